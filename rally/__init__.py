@@ -1,0 +1,40 @@
+"""rally: the rules of Stich Rallye, explained, in pure Python.
+
+Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
+
+- cards.py      S2, S3  cards, colors, the deck for 3-5 players, hand sizes
+- tricks.py     S4, S5  following the lead color; the last new color wins
+- motor.py      S11     the motor dial, winding and over-winding
+- track.py      S10     tracks as text, the volcano and beach models
+- movement.py   S6, S7, S9  progress, counting and jumping, downhill/uphill rolls
+- game.py       S1, S3, S8, S12, S13  the state machine: turns, turbo, round end, laps, the win
+- events.py     the typed event log
+- serialization.py  JSON in and out, impossible states rejected
+- bots.py       RandomBot, HeuristicBot, play_out
+"""
+
+from .bots import Bot, HeuristicBot, RandomBot, play_out, simulate
+from .cards import CARDS, HAND_SIZES, Card, Color, deck, parse_cards
+from .errors import CardError, IllegalAction, PositionError, RuleError, SetupError, TrackError
+from .events import (
+    CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, MotorReleased, MotorWound, Moved,
+    RoundEnded, TrickWon, TurboDeclined, TurboUsed,
+)
+from .game import CAR_COLORS, DEFAULT_NAMES, Game, Turbo
+from .motor import DEFAULT_DIAL, Motor, check_dial
+from .movement import How, Move, PathStep, move
+from .track import TRACKS, SpaceKind, Track
+from .tricks import TrickExplanation, explain_trick, legal_plays, trick_winner, why_illegal
+
+__all__ = [
+    "Bot", "HeuristicBot", "RandomBot", "play_out", "simulate",
+    "CARDS", "HAND_SIZES", "Card", "Color", "deck", "parse_cards",
+    "CardError", "IllegalAction", "PositionError", "RuleError", "SetupError", "TrackError",
+    "CardPlayed", "Dealt", "Event", "FlagTaken", "GameWon", "LapCompleted", "MotorReleased", "MotorWound",
+    "Moved", "RoundEnded", "TrickWon", "TurboDeclined", "TurboUsed",
+    "CAR_COLORS", "DEFAULT_NAMES", "Game", "Turbo",
+    "DEFAULT_DIAL", "Motor", "check_dial",
+    "How", "Move", "PathStep", "move",
+    "TRACKS", "SpaceKind", "Track",
+    "TrickExplanation", "explain_trick", "legal_plays", "trick_winner", "why_illegal",
+]

@@ -1,0 +1,122 @@
+"""Computer players behind one small protocol, and :func:`play_out`.
+
+A bot is anything with ``choose(game, actions, rng) -> action``: it is shown the game,
+the legal actions and the random generator to draw from.
+
+>>> import random
+>>> from rally import Game, RandomBot, HeuristicBot, play_out
+>>> game = Game.new(4, seed=7)
+>>> play_out(game, [RandomBot(), HeuristicBot(), RandomBot(), HeuristicBot()], random.Random(1))
+<Game 4 players, volcano track, seed 7, round 3, winner='Di', positions [39, 59, 42, 63]>
+>>> game.is_over, game.winner
+(True, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, Sequence
+
+from .cards import Card
+from .errors import SetupError
+from .game import Action, Game, Turbo
+from .movement import occupants_of, travel
+from .tricks import winner_and_lowest
+
+
+class Bot(Protocol):
+    """What :func:`play_out` asks: pick one of ``actions`` (never empty)."""
+
+    def choose(self, game: Game, actions: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, drawing from the rng it is given."""
+
+    def choose(self, game: Game, actions: Sequence[Action], rng: random.Random) -> Action:
+        return actions[int(rng.random() * len(actions))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class HeuristicBot:
+    """A sensible player, the way a careful beginner plays.
+
+    Cards: when the trick so far is one it could win and the winning move is worth
+    it (the trick's lowest card is at least ``min_gain``), it wins with its lowest
+    winning card; otherwise it plays its lowest card that does not win, winding its
+    motor. Turbo: it fires when the motor is at its dial's peak or would be over-wound
+    by one more loss, or when it is the round's last trick is played, provided the
+    turbo move ends further ahead than the plain one.
+    """
+
+    def __init__(self, min_gain: int = 3):
+        self.min_gain = min_gain
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(min_gain={self.min_gain})"
+
+    def choose(self, game: Game, actions: Sequence[Action], rng: random.Random) -> Action:
+        if isinstance(actions[0], Turbo):
+            return Turbo(self._wants_turbo(game))
+        trick = game.trick_
+        seat = game.current_player
+        last_to_play = len(trick) == game.players - 1
+        winning, losing = [], []
+        for card in actions:
+            codes = trick + [card.code]
+            index, lowest = winner_and_lowest(codes)
+            (winning if index == len(trick) else losing).append((card, lowest))
+        if winning:
+            lowest_after = min(lowest for _, lowest in winning)
+            worth = lowest_after >= self.min_gain or game.dial[game.motors_[seat]] >= 7
+            if worth and (last_to_play or len(trick) >= game.players // 2):
+                return min(winning, key=lambda cl: cl[0].value)[0]
+        pool = losing or winning
+        return min(pool, key=lambda cl: (cl[0].value, cl[0].color))[0]
+
+    def _wants_turbo(self, game: Game) -> bool:
+        seat, lowest = game._trick_result()
+        position = game.motors_[seat]
+        value = game.dial[position]
+        peak = value == max(game.dial)
+        over_winds = game.dial[(position + 1) % len(game.dial)] < value
+        last_trick = not game.hand_codes(seat)
+        if not (peak or over_winds or last_trick or value >= 7):
+            return False
+        n = len(game.track)
+        occupants = occupants_of(dict(enumerate(game.positions_)), seat, n)
+        start = game.positions_[seat]
+        plain = travel(game.track.roll_codes, occupants, start, lowest)[0]
+        boosted = travel(game.track.roll_codes, occupants, start, lowest + value)[0]
+        return boosted > plain
+
+
+def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
+    """Play ``game`` to its end, asking ``bots[seat]`` for every decision. Returns the game.
+
+    When every bot is a :class:`RandomBot` and the game keeps no event log, a fast path
+    makes exactly the same choices without building action lists.
+    """
+    if len(bots) != game.players:
+        raise SetupError(f"Give one bot per player: {game.players} needed, {len(bots)} given.")
+    if game._log is None and all(type(b) is RandomBot for b in bots):
+        game._random_playout(rng)
+        return game
+    while not game.is_over:
+        seat = game.current_player
+        actions = game.legal_actions()
+        action = bots[seat].choose(game, actions, rng)
+        game.apply(action)
+    return game
+
+
+def simulate(players: int, track="volcano", seed: int = 0, bots: Sequence[Bot] | None = None,
+             record: bool = False, **kwargs) -> Game:
+    """A whole bot game from a seed: deals from ``seed`` and bot choices from ``seed`` too."""
+    game = Game.new(players, track=track, seed=seed, record=record, **kwargs)
+    return play_out(game, bots or [RandomBot()] * players, random.Random(seed))
+
+
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_out", "simulate", "Card"]

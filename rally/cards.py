@@ -1,0 +1,227 @@
+"""Cards, colors and the deck for each player count (rulings S2 and S3).
+
+>>> from rally import Card, Color, deck
+>>> card = Card.parse("g11")
+>>> card, card.color, card.value
+(Card.parse('G11'), <Color.GREEN: 1>, 11)
+>>> str(card)
+'G11'
+>>> len(deck(3)), len(deck(4)), len(deck(5))
+(27, 36, 45)
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from bisect import bisect_left
+from typing import Iterable
+
+from .errors import CardError, SetupError
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 5
+
+#: Cards dealt to each player in rounds 1, 2 and 3 (ruling S3).
+HAND_SIZES = (5, 7, 9)
+ROUNDS = len(HAND_SIZES)
+
+#: Lowest and highest card value in play, by player count (ruling S2).
+VALUE_RANGES = {3: (2, 10), 4: (2, 13), 5: (1, 15)}
+
+
+class Color(enum.IntEnum):
+    """A card color. Each has a letter, so that cards never depend on color alone."""
+
+    RED = 0
+    GREEN = 1
+    BLUE = 2
+
+    @property
+    def letter(self) -> str:
+        """``"R"``, ``"G"`` or ``"B"``."""
+        return "RGB"[self]
+
+    @property
+    def word(self) -> str:
+        """The color as a lower-case word, for sentences: ``"green"``."""
+        return self.name.lower()
+
+    @classmethod
+    def from_letter(cls, letter: str) -> "Color":
+        """The color for a letter, case-blind: ``Color.from_letter("g") is Color.GREEN``."""
+        index = "RGB".find(letter.upper()) if len(letter) == 1 else -1
+        if index < 0:
+            raise CardError(f"{letter!r} is not a color: use R (red), G (green) or B (blue).")
+        return cls(index)
+
+
+def card_code(color: int, value: int) -> int:
+    """The small integer the engine uses for a card: ``color * 16 + value``."""
+    return color * 16 + value
+
+
+class Card(tuple):
+    """One card: a color and a value from 1 to 15. Immutable, hashable and ordered
+    (by color R < G < B, then value), so a sorted hand groups its colors.
+
+    >>> Card(Color.BLUE, 7) == Card.parse("B7")
+    True
+    >>> sorted(Card.parse(t) for t in ["B7", "R5", "G3"])
+    [Card.parse('R5'), Card.parse('G3'), Card.parse('B7')]
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, color: Color | int, value: int) -> "Card":
+        if isinstance(color, bool) or not isinstance(color, int) or not 0 <= color <= 2:
+            raise CardError(f"{color!r} is not a card color: use Color.RED, Color.GREEN or Color.BLUE.")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 15:
+            raise CardError(f"{value!r} is not a card value: values run from 1 to 15.")
+        return tuple.__new__(cls, (Color(color), value))
+
+    @property
+    def color(self) -> Color:
+        return self[0]
+
+    @property
+    def value(self) -> int:
+        return self[1]
+
+    @property
+    def code(self) -> int:
+        """The engine's integer for this card (see :func:`card_code`)."""
+        return self[0] * 16 + self[1]
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Read a card written as a color letter and a value: ``"G11"``, ``"r5"``.
+
+        Anything else raises :class:`CardError` naming the bad text and the right form.
+        """
+        if not isinstance(text, str):
+            raise CardError(
+                f"{text!r} is not a card: write a color letter R, G or B followed by "
+                "a value from 1 to 15, like G11."
+            )
+        cleaned = text.strip()
+        letter, digits = cleaned[:1].upper(), cleaned[1:]
+        if (
+            letter in ("R", "G", "B")
+            and digits.isascii()
+            and digits.isdigit()
+            and not digits.startswith("0")
+            and 1 <= int(digits) <= 15
+        ):
+            return CARDS[card_code("RGB".index(letter), int(digits))]
+        raise CardError(
+            f"{text!r} is not a card: write a color letter R, G or B followed by "
+            "a value from 1 to 15, like G11."
+        )
+
+    @classmethod
+    def from_code(cls, code: int) -> "Card":
+        """The card for an engine integer (see :func:`card_code`)."""
+        return CARDS[code]
+
+    def __str__(self) -> str:
+        return f"{'RGB'[self[0]]}{self[1]}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse('{self}')"
+
+    def describe(self) -> str:
+        """The card in words: ``"green 11"``."""
+        return f"{self[0].word} {self[1]}"
+
+    def __reduce__(self):
+        return (Card, (int(self[0]), self[1]))
+
+
+#: Every card, indexed by its engine code; ``None`` where no card has that code.
+CARDS: list[Card | None] = [None] * 48
+for _color in Color:
+    for _value in range(1, 16):
+        CARDS[card_code(_color, _value)] = tuple.__new__(Card, (_color, _value))
+
+
+def check_players(players: object) -> int:
+    """Return ``players`` if it is a valid player count (3 to 5), else raise :class:`SetupError`."""
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SetupError(
+            f"Stich Rallye is played by 3, 4 or 5 players, not {players!r}."
+        )
+    return players
+
+
+def deck(players: int) -> list[Card]:
+    """The cards in play for 3, 4 or 5 players, sorted (ruling S2).
+
+    >>> [str(c) for c in deck(3)][:3]
+    ['R2', 'R3', 'R4']
+    """
+    low, high = VALUE_RANGES[check_players(players)]
+    return [CARDS[card_code(color, value)] for color in Color for value in range(low, high + 1)]
+
+
+def deck_codes(players: int) -> list[int]:
+    """:func:`deck` as engine integers."""
+    return [card.code for card in deck(players)]
+
+
+_DECK_CODES = {n: [c.code for c in deck(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
+
+def deal_codes(players: int, seed: int, round: int) -> list[list[list[int]]]:
+    """The engine's deal for one round (S3): for each seat, its cards as codes split by
+    color, ``[reds, greens, blues]``, each sorted. A pure function of the seed and the
+    round, so a saved game needs no random-generator state.
+
+    SHAKE-128 of ``"seed:round"`` gives every card a 64-bit key and the deck is sorted
+    by key (a uniform shuffle, and faster in Python than ``random.shuffle``); seat ``s``
+    gets the ``s``-th run of hand-size cards, the rest lie aside unseen.
+    """
+    codes = _DECK_CODES[players]
+    k = HAND_SIZES[round - 1]
+    keys = memoryview(hashlib.shake_128(b"%d:%d" % (seed, round)).digest(8 * 48)).cast("Q")
+    deck = sorted(codes, key=keys.__getitem__)
+    return [split_by_color(deck[start:start + k]) for start in range(0, players * k, k)]
+
+
+def split_by_color(codes: Iterable[int]) -> list[list[int]]:
+    """Card codes sorted into the engine's per-color hand: ``[reds, greens, blues]``."""
+    hand = sorted(codes)
+    green = bisect_left(hand, 16)
+    blue = bisect_left(hand, 32, green)
+    return [hand[:green], hand[green:blue], hand[blue:]]
+
+
+def deal(players: int, seed: int, round: int) -> list[list[Card]]:
+    """Each player's sorted hand in ``round`` (1-3) of the game with ``seed`` (S3).
+
+    >>> [len(hand) for hand in deal(4, seed=0, round=2)]
+    [7, 7, 7, 7]
+    """
+    check_players(players)
+    if round not in (1, 2, 3):
+        raise SetupError(f"There are rounds 1, 2 and 3, not {round!r}.")
+    return [[CARDS[c] for c in h[0] + h[1] + h[2]] for h in deal_codes(players, seed, round)]
+
+
+def parse_cards(cards: Iterable[Card | str] | str) -> list[Card]:
+    """Cards from Card objects or text; a string may hold several: ``"G11 R5, B7"``."""
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
+    return [c if isinstance(c, Card) else Card.parse(c) for c in cards]
+
+
+def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
+    """``"G3 G9"``: cards as their short text."""
+    return sep.join(str(c) for c in cards)
+
+
+def join_words(items: list[str], conjunction: str = "and") -> str:
+    """``"a, b and c"``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]

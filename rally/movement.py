@@ -1,0 +1,263 @@
+"""Moving a car: counting empty spaces, jumping cars, and rolling on hills
+(rulings S6, S7 and S9).
+
+A car's position is its *progress*: spaces travelled since the start, never reset at
+the finish line. On a track of N spaces the car stands on space ``progress % N``;
+progress 0 is the starting grid, where any number of cars may wait.
+
+>>> from rally import Track, move
+>>> track = Track.parse("S....D..U....")
+>>> m = move(track, {"Ann": 3, "Bo": 4}, "Ann", 2)   # counts 6, jumps Bo on 4
+>>> m.final, m.roll, [str(s) for s in m.path]
+(6, None, ['4 jumped (Bo)', '5 counted', '6 counted'])
+>>> print(m.describe())
+Ann moves 2 from space 3: jumps Bo on space 4, counts 2 empty spaces and stops on space 6.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Hashable, Mapping, NamedTuple, Sequence
+
+from .cards import join_words
+from .errors import PositionError, RuleError
+from .track import DOWN, FLAT, UP, Track
+
+
+class How(str, enum.Enum):
+    """How a car entered a space on its way."""
+
+    COUNTED = "counted"  # an empty space that counted toward the move
+    JUMPED = "jumped"  # a space holding another car: passed, not counted
+    ROLLED = "rolled"  # entered while rolling off a hill
+
+    def __str__(self) -> str:
+        return self.value
+
+
+COUNTED, JUMPED, ROLLED = How.COUNTED, How.JUMPED, How.ROLLED
+
+
+class PathStep(NamedTuple):
+    """One space entered during a move: its progress, how it was entered, and the car
+    standing there (``None`` if empty)."""
+
+    progress: int
+    how: How
+    over: Hashable | None = None
+
+    def __str__(self) -> str:
+        return f"{self.progress} {self.how.value}" + (f" ({self.over})" if self.over is not None else "")
+
+
+def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable], start: int, steps: int,
+           path: list | None = None) -> tuple[int, int, int]:
+    """The engine's single implementation of S7 and S9.
+
+    ``roll_codes`` is :attr:`Track.roll_codes`; ``occupants`` maps each space holding
+    another car to that car. Returns ``(final, counted_end, roll)`` where ``roll`` is
+    0 (none), 1 (downhill) or 2 (uphill). Appends :class:`PathStep` s to ``path`` when
+    one is given, so simulations that need no path do not pay for it.
+    """
+    n = len(roll_codes)
+    p = start
+    left = steps
+    while left > 0:
+        p += 1
+        s = p % n
+        if s in occupants:
+            if path is not None:
+                path.append(PathStep(p, JUMPED, occupants[s]))
+            continue
+        left -= 1
+        if path is not None:
+            path.append(PathStep(p, COUNTED))
+    end = p
+    roll = roll_codes[p % n] if steps > 0 else FLAT
+    if roll == DOWN:
+        # Forward to the first empty flat space after the hill.
+        while True:
+            p += 1
+            s = p % n
+            if path is not None:
+                path.append(PathStep(p, ROLLED, occupants.get(s)))
+            if roll_codes[s] == FLAT and s not in occupants:
+                break
+    elif roll == UP:
+        # Back to the last empty flat space before the hill; the grid stops every roll.
+        while True:
+            p -= 1
+            s = p % n
+            if path is not None:
+                path.append(PathStep(p, ROLLED, occupants.get(s) if p > 0 else None))
+            if p <= 0 or (roll_codes[s] == FLAT and s not in occupants):
+                break
+    return p, end, roll
+
+
+ROLL_NAMES = {0: None, DOWN: "downhill", UP: "uphill"}
+
+
+@dataclass(frozen=True)
+class Move:
+    """The result of moving one car: where it ended and every space it entered.
+
+    ``path`` lists every space entered, in order (see :class:`PathStep`); ``roll`` is
+    ``None``, ``"downhill"`` or ``"uphill"``; ``counted_end`` is where the counting
+    stopped, before any roll.
+    """
+
+    mover: Hashable
+    start: int
+    steps: int
+    final: int
+    counted_end: int
+    roll: str | None
+    path: tuple[PathStep, ...]
+    track_length: int
+
+    @property
+    def space(self) -> int:
+        """The space the car stands on after the move."""
+        return self.final % self.track_length
+
+    @property
+    def laps_completed(self) -> int:
+        """Laps the car has completed after the move (``final // N``)."""
+        return self.final // self.track_length
+
+    @property
+    def jumped(self) -> tuple[Hashable, ...]:
+        """The cars jumped while counting, in order."""
+        return tuple(s.over for s in self.path if s.how is JUMPED)
+
+    def captions(self, names: Mapping[Hashable, str] | Sequence[str] | None = None) -> list[str]:
+        """One short caption per path step, for animating the move step by step."""
+        name = _namer(names)
+        out = []
+        count = 0
+        for step in self.path:
+            where = f"space {step.progress % self.track_length}"
+            if step.how is COUNTED:
+                count += 1
+                out.append(f"{count} of {self.steps}: {where}")
+            elif step.how is JUMPED:
+                out.append(f"jumps {name(step.over)} on {where} (not counted)")
+            elif self.roll == "downhill":
+                passing = f", passing {name(step.over)}" if step.over is not None else ""
+                out.append(f"rolls down the hill to {where}{passing}")
+            else:
+                passing = f", passing {name(step.over)}" if step.over is not None else ""
+                target = "the grid" if step.progress == 0 else where
+                out.append(f"rolls back down the hill to {target}{passing}")
+        return out
+
+    def describe(self, names: Mapping[Hashable, str] | Sequence[str] | None = None) -> str:
+        """The move in one or two plain sentences."""
+        name = _namer(names)
+        n = self.track_length
+        who = name(self.mover)
+        if self.steps == 0:
+            return f"{who} does not move."
+        start = "the grid" if self.start == 0 else f"space {self.start % n}"
+        parts = []
+        jumped = [s for s in self.path if s.how is JUMPED and s.progress <= self.counted_end]
+        if jumped:
+            parts.append("jumps " + join_words([f"{name(s.over)} on space {s.progress % n}" for s in jumped]))
+        counted = f"counts {self.steps} empty space{'s' if self.steps != 1 else ''}"
+        end = self.counted_end % n
+        if self.roll is None:
+            parts.append(f"{counted} and stops on space {end}")
+            text = f"{who} moves {self.steps} from {start}: " + ", ".join(parts) + "."
+        elif self.roll == "downhill":
+            parts.append(f"{counted} and ends on downhill space {end}")
+            passed = [name(s.over) for s in self.path if s.how is ROLLED and s.over is not None]
+            over = f", past {join_words(passed)}," if passed else ""
+            text = (
+                f"{who} moves {self.steps} from {start}: " + ", ".join(parts) + f". It rolls forward{over} "
+                f"to space {self.space}, the first empty flat space after the hill."
+            )
+        else:
+            parts.append(f"{counted} and ends on uphill space {end}")
+            passed = [name(s.over) for s in self.path if s.how is ROLLED and s.over is not None]
+            over = f", past {join_words(passed)}," if passed else ""
+            target = (
+                "all the way back to the starting grid"
+                if self.final == 0
+                else f"to space {self.space}, the last empty flat space before the hill"
+            )
+            text = f"{who} moves {self.steps} from {start}: " + ", ".join(parts) + f". It rolls back{over} {target}."
+        if self.final // n > self.start // n:
+            text += f" That completes lap {self.final // n}."
+        return text
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+def _namer(names):
+    if names is None:
+        return lambda car: str(car)
+    return lambda car: str(names[car])
+
+
+def occupants_of(positions: Mapping[Hashable, int], mover: Hashable, n: int) -> dict[int, Hashable]:
+    """Spaces holding a car other than ``mover``, mapped to that car (grid cars hold space 0)."""
+    return {p % n: car for car, p in positions.items() if car != mover}
+
+
+def move(track: Track, positions: Mapping[Hashable, int] | Sequence[int], mover: Hashable, steps: int) -> Move:
+    """Move ``mover`` by ``steps`` empty spaces from where ``positions`` says it is.
+
+    ``positions`` maps each car to its progress (a list maps seat numbers). Cars on
+    other spaces are jumped and not counted (S7); a move that ends on a downhill
+    rolls forward, one that ends on an uphill rolls back (S9). Raises
+    :class:`PositionError` for positions that could not happen.
+    """
+    if not isinstance(track, Track):
+        raise RuleError(f"move() needs a Track, like Track.parse('S..D..U..') or TRACKS['volcano'], not {track!r}.")
+    if not isinstance(positions, Mapping):
+        positions = dict(enumerate(positions))
+    check_positions(track, positions)
+    if mover not in positions:
+        raise PositionError(f"{mover!r} is not one of the cars: {', '.join(map(repr, positions))}.")
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
+        raise RuleError(f"A car moves a whole number of spaces, 0 or more, not {steps!r}.")
+    n = len(track)
+    path: list[PathStep] = []
+    start = positions[mover]
+    final, end, roll = travel(track.roll_codes, occupants_of(positions, mover, n), start, steps, path)
+    return Move(mover, start, steps, final, end, ROLL_NAMES[roll], tuple(path), n)
+
+
+def position_problems(track: Track, positions: Mapping[Hashable, int]) -> list[str]:
+    """Every way ``positions`` breaks S6 or S9 on ``track``, as sentences."""
+    n = len(track)
+    problems = []
+    seen: dict[int, Hashable] = {}
+    for car, p in positions.items():
+        if isinstance(p, bool) or not isinstance(p, int) or p < 0:
+            problems.append(f"Car {car}'s progress must be a whole number of 0 or more, not {p!r}.")
+            continue
+        if p == 0:
+            continue  # the grid holds any number of cars
+        if track.roll_codes[p % n] != FLAT:
+            problems.append(
+                f"Car {car} rests on {track.kind(p).word} space {p % n}; cars only stop on flat spaces."
+            )
+        if p % n in seen:
+            problems.append(f"Cars {seen[p % n]} and {car} are both on space {p % n}; a space holds one car.")
+        seen[p % n] = car
+    if len(positions) >= track.resting_spaces and not problems:
+        problems.append(
+            f"{len(positions)} cars need more than the {track.resting_spaces} flat spaces of this track."
+        )
+    return problems
+
+
+def check_positions(track: Track, positions: Mapping[Hashable, int]) -> None:
+    """Raise :class:`PositionError` listing every problem of ``positions``, if any."""
+    problems = position_problems(track, positions)
+    if problems:
+        raise PositionError(problems)

@@ -1,0 +1,164 @@
+"""Tricks: which cards may be played (ruling S4) and who wins (ruling S5).
+
+The lead color must be followed when possible; the *last* color to appear in the
+trick decides, and its highest card wins. The winner's car moves by the trick's
+lowest value, whatever its color.
+
+>>> from rally import Card, explain_trick, legal_plays, trick_winner
+>>> trick = [Card.parse(t) for t in "G11 R5 B7 G3".split()]
+>>> trick_winner(trick)
+2
+>>> print(explain_trick(trick).sentence)
+Blue was the third color played, so the highest blue, 7, wins; the car moves 3, the lowest card.
+>>> hand = [Card.parse(t) for t in "R2 G3 G9 B4".split()]
+>>> [str(c) for c in legal_plays(hand, [Card.parse("G11")])]
+['G3', 'G9']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import Card, Color, format_cards, join_words, split_by_color
+from .errors import CardError
+
+ORDINALS = ("first", "second", "third")
+
+
+def legal_codes(hand: Sequence[list[int]], lead: int) -> list[int]:
+    """Engine form of :func:`legal_plays`, the one implementation of S4.
+
+    ``hand`` holds the card codes of each color, ``hand[color]`` sorted; ``lead`` is the
+    lead color, or -1 when the trick is empty. Returns the legal codes in hand order.
+    The result may be ``hand[lead]`` itself: callers must not change it.
+    """
+    if lead >= 0 and hand[lead]:
+        return hand[lead]
+    return hand[0] + hand[1] + hand[2]
+
+
+def winner_and_lowest(codes: Sequence[int]) -> tuple[int, int]:
+    """Engine form of S5: the winning index in play order and the lowest value.
+
+    One pass: a color seen for the first time becomes the deciding color and its card
+    the best so far; a later card wins only if it is of the deciding color and higher.
+    """
+    seen = 0
+    decider = -1
+    best = -1
+    winner = 0
+    lowest = 99
+    for index, code in enumerate(codes):
+        color = code >> 4
+        value = code & 15
+        if value < lowest:
+            lowest = value
+        bit = 1 << color
+        if not seen & bit:
+            seen |= bit
+            decider = color
+            best = value
+            winner = index
+        elif color == decider and value > best:
+            best = value
+            winner = index
+    return winner, lowest
+
+
+def _check_trick(trick: Sequence[Card]) -> list[Card]:
+    trick = list(trick)
+    for card in trick:
+        if not isinstance(card, Card):
+            raise CardError(f"{card!r} is not a Card: use Card.parse('G11') to make one.")
+    if len(set(trick)) != len(trick):
+        repeated = sorted({str(c) for c in trick if trick.count(c) > 1})
+        raise CardError(f"A trick cannot hold the same card twice ({', '.join(repeated)}): every card exists once.")
+    return trick
+
+
+def legal_plays(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
+    """The cards of ``hand`` that may be played on ``trick`` (cards so far, in play
+    order), in hand order. A player holding the lead color must play it (S4)."""
+    trick = _check_trick(trick)
+    hand = list(hand)
+    by_code = {c.code: c for c in hand}
+    # legal_codes works on sorted hands; keep the caller's hand order in the answer.
+    legal = set(legal_codes(split_by_color(by_code), trick[0].color if trick else -1))
+    return [c for c in hand if c.code in legal]
+
+
+def why_illegal(hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str | None:
+    """Why ``card`` may not be played from ``hand`` on ``trick``, in a player's words;
+    ``None`` when it may be played.
+
+    >>> hand = [Card.parse(t) for t in "G3 R5 G9".split()]
+    >>> why_illegal(hand, [Card.parse("G11")], Card.parse("R5"))
+    'You must follow green: you hold G3 and G9.'
+    """
+    if card not in hand:
+        held = format_cards(hand, ", ") or "no cards"
+        return f"You do not hold {card}; your hand is {held}."
+    trick = _check_trick(trick)
+    if not trick:
+        return None
+    lead = trick[0].color
+    follow = [c for c in hand if c.color == lead]
+    if follow and card.color != lead:
+        return f"You must follow {lead.word}: you hold {join_words([str(c) for c in follow])}."
+    return None
+
+
+def trick_winner(trick: Sequence[Card]) -> int:
+    """Index, in play order, of the card that wins ``trick`` (S5)."""
+    trick = _check_trick(trick)
+    if not trick:
+        raise CardError("An empty trick has no winner: give at least one card.")
+    return winner_and_lowest([c.code for c in trick])[0]
+
+
+@dataclass(frozen=True)
+class TrickExplanation:
+    """Why a trick was won, with the facts a teacher would point at.
+
+    ``winner`` is the index of the winning card in play order; ``colors`` the colors
+    in order of first appearance; ``deciding_color`` the last of them; ``lowest`` the
+    lowest value, which is how far the winner's car moves.
+    """
+
+    cards: tuple[Card, ...]
+    winner: int
+    colors: tuple[Color, ...]
+    deciding_color: Color
+    lowest: int
+    sentence: str
+
+    @property
+    def winning_card(self) -> Card:
+        return self.cards[self.winner]
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
+def explain_trick(trick: Sequence[Card]) -> TrickExplanation:
+    """Explain who wins ``trick`` and how far the winner moves, in one plain sentence."""
+    trick = _check_trick(trick)
+    if not trick:
+        raise CardError("An empty trick has no winner: give at least one card.")
+    winner, lowest = winner_and_lowest([c.code for c in trick])
+    colors: list[Color] = []
+    for card in trick:
+        if card.color not in colors:
+            colors.append(card.color)
+    deciding = colors[-1]
+    best = trick[winner].value
+    if len(colors) == 1:
+        reason = f"Only {deciding.word} was played, so the highest {deciding.word}, {best}, wins"
+    else:
+        reason = (
+            f"{deciding.word.capitalize()} was the {ORDINALS[len(colors) - 1]} color played, "
+            f"so the highest {deciding.word}, {best}, wins"
+        )
+    sentence = f"{reason}; the car moves {lowest}, the lowest card."
+    return TrickExplanation(tuple(trick), winner, tuple(colors), deciding, lowest, sentence)

@@ -1,0 +1,1 @@
+"""Interactive widgets over :mod:`rally` (see the widgets issue)."""
