@@ -13,7 +13,7 @@ and leaves the game exactly as it was.
 >>> game.apply("G9")
 >>> [str(c) for c in game.legal_actions()]
 ['G5', 'G8']
->>> game.apply("R3")
+>>> game.apply("R7")
 Traceback (most recent call last):
 ...
 rally.errors.IllegalAction: You must follow green: you hold G5 and G8.
