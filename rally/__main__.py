@@ -1,0 +1,7 @@
+"""Run the command line: ``python -m rally --help``."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

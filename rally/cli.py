@@ -1,0 +1,107 @@
+"""``python -m rally``: explain a trick, or watch bots play a whole game.
+
+    python -m rally explain G11 R5 B7 G3
+    python -m rally simulate --players 4 --track beach --seed 3
+    python -m rally tracks
+
+Bad arguments print one line saying what was wrong and exit with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Sequence
+
+from .bots import HeuristicBot, RandomBot, play_out
+from .cards import parse_cards
+from .errors import RuleError
+from .events import Dealt, GameWon, RoundEnded, TrickWon
+from .game import CAR_COLORS, Game
+from .track import TRACKS, SpaceKind
+
+BOTS = {"heuristic": HeuristicBot, "random": RandomBot}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit code 2
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m rally", description="Stich Rallye rules from the command line.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    explain = sub.add_parser("explain", help="who wins a trick, and why")
+    explain.add_argument("cards", nargs="+", help="the trick's cards in play order, like G11 R5 B7 G3")
+    sim = sub.add_parser("simulate", help="bots play a whole game; print what happens")
+    sim.add_argument("--players", type=int, default=4, help="3, 4 or 5 (default 4)")
+    sim.add_argument("--track", default="volcano", help="volcano, beach, or track text like 'S..DD..U...'")
+    sim.add_argument("--seed", type=int, default=0, help="fixes the deals and the bots' choices")
+    sim.add_argument("--bots", default="heuristic", help="heuristic or random (default heuristic)")
+    sim.add_argument("--brief", action="store_true", help="only tricks, round ends and the result")
+    sub.add_parser("tracks", help="list the built-in tracks")
+    return parser
+
+
+def _explain(cards: Sequence[str]) -> str:
+    from .tricks import explain_trick
+
+    trick = parse_cards(list(cards))
+    result = explain_trick(trick)
+    return f"{' '.join(str(c) for c in trick)}: card {result.winner + 1} ({result.winning_card}) wins.\n{result.sentence}"
+
+
+def _simulate(players: int, track: str, seed: int, bots: str, brief: bool) -> str:
+    if bots not in BOTS:
+        raise RuleError(f"--bots must be one of {', '.join(BOTS)}, not {bots!r}.")
+    game = Game.new(players, track=track, seed=seed)
+    play_out(game, [BOTS[bots]() for _ in range(players)], random.Random(seed))
+    names = game.names
+    lines = [
+        f"Stich Rallye: {players} players on the {game.track.name} track ({len(game.track)} spaces), seed {seed}, {bots} bots.",
+        "Players: " + ", ".join(f"{names[s]} ({CAR_COLORS[s]} car)" for s in range(players)) + ".",
+    ]
+    for event in game.events:
+        if isinstance(event, Dealt):
+            lines.append("")
+            lines.append(f"== Round {event.round} ==")
+        if brief and not isinstance(event, (Dealt, TrickWon, RoundEnded, GameWon)):
+            continue
+        lines.append(("  " if not isinstance(event, (Dealt, GameWon)) else "") + event.describe(names))
+    lines.append("")
+    n = len(game.track)
+    standing = sorted(range(players), key=lambda s: -game.positions[s])
+    lines.append("Final positions: " + ", ".join(
+        f"{names[s]} {game.positions[s]} ({game.positions[s] // n} laps + {game.positions[s] % n} spaces)"
+        for s in standing) + ".")
+    lines.append(f"Winner: {names[game.winner]}.")
+    return "\n".join(lines)
+
+
+def _tracks() -> str:
+    lines = []
+    for name, track in sorted(TRACKS.items()):
+        lines.append(
+            f"{name}: {len(track)} spaces, {track.count(SpaceKind.DOWNHILL)} downhill, "
+            f"{track.count(SpaceKind.UPHILL)} uphill\n  {track}"
+        )
+    lines.append("(Models of the printed boards: the rule text does not describe them.)")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "explain":
+            out = _explain(args.cards)
+        elif args.command == "simulate":
+            out = _simulate(args.players, args.track, args.seed, args.bots, args.brief)
+        else:
+            out = _tracks()
+    except RuleError as err:
+        print(f"{parser.prog}: error: {err}", file=sys.stderr)
+        return 2
+    print(out)
+    return 0
