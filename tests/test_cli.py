@@ -1,0 +1,72 @@
+"""The command line: ``python -m rally``."""
+
+import subprocess
+import sys
+
+import pytest
+
+from rally.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rally", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_explain_prints_the_rulebook_trick_explanation():
+    result = run("explain", "G11", "R5", "B7", "G3")
+    assert result.returncode == 0
+    assert "card 3 (B7) wins" in result.stdout
+    assert "Blue was the third color played" in result.stdout
+    assert "the car moves 3" in result.stdout
+
+
+def test_simulate_prints_a_readable_game_and_its_winner(capsys):
+    assert main(["simulate", "--players", "4", "--track", "beach", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "== Round 1 ==" in out
+    assert "Ada plays" in out and "wins the trick" in out
+    winner_line = out.strip().splitlines()[-1]
+    assert winner_line.startswith("Winner: ")
+    # The printed winner is the one the engine finds for the same game.
+    import random
+
+    from rally import Game, HeuristicBot, play_out
+
+    game = play_out(Game.new(4, track="beach", seed=3), [HeuristicBot() for _ in range(4)], random.Random(3))
+    assert winner_line == f"Winner: {game.names[game.winner]}."
+
+
+def test_simulate_is_reproducible(capsys):
+    main(["simulate", "--players", "5", "--seed", "11", "--brief"])
+    first = capsys.readouterr().out
+    main(["simulate", "--players", "5", "--seed", "11", "--brief"])
+    assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["explain", "G16"], "'G16' is not a card"),
+        (["explain", "G11", "G11"], "same card twice"),
+        (["simulate", "--players", "7"], "3, 4 or 5 players"),
+        (["simulate", "--players", "x"], "invalid int value"),
+        (["simulate", "--track", "moon"], "neither a built-in track"),
+        (["simulate", "--bots", "clever"], "--bots must be one of"),
+        (["bogus"], "invalid choice"),
+        ([], "required"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_exit_code_2(args, fragment):
+    result = run(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert fragment in lines[0]
+    assert result.stdout == ""
+
+
+def test_tracks_lists_the_builtin_models():
+    result = run("tracks")
+    assert result.returncode == 0
+    assert "volcano: 31 spaces" in result.stdout and "beach: 28 spaces" in result.stdout
+    assert "Models of the printed boards" in result.stdout
