@@ -20,7 +20,7 @@ from .events import (
     CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, MotorReleased, MotorWound, Moved,
     RoundEnded, TrickWon, TurboDeclined, TurboUsed,
 )
-from .game import CAR_COLORS, DEFAULT_NAMES, Game, Turbo
+from .game import CAR_COLORS, DEFAULT_NAMES, Game, Turbo, release_order
 from .motor import DEFAULT_DIAL, Motor, check_dial
 from .movement import How, Move, PathStep, move
 from .track import TRACKS, SpaceKind, Track
@@ -32,7 +32,7 @@ __all__ = [
     "CardError", "IllegalAction", "PositionError", "RuleError", "SetupError", "TrackError",
     "CardPlayed", "Dealt", "Event", "FlagTaken", "GameWon", "LapCompleted", "MotorReleased", "MotorWound",
     "Moved", "RoundEnded", "TrickWon", "TurboDeclined", "TurboUsed",
-    "CAR_COLORS", "DEFAULT_NAMES", "Game", "Turbo",
+    "CAR_COLORS", "DEFAULT_NAMES", "Game", "Turbo", "release_order",
     "DEFAULT_DIAL", "Motor", "check_dial",
     "How", "Move", "PathStep", "move",
     "TRACKS", "SpaceKind", "Track",

@@ -59,6 +59,18 @@ TURBO_CHOICES = [USE_TURBO, NO_TURBO]
 Action = Card | Turbo
 
 
+def release_order(positions: Sequence[int], flag: int) -> list[int]:
+    """The seats in the order their motors move at a round's end (S12): last place
+    (lowest progress) first; cars tied on the grid in seat order, starting with the
+    seat clockwise after the flag holder ``flag``.
+
+    >>> release_order([0, 7, 0, 3], flag=2)
+    [0, 2, 3, 1]
+    """
+    n = len(positions)
+    return sorted(range(n), key=lambda s: (positions[s], (s - flag - 1) % n))
+
+
 class Game:
     """A game of Stich Rallye from the first deal to the winner.
 
@@ -381,10 +393,8 @@ class Game:
         return False
 
     def release_order(self) -> list[int]:
-        """The order motors move cars at a round's end: last place first; cars tied on
-        the grid in seat order from the seat clockwise after the flag holder (S12)."""
-        n, flag, positions = self.players, self.flag, self.positions_
-        return sorted(range(n), key=lambda s: (positions[s], (s - flag - 1) % n))
+        """The order motors move cars at this round's end (see :func:`release_order`)."""
+        return release_order(self.positions_, self.flag)
 
     def _end_round(self) -> None:
         order = self.release_order()

@@ -1,0 +1,201 @@
+"""The lessons' self-check questions. Every answer is judged by :mod:`rally`, so
+the quizzes can never disagree with the engine.
+
+>>> quiz = tricks_quiz()
+>>> quiz.answer("Cy").correct
+True
+"""
+
+from __future__ import annotations
+
+from rally import DEFAULT_DIAL, Card, Motor, Track, explain_trick, move, parse_cards, release_order, why_illegal
+from rally.cards import format_cards
+
+from .quiz import Feedback, Question, Quiz
+
+NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
+
+
+def who_wins(cards: str, names: tuple[str, ...] = NAMES) -> Question:
+    """'Who wins this trick?' for ``cards`` played by ``names`` in order."""
+    trick = parse_cards(cards)
+    players = names[: len(trick)]
+    plays = ", ".join(f"{p} {c}" for p, c in zip(players, trick))
+    explanation = explain_trick(trick)
+
+    def check(answer: str) -> Feedback:
+        winner = players[explanation.winner]
+        if answer == winner:
+            return Feedback(True, explanation.sentence)
+        chosen = trick[players.index(answer)]
+        sentence = explanation.sentence
+        return Feedback(False, f"{answer} played {chosen}, but {sentence[0].lower()}{sentence[1:]}")
+
+    return Question(f"In this trick {plays} were played, in that order. Who wins it?", players, check)
+
+
+def may_play(hand: str, trick: str) -> Question:
+    """'Which of these cards may you play?' — judged by :func:`rally.why_illegal`."""
+    cards, played = parse_cards(hand), parse_cards(trick)
+
+    def check(answer: str) -> Feedback:
+        card = Card.parse(answer)
+        reason = why_illegal(cards, played, card)
+        if reason is None:
+            if any(c.color == played[0].color for c in cards):
+                return Feedback(True, f"{card} follows {played[0].color.word}, the lead color.")
+            return Feedback(True, f"You hold no {played[0].color.word}, so any card may be played, {card} too.")
+        return Feedback(False, reason)
+
+    return Question(
+        f"The trick so far is {format_cards(played)}. You hold {format_cards(cards)}. Pick a card you may play.",
+        tuple(str(c) for c in cards),
+        check,
+    )
+
+
+def tricks_quiz() -> Quiz:
+    """Lesson 01: who wins, and what may be played."""
+    return Quiz(
+        "Who wins?",
+        [
+            who_wins("G11 R5 B7 G3"),
+            who_wins("R4 R12 R9"),
+            who_wins("B6 B2 G3 B14"),
+            who_wins("G9 R2 G13 R10 B1"),
+            may_play("R2 G5 B9 G12", "G11 R5"),
+            may_play("R3 B8 B13", "G7"),
+        ],
+    )
+
+
+def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAULT_DIAL) -> Question:
+    """'What does the motor show after losing N more tricks?' — judged by :class:`rally.Motor`."""
+    motor = Motor(start, dial)
+    for _ in range(losses):
+        motor = motor.wound()
+    values = sorted(set(dial))
+
+    def check(answer: str) -> Feedback:
+        path = [Motor(start, dial)]
+        for _ in range(losses):
+            path.append(path[-1].wound())
+        steps = " → ".join(str(m.value) for m in path)
+        over = " Past the last position the arrow comes back to 0: the energy is lost." if any(
+            m.position == 0 for m in path[1:]) else ""
+        if int(answer) == motor.value:
+            return Feedback(True, f"The arrow goes {steps}.{over}")
+        return Feedback(False, f"Count the positions: the arrow goes {steps}, so it shows {motor.value}.{over}")
+
+    return Question(
+        f"A motor shows {Motor(start, dial).value} (position {start} on the dial {list(dial)}). Its owner loses "
+        f"{losses} more trick{'s' if losses != 1 else ''}. What does the motor show now?",
+        tuple(str(v) for v in values),
+        check,
+    )
+
+
+def turbo_distance(lowest: int, motor_value: int) -> Question:
+    """'How far does the winner go with the turbo?'"""
+
+    def check(answer: str) -> Feedback:
+        total = lowest + motor_value
+        if int(answer) == total:
+            return Feedback(True, f"The lowest card gives {lowest} and the whole motor adds {motor_value}: {total} in all.")
+        if int(answer) == lowest:
+            return Feedback(False, f"That is the move without the turbo. With it, the motor's whole {motor_value} is added: {total}.")
+        return Feedback(False, f"The turbo is all or nothing: {lowest} for the lowest card plus all {motor_value} = {total}.")
+
+    options = sorted({lowest, motor_value, lowest + motor_value, max(1, lowest + motor_value // 2)})
+    return Question(
+        f"You win a trick whose lowest card is {lowest}, and your motor shows {motor_value}. "
+        "You use the turbo. How many empty spaces does your car count?",
+        tuple(str(o) for o in options),
+        check,
+    )
+
+
+def motor_quiz() -> Quiz:
+    """Lesson 02: winding, over-winding and the turbo."""
+    return Quiz(
+        "The motor",
+        [motor_value_after(3), motor_value_after(2, start=5), motor_value_after(2, start=7),
+         turbo_distance(3, 7), turbo_distance(2, 16)],
+    )
+
+
+def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, steps: int) -> Question:
+    """'Where does the car end?' on a small track — judged by :func:`rally.move`."""
+    track = Track.parse(track_text)
+    result = move(track, positions, mover, steps)
+    others = ", ".join(f"{car} on space {p % len(track)}" for car, p in positions.items() if car != mover)
+    start = positions[mover]
+    choices = sorted({result.space, (start + steps) % len(track), result.counted_end % len(track),
+                      (result.space + 1) % len(track)})
+
+    def check(answer: str) -> Feedback:
+        text = result.describe()
+        return Feedback(int(answer) == result.space, text)
+
+    return Question(
+        f"Track {track_text} (S start, . flat, D downhill, U uphill; spaces numbered from 0). "
+        f"{mover} stands on space {start % len(track)}; {others}. {mover} moves {steps}. On which space does "
+        f"{mover}'s car stop?",
+        tuple(str(c) for c in choices),
+        check,
+    )
+
+
+def moving_quiz() -> Quiz:
+    """Lesson 03: counting, jumping and rolls."""
+    return Quiz(
+        "Moving and hills",
+        [
+            where_does_it_end("S.........", {"Ada": 2, "Bo": 4}, "Ada", 3),
+            where_does_it_end("S....DD.....", {"Ada": 2, "Bo": 7}, "Ada", 3),
+            where_does_it_end("S....U......", {"Ada": 1, "Bo": 4}, "Ada", 3),
+            where_does_it_end("S..DD.......", {"Ada": 1, "Bo": 6, "Cy": 5}, "Ada", 2),
+        ],
+    )
+
+
+def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] = NAMES) -> Question:
+    """'Whose motor moves first at the round's end?' — judged by :func:`rally.release_order`."""
+    players = names[: len(positions)]
+    order = release_order(positions, flag)
+    where = ", ".join(f"{p} {'on the grid' if pos == 0 else f'at progress {pos}'}" for p, pos in zip(players, positions))
+
+    def check(answer: str) -> Feedback:
+        sequence = ", then ".join(players[s] for s in order)
+        on_grid = [players[s] for s in order if positions[s] == 0]
+        ties = (
+            f" {', '.join(on_grid)} are all on the grid, so they go in seat order starting with the seat "
+            f"after {players[flag]}, who holds the flag."
+            if len(on_grid) > 1 else ""
+        )
+        return Feedback(answer == players[order[0]], f"Last place goes first: {sequence}.{ties}")
+
+    return Question(
+        f"The round's last trick is over. {where}. {players[flag]} holds the flag. Whose motor moves first?",
+        players,
+        check,
+    )
+
+
+def round_end_quiz() -> Quiz:
+    """Lesson 04: the release order and the flag."""
+    return Quiz(
+        "End of a round",
+        [
+            who_releases_first([12, 5, 20, 9], flag=2),
+            who_releases_first([0, 6, 0, 0], flag=0),
+            who_releases_first([0, 0, 11], flag=2),
+        ],
+    )
+
+
+__all__ = [
+    "tricks_quiz", "motor_quiz", "moving_quiz", "round_end_quiz",
+    "who_wins", "may_play", "motor_value_after", "turbo_distance", "where_does_it_end", "who_releases_first",
+    "Feedback", "Question", "Quiz",
+]
