@@ -11,6 +11,7 @@ Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
 - events.py     the typed event log
 - serialization.py  JSON in and out, impossible states rejected
 - bots.py       RandomBot, HeuristicBot, play_out
+- analysis.py   seeded experiments over many games (win rates)
 """
 
 from .bots import Bot, HeuristicBot, RandomBot, play_out, simulate

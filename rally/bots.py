@@ -46,16 +46,25 @@ class HeuristicBot:
     Cards: when the trick so far is one it could win and the winning move is worth
     it (the trick's lowest card is at least ``min_gain``), it wins with its lowest
     winning card; otherwise it plays its lowest card that does not win, winding its
-    motor. Turbo: it fires when the motor is at its dial's peak or would be over-wound
-    by one more loss, or when it is the round's last trick is played, provided the
-    turbo move ends further ahead than the plain one.
+    motor.
+
+    Turbo, by ``turbo``: ``"smart"`` (default) fires when the motor is at its dial's
+    peak, would be over-wound by one more loss, is worth 7 or more, or it is the round's
+    last trick, provided the turbo move ends further ahead than the plain one;
+    ``"always"`` fires whenever it may; ``"never"`` keeps the motor for the round's end.
     """
 
-    def __init__(self, min_gain: int = 3):
+    TURBO_POLICIES = ("smart", "always", "never")
+
+    def __init__(self, min_gain: int = 3, turbo: str = "smart"):
+        if turbo not in self.TURBO_POLICIES:
+            raise SetupError(f"turbo must be one of {', '.join(self.TURBO_POLICIES)}, not {turbo!r}.")
         self.min_gain = min_gain
+        self.turbo = turbo
 
     def __repr__(self) -> str:
-        return f"HeuristicBot(min_gain={self.min_gain})"
+        extra = f", turbo={self.turbo!r}" if self.turbo != "smart" else ""
+        return f"HeuristicBot(min_gain={self.min_gain}{extra})"
 
     def choose(self, game: Game, actions: Sequence[Action], rng: random.Random) -> Action:
         if isinstance(actions[0], Turbo):
@@ -77,6 +86,8 @@ class HeuristicBot:
         return min(pool, key=lambda cl: (cl[0].value, cl[0].color))[0]
 
     def _wants_turbo(self, game: Game) -> bool:
+        if self.turbo != "smart":
+            return self.turbo == "always"
         seat, lowest = game._trick_result()
         position = game.motors_[seat]
         value = game.dial[position]

@@ -1,0 +1,77 @@
+"""Small, seeded experiments over many simulated games.
+
+>>> from rally import HeuristicBot, RandomBot
+>>> result = win_rates({"heuristic": HeuristicBot, "random": RandomBot}, players=4, games=200, seed=1)
+>>> sorted(result.rates)
+['heuristic', 'random']
+>>> result.games
+200
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from .bots import Bot, play_out
+from .errors import SetupError
+from .game import Game
+
+
+@dataclass(frozen=True)
+class WinRates:
+    """How often each kind of bot won, per seat it held, with a 95% interval."""
+
+    games: int
+    players: int
+    rates: dict[str, float]  # wins per seat held, as a fraction
+    intervals: dict[str, tuple[float, float]]
+    seats: dict[str, int]  # seats held in all games together
+
+    def table(self) -> str:
+        """A plain-text table, best first."""
+        lines = [f"{'bot':<16}{'win rate':>10}   95% interval"]
+        for name in sorted(self.rates, key=lambda k: -self.rates[k]):
+            low, high = self.intervals[name]
+            lines.append(f"{name:<16}{self.rates[name]:>9.1%}   {low:.1%} - {high:.1%}")
+        lines.append(f"({self.games} games, {self.players} players; a fair share would be {1 / self.players:.1%})")
+        return "\n".join(lines)
+
+
+def wilson_interval(wins: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (good for small counts)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = wins / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def win_rates(
+    bots: Mapping[str, Callable[[], Bot]],
+    players: int = 4,
+    games: int = 1000,
+    seed: int = 0,
+    track: str = "volcano",
+) -> WinRates:
+    """Play ``games`` games; seats are dealt to the kinds of bot in turn, rotating every
+    game so no kind always sits first. Returns each kind's win rate per seat held."""
+    if not bots:
+        raise SetupError("Give at least one kind of bot, like {'random': RandomBot}.")
+    names = list(bots)
+    rng = random.Random(seed)
+    wins = dict.fromkeys(names, 0)
+    seats = dict.fromkeys(names, 0)
+    for g in range(games):
+        kinds = [names[(g + s) % len(names)] for s in range(players)]
+        game = Game.new(players, track=track, seed=seed * 1_000_003 + g, first_player=g % players, record=False)
+        play_out(game, [bots[k]() for k in kinds], rng)
+        wins[kinds[game.winner]] += 1
+        for k in kinds:
+            seats[k] += 1
+    rates = {k: wins[k] / seats[k] if seats[k] else 0.0 for k in names}  # wins per seat held
+    return WinRates(games, players, rates, {k: wilson_interval(wins[k], seats[k]) for k in names}, seats)
