@@ -21,6 +21,7 @@ rally.errors.IllegalAction: You must follow green: you hold G5 and G8.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Iterable, NamedTuple, Sequence
 
@@ -59,6 +60,44 @@ TURBO_CHOICES = [USE_TURBO, NO_TURBO]
 Action = Card | Turbo
 
 
+class _Setup(NamedTuple):
+    """What does not change during a game, validated once and shared between games."""
+
+    players: int
+    track: Track
+    dial: tuple[int, ...]
+    names: tuple[str, ...]
+    wind: tuple[int, ...]
+    others: tuple[tuple[int, ...], ...]  # every seat but this one
+    after: tuple[tuple[int, ...], ...]  # the seats that follow each leader, clockwise (S1)
+
+
+@functools.lru_cache(maxsize=256)
+def _setup(players, track, dial, names) -> _Setup:
+    check_players(players)
+    track = get_track(track)
+    dial = check_dial(dial)
+    if track.resting_spaces <= players:
+        raise SetupError(
+            f"The track has only {track.resting_spaces} flat spaces; {players} cars need at least "
+            f"{players + 1} so that a car can always find an empty one."
+        )
+    if names is None:
+        names = DEFAULT_NAMES[:players]
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise SetupError(f"Give the names as a list, one per player, like {list(DEFAULT_NAMES[:players])}, not {names!r}.")
+    names = tuple(names)
+    if len(names) != players or not all(isinstance(x, str) and x.strip() for x in names):
+        raise SetupError(f"Give one non-empty name per player ({players}), not {list(names)!r}.")
+    if len(set(names)) != players:
+        raise SetupError(f"Each player needs a different name; {list(names)!r} repeats one.")
+    return _Setup(
+        players, track, dial, names, winding_table(dial),
+        tuple(tuple(s for s in range(players) if s != seat) for seat in range(players)),
+        tuple(tuple((leader + i) % players for i in range(1, players)) for leader in range(players)),
+    )
+
+
 def release_order(positions: Sequence[int], flag: int) -> list[int]:
     """The seats in the order their motors move at a round's end (S12): last place
     (lowest progress) first; cars tied on the grid in seat order, starting with the
@@ -78,7 +117,7 @@ class Game:
     """
 
     __slots__ = (
-        "players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others",
+        "players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others", "_after",
         "round", "flag", "hands_", "trick_", "discards_", "positions_", "motors_", "phase", "winner",
         "_log",
     )
@@ -108,39 +147,32 @@ class Game:
 
     @classmethod
     def _blank(cls, players, track, seed, first_player, dial, names, record) -> "Game":
-        check_players(players)
-        track = get_track(track)
-        dial = check_dial(dial)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"The seed is a whole number that fixes the deals, like 0 or 42, not {seed!r}.")
+        try:
+            key = (players, track, tuple(dial), names if names is None or isinstance(names, str) else tuple(names))
+            hash(key)
+        except TypeError:
+            key = None
+        setup = _setup(*key) if key is not None else _setup.__wrapped__(players, track, dial, names)
+        players = setup.players
         if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
             raise SetupError(f"The first player is a seat from 0 to {players - 1}, not {first_player!r}.")
-        if track.resting_spaces <= players:
-            raise SetupError(
-                f"The track has only {track.resting_spaces} flat spaces; {players} cars need at least "
-                f"{players + 1} so that a car can always find an empty one."
-            )
-        if names is None:
-            names = DEFAULT_NAMES[:players]
-        names = tuple(names)
-        if len(names) != players or not all(isinstance(x, str) and x.strip() for x in names):
-            raise SetupError(f"Give one non-empty name per player ({players}), not {list(names)!r}.")
-        if len(set(names)) != players:
-            raise SetupError(f"Each player needs a different name; {list(names)!r} repeats one.")
         game = cls.__new__(cls)
         game.players = players
-        game.track = track
-        game.dial = dial
+        game.track = setup.track
+        game.dial = setup.dial
         game.seed = seed
         game.first_player = first_player
-        game.names = names
-        game._rc = track.roll_codes
-        game._n = len(track)
-        game._wind = winding_table(dial)  # cached per dial
-        game._others = tuple(tuple(s for s in range(players) if s != seat) for seat in range(players))
+        game.names = setup.names
+        game._rc = setup.track.roll_codes
+        game._n = len(setup.track)
+        game._wind = setup.wind
+        game._others = setup.others
+        game._after = setup.after
         game.round = 1
         game.flag = first_player
-        game.hands_ = [[] for _ in range(players)]
+        game.hands_ = [[[], [], []] for _ in range(players)]
         game.trick_ = []
         game.discards_ = []
         game.positions_ = [0] * players
@@ -153,7 +185,7 @@ class Game:
     def clone(self) -> "Game":
         """An independent copy: changing one never changes the other."""
         g = Game.__new__(Game)
-        for slot in ("players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others",
+        for slot in ("players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others", "_after",
                      "round", "flag", "phase", "winner"):
             setattr(g, slot, getattr(self, slot))
         g.hands_ = [[h[0][:], h[1][:], h[2][:]] for h in self.hands_]
@@ -373,10 +405,14 @@ class Game:
     def _move(self, seat: int, steps: int, cause: str) -> bool:
         """Move ``seat``'s car; True when that wins the game (S13)."""
         positions, n = self.positions_, self._n
-        occupants = {positions[s] % n: s for s in self._others[seat]}
-        start = positions[seat]
         log = self._log
-        path = [] if log is not None else None
+        if log is None:
+            occupants = {positions[s] % n for s in self._others[seat]}
+            path = None
+        else:
+            occupants = {positions[s] % n: s for s in self._others[seat]}
+            path = []
+        start = positions[seat]
         final, end, roll = travel(self._rc, occupants, start, steps, path)
         positions[seat] = final
         if log is not None:
@@ -447,7 +483,7 @@ class Game:
         n, N = self.players, self._n
         goal = 2 * N
         rc, dial, wind, others = self._rc, self.dial, self._wind, self._others
-        after = [tuple((leader + i) % n for i in range(1, n)) for leader in range(n)]
+        after = self._after
         positions, motors = self.positions_, self.motors_
         while self.phase == PLAY:
             hands, flag, trick, discards = self.hands_, self.flag, self.trick_, self.discards_
@@ -476,7 +512,7 @@ class Game:
                 if value > 0 and rnd() < 0.5:  # RandomBot's pick of Turbo(True) from TURBO_CHOICES
                     steps += value
                     motors[winner] = 0
-                final = travel(rc, {positions[s] % N: s for s in others[winner]}, positions[winner], steps)[0]
+                final = travel(rc, {positions[s] % N for s in others[winner]}, positions[winner], steps)[0]
                 positions[winner] = final
                 if final >= goal:
                     self.flag, self.trick_, self.discards_ = flag, trick, discards
