@@ -167,8 +167,16 @@ def game_from_dict(data: object) -> Game:
         problems.append(f"There must be one motor per player ({n}), not {motors!r}.")
         motors = None
     else:
+        # Motors start each round at 0 and wind once per lost trick (S11), so a motor
+        # cannot be further round than the tricks completed this round.
+        completed = played + (1 if len(trick) == n else 0)
         for s, m in enumerate(motors):
-            _whole(m, f"{game.names[s]}'s motor position (on a dial of {len(game.dial)})", 0, len(game.dial) - 1, problems)
+            if _whole(m, f"{game.names[s]}'s motor position (on a dial of {len(game.dial)})", 0, len(game.dial) - 1,
+                      problems) and completed < len(game.dial) and m > completed and phase != OVER:
+                problems.append(
+                    f"{game.names[s]}'s motor is at position {m}, but only {completed} trick"
+                    f"{'s have' if completed != 1 else ' has'} been completed this round (each lost trick winds it once)."
+                )
     winner = data["winner"]
     if phase == OVER:
         if _whole(winner, "The winner", 0, n - 1, problems) and positions and all(isinstance(p, int) for p in positions):

@@ -1,0 +1,326 @@
+"""Bad input: every case raises its typed error, says what was wrong and what would
+be right, and leaves the game unchanged (its ``to_json()`` before and after)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from conftest import build_game, cards, play_cards
+from rally import (
+    Card, CardError, Color, Game, IllegalAction, Motor, PositionError, RandomBot, RuleError, SetupError,
+    Track, TrackError, Turbo, check_dial, deck, legal_plays, move, parse_cards, play_out, trick_winner,
+    why_illegal,
+)
+
+FLAT10 = "S" + "." * 9
+FLAT20 = "S" + "." * 19
+CARD_FORM = "write a color letter R, G or B followed by a value from 1 to 15, like G11"
+TRACK_FORM = "S (start, first only), '.' flat, D downhill, U uphill"
+
+
+# ------------------------------------------------------------------ game positions
+
+
+def mid_trick():
+    """Ada has led G9; Bo (must follow with G3) is to play; Cy waits."""
+    game = build_game(3, track=FLAT20, hands=["G9 R2", "R3 G3", "B4 R4"], positions=[4, 6, 8])
+    game.apply("G9")
+    return game
+
+
+def turbo_choice():
+    """Ada won R9/R3/R4 with her motor at value 4 and must choose the turbo."""
+    game = build_game(3, track=FLAT20, hands=["R9 G9", "R3 G3", "R4 G4"], positions=[5, 7, 0],
+                      motors=[3, 1, 0])
+    play_cards(game, "R9 R3 R4")
+    return game
+
+
+def game_over():
+    """Ada went round twice (18 + 3 on a 10-space track) and won."""
+    game = build_game(3, track=FLAT10, hands=["R9 G9", "R3 G3", "R4 G4"], positions=[18, 5, 3])
+    play_cards(game, "R9 R3 R4")
+    assert game.is_over
+    return game
+
+
+def saved(**changes):
+    """JSON of a game in progress (4 players, volcano, one trick and a card played),
+    with top-level fields replaced by ``changes`` (a value of ``...`` deletes the key)."""
+    game = Game.new(4, seed=1)
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    data = json.loads(game.to_json())
+    for key, value in changes.items():
+        if value is ...:
+            del data[key]
+        else:
+            data[key] = value(data) if callable(value) else value
+    return json.dumps(data)
+
+
+def _swap_in_duplicate(data):
+    hands = data["hands"]
+    hands[0][0] = hands[1][0]
+    return hands
+
+
+def _card_not_in_play(data):
+    hands = data["hands"]
+    hands[0][0] = "R15"  # 4 players play 2-13
+    return hands
+
+
+def _short_hand(data):
+    return [h[:-1] if s == 1 else h for s, h in enumerate(data["hands"])]
+
+
+def _two_cars_on_space_3(data):
+    return [3, 3, 0, 0]
+
+
+def _off_suit_trick():
+    """A trick where Bo played red although he holds the lead color green."""
+    game = build_game(3, track=FLAT20, hands=["R2", "R3 G3", "B4 R4"], positions=[4, 6, 8], trick="G9")
+    data = json.loads(game.to_json())
+    data["trick"] = ["G9", "R3"]
+    data["hands"][1] = ["G3"]
+    return json.dumps(data)
+
+
+def _turbo_without_full_trick():
+    data = json.loads(saved())
+    data["phase"] = "turbo"
+    return json.dumps(data)
+
+
+# ------------------------------------------------------------------ the catalogue
+# Each case: (id, make, error class, message fragments). ``make()`` returns
+# ``(call, game)``: ``call()`` must raise; ``game`` (or None) must be unchanged.
+
+
+def pure(f):
+    return lambda: (f, None)
+
+
+def act(prepare, action, seat=None):
+    def make():
+        game = prepare()
+        return (lambda: game.apply(action, seat=seat)), game
+    return make
+
+
+def load(text_or_factory):
+    def make():
+        text = text_or_factory() if callable(text_or_factory) else text_or_factory
+        return (lambda: Game.from_json(text)), None
+    return make
+
+
+CASES = [
+    # --- cards (S2)
+    ("card-G16", pure(lambda: Card.parse("G16")), CardError, ["'G16' is not a card", CARD_FORM]),
+    ("card-X3", pure(lambda: Card.parse("X3")), CardError, ["'X3' is not a card", CARD_FORM]),
+    ("card-empty", pure(lambda: Card.parse("")), CardError, ["'' is not a card", CARD_FORM]),
+    ("card-G0", pure(lambda: Card.parse("G0")), CardError, ["'G0' is not a card", CARD_FORM]),
+    ("card-inner-space", pure(lambda: Card.parse("g 5")), CardError, ["'g 5' is not a card", CARD_FORM]),
+    ("card-leading-zero", pure(lambda: Card.parse("G05")), CardError, ["'G05' is not a card", CARD_FORM]),
+    ("card-value-first", pure(lambda: Card.parse("11G")), CardError, ["'11G' is not a card", CARD_FORM]),
+    ("card-None", pure(lambda: Card.parse(None)), CardError, ["None is not a card", CARD_FORM]),
+    ("card-value-0", pure(lambda: Card(Color.RED, 0)), CardError, ["0 is not a card value", "1 to 15"]),
+    ("card-color-3", pure(lambda: Card(3, 5)), CardError, ["3 is not a card color", "Color.RED"]),
+    ("cards-text", pure(lambda: parse_cards("G11 Q2")), CardError, ["'Q2' is not a card"]),
+    ("color-letter", pure(lambda: Color.from_letter("Y")), CardError, ["'Y' is not a color", "R (red)"]),
+    ("trick-empty", pure(lambda: trick_winner([])), CardError, ["empty trick has no winner"]),
+    ("trick-card-twice", pure(lambda: trick_winner(cards("G5 G5"))), CardError, ["same card twice (G5)"]),
+    ("trick-not-cards", pure(lambda: legal_plays(cards("G5"), ["G7"])), CardError,
+     ["'G7' is not a Card", "Card.parse"]),
+    # --- players and setup (S1, S2, S11)
+    ("deck-2", pure(lambda: deck(2)), SetupError, ["3, 4 or 5 players, not 2"]),
+    ("players-2", pure(lambda: Game.new(2)), SetupError, ["3, 4 or 5 players, not 2"]),
+    ("players-6", pure(lambda: Game.new(6)), SetupError, ["3, 4 or 5 players, not 6"]),
+    ("players-text", pure(lambda: Game.new("4")), SetupError, ["3, 4 or 5 players, not '4'"]),
+    ("players-bool", pure(lambda: Game.new(True)), SetupError, ["3, 4 or 5 players, not True"]),
+    ("first-player-3", pure(lambda: Game.new(3, first_player=3)), SetupError, ["seat from 0 to 2, not 3"]),
+    ("first-player-neg", pure(lambda: Game.new(3, first_player=-1)), SetupError, ["seat from 0 to 2, not -1"]),
+    ("seed-text", pure(lambda: Game.new(3, seed="42")), SetupError, ["seed is a whole number", "not '42'"]),
+    ("seed-float", pure(lambda: Game.new(3, seed=1.5)), SetupError, ["seed is a whole number", "not 1.5"]),
+    ("names-count", pure(lambda: Game.new(3, names=["A", "B"])), SetupError,
+     ["one non-empty name per player (3)", "['A', 'B']"]),
+    ("names-repeat", pure(lambda: Game.new(3, names=["A", "A", "B"])), SetupError, ["different name", "'A'"]),
+    ("names-blank", pure(lambda: Game.new(3, names=["A", " ", "C"])), SetupError, ["non-empty name"]),
+    ("names-not-a-list", pure(lambda: Game.new(3, names=5)), SetupError, ["name", "5"]),
+    ("names-a-string", pure(lambda: Game.new(3, names="abc")), SetupError, ["name", "'abc'"]),
+    ("dial-start", pure(lambda: Game.new(3, dial=[1, 2, 3])), SetupError, ["must start with value 0", "[1, 2, 3]"]),
+    ("dial-short", pure(lambda: Game.new(3, dial=[0])), SetupError, ["at least two positions", "[0]"]),
+    ("dial-negative", pure(lambda: Game.new(3, dial=[0, -1])), SetupError, ["0 or more", "-1"]),
+    ("dial-None", pure(lambda: Game.new(3, dial=None)), SetupError, ["A dial is a list of values", "not None"]),
+    ("dial-float", pure(lambda: check_dial([0, 2.5])), SetupError, ["2.5"]),
+    ("motor-off-dial", pure(lambda: Motor(position=9)), SetupError, ["position 9 is off the dial", "0 to 8"]),
+    ("track-too-few-flats", pure(lambda: Game.new(5, track="S....")), SetupError,
+     ["only 5 flat spaces", "5 cars need at least 6"]),
+    ("bots-count", pure(lambda: play_out(Game.new(3), [RandomBot()] * 2, random.Random(0))), SetupError,
+     ["one bot per player", "3 needed, 2 given"]),
+    # --- tracks (S10)
+    ("track-first-char", pure(lambda: Track.parse(".S...")), TrackError, ["starts with the start/finish space S"]),
+    ("track-second-S", pure(lambda: Track.parse("S..S..")), TrackError, ["space 3 is also 'S'"]),
+    ("track-hill-after-start", pure(lambda: Track.parse("SD....")), TrackError,
+     ["right after the start must be flat", "space 1 is 'D'"]),
+    ("track-hill-before-start", pure(lambda: Track.parse("S...U")), TrackError,
+     ["right before the start must be flat", "space 4 is 'U'"]),
+    ("track-bad-char", pure(lambda: Track.parse("S..X..")), TrackError, ["Character 'X' at space 3", TRACK_FORM]),
+    ("track-too-short", pure(lambda: Track.parse("S..")), TrackError, ["at least 5 spaces", "'S..' has 3"]),
+    ("track-None", pure(lambda: Track.parse(None)), TrackError, ["A track is text, not NoneType", TRACK_FORM]),
+    ("track-int", pure(lambda: Track.parse(12345)), TrackError, ["A track is text, not int"]),
+    ("track-unknown-name", pure(lambda: Game.new(3, track="moon")), TrackError,
+     ["'moon' is neither a built-in track (beach, volcano)"]),
+    # --- game actions (S1, S4, S8, S13)
+    ("play-not-following", act(mid_trick, "R3"), IllegalAction, ["You must follow green: you hold G3"]),
+    ("play-not-held", act(mid_trick, "B9"), IllegalAction, ["You do not hold B9", "your hand is R3, G3"]),
+    ("play-out-of-turn", act(mid_trick, "B4", seat=2), IllegalAction, ["It is Bo's turn, not Cy's"]),
+    ("play-no-such-seat", act(mid_trick, "G3", seat=7), IllegalAction, ["no seat 7", "from 0 to 2"]),
+    ("play-not-an-action", act(mid_trick, 42), IllegalAction, ["42 is not an action", "Turbo(True)"]),
+    ("play-bad-card-text", act(mid_trick, "Z9"), CardError, ["'Z9' is not a card", CARD_FORM]),
+    ("turbo-not-winner", act(mid_trick, Turbo(True)), IllegalAction,
+     ["Only a trick's winner chooses the turbo", "Bo must play a card"]),
+    ("turbo-by-loser", act(turbo_choice, Turbo(True), seat=1), IllegalAction,
+     ["Ada won the trick and is choosing"]),
+    ("card-during-turbo", act(turbo_choice, "G9"), IllegalAction,
+     ["must first choose", "Turbo(True)", "Turbo(False)"]),
+    ("card-when-over", act(game_over, "G3", seat=1), IllegalAction, ["The game is over: Ada won"]),
+    ("turbo-when-over", act(game_over, Turbo(True)), IllegalAction, ["The game is over: Ada won"]),
+    # --- saved games
+    ("json-not-json", load("{"), PositionError, ["This is not JSON", "Game.to_json()"]),
+    ("json-None", load(None), PositionError, ["needs JSON text", "not NoneType"]),
+    ("json-array", load("[]"), PositionError, ["A saved game is a JSON object with keys"]),
+    ("json-missing-key", load(lambda: saved(motors=...)), PositionError, ["missing motors"]),
+    ("json-unknown-key", load(lambda: saved(extra=1)), PositionError, ["unknown extra"]),
+    ("json-bad-format", load(lambda: saved(format="chess/1")), PositionError,
+     ["Unknown format 'chess/1'", "'stich-rallye/1'"]),
+    ("json-card-twice", load(lambda: saved(hands=_swap_in_duplicate)), PositionError,
+     ["appears 2 times; every card exists once"]),
+    ("json-card-not-in-play", load(lambda: saved(hands=_card_not_in_play)), PositionError,
+     ["R15 is not in play with 4 players (values 2-13)"]),
+    ("json-two-cars-one-space", load(lambda: saved(positions=_two_cars_on_space_3)), PositionError,
+     ["both on space 3; a space holds one car"]),
+    ("json-car-on-hill", load(lambda: saved(positions=[4, 0, 0, 0])), PositionError,
+     ["rests on downhill space 4", "only stop on flat spaces"]),
+    ("json-motor-off-dial", load(lambda: saved(motors=[9, 0, 0, 0])), PositionError,
+     ["motor position", "from 0 to 8, not 9"]),
+    ("json-motor-wound-before-any-trick", load(lambda: saved(motors=[3, 0, 0, 0])), PositionError,
+     ["Ada's motor is at position 3, but only 1 trick has been completed this round"]),
+    ("json-hand-size", load(lambda: saved(hands=_short_hand)), PositionError, ["Bo holds", "should hold"]),
+    ("json-round-4", load(lambda: saved(round=4)), PositionError, ["round must be a whole number from 1 to 3, not 4"]),
+    ("json-phase", load(lambda: saved(phase="bidding")), PositionError,
+     ["'play', 'turbo' or 'over', not 'bidding'"]),
+    ("json-flag", load(lambda: saved(flag=4)), PositionError, ["flag holder must be a whole number from 0 to 3"]),
+    ("json-winner-in-play", load(lambda: saved(winner=0)), PositionError, ["Only a finished game has a winner"]),
+    ("json-two-laps-not-over", load(lambda: saved(positions=[62, 0, 0, 0])), PositionError,
+     ["gone round twice, so the game should be over"]),
+    ("json-turbo-incomplete-trick", load(_turbo_without_full_trick), PositionError,
+     ["turbo choice comes only after a complete trick"]),
+    ("json-trick-not-followed", load(_off_suit_trick), PositionError, ["played R3 but still holds green"]),
+    ("json-players", load(lambda: saved(players="4")), PositionError, ["setup is invalid", "not '4'"]),
+    ("json-track", load(lambda: saved(track="SD...")), PositionError, ["setup is invalid", "space 1 is 'D'"]),
+    ("json-names-not-a-list", load(lambda: saved(names=5)), PositionError, ["name"]),
+    ("json-events", load(lambda: saved(events=[{"kind": "nonsense"}])), PositionError, ["event log is malformed"]),
+    # --- move() (S6, S7, S9)
+    ("move-negative-steps", pure(lambda: move(Track.parse(FLAT10), {"a": 1}, "a", -1)), RuleError,
+     ["whole number of spaces, 0 or more, not -1"]),
+    ("move-float-steps", pure(lambda: move(Track.parse(FLAT10), {"a": 1}, "a", 1.5)), RuleError, ["not 1.5"]),
+    ("move-unknown-mover", pure(lambda: move(Track.parse(FLAT10), {"a": 1, "b": 2}, "zed", 1)), PositionError,
+     ["'zed' is not one of the cars: 'a', 'b'"]),
+    ("move-not-a-track", pure(lambda: move("S....", {"a": 1}, "a", 1)), RuleError,
+     ["needs a Track", "Track.parse"]),
+    ("move-shared-space", pure(lambda: move(Track.parse(FLAT10), {"a": 3, "b": 13}, "a", 1)), PositionError,
+     ["both on space 3"]),
+    ("move-on-hill", pure(lambda: move(Track.parse("S..D.."), {"a": 3}, "a", 1)), PositionError,
+     ["rests on downhill space 3"]),
+    ("move-negative-progress", pure(lambda: move(Track.parse(FLAT10), {"a": -2}, "a", 1)), PositionError,
+     ["progress must be a whole number of 0 or more, not -2"]),
+]
+
+
+def test_catalogue_is_large_and_ids_are_unique():
+    ids = [case[0] for case in CASES]
+    assert len(ids) >= 40 and len(set(ids)) == len(ids)
+
+
+@pytest.mark.parametrize("make, error, fragments", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_bad_input_raises_typed_helpful_error_and_changes_nothing(make, error, fragments):
+    call, game = make()
+    before = game.to_json() if game is not None else None
+    with pytest.raises(Exception) as info:
+        call()
+    assert type(info.value) is error, f"expected {error.__name__}, got {type(info.value).__name__}: {info.value}"
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, f"{fragment!r} not in {message!r}"
+    if game is not None:
+        assert game.to_json() == before
+        # The game still works: its legal actions are still accepted.
+        if not game.is_over:
+            game.apply(game.legal_actions()[0])
+
+
+@pytest.mark.parametrize("prepare, action, seat", [
+    (mid_trick, "R3", None), (mid_trick, "B4", 2), (mid_trick, Turbo(True), None),
+    (turbo_choice, "G9", None), (turbo_choice, Turbo(True), 1), (game_over, "G3", None),
+])
+def test_why_illegal_gives_the_same_reason_without_raising(prepare, action, seat):
+    game = prepare()
+    before = game.to_json()
+    reason = game.why_illegal(action, seat=seat)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(action, seat=seat)
+    assert reason and str(info.value) == reason
+    assert game.to_json() == before
+
+
+def test_legal_actions_are_accepted():
+    game = mid_trick()
+    assert game.why_illegal("G3") is None
+    game = turbo_choice()
+    assert game.why_illegal(Turbo(False)) is None and game.why_illegal(Turbo(True), seat=0) is None
+
+
+def test_position_error_lists_every_problem():
+    text = saved(positions=[3, 3, 0, 0], motors=[9, 0, 0, 0])
+    with pytest.raises(PositionError) as info:
+        Game.from_json(text)
+    problems = info.value.problems
+    assert len(problems) >= 2
+    assert any("both on space 3" in p for p in problems) and any("not 9" in p for p in problems)
+    assert str(info.value).startswith(f"{len(problems)} problems: (1) ")
+
+
+def test_trick_checks_do_not_change_their_arguments():
+    hand, trick = cards("R2 G3 B4"), cards("G11 R5")
+    legal_plays(hand, trick)
+    why_illegal(hand, trick, hand[0])
+    assert hand == cards("R2 G3 B4") and trick == cards("G11 R5")
+
+
+# ------------------------------------------------------------------ the error classes
+
+
+@pytest.mark.parametrize("cls", [RuleError, CardError, SetupError, TrackError, IllegalAction, PositionError])
+def test_every_error_class_is_a_value_error(cls):
+    assert issubclass(cls, ValueError)
+    assert issubclass(cls, RuleError)
+
+
+def test_illegal_action_is_a_rule_error_and_caught_as_value_error():
+    assert issubclass(IllegalAction, RuleError)
+    game = mid_trick()
+    with pytest.raises(ValueError):
+        game.apply("R3")
+    try:
+        Card.parse("X3")
+    except ValueError as err:
+        assert isinstance(err, CardError)
+    else:  # pragma: no cover
+        pytest.fail("Card.parse('X3') did not raise")
