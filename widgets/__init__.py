@@ -1,1 +1,28 @@
-"""Interactive widgets over :mod:`rally` (see the widgets issue)."""
+"""Interactive widgets over :mod:`rally`: the track, cards, motors, tricks and a whole
+game against bots, for the lessons in ``notebooks/``.
+
+- :class:`TrackFigure`  the track as a stadium-shaped Plotly figure, with animated moves
+- :class:`CardHand`     a hand of clickable cards, the unplayable ones dimmed with the reason
+- :class:`MotorDial`    a motor as an SVG dial, with its yellow or red side
+- :class:`TrickTable`   a trick in play order, its winner and rally's explanation
+- :class:`GameView`     a full game against bots, with a replay afterwards
+- :class:`GameSetup`, :class:`MoveExplorer`, :class:`TrickExplorer`  controls for lessons
+- :mod:`widgets.quiz`, :mod:`widgets.quizzes`  self-check questions judged by rally
+
+Every widget takes its rules from ``rally`` and has a stable ``repr`` for nbval.
+See ``docs/widgets.md`` for a notebook example.
+"""
+
+from .card_hand import CardHand
+from .controls import GameSetup, MoveExplorer, TrickExplorer
+from .game_view import GameView
+from .motor_dial import MotorDial
+from .replay import ReplayState, replay_states
+from .style import card_face, lap_label
+from .track_figure import TrackFigure, TrackFrame
+from .trick_table import TrickTable
+
+__all__ = [
+    "CardHand", "GameSetup", "GameView", "MotorDial", "MoveExplorer", "ReplayState", "TrackFigure", "TrackFrame",
+    "TrickExplorer", "TrickTable", "card_face", "lap_label", "replay_states",
+]

@@ -1,0 +1,99 @@
+"""CardHand: the faces it shows, which cards are dimmed and why (from rally), and
+what a click does."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rally
+from rally import Card, Game, deck
+from widgets import CardHand
+
+ALL = deck(5)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(ALL), min_size=1, max_size=9, unique=True).flatmap(
+    lambda hand: st.tuples(st.just(hand), st.lists(
+        st.sampled_from([c for c in ALL if c not in hand]), max_size=4, unique=True))))
+def test_dimmed_cards_carry_rallys_reason(hand_and_trick):
+    hand, trick = hand_and_trick
+    widget = CardHand(hand, trick)
+    assert widget.codes == [str(c) for c in hand]
+    for row, card in zip(widget.cards, hand):
+        reason = rally.why_illegal(hand, trick, card)
+        assert row["playable"] is (reason is None)
+        assert row["reason"] == (reason or "")
+    assert widget.playable == [str(c) for c in rally.legal_plays(hand, trick)]
+
+
+def test_faces_never_rely_on_color_alone():
+    widget = CardHand(["R5", "G11", "B7"])
+    faces = {row["color"]: row for row in widget.cards}
+    assert [faces[c]["letter"] for c in ("red", "green", "blue")] == ["R", "G", "B"]
+    assert len({faces[c]["symbol"] for c in faces}) == 3
+    assert len({faces[c]["pattern"] for c in faces}) == 3
+    assert faces["green"]["value"] == 11 and faces["green"]["words"] == "green 11"
+
+
+def test_clicking_a_playable_card_selects_it():
+    widget = CardHand(["G3", "R5", "G9"], ["G11"])
+    widget.selected = "R5"
+    widget.selected = "g9"
+    assert widget.selected == "G9" and widget.message == ""
+    assert "selected G9" in repr(widget)
+
+
+def test_a_refused_click_from_the_page_is_sent_back():
+    widget = CardHand(["G3", "R5", "G9"], ["G11"])
+    sent, seen = [], []
+    widget.send_state = lambda key=None: sent.append((key, widget.selected))
+    widget.observe(lambda change: seen.append(change["new"]), names="selected")
+    widget.set_state({"selected": "R5"})  # what the front end sends on a click
+    assert widget.selected == "" and sent[-1] == ("selected", "")
+    assert "R5" not in seen
+    assert widget.message == "You must follow green: you hold G3 and G9."
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("R5", "You must follow green: you hold G3 and G9."),
+    ("B7", "You do not hold B7; your hand is G3, R5, G9."),
+    ("Q3", "'Q3' is not a card: write a color letter R, G or B followed by a value from 1 to 15, like G11."),
+])
+def test_clicking_anything_else_selects_nothing_and_says_why(text, expected):
+    widget = CardHand(["G3", "R5", "G9"], ["G11"])
+    seen = []
+    widget.observe(lambda change: seen.append(change["new"]), names="selected")
+    widget.selected = text
+    assert widget.selected == ""
+    assert widget.message == expected
+    assert seen == []  # observers never see an unplayable card
+
+
+def test_show_game_takes_turn_and_turbo_reasons_from_the_game():
+    game = Game.new(3, seed=1)
+    widget = CardHand()
+    widget.show_game(game, 1)  # seat 0 leads, seat 1 waits
+    assert widget.playable == []
+    assert {row["reason"] for row in widget.cards} == {"It is Ada's turn, not Bo's."}
+    widget.show_game(game, 0, prompt="Your turn")
+    assert widget.playable == [str(c) for c in game.legal_actions()] and widget.prompt == "Your turn"
+
+
+def test_bad_cards_raise_and_leave_the_hand_as_it_was():
+    widget = CardHand(["G3", "R5"])
+    with pytest.raises(rally.CardError):
+        widget.show(["G3", "X9"])
+    with pytest.raises(rally.CardError):
+        widget.show(["G3"], trick=["G11", "G11"])
+    assert widget.codes == ["G3", "R5"] and widget.playable == ["G3", "R5"]
+
+
+def test_repr_lists_cards_and_playable_ones():
+    assert repr(CardHand(["G3", "R5", "G9"], ["G11"])) == "CardHand(G3 R5 G9; playable G3 G9; selected none)"
+    assert repr(CardHand()) == "CardHand(no cards; playable none; selected none)"
+    widget = CardHand([Card.parse("B2")])
+    bundle, _ = widget._repr_mimebundle_()
+    assert bundle["text/plain"] == repr(widget)

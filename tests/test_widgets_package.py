@@ -1,0 +1,83 @@
+"""The widgets package as a whole: docstring examples, stable reprs, front-end files."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pathlib
+import re
+import shutil
+import subprocess
+
+import pytest
+
+import widgets
+
+MODULES = ["style", "track_figure", "card_hand", "motor_dial", "trick_table", "replay", "game_view", "controls"]
+HERE = pathlib.Path(widgets.__file__).parent
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(f"widgets.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def build_all():
+    from rally import TRACKS
+
+    return [
+        widgets.TrackFigure(TRACKS["beach"], [0, 2]),
+        widgets.CardHand(["G3", "R5"], ["G11"]),
+        widgets.MotorDial(name="Bo", seat=1, position=2),
+        widgets.TrickTable(),
+        widgets.GameView(3, "beach", 1),
+        widgets.GameSetup(players=3),
+        widgets.MoveExplorer(),
+        widgets.TrickExplorer(),
+    ]
+
+
+def test_every_widget_has_a_stable_plain_text_view():
+    first, second = build_all(), build_all()
+    for a, b in zip(first, second):
+        text = repr(a)
+        assert text == repr(b)
+        assert not re.search(r"0x[0-9a-f]{6,}", text) and text.startswith(type(a).__name__ + "(")
+        bundle = a._repr_mimebundle_()
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        assert data["text/plain"] == text  # whole, never cut at 110 characters
+        assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_long_reprs_are_not_cut():
+    names = ["Alexandra-Konstantina " * 3 + str(i) for i in range(3)]
+    view = widgets.GameView(3, "beach", 1, names=names)
+    assert len(repr(view)) > 110
+    assert view._repr_mimebundle_()["text/plain"] == repr(view)
+
+
+def test_public_names():
+    for name in widgets.__all__:
+        assert getattr(widgets, name) is not None
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in HERE.glob("*.js")))
+def test_front_end_modules_parse_and_export_render(script, tmp_path):
+    text = (HERE / script).read_text(encoding="utf-8")
+    assert "export default { render }" in text
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed; the module was only read")
+    copy = tmp_path / (script[:-3] + ".mjs")
+    copy.write_text(text, encoding="utf-8")
+    result = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_anywidgets_load_their_files():
+    for cls, name in [(widgets.CardHand, "card_hand"), (widgets.MotorDial, "motor_dial"),
+                      (widgets.TrickTable, "trick_table")]:
+        assert str(cls._esm) == (HERE / f"{name}.js").read_text(encoding="utf-8")
+        assert (HERE / f"{name}.css").read_text(encoding="utf-8") in str(cls._css)

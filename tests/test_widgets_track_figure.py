@@ -1,0 +1,204 @@
+"""TrackFigure: the drawn track matches rally's track, cars sit on their spaces, and
+moves are shown exactly along ``Move.path``."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+
+import pytest
+
+import rally
+from rally import TRACKS, Track, move
+from widgets import TrackFigure
+from widgets.track_figure import CARS_FIRST, RADIUS, SPACES, STRAIGHT, TRAIL
+
+EXPECTED_SYMBOL = {"S": "star", ".": "circle", "D": "triangle-down", "U": "triangle-up"}
+TRACK_TEXTS = [str(TRACKS["volcano"]), str(TRACKS["beach"]), "S..D.U..", "S" + "..DD..U.." * 7 + "."]
+
+
+def nearest_space(fig: TrackFigure, x: float, y: float) -> int:
+    n = len(fig.track)
+    return min(range(n), key=lambda s: math.dist(fig.space_xy(s), (x, y)))
+
+
+@pytest.mark.parametrize("text", TRACK_TEXTS)
+def test_space_markers_follow_the_kinds(text):
+    track = Track.parse(text)
+    fig = TrackFigure(track)
+    marker = fig.data[SPACES].marker
+    assert len(fig.data[SPACES].x) == len(track)
+    assert list(marker.symbol) == [EXPECTED_SYMBOL[k.value] for k in track.kinds]
+    color_of = {}
+    for kind, color in zip(track.kinds, marker.color):
+        assert color_of.setdefault(kind, color) == color  # one color per kind
+    assert len(set(color_of.values())) == len(color_of)  # and the kinds' colors differ
+    assert list(fig.data[SPACES].customdata) == list(range(len(track)))
+
+
+@pytest.mark.parametrize("text", TRACK_TEXTS)
+def test_every_track_is_the_same_stadium(text):
+    fig = TrackFigure(Track.parse(text))
+    half = STRAIGHT / 2
+    for space in range(len(fig.track)):
+        x, y = fig.space_xy(space)
+        if abs(x) <= half + 1e-9:
+            assert abs(abs(y) - RADIUS) < 1e-9  # on a straight
+        else:
+            centre = (math.copysign(half, x), 0.0)
+            assert abs(math.dist((x, y), centre) - RADIUS) < 1e-9  # on an end
+    assert fig.space_xy(0) == (0.0, RADIUS)  # the start/finish: middle of the top straight
+    x1, _ = fig.space_xy(1)
+    assert x1 > 0  # clockwise: the first space is to the right of the start
+
+
+def test_cars_sit_on_their_spaces_and_never_hide_each_other():
+    track = TRACKS["volcano"]
+    fig = TrackFigure(track, positions=[0, 0, 0, 0, 0])
+    grid = [fig.car_xy(s) for s in range(5)]
+    assert len(set(grid)) == 5  # five cars on the grid, five spots
+    positions = [0, 3, 31, 37, 0]  # a car a lap ahead stands on the start while others wait
+    fig.set_positions(positions)
+    spots = [fig.car_xy(s) for s in range(5)]
+    for seat, progress in enumerate(positions):
+        if progress:
+            assert nearest_space(fig, *spots[seat]) == progress % len(track)
+    for a in range(5):
+        for b in range(a + 1, 5):
+            assert math.dist(spots[a], spots[b]) > 0.15, (a, b)
+
+
+def test_car_markers_are_labelled_in_their_colors_with_lap_and_side():
+    fig = TrackFigure(TRACKS["beach"], positions=[0, 30, 6], names=["Ann", "Bob", "Amy"])
+    cars = [fig.data[CARS_FIRST + s] for s in range(3)]
+    assert [c.marker.color for c in cars] == ["#ffffff", "#d7263d", "#f6c90e"]
+    assert cars[0].marker.line.color == "#1f2937" and cars[0].marker.line.width >= 1.5  # white needs an outline
+    assert [c.text[0] for c in cars] == ["An", "B", "Am"]  # clashing initials get two letters
+    assert cars[0].name == "Ann · lap 1 / yellow"
+    assert cars[1].name == "Bob · lap 2 / red"  # 30 // 28 == 1 lap completed
+    assert "red side" in cars[1].hovertext[0] and "yellow side" in cars[2].hovertext[0]
+
+
+def test_hover_text_names_space_kind_and_who_stands_there():
+    fig = TrackFigure(TRACKS["volcano"], positions=[0, 3, 7])
+    hover = fig.data[SPACES].hovertext
+    assert hover[3] == "Space 3: flat<br>here: Bo (red car)"
+    assert hover[4] == "Space 4: downhill"
+    assert hover[9] == "Space 9: uphill"
+    assert hover[0] == "Space 0: start/finish<br>on the starting grid: Ada (white car)"
+
+
+def test_show_move_visits_exactly_the_path():
+    track = TRACKS["volcano"]
+    positions = [0, 3, 7]
+    m = move(track, positions, 0, 3)  # jumps Bo on 3, ends on a downhill and rolls
+    assert {s.how.value for s in m.path} == {"counted", "jumped", "rolled"}
+    fig = TrackFigure(track, positions)
+    fig.show_move(m)
+    assert fig.frames_shown == () and fig.frames_left == len(m.path)
+    assert fig.positions == (0, 3, 7) and fig.car_xy(0) == fig.car_spot((0, 3, 7), 0)
+    captions = m.captions(fig.names)
+    seen = []
+    while True:
+        more = fig.step()
+        frame = fig.frames_shown[-1]
+        seen.append(frame.progress)
+        assert fig.caption == captions[len(seen) - 1] == frame.caption
+        assert fig.positions[0] == frame.progress and fig.positions[1:] == (3, 7)
+        assert nearest_space(fig, *fig.car_xy(0)) == frame.progress % len(track)
+        assert len(fig.data[TRAIL].x) == len(seen)
+        if not more:
+            break
+    assert seen == [s.progress for s in m.path]
+    assert [f.how for f in fig.frames_shown] == [s.how.value for s in m.path]
+    assert fig.step() is False and fig.positions == (m.final, 3, 7)
+    assert fig.summary == m.describe(fig.names)
+
+
+def test_a_passing_car_does_not_hide_the_jumped_one():
+    track = TRACKS["volcano"]
+    m = move(track, [0, 3, 7], 0, 3)
+    fig = TrackFigure(track, [0, 3, 7])
+    fig.show_move(m)
+    fig.step(), fig.step(), fig.step()  # the third step enters Bo's space
+    assert fig.frames_shown[-1].how == "jumped" and fig.positions[:2] == (3, 3)
+    assert math.dist(fig.car_xy(0), fig.car_xy(1)) > 0.15
+
+
+def test_show_final_state_at_once_and_skip():
+    track = TRACKS["volcano"]
+    m = move(track, [0, 3, 7], 0, 3)
+    fig = TrackFigure(track, [0, 3, 7])
+    fig.show_move(m, animate=False)
+    assert fig.frames_left == 0 and [f.progress for f in fig.frames_shown] == [m.final]
+    assert fig.positions == (m.final, 3, 7)
+    assert len(fig.data[TRAIL].x) == len(m.path)  # the whole path is marked
+    fig.show_move(move(track, fig.positions, 1, 2))
+    fig.step()
+    fig.skip()
+    assert fig.positions[1] == fig.current_move.final and fig.frames_left == 0
+    first = move(track, fig.positions, 2, 4)
+    fig.show_move(first)
+    fig.step()  # the next move starts while this one is still being shown
+    after_first = (fig.positions[0], fig.positions[1], first.final)
+    fig.show_move(move(track, after_first, 0, 1))
+    while fig.step():
+        pass
+    assert fig.positions[2] == first.final and fig.positions[0] == fig.current_move.final
+
+
+def test_moves_keyed_by_name_and_zero_steps():
+    track = Track.parse("S....D..U....")
+    fig = TrackFigure(track, [3, 4], names=["Ann", "Bo"])
+    m = move(track, {"Ann": 3, "Bo": 4}, "Ann", 2)
+    fig.show_move(m, animate=False)
+    assert fig.positions == (6, 4)
+    assert fig.frames_shown[-1].caption == m.captions()[-1]
+    still = move(track, {"Ann": 6, "Bo": 4}, "Bo", 0)
+    fig.show_move(still)
+    assert fig.positions == (6, 4) and fig.frames_left == 0 and fig.caption == "Bo does not move."
+
+
+def test_bad_input_raises_rally_errors_and_keeps_the_figure():
+    fig = TrackFigure(TRACKS["volcano"], [0, 3, 7])
+    before = (fig.positions, fig.data[CARS_FIRST].x)
+    with pytest.raises(rally.PositionError):
+        fig.set_positions([0, 4, 7])  # space 4 is downhill
+    with pytest.raises(rally.SetupError):
+        fig.set_positions([0, 3])
+    with pytest.raises(rally.TrackError):
+        fig.show_move(move(TRACKS["beach"], [0, 3, 7], 0, 2))
+    with pytest.raises(rally.PositionError):
+        fig.show_move(move(TRACKS["volcano"], {9: 0}, 9, 2))
+    assert (fig.positions, fig.data[CARS_FIRST].x) == before
+    with pytest.raises(rally.TrackError):
+        TrackFigure("volcano")  # type: ignore[arg-type]
+    with pytest.raises(rally.SetupError):
+        TrackFigure(TRACKS["volcano"], [0] * 6)
+
+
+def test_play_steps_through_without_a_loop_and_on_a_timer_with_one():
+    track = TRACKS["volcano"]
+    fig = TrackFigure(track, [0, 3, 7])
+    fig.show_move(move(track, [0, 3, 7], 0, 3))
+    assert fig.play() is None and fig.frames_left == 0  # no event loop: all at once
+
+    async def timed():
+        fig.show_move(move(track, fig.positions, 1, 2))
+        task = fig.play(interval=0.001)
+        assert isinstance(task, asyncio.Task) and fig.frames_left > 0
+        await task
+        return fig.frames_left
+
+    assert asyncio.run(timed()) == 0
+    assert [f.progress for f in fig.frames_shown] == [s.progress for s in fig.current_move.path]
+
+
+def test_repr_is_stable_and_is_the_plain_text_view():
+    a = TrackFigure(TRACKS["volcano"], [0, 5 + 1, 7])
+    b = TrackFigure(TRACKS["volcano"], [0, 6, 7])
+    assert repr(a) == repr(b) == "TrackFigure(volcano, 31 spaces, cars at [0, 6, 7])"
+    data = a._repr_mimebundle_()
+    assert data["text/plain"] == repr(a)
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert repr(TrackFigure(Track.parse("S..D.U.."))) == "TrackFigure(custom 'S..D.U..', 8 spaces, cars at [])"

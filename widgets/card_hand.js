@@ -1,0 +1,94 @@
+// CardHand: one <button> per card. Playable cards set the model's `selected`;
+// the others are aria-disabled (still focusable, so their reason can be read) and
+// show the reason rally gave in the message line when pressed.
+
+function face(card, tag) {
+  const el = document.createElement(tag);
+  el.className = `rally-card rally-card--${card.color} rally-card--${card.pattern}`;
+  const parts = { corner: `${card.letter} ${card.symbol}`, value: String(card.value), words: card.color };
+  for (const [part, text] of Object.entries(parts)) {
+    const span = document.createElement("span");
+    span.className = `rally-card__${part}`;
+    span.textContent = text;
+    el.append(span);
+  }
+  return el;
+}
+
+function render({ model, el }) {
+  el.classList.add("rally-hand");
+  const title = document.createElement("div");
+  title.className = "rally-hand__title";
+  const prompt = document.createElement("div");
+  prompt.className = "rally-hand__prompt";
+  const row = document.createElement("div");
+  row.className = "rally-hand__row";
+  row.setAttribute("role", "group");
+  const message = document.createElement("div");
+  message.className = "rally-hand__message";
+  message.setAttribute("aria-live", "polite");
+  el.append(title, prompt, row, message);
+
+  function choose(card) {
+    if (!card.playable) {
+      message.textContent = card.reason;
+      return;
+    }
+    model.set("selected", card.code);
+    model.save_changes();
+  }
+
+  function draw() {
+    const focused = row.contains(document.activeElement) ? document.activeElement.dataset.code : null;
+    title.textContent = model.get("title");
+    row.setAttribute("aria-label", model.get("title"));
+    prompt.textContent = model.get("prompt");
+    message.textContent = model.get("message");
+    const selected = model.get("selected");
+    const cards = model.get("cards");
+    row.replaceChildren();
+    if (cards.length === 0) {
+      const empty = document.createElement("span");
+      empty.className = "rally-hand__empty";
+      empty.textContent = "No cards in hand.";
+      row.append(empty);
+    }
+    for (const card of cards) {
+      const button = face(card, "button");
+      button.type = "button";
+      button.dataset.code = card.code;
+      const words = `${card.words} (${card.letter} ${card.symbol})`;
+      if (card.playable) {
+        button.title = `Play ${card.code}`;
+        button.setAttribute("aria-label", `${words}: play it`);
+        button.setAttribute("aria-disabled", "false");
+      } else {
+        button.title = card.reason;
+        button.setAttribute("aria-label", `${words}: cannot be played. ${card.reason}`);
+        button.setAttribute("aria-disabled", "true");
+        const no = document.createElement("span");
+        no.className = "rally-card__no";
+        no.setAttribute("aria-hidden", "true");
+        no.textContent = "✕";
+        button.append(no);
+      }
+      if (card.code === selected) button.classList.add("is-selected");
+      button.addEventListener("click", () => choose(card));
+      button.addEventListener("focus", () => {
+        if (!card.playable) message.textContent = card.reason;
+      });
+      row.append(button);
+    }
+    if (focused) {
+      const again = row.querySelector(`[data-code="${focused}"]`) || row.querySelector("button");
+      if (again) again.focus();
+    }
+  }
+
+  // "change" fires once per update from Python, however many traits it holds.
+  model.on("change", draw);
+  draw();
+  return () => model.off("change", draw);
+}
+
+export default { render };

@@ -1,0 +1,136 @@
+"""CardHand: a hand of cards as clickable card faces.
+
+Each card shows its value, color letter and symbol, and a pattern (stripes, dots or
+plain), so no one needs to tell colors apart. Cards that may not be played now are
+dimmed and carry the reason rally gives (shown on hover and read out on focus).
+Clicking a playable card, or pressing Enter or Space on it, sets ``selected``.
+
+>>> from rally import Card
+>>> hand = CardHand(["G3", "R5", "G9"], trick=["G11"])
+>>> hand
+CardHand(G3 R5 G9; playable G3 G9; selected none)
+>>> hand.reason("R5")
+'You must follow green: you hold G3 and G9.'
+>>> hand.selected = "R5"          # a click on a dimmed card plays nothing
+>>> hand.selected, hand.message
+('', 'You must follow green: you hold G3 and G9.')
+>>> hand.selected = "g9"
+>>> hand.selected
+'G9'
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Callable, Iterable, Sequence
+
+import anywidget
+import traitlets
+
+import rally
+from rally import Card, Game
+
+from ._display import StableRepr
+from .style import card_face
+
+HERE = pathlib.Path(__file__).parent
+
+#: Why a card may not be played now, or None when it may (a rally function).
+Reason = Callable[[Card], "str | None"]
+
+
+class CardHand(StableRepr, anywidget.AnyWidget):
+    """A row of card buttons. ``cards`` holds plain data per card (its face and
+    ``playable``/``reason``); ``selected`` is the code of the chosen card, ``""`` when
+    none. Fill it with :meth:`show` (a hand and a trick) or :meth:`show_game`."""
+
+    _esm = HERE / "card_hand.js"
+    _css = (HERE / "card_face.css").read_text(encoding="utf-8") + (HERE / "card_hand.css").read_text(encoding="utf-8")
+
+    cards = traitlets.List(traitlets.Dict()).tag(sync=True)
+    selected = traitlets.Unicode("").tag(sync=True)
+    title = traitlets.Unicode("Your hand").tag(sync=True)
+    prompt = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, hand: Iterable[Card | str] = (), trick: Iterable[Card | str] = (), title: str = "Your hand",
+                 **kwargs):
+        super().__init__(title=title, **kwargs)
+        self._why: Reason = lambda card: None
+        self.show(hand, trick)
+
+    # ----------------------------------------------------------- filling it
+    def show(self, hand: Iterable[Card | str], trick: Iterable[Card | str] = (), prompt: str = "") -> None:
+        """Show ``hand`` as it may be played on ``trick`` (cards so far, in play order);
+        reasons come from :func:`rally.why_illegal`. Bad card text raises
+        :class:`rally.CardError` and leaves the widget as it was."""
+        cards = rally.parse_cards(hand)
+        played = rally.parse_cards(trick)
+        self.show_with(cards, lambda card: rally.why_illegal(cards, played, card), prompt)
+
+    def show_game(self, game: Game, seat: int, prompt: str = "") -> None:
+        """Show ``seat``'s hand in ``game``, with the reasons from ``Game.why_illegal``
+        (whose turn it is, the lead color to follow, a pending turbo choice...)."""
+        self.show_with(game.hands[seat], lambda card: game.why_illegal(card, seat), prompt)
+
+    def show_with(self, cards: Sequence[Card], why: Reason, prompt: str = "") -> None:
+        """Show ``cards``; ``why(card)`` says why a card may not be played, or None."""
+        rows = []
+        for card in cards:
+            reason = why(card)
+            rows.append({**card_face(card), "playable": reason is None, "reason": reason or ""})
+        with self.hold_sync():
+            self._why = why
+            self.cards = rows
+            self.prompt = prompt
+            self.message = ""
+            self.selected = ""
+
+    # -------------------------------------------------------------- reading
+    @property
+    def codes(self) -> list[str]:
+        """The cards shown, as text: ``["G3", "R5"]``."""
+        return [c["code"] for c in self.cards]
+
+    @property
+    def playable(self) -> list[str]:
+        """The cards that may be played now."""
+        return [c["code"] for c in self.cards if c["playable"]]
+
+    def reason(self, code: str) -> str | None:
+        """Why the shown card ``code`` may not be played, or None if it may."""
+        code = str(Card.parse(code))
+        for c in self.cards:
+            if c["code"] == code:
+                return c["reason"] or None
+        raise rally.CardError(f"{code} is not shown in this hand: {' '.join(self.codes) or 'no cards'}.")
+
+    # ------------------------------------------------------------ selecting
+    @traitlets.validate("selected")
+    def _valid_selection(self, proposal: dict) -> str:
+        """Only a playable card can be selected: anything else selects nothing and
+        its reason goes to ``message``. Observers never see an unplayable card."""
+        text = proposal["value"]
+        if not text:
+            return ""
+        try:
+            card = Card.parse(text)
+            if str(card) in self.codes:
+                reason = self._why(card)
+            else:
+                reason = rally.why_illegal([Card.parse(c) for c in self.codes], [], card)
+        except rally.RuleError as err:
+            reason = str(err)
+        self.message = reason or ""
+        return "" if reason else str(card)
+
+    def set_state(self, sync_data: dict) -> None:
+        """A click from the page: if the selection was refused, tell the page."""
+        super().set_state(sync_data)
+        if "selected" in sync_data and sync_data["selected"] != self.selected:
+            self.send_state("selected")
+
+    def __repr__(self) -> str:
+        shown = " ".join(self.codes) or "no cards"
+        playable = " ".join(self.playable) or "none"
+        return f"CardHand({shown}; playable {playable}; selected {self.selected or 'none'})"

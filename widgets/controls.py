@@ -1,0 +1,219 @@
+"""Controls for lessons: set up a game, try a move, build a trick.
+
+Each control reads its inputs, asks rally, and shows rally's message when the input
+is wrong; what was shown before stays as it was. Nothing raises into the notebook.
+
+>>> setup = GameSetup(players=3, track="beach", seed=2)
+>>> setup
+GameSetup(3 players, beach, seed 2)
+>>> setup.seed.value = "two"
+>>> setup.new_game() is None
+True
+>>> setup.error
+"The seed is a whole number that fixes the deals, like 0 or 42, not 'two'."
+>>> explorer = TrickExplorer("G11 R5 B7 G3")
+>>> explorer.table.winner
+'Cy'
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable, Sequence
+
+import ipywidgets as w
+
+import rally
+from rally import DEFAULT_NAMES, TRACKS, HeuristicBot, RandomBot, Track
+
+from ._display import StableRepr
+from .game_view import GameView
+from .track_figure import TrackFigure
+from .trick_table import TrickTable
+
+#: The bots a lesson can pick, by label.
+BOTS: dict[str, Callable[[], rally.Bot]] = {"careful (HeuristicBot)": HeuristicBot, "random (RandomBot)": RandomBot}
+
+
+class _Messages:
+    """A visible message line for bad input."""
+
+    def _init_message(self) -> None:
+        self.message = w.HTML()
+        self._error = ""
+
+    @property
+    def error(self) -> str:
+        """The message shown for the last bad input ('' when the last input was fine)."""
+        return self._error
+
+    def _show_error(self, text: str) -> None:
+        self._error = text
+        self.message.value = (
+            f"<div role='alert' style='color:#9a3412;font-weight:600'>⚠ {html.escape(text)}</div>" if text else ""
+        )
+
+
+class GameSetup(_Messages, StableRepr, w.VBox):
+    """Choose players, track, seed, names and bots, then press "New game" to get a
+    :class:`GameView` below the controls (``setup.view``)."""
+
+    def __init__(self, players: int = 4, track: str = "volcano", seed: int = 0,
+                 names: Sequence[str] | None = None, bot: str = "careful (HeuristicBot)", bot_delay: float = 0.0):
+        self._init_message()
+        self.players = w.Dropdown(options=[3, 4, 5], value=players, description="Players",
+                                  layout=w.Layout(width="150px"))
+        self.track = w.Combobox(value=track, options=sorted(TRACKS), ensure_option=False, description="Track",
+                                placeholder="volcano, beach or S..DD...U..", layout=w.Layout(width="300px"))
+        self.seed = w.Text(value=str(seed), description="Seed", layout=w.Layout(width="160px"))
+        self.names = w.Text(value=", ".join(names or ()), description="Names", placeholder="Ada, Bo, Cy, Di",
+                            layout=w.Layout(width="300px"))
+        self.bot = w.Dropdown(options=list(BOTS), value=bot, description="Bots", layout=w.Layout(width="260px"))
+        self.start = w.Button(description="New game", button_style="primary")
+        self.start.on_click(lambda _: self.new_game())
+        self._bot_delay = bot_delay
+        self.view: GameView | None = None
+        self.box = w.Box()
+        super().__init__([
+            w.HBox([self.players, self.track, self.seed]),
+            w.HBox([self.names, self.bot, self.start]),
+            self.message,
+            self.box,
+        ])
+        self.new_game()
+
+    def new_game(self) -> GameView | None:
+        """Build a game from the controls. Returns the new view, or None (with the
+        reason shown) when an input is wrong; the previous game then stays."""
+        names = [part.strip() for part in self.names.value.split(",")] if self.names.value.strip() else None
+        text = self.seed.value.strip()
+        seed: object = int(text) if text.lstrip("-").isdigit() else text  # rally explains a bad seed
+        try:
+            view = GameView(self.players.value, track=_track(self.track.value), seed=seed,  # type: ignore[arg-type]
+                            names=names, bots=BOTS[self.bot.value](), bot_delay=self._bot_delay)
+        except (rally.RuleError, ValueError) as err:
+            self._show_error(str(err))
+            return None
+        self._show_error("")
+        old, self.view = self.view, view
+        self.box.children = (view,)
+        if old is not None:
+            old.close()
+        return view
+
+    def __repr__(self) -> str:
+        view = self.view
+        if view is None:
+            return "GameSetup(no game yet)"
+        return f"GameSetup({view.game.players} players, {view.game.track.name}, seed {view.game.seed})"
+
+
+class MoveExplorer(_Messages, StableRepr, w.VBox):
+    """Try one move: where the cars stand, who moves, how far. The move is shown on a
+    :class:`TrackFigure` step by step ("Step", "Play", "Show end")."""
+
+    def __init__(self, track: Track | str = "volcano", positions: Sequence[int] = (0, 3, 7),
+                 names: Sequence[str] | None = None, mover: int = 0, steps: int = 3):
+        self._init_message()
+        track = _track(track)
+        names = list(DEFAULT_NAMES[: len(positions)] if names is None else names)
+        self.figure = TrackFigure(track, positions, names)
+        self.positions = w.Text(value=", ".join(map(str, positions)), description="Progress",
+                                placeholder="one whole number per car: 0, 3, 7", layout=w.Layout(width="260px"))
+        self.mover = w.Dropdown(options=[(name, seat) for seat, name in enumerate(names)], value=mover,
+                                description="Mover", layout=w.Layout(width="180px"))
+        self.steps = w.IntText(value=steps, description="Moves", layout=w.Layout(width="150px"))
+        self.go = w.Button(description="Move", button_style="primary")
+        self.step_button = w.Button(description="Step ▶")
+        self.play_button = w.Button(description="Play")
+        self.end_button = w.Button(description="Show end ⏭")
+        self.description = w.HTML()
+        self.go.on_click(lambda _: self.try_move())
+        self.step_button.on_click(lambda _: self.figure.step())
+        self.play_button.on_click(lambda _: self.figure.play())
+        self.end_button.on_click(lambda _: self.figure.skip())
+        super().__init__([
+            w.HBox([self.positions, self.mover, self.steps, self.go]),
+            self.message,
+            self.figure,
+            w.HBox([self.step_button, self.play_button, self.end_button]),
+            self.description,
+        ])
+
+    def try_move(self) -> rally.Move | None:
+        """Make the move the controls describe and queue it on the figure; None (and
+        the reason shown) when the input is wrong."""
+        try:
+            positions = _whole_numbers(self.positions.value)
+            if len(positions) != len(self.figure.names):
+                raise rally.SetupError(
+                    f"Give one progress per car ({len(self.figure.names)}: {', '.join(self.figure.names)}), "
+                    f"not {len(positions)}.")
+            move = rally.move(self.figure.track, positions, self.mover.value, self.steps.value)
+            self.figure.show_move(move, animate=True, positions=positions)
+        except (rally.RuleError, ValueError) as err:
+            self._show_error(str(err))
+            return None
+        self._show_error("")
+        self.description.value = html.escape(move.describe(self.figure.names))
+        return move
+
+    def __repr__(self) -> str:
+        return f"MoveExplorer({self.figure!r})"
+
+
+class TrickExplorer(_Messages, StableRepr, w.VBox):
+    """Type a trick ("G11 R5 B7 G3") and see who wins it and why."""
+
+    def __init__(self, cards: str = "G11 R5 B7 G3", names: Sequence[str] = DEFAULT_NAMES):
+        self._init_message()
+        self._names = tuple(names)
+        self.cards = w.Text(value=cards, description="Trick", placeholder="cards in play order: G11 R5 B7 G3",
+                            continuous_update=False, layout=w.Layout(width="360px"))
+        self.go = w.Button(description="Who wins?", button_style="primary")
+        self.table = TrickTable(title="Trick")
+        self.go.on_click(lambda _: self.explain())
+        self.cards.observe(lambda _: self.explain(), names="value")  # on Enter or leaving the field
+        super().__init__([w.HBox([self.cards, self.go]), self.message, self.table])
+        self.explain()
+
+    def explain(self) -> bool:
+        """Show the typed trick; False (and rally's reason shown) when it is not one."""
+        try:
+            cards = rally.parse_cards(self.cards.value)
+            if not 1 <= len(cards) <= len(self._names):
+                raise rally.SetupError(
+                    f"A trick holds 1 to {len(self._names)} cards, one per player; got {len(cards)}.")
+            self.table.show_trick(cards, names=self._names, complete=True)
+        except (rally.RuleError, ValueError) as err:
+            self._show_error(str(err))
+            return False
+        self._show_error("")
+        return True
+
+    def __repr__(self) -> str:
+        return f"TrickExplorer({self.table!r})"
+
+
+def _track(value: Track | str) -> Track:
+    """A built-in track by name, or track text (rally explains bad text). Bad input
+    raises :class:`rally.TrackError`."""
+    if isinstance(value, Track):
+        return value
+    text = str(value).strip()
+    if text.lower() in TRACKS:
+        return TRACKS[text.lower()]
+    if text[:1] in ("S", "s"):
+        return Track.parse(text)  # rally names whatever is wrong with the text
+    raise rally.TrackError(
+        f"{text!r} is neither a built-in track ({', '.join(sorted(TRACKS))}) nor track text like 'S..DD...U..'."
+    )
+
+
+def _whole_numbers(text: str) -> list[int]:
+    parts = [p for p in text.replace(",", " ").split()]
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        raise ValueError(
+            f"Progress values are whole numbers separated by commas, like 0, 3, 7; not {text!r}.") from None

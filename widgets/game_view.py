@@ -1,0 +1,429 @@
+"""GameView: a whole game of Stich Rallye against bots, in one widget.
+
+You play one seat (seat 0 by default) with a :class:`CardHand`; bots play the others.
+The view shows the track, every motor, the trick and the last trick with rally's
+explanation, the flag holder and the round, and every event in words. When you win a
+trick with a wound motor, two buttons ask whether to use it. After the game a replay
+steps back and forth through the recorded events.
+
+Bots act at once by default, so code (and tests) can drive the game synchronously;
+in Jupyter the "Bots" control slows them down to watch, with animated moves.
+
+>>> view = GameView(3, track="beach", seed=4)
+>>> view
+GameView(3 players, beach, seed 4, round 1, Ada to play, positions [0, 0, 0])
+>>> view.hand.playable
+['R3', 'R4', 'R5', 'G3', 'B3']
+>>> view.play_card("G3")   # Ada plays; the bots answer until Ada must act again
+True
+>>> view.messages[1:4]
+['Ada plays G3 (green 3).', 'Bo plays B4 (blue 4).', 'Cy plays G6 (green 6).']
+>>> view.last_trick
+TrickTable(Last trick: Ada G3, Bo B4, Cy G6; Bo wins)
+>>> view.figure
+TrackFigure(beach, 28 spaces, cars at [0, 3, 0])
+>>> view.play_card("X1")
+False
+>>> view.alert_text
+"'X1' is not a card: write a color letter R, G or B followed by a value from 1 to 15, like G11."
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import random
+from typing import Sequence
+
+import ipywidgets as w
+
+import rally
+from rally import (
+    CAR_COLORS, DEFAULT_DIAL, HAND_SIZES, Bot, Card, CardPlayed, Dealt, Event, FlagTaken, Game, HeuristicBot, Moved,
+    MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed,
+)
+
+from ._display import StableRepr
+from .card_hand import CardHand
+from .motor_dial import MotorDial
+from .replay import ReplayState, replay_states
+from .style import laps_done
+from .track_figure import TrackFigure
+from .trick_table import TrickTable
+
+#: Bot speeds offered by the "Bots" control: seconds between two bot actions.
+SPEEDS = (("instant", 0.0), ("fast", 0.4), ("slow", 1.0))
+#: Events shown in the message area (all of them stay in ``messages``).
+LOG_LINES = 80
+
+
+class GameView(StableRepr, w.VBox):
+    """A full game against bots. ``play_card``/``choose_turbo`` (or a click on the
+    hand / turbo buttons) play for the human; the bots then act until the human must
+    act again or the game is over. Illegal or malformed input shows rally's reason in
+    ``alert`` and changes nothing.
+
+    ``bots`` is one bot for every other seat or a list with one per seat (the human's
+    entry is ignored); they draw from ``rng`` (default ``random.Random(seed)``).
+    """
+
+    def __init__(
+        self,
+        players: int = 4,
+        track: Track | str = "volcano",
+        seed: int = 0,
+        *,
+        names: Sequence[str] | None = None,
+        human: int = 0,
+        bots: Bot | Sequence[Bot] | None = None,
+        rng: random.Random | None = None,
+        bot_delay: float = 0.0,
+        first_player: int = 0,
+        dial: Sequence[int] = DEFAULT_DIAL,
+        game: Game | None = None,
+    ):
+        if game is None:
+            game = Game.new(players, track=track, seed=seed, first_player=first_player, dial=dial, names=names)
+        elif not game.recording:
+            raise rally.SetupError("GameView needs a game that records its events: Game.new(..., record=True).")
+        if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < game.players:
+            raise rally.SetupError(f"The human plays a seat from 0 to {game.players - 1}, not {human!r}.")
+        self.game = game
+        self.human = human
+        self.bots = _bots_per_seat(bots, game.players)
+        self.rng = rng if rng is not None else random.Random(game.seed)
+        self._messages: list[str] = []
+        self._seen = 0
+        self._task: asyncio.Task | None = None
+        self._states: list[ReplayState] = []
+        self._trick_seats: list[int] = []  # who played the cards of the trick being absorbed
+        self._won: tuple[tuple[Card, ...], tuple[int, ...]] | None = None  # a won trick still on the table
+        self._alert = ""
+        names = game.names
+
+        self.status = w.HTML()
+        self.alert = w.HTML()
+        self.figure = TrackFigure(game.track, game.positions, names, width=640, height=330)
+        self.hand = CardHand(title=f"{names[human]}'s hand ({CAR_COLORS[human]} car)")
+        self.trick_table = TrickTable(title="This trick")
+        self.last_trick = TrickTable(title="Last trick")
+        self.dials = [MotorDial(game.dial, name=names[s], seat=s) for s in range(game.players)]
+        self.turbo_text = w.HTML()
+        self.turbo_yes = w.Button(description="Use turbo", button_style="warning", layout=w.Layout(width="auto"))
+        self.turbo_no = w.Button(description="Card alone", layout=w.Layout(width="auto"))
+        self.turbo_box = w.VBox([self.turbo_text, w.HBox([self.turbo_yes, self.turbo_no])],
+                                layout=w.Layout(display="none", border="2px solid #b45309", padding="4px 8px",
+                                                margin="4px 0"))
+        options = list(SPEEDS) if bot_delay in dict(SPEEDS).values() else [*SPEEDS, (f"{bot_delay:g} s", bot_delay)]
+        self.speed = w.ToggleButtons(options=options, value=bot_delay, description="Bots:",
+                                     tooltips=["act at once", "pause 0.4 s", "pause 1 s"][: len(options)],
+                                     style={"button_width": "64px"})
+        self.event_log = w.HTML(layout=w.Layout(width="100%"))
+        self.replay_back = w.Button(description="◀ Step back", layout=w.Layout(width="auto"))
+        self.replay_forward = w.Button(description="Step forward ▶", layout=w.Layout(width="auto"))
+        self.replay_slider = w.IntSlider(min=0, max=0, description="Event", continuous_update=False,
+                                         layout=w.Layout(width="420px"))
+        self.replay_text = w.HTML()
+        self.replay_box = w.VBox(
+            [w.HTML("<b>Replay</b>: step through everything that happened."),
+             w.HBox([self.replay_back, self.replay_slider, self.replay_forward]), self.replay_text],
+            layout=w.Layout(display="none", border="2px solid #1d4ed8", padding="4px 8px"),
+        )
+
+        self.hand.observe(self._on_selected, names="selected")
+        self.turbo_yes.on_click(lambda _: self.choose_turbo(True))
+        self.turbo_no.on_click(lambda _: self.choose_turbo(False))
+        self.replay_slider.observe(lambda change: self._show_replay(change["new"]), names="value")
+        self.replay_back.on_click(lambda _: self.replay_step(-1))
+        self.replay_forward.on_click(lambda _: self.replay_step(+1))
+
+        # About 1120 px wide: a notebook's output area in a 1280 x 800 window.
+        dials = w.HBox(self.dials, layout=w.Layout(flex_flow="row wrap"))
+        left = w.VBox([self.figure, self.turbo_box, self.hand], layout=w.Layout(width="645px"))
+        right = w.VBox([dials, self.trick_table, self.last_trick], layout=w.Layout(width="470px"))
+        super().__init__(
+            [w.VBox([self.status, self.alert]), self.replay_box, w.HBox([left, right]), self.event_log, self.speed],
+            layout=w.Layout(width="1120px"),
+        )
+        self._advance()
+
+    # -------------------------------------------------------------- reading
+    @property
+    def messages(self) -> list[str]:
+        """Every event so far in words, in order."""
+        return list(self._messages)
+
+    @property
+    def alert_text(self) -> str:
+        """The message shown after bad input ('' when there is none)."""
+        return self._alert
+
+    @property
+    def waiting_for_human(self) -> bool:
+        """True when the human must act now (and no bot is still playing)."""
+        return not self.busy and not self.game.is_over and self.game.current_player == self.human
+
+    @property
+    def busy(self) -> bool:
+        """True while bots are playing on a timer."""
+        return self._task is not None and not self._task.done()
+
+    @property
+    def replay_index(self) -> int | None:
+        """The event shown by the replay, or None before the game is over."""
+        return self.replay_slider.value if self._states else None
+
+    @property
+    def replay_state(self) -> ReplayState | None:
+        """What the replay shows now."""
+        return self._states[self.replay_slider.value] if self._states else None
+
+    # --------------------------------------------------------------- acting
+    def play_card(self, card: Card | str) -> bool:
+        """Play ``card`` for the human. Returns False (with the reason in ``alert``)
+        when it may not be played now."""
+        return self.act(card)
+
+    def choose_turbo(self, use: bool) -> bool:
+        """Use the motor (True) or move by the card alone (False) after winning a trick."""
+        return self.act(Turbo(bool(use)))
+
+    def act(self, action: Card | Turbo | str) -> bool:
+        """Do ``action`` for the human, then let the bots play. Returns True if done."""
+        if self.busy:
+            self._show_alert("Wait a moment: the bots are still playing.")
+            return False
+        try:
+            reason = self.game.why_illegal(action, self.human)
+        except (rally.RuleError, ValueError) as err:  # e.g. card text that is not a card
+            reason = str(err)
+        if reason is not None:
+            self._show_alert(reason)
+            return False
+        self.game.apply(action, self.human)
+        self._show_alert("")
+        self._advance()
+        return True
+
+    def replay_step(self, delta: int) -> None:
+        """Move the replay ``delta`` events forward (or back, when negative)."""
+        if self._states:
+            self.replay_slider.value = max(0, min(len(self._states) - 1, self.replay_slider.value + delta))
+
+    def replay_to(self, index: int) -> None:
+        """Show the replay right after event ``index``."""
+        if self._states:
+            self.replay_slider.value = max(0, min(len(self._states) - 1, index))
+
+    # ------------------------------------------------------------ the loop
+    def _on_selected(self, change: dict) -> None:
+        if change["new"]:  # the hand only ever selects a playable card
+            self.play_card(change["new"])
+
+    def _bot_act(self) -> None:
+        game = self.game
+        seat = game.current_player
+        game.apply(self.bots[seat].choose(game, game.legal_actions(), self.rng))
+
+    def _bots_to_move(self) -> bool:
+        return not self.game.is_over and self.game.current_player != self.human
+
+    def _advance(self) -> None:
+        """Show what happened, letting the bots act until the human's turn."""
+        loop = _running_loop() if self.speed.value > 0 else None
+        if loop is None:
+            while self._bots_to_move():
+                self._bot_act()
+            for event in self._new_events():
+                self._absorb(event, animate=False)
+            self._refresh()
+        else:
+            self._task = loop.create_task(self._advance_slowly())
+
+    async def _advance_slowly(self) -> None:
+        try:
+            await self._absorb_slowly()
+            while self._bots_to_move():
+                self._refresh()
+                await asyncio.sleep(self.speed.value)
+                self._bot_act()
+                await self._absorb_slowly()
+        except Exception as err:  # never raise into the notebook from a background task
+            self._show_alert(f"The game stopped: {err}")
+        finally:
+            self._task = None
+            self._refresh()
+
+    async def _absorb_slowly(self) -> None:
+        for event in self._new_events():
+            self._absorb(event, animate=True)
+            if isinstance(event, Moved):
+                self._refresh_log()
+                await self.figure.play_async(min(0.3, max(0.08, self.speed.value / 3)))
+        self._refresh()
+
+    def _new_events(self) -> tuple[Event, ...]:
+        events = self.game.events[self._seen:]
+        self._seen += len(events)
+        return events
+
+    def _absorb(self, event: Event, animate: bool) -> None:
+        """Show one event: its words, and what it changes on the widgets."""
+        game = self.game
+        self._messages.append(event.describe(game.names))
+        if isinstance(event, CardPlayed):
+            self._trick_seats.append(event.seat)
+        elif isinstance(event, TrickWon):
+            self._won = (event.cards, tuple(self._trick_seats[-len(event.cards):]))
+        elif isinstance(event, FlagTaken) and event.reason == "trick" and self._won:
+            # The trick is cleared from the table: it becomes the last trick.
+            self.last_trick.show_trick(*self._won, game.names, complete=True)
+            self._won, self._trick_seats = None, []
+        elif isinstance(event, Moved):
+            self.figure.show_move(event.move, animate=animate)
+            dial = self.dials[event.seat]
+            dial.update(dial.position, laps=laps_done(event.move.final, len(game.track)), change="")
+        elif isinstance(event, MotorWound):
+            self.dials[event.seat].update(event.position)
+        elif isinstance(event, (TurboUsed, MotorReleased)):
+            self.dials[event.seat].release()
+        elif isinstance(event, Dealt):
+            for dial in self.dials:
+                dial.release()
+
+    # -------------------------------------------------------------- showing
+    def _refresh(self) -> None:
+        """Bring every widget in line with the game."""
+        game, names, me = self.game, self.game.names, self.human
+        if self.figure.frames_left == 0 and self.figure.positions != game.positions:
+            self.figure.set_positions(game.positions)
+        for seat, dial in enumerate(self.dials):
+            if (dial.position, dial.laps) != (game.motors[seat], game.laps[seat]):
+                dial.update(game.motors[seat], laps=game.laps[seat])
+        current = game.current_player
+        choosing = not game.is_over and isinstance(game.legal_actions()[0], Turbo)
+        if game.is_over:
+            turn, prompt = f"Game over: <b>{html.escape(names[game.winner])}</b> wins!", "The game is over."
+        elif current == me:
+            turn = "<b>Your turn</b>: " + ("choose the turbo." if choosing else "play a card.")
+            prompt = "Use your motor or not? Choose with the buttons." if choosing else "Your turn: pick a card."
+        else:
+            turn = f"{html.escape(names[current])} to {'choose the turbo' if choosing else 'play'}…"
+            prompt = f"Waiting for {names[current]}."
+        self.status.value = (
+            f"<div style='font-size:15px'>Round {game.round} of {len(HAND_SIZES)} · "
+            f"⚑ flag: <b>{html.escape(names[game.flag])}</b> · {turn}</div>"
+        )
+        self.hand.show_game(game, me, prompt)
+        self.trick_table.show_game(game)
+        if choosing and current == me:
+            lowest = rally.explain_trick(game.trick).lowest
+            value = game.motor_values[me]
+            self.turbo_text.value = f"<b>You won the trick.</b> Your motor shows {value}."
+            self.turbo_yes.description = f"Use turbo: move {lowest} + {value}"
+            self.turbo_no.description = f"Card alone: move {lowest}"
+            self.turbo_box.layout.display = "flex"
+        else:
+            self.turbo_box.layout.display = "none"
+        self._refresh_log()
+        if game.is_over and not self._states:
+            self._start_replay()
+
+    def _refresh_log(self, upto: int | None = None) -> None:
+        lines = self._messages if upto is None else self._messages[: upto + 1]
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines[-LOG_LINES:])
+        self.event_log.value = (
+            "<div style='display:flex;flex-direction:column-reverse;max-height:150px;overflow:auto;"
+            "border:1px solid #d1d5db;padding:2px 8px;font-size:13px' aria-live='polite'>"
+            f"<ol start='{max(1, len(lines) - LOG_LINES + 1)}' style='margin:0;padding-left:2.4em'>{items}</ol></div>"
+        )
+
+    def _show_alert(self, text: str) -> None:
+        self._alert = text
+        self.alert.value = (
+            f"<div role='alert' style='color:#9a3412;font-weight:600'>⚠ {html.escape(text)}</div>" if text else ""
+        )
+
+    # --------------------------------------------------------------- replay
+    def _start_replay(self) -> None:
+        self._states = replay_states(self.game)
+        self.replay_box.layout.display = "flex"
+        last = len(self._states) - 1
+        self.replay_slider.max = last
+        if self.replay_slider.value == last:
+            self._show_replay(last)
+        else:
+            self.replay_slider.value = last  # the observer shows it
+
+    def _show_replay(self, index: int) -> None:
+        """Show the table right after event ``index``."""
+        if not self._states:
+            return
+        game, names = self.game, self.game.names
+        state = self._states[index]
+        before = self._states[index - 1].positions if index > 0 else tuple([0] * game.players)
+        if isinstance(state.event, Moved):
+            self.figure.show_move(state.event.move, animate=False, positions=before)
+        else:
+            self.figure.set_positions(state.positions)
+        for seat, dial in enumerate(self.dials):
+            dial.update(state.motors[seat], laps=laps_done(state.positions[seat], len(game.track)))
+        self.trick_table.show_trick(state.trick, state.trick_seats, names,
+                                    complete=len(state.trick) == game.players)
+        if state.last_trick:
+            self.last_trick.show_trick(state.last_trick, state.last_trick_seats, names, complete=True)
+        else:
+            self.last_trick.clear()
+        self.hand.show_with(state.hands[self.human], lambda card: game.why_illegal(card, self.human),
+                            "Replay: the hand as it was then.")
+        self.replay_text.value = (
+            f"Event {index + 1} of {len(self._states)} · round {state.round} · "
+            f"⚑ {html.escape(names[state.flag])}<br><b>{html.escape(state.text)}</b>"
+        )
+        self._refresh_log(upto=index)
+
+    def close(self) -> None:
+        """Close this view and every widget in it (frees them in the kernel)."""
+        task = getattr(self, "_task", None)  # also called on a view whose set-up failed
+        if task is not None:
+            task.cancel()
+        if hasattr(self, "figure"):
+            self.figure._stop_playing()
+        _close_tree(self)
+
+    def __repr__(self) -> str:
+        game = self.game
+        if game.is_over:
+            state = f"{game.names[game.winner]} won"
+        else:
+            choosing = isinstance(game.legal_actions()[0], Turbo)
+            state = f"{game.names[game.current_player]} to {'choose the turbo' if choosing else 'play'}"
+        return (f"GameView({game.players} players, {game.track.name}, seed {game.seed}, round {game.round}, "
+                f"{state}, positions {list(game.positions)})")
+
+
+def _bots_per_seat(bots: Bot | Sequence[Bot] | None, players: int) -> list[Bot]:
+    if bots is None:
+        return [HeuristicBot() for _ in range(players)]
+    if hasattr(bots, "choose"):
+        return [bots] * players  # type: ignore[list-item]
+    bots = list(bots)  # type: ignore[arg-type]
+    if len(bots) != players or not all(hasattr(b, "choose") for b in bots):
+        raise rally.SetupError(f"Give one bot for everyone or a list of {players} bots, one per seat.")
+    return bots
+
+
+def _close_tree(widget: w.Widget) -> None:
+    for child in getattr(widget, "children", ()):
+        _close_tree(child)
+    for part in ("layout", "style"):
+        if isinstance(getattr(widget, part, None), w.Widget):
+            getattr(widget, part).close()
+    w.Widget.close(widget)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -1,0 +1,96 @@
+"""How rally things look: car colors, card faces, lap labels.
+
+Display choices only; no rule lives here. Every card face carries its letter and a
+symbol and pattern as well as its color, so nothing depends on color alone.
+
+>>> from rally import Card
+>>> face = card_face(Card.parse("G11"))
+>>> face["code"], face["letter"], face["symbol"], face["pattern"], face["words"]
+('G11', 'G', '♣', 'dots', 'green 11')
+>>> lap_label(0, 31), lap_label(40, 31), lap_label(62, 31)
+('lap 1 / yellow', 'lap 2 / red', 'finished / red')
+>>> short_labels(["Ada", "Bo", "Ann"])
+['Ad', 'B', 'An']
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rally import CAR_COLORS, Card, Color
+
+#: Screen colors for the car colors of :data:`rally.CAR_COLORS`.
+CAR_HEX: dict[str, str] = {
+    "white": "#ffffff",
+    "red": "#d7263d",
+    "yellow": "#f6c90e",
+    "purple": "#7b2cbf",
+    "blue": "#1d4ed8",
+}
+#: Text color that reads well on each car color.
+CAR_TEXT_HEX: dict[str, str] = {
+    "white": "#111111",
+    "red": "#ffffff",
+    "yellow": "#111111",
+    "purple": "#ffffff",
+    "blue": "#ffffff",
+}
+#: A dark outline, so a white car shows on a white page.
+OUTLINE_HEX = "#1f2937"
+
+#: The two sides of a motor's number disc.
+SIDE_HEX: dict[str, str] = {"yellow": "#f6c90e", "red": "#d7263d"}
+
+#: Per card color: a suit-like symbol and a CSS pattern name, so colors never stand alone.
+CARD_SYMBOLS: dict[Color, str] = {Color.RED: "♦", Color.GREEN: "♣", Color.BLUE: "♠"}
+CARD_PATTERNS: dict[Color, str] = {Color.RED: "stripes", Color.GREEN: "dots", Color.BLUE: "plain"}
+
+
+def car_color(seat: int) -> str:
+    """The color word of ``seat``'s car: ``car_color(2) == "yellow"``."""
+    return CAR_COLORS[seat]
+
+
+def card_face(card: Card) -> dict[str, object]:
+    """Plain data for drawing one card face (what the anywidgets receive)."""
+    return {
+        "code": str(card),
+        "value": card.value,
+        "color": card.color.word,
+        "letter": card.color.letter,
+        "symbol": CARD_SYMBOLS[card.color],
+        "pattern": CARD_PATTERNS[card.color],
+        "words": card.describe(),
+    }
+
+
+def laps_done(progress: int, track_length: int) -> int:
+    """Laps a car has completed (the project's reading of progress, as in ``Game.laps``)."""
+    return progress // track_length
+
+
+def motor_side(laps: int) -> str:
+    """``"yellow"`` before the first completed lap, ``"red"`` from then on."""
+    return "red" if laps >= 1 else "yellow"
+
+
+def laps_label(laps: int) -> str:
+    """``"lap 2 / red"``: the lap being driven (after ``laps`` completed) and the motor side."""
+    lap = "finished" if laps >= 2 else f"lap {laps + 1}"
+    return f"{lap} / {motor_side(laps)}"
+
+
+def lap_label(progress: int, track_length: int) -> str:
+    """``"lap 1 / yellow"``: :func:`laps_label` for a car's progress."""
+    return laps_label(laps_done(progress, track_length))
+
+
+def short_labels(names: Sequence[str]) -> list[str]:
+    """A short label per name for car markers: the initial, or two letters where
+    initials clash."""
+    initials = [name.strip()[:1].upper() for name in names]
+    out = []
+    for name, initial in zip(names, initials):
+        clash = initials.count(initial) > 1
+        out.append(name.strip()[:2].capitalize() if clash else initial)
+    return out

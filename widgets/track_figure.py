@@ -1,0 +1,508 @@
+"""TrackFigure: a :class:`rally.Track` drawn as a stadium-shaped loop, with cars and
+step-by-step moves.
+
+Every track is drawn on the same stadium (two straights joined by two half circles),
+whatever its length; space 0, the start/finish, sits in the middle of the top
+straight and cars run clockwise. Each space is one marker whose color *and* symbol
+give its kind. Cars sit just inside the loop next to their space; cars on the
+starting grid (progress 0) wait in a row of their own above the start, so no car ever
+hides another.
+
+A move is shown as a list of frames, one per space entered (``Move.path``):
+``show_move`` queues them, ``step()`` shows the next, ``skip()`` jumps to the end and
+``play()`` runs them on a timer in Jupyter. ``frames_shown`` records what was shown.
+
+>>> from rally import TRACKS, move
+>>> fig = TrackFigure(TRACKS["volcano"], positions=[0, 3, 7])
+>>> fig
+TrackFigure(volcano, 31 spaces, cars at [0, 3, 7])
+>>> m = move(TRACKS["volcano"], [0, 3, 7], 0, 3)
+>>> fig.show_move(m)
+>>> while fig.step():
+...     pass
+>>> [(frame.progress, frame.how) for frame in fig.frames_shown][2:4]
+[(3, 'jumped'), (4, 'counted')]
+>>> [frame.progress for frame in fig.frames_shown], fig.positions
+([1, 2, 3, 4, 5, 6], (6, 3, 7))
+>>> fig.caption
+'rolls down the hill to space 6'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import math
+from typing import Hashable, NamedTuple, Sequence
+
+import plotly.graph_objects as go
+
+import rally
+from rally import CAR_COLORS, DEFAULT_NAMES, Move, SpaceKind, Track
+
+from ._display import StableRepr
+from .style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, car_color, lap_label, laps_done, motor_side, short_labels
+
+# Stadium geometry, in plot units: straights of length STRAIGHT, ends of radius RADIUS.
+STRAIGHT = 2.2
+RADIUS = 1.0
+PERIMETER = 2 * STRAIGHT + 2 * math.pi * RADIUS
+#: How far inside the loop a car sits from its space (a second car, passing, sits further in).
+CAR_INSET = 0.22
+#: The starting grid: a row above the start/finish, one slot per seat.
+GRID_HEIGHT = 0.36
+GRID_GAP = 0.24
+PIXELS_PER_UNIT = 120  # about right for the default 720 x 350 figure
+
+#: Marker color and symbol per space kind: never color alone.
+KIND_STYLE: dict[SpaceKind, tuple[str, str]] = {
+    SpaceKind.START: ("#111827", "star"),
+    SpaceKind.FLAT: ("#9ca3af", "circle"),
+    SpaceKind.DOWNHILL: ("#2563eb", "triangle-down"),
+    SpaceKind.UPHILL: ("#dc2626", "triangle-up"),
+}
+KIND_LEGEND: dict[SpaceKind, str] = {
+    SpaceKind.START: "start/finish",
+    SpaceKind.FLAT: "flat",
+    SpaceKind.DOWNHILL: "downhill (rolls forward)",
+    SpaceKind.UPHILL: "uphill (rolls back)",
+}
+#: How the trail marks each step of a move.
+HOW_STYLE: dict[str, tuple[str, str]] = {
+    "counted": ("#16a34a", "circle-open"),
+    "jumped": ("#ea580c", "x-thin-open"),
+    "rolled": ("#7c3aed", "diamond-open"),
+}
+
+# Trace order; car traces follow, one per seat.
+LOOP, SPACES, TRAIL, TRAIL_LABELS, KEY_FIRST = 0, 1, 2, 3, 4
+CARS_FIRST = KEY_FIRST + len(KIND_STYLE)
+# Annotation order.
+CAPTION, SUMMARY = 0, 1
+
+
+def stadium_point(fraction: float) -> tuple[float, float, float, float]:
+    """The point ``fraction`` of the way round the stadium, clockwise from the middle of
+    the top straight, and the outward unit normal there: ``(x, y, nx, ny)``.
+
+    >>> stadium_point(0.0)
+    (0.0, 1.0, 0.0, 1.0)
+    """
+    s = (fraction % 1.0) * PERIMETER
+    half, arc = STRAIGHT / 2, math.pi * RADIUS
+    if s < half:  # top straight, heading right
+        return (s, RADIUS, 0.0, 1.0)
+    s -= half
+    if s < arc:  # right end, clockwise from the top
+        angle = math.pi / 2 - s / RADIUS
+        return (half + RADIUS * math.cos(angle), RADIUS * math.sin(angle), math.cos(angle), math.sin(angle))
+    s -= arc
+    if s < STRAIGHT:  # bottom straight, heading left
+        return (half - s, -RADIUS, 0.0, -1.0)
+    s -= STRAIGHT
+    if s < arc:  # left end, clockwise from the bottom
+        angle = -math.pi / 2 - s / RADIUS
+        return (-half + RADIUS * math.cos(angle), RADIUS * math.sin(angle), math.cos(angle), math.sin(angle))
+    s -= arc
+    return (-half + s, RADIUS, 0.0, 1.0)  # top straight, back to the start
+
+
+class TrackFrame(NamedTuple):
+    """One shown step of a move: the mover's progress, how the space was entered
+    (``"counted"``, ``"jumped"`` or ``"rolled"``), the caption, and every car's
+    progress at that moment."""
+
+    step: int
+    progress: int
+    how: str
+    caption: str
+    positions: tuple[int, ...]
+
+
+class TrackFigure(StableRepr, go.FigureWidget):
+    """A Plotly FigureWidget showing a track, its spaces and the cars on it.
+
+    ``positions`` gives each car's progress by seat (cars take the colors of
+    :data:`rally.CAR_COLORS` by seat); ``names`` label them (default
+    :data:`rally.DEFAULT_NAMES`). Bad positions raise :class:`rally.PositionError`.
+    """
+
+    def __init__(
+        self,
+        track: Track,
+        positions: Sequence[int] = (),
+        names: Sequence[str] | None = None,
+        width: int = 720,
+        height: int = 350,
+    ):
+        if not isinstance(track, Track):
+            raise rally.TrackError(f"TrackFigure needs a Track, like TRACKS['volcano'], not {track!r}.")
+        positions = tuple(positions)
+        if len(positions) > len(CAR_COLORS):
+            raise rally.SetupError(
+                f"There are {len(CAR_COLORS)} cars at most, one per color; got {len(positions)} positions.")
+        names = tuple(DEFAULT_NAMES[: len(positions)] if names is None else names)
+        if len(names) != len(positions):
+            raise rally.SetupError(f"Give one name per car: {len(positions)} positions but {len(names)} names.")
+        _check_positions(track, positions)
+        super().__init__()
+        n = len(track)
+        self._tf_track = track
+        self._tf_names = names
+        self._tf_safe = tuple(html.escape(name) for name in names)  # Plotly reads hover text as HTML
+        self._tf_labels = short_labels(names)
+        self._tf_positions = positions
+        self._tf_space_xy = [stadium_point(i / n) for i in range(n)]
+        step_px = PIXELS_PER_UNIT * PERIMETER / n
+        self._tf_space_size = max(7.0, min(16.0, 0.38 * step_px))
+        self._tf_car_size = max(11.0, min(21.0, 0.5 * step_px))
+        self._tf_frames: list[TrackFrame] = []
+        self._tf_cursor = 0
+        self._tf_shown: list[TrackFrame] = []
+        self._tf_move: Move | None = None
+        self._tf_caption = ""
+        self._tf_summary = ""
+        self._tf_task: asyncio.Task | None = None
+        self._tf_drawn: dict = {}  # what the last render sent, so the next sends only changes
+        self._config = {"displayModeBar": False, "scrollZoom": False}
+        self._build(width, height)
+        self._render(positions, "", "", [])
+
+    # ------------------------------------------------------------------ state
+    @property
+    def track(self) -> Track:
+        return self._tf_track
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._tf_names
+
+    @property
+    def positions(self) -> tuple[int, ...]:
+        """Each car's progress as shown now, by seat."""
+        return self._tf_positions
+
+    @property
+    def caption(self) -> str:
+        """The caption shown now (the current step of a move, or a description)."""
+        return self._tf_caption
+
+    @property
+    def summary(self) -> str:
+        """The finished move in words (empty while a move is still being shown)."""
+        return self._tf_summary
+
+    @property
+    def current_move(self) -> Move | None:
+        """The move being (or last) shown."""
+        return self._tf_move
+
+    @property
+    def move_frames(self) -> tuple[TrackFrame, ...]:
+        """Every frame of the current move, one per step of ``Move.path``."""
+        return tuple(self._tf_frames)
+
+    @property
+    def frames_shown(self) -> tuple[TrackFrame, ...]:
+        """The frames of the current move shown so far, in order."""
+        return tuple(self._tf_shown)
+
+    @property
+    def frames_left(self) -> int:
+        """Frames of the current move not shown yet."""
+        return len(self._tf_frames) - self._tf_cursor
+
+    def space_xy(self, space: int) -> tuple[float, float]:
+        """Where the marker of ``space`` is drawn."""
+        x, y, _, _ = self._tf_space_xy[space % len(self._tf_track)]
+        return (x, y)
+
+    def car_xy(self, seat: int) -> tuple[float, float]:
+        """Where the marker of ``seat``'s car is drawn now (read from the trace)."""
+        trace = self.data[CARS_FIRST + seat]
+        return (trace.x[0], trace.y[0])
+
+    def car_spot(self, positions: Sequence[int], seat: int, mover: int | None = None) -> tuple[float, float]:
+        """Where ``seat``'s car is drawn for ``positions``: its grid slot at progress 0,
+        else just inside its space (further in when another car shares the space,
+        which only happens while ``mover`` passes it)."""
+        progress = positions[seat]
+        if progress == 0:
+            return self._grid_slot(seat, len(positions))
+        n = len(self._tf_track)
+        space = progress % n
+        x, y, nx, ny = self._tf_space_xy[space]
+        sharing = [s for s, p in enumerate(positions) if p != 0 and p % n == space]
+        # The resting car keeps the inner lane; a passing mover takes the next one in.
+        sharing.sort(key=lambda s: (s == mover, s))
+        depth = CAR_INSET * (1 + sharing.index(seat))
+        return (x - nx * depth, y - ny * depth)
+
+    # ---------------------------------------------------------------- actions
+    def set_positions(self, positions: Sequence[int], caption: str = "") -> None:
+        """Show the cars at ``positions`` at once (any move being shown is dropped).
+        Raises :class:`rally.PositionError` for positions that cannot happen."""
+        positions = tuple(positions)
+        if len(positions) != len(self._tf_names):
+            raise rally.SetupError(
+                f"Give one position per car: {len(self._tf_names)} cars, {len(positions)} positions.")
+        _check_positions(self._tf_track, positions)
+        self._stop_playing()
+        self._tf_frames, self._tf_cursor, self._tf_shown, self._tf_move = [], 0, [], None
+        self._render(positions, caption, "", [])
+
+    def show_move(self, move: Move, animate: bool = True, positions: Sequence[int] | None = None) -> None:
+        """Show ``move`` (from :func:`rally.move` or a ``Moved`` event).
+
+        The other cars stand where they are shown now, or at ``positions`` if given.
+        With ``animate=True`` the car waits at its start and one frame per path step is
+        queued for :meth:`step` / :meth:`play`; with ``animate=False`` the end is shown
+        at once, with the whole path marked.
+        """
+        if not isinstance(move, Move):
+            raise rally.RuleError(f"show_move needs a rally Move, like rally.move(track, [0, 5], 0, 3), not {move!r}.")
+        if move.track_length != len(self._tf_track):
+            raise rally.TrackError(
+                f"That move was made on a track of {move.track_length} spaces; this one has {len(self._tf_track)}."
+            )
+        seat = self._seat_of(move.mover)
+        if positions is None:  # where the cars stand, or will once the move being shown ends
+            positions = self._tf_frames[-1].positions if self.frames_left else self._tf_positions
+        base = list(positions)
+        if len(base) != len(self._tf_names):
+            raise rally.SetupError(f"Give one position per car: {len(self._tf_names)} cars, {len(base)} positions.")
+        self._stop_playing()
+        base[seat] = move.start
+        # Captions name cars by seat when the move uses seats, else by the move's own keys.
+        captions = move.captions(self._tf_names if isinstance(move.mover, int) else None)
+        frames = []
+        for i, (path_step, text) in enumerate(zip(move.path, captions)):
+            base[seat] = path_step.progress
+            frames.append(TrackFrame(i + 1, path_step.progress, path_step.how.value, text, tuple(base)))
+        base[seat] = move.start
+        self._tf_move, self._tf_frames, self._tf_cursor, self._tf_shown = move, frames, 0, []
+        if not frames:
+            self._render(tuple(base), self._describe(move), "", [], mover=seat)
+        elif animate:
+            where = "the grid" if move.start == 0 else f"space {move.start % len(self._tf_track)}"
+            self._render(tuple(base), f"{self._tf_names[seat]} moves {move.steps} from {where}", "", [], mover=seat)
+        else:
+            self.skip()
+
+    def step(self) -> bool:
+        """Show the next frame of the current move. Returns True while frames remain."""
+        if self._tf_cursor >= len(self._tf_frames):
+            return False
+        frame = self._tf_frames[self._tf_cursor]
+        self._tf_cursor += 1
+        self._show_frame(frame)
+        return self._tf_cursor < len(self._tf_frames)
+
+    def skip(self) -> None:
+        """Show the end of the current move at once."""
+        if self._tf_cursor >= len(self._tf_frames):
+            return
+        self._tf_cursor = len(self._tf_frames)
+        self._show_frame(self._tf_frames[-1])
+
+    def play(self, interval: float = 0.35) -> "asyncio.Task | None":
+        """Play the remaining frames, one every ``interval`` seconds.
+
+        Inside Jupyter (a running event loop) this returns an :class:`asyncio.Task`
+        and the kernel stays free; without a loop (scripts, tests) every frame is
+        shown at once and ``None`` is returned.
+        """
+        self._stop_playing()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            while self.step():
+                pass
+            return None
+        self._tf_task = loop.create_task(self.play_async(interval))
+        return self._tf_task
+
+    async def play_async(self, interval: float = 0.35) -> None:
+        """Coroutine form of :meth:`play`: await it to wait for the end of the move."""
+        while self.step():
+            await asyncio.sleep(interval)
+
+    # --------------------------------------------------------------- drawing
+    def _show_frame(self, frame: TrackFrame) -> None:
+        self._tf_shown.append(frame)
+        done = self._tf_cursor >= len(self._tf_frames)
+        move = self._tf_move
+        summary = self._describe(move) if done and move is not None else ""
+        trail = self._tf_frames[: self._tf_cursor]
+        self._render(frame.positions, frame.caption, summary, trail, mover=self._seat_of(move.mover) if move else None)
+
+    def _describe(self, move: Move) -> str:
+        return move.describe(self._tf_names if isinstance(move.mover, int) else None)
+
+    def _seat_of(self, car: Hashable) -> int:
+        if isinstance(car, int) and not isinstance(car, bool) and 0 <= car < len(self._tf_names):
+            return car
+        if car in self._tf_names:
+            return self._tf_names.index(car)
+        raise rally.PositionError(
+            f"{car!r} is not one of the cars here: seats 0 to {len(self._tf_names) - 1} or {', '.join(self._tf_names)}."
+        )
+
+    def _grid_slot(self, seat: int, cars: int) -> tuple[float, float]:
+        return ((seat - (cars - 1) / 2) * GRID_GAP, RADIUS + GRID_HEIGHT)
+
+    def _build(self, width: int, height: int) -> None:
+        track, n = self._tf_track, len(self._tf_track)
+        xs = [p[0] for p in self._tf_space_xy]
+        ys = [p[1] for p in self._tf_space_xy]
+        loop = [stadium_point(i / 240) for i in range(241)]
+        self.add_scatter(
+            x=[p[0] for p in loop], y=[p[1] for p in loop], mode="lines", line={"color": "#e5e7eb", "width": 22},
+            hoverinfo="skip", showlegend=False, name="road",
+        )
+        self.add_scatter(
+            x=xs, y=ys, mode="markers", name="spaces", showlegend=False, hoverinfo="text",
+            marker={
+                "color": [KIND_STYLE[k][0] for k in track.kinds],
+                "symbol": [KIND_STYLE[k][1] for k in track.kinds],
+                "size": [self._tf_space_size * (1.8 if k is SpaceKind.START else 1.0) for k in track.kinds],
+                "line": {"color": "#ffffff", "width": 1},
+            },
+            customdata=list(range(n)),
+        )
+        self.add_scatter(x=[], y=[], mode="markers", name="path", showlegend=False, hoverinfo="skip",
+                         marker={"size": self._tf_space_size * 1.9, "line": {"width": 2.5}})
+        self.add_scatter(x=[], y=[], mode="text", name="path steps", showlegend=False, hoverinfo="skip",
+                         textfont={"size": 11, "color": "#111827"})
+        for kind, (color, symbol) in KIND_STYLE.items():
+            self.add_scatter(
+                x=[None], y=[None], mode="markers", name=KIND_LEGEND[kind], legendgroup="spaces",
+                marker={"color": color, "symbol": symbol, "size": 11}, hoverinfo="skip",
+            )
+        for seat in range(len(self._tf_names)):
+            color = car_color(seat)
+            self.add_scatter(
+                x=[0.0], y=[0.0], mode="markers+text", legendgroup="cars", hoverinfo="text",
+                text=[self._tf_labels[seat]], textposition="middle center",
+                textfont={"color": CAR_TEXT_HEX[color], "size": 11, "family": "Arial Black, Arial, sans-serif"},
+                marker={"color": CAR_HEX[color], "symbol": "square", "size": self._tf_car_size,
+                        "line": {"color": OUTLINE_HEX, "width": 2}},
+            )
+        half = STRAIGHT / 2 + RADIUS
+        grid_w = max(1, len(self._tf_names)) * GRID_GAP / 2 + 0.08
+        self.update_layout(
+            width=width, height=height, margin={"l": 6, "r": 155, "t": 6, "b": 6},
+            plot_bgcolor="#ffffff", paper_bgcolor="#ffffff", hovermode="closest", dragmode=False,
+            xaxis={"visible": False, "range": [-half - 0.25, half + 0.25], "fixedrange": True},
+            yaxis={"visible": False, "range": [-RADIUS - 0.3, RADIUS + GRID_HEIGHT + 0.3], "fixedrange": True,
+                   "scaleanchor": "x", "scaleratio": 1},
+            legend={"x": 1.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "font": {"size": 11},
+                    "itemclick": False, "itemdoubleclick": False, "tracegroupgap": 14},
+            shapes=[
+                {"type": "rect", "x0": -grid_w, "x1": grid_w, "y0": RADIUS + GRID_HEIGHT - 0.15,
+                 "y1": RADIUS + GRID_HEIGHT + 0.15, "line": {"color": "#6b7280", "dash": "dot", "width": 1}},
+                {"type": "line", "x0": 0, "x1": 0, "y0": RADIUS - 0.16, "y1": RADIUS + 0.16,
+                 "line": {"color": "#111827", "width": 3}},
+            ],
+            annotations=[
+                {"x": 0, "y": 0.42, "text": "", "showarrow": False, "font": {"size": 15, "color": "#111827"}},
+                {"x": 0, "y": 0.05, "text": "", "showarrow": False, "font": {"size": 11, "color": "#374151"}},
+                {"x": -grid_w - 0.05, "y": RADIUS + GRID_HEIGHT, "text": "starting grid", "showarrow": False,
+                 "xanchor": "right", "font": {"size": 10, "color": "#4b5563"}},
+                {"x": 0, "y": -0.45, "text": "cars run clockwise ↻", "showarrow": False,
+                 "font": {"size": 10, "color": "#6b7280"}},
+            ],
+        )
+
+    def _render(self, positions: tuple[int, ...], caption: str, summary: str, trail: Sequence[TrackFrame],
+                mover: int | None = None) -> None:
+        """Draw ``positions`` with a caption and the trail of steps shown so far."""
+        track, n, names = self._tf_track, len(self._tf_track), self._tf_safe
+        on_space: dict[int, list[str]] = {}
+        for seat, p in enumerate(positions):
+            where = "grid" if p == 0 else p % n
+            on_space.setdefault(where, []).append(f"{names[seat]} ({car_color(seat)} car)")
+        hover = []
+        for space, kind in enumerate(track.kinds):
+            text = f"Space {space}: {kind.word}"
+            if space == 0 and "grid" in on_space:
+                text += "<br>on the starting grid: " + ", ".join(on_space["grid"])
+            if space in on_space:
+                text += "<br>here: " + ", ".join(on_space[space])
+            hover.append(text)
+        counted = 0
+        labels = []
+        for frame in trail:
+            if frame.how == "counted":
+                counted += 1
+                labels.append(str(counted))
+            else:
+                labels.append("jump" if frame.how == "jumped" else "roll")
+        out = [self._tf_space_xy[f.progress % n] for f in trail]
+        cars = []
+        for seat, p in enumerate(positions):
+            x, y = self.car_spot(positions, seat, mover)
+            laps = laps_done(p, n)
+            where = "on the starting grid" if p == 0 else f"on space {p % n}, progress {p}"
+            cars.append({
+                "x": [x], "y": [y], "name": f"{names[seat]} · {lap_label(p, n)}",
+                "hovertext": [f"{names[seat]} ({car_color(seat)} car) {where}; laps completed: {laps}; "
+                              f"motor on its {motor_side(laps)} side"],
+            })
+        trail_key = tuple((f.progress, f.how) for f in trail)
+        shown = self._tf_drawn
+        # Plotly validates every assignment, so only what changed is sent.
+        with self.batch_update():
+            if shown.get("hover") != hover:
+                self.data[SPACES].hovertext = hover
+            if shown.get("trail") != trail_key:
+                self.data[TRAIL].update(
+                    x=[p[0] for p in out], y=[p[1] for p in out],
+                    marker={"color": [HOW_STYLE[f.how][0] for f in trail],
+                            "symbol": [HOW_STYLE[f.how][1] for f in trail],
+                            "line": {"color": [HOW_STYLE[f.how][0] for f in trail]}},
+                )
+                self.data[TRAIL_LABELS].update(
+                    x=[p[0] + p[2] * 0.2 for p in out], y=[p[1] + p[3] * 0.2 for p in out], text=labels,
+                )
+            for seat, car in enumerate(cars):
+                if shown.get(seat) != car:
+                    self.data[CARS_FIRST + seat].update(**car)
+            if shown.get("caption") != (caption, summary):
+                self.layout.annotations[CAPTION].text = html.escape(caption)
+                self.layout.annotations[SUMMARY].text = _wrap(html.escape(summary), 70)
+        self._tf_drawn = {"hover": hover, "trail": trail_key, "caption": (caption, summary), **dict(enumerate(cars))}
+        self._tf_positions = tuple(positions)
+        self._tf_caption = caption
+        self._tf_summary = summary
+
+    def _stop_playing(self) -> None:
+        if self._tf_task is not None and not self._tf_task.done():
+            self._tf_task.cancel()
+        self._tf_task = None
+
+    def __repr__(self) -> str:
+        track = self._tf_track
+        name = track.name if track.name != "custom" else f"custom {str(track)!r}"
+        return f"TrackFigure({name}, {len(track)} spaces, cars at {list(self._tf_positions)})"
+
+
+def _check_positions(track: Track, positions: Sequence[int]) -> None:
+    """Raise :class:`rally.PositionError` when ``positions`` could not happen (rally
+    checks them as the first thing any move does)."""
+    if positions:
+        rally.move(track, dict(enumerate(positions)), 0, 0)
+
+
+def _wrap(text: str, width: int) -> str:
+    """Break ``text`` into lines of at most ``width`` characters, joined by ``<br>``."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return "<br>".join(lines)
