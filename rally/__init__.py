@@ -23,8 +23,8 @@ from .events import (
 )
 from .game import CAR_COLORS, DEFAULT_NAMES, Game, Turbo, release_order
 from .motor import DEFAULT_DIAL, Motor, check_dial
-from .movement import How, Move, PathStep, move
-from .track import TRACKS, SpaceKind, Track
+from .movement import How, Move, PathStep, check_positions, move, position_problems
+from .track import TRACKS, SpaceKind, Track, get_track
 from .tricks import TrickExplanation, explain_trick, legal_plays, trick_winner, why_illegal
 
 __all__ = [
@@ -35,7 +35,7 @@ __all__ = [
     "Moved", "RoundEnded", "TrickWon", "TurboDeclined", "TurboUsed",
     "CAR_COLORS", "DEFAULT_NAMES", "Game", "Turbo", "release_order",
     "DEFAULT_DIAL", "Motor", "check_dial",
-    "How", "Move", "PathStep", "move",
-    "TRACKS", "SpaceKind", "Track",
+    "How", "Move", "PathStep", "check_positions", "move", "position_problems",
+    "TRACKS", "SpaceKind", "Track", "get_track",
     "TrickExplanation", "explain_trick", "legal_plays", "trick_winner", "why_illegal",
 ]

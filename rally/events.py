@@ -66,6 +66,12 @@ class TrickWon(Event):
     def explanation(self) -> TrickExplanation:
         return explain_trick(self.cards)
 
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Who played each card: clockwise from the leader (S1)."""
+        n = len(self.cards)
+        return tuple((self.leader + i) % n for i in range(n))
+
     def describe(self, names):
         return f"{names[self.seat]} wins the trick. {self.explanation.sentence}"
 

@@ -202,6 +202,11 @@ class Game:
         return self.phase == OVER
 
     @property
+    def awaiting_turbo(self) -> bool:
+        """True while a trick's winner must choose ``Turbo(True)`` or ``Turbo(False)``."""
+        return self.phase == TURBO
+
+    @property
     def current_player(self) -> int | None:
         """The seat that must act now; ``None`` once the game is over."""
         if self.phase == PLAY:
@@ -307,8 +312,8 @@ class Game:
             if isinstance(action, Turbo):
                 return None
             return (
-                f"{names[current]} won the trick and must first choose: Turbo(True) to add the motor's "
-                f"{self.dial[self.motors_[current]]}, or Turbo(False) to move by the card alone."
+                f"{names[current]} won the trick and must first choose: use the turbo (add the motor's "
+                f"{self.dial[self.motors_[current]]} to the move) or move by the lowest card alone."
             )
         if isinstance(action, Turbo):
             return (

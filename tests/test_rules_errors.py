@@ -189,7 +189,7 @@ CASES = [
     ("turbo-by-loser", act(turbo_choice, Turbo(True), seat=1), IllegalAction,
      ["Ada won the trick and is choosing"]),
     ("card-during-turbo", act(turbo_choice, "G9"), IllegalAction,
-     ["must first choose", "Turbo(True)", "Turbo(False)"]),
+     ["must first choose", "use the turbo", "move by the lowest card alone"]),
     ("card-when-over", act(game_over, "G3", seat=1), IllegalAction, ["The game is over: Ada won"]),
     ("turbo-when-over", act(game_over, Turbo(True)), IllegalAction, ["The game is over: Ada won"]),
     # --- saved games
