@@ -15,7 +15,7 @@ the legal actions and the random generator to draw from.
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from .cards import Card
 from .errors import SetupError
@@ -123,6 +123,21 @@ def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
     return game
 
 
+def play_until(game: Game, bots: Sequence[Bot], rng: random.Random, stop: Callable[[Game], bool]) -> Game:
+    """Let ``bots`` play ``game`` until ``stop(game)`` is true or the game is over.
+
+    >>> game = play_until(Game.new(3, seed=11), [HeuristicBot()] * 3, random.Random(11),
+    ...                   lambda g: g.awaiting_turbo)
+    >>> game.awaiting_turbo, game.legal_actions()
+    (True, [Turbo(True), Turbo(False)])
+    """
+    if len(bots) != game.players:
+        raise SetupError(f"Give one bot per player: {game.players} needed, {len(bots)} given.")
+    while not game.is_over and not stop(game):
+        game.apply(bots[game.current_player].choose(game, game.legal_actions(), rng))
+    return game
+
+
 def simulate(players: int, track="volcano", seed: int = 0, bots: Sequence[Bot] | None = None,
              record: bool = False, **kwargs) -> Game:
     """A whole bot game from a seed: deals from ``seed`` and bot choices from ``seed`` too."""
@@ -130,4 +145,4 @@ def simulate(players: int, track="volcano", seed: int = 0, bots: Sequence[Bot] |
     return play_out(game, bots or [RandomBot()] * players, random.Random(seed))
 
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_out", "simulate", "Card"]
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_out", "play_until", "simulate", "Card"]

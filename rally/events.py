@@ -95,7 +95,8 @@ class TurboUsed(Event):
     value: int
 
     def describe(self, names):
-        return f"{names[self.seat]} uses the turbo: {self.value} more spaces, and the motor goes back to 0."
+        spaces = "space" if self.value == 1 else "spaces"
+        return f"{names[self.seat]} uses the turbo: {self.value} more {spaces}, and the motor goes back to 0."
 
 
 @dataclass(frozen=True)

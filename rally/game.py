@@ -53,6 +53,9 @@ class Turbo(NamedTuple):
     def __str__(self) -> str:
         return "turbo" if self.use else "no turbo"
 
+    def __repr__(self) -> str:
+        return f"Turbo({self.use})"
+
 
 USE_TURBO, NO_TURBO = Turbo(True), Turbo(False)
 TURBO_CHOICES = [USE_TURBO, NO_TURBO]
@@ -557,7 +560,12 @@ class Game:
                 f"{self.names[s]} {CARDS[c]}" for s, c in zip(self.trick_seats, self.trick_)))
         for s in range(self.players):
             p = self.positions_[s]
-            where = "on the grid" if p == 0 else f"space {p % n}, lap {p // n + 1}"
+            if p == 0:
+                where = "on the grid"
+            elif p >= 2 * n:
+                where = f"past the finish line after two laps (space {p % n})"
+            else:
+                where = f"space {p % n}, lap {p // n + 1}"
             lines.append(
                 f"  {self.names[s]} ({CAR_COLORS[s]} car): {where}, motor {self.dial[self.motors_[s]]}"
                 f" (position {self.motors_[s]}), hand {format_cards(self.hands[s]) or '-'}"

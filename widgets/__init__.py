@@ -6,7 +6,7 @@ game against bots, for the lessons in ``notebooks/``.
 - :class:`MotorDial`    a motor as an SVG dial, with its yellow or red side
 - :class:`TrickTable`   a trick in play order, its winner and rally's explanation
 - :class:`GameView`     a full game against bots, with a replay afterwards
-- :class:`GameSetup`, :class:`MoveExplorer`, :class:`TrickExplorer`  controls for lessons
+- :class:`GameSetup`, :class:`MotorPlayground`, :class:`MoveExplorer`, :class:`TrickExplorer`  controls for lessons
 - :mod:`widgets.quiz`, :mod:`widgets.quizzes`  self-check questions judged by rally
 
 Every widget takes its rules from ``rally`` and has a stable ``repr`` for nbval.
@@ -14,7 +14,7 @@ See ``docs/widgets.md`` for a notebook example.
 """
 
 from .card_hand import CardHand
-from .controls import GameSetup, MoveExplorer, TrickExplorer
+from .controls import GameSetup, MotorPlayground, MoveExplorer, TrickExplorer
 from .game_view import GameView
 from .motor_dial import MotorDial
 from .replay import ReplayState, replay_states
@@ -23,6 +23,6 @@ from .track_figure import TrackFigure, TrackFrame
 from .trick_table import TrickTable
 
 __all__ = [
-    "CardHand", "GameSetup", "GameView", "MotorDial", "MoveExplorer", "ReplayState", "TrackFigure", "TrackFrame",
+    "CardHand", "GameSetup", "GameView", "MotorDial", "MotorPlayground", "MoveExplorer", "ReplayState", "TrackFigure", "TrackFrame",
     "TrickExplorer", "TrickTable", "card_face", "lap_label", "replay_states",
 ]

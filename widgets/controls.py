@@ -28,6 +28,7 @@ from rally import DEFAULT_NAMES, TRACKS, HeuristicBot, RandomBot, Track
 
 from ._display import StableRepr
 from .game_view import GameView
+from .motor_dial import MotorDial
 from .track_figure import TrackFigure
 from .trick_table import TrickTable
 
@@ -89,7 +90,7 @@ class GameSetup(_Messages, StableRepr, w.VBox):
         text = self.seed.value.strip()
         seed: object = int(text) if text.lstrip("-").isdigit() else text  # rally explains a bad seed
         try:
-            view = GameView(self.players.value, track=_track(self.track.value), seed=seed,  # type: ignore[arg-type]
+            view = GameView(self.players.value, track=rally.get_track(self.track.value), seed=seed,  # type: ignore[arg-type]
                             names=names, bots=BOTS[self.bot.value](), bot_delay=self._bot_delay)
         except (rally.RuleError, ValueError) as err:
             self._show_error(str(err))
@@ -115,7 +116,7 @@ class MoveExplorer(_Messages, StableRepr, w.VBox):
     def __init__(self, track: Track | str = "volcano", positions: Sequence[int] = (0, 3, 7),
                  names: Sequence[str] | None = None, mover: int = 0, steps: int = 3):
         self._init_message()
-        track = _track(track)
+        track = rally.get_track(track)
         names = list(DEFAULT_NAMES[: len(positions)] if names is None else names)
         self.figure = TrackFigure(track, positions, names)
         self.positions = w.Text(value=", ".join(map(str, positions)), description="Progress",
@@ -162,6 +163,48 @@ class MoveExplorer(_Messages, StableRepr, w.VBox):
         return f"MoveExplorer({self.figure!r})"
 
 
+class MotorPlayground(StableRepr, w.VBox):
+    """A motor dial with two buttons, to feel how winding and the turbo work: *Lose a
+    trick* winds the arrow one position, *Use the turbo* sends it back to 0. A line
+    under the dial says what one more loss would do (from :class:`rally.Motor`)."""
+
+    def __init__(self, dial: Sequence[int] = rally.DEFAULT_DIAL, name: str = "Ada"):
+        self.dial = MotorDial(dial, name=name)  # rally checks the dial
+        self.lose = w.Button(description="Lose a trick: wind", icon="rotate-right")
+        self.use = w.Button(description="Use the turbo: release", icon="bolt")
+        self.status = w.HTML()
+        self.lose.on_click(lambda _: self.wind())
+        self.use.on_click(lambda _: self.release())
+        super().__init__([self.dial, w.HBox([self.lose, self.use]), self.status])
+        self._show()
+
+    def wind(self) -> None:
+        self.dial.wind()
+        self._show()
+
+    def release(self) -> None:
+        self.dial.release()
+        self._show()
+
+    @property
+    def text(self) -> str:
+        """The status line as plain text."""
+        motor = self.dial.motor
+        nxt = motor.wound()
+        ahead = (
+            f"one more loss over-winds it: back to {nxt.value}, the energy lost"
+            if motor.over_winds_next() and nxt.position == 0
+            else f"one more loss makes it worth {nxt.value}"
+        )
+        return f"Position {motor.position} of {len(motor.dial)}: worth {motor.value}; {ahead}."
+
+    def _show(self) -> None:
+        self.status.value = f"<div role='status'>{html.escape(self.text)}</div>"
+
+    def __repr__(self) -> str:
+        return f"MotorPlayground({self.text})"
+
+
 class TrickExplorer(_Messages, StableRepr, w.VBox):
     """Type a trick ("G11 R5 B7 G3") and see who wins it and why."""
 
@@ -193,21 +236,6 @@ class TrickExplorer(_Messages, StableRepr, w.VBox):
 
     def __repr__(self) -> str:
         return f"TrickExplorer({self.table!r})"
-
-
-def _track(value: Track | str) -> Track:
-    """A built-in track by name, or track text (rally explains bad text). Bad input
-    raises :class:`rally.TrackError`."""
-    if isinstance(value, Track):
-        return value
-    text = str(value).strip()
-    if text.lower() in TRACKS:
-        return TRACKS[text.lower()]
-    if text[:1] in ("S", "s"):
-        return Track.parse(text)  # rally names whatever is wrong with the text
-    raise rally.TrackError(
-        f"{text!r} is neither a built-in track ({', '.join(sorted(TRACKS))}) nor track text like 'S..DD...U..'."
-    )
 
 
 def _whole_numbers(text: str) -> list[int]:
