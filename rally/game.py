@@ -506,10 +506,14 @@ class Game:
                 lead = trick[0] >> 4
                 for seat in after[flag][len(trick) - 1:]:
                     hand = hands[seat]
-                    legal = hand[lead] or hand[0] + hand[1] + hand[2]  # S4, as legal_codes()
-                    code = legal[int(rnd() * len(legal))]
-                    hand[code >> 4].remove(code)
-                    trick.append(code)
+                    follow = hand[lead]  # S4, as legal_codes(): follow the lead color if you can
+                    if follow:
+                        trick.append(follow.pop(int(rnd() * len(follow))))
+                    else:
+                        legal = hand[0] + hand[1] + hand[2]
+                        code = legal[int(rnd() * len(legal))]
+                        hand[code >> 4].remove(code)
+                        trick.append(code)
                 index, steps = winner_and_lowest(trick)
                 winner = flag + index
                 if winner >= n:
