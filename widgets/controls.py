@@ -127,7 +127,7 @@ class MoveExplorer(_Messages, StableRepr, w.VBox):
         self.go = w.Button(description="Move", button_style="primary")
         self.step_button = w.Button(description="Step ▶")
         self.play_button = w.Button(description="Play")
-        self.end_button = w.Button(description="Show end ⏭")
+        self.end_button = w.Button(description="Show end ▶▶")
         self.description = w.HTML()
         self.go.on_click(lambda _: self.try_move())
         self.step_button.on_click(lambda _: self.figure.step())
@@ -170,8 +170,9 @@ class MotorPlayground(StableRepr, w.VBox):
 
     def __init__(self, dial: Sequence[int] = rally.DEFAULT_DIAL, name: str = "Ada"):
         self.dial = MotorDial(dial, name=name)  # rally checks the dial
-        self.lose = w.Button(description="Lose a trick: wind", icon="rotate-right")
-        self.use = w.Button(description="Use the turbo: release", icon="bolt")
+        # Wide enough for their words (the default width cuts them off).
+        self.lose = w.Button(description="Lose a trick: wind", icon="rotate-right", layout=w.Layout(width="auto"))
+        self.use = w.Button(description="Use the turbo: release", icon="bolt", layout=w.Layout(width="auto"))
         self.status = w.HTML()
         self.lose.on_click(lambda _: self.wind())
         self.use.on_click(lambda _: self.release())

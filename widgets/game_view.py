@@ -121,8 +121,10 @@ class GameView(StableRepr, w.VBox):
         self.event_log = w.HTML(layout=w.Layout(width="100%"))
         self.replay_back = w.Button(description="◀ Step back", layout=w.Layout(width="auto"))
         self.replay_forward = w.Button(description="Step forward ▶", layout=w.Layout(width="auto"))
+        # No number beside the slider: it counts from 0, while the text below says
+        # "Event 210 of 221" (counting from 1), and the two disagreed by one.
         self.replay_slider = w.IntSlider(min=0, max=0, description="Event", continuous_update=False,
-                                         layout=w.Layout(width="420px"))
+                                         readout=False, layout=w.Layout(width="420px"))
         self.replay_text = w.HTML()
         self.replay_box = w.VBox(
             [w.HTML("<b>Replay</b>: step through everything that happened."),
@@ -137,13 +139,16 @@ class GameView(StableRepr, w.VBox):
         self.replay_back.on_click(lambda _: self.replay_step(-1))
         self.replay_forward.on_click(lambda _: self.replay_step(+1))
 
-        # About 1120 px wide: a notebook's output area in a 1280 x 800 window.
+        # At most 1120 px wide: a notebook's output area in a 1280 x 800 window with the
+        # side bar closed. With it open the output area is narrower and the right column
+        # (motors and tricks) wraps below the track instead of being cut off.
         dials = w.HBox(self.dials, layout=w.Layout(flex_flow="row wrap"))
         left = w.VBox([self.figure, self.turbo_box, self.hand], layout=w.Layout(width="645px"))
         right = w.VBox([dials, self.trick_table, self.last_trick], layout=w.Layout(width="470px"))
         super().__init__(
-            [w.VBox([self.status, self.alert]), self.replay_box, w.HBox([left, right]), self.event_log, self.speed],
-            layout=w.Layout(width="1120px"),
+            [w.VBox([self.status, self.alert]), self.replay_box,
+             w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.event_log, self.speed],
+            layout=w.Layout(width="100%", max_width="1120px"),
         )
         self._advance()
 

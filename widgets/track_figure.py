@@ -31,6 +31,7 @@ TrackFigure(volcano, 31 spaces, cars at [0, 3, 7])
 from __future__ import annotations
 
 import asyncio
+import copy
 import html
 import math
 from typing import Hashable, NamedTuple, Sequence
@@ -470,8 +471,14 @@ class TrackFigure(StableRepr, go.FigureWidget):
                     self.data[CARS_FIRST + seat].update(**car)
             if shown.get("caption") != (caption, summary):
                 self.layout.annotations[CAPTION].text = html.escape(caption)
-                self.layout.annotations[SUMMARY].text = _wrap(html.escape(summary), 70)
+                self.layout.annotations[SUMMARY].text = _wrap(html.escape(summary), 48)  # clear of the cars inside the loop
         self._tf_drawn = {"hover": hover, "trail": trail_key, "caption": (caption, summary), **dict(enumerate(cars))}
+        if not self._view_count:
+            # Not on screen yet (inside a GameView being built, say): plotly's front end
+            # drops or garbles changes sent before its first view exists, and only a
+            # figure displayed on its own is sent whole. Send it whole now.
+            self._widget_data = copy.deepcopy(self._data)
+            self._widget_layout = copy.deepcopy(self._layout_obj._props)
         self._tf_positions = tuple(positions)
         self._tf_caption = caption
         self._tf_summary = summary

@@ -1,0 +1,109 @@
+"""How long a card click in GameView takes to show on the track, in a real browser.
+
+Starts JupyterLab on loopback (a temporary copy of the lessons), opens
+notebooks/05_play_a_game.ipynb in Debian's Chromium through Playwright, runs it, and
+clicks Ada's first playable card again and again. Each click is timed in the page,
+from the click until the track figure's SVG shows a car somewhere else (every click
+finishes a trick with the bots acting at once, so the winner's car moves). A click
+after which Ada must first choose the turbo moves no car yet: it is not counted, and
+the turbo is declined. When the game ends the notebook runs again for a new one.
+
+    python benchmarks/bench_browser.py              # median and worst of 20 clicks
+    python benchmarks/bench_browser.py --clicks 50
+
+Needs Chromium and playwright: `bash bin/install-browser`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
+
+import _lab  # noqa: E402
+
+#: JavaScript: click the first playable card of the first GameView; resolve with the
+#: milliseconds until its track figure draws a car elsewhere (null after 5 s).
+TIMED_CLICK = """async () => {
+  const root = document.querySelector('.jp-CodeCell .jp-OutputArea-output');
+  const gd = root.querySelector('.js-plotly-plot');
+  const spots = () => JSON.stringify([...gd.querySelectorAll('.scatterlayer g.trace')]
+      .filter(g => (g.__data__?.[0]?.trace?.name || '').includes(' · lap'))
+      .map(g => g.querySelector('path.point')?.getAttribute('transform')));
+  const before = spots();
+  const card = root.querySelector('.rally-hand button.rally-card[aria-disabled="false"]');
+  if (!card) return {error: 'no playable card'};
+  return await new Promise(resolve => {
+    let t0;
+    const observer = new MutationObserver(() => {
+      if (spots() !== before) { observer.disconnect(); clearTimeout(timer); resolve({ms: performance.now() - t0}); }
+    });
+    observer.observe(gd, {subtree: true, attributes: true, childList: true});
+    const timer = setTimeout(() => { observer.disconnect(); resolve({ms: null}); }, 5000);
+    t0 = performance.now();
+    card.click();
+  });
+}"""
+SETTLED = """() => {
+  const root = document.querySelector('.jp-CodeCell .jp-OutputArea-output');
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status;
+  return kernel === 'idle' && /Your turn|Game over/.test(root.textContent);
+}"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=20, help="clicks that move a car (default 20)")
+    args = parser.parse_args(argv)
+    why = _lab.missing_browser()
+    if why:
+        print(f"Cannot run: {why}; {_lab.INSTALL_HINT}.", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    times: list[float] = []
+    skipped = 0
+    started = time.perf_counter()
+    with _lab.JupyterLab() as lab, sync_playwright() as playwright:
+        browser = _lab.launch_chromium(playwright)
+        page = browser.new_context(viewport=_lab.WINDOW).new_page()
+        _lab.open_notebook(page, lab, "05_play_a_game.ipynb")
+        _lab.run_all(page)
+        root = page.locator(".jp-CodeCell").first.locator(".jp-OutputArea-output").first
+        status = root.locator(".widget-html").first
+        while len(times) < args.clicks:
+            text = status.inner_text()
+            if "Game over" in text:
+                _lab.run_all(page)  # a new game
+                continue
+            if "choose the turbo" in text:
+                _lab.output_button(root, "Card alone", prefix=True).click()
+                page.wait_for_timeout(50)
+                page.wait_for_function(SETTLED)
+                continue
+            result = page.evaluate(TIMED_CLICK)
+            if "error" in result:
+                raise RuntimeError(result["error"])
+            if result["ms"] is None:
+                skipped += 1
+            else:
+                times.append(result["ms"])
+            page.wait_for_timeout(50)
+            page.wait_for_function(SETTLED)
+        browser.close()
+    print(f"card click -> track figure shows the move, in Chromium ({len(times)} clicks, "
+          f"{skipped} not counted: a turbo choice came first)")
+    print(f"  median {statistics.median(times):7.1f} ms")
+    print(f"  worst  {max(times):7.1f} ms")
+    print(f"  best   {min(times):7.1f} ms")
+    print(f"  all: {' '.join(f'{t:.0f}' for t in times)}")
+    print(f"(whole run {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""End-to-end tests of the lessons in JupyterLab, in Chromium (see conftest.py)."""

@@ -1,0 +1,290 @@
+"""Helpers for the browser tests: a JupyterLab server on loopback and Chromium driven
+by Playwright. Used by ``tests/browser`` and ``benchmarks/bench_browser.py``.
+
+Nothing here touches the repository: the lessons are copied to a temporary folder
+and every Jupyter setting lives there too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+CHROMIUM = os.environ.get("RALLY_CHROMIUM", "/usr/bin/chromium")
+INSTALL_HINT = "install it with `bash bin/install-browser` (Debian's chromium and the playwright package)"
+#: Chromium's flags on this kind of machine (no sandbox as root, no network but loopback).
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+    "--no-first-run", "--disable-component-update", "--disable-sync",
+]
+WINDOW = {"width": 1280, "height": 800}
+
+#: JupyterLab settings for a quiet, predictable page: every cell in the DOM (no
+#: windowing), no news or update pop-ups, no autosave writing back while tests run.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+}
+
+
+def missing_browser() -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package playwright is not installed"
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        return f"Chromium is not at {CHROMIUM}"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class JupyterLab:
+    """``jupyter lab`` on a free loopback port, serving a temporary copy of the lessons.
+    Use as a context manager: the server (and its kernels) stop whatever happens."""
+
+    def __init__(self, startup_timeout: float = 90.0):
+        self.startup_timeout = startup_timeout
+        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="rally-lab-"))
+        self.root = self.tmp / "notebooks"
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.log_path = self.tmp / "jupyter.log"
+
+    def __enter__(self) -> "JupyterLab":
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        shutil.copytree(NOTEBOOKS, self.root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        settings = self.tmp / "settings"
+        for name, value in LAB_SETTINGS.items():
+            path = settings / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(value), encoding="utf-8")
+        env = dict(os.environ)
+        env["JUPYTER_CONFIG_DIR"] = str(self.tmp / "config")
+        env["JUPYTER_RUNTIME_DIR"] = str(self.tmp / "runtime")
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
+        cmd = [
+            sys.executable, "-m", "jupyter", "lab",
+            "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
+            "--ServerApp.port_retries=0", "--ServerApp.token=", "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={self.root}",
+            "--LabApp.expose_app_in_browser=True", f"--LabApp.user_settings_dir={settings}",
+            f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}", "--LabApp.news_url=None",
+        ]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.append("--allow-root")  # CI containers run as root
+        self.log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        deadline = time.monotonic() + self.startup_timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited with code {self.proc.returncode}:\n{self.log_text()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"jupyter lab did not answer on {self.url} in {self.startup_timeout:.0f} s:\n"
+                                   f"{self.log_text()}")
+            time.sleep(0.25)
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text(encoding="utf-8", errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+    def api(self, method: str, path: str):
+        req = urllib.request.Request(f"{self.url}{path}", method=method)
+        with urllib.request.urlopen(req, timeout=10) as r:
+            body = r.read()
+        return json.loads(body) if body else None
+
+    def shutdown_kernels(self) -> None:
+        """Stop every running kernel (each test starts its own)."""
+        for session in self.api("GET", "/api/sessions") or []:
+            try:
+                self.api("DELETE", f"/api/sessions/{session['id']}")
+            except urllib.error.URLError:
+                pass
+        for kernel in self.api("GET", "/api/kernels") or []:
+            try:
+                self.api("DELETE", f"/api/kernels/{kernel['id']}")
+            except urllib.error.URLError:
+                pass
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.poll() is None:
+            try:
+                proc.terminate()
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(proc.pid, 9)  # the server and the kernels it started
+                except ProcessLookupError:
+                    pass
+                proc.wait(timeout=10)
+        if proc is not None:
+            try:
+                os.killpg(proc.pid, 9)  # any kernel left behind in the server's session
+            except (ProcessLookupError, PermissionError):
+                pass
+        if getattr(self, "log", None):
+            self.log.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def launch_chromium(playwright):
+    """Debian's Chromium, headless; Playwright gives it a fresh, empty profile."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+# ---------------------------------------------------------------- in the page
+#: JavaScript: the notebook panel in the main area (``window.jupyterapp`` is there
+#: because the server runs with ``--LabApp.expose_app_in_browser``).
+_PANEL = "window.jupyterapp?.shell?.currentWidget"
+
+#: JavaScript: how far the run is: every code cell's execution count and state.
+_RUN_STATE = f"""() => {{
+  const nb = {_PANEL};
+  if (!nb?.content?.widgets || !nb.sessionContext) return null;
+  const cells = nb.content.widgets.filter(c => c.model.type === 'code');
+  return {{
+    kernel: nb.sessionContext.session?.kernel?.status ?? 'none',
+    counts: cells.map(c => c.model.executionCount),
+    running: cells.filter(c => c.model.executionState === 'running').length,
+  }};
+}}"""
+
+#: JavaScript: the outputs that show an error (error outputs, or a traceback on stderr).
+_ERRORS = f"""() => {{
+  const nb = {_PANEL};
+  const found = [];
+  nb.content.widgets.forEach((cell, i) => {{
+    if (cell.model.type !== 'code') return;
+    for (const out of cell.model.outputs.toJSON()) {{
+      if (out.output_type === 'error') found.push(`cell ${{i}}: ${{out.ename}}: ${{out.evalue}}`);
+      const text = Array.isArray(out.text) ? out.text.join('') : (out.text || '');
+      if (out.output_type === 'stream' && out.name === 'stderr' && /Traceback|Error/.test(text))
+        found.push(`cell ${{i}} stderr: ${{text.slice(0, 300)}}`);
+    }}
+  }});
+  for (const el of document.querySelectorAll(
+      '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'))
+    if (/Traceback/.test(el.textContent)) found.push('stderr on the page: ' + el.textContent.slice(0, 300));
+  for (const el of document.querySelectorAll('.jp-OutputArea-output'))
+    if (/Error displaying widget|Failed to load model class|Failed to create view/.test(el.textContent))
+      found.push('widget error on the page: ' + el.textContent.slice(0, 300));
+  return found;
+}}"""
+
+
+def open_notebook(page, lab: JupyterLab, name: str, timeout: float = 90_000) -> None:
+    """Open ``name`` in a fresh workspace and wait for its kernel to be ready."""
+    page.goto(f"{lab.url}/lab/tree/{name}?reset")
+    page.wait_for_function(
+        f"() => {_PANEL}?.context?.path === {json.dumps(name)} && "
+        f"{_PANEL}.sessionContext?.session?.kernel?.status === 'idle'",
+        timeout=timeout,
+    )
+
+
+def run_all(page, timeout: float = 180_000) -> dict:
+    """Clear the outputs, run every cell (the "Run All Cells" command) and wait
+    until each code cell has run and the kernel is idle. Returns the run state."""
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.wait_for_function(f"() => ({_RUN_STATE})().counts.every(n => n === null)")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        f"() => {{ const s = ({_RUN_STATE})(); "
+        "return s.kernel === 'idle' && s.running === 0 && s.counts.every(n => n !== null); }",
+        timeout=timeout, polling=200,
+    )
+    return page.evaluate(_RUN_STATE)
+
+
+def error_outputs(page) -> list[str]:
+    """Every output of the open notebook that shows an error."""
+    return page.evaluate(_ERRORS)
+
+
+#: JavaScript: per Plotly figure on the page, the SVG points drawn for each named trace.
+PLOT_POINTS = """() => [...document.querySelectorAll('.js-plotly-plot')].map(gd => {
+  const counts = {};
+  for (const g of gd.querySelectorAll('.scatterlayer g.trace')) {
+    const name = g.__data__?.[0]?.trace?.name;
+    if (name !== undefined) counts[name] = (counts[name] || 0) + g.querySelectorAll('path.point').length;
+  }
+  return counts;
+})"""
+
+#: JavaScript: where each car's marker is drawn in figure ``i`` (its SVG transform).
+CAR_SPOTS = """(i) => {
+  const gd = document.querySelectorAll('.js-plotly-plot')[i];
+  const spots = {};
+  for (const g of gd.querySelectorAll('.scatterlayer g.trace')) {
+    const name = g.__data__?.[0]?.trace?.name || '';
+    if (name.includes(' · lap')) spots[name.split(' · ')[0]] = g.querySelector('path.point')?.getAttribute('transform');
+  }
+  return spots;
+}"""
+
+
+def screenshot(page, name: str, target=None) -> pathlib.Path:
+    """Save a screenshot (of the window, or of ``target``) as a test artifact."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    if target is None:
+        page.screenshot(path=str(path))
+    else:
+        target.screenshot(path=str(path))
+    return path
+
+
+def output_button(where, text: str, prefix: bool = False):
+    """A button in the notebook's outputs (or in the locator ``where``) whose words are
+    exactly ``text`` (an icon may precede them), or start with it if ``prefix``."""
+    import re
+
+    scope = where.locator(".jp-OutputArea-output") if hasattr(where, "goto") else where
+    return scope.locator("button").filter(has_text=re.compile(rf"^\W*{re.escape(text)}" + ("" if prefix else r"\s*$")))
+
+
+#: JavaScript: the buttons in the outputs whose words do not fit (cut off with "…").
+CUT_OFF_BUTTONS = """() => [...document.querySelectorAll('.jp-OutputArea-output button')]
+  .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+  .map(b => b.textContent.trim())"""

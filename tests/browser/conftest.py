@@ -1,0 +1,59 @@
+"""Browser tests: JupyterLab on loopback, driven by Debian's Chromium through Playwright.
+
+Without Chromium or the playwright package these tests are skipped with a message
+saying how to install them, unless RALLY_REQUIRE_BROWSER=1 (as in CI): then a missing
+browser fails them.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from . import _lab
+
+REQUIRED = os.environ.get("RALLY_REQUIRE_BROWSER", "") == "1"
+
+
+@pytest.fixture(scope="package")
+def browser_ready():
+    why = _lab.missing_browser()
+    if why is not None:
+        message = f"Browser tests need Chromium and Playwright: {why}; {_lab.INSTALL_HINT}."
+        if REQUIRED:
+            pytest.fail(message + " (RALLY_REQUIRE_BROWSER=1 is set, so this is a failure.)", pytrace=False)
+        pytest.skip(message)
+
+
+# Package scope: the server and Playwright's event loop end with the last browser test,
+# before the rest of the suite (which runs asyncio itself) goes on.
+@pytest.fixture(scope="package")
+def lab(browser_ready):
+    with _lab.JupyterLab() as server:
+        yield server
+
+
+@pytest.fixture(scope="package")
+def browser(browser_ready):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = _lab.launch_chromium(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser, lab):
+    """A fresh browser window of 1280 x 800; the test's kernels stop afterwards."""
+    context = browser.new_context(viewport=_lab.WINDOW)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+        lab.shutdown_kernels()

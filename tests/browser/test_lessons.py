@@ -1,0 +1,138 @@
+"""Every lesson, run in JupyterLab in Chromium: no cell fails and the widgets really
+render (the track's spaces, card faces, dials), with a screenshot of each lesson."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from . import _lab
+from rally import DEFAULT_DIAL, TRACKS, Game, Track, legal_plays, parse_cards
+
+LESSONS = sorted(p.name for p in _lab.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+
+#: The tracks each lesson draws, in page order (the figures' spaces must match them).
+TRACKS_SHOWN = {
+    "03_moving_and_hills.ipynb": [
+        TRACKS["volcano"], Track.parse("S.........D..U...."), Track.parse("S....DD......U..."),
+        Track.parse("S...DD....U.....D..."),
+    ],
+    "05_play_a_game.ipynb": [TRACKS["volcano"], TRACKS["volcano"]],  # GameView and GameSetup
+}
+
+
+def test_every_lesson_is_covered():
+    assert LESSONS == [
+        "00_start_here.ipynb", "01_tricks.ipynb", "02_motor_and_turbo.ipynb", "03_moving_and_hills.ipynb",
+        "04_round_end_and_laps.ipynb", "05_play_a_game.ipynb",
+    ]
+
+
+def card_faces(page, root=".rally-hand"):
+    """The card buttons of the first hand: code, aria-disabled, value and corner text."""
+    return page.eval_on_selector(root, """el => [...el.querySelectorAll('button.rally-card')].map(b => ({
+        code: b.dataset.code, disabled: b.getAttribute('aria-disabled'),
+        value: b.querySelector('.rally-card__value').textContent,
+        corner: b.querySelector('.rally-card__corner').textContent,
+        visible: b.getBoundingClientRect().width > 40 && b.getBoundingClientRect().height > 60 }))""")
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_lesson_runs_and_renders(page, lab, lesson):
+    _lab.open_notebook(page, lab, lesson)
+    state = _lab.run_all(page)
+    assert state["counts"] and all(n is not None for n in state["counts"])
+    assert _lab.error_outputs(page) == []
+
+    plots = page.evaluate(_lab.PLOT_POINTS)
+    expected_tracks = TRACKS_SHOWN.get(lesson, [])
+    assert len(plots) == len(expected_tracks), plots
+    for points, track in zip(plots, expected_tracks):
+        assert points.get("spaces") == len(track), (points, str(track))  # one marker per space
+        cars = {name: n for name, n in points.items() if " · lap " in name}
+        assert cars and all(n == 1 for n in cars.values()), points      # one square per car
+
+    assert page.evaluate(_lab.CUT_OFF_BUTTONS) == []  # every button's words can be read
+
+    check = CHECKS.get(lesson)
+    if check:
+        check(page)
+    last = page.locator(".jp-Cell").last
+    target = page.locator(WIDGET_SHOT.get(lesson, ".jp-Cell")).last
+    target.scroll_into_view_if_needed()
+    _lab.screenshot(page, lesson.removesuffix(".ipynb"))
+    assert last.count() == 1
+
+
+def check_start_here(page):
+    text = page.locator(".jp-OutputArea-output").all_inner_texts()
+    assert any("Blue was the third color played" in t for t in text), text
+
+
+def check_tricks(page):
+    hand, trick = parse_cards("R2 G5 B9 G12"), parse_cards("G11 R5")
+    faces = card_faces(page)
+    assert [f["code"] for f in faces] == [str(c) for c in hand]
+    assert [f["code"] for f in faces if f["disabled"] == "false"] == [str(c) for c in legal_plays(hand, trick)]
+    assert all(f["visible"] for f in faces), faces
+    # Told apart without color: value, letter and symbol on every face.
+    assert [(f["value"], f["corner"]) for f in faces] == [("2", "R ♦"), ("5", "G ♣"), ("9", "B ♠"), ("12", "G ♣")]
+    # Hovering a dimmed card says why (its title), focusing it shows the reason in the hand.
+    dimmed = page.locator('.rally-hand button.rally-card[aria-disabled="true"]').first
+    assert "You must follow green" in dimmed.get_attribute("title")
+    dimmed.focus()
+    assert "You must follow green" in page.locator(".rally-hand__message").first.inner_text()
+    # The rulebook's trick: four plays, Nyota's blue 7 wins, with the sentence why.
+    table = page.locator(".rally-trick").first
+    assert table.locator(".rally-trick__play").count() == 4
+    assert "Nyota" in table.locator(".rally-trick__play.is-winner").inner_text()
+    assert "★ wins" in table.locator(".is-winner .rally-trick__result").inner_text()
+    assert "Blue was the third color played" in table.locator(".rally-trick__why").inner_text()
+
+
+def check_motor(page):
+    dial = page.locator(".rally-dial").first
+    assert dial.locator("svg[role=img]").count() == 1
+    assert dial.locator(".rally-dial__number").all_text_contents() == [str(v) for v in DEFAULT_DIAL]
+    assert "position 0 of 9" in dial.locator("svg").get_attribute("aria-label")
+    # A learner winds the motor twice: the arrow moves on and the value shows.
+    for _ in range(2):
+        _lab.output_button(page, "Lose a trick: wind").click()
+    page.wait_for_function("() => document.querySelector('.rally-dial svg').getAttribute('aria-label')"
+                           ".includes('position 2 of 9')")
+    assert dial.locator(".rally-dial__value").inner_text() == f"motor {DEFAULT_DIAL[2]}"
+    assert dial.locator(".rally-dial__number.is-current").text_content() == str(DEFAULT_DIAL[2])
+
+
+def check_round_end(page):
+    quiz = page.locator(".widget-radio-box").last
+    assert quiz.locator("input[type=radio]").count() >= 2
+    assert _lab.output_button(page, "Check").count() == 1
+
+
+def check_game(page):
+    game = Game.new(4, track="volcano", seed=5)
+    faces = card_faces(page)
+    assert [f["code"] for f in faces] == [str(c) for c in game.hands[0]]
+    assert [f["code"] for f in faces if f["disabled"] == "false"] == [str(c) for c in game.legal_actions()]
+    assert all(re.fullmatch(r"[RGB] [♦♣♠]", f["corner"]) for f in faces)
+    view = page.locator(".rally-hand").first.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][last()]")
+    assert view.locator(".rally-dial svg[role=img]").count() == 4
+    assert "Your turn" in page.get_by_text("Round 1 of 3").first.inner_text()
+
+
+CHECKS = {
+    "00_start_here.ipynb": check_start_here,
+    "01_tricks.ipynb": check_tricks,
+    "02_motor_and_turbo.ipynb": check_motor,
+    "04_round_end_and_laps.ipynb": check_round_end,
+    "05_play_a_game.ipynb": check_game,
+}
+#: What the lesson's screenshot shows: its main widget.
+WIDGET_SHOT = {
+    "01_tricks.ipynb": ".rally-hand",
+    "02_motor_and_turbo.ipynb": ".rally-dial",
+    "03_moving_and_hills.ipynb": ".js-plotly-plot",
+    "05_play_a_game.ipynb": ".rally-hand",
+}

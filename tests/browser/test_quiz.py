@@ -1,0 +1,41 @@
+"""Lesson 01's self-check, answered in the browser as a learner would."""
+
+from __future__ import annotations
+
+import re
+
+
+from . import _lab
+from rally import explain_trick, parse_cards
+
+
+def test_tricks_quiz_wrong_then_right(page, lab):
+    from playwright.sync_api import expect
+
+    _lab.open_notebook(page, lab, "01_tricks.ipynb")
+    _lab.run_all(page)
+    assert _lab.error_outputs(page) == []
+    quiz = page.locator(".jp-OutputArea-output").filter(has_text="Who wins? — question").last
+    assert "question 1 of 6" in quiz.inner_text() and "G11" in quiz.inner_text()
+    options = quiz.locator(".widget-radio-box label")
+    assert options.all_inner_texts() == ["Ada", "Bo", "Cy", "Di"]
+    check = _lab.output_button(page, "Check")
+    feedback = quiz.locator("[role=status]")
+    assert feedback.count() == 0  # nothing judged yet
+
+    quiz.locator(".widget-radio-box label", has_text="Ada").click()
+    check.click()
+    feedback.wait_for()
+    text = feedback.inner_text()
+    assert text.startswith("✘ Not quite.") and "Ada played G11, but" in text, text
+
+    quiz.locator(".widget-radio-box label", has_text="Cy").click()
+    check.click()
+    expect(feedback).to_have_text(re.compile("^✔"))
+    sentence = explain_trick(parse_cards("G11 R5 B7 G3")).sentence
+    assert feedback.inner_text() == f"✔ Right. {sentence}"
+    _lab.screenshot(page, "01_tricks-quiz", quiz)
+
+    _lab.output_button(page, "Next question").click()
+    page.get_by_text("Who wins? — question 2 of 6").wait_for()
+    assert "R4" in quiz.inner_text() and feedback.count() == 0
