@@ -183,7 +183,7 @@ def deal_codes(players: int, seed: int, round: int) -> list[list[list[int]]]:
     """
     codes = _DECK_CODES[players]
     k = HAND_SIZES[round - 1]
-    keys = memoryview(hashlib.shake_128(b"%d:%d" % (seed, round)).digest(8 * 48)).cast("Q")
+    keys = memoryview(hashlib.shake_128(b"%d:%d" % (seed, round)).digest(8 * 48)).cast("Q").tolist()
     deck = sorted(codes, key=keys.__getitem__)
     return [split_by_color(deck[start:start + k]) for start in range(0, players * k, k)]
 
