@@ -14,7 +14,7 @@ Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
 - analysis.py   seeded experiments over many games (win rates)
 """
 
-from .bots import Bot, HeuristicBot, RandomBot, play_out, play_until, simulate
+from .bots import Bot, HeuristicBot, RandomBot, play_out, play_until
 from .cards import CARDS, HAND_SIZES, Card, Color, deck, parse_cards
 from .errors import CardError, IllegalAction, PositionError, RuleError, SetupError, TrackError
 from .events import (
@@ -28,7 +28,7 @@ from .track import TRACKS, SpaceKind, Track, get_track
 from .tricks import TrickExplanation, explain_trick, legal_plays, trick_winner, why_illegal
 
 __all__ = [
-    "Bot", "HeuristicBot", "RandomBot", "play_out", "play_until", "simulate",
+    "Bot", "HeuristicBot", "RandomBot", "play_out", "play_until",
     "CARDS", "HAND_SIZES", "Card", "Color", "deck", "parse_cards",
     "CardError", "IllegalAction", "PositionError", "RuleError", "SetupError", "TrackError",
     "CardPlayed", "Dealt", "Event", "FlagTaken", "GameWon", "LapCompleted", "MotorReleased", "MotorWound",

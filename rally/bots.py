@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol, Sequence
 
-from .cards import Card
 from .errors import SetupError
 from .game import Action, Game, Turbo
 from .movement import occupants_of, travel
@@ -138,11 +137,4 @@ def play_until(game: Game, bots: Sequence[Bot], rng: random.Random, stop: Callab
     return game
 
 
-def simulate(players: int, track="volcano", seed: int = 0, bots: Sequence[Bot] | None = None,
-             record: bool = False, **kwargs) -> Game:
-    """A whole bot game from a seed: deals from ``seed`` and bot choices from ``seed`` too."""
-    game = Game.new(players, track=track, seed=seed, record=record, **kwargs)
-    return play_out(game, bots or [RandomBot()] * players, random.Random(seed))
-
-
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_out", "play_until", "simulate", "Card"]
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_out", "play_until"]

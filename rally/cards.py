@@ -164,11 +164,6 @@ def deck(players: int) -> list[Card]:
     return [CARDS[card_code(color, value)] for color in Color for value in range(low, high + 1)]
 
 
-def deck_codes(players: int) -> list[int]:
-    """:func:`deck` as engine integers."""
-    return [card.code for card in deck(players)]
-
-
 _DECK_CODES = {n: [c.code for c in deck(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 

@@ -25,7 +25,7 @@ import functools
 import random
 from typing import Iterable, NamedTuple, Sequence
 
-from .cards import CARDS, HAND_SIZES, ROUNDS, Card, check_players, deal_codes, format_cards, split_by_color
+from .cards import CARDS, ROUNDS, Card, check_players, deal_codes, format_cards
 from .errors import IllegalAction, SetupError
 from .events import (
     CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, MotorReleased, MotorWound, Moved,

@@ -18,7 +18,7 @@ Blue was the third color played, so the highest blue, 7, wins; the car moves 3, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from .cards import Card, Color, format_cards, join_words, split_by_color
 from .errors import CardError
