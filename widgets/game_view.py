@@ -39,7 +39,7 @@ import ipywidgets as w
 
 import rally
 from rally import (
-    CAR_COLORS, DEFAULT_DIAL, HAND_SIZES, Bot, Card, CardPlayed, Dealt, Event, FlagTaken, Game, HeuristicBot, Moved,
+    CAR_COLORS, DEFAULT_DIAL, HAND_SIZES, Bot, Card, Dealt, Event, FlagTaken, Game, HeuristicBot, Moved,
     MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed,
 )
 
@@ -96,7 +96,6 @@ class GameView(StableRepr, w.VBox):
         self._seen = 0
         self._task: asyncio.Task | None = None
         self._states: list[ReplayState] = []
-        self._trick_seats: list[int] = []  # who played the cards of the trick being absorbed
         self._won: tuple[tuple[Card, ...], tuple[int, ...]] | None = None  # a won trick still on the table
         self._alert = ""
         names = game.names
@@ -276,14 +275,12 @@ class GameView(StableRepr, w.VBox):
         """Show one event: its words, and what it changes on the widgets."""
         game = self.game
         self._messages.append(event.describe(game.names))
-        if isinstance(event, CardPlayed):
-            self._trick_seats.append(event.seat)
-        elif isinstance(event, TrickWon):
-            self._won = (event.cards, tuple(self._trick_seats[-len(event.cards):]))
+        if isinstance(event, TrickWon):
+            self._won = (event.cards, event.seats)
         elif isinstance(event, FlagTaken) and event.reason == "trick" and self._won:
             # The trick is cleared from the table: it becomes the last trick.
             self.last_trick.show_trick(*self._won, game.names, complete=True)
-            self._won, self._trick_seats = None, []
+            self._won = None
         elif isinstance(event, Moved):
             self.figure.show_move(event.move, animate=animate)
             dial = self.dials[event.seat]
@@ -306,7 +303,7 @@ class GameView(StableRepr, w.VBox):
             if (dial.position, dial.laps) != (game.motors[seat], game.laps[seat]):
                 dial.update(game.motors[seat], laps=game.laps[seat])
         current = game.current_player
-        choosing = not game.is_over and isinstance(game.legal_actions()[0], Turbo)
+        choosing = game.awaiting_turbo
         if game.is_over:
             turn, prompt = f"Game over: <b>{html.escape(names[game.winner])}</b> wins!", "The game is over."
         elif current == me:
@@ -401,7 +398,7 @@ class GameView(StableRepr, w.VBox):
         if game.is_over:
             state = f"{game.names[game.winner]} won"
         else:
-            choosing = isinstance(game.legal_actions()[0], Turbo)
+            choosing = game.awaiting_turbo
             state = f"{game.names[game.current_player]} to {'choose the turbo' if choosing else 'play'}"
         return (f"GameView({game.players} players, {game.track.name}, seed {game.seed}, round {game.round}, "
                 f"{state}, positions {list(game.positions)})")

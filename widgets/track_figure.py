@@ -495,10 +495,9 @@ class TrackFigure(StableRepr, go.FigureWidget):
 
 
 def _check_positions(track: Track, positions: Sequence[int]) -> None:
-    """Raise :class:`rally.PositionError` when ``positions`` could not happen (rally
-    checks them as the first thing any move does)."""
+    """Raise :class:`rally.PositionError` when ``positions`` could not happen."""
     if positions:
-        rally.move(track, dict(enumerate(positions)), 0, 0)
+        rally.check_positions(track, dict(enumerate(positions)))
 
 
 def _wrap(text: str, width: int) -> str:
