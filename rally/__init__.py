@@ -12,6 +12,8 @@ Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
 - serialization.py  JSON in and out, impossible states rejected
 - bots.py       RandomBot, HeuristicBot, play_out
 - analysis.py   seeded experiments over many games (win rates)
+- position.py   what-if positions: any moment of a game, as code and JSON
+- advisor.py    which choice wins: each option played out many times
 """
 
 from .bots import Bot, HeuristicBot, RandomBot, play_out, play_until
@@ -25,6 +27,8 @@ from .game import CAR_COLORS, DEFAULT_NAMES, Game, Turbo, release_order
 from .motor import DEFAULT_DIAL, Motor, check_dial
 from .movement import How, Move, PathStep, check_positions, move, position_problems
 from .track import TRACKS, SpaceKind, Track, get_track
+from .position import Position
+from .advisor import Advice, OptionResult, advise
 from .tricks import TrickExplanation, explain_trick, legal_plays, trick_winner, why_illegal
 
 __all__ = [
@@ -36,6 +40,7 @@ __all__ = [
     "CAR_COLORS", "DEFAULT_NAMES", "Game", "Turbo", "release_order",
     "DEFAULT_DIAL", "Motor", "check_dial",
     "How", "Move", "PathStep", "check_positions", "move", "position_problems",
+    "Position", "Advice", "OptionResult", "advise",
     "TRACKS", "SpaceKind", "Track", "get_track",
     "TrickExplanation", "explain_trick", "legal_plays", "trick_winner", "why_illegal",
 ]
