@@ -162,7 +162,7 @@ def game_from_dict(data: object) -> Game:
         problems.append(f"There must be one position per player ({n}), not {positions!r}.")
         positions = None
     else:
-        problems.extend(position_problems(game.track, dict(enumerate(positions))))
+        problems.extend(position_problems(game.track, dict(zip(game.names, positions))))
     if not isinstance(motors, list) or len(motors) != n:
         problems.append(f"There must be one motor per player ({n}), not {motors!r}.")
         motors = None

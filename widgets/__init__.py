@@ -7,6 +7,7 @@ game against bots, for the lessons in ``notebooks/``.
 - :class:`TrickTable`   a trick in play order, its winner and rally's explanation
 - :class:`GameView`     a full game against bots, with a replay afterwards
 - :class:`GameSetup`, :class:`MotorPlayground`, :class:`MoveExplorer`, :class:`TrickExplorer`  controls for lessons
+- :class:`PositionEditor`, :class:`AdvisorPanel`, :class:`WhatIf`  what-if positions and the advisor
 - :mod:`widgets.quiz`, :mod:`widgets.quizzes`  self-check questions judged by rally
 
 Every widget takes its rules from ``rally`` and has a stable ``repr`` for nbval.
@@ -21,8 +22,10 @@ from .replay import ReplayState, replay_states
 from .style import card_face, lap_label
 from .track_figure import TrackFigure, TrackFrame
 from .trick_table import TrickTable
+from .what_if import AdviceChart, AdvisorPanel, CopyButton, PositionEditor, WhatIf
 
 __all__ = [
+    "AdviceChart", "AdvisorPanel", "CopyButton", "PositionEditor", "WhatIf",
     "CardHand", "GameSetup", "GameView", "MotorDial", "MotorPlayground", "MoveExplorer", "ReplayState", "TrackFigure", "TrackFrame",
     "TrickExplorer", "TrickTable", "card_face", "lap_label", "replay_states",
 ]

@@ -34,7 +34,7 @@ import asyncio
 import copy
 import html
 import math
-from typing import Hashable, NamedTuple, Sequence
+from typing import Callable, Hashable, NamedTuple, Sequence
 
 import plotly.graph_objects as go
 
@@ -238,6 +238,15 @@ class TrackFigure(StableRepr, go.FigureWidget):
         sharing.sort(key=lambda s: (s == mover, s))
         depth = CAR_INSET * (1 + sharing.index(seat))
         return (x - nx * depth, y - ny * depth)
+
+    def on_space_click(self, callback: Callable[[int], None]) -> None:
+        """Call ``callback(space)`` when a space's marker is clicked in the page."""
+
+        def clicked(trace, points, state) -> None:
+            for index in points.point_inds:
+                callback(int(index))
+
+        self.data[SPACES].on_click(clicked)
 
     # ---------------------------------------------------------------- actions
     def set_positions(self, positions: Sequence[int], caption: str = "") -> None:
