@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import struct
 from bisect import bisect_left
 from typing import Iterable
 
@@ -165,6 +166,9 @@ def deck(players: int) -> list[Card]:
 
 
 _DECK_CODES = {n: [c.code for c in deck(n)] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+#: The 48 keys of a deal from its 384 bytes: native 64-bit unsigned integers, as
+#: ``memoryview(...).cast("Q")`` reads them, but faster.
+_KEYS = struct.Struct("48Q").unpack
 
 
 def deal_codes(players: int, seed: int, round: int) -> list[list[list[int]]]:
@@ -178,9 +182,17 @@ def deal_codes(players: int, seed: int, round: int) -> list[list[list[int]]]:
     """
     codes = _DECK_CODES[players]
     k = HAND_SIZES[round - 1]
-    keys = memoryview(hashlib.shake_128(b"%d:%d" % (seed, round)).digest(8 * 48)).cast("Q").tolist()
+    keys = list(_KEYS(hashlib.shake_128(b"%d:%d" % (seed, round)).digest(8 * 48)))
     deck = sorted(codes, key=keys.__getitem__)
-    return [split_by_color(deck[start:start + k]) for start in range(0, players * k, k)]
+    hands = []
+    for start in range(0, players * k, k):
+        # split_by_color() without its copy and call: this runs three times a game.
+        hand = deck[start:start + k]
+        hand.sort()
+        green = bisect_left(hand, 16)
+        blue = bisect_left(hand, 32, green)
+        hands.append([hand[:green], hand[green:blue], hand[blue:]])
+    return hands
 
 
 def split_by_color(codes: Iterable[int]) -> list[list[int]]:

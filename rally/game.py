@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import random
+from math import floor
 from typing import Iterable, NamedTuple, Sequence
 
 from .cards import CARDS, ROUNDS, Card, check_players, deal_codes, format_cards
@@ -68,11 +69,13 @@ class _Setup(NamedTuple):
 
     players: int
     track: Track
+    length: int  # of the track
     dial: tuple[int, ...]
     names: tuple[str, ...]
     wind: tuple[int, ...]
     others: tuple[tuple[int, ...], ...]  # every seat but this one
-    after: tuple[tuple[int, ...], ...]  # the seats that follow each leader, clockwise (S1)
+    # The seats still to play in a trick, clockwise (S1), by its leader and the cards played so far.
+    to_play: tuple[tuple[tuple[int, ...], ...], ...]
 
 
 @functools.lru_cache(maxsize=256)
@@ -95,9 +98,10 @@ def _setup(players, track, dial, names) -> _Setup:
     if len(set(names)) != players:
         raise SetupError(f"Each player needs a different name; {list(names)!r} repeats one.")
     return _Setup(
-        players, track, dial, names, winding_table(dial),
+        players, track, len(track), dial, names, winding_table(dial),
         tuple(tuple(s for s in range(players) if s != seat) for seat in range(players)),
-        tuple(tuple((leader + i) % players for i in range(1, players)) for leader in range(players)),
+        tuple(tuple(tuple((leader + i) % players for i in range(played, players)) for played in range(players + 1))
+              for leader in range(players)),
     )
 
 
@@ -109,8 +113,28 @@ def release_order(positions: Sequence[int], flag: int) -> list[int]:
     >>> release_order([0, 7, 0, 3], flag=2)
     [0, 2, 3, 1]
     """
-    n = len(positions)
-    return sorted(range(n), key=lambda s: (positions[s], (s - flag - 1) % n))
+    # The stable sort keeps the seats' order (from the one after the flag holder) in ties.
+    return sorted(_seats_after(len(positions), flag), key=positions.__getitem__)
+
+
+@functools.lru_cache(maxsize=64)
+def _seats_after(n: int, flag: int) -> tuple[int, ...]:
+    """All ``n`` seats clockwise, starting with the one after seat ``flag``."""
+    return tuple((flag + i) % n for i in range(1, n + 1))
+
+
+def _count_cars(positions: Sequence[int], n: int) -> dict[int, int]:
+    """How many cars stand on each occupied space of a track of ``n`` spaces. Unrecorded
+    play keeps this up to date as cars move (see :meth:`Game._move`) rather than building
+    each mover's set of occupied spaces anew."""
+    cars: dict[int, int] = {}
+    for p in positions:
+        space = p % n
+        if space in cars:
+            cars[space] += 1
+        else:
+            cars[space] = 1
+    return cars
 
 
 class Game:
@@ -120,7 +144,7 @@ class Game:
     """
 
     __slots__ = (
-        "players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others", "_after",
+        "players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others", "_to_play",
         "round", "flag", "hands_", "trick_", "discards_", "positions_", "motors_", "phase", "winner",
         "_log",
     )
@@ -144,22 +168,20 @@ class Game:
         values (see :data:`DEFAULT_DIAL`); ``record=False`` skips the event log, for
         fast simulation.
         """
-        game = cls._blank(players, track, seed, first_player, dial, names, record)
-        game._deal()
-        return game
+        return cls._blank(players, track, seed, first_player, dial, names, record, deal=True)
 
     @classmethod
-    def _blank(cls, players, track, seed, first_player, dial, names, record) -> "Game":
-        if isinstance(seed, bool) or not isinstance(seed, int):
+    def _blank(cls, players, track, seed, first_player, dial, names, record, deal=False) -> "Game":
+        """A game in round 1 with the cars on the grid: dealt if ``deal``, else with empty hands."""
+        if type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise SetupError(f"The seed is a whole number that fixes the deals, like 0 or 42, not {seed!r}.")
         try:
-            key = (players, track, tuple(dial), names if names is None or isinstance(names, str) else tuple(names))
-            hash(key)
-        except TypeError:
-            key = None
-        setup = _setup(*key) if key is not None else _setup.__wrapped__(players, track, dial, names)
+            setup = _setup(players, track, tuple(dial), names if names is None or isinstance(names, str) else tuple(names))
+        except TypeError:  # something unhashable: let the checks name it
+            setup = _setup.__wrapped__(players, track, dial, names)
         players = setup.players
-        if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
+        if (type(first_player) is not int and (isinstance(first_player, bool) or not isinstance(first_player, int))
+                or not 0 <= first_player < players):
             raise SetupError(f"The first player is a seat from 0 to {players - 1}, not {first_player!r}.")
         game = cls.__new__(cls)
         game.players = players
@@ -169,13 +191,12 @@ class Game:
         game.first_player = first_player
         game.names = setup.names
         game._rc = setup.track.roll_codes
-        game._n = len(setup.track)
+        game._n = setup.length
         game._wind = setup.wind
         game._others = setup.others
-        game._after = setup.after
+        game._to_play = setup.to_play
         game.round = 1
         game.flag = first_player
-        game.hands_ = [[[], [], []] for _ in range(players)]
         game.trick_ = []
         game.discards_ = []
         game.positions_ = [0] * players
@@ -183,12 +204,16 @@ class Game:
         game.phase = PLAY
         game.winner = None
         game._log = [] if record else None
+        if deal:
+            game._deal()
+        else:
+            game.hands_ = [[[], [], []] for _ in range(players)]
         return game
 
     def clone(self) -> "Game":
         """An independent copy: changing one never changes the other."""
         g = Game.__new__(Game)
-        for slot in ("players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others", "_after",
+        for slot in ("players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others", "_to_play",
                      "round", "flag", "phase", "winner"):
             setattr(g, slot, getattr(self, slot))
         g.hands_ = [[h[0][:], h[1][:], h[2][:]] for h in self.hands_]
@@ -410,18 +435,32 @@ class Game:
         if not (hand[0] or hand[1] or hand[2]):
             self._end_round()
 
-    def _move(self, seat: int, steps: int, cause: str) -> bool:
-        """Move ``seat``'s car; True when that wins the game (S13)."""
+    def _move(self, seat: int, steps: int, cause: str, cars: dict[int, int] | None = None) -> bool:
+        """Move ``seat``'s car; True when that wins the game (S13).
+
+        Without a log, ``cars`` may give :func:`_count_cars` of the positions, the mover
+        included; it is used for the occupied spaces and kept up to date.
+        """
         positions, n = self.positions_, self._n
         log = self._log
-        if log is None:
-            occupants = {positions[s] % n for s in self._others[seat]}
-            path = None
-        else:
-            occupants = {positions[s] % n: s for s in self._others[seat]}
-            path = []
         start = positions[seat]
-        final, end, roll = travel(self._rc, occupants, start, steps, path)
+        if cars is not None:
+            here = start % n
+            if cars[here] > 1:
+                cars[here] -= 1
+            else:
+                del cars[here]  # now it holds the other cars' spaces, as travel() wants
+            final = travel(self._rc, cars, start, steps)[0]
+            here = final % n
+            if here in cars:
+                cars[here] += 1
+            else:
+                cars[here] = 1
+        elif log is None:
+            final = travel(self._rc, {positions[s] % n for s in self._others[seat]}, start, steps)[0]
+        else:
+            path: list = []
+            final, end, roll = travel(self._rc, {positions[s] % n: s for s in self._others[seat]}, start, steps, path)
         positions[seat] = final
         if log is not None:
             move = Move(seat, start, steps, final, end, ROLL_NAMES[roll], tuple(path), n)
@@ -440,18 +479,22 @@ class Game:
         """The order motors move cars at this round's end (see :func:`release_order`)."""
         return release_order(self.positions_, self.flag)
 
-    def _end_round(self) -> None:
-        order = self.release_order()
+    def _end_round(self, cars: dict[int, int] | None = None) -> None:
+        """Release the motors (S12), then pass the flag to the leader and deal the next
+        round, or end the game (S13). ``cars`` is as for :meth:`_move`, only without a log."""
+        order = release_order(self.positions_, self.flag)
         log, dial, motors = self._log, self.dial, self.motors_
         if log is not None:
             log.append(RoundEnded(self.round, tuple(order)))
+        if cars is None and log is None:
+            cars = _count_cars(self.positions_, self._n)
         for seat in order:
             value = dial[motors[seat]]
             if log is not None:
                 log.append(MotorReleased(seat, value))
             motors[seat] = 0
             if value > 0:
-                if self._move(seat, value, "motor"):
+                if self._move(seat, value, "motor", cars):
                     return
         self.flag = self.leader()
         if log is not None:
@@ -470,6 +513,8 @@ class Game:
         first tied seat clockwise from the flag holder, the holder included, leads."""
         n, positions = self.players, self.positions_
         best = max(positions)
+        if positions.count(best) == 1:
+            return positions.index(best)
         for i in range(n):
             seat = (self.flag + i) % n
             if positions[seat] == best:
@@ -485,33 +530,35 @@ class Game:
         functions ``apply`` uses (:func:`winner_and_lowest`, :func:`travel`, the winding
         table, :meth:`_end_round`); only S4's one-line filter is written out inline.
         """
-        rnd = rng.random
+        rnd = rng.random  # floor(rnd() * k) is RandomBot's int(rng.random() * k), a little faster
         if self.phase == TURBO:
             self._finish_trick(*self._trick_result(), rnd() < 0.5)
         n, N = self.players, self._n
         goal = 2 * N
-        rc, dial, wind, others = self._rc, self.dial, self._wind, self._others
-        after = self._after
+        rc, dial, wind, others, to_play = self._rc, self.dial, self._wind, self._others, self._to_play
         positions, motors = self.positions_, self.motors_
+        cars = _count_cars(positions, N)  # kept up to date here and by _move()
         while self.phase == PLAY:
             hands, flag, trick, discards = self.hands_, self.flag, self.trick_, self.discards_
             # Tricks of this round, with the state in locals; synced back at the round's end.
             while True:
-                if not trick:
+                if trick:
+                    lead = trick[0] >> 4
+                else:
                     hand = hands[flag]
                     legal = hand[0] + hand[1] + hand[2]
-                    code = legal[int(rnd() * len(legal))]
-                    hand[code >> 4].remove(code)
+                    code = legal[floor(rnd() * len(legal))]
+                    lead = code >> 4
+                    hand[lead].remove(code)
                     trick.append(code)
-                lead = trick[0] >> 4
-                for seat in after[flag][len(trick) - 1:]:
-                    hand = hands[seat]
-                    follow = hand[lead]  # S4, as legal_codes(): follow the lead color if you can
+                for seat in to_play[flag][len(trick)]:
+                    follow = hands[seat][lead]  # S4, as legal_codes(): follow the lead color if you can
                     if follow:
-                        trick.append(follow.pop(int(rnd() * len(follow))))
+                        trick.append(follow.pop(floor(rnd() * len(follow))))
                     else:
+                        hand = hands[seat]
                         legal = hand[0] + hand[1] + hand[2]
-                        code = legal[int(rnd() * len(legal))]
+                        code = legal[floor(rnd() * len(legal))]
                         hand[code >> 4].remove(code)
                         trick.append(code)
                 index, steps = winner_and_lowest(trick)
@@ -524,20 +571,31 @@ class Game:
                 if value > 0 and rnd() < 0.5:  # RandomBot's pick of Turbo(True) from TURBO_CHOICES
                     steps += value
                     motors[winner] = 0
-                final = travel(rc, {positions[s] % N for s in others[winner]}, positions[winner], steps)[0]
+                start = positions[winner]
+                here = start % N
+                if cars[here] > 1:
+                    cars[here] -= 1
+                else:
+                    del cars[here]  # now it holds the other cars' spaces, as travel() wants
+                final = travel(rc, cars, start, steps)[0]
                 positions[winner] = final
                 if final >= goal:
                     self.flag, self.trick_, self.discards_ = flag, trick, discards
                     self.phase, self.winner = OVER, winner
                     return
+                here = final % N
+                if here in cars:
+                    cars[here] += 1
+                else:
+                    cars[here] = 1
                 discards += trick
-                trick = []
+                trick.clear()
                 flag = winner
                 hand = hands[winner]
                 if not (hand[0] or hand[1] or hand[2]):
                     break
             self.flag, self.trick_, self.discards_ = flag, trick, discards
-            self._end_round()
+            self._end_round(cars)
 
     # ---------------------------------------------------------------- display
     def describe(self, event: Event) -> str:

@@ -56,37 +56,40 @@ def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable] | Set[in
     """The engine's single implementation of S7 and S9.
 
     ``roll_codes`` is :attr:`Track.roll_codes`; ``occupants`` holds each space with
-    another car on it (a dict mapping it to that car when a ``path`` is wanted).
+    another car on it, tested with ``in`` (a dict mapping it to that car when a ``path``
+    is wanted; unrecorded games pass a dict counting the cars on each space).
     Returns ``(final, counted_end, roll)`` where ``roll`` is 0 (none), 1 (downhill) or
     2 (uphill). With a ``path`` list it appends every :class:`PathStep`; without one it
     runs a leaner loop for simulations (a property test holds both ways equal).
     """
     n = len(roll_codes)
+    following, preceding = _NEIGHBOURS.get(n) or _neighbours(n)
+    s = start % n  # the space at progress p, kept with it to spare a division a step
+    p = start
     if path is None:
-        p = start
-        left = steps
-        while left:
+        end = start + steps
+        while p < end:
             p += 1
-            if p % n not in occupants:
-                left -= 1  # an empty space counts; an occupied one is jumped (S7)
+            s = following[s]
+            if s in occupants:
+                end += 1  # an occupied space is jumped, not counted (S7)
     else:
-        p = start
         left = steps
         while left > 0:
             p += 1
-            s = p % n
+            s = following[s]
             if s in occupants:
                 path.append(PathStep(p, JUMPED, occupants[s]))
                 continue
             left -= 1
             path.append(PathStep(p, COUNTED))
     end = p
-    roll = roll_codes[p % n] if steps > 0 else FLAT
+    roll = roll_codes[s] if steps > 0 else FLAT
     if roll == DOWN:
         # Forward to the first empty flat space after the hill.
         while True:
             p += 1
-            s = p % n
+            s = following[s]
             if path is not None:
                 path.append(PathStep(p, ROLLED, occupants.get(s)))
             if roll_codes[s] == FLAT and s not in occupants:
@@ -95,12 +98,22 @@ def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable] | Set[in
         # Back to the last empty flat space before the hill; the grid stops every roll.
         while True:
             p -= 1
-            s = p % n
+            s = preceding[s]
             if path is not None:
                 path.append(PathStep(p, ROLLED, occupants.get(s) if p > 0 else None))
             if p <= 0 or (roll_codes[s] == FLAT and s not in occupants):
                 break
     return p, end, roll
+
+
+#: For each track length, the space after and the space before each space.
+_NEIGHBOURS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _neighbours(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The entry of :data:`_NEIGHBOURS` for a track of ``n`` spaces, made and stored."""
+    tables = _NEIGHBOURS[n] = (tuple((s + 1) % n for s in range(n)), tuple((s - 1) % n for s in range(n)))
+    return tables
 
 
 ROLL_NAMES = {0: None, DOWN: "downhill", UP: "uphill"}

@@ -25,6 +25,10 @@ from .errors import CardError
 
 ORDINALS = ("first", "second", "third")
 
+# The color and the value of each card code (see rally.cards.card_code).
+_COLOR = tuple(code >> 4 for code in range(48))
+_VALUE = tuple(code & 15 for code in range(48))
+
 
 def legal_codes(hand: Sequence[list[int]], lead: int) -> list[int]:
     """Engine form of :func:`legal_plays`, the one implementation of S4.
@@ -43,27 +47,30 @@ def winner_and_lowest(codes: Sequence[int]) -> tuple[int, int]:
 
     One pass: a color seen for the first time becomes the deciding color and its card
     the best so far; a later card wins only if it is of the deciding color and higher.
+    Within one color a higher code is a higher value, so the best card is kept as a
+    code and found in ``codes`` at the end. (0, 99) for no cards.
     """
-    seen = 0
-    decider = -1
-    best = -1
-    winner = 0
+    if not codes:
+        return 0, 99
+    # Table lookups rather than ``>> 4`` and ``& 15``: this runs for every trick.
+    color_of, value_of = _COLOR, _VALUE
+    best = codes[0]
+    lead = decider = color_of[best]
+    second = -1  # the second color to appear, once one has
     lowest = 99
-    for index, code in enumerate(codes):
-        color = code >> 4
-        value = code & 15
-        if value < lowest:
-            lowest = value
-        bit = 1 << color
-        if not seen & bit:
-            seen |= bit
-            decider = color
-            best = value
-            winner = index
-        elif color == decider and value > best:
-            best = value
-            winner = index
-    return winner, lowest
+    for code in codes:
+        if value_of[code] < lowest:
+            lowest = value_of[code]
+        color = color_of[code]
+        if color != decider:
+            if color != lead and color != second:
+                if second < 0:
+                    second = color
+                decider = color
+                best = code
+        elif code > best:
+            best = code
+    return codes.index(best), lowest
 
 
 def _check_trick(trick: Sequence[Card]) -> list[Card]:
