@@ -170,6 +170,8 @@ def game_from_dict(data: object) -> Game:
         # Motors start each round at 0 and wind once per lost trick (S11), so a motor
         # cannot be further round than the tricks completed this round.
         completed = played + (1 if len(trick) == n else 0)
+        # The winner of a complete trick did not wind for it.
+        taker = (game.flag + winner_and_lowest([c.code for c in trick])[0]) % n if len(trick) == n else None
         for s, m in enumerate(motors):
             if _whole(m, f"{game.names[s]}'s motor position (on a dial of {len(game.dial)})", 0, len(game.dial) - 1,
                       problems) and completed < len(game.dial) and m > completed and phase != OVER:
@@ -177,6 +179,10 @@ def game_from_dict(data: object) -> Game:
                     f"{game.names[s]}'s motor is at position {m}, but only {completed} trick"
                     f"{'s have' if completed != 1 else ' has'} been completed this round (each lost trick winds it once)."
                 )
+            elif s == taker and isinstance(m, int) and played < len(game.dial) and m > played and phase != OVER:
+                problems.append(
+                    f"{game.names[s]}'s motor is at position {m}, but {game.names[s]} won this trick and lost at most "
+                    f"{played} before it this round (each lost trick winds it once).")
     winner = data["winner"]
     if phase == OVER:
         if _whole(winner, "The winner", 0, n - 1, problems) and positions and all(isinstance(p, int) for p in positions):

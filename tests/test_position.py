@@ -226,3 +226,11 @@ def test_a_position_never_changes_after_a_failed_edit():
     with pytest.raises(PositionError):
         Position.from_code(before.replace("P4.6.8", "P4.4.8"))
     assert p.code() == before and p.problems() == []
+
+
+def test_the_trick_winner_did_not_wind_for_this_trick():
+    # Round 1, one trick done before this one: Ada won this trick, so her motor can have
+    # been wound once at most (by the earlier trick), not twice.
+    with pytest.raises(PositionError, match="Ada won this trick and lost at most 1 before it"):
+        Position.new(track=FLAT20, positions=[4, 6, 8], motors=[2, 1, 1], trick="R9 R3 R4", hand="G9 B4 B5")
+    assert Position.new(track=FLAT20, positions=[4, 6, 8], motors=[1, 2, 2], trick="R9 R3 R4", hand="G9 B4 B5")
