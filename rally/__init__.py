@@ -12,6 +12,7 @@ Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
 - serialization.py  JSON in and out, impossible states rejected
 - bots.py       RandomBot, HeuristicBot, play_out
 - analysis.py   seeded experiments over many games (win rates)
+- rally_run/    the second game, Rally Run (M1-M5): ``from rally import rally_run`` (loaded on demand)
 - position.py   what-if positions: any moment of a game, as code and JSON
 - advisor.py    which choice wins: each option played out many times
 """

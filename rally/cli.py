@@ -3,6 +3,7 @@
     python -m rally explain G11 R5 B7 G3
     python -m rally simulate --players 4 --track beach --seed 3
     python -m rally tracks
+    python -m rally run --players 4 --seed 3 --bots perfect,forgetful:3,none,perfect
 
 Bad arguments print one line saying what was wrong and exit with code 2.
 """
@@ -41,6 +42,14 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="heuristic", help="heuristic or random (default heuristic)")
     sim.add_argument("--brief", action="store_true", help="only tricks, round ends and the result")
     sub.add_parser("tracks", help="list the built-in tracks")
+    run = sub.add_parser("run", help="Rally Run: bots play a game (or --games N of them); print what happens")
+    run.add_argument("--players", type=int, default=4, help="2, 3 or 4 (default 4)")
+    run.add_argument("--seed", type=int, default=0, help="fixes the layout and the bots' choices")
+    run.add_argument("--bots", default="perfect",
+                     help="perfect, forgetful:K, none or random; one for all or one per player, like perfect,none")
+    run.add_argument("--brief", action="store_true", help="only trophies, the board at the end and the winner")
+    run.add_argument("--games", type=int, default=None, help="play this many games and print the results and speed")
+    run.add_argument("--max-turns", type=int, default=None, help="turn limit (default 100 per player)")
     return parser
 
 
@@ -96,6 +105,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "explain":
             out = _explain(args.cards)
+        elif args.command == "run":
+            from .rally_run.simulate import simulate, simulate_many
+
+            if args.games is None:
+                out = simulate(args.players, args.seed, args.bots, args.brief, args.max_turns)
+            else:
+                out = simulate_many(args.players, args.games, args.seed, args.bots, args.max_turns)
         elif args.command == "simulate":
             out = _simulate(args.players, args.track, args.seed, args.bots, args.brief)
         else:

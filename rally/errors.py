@@ -51,3 +51,7 @@ class PositionError(RuleError):
                 f"({i}) {p}" for i, p in enumerate(self.problems, 1)
             )
         super().__init__(message)
+
+
+class TileError(RuleError):
+    """Rally Run: a road tile, a cell, an action or a tile mix written wrongly."""

@@ -1,0 +1,96 @@
+"""Rally Run (HABA; also sold as Memo-Car-Race): the rules, explained, in pure Python.
+
+Rulings M1-M5 are in ``shared/RULINGS.md``; the project's own decisions R1-R12 are in
+``docs/decisions.md`` ("Rally Run").
+
+Where each part lives:
+
+- tiles.py         M2   ``TileKind`` (straight S, curve C, crossroads X, dead end D),
+                        ``Tile(kind, rotation)`` with ``.openings`` (N/E/S/W), ``.rotated()``
+- board.py         M1   ``Cell`` ("A1".."E5"; C3 is the pit stop), ``START_FINISH`` tiles by
+                        corner and color, ``DEFAULT_TILE_MIX``, ``check_tile_mix``
+- actions.py       M3   ``Reveal``, ``Rotate``, ``DriveTo``, ``Finish``, ``Swap``, ``parse_action``
+- game.py          M3-M5  ``RallyRunGame``, the state machine
+- observation.py        ``Observation``: one seat's view, face-down tiles hidden
+- events.py             the typed, public event log
+- serialization.py      ``to_json`` / ``from_json`` with every impossible state named
+- bots.py               ``PerfectMemoryBot``, ``ForgetfulBot(turns=k)``, ``NoMemoryBot``, ``play_out``
+- render.py             the board as text
+
+The game
+--------
+
+``RallyRunGame.new(players, seed=0, tiles=DEFAULT_TILE_MIX, first_player=0, names=None,
+max_turns=None)``: 2-4 players; the layout (which tile lies face down where, at which
+rotation) and the trophy order are a pure function of ``seed`` and the mix.
+
+- ``current_player`` (``None`` once over), ``legal_actions()``, ``why_illegal(action,
+  seat=None)`` (a sentence or ``None``), ``apply(action, seat=None)`` (raises
+  ``IllegalAction``, a ``RuleError``, leaving the game unchanged), ``clone()``,
+  ``is_over``, ``winner``, ``end_reason`` (``"finish"``, ``"turn limit"``, ``"all stuck"``),
+  ``standings()``, ``events``, ``narrate()``, ``summary(reveal=False)``, ``str(game)``,
+  ``to_json()`` / ``RallyRunGame.from_json()``.
+- State: ``phase`` (``"move"``, ``"rotate"``, ``"over"``), ``awaiting_rotation``,
+  ``pending`` (cell index revealed, waiting for a rotation), ``rotations()``,
+  ``turn``, ``max_turns``, ``car_place(seat)`` / ``cars`` (a ``Cell`` or a ``StartFinish``),
+  ``goal(seat)``, ``trophies`` (each seat's color or ``None``), ``trophies_left``,
+  ``start_colors``, ``no_swap``, ``tile(cell)`` / ``tiles`` (the referee's view),
+  ``is_face_up(cell)``, ``can_move(seat)``, ``is_stuck_for_good(seat)``.
+- ``RallyRunGame.arrange(players, tiles={"B2": "C:NE"}, cars=["B2", "green"], trophies=None,
+  turn=0, last_swap=None, seed=0, **new_options)``: a game in a chosen position (for lessons
+  and tests), checked like ``from_json``; the tile mix is kept by trading tiles around.
+- ``observation(seat)`` -> :class:`Observation`: ``codes`` (per cell: a face-up tile's code
+  ``kind*4+rotation``, -1 face down, -2 the pit stop) and ``tiles`` (``Tile`` / ``None`` /
+  ``"pit"``), ``places`` / ``cars``, ``held``, ``start_colors``, ``trophies_left``,
+  ``pending``, ``no_swap``, ``turn``, ``current_player``, ``phase``, ``winner``, ``events``.
+
+Tiles: ``Tile.parse("C:NE")`` (kind letter S/C/X/D, then its openings) or ``"C0"`` (kind and
+rotation, quarter turns clockwise from the basic drawing: straight N-S, curve N-E, dead end N);
+``tile.openings``, ``tile.describe()``, ``tile.rotated()``. Cells: ``Cell.parse("B3")``
+(``Cell(row, col)``, rows 1-5 north to south, columns A-E west to east; ``.index`` is
+``row * 5 + col``). ``START_FINISH[k].position`` gives each start-finish tile's (row, col)
+just outside the grid, for drawing.
+
+Bots (``choose(observation_or_game, actions, rng)``): ``PerfectMemoryBot()``,
+``ForgetfulBot(turns=k)``, ``NoMemoryBot()``, ``RandomRunBot()``; ``play_out(game, bots, rng)``;
+``parse_bot("forgetful:3")``. ``simulate(players, seed, bots, brief)`` and ``simulate_many``
+(in ``rally.rally_run.simulate``) are what ``python -m rally run`` prints.
+
+A turn (M3) is one of: ``Reveal(cell)`` then ``Rotate(r)``; ``DriveTo(cell)`` (onto a tile
+where another car stands, or onto the pit stop); ``Finish()`` (onto your trophy's
+start-finish tile: you win); ``Swap(a, b)``. Text forms: ``"reveal B3"``, ``"rotate 1"``,
+``"drive C3"``, ``"finish"``, ``"swap B2 D4"``; ``apply`` takes either.
+
+>>> from rally.rally_run import RallyRunGame, Reveal, Rotate
+>>> game = RallyRunGame.new(2, seed=6)
+>>> game.apply(Reveal("A1"))
+>>> game.rotations()
+[1]
+>>> game.apply(Rotate(1))
+>>> game.narrate()
+['Ada reveals A1: a straight.', 'Ada lays it as a straight open to east and west.', 'Ada drives from the red start-finish tile to A1.']
+>>> game.observation(1).tiles[0]
+Tile.parse('S:EW')
+"""
+
+from ..errors import IllegalAction, PositionError, RuleError, SetupError, TileError
+from .actions import DriveTo, Finish, Reveal, Rotate, RunAction, Swap, parse_action
+from .board import (
+    COLORS, DEFAULT_TILE_MIX, PIT_STOP, START_CORNERS, START_FINISH, Cell, StartFinish, check_tile_mix, distance,
+)
+from .bots import ForgetfulBot, MemoryBot, NoMemoryBot, PerfectMemoryBot, RandomRunBot, RunBot, parse_bot, play_out
+from .events import CarMoved, RunEvent, RunGameWon, TileHidden, TileRevealed, TilesSwapped, TileTurned, TrophyTaken
+from .game import DEFAULT_NAMES, TURNS_PER_PLAYER, RallyRunGame
+from .observation import Observation
+from .tiles import DIRECTIONS, Tile, TileKind
+
+__all__ = [
+    "IllegalAction", "PositionError", "RuleError", "SetupError", "TileError",
+    "DriveTo", "Finish", "Reveal", "Rotate", "RunAction", "Swap", "parse_action",
+    "COLORS", "DEFAULT_TILE_MIX", "PIT_STOP", "START_CORNERS", "START_FINISH", "Cell", "StartFinish",
+    "check_tile_mix", "distance",
+    "ForgetfulBot", "MemoryBot", "NoMemoryBot", "PerfectMemoryBot", "RandomRunBot", "RunBot", "parse_bot", "play_out",
+    "CarMoved", "RunEvent", "RunGameWon", "TileHidden", "TileRevealed", "TilesSwapped", "TileTurned", "TrophyTaken",
+    "DEFAULT_NAMES", "TURNS_PER_PLAYER", "RallyRunGame", "Observation",
+    "DIRECTIONS", "Tile", "TileKind",
+]

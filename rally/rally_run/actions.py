@@ -1,0 +1,159 @@
+"""The actions of a Rally Run turn (ruling M3), as small immutable values with a text form.
+
+- ``Reveal(cell)``, text ``"reveal B3"``: turn up the face-down tile on ``cell``, next
+  to your car where its road leads. The game then waits for a ``Rotate``.
+- ``Rotate(r)``, text ``"rotate 1"``: lay the tile just revealed at rotation ``r``
+  (quarter turns clockwise from the kind's basic drawing); your car then drives onto it.
+- ``DriveTo(cell)``, text ``"drive B3"``: drive onto a neighbouring face-up tile where
+  another car stands (M3), or onto the pit stop ``C3`` (decision R4).
+- ``Finish()``, text ``"finish"``: drive from your corner cell onto the start-finish
+  tile of your trophy's color, and win (M5).
+- ``Swap(a, b)``, text ``"swap B2 D4"``: exchange two face-down tiles unseen (M3).
+  ``Swap(a, b) == Swap(b, a)``.
+
+Cells may be given as text: ``Reveal("b3") == Reveal(Cell.parse("B3"))``.
+
+>>> from rally.rally_run import parse_action, Swap
+>>> parse_action("swap d4 b2")
+Swap(Cell.parse('B2'), Cell.parse('D4'))
+>>> str(parse_action("Drive to C3"))
+'drive C3'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from ..errors import TileError
+from .board import CELL_LIST, CELLS, Cell
+
+
+def _cell(value) -> Cell:
+    return Cell.parse(value)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Turn up the face-down tile on ``cell`` (then choose its rotation)."""
+
+    cell: Cell
+
+    def __post_init__(self):
+        object.__setattr__(self, "cell", _cell(self.cell))
+
+    def __str__(self) -> str:
+        return f"reveal {self.cell}"
+
+    def __repr__(self) -> str:
+        return f"Reveal({self.cell!r})"
+
+
+@dataclass(frozen=True)
+class Rotate:
+    """Lay the revealed tile at ``rotation`` quarter turns clockwise."""
+
+    rotation: int
+
+    def __post_init__(self):
+        r = self.rotation
+        if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r <= 3:
+            raise TileError(f"A rotation is a whole number of quarter turns from 0 to 3, not {r!r}.")
+
+    def __str__(self) -> str:
+        return f"rotate {self.rotation}"
+
+    def __repr__(self) -> str:
+        return f"Rotate({self.rotation})"
+
+
+@dataclass(frozen=True)
+class DriveTo:
+    """Drive onto ``cell`` without revealing: a tile where another car stands, or the pit stop."""
+
+    cell: Cell
+
+    def __post_init__(self):
+        object.__setattr__(self, "cell", _cell(self.cell))
+
+    def __str__(self) -> str:
+        return f"drive {self.cell}"
+
+    def __repr__(self) -> str:
+        return f"DriveTo({self.cell!r})"
+
+
+@dataclass(frozen=True)
+class Finish:
+    """Drive onto the start-finish tile of your trophy's color (from its corner cell)."""
+
+    def __str__(self) -> str:
+        return "finish"
+
+    def __repr__(self) -> str:
+        return "Finish()"
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Exchange the face-down tiles on cells ``a`` and ``b`` (stored in board order)."""
+
+    a: Cell
+    b: Cell
+
+    def __post_init__(self):
+        a, b = _cell(self.a), _cell(self.b)
+        if b.index < a.index:
+            a, b = b, a
+        object.__setattr__(self, "a", a)
+        object.__setattr__(self, "b", b)
+
+    def __str__(self) -> str:
+        return f"swap {self.a} {self.b}"
+
+    def __repr__(self) -> str:
+        return f"Swap({self.a!r}, {self.b!r})"
+
+
+RunAction = Union[Reveal, Rotate, DriveTo, Finish, Swap]
+ACTION_TYPES = (Reveal, Rotate, DriveTo, Finish, Swap)
+FORMS = "'reveal B3', 'rotate 1', 'drive C3', 'finish' or 'swap B2 D4'"
+
+# Shared instances, so legal_actions() builds no new objects.
+REVEALS = tuple(Reveal(c) for c in CELL_LIST)
+DRIVES = tuple(DriveTo(c) for c in CELL_LIST)
+ROTATES = tuple(Rotate(r) for r in range(4))
+FINISH = Finish()
+SWAPS = {(i, j): Swap(CELL_LIST[i], CELL_LIST[j]) for i in range(CELLS) for j in range(i + 1, CELLS)}
+
+
+def parse_action(text: "str | RunAction") -> RunAction:
+    """An action from its text (any case; ``"drive to B3"`` also reads), or the action itself."""
+    if isinstance(text, ACTION_TYPES):
+        return text
+    if not isinstance(text, str):
+        raise TileError(f"{text!r} is not a Rally Run action: write {FORMS}, or use Reveal, Rotate, DriveTo, "
+                        "Finish or Swap.")
+    words = text.strip().replace(",", " ").split()
+    if [w.lower() for w in words[:2]] == ["drive", "to"]:
+        words = ["drive"] + words[2:]
+    verb, args = (words[0].lower(), [w.upper() for w in words[1:]]) if words else ("", [])
+    try:
+        if verb == "reveal" and len(args) == 1:
+            return Reveal(args[0])
+        if verb == "drive" and len(args) == 1:
+            return DriveTo(args[0])
+        if verb == "swap" and len(args) == 2:
+            return Swap(args[0], args[1])
+        if verb == "finish" and not args:
+            return FINISH
+        if verb == "rotate" and len(args) == 1:
+            if not args[0].isdigit():
+                raise TileError(f"A rotation is a whole number of quarter turns from 0 to 3, not {words[1]!r}.")
+            return Rotate(int(args[0]))
+    except TileError as err:
+        raise TileError(f"In {text!r}: {err}") from None
+    raise TileError(f"{text!r} is not a Rally Run action: write {FORMS}.")
+
+
+__all__ = ["Reveal", "Rotate", "DriveTo", "Finish", "Swap", "RunAction", "parse_action"]

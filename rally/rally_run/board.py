@@ -1,0 +1,246 @@
+"""The Rally Run board (ruling M1): a 5x5 grid, the pit stop in its centre, and four
+start-finish tiles outside it, one beside each corner cell.
+
+Cells are written with a column letter A-E (west to east) and a row number 1-5
+(north to south): ``A1`` is the north-west corner, ``C3`` the pit stop.
+
+The four start-finish tiles sit west of the western corner cells and east of the
+eastern ones (decision R1), so no two touch; each one's road runs into its corner
+cell. Their colors, clockwise from the north-west: red (A1), blue (E1), green (E5),
+yellow (A5).
+
+Engine *places* are integers: cells 0-24 (``row * 5 + column``), then the
+start-finish tiles 25-28 in the order of :data:`START_FINISH`.
+
+>>> from rally.rally_run import Cell, START_FINISH, PIT_STOP, DEFAULT_TILE_MIX
+>>> Cell.parse("b3"), Cell(2, 1).index, str(PIT_STOP)
+(Cell.parse('B3'), 11, 'C3')
+>>> [(str(sf), str(sf.corner), sf.side) for sf in START_FINISH]
+[('red start-finish', 'A1', 'W'), ('blue start-finish', 'E1', 'E'), ('green start-finish', 'E5', 'E'), ('yellow start-finish', 'A5', 'W')]
+>>> sum(DEFAULT_TILE_MIX.values())
+24
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Mapping, NamedTuple
+
+from ..errors import SetupError, TileError
+from .tiles import ALL_OPEN, BITS, DIRECTIONS, KIND_INDEX, KINDS, STEPS, TileKind, opposite
+
+SIZE = 5
+COLUMNS = "ABCDE"
+CELLS = SIZE * SIZE
+#: The centre cell's index (C3).
+PIT = 12
+#: Road-tile cells: every cell but the pit stop.
+ROAD_CELLS = tuple(i for i in range(CELLS) if i != PIT)
+#: The number of road tiles a tile mix must have.
+ROAD_TILES = len(ROAD_CELLS)
+COLORS = ("red", "blue", "green", "yellow")
+
+
+class Cell(NamedTuple):
+    """A grid cell by ``row`` (0-4, north to south) and ``col`` (0-4, west to east).
+
+    ``str(Cell(0, 1)) == "B1"``; :meth:`parse` reads that text (any case).
+    """
+
+    row: int
+    col: int
+
+    @property
+    def index(self) -> int:
+        return self.row * SIZE + self.col
+
+    @classmethod
+    def of(cls, index: int) -> "Cell":
+        return CELL_LIST[index]
+
+    def __str__(self) -> str:
+        return f"{COLUMNS[self.col]}{self.row + 1}"
+
+    def __repr__(self) -> str:
+        return f"Cell.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: "str | Cell | tuple") -> "Cell":
+        """A cell from ``"B3"`` (column A-E, row 1-5), a ``Cell`` or a ``(row, col)`` pair."""
+        if isinstance(text, Cell):
+            return text
+        if isinstance(text, tuple) and len(text) == 2 and all(
+                isinstance(x, int) and not isinstance(x, bool) and 0 <= x < SIZE for x in text):
+            return CELL_LIST[text[0] * SIZE + text[1]]
+        if isinstance(text, str):
+            t = text.strip().upper()
+            if len(t) == 2 and t[0] in COLUMNS and t[1] in "12345":
+                return CELL_LIST[(int(t[1]) - 1) * SIZE + COLUMNS.index(t[0])]
+        raise TileError(f"{text!r} is not a cell: write a column A-E and a row 1-5, like 'B3'.")
+
+
+CELL_LIST = tuple(Cell(i // SIZE, i % SIZE) for i in range(CELLS))
+PIT_STOP = CELL_LIST[PIT]
+
+
+class StartFinish(NamedTuple):
+    """A start-finish tile: its ``color``, the ``corner`` cell its road runs into, and
+    the ``side`` of that corner it lies on (``"W"`` or ``"E"``).
+
+    ``position`` is its (row, col) just outside the grid, handy for drawing."""
+
+    color: str
+    corner: Cell
+    side: str
+
+    @property
+    def position(self) -> tuple[int, int]:
+        dr, dc = STEPS[DIRECTIONS.index(self.side)]
+        return self.corner.row + dr, self.corner.col + dc
+
+    @property
+    def place(self) -> int:
+        return CELLS + COLORS.index(self.color)
+
+    def __str__(self) -> str:
+        return f"{self.color} start-finish"
+
+
+#: The start-finish tiles clockwise from the north-west, with their colors (R1).
+START_FINISH = (
+    StartFinish("red", CELL_LIST[0], "W"),
+    StartFinish("blue", CELL_LIST[4], "E"),
+    StartFinish("green", CELL_LIST[24], "E"),
+    StartFinish("yellow", CELL_LIST[20], "W"),
+)
+PLACES = CELLS + len(START_FINISH)
+#: Which start-finish tiles the cars start on, by number of players (R2): two
+#: players start on opposite corners.
+START_CORNERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+def _neighbours() -> tuple[tuple[int, ...], ...]:
+    table = [[-1] * 4 for _ in range(PLACES)]
+    for i in range(CELLS):
+        r, c = divmod(i, SIZE)
+        for d, (dr, dc) in enumerate(STEPS):
+            if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE:
+                table[i][d] = (r + dr) * SIZE + c + dc
+    for k, sf in enumerate(START_FINISH):
+        d = DIRECTIONS.index(sf.side)
+        table[sf.corner.index][d] = CELLS + k
+        table[CELLS + k][opposite(d)] = sf.corner.index
+    return tuple(tuple(row) for row in table)
+
+
+#: ``NEIGHBOURS[place][direction]``: the place one step that way, or -1 off the board.
+NEIGHBOURS = _neighbours()
+#: The openings of the fixed tiles: the pit stop opens everywhere, a start-finish tile
+#: only toward its corner.
+FIXED_MASKS = {PIT: ALL_OPEN, **{
+    CELLS + k: BITS[opposite(DIRECTIONS.index(sf.side))] for k, sf in enumerate(START_FINISH)}}
+
+
+def place_of(index: int) -> "Cell | StartFinish":
+    """The public object for an engine place."""
+    return CELL_LIST[index] if index < CELLS else START_FINISH[index - CELLS]
+
+
+def place_name(index: int) -> str:
+    """``"B3"`` for a cell, ``"red start-finish"`` for a start-finish tile."""
+    return str(place_of(index))
+
+
+def place_words(index: int) -> str:
+    """``"B3"`` for a cell, ``"the red start-finish tile"`` for a start-finish tile."""
+    return str(CELL_LIST[index]) if index < CELLS else f"the {START_FINISH[index - CELLS]} tile"
+
+
+def parse_place(text) -> int:
+    """An engine place from a cell (``"B3"``, ``Cell``), a :class:`StartFinish` or a color word."""
+    if isinstance(text, StartFinish):
+        return text.place
+    if isinstance(text, str) and text.strip().lower().split(" ")[0] in COLORS:
+        return CELLS + COLORS.index(text.strip().lower().split(" ")[0])
+    return Cell.parse(text).index
+
+
+def distance(a: int, b: int) -> int:
+    """Steps between two places on an open board (start-finish tiles count as one
+    step beyond their corner)."""
+    def at(p: int) -> tuple[int, int]:
+        return divmod(p, SIZE) if p < CELLS else START_FINISH[p - CELLS].position
+
+    (r1, c1), (r2, c2) = at(a), at(b)
+    return abs(r1 - r2) + abs(c1 - c2)
+
+
+# --------------------------------------------------------------------------- tile mix
+
+#: The default mix of the 24 road tiles (ruling M2; the printed mix is not in the rule
+#: text, so this is a model, and any mix of 24 tiles may be given).
+DEFAULT_TILE_MIX: Mapping[TileKind, int] = {
+    TileKind.STRAIGHT: 8, TileKind.CURVE: 8, TileKind.CROSSROADS: 4, TileKind.DEAD_END: 4,
+}
+
+
+def check_tile_mix(mix) -> tuple[int, int, int, int]:
+    """A tile mix as counts by kind index, checked: every kind's count is a whole
+    number from 0 and they add up to 24. Keys may be :class:`TileKind`, names or
+    letters.
+
+    >>> check_tile_mix({"straight": 6, "curve": 10, "X": 4, "dead end": 4})
+    (6, 10, 4, 4)
+    """
+    if isinstance(mix, (list, tuple)) and len(mix) == 4:
+        mix = dict(zip(KINDS, mix))
+    if not isinstance(mix, Mapping):
+        raise SetupError(
+            "Give the tile mix as counts by kind, like {'straight': 8, 'curve': 8, 'crossroads': 4, "
+            f"'dead end': 4}}, not {mix!r}."
+        )
+    counts = [0, 0, 0, 0]
+    for key, value in mix.items():
+        try:
+            kind = TileKind.parse(key)
+        except TileError as err:
+            raise SetupError(f"In the tile mix: {err}") from None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise SetupError(f"The number of {kind.word} tiles must be a whole number from 0, not {value!r}.")
+        counts[KIND_INDEX[kind]] += value
+    if sum(counts) != ROAD_TILES:
+        raise SetupError(
+            f"The tile mix has {sum(counts)} road tiles; the grid needs exactly {ROAD_TILES} "
+            "(every cell but the pit stop), like 8 straights, 8 curves, 4 crossroads and 4 dead ends."
+        )
+    return tuple(counts)  # type: ignore[return-value]
+
+
+def deal_layout(seed: int, counts: tuple[int, ...], players: int) -> tuple[list[int], list[str]]:
+    """The starting layout, a pure function of the seed: the tile code (kind index * 4
+    + rotation) on each of the 25 cells (-1 on the pit stop), and the trophy stack
+    from the top down.
+
+    SHAKE-128 of ``"rally-run:seed"`` gives the keys: the tiles are shuffled by sorting
+    on 64-bit keys, each tile's rotation comes from a key byte, and the trophies are
+    shuffled the same way (the style of the Stich Rallye deal, decision D9).
+    """
+    tiles = [k for k, n in enumerate(counts) for _ in range(n)]
+    stream = hashlib.shake_128(b"rally-run:%d" % seed).digest(8 * ROAD_TILES + ROAD_TILES + 8 * 4)
+    keys = memoryview(stream[:8 * ROAD_TILES]).cast("Q").tolist()
+    spins = stream[8 * ROAD_TILES:9 * ROAD_TILES]
+    trophy_keys = memoryview(stream[9 * ROAD_TILES:]).cast("Q").tolist()
+    order = sorted(range(ROAD_TILES), key=keys.__getitem__)
+    layout = [-1] * CELLS
+    for cell, i, spin in zip(ROAD_CELLS, order, spins):
+        kind = tiles[i]
+        layout[cell] = kind * 4 + spin % (4 if kind in (1, 3) else (2 if kind == 0 else 1))
+    colors = [START_FINISH[k].color for k in START_CORNERS[players]]
+    stack = [c for _, c in sorted(zip(trophy_keys, colors))]
+    return layout, stack
+
+
+__all__ = [
+    "Cell", "StartFinish", "START_FINISH", "START_CORNERS", "PIT_STOP", "COLORS", "DEFAULT_TILE_MIX",
+    "check_tile_mix", "distance", "place_of", "parse_place", "ROAD_TILES",
+]
