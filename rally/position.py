@@ -352,6 +352,24 @@ class Position:
         unknowns.deal(game, rng)
         return game
 
+    def preview(self, action: Action | str) -> list[str]:
+        """What happens at once when the decider takes ``action``, in words: every event up
+        to the next decision (the trick's result, a move and why it ended where it did).
+        Unknown hands play no part in it. Raises :class:`IllegalAction` for an option
+        the decider does not have.
+
+        >>> p = Position.new(positions=[1, 2, 3], flag=1, trick="R9 R10", hand="R2 R7")
+        >>> p.preview("R7")[-2]
+        'Cy moves 7 from space 3: counts 7 empty spaces and stops on space 10.'
+        """
+        game = self.to_game(0)
+        if isinstance(action, str):
+            words = " ".join(action.lower().split())
+            action = Turbo(words == "turbo") if words in ("turbo", "no turbo") else Card.parse(action)
+        game._log = []  # record only what this action sets off
+        game.apply(action)
+        return game.narrate()
+
     # -------------------------------------------------------------- formats
     def to_dict(self) -> dict:
         return {

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rally import (
-    DEFAULT_DIAL, HAND_SIZES, Card, Color, Game, PositionError, Position, RandomBot, Turbo, deck, legal_plays,
+    DEFAULT_DIAL, HAND_SIZES, Card, Color, Game, IllegalAction, PositionError, Position, RandomBot, Turbo, deck, legal_plays,
     parse_cards, play_until,
 )
 
@@ -234,3 +234,26 @@ def test_the_trick_winner_did_not_wind_for_this_trick():
     with pytest.raises(PositionError, match="Ada won this trick and lost at most 1 before it"):
         Position.new(track=FLAT20, positions=[4, 6, 8], motors=[2, 1, 1], trick="R9 R3 R4", hand="G9 B4 B5")
     assert Position.new(track=FLAT20, positions=[4, 6, 8], motors=[1, 2, 2], trick="R9 R3 R4", hand="G9 B4 B5")
+
+
+def test_preview_tells_what_a_choice_sets_off_and_refuses_what_is_not_an_option():
+    # Bo leads R9, Cy plays R10; Ada's card decides how far Cy (the winner) moves.
+    p = Position.new(track=FLAT20, positions=[1, 2, 3], flag=1, trick="R9 R10", hand="R2 R7")
+    low, high = p.preview("R2"), p.preview("r7")
+    assert low[0] == "Ada plays R2 (red 2)." and high[0] == "Ada plays R7 (red 7)."
+    assert any(line.startswith("Cy wins the trick") for line in low)
+    assert "Cy moves 2 from space 3" in " ".join(low) and "Cy moves 7 from space 3" in " ".join(high)
+    before = p.code()
+    with pytest.raises(IllegalAction, match="You do not hold B3"):
+        p.preview("B3")
+    with pytest.raises(ValueError, match="turbo"):
+        p.preview("turbo")  # a card is due, not the turbo choice
+    assert p.code() == before
+
+
+def test_preview_of_a_turbo_choice():
+    p = Position.new(track=FLAT20, positions=[1, 2, 3], motors=[0, 2, 1], flag=1, trick="R9 R10 R2", hand="R7")
+    assert p.phase == "turbo" and p.decider == 2
+    used, kept = " ".join(p.preview("turbo")), " ".join(p.preview("No  Turbo"))
+    assert "Cy uses the turbo: 1 more space" in used and "Cy moves 3 from space 3" in used, used
+    assert "Cy moves 2 from space 3" in kept, kept

@@ -108,6 +108,10 @@ def test_the_advisor_answers_with_a_chart_and_a_progress_bar():
     assert list(bars.marker.pattern.shape) == ["x", "-"]  # told apart without color
     low, high = advice.options[0].interval
     assert abs(bars.error_y.arrayminus[0] - 100 * (1 - low)) < 1e-9 and abs(bars.error_y.array[0]) < 1e-9
+    # Each bar's figure sits above its interval's upper end.
+    notes = chart.layout.annotations
+    assert [(a.x, a.text) for a in notes] == [("turbo ★", "100%"), ("no turbo", "0%")]
+    assert notes[1].y == 100 * advice.options[1].interval[1]
     panel = editor.advisor
     assert panel.progress.value == panel.progress.max == advice.options[0].playouts
     assert "stopped early" in panel.progress_text.value

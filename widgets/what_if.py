@@ -81,13 +81,13 @@ class AdviceChart(StableRepr, go.FigureWidget):
 
     def __init__(self, width: int = 560, height: int = 300):
         super().__init__()
-        self.add_bar(x=[], y=[], text=[], textposition="outside", cliponaxis=False, hoverinfo="text",
+        self.add_bar(x=[], y=[], hoverinfo="text",
                      error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": [], "color": "#111827",
                               "thickness": 1.5, "width": 8})
         self.update_layout(
             width=width, height=height, margin={"l": 60, "r": 10, "t": 40, "b": 40}, plot_bgcolor="#ffffff",
             paper_bgcolor="#ffffff", title={"text": "Ask the advisor to see which choice wins", "font": {"size": 14}},
-            yaxis={"title": "chance to win the game (%)", "range": [0, 109], "gridcolor": "#e5e7eb", "fixedrange": True},
+            yaxis={"title": "chance to win the game (%)", "range": [0, 112], "gridcolor": "#e5e7eb", "fixedrange": True},
             xaxis={"title": "", "fixedrange": True, "type": "category"}, showlegend=False,
         )
         self._config = {"displayModeBar": False}
@@ -119,10 +119,15 @@ class AdviceChart(StableRepr, go.FigureWidget):
                          f"99% interval {low:.1f}-{high:.1f}%; progress gained {option.progress_gained:.1f}")
         name = advice.position.player_names[advice.seat]
         with self.batch_update():
-            self.data[0].update(x=labels, y=rates, text=text, hovertext=hover,
+            self.data[0].update(x=labels, y=rates, hovertext=hover,
                                 marker={"color": colors, "pattern": {"shape": patterns, "fgcolor": "#ffffff"},
                                         "line": {"color": "#111827", "width": 1}},
                                 error_y={"array": plus, "arrayminus": minus})
+            # Each figure above its interval's whisker, where neither hides the other.
+            self.layout.annotations = [
+                {"x": label, "y": rate + high, "text": words, "showarrow": False, "yshift": 10,
+                 "font": {"size": 13, "color": "#111827"}}
+                for label, rate, high, words in zip(labels, rates, plus, text)]
             self.layout.title.text = html.escape(
                 f"{name}'s choices: chance to win ({advice.options[0].playouts} playouts each)")
         self._advice = advice

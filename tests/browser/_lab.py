@@ -242,26 +242,31 @@ def error_outputs(page) -> list[str]:
     return page.evaluate(_ERRORS)
 
 
-#: JavaScript: per Plotly figure on the page, the SVG points drawn for each named trace.
-PLOT_POINTS = """() => [...document.querySelectorAll('.js-plotly-plot')].map(gd => {
-  const counts = {};
-  for (const g of gd.querySelectorAll('.scatterlayer g.trace')) {
+#: JavaScript: the Plotly figures of tracks on the page (bar charts such as the
+#: advisor's are left out), in page order.
+TRACK_PLOTS = """[...document.querySelectorAll('.js-plotly-plot')]
+  .filter(gd => (gd._fullData || []).some(t => t.type === 'scatter'))"""
+
+#: JavaScript: per track figure on the page, the SVG points drawn for each named trace.
+PLOT_POINTS = f"""() => {TRACK_PLOTS}.map(gd => {{
+  const counts = {{}};
+  for (const g of gd.querySelectorAll('.scatterlayer g.trace')) {{
     const name = g.__data__?.[0]?.trace?.name;
     if (name !== undefined) counts[name] = (counts[name] || 0) + g.querySelectorAll('path.point').length;
-  }
+  }}
   return counts;
-})"""
+}})"""
 
 #: JavaScript: where each car's marker is drawn in figure ``i`` (its SVG transform).
-CAR_SPOTS = """(i) => {
-  const gd = document.querySelectorAll('.js-plotly-plot')[i];
-  const spots = {};
-  for (const g of gd.querySelectorAll('.scatterlayer g.trace')) {
+CAR_SPOTS = f"""(i) => {{
+  const gd = {TRACK_PLOTS}[i];
+  const spots = {{}};
+  for (const g of gd.querySelectorAll('.scatterlayer g.trace')) {{
     const name = g.__data__?.[0]?.trace?.name || '';
     if (name.includes(' · lap')) spots[name.split(' · ')[0]] = g.querySelector('path.point')?.getAttribute('transform');
-  }
+  }}
   return spots;
-}"""
+}}"""
 
 
 def screenshot(page, name: str, target=None) -> pathlib.Path:

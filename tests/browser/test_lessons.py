@@ -8,7 +8,7 @@ import re
 import pytest
 
 from . import _lab
-from rally import DEFAULT_DIAL, TRACKS, Game, Track, legal_plays, parse_cards
+from rally import DEFAULT_DIAL, TRACKS, Game, Position, Track, advise, legal_plays, parse_cards
 
 LESSONS = sorted(p.name for p in _lab.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
@@ -19,13 +19,14 @@ TRACKS_SHOWN = {
         Track.parse("S...DD....U.....D..."),
     ],
     "05_play_a_game.ipynb": [TRACKS["volcano"], TRACKS["volcano"]],  # GameView and GameSetup
+    "06_what_if.ipynb": [TRACKS["volcano"]] * 4,  # three guided positions and the editor
 }
 
 
 def test_every_lesson_is_covered():
     assert LESSONS == [
         "00_start_here.ipynb", "01_tricks.ipynb", "02_motor_and_turbo.ipynb", "03_moving_and_hills.ipynb",
-        "04_round_end_and_laps.ipynb", "05_play_a_game.ipynb",
+        "04_round_end_and_laps.ipynb", "05_play_a_game.ipynb", "06_what_if.ipynb",
     ]
 
 
@@ -122,12 +123,60 @@ def check_game(page):
     assert "Your turn" in page.get_by_text("Round 1 of 3").first.inner_text()
 
 
+def check_what_if(page):
+    dilemma = Position.from_code("SR1_Tvolcano_R2_F1_P17.20.24.10_M5.2.3.1_CG4.G9.G12.G13_H0B3")
+    best = advise(dilemma, playouts=1000, seed=0).best.label  # what the lesson's advisor must answer
+    first = page.locator(".jp-OutputArea-output").filter(has_text="Fire the turbo now?").first
+    first.scroll_into_view_if_needed()
+    # The learner guesses, then asks: bars with intervals appear and the guess is judged.
+    first.locator(".widget-toggle-buttons button").filter(has_text=re.compile(rf"^\s*{best}\s*$")).click()
+    _lab.output_button(first, "Ask the advisor").click()
+    first.get_by_text("is the advisor's pick too").wait_for()
+    chart = first.locator(".js-plotly-plot").last  # the advice chart, below the track
+    chart.locator(".barlayer .point").nth(1).wait_for()
+    assert chart.locator(".barlayer .point").count() == len(dilemma.options())
+    assert chart.locator(".errorbar").count() == len(dilemma.options())  # the 99% intervals
+    assert best + " ★" in chart.locator(".xtick").all_text_contents()   # the pick marked, not by color alone
+    assert "playouts per choice" in first.inner_text()
+    chart.scroll_into_view_if_needed()
+    _lab.screenshot(page, "06_what_if_advice", chart)
+
+    # The editor: choose Bo, click space 3 on its track; Bo's progress follows.
+    editor = page.locator(".jp-OutputArea-output").filter(has_text="Place car").last
+    editor.scroll_into_view_if_needed()
+    editor.locator(".widget-toggle-buttons button").filter(has_text=re.compile(r"^\s*Bo\s*$")).click()
+    progress = editor.locator(".widget-text").filter(has_text="Progress").locator("input")
+    spot = page.evaluate(f"""() => {{
+        const gd = {_lab.TRACK_PLOTS}[3];
+        gd.scrollIntoView({{block: 'center'}});
+        const g = [...gd.querySelectorAll('.scatterlayer g.trace')].find(g => g.__data__?.[0]?.trace?.name === 'spaces');
+        const r = g.querySelectorAll('path.point')[3].getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2];
+    }}""")
+    page.mouse.click(*spot)
+    page.wait_for_function("el => el.value.replace(/ /g, '') === '17,3,24,10'", arg=progress.element_handle())
+    editor.get_by_text("A possible position").wait_for()
+    # A typed mistake is named in words, where the user looks.
+    progress.fill("17, 17, 24, 10")
+    progress.press("Enter")
+    alert = editor.locator("[role=alert]").filter(has_text="Not a possible position yet")
+    alert.wait_for()
+    assert "Ada and Bo are both on space 17" in alert.inner_text()
+    # Pasting a code loads that position.
+    block = "SR1_Tvolcano_R3_F1_P56.41.52.38_M2.3.0.3_CR9.R12.R8_H0R2.R5.R7"
+    editor.locator("input[placeholder^='paste a position code']").fill(block)
+    _lab.output_button(editor, "Load code").click()
+    page.wait_for_function("el => el.value.replace(/ /g, '') === '56,41,52,38'", arg=progress.element_handle())
+    assert "Ada plays next" in editor.locator("[role=status]").first.inner_text()
+
+
 CHECKS = {
     "00_start_here.ipynb": check_start_here,
     "01_tricks.ipynb": check_tricks,
     "02_motor_and_turbo.ipynb": check_motor,
     "04_round_end_and_laps.ipynb": check_round_end,
     "05_play_a_game.ipynb": check_game,
+    "06_what_if.ipynb": check_what_if,
 }
 #: What the lesson's screenshot shows: its main widget.
 WIDGET_SHOT = {
@@ -135,4 +184,5 @@ WIDGET_SHOT = {
     "02_motor_and_turbo.ipynb": ".rally-dial",
     "03_moving_and_hills.ipynb": ".js-plotly-plot",
     "05_play_a_game.ipynb": ".rally-hand",
+    "06_what_if.ipynb": ".jp-OutputArea-output .js-plotly-plot",
 }
