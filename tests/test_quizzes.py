@@ -6,7 +6,7 @@ engine, so a quiz that drifted from the rules would fail.
 
 import pytest
 
-from widgets.quizzes import motor_quiz, moving_quiz, round_end_quiz, tricks_quiz
+from widgets.quizzes import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, tricks_quiz
 
 
 def drive(quiz, index: int, answer: str):
@@ -47,6 +47,23 @@ CASES = [
     (round_end_quiz, 1, "Cy", "Ada", "starting with the seat after Ada"),
     # Cy holds the flag; seat after Cy is Ada: Ada, then Bo.
     (round_end_quiz, 2, "Ada", "Bo", "Last place goes first: Ada, then Bo, then Cy."),
+    # Rally Run. From B1 (curve south-west) Ada enters B2 from the north: a curve must open
+    # north, so north-east or north-west (M3).
+    (rally_run_quiz, 0, "2", "4", "must open to the north: 2 ways"),
+    # A crossroads has a single look (R10), and it meets every road.
+    (rally_run_quiz, 1, "1", "4", "one way: a crossroads"),
+    # Bo just swapped A4 and B5: A4 may not be swapped right away (M3, R9) ...
+    (rally_run_quiz, 2, "No", "Yes", "neither may be swapped again right away"),
+    # ... but D2 and D4 may.
+    (rally_run_quiz, 3, "Yes", "No", "neither is one of the two Bo just swapped"),
+    # Bo still stands on B2, so it stays face up (M3, R11) ...
+    (rally_run_quiz, 4, "It stays face up", "It goes face down", "Bo still stands on B2"),
+    # ... and with nobody left on it, it turns face down.
+    (rally_run_quiz, 5, "It goes face down", "It stays face up", "No other car stands on B2"),
+    # A straight north-south on A1 does not lead west to the red start-finish (M5, R5).
+    (rally_run_quiz, 6, "No", "Yes", "no road leaves it to the west"),
+    # A curve open south and west does: with the red trophy she finishes and wins.
+    (rally_run_quiz, 7, "Yes", "No", "She drives onto it and wins"),
 ]
 
 

@@ -6,6 +6,8 @@ game against bots, for the lessons in ``notebooks/``.
 - :class:`MotorDial`    a motor as an SVG dial, with its yellow or red side
 - :class:`TrickTable`   a trick in play order, its winner and rally's explanation
 - :class:`GameView`     a full game against bots, with a replay afterwards
+- :class:`RallyRunBoard`  the Rally Run board from one player's view, playable by clicks against bots
+- :class:`MemoryChart`  Rally Run: win rate by memory length, with intervals
 - :class:`GameSetup`, :class:`MotorPlayground`, :class:`MoveExplorer`, :class:`TrickExplorer`  controls for lessons
 - :class:`PositionEditor`, :class:`AdvisorPanel`, :class:`WhatIf`  what-if positions and the advisor
 - :mod:`widgets.quiz`, :mod:`widgets.quizzes`  self-check questions judged by rally
@@ -18,6 +20,8 @@ from .card_hand import CardHand
 from .controls import GameSetup, MotorPlayground, MoveExplorer, TrickExplorer
 from .game_view import GameView
 from .motor_dial import MotorDial
+from .rally_run_board import RallyRunBoard
+from .rally_run_chart import MemoryChart
 from .replay import ReplayState, replay_states
 from .style import card_face, lap_label
 from .track_figure import TrackFigure, TrackFrame
@@ -26,6 +30,6 @@ from .what_if import AdviceChart, AdvisorPanel, CopyButton, PositionEditor, What
 
 __all__ = [
     "AdviceChart", "AdvisorPanel", "CopyButton", "PositionEditor", "WhatIf",
-    "CardHand", "GameSetup", "GameView", "MotorDial", "MotorPlayground", "MoveExplorer", "ReplayState", "TrackFigure", "TrackFrame",
+    "CardHand", "GameSetup", "GameView", "MemoryChart", "MotorDial", "MotorPlayground", "MoveExplorer", "RallyRunBoard", "ReplayState", "TrackFigure", "TrackFrame",
     "TrickExplorer", "TrickTable", "card_face", "lap_label", "replay_states",
 ]

@@ -1,7 +1,14 @@
-"""Bots playing Rally Run, as text: what ``python -m rally run`` prints.
+"""Bots playing Rally Run, as text: what ``python -m rally run`` prints; and the
+experiment "how much does memory help?" (:func:`memory_win_rates`).
 
 >>> print(simulate(2, seed=6, bots="perfect", brief=True).splitlines()[-1])
 Winner: Ada, who reached the finish with the trophy.
+>>> print(memory_win_rates([0, 1, None], games=20, seed=1).table())
+memory        wins    win rate   95% interval
+none            12       60.0%   38.7% - 78.1%
+1 turn          12       60.0%   38.7% - 78.1%
+perfect         16       80.0%   58.4% - 91.9%
+(20 games each, 2 players, against NoMemoryBot(); a fair share would be 50.0%)
 """
 
 from __future__ import annotations
@@ -9,10 +16,13 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
 
+from ..analysis import wilson_interval
 from ..errors import SetupError
 from .board import MAX_PLAYERS, MIN_PLAYERS
-from .bots import parse_bot, play_out
+from .bots import ForgetfulBot, NoMemoryBot, PerfectMemoryBot, parse_bot, play_out
 from .events import CarMoved, RunGameWon, TileRevealed, TilesSwapped, TrophyTaken
 from .game import RallyRunGame
 
@@ -25,6 +35,13 @@ def numbered(events):
         if isinstance(event, (TileRevealed, TilesSwapped)) or (isinstance(event, CarMoved) and event.how != "reveal"):
             turn += 1
         yield turn, event
+
+
+def log_lines(events, names: Sequence[str]) -> list[str]:
+    """Each event in words, numbered by turn (``"Turn 3: Bo swaps ..."``); the end of
+    the game has no number."""
+    return [event.describe(names) if isinstance(event, RunGameWon) else f"Turn {turn}: {event.describe(names)}"
+            for turn, event in numbered(events)]
 
 
 def parse_bots(text: str, players: int) -> list:
@@ -52,10 +69,9 @@ def simulate(players: int, seed: int = 0, bots: str = "perfect", brief: bool = F
         "Players: " + ", ".join(f"{names[s]} ({game.start_colors[s]} car, {chosen[s]!r})" for s in range(players)) + ".",
         "",
     ]
-    for turn, event in numbered(game.events):
+    for line, event in zip(log_lines(game.events, names), game.events):
         if not brief or isinstance(event, (TrophyTaken, RunGameWon)):
-            prefix = f"Turn {turn}: " if not isinstance(event, RunGameWon) else ""
-            lines.append(f"{prefix}{event.describe(names)}")
+            lines.append(line)
     lines.append("")
     lines.append(game.summary())
     lines.append("")
@@ -91,3 +107,97 @@ def simulate_many(players: int, games: int, seed: int = 0, bots: str = "perfect"
     lines.append(f"Turns per game: median {turns[len(turns) // 2]}, longest {turns[-1]}.")
     lines.append(f"Speed: {games / elapsed:.0f} games a second ({elapsed:.2f} s).")
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------- how much does memory help?
+
+
+@dataclass(frozen=True)
+class MemoryRow:
+    """One memory length's result: ``turns`` is ``None`` for perfect memory, 0 for none."""
+
+    turns: int | None
+    wins: int
+    games: int
+
+    @property
+    def label(self) -> str:
+        if self.turns is None:
+            return "perfect"
+        return "none" if self.turns == 0 else f"{self.turns} turn{'s' if self.turns > 1 else ''}"
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        return wilson_interval(self.wins, self.games)
+
+
+@dataclass(frozen=True)
+class MemoryResult:
+    """What :func:`memory_win_rates` found: one row per memory length, in the order asked."""
+
+    rows: tuple[MemoryRow, ...]
+    players: int
+    opponents: tuple[str, ...]
+    seed: int
+
+    @property
+    def fair_share(self) -> float:
+        """The win rate of a bot no better than its opponents."""
+        return 1 / self.players
+
+    def table(self) -> str:
+        """A plain-text table, one line per memory length."""
+        lines = [f"{'memory':<10}{'wins':>8}{'win rate':>12}   95% interval"]
+        for row in self.rows:
+            low, high = row.interval
+            lines.append(f"{row.label:<10}{row.wins:>8}{row.rate:>12.1%}   {low:.1%} - {high:.1%}")
+        games = self.rows[0].games if self.rows else 0
+        lines.append(f"({games} games each, {self.players} players, against {', '.join(self.opponents)}; "
+                     f"a fair share would be {self.fair_share:.1%})")
+        return "\n".join(lines)
+
+
+def memory_bot(turns: int | None):
+    """The bot that remembers a tile ``turns`` turns (``None``: for ever, 0: not at all)."""
+    if turns is None:
+        return PerfectMemoryBot()
+    return NoMemoryBot() if turns == 0 else ForgetfulBot(turns)
+
+
+def memory_win_rates(memories: Iterable[int | None] = (0, 1, 2, 3, 5, 8, None), opponents: Sequence[str] = ("none",),
+                     games: int = 300, seed: int = 0) -> MemoryResult:
+    """How often a bot wins with each memory length against the same ``opponents``
+    (bot names as in :func:`~rally.rally_run.parse_bot`; their number fixes the players).
+
+    Game ``k`` is laid out from seed ``seed + k`` and the tested bot takes seat ``k``
+    modulo the number of players, so every seat is played equally often; every memory
+    length plays the very same layouts, so differences come from memory alone.
+    """
+    memories = list(memories)
+    opponents = list(opponents)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SetupError(f"Play a whole number of games from 1, not {games!r}.")
+    players = len(opponents) + 1
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SetupError(f"Give 1 to {MAX_PLAYERS - 1} opponents (Rally Run is for {MIN_PLAYERS} to {MAX_PLAYERS} "
+                         f"players), not {len(opponents)}.")
+    for turns in memories:
+        if turns is not None and (isinstance(turns, bool) or not isinstance(turns, int) or turns < 0):
+            raise SetupError(f"A memory length is a whole number of turns from 0, or None for perfect, not {turns!r}.")
+    labels = tuple(repr(parse_bot(o)) for o in opponents)
+    rows = []
+    for turns in memories:
+        wins = 0
+        for k in range(games):
+            me = k % players
+            bots = [parse_bot(o) for o in opponents]
+            bots.insert(me, memory_bot(turns))
+            game = play_out(RallyRunGame.new(players, seed=seed + k), bots, random.Random(seed + k))
+            wins += game.winner == me
+        rows.append(MemoryRow(turns, wins, games))
+    return MemoryResult(tuple(rows), players, labels, seed)

@@ -26,7 +26,7 @@ TRACKS_SHOWN = {
 def test_every_lesson_is_covered():
     assert LESSONS == [
         "00_start_here.ipynb", "01_tricks.ipynb", "02_motor_and_turbo.ipynb", "03_moving_and_hills.ipynb",
-        "04_round_end_and_laps.ipynb", "05_play_a_game.ipynb", "06_what_if.ipynb",
+        "04_round_end_and_laps.ipynb", "05_play_a_game.ipynb", "06_what_if.ipynb", "07_rally_run.ipynb",
     ]
 
 
@@ -170,6 +170,48 @@ def check_what_if(page):
     assert "Ada plays next" in editor.locator("[role=status]").first.inner_text()
 
 
+def check_rally_run(page):
+    from rally.rally_run import RallyRunGame
+
+    boards = page.locator(".rally-run")
+    assert boards.count() == 9  # eight moments of the lesson and the game to play
+    first = boards.first
+    # The whole grid: 25 cells, the pit stop in the middle, 24 face-down backs marked "?".
+    assert first.locator("g.rr-cell").count() == 25
+    assert first.locator('g.rr-cell--pit[data-place="C3"]').count() == 1
+    assert "PIT" in first.locator("g.rr-cell--pit").text_content() and "4 trophies" in first.locator(
+        "g.rr-cell--pit").text_content()
+    assert first.locator("g.rr-cell--down .rr-hidden-mark").all_text_contents() == ["?"] * 24
+    # Start-finish tiles and cars told apart without color: a letter and a word, an initial.
+    starts = first.locator("g.rr-start")
+    assert [starts.nth(i).get_attribute("data-place") for i in range(4)] == ["red", "blue", "green", "yellow"]
+    assert starts.locator(".rr-start-letter").all_text_contents() == ["R", "B", "G", "Y"]
+    assert starts.locator(".rr-start-word").all_text_contents() == ["red", "blue", "green", "yellow"]
+    assert first.locator(".rally-run__board .rr-car-label").all_text_contents() == ["A", "B", "C", "D"]
+    assert [t.text_content() for t in first.locator(".rally-run__board .rr-car title").all()] == [
+        "Ada's red car", "Bo's blue car", "Cy's green car", "Di's yellow car"]
+    # A revealed tile waiting to be laid, and the rotations offered drawn beside the board.
+    waiting = boards.nth(1)
+    assert waiting.locator("g.rr-cell--up").count() == 1 and "lay it" in waiting.locator("g.rr-cell--up").text_content()
+    # Bo's view of E5: one button per rotation the engine offers.
+    game = RallyRunGame.arrange(2, tiles={"A1": "X:NESW", "E5": "C:WS"}, seed=1)
+    for action in ("reveal A1", "rotate 0", "reveal E5"):
+        game.apply(action)
+    assert boards.nth(2).locator("button.rally-run__rotation").count() == len(game.rotations())
+    # The board to play: Ada's turn, A1 marked to reveal, nothing else clickable.
+    play = boards.last
+    assert "your turn, Ada" in play.locator(".rally-run__heading").inner_text()
+    marked = play.locator("g[data-place]:has(.rr-target)")
+    assert [marked.nth(i).get_attribute("data-place") for i in range(marked.count())] == ["A1"]
+    # The memory chart: one bar per memory length, each with its interval.
+    chart = page.locator(".js-plotly-plot").filter(has_text="Win rate by memory").last
+    chart.scroll_into_view_if_needed()
+    chart.locator(".barlayer .point").nth(6).wait_for()
+    assert chart.locator(".barlayer .point").count() == 7 and chart.locator(".errorbar").count() == 7
+    assert chart.locator(".xtick").all_text_contents() == [
+        "none", "1 turn", "2 turns", "3 turns", "5 turns", "8 turns", "perfect"]
+
+
 CHECKS = {
     "00_start_here.ipynb": check_start_here,
     "01_tricks.ipynb": check_tricks,
@@ -177,6 +219,7 @@ CHECKS = {
     "04_round_end_and_laps.ipynb": check_round_end,
     "05_play_a_game.ipynb": check_game,
     "06_what_if.ipynb": check_what_if,
+    "07_rally_run.ipynb": check_rally_run,
 }
 #: What the lesson's screenshot shows: its main widget.
 WIDGET_SHOT = {
@@ -185,4 +228,5 @@ WIDGET_SHOT = {
     "03_moving_and_hills.ipynb": ".js-plotly-plot",
     "05_play_a_game.ipynb": ".rally-hand",
     "06_what_if.ipynb": ".jp-OutputArea-output .js-plotly-plot",
+    "07_rally_run.ipynb": ".rally-run",
 }

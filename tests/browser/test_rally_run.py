@@ -1,0 +1,176 @@
+"""Lesson 07 played in the browser: Rally Run's board clicked as a learner would (a
+refused click with its reason, a swap, reveals with a rotation chosen, drives, to the end
+of the game), then the same clicks replayed on the widget in Python must give the very
+same game, and a new game is dealt from a seed typed in."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from . import _lab
+
+LESSON = "07_rally_run.ipynb"
+
+#: JavaScript on the board's root: what a learner sees, as data.
+STATE = """el => ({
+  heading: el.querySelector('.rally-run__heading').textContent,
+  prompt: el.querySelector('.rally-run__prompt').textContent,
+  status: el.querySelector('.rally-run__status').textContent,
+  statusRole: el.querySelector('.rally-run__status').getAttribute('role'),
+  logStart: Number(el.querySelector('.rally-run__log ol')?.getAttribute('start') || 1),
+  log: [...el.querySelectorAll('.rally-run__log li')].map(li => li.textContent),
+  targets: [...el.querySelectorAll('[data-place]')].filter(g => g.querySelector('.rr-target'))
+    .map(g => [g.dataset.place, [...g.querySelector('.rr-target').classList].find(c => c.startsWith('rr-target--'))
+      .slice('rr-target--'.length)]),
+  rotations: [...el.querySelectorAll('button.rally-run__rotation')].map(b => b.getAttribute('aria-label')),
+  noSwap: [...el.querySelectorAll('g.rr-cell')].filter(g => g.querySelector('.rr-no-swap')).map(g => g.dataset.place),
+})"""
+#: JavaScript: the board has changed since ``before`` and the kernel is idle again.
+CHANGED = f"""([el, before]) => {{
+  const now = JSON.stringify(({STATE})(el));
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status;
+  return now !== before && kernel === 'idle';
+}}"""
+CORNERS = {"red": "A1", "blue": "E1", "green": "E5", "yellow": "A5"}
+
+
+class Board:
+    """The lesson's playable board (the last one), and every message the clicks sent."""
+
+    def __init__(self, page):
+        self.page = page
+        self.root = page.locator(".rally-run").last
+        self.sent: list[dict] = []
+
+    def state(self) -> dict:
+        return self.root.evaluate(STATE)
+
+    def act(self, locator, message: dict) -> dict:
+        """Click ``locator`` (which sends ``message``), wait for Python's answer, return the new state."""
+        before = self.root.evaluate(f"el => JSON.stringify(({STATE})(el))")
+        locator.click()
+        self.page.wait_for_function(CHANGED, arg=[self.root.element_handle(), before], timeout=30_000)
+        self.sent.append(message)
+        return self.state()
+
+    def place(self, place: str):
+        return self.root.locator(f'[data-place="{place}"]')
+
+    def click(self, place: str) -> dict:
+        return self.act(self.place(place), {"type": "click", "place": place})
+
+    def rotate(self, index: int = 0) -> dict:
+        button = self.root.locator("button.rally-run__rotation").nth(index)
+        rotation = int(re.match(r"rotate (\d+):", button.get_attribute("aria-label")).group(1))
+        return self.act(button, {"type": "rotate", "rotation": rotation})
+
+    def mode(self, mode: str) -> dict:
+        words = {"move": "Reveal / drive", "swap": "Swap two tiles"}[mode]
+        return self.act(self.root.locator("button.rally-run__mode", has_text=words), {"type": "mode", "mode": mode})
+
+    def swap(self) -> dict:
+        state = self.mode("swap")
+        first = next(p for p, kind in state["targets"] if kind == "swap")
+        state = self.click(first)
+        assert [first, "chosen"] in state["targets"], state["targets"]
+        second = next(p for p, kind in state["targets"] if kind == "swap")
+        return self.click(second)
+
+
+def goal_cell(heading: str) -> str:
+    """The cell the learner's car heads for, read from the heading."""
+    aim = heading.split("Heading for", 1)[1]
+    return re.search(r"\b([A-E][1-5])\b", aim).group(1)
+
+
+def distance(a: str, b: str) -> int:
+    return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1]) - int(b[1]))
+
+
+def play_a_turn(board: Board, state: dict) -> dict:
+    """One turn as a sensible learner plays it: finish if you can, else reveal or drive
+    toward the goal, else swap."""
+    targets = dict(state["targets"])
+    if "finish" in targets.values():
+        return board.click(next(p for p, kind in targets.items() if kind == "finish"))
+    moves = [p for p, kind in targets.items() if kind in ("reveal", "drive")]
+    if not moves:
+        return board.swap()
+    goal = goal_cell(state["heading"])
+    state = board.click(min(moves, key=lambda p: (distance(p, goal), p)))
+    if state["rotations"]:
+        state = board.rotate(0)
+    return state
+
+
+@pytest.fixture
+def board(page, lab):
+    _lab.open_notebook(page, lab, LESSON)
+    _lab.run_all(page)
+    assert _lab.error_outputs(page) == []
+    board = Board(page)
+    board.root.scroll_into_view_if_needed()
+    assert "your turn, Ada" in board.state()["heading"]
+    return board
+
+
+def test_a_whole_game_by_clicks_is_the_engines_game(board):
+    page = board.page
+    from widgets import RallyRunBoard
+
+    # A click that breaks a rule: refused with the reason, where the learner looks; nothing moves.
+    start = board.state()
+    state = board.click("E3")
+    assert state["statusRole"] == "alert" and state["status"].startswith("⚠ ")
+    assert "E3 is not next to it" in state["status"], state["status"]
+    assert state["log"] == start["log"] == [] and state["targets"] == start["targets"]
+
+    # A swap by clicks: Swap mode, two face-down tiles; then the computer players answer.
+    state = board.swap()
+    swap = next(line for line in state["log"] if line.startswith("Turn 1: Ada swaps"))
+    assert re.fullmatch(r"Turn 1: Ada swaps the face-down tiles on [A-E][1-5] and [A-E][1-5]\.", swap), swap
+    assert any(line.startswith("Turn 2: Bo ") for line in state["log"]) and any(
+        line.startswith("Turn 3: Cy ") for line in state["log"])
+    assert "your turn, Ada" in state["heading"]
+
+    # Then play on, revealing and laying tiles, until somebody wins.
+    shots = 0
+    for _ in range(150):
+        if state["heading"].startswith("Game over"):
+            break
+        state = play_a_turn(board, state)
+        if not shots and any(line.startswith("Ada reveals") for line in state["log"]):
+            _lab.screenshot(page, "07_rally_run-mid-game", board.root)
+            shots += 1
+    assert state["heading"].startswith("Game over"), state["heading"]
+    assert state["targets"] == [] and re.search(r"wins|won", state["log"][-1]), state["log"][-3:]
+    _lab.screenshot(page, "07_rally_run-game-over", board.root)
+
+    # The page showed exactly the engine's game: replay the same messages in Python.
+    replay = RallyRunBoard(players=3, seed=7, bots=["perfect", "forgetful:3"])
+    for message in board.sent:
+        replay._on_msg(replay, message, [])
+    assert replay.game.is_over
+    assert state["log"] == replay.log[state["logStart"] - 1:]
+    assert state["heading"] == replay.heading
+    assert any(": Ada reveals" in line for line in replay.log) and any(": Ada lays it" in line for line in replay.log)
+
+
+def test_a_new_game_from_a_typed_seed(board):
+    from rally.rally_run import RallyRunGame
+
+    state = board.click("A1")
+    state = board.rotate(0)
+    assert state["log"][0].startswith("Turn 1: Ada reveals A1")
+    board.root.locator(".rally-run__seed input").fill("11")
+    state = board.act(board.root.locator("button.rally-run__new"), {"type": "new", "seed": "11"})
+    game = RallyRunGame.new(3, seed=11)
+    assert state["heading"].startswith("Turn 1: your turn, Ada")
+    assert state["log"] == [] and state["targets"] == [["A1", "reveal"]]
+    # Reveal A1: the engine's own rotations for seed 11 are the buttons offered.
+    state = board.click("A1")
+    game.apply("reveal A1")
+    assert [int(re.match(r"rotate (\d+):", r).group(1)) for r in state["rotations"]] == game.rotations()
+    assert state["targets"] == []  # while a tile waits to be laid, nothing on the board is clickable

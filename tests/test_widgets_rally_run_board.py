@@ -1,0 +1,336 @@
+"""RallyRunBoard (widgets/rally_run_board.py) without a browser: clicks are the messages
+the page sends, handled by the same Python handler; the synced traits are what the page
+draws from. MemoryChart (widgets/rally_run_chart.py) and the memory experiment too."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import random
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from rally.rally_run import (
+    COLORS, NoMemoryBot, PerfectMemoryBot, RallyRunGame, Reveal, Rotate, Swap, TilesSwapped, play_out,
+)
+from rally.rally_run.simulate import log_lines, memory_win_rates
+from widgets import MemoryChart, RallyRunBoard
+from widgets.rally_run_board import HERE
+
+
+def send(board: RallyRunBoard, **message) -> None:
+    """What the front end sends (``model.send``), through the widget's own handler."""
+    board._on_msg(board, message, [])
+
+
+def cell(board: RallyRunBoard, name: str) -> dict:
+    return next(c for c in board.cells if c["cell"] == name)
+
+
+def targets(board: RallyRunBoard) -> dict[str, str]:
+    marked = {c["cell"]: c["target"] for c in board.cells if c["target"]}
+    marked.update({s["color"]: s["target"] for s in board.starts if s["target"]})
+    return marked
+
+
+def public(board: RallyRunBoard) -> dict:
+    """Everything synced to the page except the seed."""
+    state = board.get_state()
+    return {k: v for k, v in state.items() if k not in ("seed", "layout") and not k.startswith("_")}
+
+
+# ------------------------------------------------------------------- a turn by clicks
+
+
+def test_a_reveal_then_a_rotation_applies_those_actions():
+    board = RallyRunBoard(players=2, seed=6, bots="none")
+    reference = RallyRunGame.new(2, seed=6)
+    assert targets(board) == {"A1": "reveal"}
+    send(board, type="click", place="A1")
+    assert board.game.awaiting_rotation and board.game.pending == 0
+    assert cell(board, "A1")["pending"] and cell(board, "A1")["state"] == "up"
+    reference.apply(Reveal("A1"))
+    assert [r["rotation"] for r in board.rotations] == reference.rotations() == [1]
+    assert targets(board) == {}  # nothing to click on the board while a tile waits
+    send(board, type="rotate", rotation=1)
+    reference.apply(Rotate(1))
+    assert str(board.game.car_place(0)) == "A1"
+    assert board.game.events[:3] == reference.events
+    assert board.rotations == []
+    assert board.status == "" and board.status_kind == "info"
+
+
+def test_every_offered_rotation_is_drawn_with_its_openings():
+    game = RallyRunGame.arrange(2, tiles={"A1": "C:WS"})
+    board = RallyRunBoard(game, bots="none")
+    board.click("A1")
+    offered = {r["rotation"]: r for r in board.rotations}
+    assert sorted(offered) == game.rotations()
+    for r, row in offered.items():
+        assert row["kind"] == "C" and "W" in row["openings"] and len(row["openings"]) == 2
+        assert row["words"].startswith("a curve open to")
+    board.rotate(max(offered))
+    assert board.game.tile("A1").openings == tuple(offered[max(offered)]["openings"])
+
+
+def test_a_swap_of_two_face_down_tiles_by_clicks():
+    board = RallyRunBoard(players=2, seed=3, bots="none")
+    before = board.game.tiles
+    send(board, type="mode", mode="swap")
+    assert board.mode == "swap"
+    assert set(targets(board).values()) == {"swap"} and len(targets(board)) == 24
+    send(board, type="click", place="B2")
+    assert board.swap_first == "B2" and targets(board)["B2"] == "chosen"
+    send(board, type="click", place="D4")
+    swaps = [e for e in board.game.events if isinstance(e, TilesSwapped)]
+    assert swaps[0].seat == 0 and {swaps[0].a, swaps[0].b} == {6, 18}
+    after = board.game.tiles  # Bo may not swap them back (the previous player's pair)
+    assert (after[6], after[18]) == (before[18], before[6])
+    assert board.mode == "move" and board.swap_first == ""
+    assert any(line.startswith("Turn 1: Ada swaps the face-down tiles on B2 and D4") for line in board.log)
+
+
+def test_the_first_swap_tile_can_be_put_back():
+    board = RallyRunBoard(players=2, seed=3, bots="none")
+    board.set_mode("swap")
+    board.click("C1")
+    board.click("C1")
+    assert board.swap_first == "" and board.game.turn == 0
+
+
+def test_the_previous_players_swap_is_marked_and_refused():
+    game = RallyRunGame.arrange(2, seed=2, turn=1, last_swap=["B2", "D4"])
+    board = RallyRunBoard(game, seat=1, bots="none")
+    assert cell(board, "B2")["no_swap"] and cell(board, "D4")["no_swap"] and not cell(board, "C2")["no_swap"]
+    board.set_mode("swap")
+    assert "B2" not in targets(board) and "C2" in targets(board)
+    before = board.game.to_json()
+    assert board.click("B2") is False
+    assert "just swapped B2 and D4" in board.status and board.status_kind == "error"
+    assert board.game.to_json() == before and board.swap_first == ""
+
+
+# ---------------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize("message, words", [
+    ({"type": "click", "place": "C3"}, "C3 is not next to it"),
+    ({"type": "click", "place": "Z9"}, "is not a cell"),
+    ({"type": "click", "place": "blue"}, "holds no trophy yet"),
+    ({"type": "rotate", "rotation": 1}, "no revealed tile to turn"),
+    ({"type": "rotate", "rotation": "x"}, "invalid literal"),
+    ({"type": "mode", "mode": "fly"}, "'move' or 'swap'"),
+    ({"type": "dance"}, "Unknown message"),
+    ({"type": "click"}, "'place'"),
+])
+def test_an_illegal_click_changes_nothing_and_says_why(message, words):
+    board = RallyRunBoard(players=3, seed=4, bots="perfect")
+    before, log = board.game.to_json(), list(board.log)
+    send(board, **message)  # never raises into the kernel
+    assert words in board.status and board.status_kind == "error"
+    assert board.game.to_json() == before and board.log == log
+
+
+def test_the_engine_reason_is_shown_for_a_wrong_rotation():
+    game = RallyRunGame.arrange(2, tiles={"A1": "D:N"})
+    board = RallyRunBoard(game, bots="none")
+    board.click("A1")
+    wrong = next(r for r in range(4) if r not in game.rotations() and r not in [x["rotation"] for x in board.rotations])
+    before = board.game.to_json()
+    assert board.rotate(wrong) is False
+    assert board.status == board.game.why_illegal(Rotate(wrong))
+    assert "first move" in board.status and board.game.to_json() == before
+
+
+def test_a_wrong_finish_tile_names_the_right_one():
+    game = RallyRunGame.arrange(2, tiles={"A1": "S:EW"}, cars=["A1", "D4"], trophies=["red", None])
+    board = RallyRunBoard(game, bots="none")
+    assert targets(board)["red"] == "finish"
+    assert board.click("green") is False and "your finish is the red start-finish tile" in board.status
+    assert board.click("red") is True
+    assert board.game.winner == 0 and "Ada won" in repr(board)
+    assert board.click("A1") is False and "The game is over" in board.status
+    assert board.heading.startswith("Game over") and "wins" in board.prompt
+
+
+def test_a_board_that_only_shows_refuses_clicks_and_keeps_its_moment():
+    game = RallyRunGame.new(2, seed=6)
+    board = RallyRunBoard(game, interactive=False)
+    assert targets(board) == {}
+    game.apply("reveal A1")  # the lesson plays on; the shown moment stays
+    assert board.game.turn == 0 and board.game.pending is None
+    assert board.click("A1") is False and "cannot be played" in board.status
+
+
+# --------------------------------------------------------------------- hidden tiles
+
+
+def test_face_down_tiles_send_nothing_of_the_hidden_layout():
+    board = RallyRunBoard(players=2, seed=6, bots="none")
+    board.click("A1")
+    board.rotate(board.rotations[0]["rotation"])
+    for row in board.cells:
+        if row["state"] == "down":
+            assert set(row) == {"cell", "row", "col", "target", "no_swap", "pending", "state", "label"}
+            assert "tile" not in row and "kind" not in row and "openings" not in row
+    face_up = [row["cell"] for row in board.cells if row["state"] == "up"]
+    assert face_up == [str(p) for p in board.game.cars if str(p) in face_up] and len(face_up) >= 1
+
+
+def test_the_page_state_is_the_same_whatever_lies_face_down():
+    """Two games with the same public history but different hidden layouts look the
+    same to the page: nothing of the hidden tiles is synced."""
+    a = RallyRunGame.arrange(2, tiles={"A1": "S:EW", "E5": "S:EW"}, seed=11)
+    b = RallyRunGame.arrange(2, tiles={"A1": "S:EW", "E5": "S:EW"}, seed=12)
+    assert a.tiles != b.tiles
+    boards = [RallyRunBoard(g, bots="none", rng=random.Random(0)) for g in (a, b)]
+    for board in boards:
+        board.click("A1")
+        board.rotate(1)
+        board.set_mode("swap")
+        board.click("C2")
+    assert boards[0].game.tiles != boards[1].game.tiles
+    assert sum(row["state"] == "down" for row in boards[0].cells) >= 21
+    assert json.dumps(public(boards[0])) == json.dumps(public(boards[1]))
+
+
+# ------------------------------------------------------------------------ the bots
+
+
+def test_the_bots_move_after_the_human_and_the_log_says_what_they_did():
+    board = RallyRunBoard(players=3, seed=8, bots=["perfect", "forgetful:3"])
+    assert board.game.current_player == 0 and board.game.turn == 0
+    board.click("A1")
+    board.rotate(board.rotations[0]["rotation"])
+    game = board.game
+    assert game.current_player == 0 and game.turn == 3  # Bo and Cy have had their turns
+    assert board.log == log_lines(game.events, game.names)
+    assert any(line.startswith("Turn 2: Bo ") for line in board.log)
+    assert any(line.startswith("Turn 3: Cy ") for line in board.log)
+    assert [type(b).__name__ if b else None for b in board.bots] == [None, "PerfectMemoryBot", "ForgetfulBot"]
+
+
+def test_bots_that_play_first_act_before_the_human():
+    board = RallyRunBoard(players=3, seat=2, seed=5, bots="none")
+    assert board.game.turn == 2 and board.game.current_player == 2
+    assert board.players_info[2]["you"] and board.players_info[2]["current"]
+
+
+def test_a_whole_game_through_clicks_matches_the_engine_alone():
+    """The human's seat played by a bot through the widget's clicks gives the very
+    game the engine plays with the same bots and choices."""
+    seed = 9
+    view = RallyRunBoard(players=2, seed=seed, bots=[NoMemoryBot()], rng=random.Random(seed))
+    me = PerfectMemoryBot()
+    while not view.game.is_over:
+        game = view.game
+        action = me.choose(game.observation(0), game.legal_actions(), view.rng)
+        if isinstance(action, Swap):
+            view.set_mode("swap")
+            assert view.click(str(action.a)) and view.click(str(action.b))
+        elif isinstance(action, Rotate):
+            assert view.rotate(action.rotation)
+        elif str(action) == "finish":
+            assert view.click(game.goal(0).color)
+        else:
+            assert targets(view)[str(action.cell)] in ("reveal", "drive")
+            assert view.click(str(action.cell))
+        assert view.status_kind == "info"
+    reference = play_out(RallyRunGame.new(2, seed=seed), [PerfectMemoryBot(), NoMemoryBot()], random.Random(seed))
+    assert view.game.events == reference.events
+
+
+def test_new_game_deals_from_the_seed_with_fresh_bots():
+    board = RallyRunBoard(players=2, seed=1, bots="perfect")
+    board.click("A1")
+    send(board, type="new", seed=7)
+    assert board.game == RallyRunGame.new(2, seed=7) and board.seed == 7 and board.log == []
+    send(board, type="new", seed="")
+    assert board.game.seed == 8
+
+
+def test_bad_set_ups_are_refused_with_a_typed_error():
+    from rally import SetupError
+
+    with pytest.raises(SetupError, match="one per other seat"):
+        RallyRunBoard(players=4, bots=["perfect"])
+    with pytest.raises(SetupError, match="is not a bot"):
+        RallyRunBoard(players=2, bots="genius")
+    with pytest.raises(SetupError, match="seat from 0 to 1"):
+        RallyRunBoard(players=2, seat=2)
+
+
+# ---------------------------------------------------------------------- what it shows
+
+
+@pytest.mark.parametrize("name", ["rally_run_board", "rally_run_chart"])
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(f"widgets.{name}"), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_every_color_has_a_letter_and_a_word():
+    board = RallyRunBoard(players=4, seed=0, bots="none")
+    assert [(s["color"], s["letter"]) for s in board.starts] == [(c, c[0].upper()) for c in COLORS]
+    assert all(s["color"] in s["label"] for s in board.starts)
+    for info in board.players_info:
+        assert info["letter"] == info["color"][0].upper() and info["label"] == info["name"][0]
+    assert len({c["shape"] for c in board.cars}) == 4  # a distinct shape per car
+    game = RallyRunGame.arrange(4, cars=["C3", "C3", "C3", "B2"], trophies=["green", "red", "yellow", None])
+    shown = RallyRunBoard(game, interactive=False)
+    assert [(p["trophy"], p["trophy_letter"]) for p in shown.players_info] == [
+        ("green", "G"), ("red", "R"), ("yellow", "Y"), ("", "")]
+
+
+def test_cars_sharing_a_tile_and_the_pit_stop_are_all_shown():
+    game = RallyRunGame.arrange(4, tiles={"B3": "X:NESW"}, cars=["C3", "C3", "B3", "B3"], trophies=["red", None, None, None])
+    board = RallyRunBoard(game, interactive=False)
+    assert [c["place"] for c in board.cars] == ["C3", "C3", "B3", "B3"]
+    assert len({(c["place"], c["seat"]) for c in board.cars}) == 4
+    assert cell(board, "C3")["state"] == "pit" and board.trophies_left == 3
+    assert "3 trophies left" in cell(board, "C3")["label"]
+    assert cell(board, "B3")["tile"] == "X:NESW"
+
+
+def test_repr_is_stable_and_names_the_moment():
+    a, b = RallyRunBoard(players=3, seed=2), RallyRunBoard(players=3, seed=2)
+    assert repr(a) == repr(b)
+    assert not re.search(r"0x[0-9a-f]{6,}", repr(a))
+    assert repr(a).startswith("RallyRunBoard(3 players, seed 2, Ada's view, turn 1, Ada to move; cars: ")
+    bundle = a._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["text/plain"] == repr(a)
+
+
+def test_front_end_files_are_loaded_and_the_module_parses(tmp_path):
+    text = (HERE / "rally_run_board.js").read_text(encoding="utf-8")
+    assert str(RallyRunBoard._esm) == text and "export default { render }" in text
+    assert (HERE / "rally_run_board.css").read_text(encoding="utf-8") in str(RallyRunBoard._css)
+    for kind in ("click", "rotate", "mode", "new"):
+        assert f'type: "{kind}"' in text  # every message the handler understands is sent
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed; the module was only read")
+    copy = tmp_path / "rally_run_board.mjs"
+    copy.write_text(text, encoding="utf-8")
+    result = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+# -------------------------------------------------------------------- the memory chart
+
+
+def test_memory_chart_draws_each_row_with_its_interval():
+    result = memory_win_rates([0, 3, None], games=30, seed=2)
+    chart = MemoryChart(result)
+    bar = chart.data[0]
+    assert list(bar.x) == ["none", "3 turns", "perfect"]
+    for row, y, plus, minus in zip(result.rows, bar.y, bar.error_y.array, bar.error_y.arrayminus):
+        assert y == pytest.approx(100 * row.rate)
+        assert y + plus == pytest.approx(100 * row.interval[1]) and y - minus == pytest.approx(100 * row.interval[0])
+    assert chart.layout.shapes[0].y0 == pytest.approx(50)
+    assert repr(chart).startswith("MemoryChart(2 players against NoMemoryBot(), 30 games each: none ")

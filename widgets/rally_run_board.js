@@ -1,0 +1,286 @@
+// RallyRunBoard: the board as SVG, drawn from the plain data Python sends (face-down
+// tiles arrive without kind or rotation). Clicks go back to Python as messages; the
+// rules and every refusal come from there.
+
+const SVG = "http://www.w3.org/2000/svg";
+const S = 80; // cell size
+const ML = 22; // room for the row numbers
+const MT = 20; // room for the column letters
+const HALF = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+const OPPOSITE = { N: "S", E: "W", S: "N", W: "E" };
+const SLOTS = [[-1, -1], [1, -1], [1, 1], [-1, 1]]; // a corner of the cell per seat
+const BADGES = { reveal: "reveal", drive: "drive", swap: "swap", chosen: "swap ✓", finish: "finish" };
+
+function svg(tag, attrs, parent) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
+  if (parent) parent.append(node);
+  return node;
+}
+
+function html(tag, className, parent, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  if (parent) parent.append(node);
+  return node;
+}
+
+function xOf(col) {
+  return ML + (col + 1) * S;
+}
+
+function yOf(row) {
+  return MT + row * S;
+}
+
+function defs(root) {
+  const d = svg("defs", {}, root);
+  const back = svg("pattern", { id: "rr-back", width: 8, height: 8, patternUnits: "userSpaceOnUse",
+    patternTransform: "rotate(45)" }, d);
+  svg("rect", { width: 8, height: 8, fill: "#cbd5e1" }, back);
+  svg("rect", { width: 3, height: 8, fill: "#64748b" }, back);
+  const checker = svg("pattern", { id: "rr-checker", width: 10, height: 10, patternUnits: "userSpaceOnUse" }, d);
+  svg("rect", { width: 10, height: 10, fill: "#ffffff" }, checker);
+  svg("rect", { width: 5, height: 5, fill: "#111827" }, checker);
+  svg("rect", { x: 5, y: 5, width: 5, height: 5, fill: "#111827" }, checker);
+}
+
+// A road tile: grey roads from the centre to each opening; a curve bends through the
+// centre; a dead end stops at a bar. The kind letter sits in the corner.
+function drawTile(g, x, y, size, kind, openings) {
+  const cx = x + size / 2;
+  const cy = y + size / 2;
+  const h = size / 2;
+  svg("rect", { x, y, width: size, height: size, class: "rr-tile" }, g);
+  const ends = openings.map((d) => [cx + HALF[d][0] * h, cy + HALF[d][1] * h]);
+  let path;
+  if (kind === "C") {
+    path = `M${ends[0][0]},${ends[0][1]} Q${cx},${cy} ${ends[1][0]},${ends[1][1]}`;
+  } else {
+    path = ends.map(([ex, ey]) => `M${cx},${cy} L${ex},${ey}`).join(" ");
+  }
+  svg("path", { d: path, class: "rr-road", "stroke-width": size * 0.3 }, g);
+  svg("path", { d: path, class: "rr-road-line" }, g);
+  if (kind === "D") {
+    const [dx, dy] = HALF[openings[0]];
+    const w = size * 0.22;
+    svg("line", { x1: cx - dy * w, y1: cy - dx * w, x2: cx + dy * w, y2: cy + dx * w, class: "rr-dead-bar" }, g);
+  }
+  svg("text", { x: x + 4, y: y + 12, class: "rr-kind" }, g).textContent = kind;
+}
+
+function drawCar(g, car, cx, cy) {
+  const r = 9;
+  let shape;
+  const style = { fill: car.hex, class: "rr-car-shape" };
+  if (car.shape === "circle") shape = svg("circle", { cx, cy, r, ...style }, g);
+  else if (car.shape === "square") shape = svg("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, ...style }, g);
+  else if (car.shape === "triangle") {
+    shape = svg("polygon", { points: `${cx},${cy - r - 2} ${cx + r + 2},${cy + r} ${cx - r - 2},${cy + r}`, ...style }, g);
+  } else {
+    shape = svg("polygon", { points: `${cx},${cy - r - 2} ${cx + r + 2},${cy} ${cx},${cy + r + 2} ${cx - r - 2},${cy}`,
+      ...style }, g);
+  }
+  svg("title", {}, shape).textContent = `${car.name}'s ${car.color} car`;
+  const t = svg("text", { x: cx, y: cy + 4, class: "rr-car-label", fill: car.text_hex }, g);
+  t.textContent = car.label;
+}
+
+function badge(g, x, y, text) {
+  const w = 7 * text.length + 8;
+  // In the middle: the cars stand in the corners (see SLOTS), so they never hide it.
+  svg("rect", { x: x + S / 2 - w / 2, y: y + S / 2 - 7, width: w, height: 14, rx: 3, class: "rr-badge" }, g);
+  svg("text", { x: x + S / 2, y: y + S / 2 + 4, class: "rr-badge-text" }, g).textContent = text;
+}
+
+function render({ model, el }) {
+  el.classList.add("rally-run");
+  const heading = html("div", "rally-run__heading", el);
+  const prompt = html("div", "rally-run__prompt", el);
+  const controls = html("div", "rally-run__controls", el);
+  const moveButton = html("button", "rally-run__mode", controls, "Reveal / drive");
+  const swapButton = html("button", "rally-run__mode", controls, "Swap two tiles");
+  const seedLabel = html("label", "rally-run__seed", controls, "Seed ");
+  const seedInput = html("input", "", seedLabel);
+  seedInput.type = "number";
+  seedInput.min = "0";
+  const newButton = html("button", "rally-run__new", controls, "New game");
+  const status = html("div", "rally-run__status", el);
+  status.setAttribute("aria-live", "polite");
+  const main = html("div", "rally-run__main", el);
+  const board = svg("svg", { width: ML + 7 * S + 4, height: MT + 5 * S + 4, class: "rally-run__board",
+    role: "group", "aria-label": "Rally Run board" }, main);
+  const side = html("div", "rally-run__side", main);
+  const people = html("ul", "rally-run__players", side);
+  const rotations = html("div", "rally-run__rotations", side);
+  const logBox = html("div", "rally-run__log", el);
+  logBox.setAttribute("aria-label", "What happened");
+
+  const send = (message) => model.send(message);
+  for (const [button, mode] of [[moveButton, "move"], [swapButton, "swap"]]) {
+    button.type = "button";
+    button.addEventListener("click", () => send({ type: "mode", mode }));
+  }
+  newButton.type = "button";
+  newButton.addEventListener("click", () => send({ type: "new", seed: seedInput.value }));
+
+  function clickable(g, place, label, interactive) {
+    g.dataset.place = place;
+    g.setAttribute("aria-label", label);
+    if (!interactive) return;
+    g.setAttribute("role", "button");
+    g.setAttribute("tabindex", "0");
+    g.addEventListener("click", () => send({ type: "click", place }));
+    g.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        send({ type: "click", place });
+      }
+    });
+  }
+
+  function drawBoard(interactive) {
+    const focused = board.contains(document.activeElement) ? document.activeElement.dataset.place : null;
+    board.replaceChildren();
+    defs(board);
+    for (let c = 0; c < 5; c += 1) {
+      svg("text", { x: xOf(c) + S / 2, y: MT - 6, class: "rr-axis" }, board).textContent = "ABCDE"[c];
+    }
+    for (let r = 0; r < 5; r += 1) {
+      svg("text", { x: 8, y: yOf(r) + S / 2 + 4, class: "rr-axis" }, board).textContent = String(r + 1);
+    }
+    const spots = {};
+    for (const cell of model.get("cells")) {
+      const x = xOf(cell.col);
+      const y = yOf(cell.row);
+      spots[cell.cell] = [x, y];
+      const g = svg("g", { class: `rr-cell rr-cell--${cell.state}` }, board);
+      let label = cell.label;
+      if (cell.state === "down") {
+        svg("rect", { x, y, width: S, height: S, fill: "url(#rr-back)", class: "rr-back" }, g);
+        svg("text", { x: x + S / 2, y: y + S / 2 + 6, class: "rr-hidden-mark" }, g).textContent = cell.target ? "" : "?";
+      } else if (cell.state === "pit") {
+        svg("rect", { x, y, width: S, height: S, fill: "url(#rr-checker)", class: "rr-pit" }, g);
+        svg("rect", { x: x + 8, y: y + 26, width: S - 16, height: 28, rx: 4, class: "rr-pit-plate" }, g);
+        svg("text", { x: x + S / 2, y: y + 38, class: "rr-pit-text" }, g).textContent = "PIT";
+        const n = model.get("trophies_left");
+        svg("text", { x: x + S / 2, y: y + 50, class: "rr-pit-count" }, g).textContent =
+          `${n} troph${n === 1 ? "y" : "ies"}`;
+      } else {
+        drawTile(g, x, y, S, cell.kind, cell.openings);
+      }
+      if (cell.no_swap) {
+        const mark = svg("text", { x: x + S - 4, y: y + 12, class: "rr-no-swap" }, g);
+        mark.textContent = "⇄✕";
+        svg("title", {}, mark).textContent = "just swapped: not to be swapped now";
+        label += "; just swapped, not to be swapped now";
+      }
+      if (cell.pending) {
+        svg("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, class: "rr-pending" }, g);
+        badge(g, x, y, "lay it");
+        label += "; just revealed, choose how to lay it";
+      }
+      if (cell.target) {
+        svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: `rr-target rr-target--${cell.target}` }, g);
+        badge(g, x, y, BADGES[cell.target]);
+        label += `; click to ${cell.target === "chosen" ? "put it back" : cell.target}`;
+      }
+      clickable(g, cell.cell, label, interactive);
+    }
+    for (const sf of model.get("starts")) {
+      const x = xOf(sf.col);
+      const y = yOf(sf.row);
+      spots[sf.color] = [x, y];
+      const g = svg("g", { class: "rr-start" }, board);
+      svg("rect", { x, y, width: S, height: S, fill: sf.hex, class: "rr-start-tile" }, g);
+      const road = OPPOSITE[sf.side]; // the road runs toward the corner cell
+      const stripX = road === "E" ? x : x + S - 10;
+      svg("rect", { x: stripX, y, width: 10, height: S, fill: "url(#rr-checker)" }, g);
+      const [dx] = HALF[road];
+      svg("path", { d: `M${x + S / 2},${y + S / 2} L${x + S / 2 + (dx * S) / 2},${y + S / 2}`, class: "rr-road",
+        "stroke-width": S * 0.22 }, g);
+      svg("text", { x: x + S / 2, y: y + 20, class: "rr-start-letter", fill: sf.text_hex }, g).textContent = sf.letter;
+      svg("text", { x: x + S / 2, y: y + S - 6, class: "rr-start-word", fill: sf.text_hex }, g).textContent = sf.color;
+      let label = sf.label;
+      if (sf.target) {
+        svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: "rr-target rr-target--finish" }, g);
+        badge(g, x, y, BADGES.finish);
+        label += "; click to finish and win";
+      }
+      clickable(g, sf.color, label, interactive);
+    }
+    for (const car of model.get("cars")) {
+      const [x, y] = spots[car.place];
+      const [sx, sy] = SLOTS[car.seat];
+      const g = svg("g", { class: "rr-car" }, board);
+      drawCar(g, car, x + S / 2 + sx * S * 0.3, y + S / 2 + sy * S * 0.3);
+    }
+    if (focused) {
+      const again = board.querySelector(`[data-place="${focused}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  function drawPlayers() {
+    people.replaceChildren();
+    for (const p of model.get("players_info")) {
+      const li = html("li", p.current ? "is-current" : "", people);
+      const icon = svg("svg", { width: 26, height: 26, "aria-hidden": "true" }, li);
+      drawCar(icon, { ...p, place: "" }, 13, 13);
+      const trophy = p.trophy ? `trophy: ${p.trophy} (${p.trophy_letter})` : "no trophy yet";
+      const you = p.you ? " (you)" : "";
+      const turn = p.current ? "▶ " : "";
+      html("span", "", li, `${turn}${p.name}${you}: ${p.color} car (${p.letter}), ${p.where}, ${trophy}`);
+    }
+  }
+
+  function drawRotations(interactive) {
+    rotations.replaceChildren();
+    const offered = model.get("rotations");
+    if (!offered.length) return;
+    html("div", "rally-run__rotations-title", rotations, "Lay the tile:");
+    for (const r of offered) {
+      const button = html("button", "rally-run__rotation", rotations);
+      button.type = "button";
+      const icon = svg("svg", { width: 48, height: 48, "aria-hidden": "true" }, button);
+      drawTile(icon, 1, 1, 46, r.kind, r.openings);
+      html("span", "", button, `rotate ${r.rotation}: open ${r.openings.join(", ")}`);
+      button.setAttribute("aria-label", `rotate ${r.rotation}: ${r.words}`);
+      button.disabled = !interactive;
+      button.addEventListener("click", () => send({ type: "rotate", rotation: r.rotation }));
+    }
+  }
+
+  function draw() {
+    const interactive = model.get("interactive");
+    heading.textContent = model.get("heading");
+    prompt.textContent = model.get("prompt");
+    controls.style.display = interactive ? "" : "none";
+    const mode = model.get("mode");
+    moveButton.setAttribute("aria-pressed", String(mode === "move"));
+    swapButton.setAttribute("aria-pressed", String(mode === "swap"));
+    if (document.activeElement !== seedInput) seedInput.value = String(model.get("seed"));
+    const kind = model.get("status_kind");
+    const text = model.get("status");
+    status.textContent = text ? (kind === "error" ? `⚠ ${text}` : text) : "";
+    status.setAttribute("role", kind === "error" ? "alert" : "status");
+    status.className = `rally-run__status rally-run__status--${kind}`;
+    drawBoard(interactive);
+    drawPlayers();
+    drawRotations(interactive);
+    logBox.replaceChildren();
+    const lines = model.get("log");
+    const list = html("ol", "", logBox);
+    list.start = Math.max(1, lines.length - 59);
+    for (const line of lines.slice(-60)) html("li", "", list, line);
+    logBox.style.display = lines.length ? "" : "none";
+    logBox.scrollTop = logBox.scrollHeight;
+  }
+
+  model.on("change", draw);
+  draw();
+  return () => model.off("change", draw);
+}
+
+export default { render };

@@ -1,0 +1,404 @@
+"""RallyRunBoard: the Rally Run board as one player sees it, playable by clicks.
+
+The board is drawn as SVG from plain data computed here from
+``game.observation(seat)``: face-down tiles are sent only as "face down" (never their
+kind or rotation), face-up tiles with their roads, the pit stop with the number of
+trophies left, the start-finish tiles in their colors with a letter and word, and the
+cars as colored shapes with their driver's initial. Every move goes through
+``game.legal_actions()`` / ``game.apply()``; a refused click shows the engine's reason
+in the status line and changes nothing. After the learner's turn the bots play theirs,
+and the log says what everybody did.
+
+Clicking (what the page sends, also callable from Python): a tile marked *reveal* or
+*drive* (:meth:`click`), then one of the offered rotations (:meth:`rotate`); for a
+swap, *Swap* mode (:meth:`set_mode`) and two face-down tiles; your finish when it is
+marked *finish*.
+
+>>> board = RallyRunBoard(players=2, seed=6, bots="none")
+>>> board
+RallyRunBoard(2 players, seed 6, Ada's view, turn 1, Ada to move; cars: Ada red start-finish, Bo green start-finish; trophies left 2)
+>>> [c["cell"] for c in board.cells if c["target"]]
+['A1']
+>>> board.click("A1")        # reveal A1: now choose how to lay it
+True
+>>> [r["tile"] for r in board.rotations]
+['S:EW']
+>>> board.rotate(1)          # Ada drives onto A1; Bo's bot answers at once
+True
+>>> board.log[:3]
+['Turn 1: Ada reveals A1: a straight.', 'Turn 1: Ada lays it as a straight open to east and west.', 'Turn 1: Ada drives from the red start-finish tile to A1.']
+>>> board.click("C3")
+False
+>>> board.status
+"Ada's car is on A1 (a straight open to east and west), and C3 is not next to it: from there the road leads only to B1 or red start-finish. Ada may: reveal B1 or swap two face-down tiles."
+"""
+
+from __future__ import annotations
+
+import pathlib
+import random
+from typing import Any, Sequence
+
+import anywidget
+import traitlets
+
+import rally
+from rally.rally_run import (
+    COLORS, START_FINISH, Cell, DriveTo, Finish, RallyRunGame, Reveal, Rotate, StartFinish, Swap, Tile, parse_bot,
+)
+from rally.rally_run.simulate import log_lines
+
+from ._display import StableRepr
+from .style import short_labels
+
+HERE = pathlib.Path(__file__).parent
+
+#: Screen colors of the four Rally Run colors, and a text color that reads on each.
+RUN_HEX: dict[str, str] = {"red": "#d7263d", "blue": "#1d4ed8", "green": "#15803d", "yellow": "#f6c90e"}
+RUN_TEXT_HEX: dict[str, str] = {"red": "#ffffff", "blue": "#ffffff", "green": "#ffffff", "yellow": "#111111"}
+#: A letter per color, so no color stands alone.
+COLOR_LETTERS: dict[str, str] = {c: c[0].upper() for c in COLORS}
+#: A shape per seat for the cars.
+CAR_SHAPES = ("circle", "square", "triangle", "diamond")
+MODES = ("move", "swap")
+#: Errors a click may raise; they are shown in the status line, never raised.
+CLICK_ERRORS = (rally.RuleError, ValueError, TypeError, KeyError, AttributeError)
+
+
+class RallyRunBoard(StableRepr, anywidget.AnyWidget):
+    """The board from ``seat``'s view. Give a ``game`` to show or play on, or let the
+    widget deal one (``players``, ``seed``, ``names``).
+
+    ``bots`` plays the other seats: one bot name for all (``"perfect"``), or a list
+    with one per other seat in seat order (``["perfect", "forgetful:3", "none"]``) or
+    one per seat (the learner's entry is ignored); names as in
+    :func:`rally.rally_run.parse_bot`, or bot objects. With ``interactive=False`` the
+    board only shows the game as it is now (a copy is kept), for step-by-step lessons.
+    """
+
+    _esm = HERE / "rally_run_board.js"
+    _css = HERE / "rally_run_board.css"
+
+    cells = traitlets.List(traitlets.Dict()).tag(sync=True)
+    starts = traitlets.List(traitlets.Dict()).tag(sync=True)
+    cars = traitlets.List(traitlets.Dict()).tag(sync=True)
+    players_info = traitlets.List(traitlets.Dict()).tag(sync=True)
+    trophies_left = traitlets.Int(0).tag(sync=True)
+    rotations = traitlets.List(traitlets.Dict()).tag(sync=True)
+    mode = traitlets.Unicode("move").tag(sync=True)
+    swap_first = traitlets.Unicode("").tag(sync=True)
+    heading = traitlets.Unicode("").tag(sync=True)
+    prompt = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    status_kind = traitlets.Unicode("info").tag(sync=True)
+    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    interactive = traitlets.Bool(True).tag(sync=True)
+    seed = traitlets.Int(0).tag(sync=True)
+
+    def __init__(
+        self,
+        game: RallyRunGame | None = None,
+        seat: int = 0,
+        *,
+        players: int | None = None,
+        seed: int = 0,
+        names: Sequence[str] | None = None,
+        bots: Any = "perfect",
+        interactive: bool = True,
+        rng: random.Random | None = None,
+    ):
+        super().__init__(interactive=bool(interactive))
+        if game is None:
+            if players is None:
+                players = len(bots) + 1 if isinstance(bots, (list, tuple)) else 2
+            game = RallyRunGame.new(players, seed=seed, names=names)
+        elif not interactive:
+            game = game.clone()  # a snapshot: later moves in the lesson do not change it
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise rally.SetupError(f"The board shows a seat from 0 to {game.players - 1}, not {seat!r}.")
+        self.game = game
+        self.human = seat
+        self._bot_specs = bots
+        self.bots = _bots_per_seat(bots, game.players, seat) if interactive else []
+        self.rng = rng if rng is not None else random.Random(game.seed)
+        self.on_msg(self._on_msg)
+        self._advance()
+
+    # ------------------------------------------------------------ clicking
+    def click(self, place: str) -> bool:
+        """A click on a cell (``"B3"``) or a start-finish tile (its color, ``"red"``).
+        Returns True when it did something (an action, or a first swap tile chosen)."""
+        if not self._may_act():
+            return False
+        game = self.game
+        try:
+            target = place.strip().lower()
+            if target in COLORS:
+                return self._click_start(target)
+            cell = Cell.parse(place)
+            if self.mode == "swap" and not game.awaiting_rotation:
+                return self._click_swap(cell)
+            face_down = game.observation(self.human).codes[cell.index] == -1
+            return self._do(Reveal(cell) if face_down else DriveTo(cell))
+        except CLICK_ERRORS as err:
+            return self._refuse(str(err))
+
+    def rotate(self, rotation: int) -> bool:
+        """Lay the tile just revealed at ``rotation`` (one of :attr:`rotations`)."""
+        if not self._may_act():
+            return False
+        try:
+            return self._do(Rotate(rotation))
+        except CLICK_ERRORS as err:
+            return self._refuse(str(err))
+
+    def set_mode(self, mode: str) -> bool:
+        """``"move"`` (clicks reveal or drive) or ``"swap"`` (two clicks swap two tiles)."""
+        if mode not in MODES:
+            return self._refuse(f"The mode is 'move' or 'swap', not {mode!r}.")
+        if not self._may_act():
+            return False
+        if mode == "swap" and self.game.awaiting_rotation:
+            return self._refuse(self.game.why_illegal(Swap("A2", "B1"), self.human) or "")
+        self.mode, self.swap_first = mode, ""
+        self._say("Click two face-down tiles to swap them." if mode == "swap" else "")
+        self._refresh()
+        return True
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Deal a new game (the same players, names and bots) from ``seed``."""
+        old = self.game
+        seed = old.seed + 1 if seed is None else seed
+        self.game = RallyRunGame.new(old.players, seed=seed, names=old.names, first_player=old.first_player)
+        if self.interactive:
+            self.bots = _bots_per_seat(self._bot_specs, old.players, self.human)
+        self.rng = random.Random(seed)
+        self.mode, self.swap_first = "move", ""
+        self._say("")
+        self._advance()
+
+    def _on_msg(self, widget, content: dict, buffers) -> None:
+        """What the page sends: ``{"type": "click", "place": "B3"}``, ``{"type": "rotate",
+        "rotation": 1}``, ``{"type": "mode", "mode": "swap"}``, ``{"type": "new", "seed": 4}``."""
+        try:
+            kind = content.get("type")
+            if kind == "click":
+                self.click(str(content["place"]))
+            elif kind == "rotate":
+                self.rotate(int(content["rotation"]))
+            elif kind == "mode":
+                self.set_mode(str(content["mode"]))
+            elif kind == "new":
+                seed = content.get("seed")
+                self.new_game(None if seed in (None, "") else int(seed))
+            else:
+                self._refuse(f"Unknown message from the page: {content!r}.")
+        except CLICK_ERRORS as err:
+            self._refuse(str(err))
+
+    # ------------------------------------------------------------- helpers
+    def _may_act(self) -> bool:
+        game = self.game
+        if not self.interactive:
+            return self._refuse("This board shows one moment of a game; it cannot be played.")
+        if game.is_over:
+            return self._refuse(game.why_illegal(Finish()) or "The game is over.")
+        if game.current_player != self.human:
+            return self._refuse(f"It is {game.names[game.current_player]}'s turn.")
+        return True
+
+    def _click_start(self, color: str) -> bool:
+        goal = self.game.goal(self.human)
+        if isinstance(goal, StartFinish) and goal.color != color:
+            return self._refuse(f"Your trophy is {goal.color}: your finish is the {goal} tile beside "
+                                f"{goal.corner}, not the {color} one.")
+        return self._do(Finish())  # the engine says why, if it may not finish yet
+
+    def _click_swap(self, cell: Cell) -> bool:
+        game, first = self.game, self.swap_first
+        if first == str(cell):
+            self.swap_first = ""
+            self._say("Swap: the first tile is put back; click two face-down tiles.")
+            self._refresh()
+            return True
+        if first:
+            return self._do(Swap(first, cell))
+        partners = _swap_partners(game)
+        if cell.index not in partners:
+            other = next((c for c in sorted(partners) if c != cell.index), None)
+            reason = game.why_illegal(Swap(cell, Cell.of(other)), self.human) if other is not None else None
+            return self._refuse(reason or f"{cell} cannot be swapped now.")
+        self.swap_first = str(cell)
+        self._say(f"Swap: {cell} chosen; click the second face-down tile (or {cell} again to put it back).")
+        self._refresh()
+        return True
+
+    def _do(self, action) -> bool:
+        game = self.game
+        reason = game.why_illegal(action, self.human)
+        if reason is not None:
+            if self.swap_first:
+                self.swap_first = ""
+                self._refresh()
+            return self._refuse(reason)
+        game.apply(action, self.human)
+        self.mode, self.swap_first = "move", ""
+        self._say("")
+        self._advance()
+        return True
+
+    def _advance(self) -> None:
+        """Let the bots play until the learner must act (or the game ends), then redraw."""
+        game = self.game
+        while self.interactive and not game.is_over and game.current_player != self.human:
+            seat = game.current_player
+            game.apply(self.bots[seat].choose(game.observation(seat), game.legal_actions(), self.rng))
+        self._refresh()
+
+    def _refuse(self, text: str) -> bool:
+        self._say(text, "error")
+        return False
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.status, self.status_kind = text, kind
+
+    # --------------------------------------------------------------- showing
+    def _refresh(self) -> None:
+        game, me = self.game, self.human
+        obs = game.observation(me)
+        names = game.names
+        targets = self._targets()
+        no_swap = set(obs.no_swap)
+        cells = []
+        for i, code in enumerate(obs.codes):
+            cell = Cell.of(i)
+            row = {"cell": str(cell), "row": cell.row, "col": cell.col, "target": targets.get(str(cell), ""),
+                   "no_swap": i in no_swap, "pending": i == obs.pending}
+            if code == -2:
+                row.update(state="pit", label=f"{cell}: the pit stop, {obs.trophies_left} trophies left")
+            elif code == -1:
+                row.update(state="down", label=f"{cell}: a face-down tile")
+            else:
+                tile = Tile.from_code(code)
+                row.update(state="up", tile=str(tile), kind=tile.kind.letter, openings=list(tile.openings),
+                           label=f"{cell}: {tile.describe()}")
+            cells.append(row)
+        starts = []
+        for sf in START_FINISH:
+            row, col = sf.position
+            starts.append({"color": sf.color, "letter": COLOR_LETTERS[sf.color], "row": row, "col": col,
+                           "side": sf.side, "hex": RUN_HEX[sf.color], "text_hex": RUN_TEXT_HEX[sf.color],
+                           "target": targets.get(sf.color, ""),
+                           "label": f"the {sf} tile beside {sf.corner}"})
+        labels = short_labels(names)
+        cars, infos = [], []
+        for s in range(game.players):
+            color = obs.start_colors[s]
+            place = obs.cars[s]
+            where = place.color if isinstance(place, StartFinish) else str(place)
+            cars.append({"seat": s, "name": names[s], "label": labels[s], "color": color, "hex": RUN_HEX[color],
+                         "text_hex": RUN_TEXT_HEX[color], "shape": CAR_SHAPES[s], "place": where})
+            held = obs.held[s] or ""
+            infos.append({"seat": s, "name": names[s], "label": labels[s], "color": color,
+                          "letter": COLOR_LETTERS[color], "hex": RUN_HEX[color], "text_hex": RUN_TEXT_HEX[color],
+                          "shape": CAR_SHAPES[s], "trophy": held, "trophy_letter": COLOR_LETTERS.get(held, ""),
+                          "trophy_hex": RUN_HEX.get(held, ""), "trophy_text_hex": RUN_TEXT_HEX.get(held, ""),
+                          "where": f"on the {place} tile" if isinstance(place, StartFinish) else f"on {place}",
+                          "goal": str(game.goal(s)), "current": s == obs.current_player,
+                          "you": s == me and self.interactive})
+        rotations = []
+        if game.awaiting_rotation and game.current_player == me:
+            kind = game.tile(Cell.of(game.pending)).kind
+            for r in game.rotations():
+                tile = Tile(kind, r)
+                rotations.append({"rotation": r, "tile": str(tile), "kind": kind.letter,
+                                  "openings": list(tile.openings), "words": tile.describe()})
+        with self.hold_sync():
+            self.cells, self.starts, self.cars, self.players_info = cells, starts, cars, infos
+            self.trophies_left = obs.trophies_left
+            self.rotations = rotations
+            self.log = log_lines(game.events, names)
+            self.seed = game.seed
+            self.heading, self.prompt = self._texts()
+
+    def _targets(self) -> dict[str, str]:
+        """Where a click does something now: place -> what it does."""
+        game = self.game
+        if not self.interactive or game.is_over or game.current_player != self.human or game.awaiting_rotation:
+            return {}
+        actions = game.legal_actions()
+        if self.mode == "swap":
+            first = self.swap_first
+            if first:
+                out = {str(c): "swap" for a in actions if isinstance(a, Swap) and first in (str(a.a), str(a.b))
+                       for c in (a.a, a.b) if str(c) != first}
+                return {**out, first: "chosen"}
+            return {str(Cell.of(c)): "swap" for c in _swap_partners(game)}
+        out = {}
+        for a in actions:
+            if isinstance(a, Reveal):
+                out[str(a.cell)] = "reveal"
+            elif isinstance(a, DriveTo):
+                out[str(a.cell)] = "drive"
+            elif isinstance(a, Finish):
+                out[game.goal(self.human).color] = "finish"
+        return out
+
+    def _texts(self) -> tuple[str, str]:
+        game, me = self.game, self.human
+        names = game.names
+        if game.is_over:
+            return f"Game over after {game.turn} turns.", game.events[-1].describe(names)
+        turn = f"Turn {game.turn + 1}"
+        current = game.current_player
+        if not self.interactive:
+            doing = "choose how to lay the tile just revealed" if game.awaiting_rotation else "move"
+            return f"{turn}: {names[current]} to {doing}.", ""
+        goal = game.goal(me)
+        aim = "the pit stop (C3)" if goal == Cell.parse("C3") else f"the {goal} tile beside {goal.corner}"
+        head = f"{turn}: your turn, {names[me]} ({game.start_colors[me]} car). Heading for {aim}."
+        if game.awaiting_rotation:
+            return head, f"Choose how to lay the tile on {Cell.of(game.pending)}: click one of the rotations below."
+        if self.mode == "swap":
+            return head, "Swap mode: click two face-down tiles marked swap (or go back to Move)."
+        return head, "Click a tile marked reveal or drive (or your finish), or choose Swap to swap two tiles."
+
+    def __repr__(self) -> str:
+        game = self.game
+        names = game.names
+        if game.is_over:
+            state = f"{names[game.winner]} won"
+        else:
+            doing = "lay the tile" if game.awaiting_rotation else "move"
+            state = f"{names[game.current_player]} to {doing}"
+        cars = ", ".join(f"{names[s]} {p}" for s, p in enumerate(game.cars))
+        return (f"RallyRunBoard({game.players} players, seed {game.seed}, {names[self.human]}'s view, "
+                f"turn {game.turn + 1}, {state}; cars: {cars}; trophies left {game.trophies_left})")
+
+
+def _swap_partners(game: RallyRunGame) -> set[int]:
+    """Cells that appear in some swap allowed now."""
+    return {c.index for a in game.legal_actions() if isinstance(a, Swap) for c in (a.a, a.b)}
+
+
+def _bots_per_seat(bots: Any, players: int, human: int) -> list:
+    """One bot per seat (``None`` for the learner's) from names or bot objects."""
+    def make(spec):
+        return parse_bot(spec) if isinstance(spec, str) else spec
+
+    if isinstance(bots, str) or hasattr(bots, "choose"):
+        specs = [bots] * players
+    else:
+        specs = list(bots)
+        if len(specs) == players - 1:
+            specs.insert(human, None)
+        elif len(specs) != players:
+            raise rally.SetupError(f"Give one bot for everyone, or a list of {players - 1} bots (one per other "
+                                   f"seat), like ['perfect', 'forgetful:3', 'none'], not {len(specs)}.")
+    out = [None if s == human else make(spec) for s, spec in enumerate(specs)]
+    if not all(b is None or hasattr(b, "choose") for b in out):
+        raise rally.SetupError("A bot is a name like 'perfect', 'forgetful:3' or 'none', or an object with choose().")
+    return out
+
+
+__all__ = ["RallyRunBoard", "RUN_HEX", "COLOR_LETTERS", "CAR_SHAPES"]

@@ -1,0 +1,72 @@
+"""MemoryChart: Rally Run's "how much does memory help?" as a Plotly chart.
+
+One bar per memory length, its win rate with the 95% interval as error bars, and a
+dashed line at the fair share (a bot no better than its opponents). Every bar is
+labelled with its memory length and its figure, so nothing rests on color.
+
+>>> from rally.rally_run.simulate import memory_win_rates
+>>> chart = MemoryChart(memory_win_rates([0, None], games=20, seed=1))
+>>> chart
+MemoryChart(2 players against NoMemoryBot(), 20 games each: none 60%, perfect 80%)
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from rally.rally_run.simulate import MemoryResult
+
+from ._display import StableRepr
+
+
+class MemoryChart(StableRepr, go.FigureWidget):
+    """The win rate of each memory length in ``result`` (from
+    :func:`rally.rally_run.simulate.memory_win_rates`)."""
+
+    def __init__(self, result: MemoryResult, width: int = 620, height: int = 340):
+        super().__init__()
+        self._result = result
+        rows = result.rows
+        labels = [row.label for row in rows]
+        rates = [100 * row.rate for row in rows]
+        plus = [100 * row.interval[1] - r for row, r in zip(rows, rates)]
+        minus = [r - 100 * row.interval[0] for row, r in zip(rows, rates)]
+        hover = [f"memory {row.label}: won {row.wins} of {row.games} games ({100 * row.rate:.1f}%); "
+                 f"95% interval {100 * row.interval[0]:.1f}-{100 * row.interval[1]:.1f}%" for row in rows]
+        fair = 100 * result.fair_share
+        self.add_bar(x=labels, y=rates, hovertext=hover, hoverinfo="text",
+                     marker={"color": "#1d4ed8", "pattern": {"shape": "/", "fgcolor": "#ffffff"},
+                             "line": {"color": "#111827", "width": 1}},
+                     error_y={"type": "data", "symmetric": False, "array": plus, "arrayminus": minus,
+                              "color": "#111827", "thickness": 1.5, "width": 8})
+        games = rows[0].games if rows else 0
+        self.update_layout(
+            width=width, height=height, margin={"l": 60, "r": 10, "t": 50, "b": 50}, plot_bgcolor="#ffffff",
+            paper_bgcolor="#ffffff", showlegend=False,
+            title={"text": f"Win rate by memory, {games} games each against {', '.join(result.opponents)}",
+                   "font": {"size": 14}},
+            yaxis={"title": "games won (%)", "range": [0, 105], "gridcolor": "#e5e7eb", "fixedrange": True},
+            xaxis={"title": "how long the bot remembers a tile (turns of the table)", "type": "category",
+                   "fixedrange": True},
+            shapes=[{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": fair, "y1": fair,
+                     "line": {"color": "#6b7280", "dash": "dash", "width": 2}}],
+            annotations=[{"xref": "paper", "x": 1, "y": fair, "text": f"fair share {fair:.0f}%", "showarrow": False,
+                          "xanchor": "right", "yshift": 10, "font": {"size": 12, "color": "#374151"}}]
+            + [{"x": label, "y": rate + high, "text": f"{rate:.0f}%", "showarrow": False, "yshift": 10,
+                "font": {"size": 12, "color": "#111827"}} for label, rate, high in zip(labels, rates, plus)],
+        )
+        self._config = {"displayModeBar": False}
+
+    @property
+    def result(self) -> MemoryResult:
+        """The experiment shown."""
+        return self._result
+
+    def __repr__(self) -> str:
+        r = self._result
+        games = r.rows[0].games if r.rows else 0
+        bars = ", ".join(f"{row.label} {row.rate:.0%}" for row in r.rows)
+        return f"MemoryChart({r.players} players against {', '.join(r.opponents)}, {games} games each: {bars})"
+
+
+__all__ = ["MemoryChart"]
