@@ -328,9 +328,10 @@ class Game:
         if self.phase == OVER:
             return f"The game is over: {names[self.winner]} won."
         current = self.current_player
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
+            # Checked before comparing: True == 1 and 1.0 == 1 would pass for seat 1.
+            return f"There is no seat {seat!r}: seats are whole numbers from 0 to {self.players - 1}."
         if seat is not None and seat != current:
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-                return f"There is no seat {seat!r}: seats run from 0 to {self.players - 1}."
             if self.phase == TURBO:
                 return f"Wait: {names[current]} won the trick and is choosing whether to use the turbo."
             return f"It is {names[current]}'s turn, not {names[seat]}'s."

@@ -75,6 +75,9 @@ ILLEGAL = [
      ["just swapped B4 and D4", "two other face-down tiles"]),
     ("out of turn", base, Reveal("B1"), 1, IllegalAction, ["Ada's turn, not Bo's"]),
     ("no such seat", base, Reveal("B1"), 7, IllegalAction, ["no seat 7", "0 to 2"]),
+    # False == 0 and 0.0 == 0 in Python: still not seats.
+    ("a bool as the seat", base, Reveal("B1"), False, IllegalAction, ["no seat False", "whole numbers from 0 to 2"]),
+    ("a float as the seat", base, Reveal("B1"), 0.0, IllegalAction, ["no seat 0.0", "whole numbers from 0 to 2"]),
     ("out of turn while rotating", revealing, Rotate(1), 1, IllegalAction, ["Wait", "choosing how to lay it"]),
     ("after the game is over", finished, Swap("B2", "B3"), None, IllegalAction, ["game is over", "Ada won",
                                                                                  "new game"]),

@@ -302,6 +302,28 @@ def test_r7_every_car_stuck_for_good_ends_the_game():
     assert game.winner == 1  # both 4 steps from the pit stop: the later player wins the tie (R8)
 
 
+def test_r7_a_car_whose_only_road_ends_at_a_stuck_car_it_cannot_meet_is_stuck_too():
+    # Bo's dead end on B1 faces west, onto A1. Ada lays A1 open north and west only: her
+    # car is stuck for good, so A1 never changes, and its road never leads back east.
+    game = RallyRunGame.arrange(2, tiles={"B1": "D:W", "A1": "C:NE"}, cars=["red", "B1"])
+    assert game.stuck_for_good() == frozenset()
+    game.apply("reveal A1")
+    game.apply("rotate 3")
+    assert game.is_stuck_for_good(0) and game.is_stuck_for_good(1)
+    assert game.is_over and game.end_reason == "all stuck"
+
+
+def test_r7_a_car_is_not_stuck_while_the_car_it_faces_may_still_leave_or_meets_its_road():
+    # Ada on A1 (curve north-west) is stuck; Bo's dead end on B1 faces west. If A1 opened
+    # east too, Bo could drive onto it one day: neither is stuck.
+    game = RallyRunGame.arrange(2, tiles={"B1": "D:W", "A1": "X:NESW"}, cars=["A1", "B1"])
+    assert game.stuck_for_good() == frozenset()
+    # A1 open north and south does not meet Bo's road, but Ada may still drive south and
+    # leave A1 face down, to be revealed: so Bo on B1 is not stuck either.
+    game = RallyRunGame.arrange(2, tiles={"B1": "D:W", "A1": "S:NS"}, cars=["A1", "B1"])
+    assert game.stuck_for_good() == frozenset() and not game.can_move(1)
+
+
 def test_r7_a_swap_is_always_possible_while_the_game_goes_on():
     # The fewest swappable tiles: four cars on four road tiles, two tiles just swapped.
     game = RallyRunGame.arrange(4, tiles={"B2": "X:NESW", "B4": "X:NESW", "D2": "X:NESW", "D4": "X:NESW"},

@@ -210,11 +210,17 @@ function render({ model, el }) {
       }
       clickable(g, sf.color, label, interactive);
     }
+    const startColors = new Set(model.get("starts").map((sf) => sf.color));
     for (const car of model.get("cars")) {
       const [x, y] = spots[car.place];
-      const [sx, sy] = SLOTS[car.seat];
       const g = svg("g", { class: "rr-car" }, board);
-      drawCar(g, car, x + S / 2 + sx * S * 0.3, y + S / 2 + sy * S * 0.3);
+      if (startColors.has(car.place)) {
+        // On a start-finish tile: on its road, side by side, clear of the letter and the word.
+        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * S * 0.18, y + S / 2);
+      } else {
+        const [sx, sy] = SLOTS[car.seat];
+        drawCar(g, car, x + S / 2 + sx * S * 0.3, y + S / 2 + sy * S * 0.3);
+      }
     }
     if (focused) {
       const again = board.querySelector(`[data-place="${focused}"]`);

@@ -137,7 +137,7 @@ def parse_action(text: "str | RunAction") -> RunAction:
     words = text.strip().replace(",", " ").split()
     if [w.lower() for w in words[:2]] == ["drive", "to"]:
         words = ["drive"] + words[2:]
-    verb, args = (words[0].lower(), [w.upper() for w in words[1:]]) if words else ("", [])
+    verb, args = (words[0].lower(), words[1:]) if words else ("", [])  # cells are case-blind already
     try:
         if verb == "reveal" and len(args) == 1:
             return Reveal(args[0])

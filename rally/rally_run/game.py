@@ -365,19 +365,40 @@ class RallyRunGame:
 
     def is_stuck_for_good(self, seat: int) -> bool:
         """True when ``seat``'s car can never move again (decision R7): every road out of
-        its tile leaves the board or ends at a start-finish tile that is not its finish.
-        A tile under a car never changes, so nothing can free it."""
-        src = self.cars_[seat]
-        if src >= CELLS or src == PIT:
-            return False
-        mask = MASKS[self.tiles_[src]]
-        held = self.held_[seat]
-        for d in range(4):
-            if mask & BITS[d]:
-                dst = NEIGHBOURS[src][d]
-                if 0 <= dst < CELLS or (dst >= CELLS and held == COLORS[dst - CELLS]):
-                    return False
-        return True
+        its tile leaves the board, ends at a start-finish tile that is not its finish, or
+        ends on a tile where a car stuck for good stands and whose road does not lead back.
+        Tiles under cars never change, so nothing can free such a car."""
+        return seat in self.stuck_for_good()
+
+    def stuck_for_good(self) -> frozenset[int]:
+        """The seats whose cars can never move again (R7): the largest set of cars each
+        of which has no way out but onto cars of the set that it cannot drive onto."""
+        stuck = set(range(self.players))
+        cars, tiles, held = self.cars_, self.tiles_, self.held_
+        changed = True
+        while changed and stuck:
+            changed = False
+            blocked = {cars[s] for s in stuck}  # cells that stay taken, their tiles unchanged
+            for seat in list(stuck):
+                src = cars[seat]
+                mask = self._mask(src)
+                for d in range(4):
+                    if not mask & BITS[d]:
+                        continue
+                    dst = NEIGHBOURS[src][d]
+                    if dst < 0:
+                        continue
+                    if dst >= CELLS:
+                        free = held[seat] == COLORS[dst - CELLS]  # its finish, trophy in hand
+                    elif dst == PIT or dst not in blocked:
+                        free = True  # the pit stop is always open; other tiles may be revealed or met
+                    else:
+                        free = bool(MASKS[tiles[dst]] & BITS[opposite(d)])
+                    if free:
+                        stuck.discard(seat)
+                        changed = True
+                        break
+        return frozenset(stuck)
 
     def _who(self, seat: int) -> str:
         return self.names[seat]
@@ -421,9 +442,10 @@ class RallyRunGame:
         if self.phase == OVER:
             return f"The game is over: {names[self.winner]} won ({self._end_words()}). Start a new game to play on."
         current = self.current_player
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
+            # Checked before comparing: True == 1 and 1.0 == 1 would pass for seat 1.
+            return f"There is no seat {seat!r}: seats are whole numbers from 0 to {self.players - 1}."
         if seat is not None and seat != current:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-                return f"There is no seat {seat!r}: seats run from 0 to {self.players - 1}."
             if self.phase == ROTATE:
                 return (f"Wait: {names[current]} has just revealed {place_name(self.pending)} and is choosing "
                         "how to lay it.")
@@ -590,7 +612,7 @@ class RallyRunGame:
     def _end_turn(self, swap: tuple[int, int] | None) -> None:
         self.last_swap = swap
         self.turn += 1
-        if all(self.is_stuck_for_good(s) for s in range(self.players)):
+        if not any(self.can_move(s) for s in range(self.players)) and len(self.stuck_for_good()) == self.players:
             self._finish(self.standings()[0], "all stuck")
         elif self.turn >= self.max_turns:
             self._finish(self.standings()[0], "turn limit")
