@@ -280,18 +280,18 @@ class RallyRunGame:
             return FIXED_MASKS[place]
         return MASKS[self.tiles_[place]]
 
+    def _roads(self, place: int) -> list[tuple[int, int]]:
+        """``(direction, neighbour)`` for each road out of the tile on ``place`` that does
+        not leave the board (the neighbour may be a start-finish tile)."""
+        mask = self._mask(place)
+        around = NEIGHBOURS[place]
+        return [(d, around[d]) for d in range(4) if mask & BITS[d] and around[d] >= 0]
+
     def _options(self, seat: int) -> tuple[list[int], list[int], bool]:
         """``(reveals, drives, finish)`` open to ``seat``'s car now (M3, M5, R4)."""
-        src = self.cars_[seat]
-        mask = self._mask(src)
         cars = self.cars_
         reveals, drives, finish = [], [], False
-        for d in range(4):
-            if not mask & BITS[d]:
-                continue
-            dst = NEIGHBOURS[src][d]
-            if dst < 0:
-                continue
+        for d, dst in self._roads(cars[seat]):
             if dst >= CELLS:
                 held = self.held_[seat]
                 finish = finish or (held is not None and held == COLORS[dst - CELLS])
@@ -380,14 +380,7 @@ class RallyRunGame:
             changed = False
             blocked = {cars[s] for s in stuck}  # cells that stay taken, their tiles unchanged
             for seat in list(stuck):
-                src = cars[seat]
-                mask = self._mask(src)
-                for d in range(4):
-                    if not mask & BITS[d]:
-                        continue
-                    dst = NEIGHBOURS[src][d]
-                    if dst < 0:
-                        continue
+                for d, dst in self._roads(cars[seat]):
                     if dst >= CELLS:
                         free = held[seat] == COLORS[dst - CELLS]  # its finish, trophy in hand
                     elif dst == PIT or dst not in blocked:
