@@ -35,7 +35,7 @@ rotation) and the trophy order are a pure function of ``seed`` and the mix.
   ``turn``, ``max_turns``, ``car_place(seat)`` / ``cars`` (a ``Cell`` or a ``StartFinish``),
   ``goal(seat)``, ``trophies`` (each seat's color or ``None``), ``trophies_left``,
   ``start_colors``, ``no_swap``, ``tile(cell)`` / ``tiles`` (the referee's view),
-  ``is_face_up(cell)``, ``can_move(seat)``, ``is_stuck_for_good(seat)``.
+  ``is_face_up(cell)``, ``can_move(seat)``, ``is_stuck_for_good(seat)``, ``stuck_for_good()`` (R7).
 - ``RallyRunGame.arrange(players, tiles={"B2": "C:NE"}, cars=["B2", "green"], trophies=None,
   turn=0, last_swap=None, seed=0, **new_options)``: a game in a chosen position (for lessons
   and tests), checked like ``from_json``; the tile mix is kept by trading tiles around.
