@@ -64,6 +64,8 @@ CASES = [
     (rally_run_quiz, 6, "No", "Yes", "no road leaves it to the west"),
     # A curve open south and west does: with the red trophy she finishes and wins.
     (rally_run_quiz, 7, "Yes", "No", "She drives onto it and wins"),
+    # The same road, but the green trophy: her finish is the green tile beside E5 (M5).
+    (rally_run_quiz, 8, "No", "Yes", "finish is the green start-finish tile beside E5"),
 ]
 
 

@@ -49,6 +49,9 @@ def test_the_bot_for_each_memory_length():
     ({"opponents": ["none"] * 4}, "Give 1 to 3 opponents"),
     ({"memories": [-1]}, "memory length"),
     ({"opponents": ["genius"]}, "is not a bot"),
+    ({"memories": []}, "at least one memory length"),
+    ({"seed": "x"}, "seed is a whole number"),
+    ({"seed": -1}, "seed is a whole number"),
 ])
 def test_bad_settings_are_refused(kwargs, words):
     with pytest.raises(SetupError, match=words):
@@ -62,3 +65,11 @@ def test_log_lines_number_the_turns_as_the_cli_prints_them():
     lines = log_lines(game.events, game.names)
     assert lines == [f"Turn 1: {text}" for text in game.narrate()]
     assert "Turn 1: Ada reveals A1: a straight." in simulate(2, seed=6, bots="perfect")
+
+
+def test_one_opponent_may_be_named_alone_and_a_fair_share_needs_alike_opponents():
+    alone = memory_win_rates([None], opponents="none", games=4, seed=3)
+    assert alone.players == 2 and alone.rows == memory_win_rates([None], opponents=["none"], games=4, seed=3).rows
+    assert alone.fair_share == 0.5 and "a fair share would be 50.0%" in alone.table()
+    mixed = memory_win_rates([None], opponents=["none", "forgetful:3"], games=3, seed=3)
+    assert mixed.players == 3 and mixed.fair_share is None and "fair share" not in mixed.table()

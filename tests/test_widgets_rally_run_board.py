@@ -15,7 +15,7 @@ import subprocess
 import pytest
 
 from rally.rally_run import (
-    COLORS, NoMemoryBot, PerfectMemoryBot, RallyRunGame, Reveal, Rotate, Swap, TilesSwapped, play_out,
+    COLORS, StartFinish, NoMemoryBot, PerfectMemoryBot, RallyRunGame, Reveal, Rotate, Swap, TilesSwapped, play_out,
 )
 from rally.rally_run.simulate import log_lines, memory_win_rates
 from widgets import MemoryChart, RallyRunBoard
@@ -122,10 +122,12 @@ def test_the_previous_players_swap_is_marked_and_refused():
     ({"type": "click", "place": "Z9"}, "is not a cell"),
     ({"type": "click", "place": "blue"}, "holds no trophy yet"),
     ({"type": "rotate", "rotation": 1}, "no revealed tile to turn"),
-    ({"type": "rotate", "rotation": "x"}, "invalid literal"),
+    ({"type": "rotate", "rotation": "x"}, "A rotation is a whole number of quarter turns, not 'x'"),
     ({"type": "mode", "mode": "fly"}, "'move' or 'swap'"),
-    ({"type": "dance"}, "Unknown message"),
-    ({"type": "click"}, "'place'"),
+    ({"type": "dance"}, "does not understand"),
+    ({"type": "click"}, "does not understand"),
+    ({"type": "new", "seed": "1.5"}, "The seed is a whole number from 0, like 7"),
+    ({"type": "new", "seed": "-3"}, "not '-3'. The game goes on as it was."),
 ])
 def test_an_illegal_click_changes_nothing_and_says_why(message, words):
     board = RallyRunBoard(players=3, seed=4, bots="perfect")
@@ -177,8 +179,9 @@ def test_face_down_tiles_send_nothing_of_the_hidden_layout():
         if row["state"] == "down":
             assert set(row) == {"cell", "row", "col", "target", "no_swap", "pending", "state", "label"}
             assert "tile" not in row and "kind" not in row and "openings" not in row
-    face_up = [row["cell"] for row in board.cells if row["state"] == "up"]
-    assert face_up == [str(p) for p in board.game.cars if str(p) in face_up] and len(face_up) >= 1
+    face_up = {row["cell"] for row in board.cells if row["state"] == "up"}
+    under_cars = {str(p) for p in board.game.cars if not isinstance(p, StartFinish)} - {"C3"}
+    assert face_up == under_cars and "A1" in face_up  # exactly the road tiles under cars
 
 
 def test_the_page_state_is_the_same_whatever_lies_face_down():
@@ -247,10 +250,30 @@ def test_a_whole_game_through_clicks_matches_the_engine_alone():
 def test_new_game_deals_from_the_seed_with_fresh_bots():
     board = RallyRunBoard(players=2, seed=1, bots="perfect")
     board.click("A1")
+    old_bot = board.bots[1]
     send(board, type="new", seed=7)
     assert board.game == RallyRunGame.new(2, seed=7) and board.seed == 7 and board.log == []
+    # A new bot: nothing remembered of the last game's tiles.
+    assert isinstance(board.bots[1], PerfectMemoryBot) and board.bots[1] is not old_bot
     send(board, type="new", seed="")
     assert board.game.seed == 8
+
+
+def test_a_failing_bot_stops_the_game_where_it_is_and_says_so():
+    class Broken:
+        def choose(self, observation, actions, rng):
+            return "finish"  # not allowed: Bo holds no trophy
+
+    board = RallyRunBoard(players=2, seed=1, bots=[Broken()])
+    board.click("A1")
+    board.rotate(board.rotations[0]["rotation"])
+    # Ada's move stands and is shown; the failure is named where the learner looks.
+    assert str(board.game.car_place(0)) == "A1" and board.log[-1] == "Turn 1: Ada drives from the red start-finish tile to A1."
+    assert board.status_kind == "error" and board.status.startswith("Bo's computer player failed (IllegalAction: ")
+    assert "Press New game" in board.status
+    assert board.click("B1") is False and board.status == "It is Bo's turn."
+    send(board, type="new", seed=2)
+    assert board.game.turn == 0 and board.status == ""
 
 
 def test_bad_set_ups_are_refused_with_a_typed_error():
@@ -258,6 +281,8 @@ def test_bad_set_ups_are_refused_with_a_typed_error():
 
     with pytest.raises(SetupError, match="one per other seat"):
         RallyRunBoard(players=4, bots=["perfect"])
+    with pytest.raises(SetupError, match="Every other seat needs a bot"):
+        RallyRunBoard(players=2, bots=[None])
     with pytest.raises(SetupError, match="is not a bot"):
         RallyRunBoard(players=2, bots="genius")
     with pytest.raises(SetupError, match="seat from 0 to 1"):
@@ -334,3 +359,9 @@ def test_memory_chart_draws_each_row_with_its_interval():
         assert y + plus == pytest.approx(100 * row.interval[1]) and y - minus == pytest.approx(100 * row.interval[0])
     assert chart.layout.shapes[0].y0 == pytest.approx(50)
     assert repr(chart).startswith("MemoryChart(2 players against NoMemoryBot(), 30 games each: none ")
+
+
+def test_memory_chart_draws_no_fair_share_against_unlike_opponents():
+    chart = MemoryChart(memory_win_rates([0, None], opponents=["none", "perfect"], games=3, seed=2))
+    assert chart.layout.shapes == () and not any("fair share" in a.text for a in chart.layout.annotations)
+    assert len(chart.data[0].x) == 2

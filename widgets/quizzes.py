@@ -272,7 +272,8 @@ def stays_face_up(tiles: dict[str, str], cars: tuple[str, str], reveal: str) -> 
 
 
 def may_finish(tile: str, trophy: str) -> Question:
-    """'May Ada drive home now?' on A1 with a trophy — judged by ``why_illegal(Finish())``."""
+    """'May Ada drive onto the red start-finish tile?' from A1, laid as ``tile``, holding
+    the ``trophy`` of that color — judged by ``why_illegal(Finish())``."""
     from rally.rally_run import Finish, RallyRunGame, Tile
 
     game = RallyRunGame.arrange(2, tiles={"A1": tile}, cars=["A1", "green"], trophies=[trophy, None])
@@ -305,6 +306,7 @@ def rally_run_quiz() -> Quiz:
             stays_face_up({"B2": "X:NESW", "B3": "S:NS"}, ("B2", "E5"), reveal="B3"),
             may_finish("S:NS", "red"),
             may_finish("C:WS", "red"),
+            may_finish("C:WS", "green"),
         ],
     )
 

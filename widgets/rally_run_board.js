@@ -9,6 +9,7 @@ const MT = 20; // room for the column letters
 const HALF = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const OPPOSITE = { N: "S", E: "W", S: "N", W: "E" };
 const SLOTS = [[-1, -1], [1, -1], [1, 1], [-1, 1]]; // a corner of the cell per seat
+const SLOT = 0.27; // how far toward its corner a car stands (clear of the kind letter in the very corner)
 const BADGES = { reveal: "reveal", drive: "drive", swap: "swap", chosen: "swap ✓", finish: "finish" };
 
 function svg(tag, attrs, parent) {
@@ -67,7 +68,7 @@ function drawTile(g, x, y, size, kind, openings) {
     const w = size * 0.22;
     svg("line", { x1: cx - dy * w, y1: cy - dx * w, x2: cx + dy * w, y2: cy + dx * w, class: "rr-dead-bar" }, g);
   }
-  svg("text", { x: x + 4, y: y + 12, class: "rr-kind" }, g).textContent = kind;
+  svg("text", { x: x + 2, y: y + 10, class: "rr-kind" }, g).textContent = kind;
 }
 
 function drawCar(g, car, cx, cy) {
@@ -87,11 +88,13 @@ function drawCar(g, car, cx, cy) {
   t.textContent = car.label;
 }
 
-function badge(g, x, y, text) {
+function badge(g, x, y, text, low = false) {
   const w = 7 * text.length + 8;
-  // In the middle: the cars stand in the corners (see SLOTS), so they never hide it.
-  svg("rect", { x: x + S / 2 - w / 2, y: y + S / 2 - 7, width: w, height: 14, rx: 3, class: "rr-badge" }, g);
-  svg("text", { x: x + S / 2, y: y + S / 2 + 4, class: "rr-badge-text" }, g).textContent = text;
+  // In the middle: the cars stand in the corners (see SLOTS), so they never hide it. On
+  // the pit stop it sits low, below the trophies left.
+  const cy = low ? y + S - 12 : y + S / 2;
+  svg("rect", { x: x + S / 2 - w / 2, y: cy - 7, width: w, height: 14, rx: 3, class: "rr-badge" }, g);
+  svg("text", { x: x + S / 2, y: cy + 4, class: "rr-badge-text" }, g).textContent = text;
 }
 
 function render({ model, el }) {
@@ -125,12 +128,15 @@ function render({ model, el }) {
   newButton.type = "button";
   newButton.addEventListener("click", () => send({ type: "new", seed: seedInput.value }));
 
-  function clickable(g, place, label, interactive) {
+  // Every place answers a click (a refused one says why), but only the places that do
+  // something now are in the Tab order, so a keyboard user goes from target to target.
+  function clickable(g, place, label, interactive, target, x, y) {
     g.dataset.place = place;
     g.setAttribute("aria-label", label);
     if (!interactive) return;
     g.setAttribute("role", "button");
-    g.setAttribute("tabindex", "0");
+    g.setAttribute("tabindex", target ? "0" : "-1");
+    svg("rect", { x: x + 1, y: y + 1, width: S - 2, height: S - 2, class: "rr-focus" }, g);
     g.addEventListener("click", () => send({ type: "click", place }));
     g.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
@@ -141,7 +147,6 @@ function render({ model, el }) {
   }
 
   function drawBoard(interactive) {
-    const focused = board.contains(document.activeElement) ? document.activeElement.dataset.place : null;
     board.replaceChildren();
     defs(board);
     for (let c = 0; c < 5; c += 1) {
@@ -183,10 +188,10 @@ function render({ model, el }) {
       }
       if (cell.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: `rr-target rr-target--${cell.target}` }, g);
-        badge(g, x, y, BADGES[cell.target]);
+        badge(g, x, y, BADGES[cell.target], cell.state === "pit");
         label += `; click to ${cell.target === "chosen" ? "put it back" : cell.target}`;
       }
-      clickable(g, cell.cell, label, interactive);
+      clickable(g, cell.cell, label, interactive, cell.target, x, y);
     }
     for (const sf of model.get("starts")) {
       const x = xOf(sf.col);
@@ -208,7 +213,7 @@ function render({ model, el }) {
         badge(g, x, y, BADGES.finish);
         label += "; click to finish and win";
       }
-      clickable(g, sf.color, label, interactive);
+      clickable(g, sf.color, label, interactive, sf.target, x, y);
     }
     const startColors = new Set(model.get("starts").map((sf) => sf.color));
     for (const car of model.get("cars")) {
@@ -219,12 +224,8 @@ function render({ model, el }) {
         drawCar(g, car, x + S / 2 + (car.seat - 1.5) * S * 0.18, y + S / 2);
       } else {
         const [sx, sy] = SLOTS[car.seat];
-        drawCar(g, car, x + S / 2 + sx * S * 0.3, y + S / 2 + sy * S * 0.3);
+        drawCar(g, car, x + S / 2 + sx * S * SLOT, y + S / 2 + sy * S * SLOT);
       }
-    }
-    if (focused) {
-      const again = board.querySelector(`[data-place="${focused}"]`);
-      if (again) again.focus();
     }
   }
 
@@ -258,7 +259,20 @@ function render({ model, el }) {
     }
   }
 
+  // Keyboard focus survives a redraw: back on the same place, or on the first rotation
+  // button when a tile waits to be laid, or on the first place to click after it is laid.
+  function keepFocus(before) {
+    if (!before) return;
+    const first = rotations.querySelector("button");
+    const again = before.place && board.querySelector(`[data-place="${before.place}"][tabindex="0"]`);
+    const next = first || again || board.querySelector('[tabindex="0"]') || moveButton;
+    next.focus({ preventScroll: true });
+  }
+
   function draw() {
+    const active = document.activeElement;
+    const before = el.contains(active) && (board.contains(active) || rotations.contains(active))
+      ? { place: active.dataset?.place } : null;
     const interactive = model.get("interactive");
     heading.textContent = model.get("heading");
     prompt.textContent = model.get("prompt");
@@ -282,6 +296,7 @@ function render({ model, el }) {
     for (const line of lines.slice(-60)) html("li", "", list, line);
     logBox.style.display = lines.length ? "" : "none";
     logBox.scrollTop = logBox.scrollHeight;
+    keepFocus(before);
   }
 
   model.on("change", draw);

@@ -61,8 +61,8 @@ COLOR_LETTERS: dict[str, str] = {c: c[0].upper() for c in COLORS}
 #: A shape per seat for the cars.
 CAR_SHAPES = ("circle", "square", "triangle", "diamond")
 MODES = ("move", "swap")
-#: Errors a click may raise; they are shown in the status line, never raised.
-CLICK_ERRORS = (rally.RuleError, ValueError, TypeError, KeyError, AttributeError)
+#: Errors a click's text or number may raise (all typed by rally); shown in the status line, never raised.
+CLICK_ERRORS = (rally.RuleError, ValueError, TypeError)
 
 
 class RallyRunBoard(StableRepr, anywidget.AnyWidget):
@@ -70,8 +70,9 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
     widget deal one (``players``, ``seed``, ``names``).
 
     ``bots`` plays the other seats: one bot name for all (``"perfect"``), or a list
-    with one per other seat in seat order (``["perfect", "forgetful:3", "none"]``) or
-    one per seat (the learner's entry is ignored); names as in
+    with one per other seat in seat order (``["perfect", "forgetful:3", "none"]``) or,
+    when ``players`` or ``game`` fixes the number of players, one per seat (the
+    learner's entry is ignored); without them a list names the other seats; names as in
     :func:`rally.rally_run.parse_bot`, or bot objects. With ``interactive=False`` the
     board only shows the game as it is now (a copy is kept), for step-by-step lessons.
     """
@@ -128,6 +129,9 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
     def click(self, place: str) -> bool:
         """A click on a cell (``"B3"``) or a start-finish tile (its color, ``"red"``).
         Returns True when it did something (an action, or a first swap tile chosen)."""
+        if not isinstance(place, str):
+            return self._refuse(f"Click a cell like 'B3' or a start-finish tile by its color, like 'red', "
+                                f"not {place!r}.")
         if not self._may_act():
             return False
         game = self.game
@@ -180,21 +184,26 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
     def _on_msg(self, widget, content: dict, buffers) -> None:
         """What the page sends: ``{"type": "click", "place": "B3"}``, ``{"type": "rotate",
         "rotation": 1}``, ``{"type": "mode", "mode": "swap"}``, ``{"type": "new", "seed": 4}``."""
-        try:
-            kind = content.get("type")
-            if kind == "click":
-                self.click(str(content["place"]))
-            elif kind == "rotate":
-                self.rotate(int(content["rotation"]))
-            elif kind == "mode":
-                self.set_mode(str(content["mode"]))
-            elif kind == "new":
-                seed = content.get("seed")
-                self.new_game(None if seed in (None, "") else int(seed))
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "new":
+            seed = str(content.get("seed", "")).strip()
+            if seed and not seed.isdigit():
+                self._refuse(f"The seed is a whole number from 0, like 7 (or leave it empty for the next one), "
+                             f"not {seed!r}. The game goes on as it was.")
             else:
-                self._refuse(f"Unknown message from the page: {content!r}.")
-        except CLICK_ERRORS as err:
-            self._refuse(str(err))
+                self.new_game(int(seed) if seed else None)
+            return
+        value = {"click": "place", "rotate": "rotation", "mode": "mode"}.get(kind)
+        if value is None or value not in content:
+            self._refuse(f"The page sent a message the board does not understand: {content!r}.")
+        elif kind == "click":
+            self.click(str(content["place"]))
+        elif kind == "mode":
+            self.set_mode(str(content["mode"]))
+        elif isinstance(content["rotation"], int) and not isinstance(content["rotation"], bool):
+            self.rotate(content["rotation"])
+        else:
+            self._refuse(f"A rotation is a whole number of quarter turns, not {content['rotation']!r}.")
 
     # ------------------------------------------------------------- helpers
     def _may_act(self) -> bool:
@@ -244,16 +253,24 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         game.apply(action, self.human)
         self.mode, self.swap_first = "move", ""
         self._say("")
-        self._advance()
+        self._advance()  # the learner's action stands, whatever the bots do next
         return True
 
     def _advance(self) -> None:
-        """Let the bots play until the learner must act (or the game ends), then redraw."""
+        """Let the bots play until the learner must act (or the game ends), then redraw.
+        A bot that fails (a bot of the user's own making may) stops the game where it is,
+        says so, and never undoes or hides the moves already made."""
         game = self.game
-        while self.interactive and not game.is_over and game.current_player != self.human:
+        try:
+            while self.interactive and not game.is_over and game.current_player != self.human:
+                seat = game.current_player
+                game.apply(self.bots[seat].choose(game.observation(seat), game.legal_actions(), self.rng))
+        except Exception as err:  # noqa: BLE001 - shown where the learner looks, never raised into the kernel
             seat = game.current_player
-            game.apply(self.bots[seat].choose(game.observation(seat), game.legal_actions(), self.rng))
-        self._refresh()
+            self._say(f"{game.names[seat]}'s computer player failed ({type(err).__name__}: {err}); the game "
+                      "stops here. Press New game to play on.", "error")
+        finally:
+            self._refresh()
 
     def _refuse(self, text: str) -> bool:
         self._say(text, "error")
@@ -275,7 +292,8 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
             row = {"cell": str(cell), "row": cell.row, "col": cell.col, "target": targets.get(str(cell), ""),
                    "no_swap": i in no_swap, "pending": i == obs.pending}
             if code == -2:
-                row.update(state="pit", label=f"{cell}: the pit stop, {obs.trophies_left} trophies left")
+                left = obs.trophies_left
+                row.update(state="pit", label=f"{cell}: the pit stop, {left} troph{'y' if left == 1 else 'ies'} left")
             elif code == -1:
                 row.update(state="down", label=f"{cell}: a face-down tile")
             else:
@@ -396,8 +414,9 @@ def _bots_per_seat(bots: Any, players: int, human: int) -> list:
             raise rally.SetupError(f"Give one bot for everyone, or a list of {players - 1} bots (one per other "
                                    f"seat), like ['perfect', 'forgetful:3', 'none'], not {len(specs)}.")
     out = [None if s == human else make(spec) for s, spec in enumerate(specs)]
-    if not all(b is None or hasattr(b, "choose") for b in out):
-        raise rally.SetupError("A bot is a name like 'perfect', 'forgetful:3' or 'none', or an object with choose().")
+    if not all(hasattr(b, "choose") for s, b in enumerate(out) if s != human):
+        raise rally.SetupError("Every other seat needs a bot: a name like 'perfect', 'forgetful:3' or 'none', or an "
+                               "object with choose(observation, actions, rng).")
     return out
 
 

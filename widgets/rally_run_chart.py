@@ -1,7 +1,8 @@
 """MemoryChart: Rally Run's "how much does memory help?" as a Plotly chart.
 
 One bar per memory length, its win rate with the 95% interval as error bars, and a
-dashed line at the fair share (a bot no better than its opponents). Every bar is
+dashed line at the fair share (a bot no better than its opponents, drawn when the
+opponents all play alike). Every bar is
 labelled with its memory length and its figure, so nothing rests on color.
 
 >>> from rally.rally_run.simulate import memory_win_rates
@@ -33,7 +34,7 @@ class MemoryChart(StableRepr, go.FigureWidget):
         minus = [r - 100 * row.interval[0] for row, r in zip(rows, rates)]
         hover = [f"memory {row.label}: won {row.wins} of {row.games} games ({100 * row.rate:.1f}%); "
                  f"95% interval {100 * row.interval[0]:.1f}-{100 * row.interval[1]:.1f}%" for row in rows]
-        fair = 100 * result.fair_share
+        fair = None if result.fair_share is None else 100 * result.fair_share
         self.add_bar(x=labels, y=rates, hovertext=hover, hoverinfo="text",
                      marker={"color": "#1d4ed8", "pattern": {"shape": "/", "fgcolor": "#ffffff"},
                              "line": {"color": "#111827", "width": 1}},
@@ -46,12 +47,14 @@ class MemoryChart(StableRepr, go.FigureWidget):
             title={"text": f"Win rate by memory, {games} games each against {', '.join(result.opponents)}",
                    "font": {"size": 14}},
             yaxis={"title": "games won (%)", "range": [0, 105], "gridcolor": "#e5e7eb", "fixedrange": True},
-            xaxis={"title": "how long the bot remembers a tile (turns of the table)", "type": "category",
+            xaxis={"title": "how long the bot remembers a tile (in turns, any player's)", "type": "category",
                    "fixedrange": True},
-            shapes=[{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": fair, "y1": fair,
-                     "line": {"color": "#6b7280", "dash": "dash", "width": 2}}],
-            annotations=[{"xref": "paper", "x": 1, "y": fair, "text": f"fair share {fair:.0f}%", "showarrow": False,
-                          "xanchor": "right", "yshift": 10, "font": {"size": 12, "color": "#374151"}}]
+            # The fair share only means something when every opponent plays alike.
+            shapes=[] if fair is None else [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": fair, "y1": fair,
+                                             "line": {"color": "#6b7280", "dash": "dash", "width": 2}}],
+            annotations=([] if fair is None else [
+                {"xref": "paper", "x": 1, "y": fair, "text": f"fair share {fair:.0f}%", "showarrow": False,
+                 "xanchor": "right", "yshift": 10, "font": {"size": 12, "color": "#374151"}}])
             + [{"x": label, "y": rate + high, "text": f"{rate:.0f}%", "showarrow": False, "yshift": 10,
                 "font": {"size": 12, "color": "#111827"}} for label, rate, high in zip(labels, rates, plus)],
         )

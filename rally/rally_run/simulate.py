@@ -146,9 +146,10 @@ class MemoryResult:
     seed: int
 
     @property
-    def fair_share(self) -> float:
-        """The win rate of a bot no better than its opponents."""
-        return 1 / self.players
+    def fair_share(self) -> float | None:
+        """The win rate of a bot no better than its opponents, when they all play
+        alike; ``None`` when they differ (then no single rate is "fair")."""
+        return 1 / self.players if len(set(self.opponents)) == 1 else None
 
     def table(self) -> str:
         """A plain-text table, one line per memory length."""
@@ -157,8 +158,8 @@ class MemoryResult:
             low, high = row.interval
             lines.append(f"{row.label:<10}{row.wins:>8}{row.rate:>12.1%}   {low:.1%} - {high:.1%}")
         games = self.rows[0].games if self.rows else 0
-        lines.append(f"({games} games each, {self.players} players, against {', '.join(self.opponents)}; "
-                     f"a fair share would be {self.fair_share:.1%})")
+        fair = f"; a fair share would be {self.fair_share:.1%}" if self.fair_share is not None else ""
+        lines.append(f"({games} games each, {self.players} players, against {', '.join(self.opponents)}{fair})")
         return "\n".join(lines)
 
 
@@ -178,10 +179,14 @@ def memory_win_rates(memories: Iterable[int | None] = (0, 1, 2, 3, 5, 8, None), 
     modulo the number of players, so every seat is played equally often; every memory
     length plays the very same layouts, so differences come from memory alone.
     """
-    memories = list(memories)
-    opponents = list(opponents)
+    memories = [memories] if memories is None or isinstance(memories, int) else list(memories)
+    opponents = [opponents] if isinstance(opponents, str) else list(opponents)  # one name, not its letters
+    if not memories:
+        raise SetupError("Give at least one memory length to try, like [0, 3, None] (None: perfect memory).")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise SetupError(f"Play a whole number of games from 1, not {games!r}.")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SetupError(f"The seed is a whole number from 0, like 7, not {seed!r}.")
     players = len(opponents) + 1
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SetupError(f"Give 1 to {MAX_PLAYERS - 1} opponents (Rally Run is for {MIN_PLAYERS} to {MAX_PLAYERS} "

@@ -173,8 +173,10 @@ def check_what_if(page):
 def check_rally_run(page):
     from rally.rally_run import RallyRunGame
 
+    from playwright.sync_api import expect
+
     boards = page.locator(".rally-run")
-    assert boards.count() == 9  # eight moments of the lesson and the game to play
+    expect(boards).to_have_count(9)  # eight moments of the lesson and the game to play
     first = boards.first
     # The whole grid: 25 cells, the pit stop in the middle, 24 face-down backs marked "?".
     assert first.locator("g.rr-cell").count() == 25

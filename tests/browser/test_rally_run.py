@@ -55,6 +55,13 @@ class Board:
         self.sent.append(message)
         return self.state()
 
+    def act_by_key(self, key: str) -> dict:
+        """Press ``key`` on what has the focus, wait for Python's answer, return the new state."""
+        before = self.root.evaluate(f"el => JSON.stringify(({STATE})(el))")
+        self.page.keyboard.press(key)
+        self.page.wait_for_function(CHANGED, arg=[self.root.element_handle(), before], timeout=30_000)
+        return self.state()
+
     def place(self, place: str):
         return self.root.locator(f'[data-place="{place}"]')
 
@@ -110,6 +117,9 @@ def board(page, lab):
     _lab.open_notebook(page, lab, LESSON)
     _lab.run_all(page)
     assert _lab.error_outputs(page) == []
+    from playwright.sync_api import expect
+
+    expect(page.locator(".rally-run")).to_have_count(9)  # views render after the kernel is idle
     board = Board(page)
     board.root.scroll_into_view_if_needed()
     assert "your turn, Ada" in board.state()["heading"]
@@ -169,8 +179,18 @@ def test_a_new_game_from_a_typed_seed(board):
     game = RallyRunGame.new(3, seed=11)
     assert state["heading"].startswith("Turn 1: your turn, Ada")
     assert state["log"] == [] and state["targets"] == [["A1", "reveal"]]
-    # Reveal A1: the engine's own rotations for seed 11 are the buttons offered.
-    state = board.click("A1")
+    # By keyboard: Tab order holds only the places that do something; Enter on A1 reveals it.
+    in_tab_order = board.root.evaluate(
+        "el => [...el.querySelectorAll('.rally-run__board [tabindex=\"0\"]')].map(g => g.dataset.place)")
+    assert in_tab_order == ["A1"]
+    board.place("A1").focus()
+    state = board.act_by_key("Enter")
     game.apply("reveal A1")
+    # The engine's own rotations for seed 11 are the buttons offered, and the focus is on the first.
     assert [int(re.match(r"rotate (\d+):", r).group(1)) for r in state["rotations"]] == game.rotations()
     assert state["targets"] == []  # while a tile waits to be laid, nothing on the board is clickable
+    focused = board.page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert focused == state["rotations"][0]
+    state = board.act_by_key("Enter")
+    game.apply(f"rotate {game.rotations()[0]}")
+    assert state["log"][:3] == [f"Turn 1: {line}" for line in game.narrate()]
