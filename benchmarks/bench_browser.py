@@ -11,6 +11,13 @@ the turbo is declined. When the game ends the notebook runs again for a new one.
     python benchmarks/bench_browser.py              # median and worst of 20 clicks
     python benchmarks/bench_browser.py --clicks 50
 
+With ``--game rally-run`` it opens notebooks/07_rally_run.ipynb instead and times, on
+the playable Rally Run board, a click on the tile to reveal until the rotations to
+choose from are drawn, and a click on a rotation until the board shows the learner's
+car on the tile and the bots' turns in the log; then *New game* deals the next seed.
+
+    python benchmarks/bench_browser.py --game rally-run
+
 Needs Chromium and playwright: `bash bin/install-browser`.
 """
 
@@ -48,6 +55,30 @@ TIMED_CLICK = """async () => {
     card.click();
   });
 }"""
+#: JavaScript: on the playable Rally Run board (the last), click what ``selector`` finds
+#: and resolve with the milliseconds until ``done`` (JavaScript on the board) holds.
+TIMED_BOARD_CLICK = """async ([selector, done]) => {
+  const root = [...document.querySelectorAll('.rally-run')].pop();
+  const target = root.querySelector(selector);
+  if (!target) return {error: `nothing matches ${selector}`};
+  const ready = new Function('root', `return (${done});`);
+  return await new Promise(resolve => {
+    let t0;
+    const observer = new MutationObserver(() => {
+      if (ready(root)) { observer.disconnect(); clearTimeout(timer); resolve({ms: performance.now() - t0}); }
+    });
+    observer.observe(root, {subtree: true, attributes: true, childList: true, characterData: true});
+    const timer = setTimeout(() => { observer.disconnect(); resolve({ms: null}); }, 5000);
+    t0 = performance.now();
+    target.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  });
+}"""
+#: After a reveal: the rotation buttons are drawn. After a rotation: they are gone and
+#: the log shows the bots' turns.
+ROTATIONS_SHOWN = "root.querySelectorAll('button.rally-run__rotation').length > 0"
+TURN_DONE = ("root.querySelectorAll('button.rally-run__rotation').length === 0 && "
+             "[...root.querySelectorAll('.rally-run__log li')].some(li => li.textContent.startsWith('Turn 3: Cy'))")
+KERNEL_IDLE = "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'"
 SETTLED = """() => {
   const root = document.querySelector('.jp-CodeCell .jp-OutputArea-output');
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status;
@@ -58,11 +89,15 @@ SETTLED = """() => {
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=20, help="clicks that move a car (default 20)")
+    parser.add_argument("--game", choices=("stich-rallye", "rally-run"), default="stich-rallye",
+                        help="which lesson's game to click (default stich-rallye: lesson 05)")
     args = parser.parse_args(argv)
     why = _lab.missing_browser()
     if why:
         print(f"Cannot run: {why}; {_lab.INSTALL_HINT}.", file=sys.stderr)
         return 2
+    if args.game == "rally-run":
+        return rally_run(args.clicks)
     from playwright.sync_api import sync_playwright
 
     times: list[float] = []
@@ -101,6 +136,54 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  worst  {max(times):7.1f} ms")
     print(f"  best   {min(times):7.1f} ms")
     print(f"  all: {' '.join(f'{t:.0f}' for t in times)}")
+    print(f"(whole run {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+def timed(page, selector: str, done: str) -> float | None:
+    result = page.evaluate(TIMED_BOARD_CLICK, [selector, done])
+    if "error" in result:
+        raise RuntimeError(result["error"])
+    page.wait_for_function(KERNEL_IDLE)
+    return result["ms"]
+
+
+def rally_run(clicks: int) -> int:
+    """Lesson 07: reveal A1 on a new game, then lay it, ``clicks`` times each."""
+    from playwright.sync_api import sync_playwright
+
+    reveals: list[float] = []
+    turns: list[float] = []
+    lost = 0
+    started = time.perf_counter()
+    with _lab.JupyterLab() as lab, sync_playwright() as playwright:
+        browser = _lab.launch_chromium(playwright)
+        page = browser.new_context(viewport=_lab.WINDOW).new_page()
+        _lab.open_notebook(page, lab, "07_rally_run.ipynb")
+        _lab.run_all(page)
+        board = page.locator(".rally-run").nth(8)
+        board.wait_for()
+        board.scroll_into_view_if_needed()
+        seed = 100
+        while len(turns) < clicks:
+            board.locator(".rally-run__seed input").fill(str(seed))
+            board.locator("button.rally-run__new").click()
+            page.wait_for_function("() => [...document.querySelectorAll('.rally-run')].pop()"
+                                   ".querySelector('.rally-run__log').style.display === 'none'")
+            page.wait_for_function(KERNEL_IDLE)
+            seed += 1
+            shown = timed(page, '[data-place="A1"]', ROTATIONS_SHOWN)
+            done = timed(page, "button.rally-run__rotation", TURN_DONE) if shown is not None else None
+            if shown is None or done is None:
+                lost += 1
+                continue
+            reveals.append(shown)
+            turns.append(done)
+        browser.close()
+    print(f"Rally Run board in Chromium ({clicks} new games, {lost} not counted)")
+    for name, times in (("tile click -> rotations drawn", reveals), ("rotation click -> bots' turns shown", turns)):
+        print(f"  {name}: median {statistics.median(times):6.1f} ms, worst {max(times):6.1f} ms, "
+              f"best {min(times):6.1f} ms")
     print(f"(whole run {time.perf_counter() - started:.0f} s)")
     return 0
 
