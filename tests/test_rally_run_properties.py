@@ -5,6 +5,7 @@ seeds and tile mixes, checked at every step.
 - every move follows a road: the car leaves by an opening of its tile and enters a
   tile that opens back toward it (the first-move dead end of M3/R3 excepted);
 - a road tile is face up exactly while a car stands on it (or it was just revealed);
+- a car once stuck for good (R7) never moves again;
 - each game ends within ``max_turns`` turns with exactly one winner, by the finish
   (M5), the turn limit (R8) or every car stuck for good (R7, the standings decide);
 - everything ``legal_actions()`` lists is allowed, other actions are refused with the
@@ -54,6 +55,7 @@ class Checker:
         self.mix = Counter({k: n for k, n in mix.items() if n})
         self.seen = 0
         self.steps = 0
+        self.stuck: set[int] = set()
 
     def check_state(self) -> None:
         game = self.game
@@ -63,6 +65,10 @@ class Checker:
             up = cell == PIT or cell in game.cars_ or cell == game.pending
             assert (obs.codes[cell] != -1) == up, f"face-up state of cell {cell} is wrong"
         assert game.turn < game.max_turns
+        assert self.stuck <= game.stuck_for_good(), "a car stuck for good came free"
+        self.stuck = set(game.stuck_for_good())
+        for seat in self.stuck:
+            assert not game.can_move(seat)
 
     def check_moves(self, before: RallyRunGame) -> None:
         game = self.game
@@ -78,6 +84,7 @@ class Checker:
                 else:
                     assert e.start >= CELLS  # only a first move
                 assert before.cars_[e.seat] == e.start and game.cars_[e.seat] == e.end
+                assert e.seat not in self.stuck, f"{e}: that car was stuck for good (R7)"
 
     def check_refusals(self, actions) -> None:
         game = self.game
