@@ -27,6 +27,7 @@ import argparse
 import statistics
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
@@ -96,21 +97,34 @@ def main(argv: list[str] | None = None) -> int:
     if why:
         print(f"Cannot run: {why}; {_lab.INSTALL_HINT}.", file=sys.stderr)
         return 2
-    if args.game == "rally-run":
-        return rally_run(args.clicks)
+    return (rally_run if args.game == "rally-run" else stich_rallye)(args.clicks)
+
+
+@contextmanager
+def lesson_page(notebook: str):
+    """A page of Chromium with ``notebook`` open in JupyterLab and all its cells run."""
     from playwright.sync_api import sync_playwright
 
+    with _lab.JupyterLab() as lab, sync_playwright() as playwright:
+        browser = _lab.launch_chromium(playwright)
+        try:
+            page = browser.new_context(viewport=_lab.WINDOW).new_page()
+            _lab.open_notebook(page, lab, notebook)
+            _lab.run_all(page)
+            yield page
+        finally:
+            browser.close()
+
+
+def stich_rallye(clicks: int) -> int:
+    """Lesson 05: click Ada's first playable card until ``clicks`` clicks moved a car."""
     times: list[float] = []
     skipped = 0
     started = time.perf_counter()
-    with _lab.JupyterLab() as lab, sync_playwright() as playwright:
-        browser = _lab.launch_chromium(playwright)
-        page = browser.new_context(viewport=_lab.WINDOW).new_page()
-        _lab.open_notebook(page, lab, "05_play_a_game.ipynb")
-        _lab.run_all(page)
+    with lesson_page("05_play_a_game.ipynb") as page:
         root = page.locator(".jp-CodeCell").first.locator(".jp-OutputArea-output").first
         status = root.locator(".widget-html").first
-        while len(times) < args.clicks:
+        while len(times) < clicks:
             text = status.inner_text()
             if "Game over" in text:
                 _lab.run_all(page)  # a new game
@@ -129,7 +143,6 @@ def main(argv: list[str] | None = None) -> int:
                 times.append(result["ms"])
             page.wait_for_timeout(50)
             page.wait_for_function(SETTLED)
-        browser.close()
     print(f"card click -> track figure shows the move, in Chromium ({len(times)} clicks, "
           f"{skipped} not counted: a turbo choice came first)")
     print(f"  median {statistics.median(times):7.1f} ms")
@@ -150,17 +163,11 @@ def timed(page, selector: str, done: str) -> float | None:
 
 def rally_run(clicks: int) -> int:
     """Lesson 07: reveal A1 on a new game, then lay it, ``clicks`` times each."""
-    from playwright.sync_api import sync_playwright
-
     reveals: list[float] = []
     turns: list[float] = []
     lost = 0
     started = time.perf_counter()
-    with _lab.JupyterLab() as lab, sync_playwright() as playwright:
-        browser = _lab.launch_chromium(playwright)
-        page = browser.new_context(viewport=_lab.WINDOW).new_page()
-        _lab.open_notebook(page, lab, "07_rally_run.ipynb")
-        _lab.run_all(page)
+    with lesson_page("07_rally_run.ipynb") as page:
         board = page.locator(".rally-run").nth(8)
         board.wait_for()
         board.scroll_into_view_if_needed()
@@ -179,7 +186,6 @@ def rally_run(clicks: int) -> int:
                 continue
             reveals.append(shown)
             turns.append(done)
-        browser.close()
     print(f"Rally Run board in Chromium ({clicks} new games, {lost} not counted)")
     for name, times in (("tile click -> rotations drawn", reveals), ("rotation click -> bots' turns shown", turns)):
         print(f"  {name}: median {statistics.median(times):6.1f} ms, worst {max(times):6.1f} ms, "

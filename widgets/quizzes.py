@@ -201,10 +201,12 @@ def ways_to_lay(tiles: dict[str, str], car: str, reveal: str) -> Question:
     """'In how many ways may Ada lay the tile she reveals?' — judged by
     :meth:`rally.rally_run.RallyRunGame.rotations` (``tiles`` as for ``arrange``)."""
     from rally.rally_run import Cell, RallyRunGame, Tile
+    from rally.rally_run.board import NEIGHBOURS
+    from rally.rally_run.tiles import DIRECTION_WORDS, opposite
 
     game = RallyRunGame.arrange(2, tiles=tiles, cars=[car, "green"])
-    src, dst = Cell.parse(car), Cell.parse(reveal)
-    side = {(1, 0): "north", (-1, 0): "south", (0, 1): "west", (0, -1): "east"}[(dst.row - src.row, dst.col - src.col)]
+    heading = NEIGHBOURS[Cell.parse(car).index].index(Cell.parse(reveal).index)  # from the car to the tile
+    side = DIRECTION_WORDS[opposite(heading)]
     under = game.tile(car)
     game.apply(f"reveal {reveal}")
     kind = game.tile(reveal).kind

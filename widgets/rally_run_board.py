@@ -142,8 +142,7 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
             cell = Cell.parse(place)
             if self.mode == "swap" and not game.awaiting_rotation:
                 return self._click_swap(cell)
-            face_down = game.observation(self.human).codes[cell.index] == -1
-            return self._do(Reveal(cell) if face_down else DriveTo(cell))
+            return self._do(DriveTo(cell) if game.is_face_up(cell) else Reveal(cell))
         except CLICK_ERRORS as err:
             return self._refuse(str(err))
 
@@ -232,7 +231,7 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
             return True
         if first:
             return self._do(Swap(first, cell))
-        partners = _swap_partners(game)
+        partners = _swap_partners(game.legal_actions())
         if cell.index not in partners:
             other = next((c for c in sorted(partners) if c != cell.index), None)
             reason = game.why_illegal(Swap(cell, Cell.of(other)), self.human) if other is not None else None
@@ -351,7 +350,7 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
                 out = {str(c): "swap" for a in actions if isinstance(a, Swap) and first in (str(a.a), str(a.b))
                        for c in (a.a, a.b) if str(c) != first}
                 return {**out, first: "chosen"}
-            return {str(Cell.of(c)): "swap" for c in _swap_partners(game)}
+            return {str(Cell.of(c)): "swap" for c in _swap_partners(actions)}
         out = {}
         for a in actions:
             if isinstance(a, Reveal):
@@ -394,9 +393,9 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
                 f"turn {game.turn + 1}, {state}; cars: {cars}; trophies left {game.trophies_left})")
 
 
-def _swap_partners(game: RallyRunGame) -> set[int]:
-    """Cells that appear in some swap allowed now."""
-    return {c.index for a in game.legal_actions() if isinstance(a, Swap) for c in (a.a, a.b)}
+def _swap_partners(actions: Sequence) -> set[int]:
+    """Cells that appear in some swap among ``actions`` (the legal actions now)."""
+    return {c.index for a in actions if isinstance(a, Swap) for c in (a.a, a.b)}
 
 
 def _bots_per_seat(bots: Any, players: int, human: int) -> list:

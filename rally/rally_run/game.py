@@ -393,6 +393,11 @@ class RallyRunGame:
                         break
         return frozenset(stuck)
 
+    def all_stuck_for_good(self) -> bool:
+        """True when no car can ever move again (R7), so the game must end."""
+        # A car that can move now is not stuck: that answers most turns without the fixed point.
+        return not any(self.can_move(s) for s in range(self.players)) and len(self.stuck_for_good()) == self.players
+
     def _who(self, seat: int) -> str:
         return self.names[seat]
 
@@ -605,7 +610,7 @@ class RallyRunGame:
     def _end_turn(self, swap: tuple[int, int] | None) -> None:
         self.last_swap = swap
         self.turn += 1
-        if not any(self.can_move(s) for s in range(self.players)) and len(self.stuck_for_good()) == self.players:
+        if self.all_stuck_for_good():
             self._finish(self.standings()[0], "all stuck")
         elif self.turn >= self.max_turns:
             self._finish(self.standings()[0], "turn limit")

@@ -212,7 +212,7 @@ def game_from_dict(data: object) -> RallyRunGame:
     else:
         if winner is not None or reason is not None:
             problems.append("A game that is not over has no winner: 'winner' and 'end_reason' must be null.")
-        if not problems and len(game.stuck_for_good()) == n:
+        if not problems and game.all_stuck_for_good():
             problems.append("Every car is stuck for good, so the game would already be over (decision R7).")
 
     events = data["events"]
