@@ -7,14 +7,19 @@ Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
 - motor.py      S11     the motor dial, winding and over-winding
 - track.py      S10     tracks as text, the volcano and beach models
 - movement.py   S6, S7, S9  progress, counting and jumping, downhill/uphill rolls
+- round_end.py  S12     who releases a motor first, who takes the flag after
 - game.py       S1, S3, S8, S12, S13  the state machine: turns, turbo, round end, laps, the win
 - events.py     the typed event log
-- serialization.py  JSON in and out, impossible states rejected
+- state.py      a moment of a game as plain data (GameState)
+- legality.py   what no real game could produce: the invariants I1-I10 (docs/invariants.md)
+- serialization.py  a state as JSON and back (shape only)
+- inputs.py     reading numbers, names, texts and JSON: bounded, one message style
 - bots.py       RandomBot, HeuristicBot, play_out
 - analysis.py   seeded experiments over many games (win rates)
 - rally_run/    the second game, Rally Run (M1-M5): ``from rally import rally_run`` (loaded on demand)
 - position.py   what-if positions: any moment of a game, as code and JSON
 - advisor.py    which choice wins: each option played out many times
+- examples.py   the positions lessons and docs show, each reached by a seeded game
 """
 
 from .bots import Bot, HeuristicBot, RandomBot, play_out, play_until
@@ -24,13 +29,16 @@ from .events import (
     CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, MotorReleased, MotorWound, Moved,
     RoundEnded, TrickWon, TurboDeclined, TurboUsed,
 )
-from .game import CAR_COLORS, DEFAULT_NAMES, Game, Turbo, release_order
+from .game import CAR_COLORS, Game, Turbo, parse_action
+from .inputs import DEFAULT_NAMES
+from .round_end import leader, release_order
+from .state import GameState
 from .motor import DEFAULT_DIAL, Motor, check_dial
 from .movement import How, Move, PathStep, check_positions, move, position_problems
 from .track import TRACKS, SpaceKind, Track, get_track
 from .position import Position
 from .advisor import Advice, OptionResult, advise
-from .tricks import TrickExplanation, explain_trick, legal_plays, trick_winner, why_illegal
+from .tricks import TrickExplanation, check_trick, explain_trick, legal_plays, trick_winner, why_illegal
 
 __all__ = [
     "Bot", "HeuristicBot", "RandomBot", "play_out", "play_until",
@@ -38,10 +46,10 @@ __all__ = [
     "CardError", "IllegalAction", "PositionError", "RuleError", "SetupError", "TrackError",
     "CardPlayed", "Dealt", "Event", "FlagTaken", "GameWon", "LapCompleted", "MotorReleased", "MotorWound",
     "Moved", "RoundEnded", "TrickWon", "TurboDeclined", "TurboUsed",
-    "CAR_COLORS", "DEFAULT_NAMES", "Game", "Turbo", "release_order",
+    "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "leader", "release_order",
     "DEFAULT_DIAL", "Motor", "check_dial",
     "How", "Move", "PathStep", "check_positions", "move", "position_problems",
     "Position", "Advice", "OptionResult", "advise",
     "TRACKS", "SpaceKind", "Track", "get_track",
-    "TrickExplanation", "explain_trick", "legal_plays", "trick_winner", "why_illegal",
+    "TrickExplanation", "check_trick", "explain_trick", "legal_plays", "trick_winner", "why_illegal",
 ]

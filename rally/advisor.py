@@ -11,17 +11,17 @@ seeded: the same question gives the same answer.
 Playouts go in batches; with ``stop_early`` the advisor stops as soon as one option's
 99% interval lies wholly above every other option's, and says that it did.
 
->>> from rally import Position, Turbo
+>>> from rally import Position
 >>> from rally.advisor import advise
->>> p = Position.new(track="S......D......U.....", positions=[33, 28, 5], motors=[5, 6, 0], round=3,
-...                  flag=1, trick="G2 G4 G5", hand="")
+>>> p = Position.from_code(   # reached in a seeded game: Bo won the trick, two spaces from the finish
+...     "SR1_TS......D......U....._R3_F2_P36.35.23_M3.1.2_CB3.B5.B8_H1R5.R6.R7.R10.B9.B10_XG2.G8.G3.R2.R4.R3")
 >>> advice = advise(p, playouts=200, seed=1)
 >>> advice.best.action, advice.best.win_rate
 (Turbo(True), 1.0)
 >>> print(advice.table())
 option       win chance   99% interval    progress gained   playouts
-turbo           100.0%   93.8% - 100.0%        16.0            100
-no turbo          0.0%    0.0% -   6.2%         2.0            100
+turbo           100.0%   93.8% - 100.0%         5.0            100
+no turbo         68.0%   55.2% -  78.6%         7.7            100
 Stopped early after 100 playouts per option: turbo is clearly best.
 """
 
@@ -32,13 +32,16 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .analysis import wilson_interval
-from .bots import Bot, HeuristicBot, RandomBot, play_out
+from .bots import HeuristicBot, RandomBot, play_out
+from . import inputs
 from .errors import SetupError
-from .game import Action, Game, Turbo
+from .game import Action, Game
 from .position import Position
 
 #: The z-score of the intervals shown and used for stopping early (99%).
 Z99 = 2.576
+#: The most playouts per option one question may ask for (about a minute of work).
+MAX_PLAYOUTS = 100_000
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
@@ -134,14 +137,13 @@ def advise(
         position = Position.from_game(position)
     if not isinstance(position, Position):
         raise SetupError(f"advise() needs a Position or a Game, not {type(position).__name__}.")
-    for what, value in (("playouts", playouts), ("batch", batch)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise SetupError(f"{what} must be a whole number of 1 or more, like 1000, not {value!r}.")
-    if bots not in BOTS:
-        raise SetupError(f"bots must be one of {', '.join(BOTS)}, not {bots!r}.")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError(f"The seed is a whole number, like 0 or 42, not {seed!r}.")
-    position.check()
+    inputs.whole(playouts, "playouts", 1, MAX_PLAYOUTS, SetupError, 1000)
+    inputs.whole(batch, "batch", 1, MAX_PLAYOUTS, SetupError, 100)
+    inputs.one_of(bots, "bots", BOTS, SetupError)
+    inputs.seed(seed, SetupError)
+    inputs.flag(stop_early, "stop_early", SetupError)
+    if progress is not None and not callable(progress):
+        inputs.fail(SetupError, "progress", "None or a function called as progress(done, total)", progress, "print")
     seat = position.decider
     options = position.options()
     start = position.positions[seat]
@@ -158,11 +160,11 @@ def advise(
             dice = rng.getrandbits(64)
             for i, action in enumerate(options):
                 game = deal.clone()
-                _apply(game, action)
+                game.apply_trusted(action)
                 if not game.is_over:
                     play_out(game, players, random.Random(dice))
                 wins[i] += game.winner == seat
-                gained[i] += game.positions_[seat] - start
+                gained[i] += game.positions[seat] - start
         done += size
         if progress is not None:
             progress(done, playouts)
@@ -174,14 +176,6 @@ def advise(
         for i, action in enumerate(options)
     )
     return Advice(position, seat, results, stopped, playouts, seed, bots)
-
-
-def _apply(game: Game, action: Action) -> None:
-    """Apply an option already known to be legal, without checking it again."""
-    if isinstance(action, Turbo):
-        game._finish_trick(*game._trick_result(), action.use)
-    else:
-        game._play(action.code)
 
 
 def _clear_winner(wins: Sequence[int], done: int) -> bool:

@@ -15,7 +15,9 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
+from . import inputs
 from .bots import Bot, play_out
+from .cards import check_players
 from .errors import SetupError
 from .game import Game
 
@@ -40,6 +42,18 @@ class WinRates:
         return "\n".join(lines)
 
 
+def _made(factory: Callable[[], Bot], name: str) -> Bot:
+    bot = factory()
+    if not callable(getattr(bot, "choose", None)):
+        inputs.fail(SetupError, f"The bot {inputs.shown(name)}", "something with a choose(game, actions, rng) method",
+                    bot, "RandomBot()")
+    return bot
+
+
+#: The most games one experiment plays (about a minute on one core).
+MAX_GAMES = 200_000
+
+
 def wilson_interval(wins: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a proportion (good for small counts)."""
     if trials == 0:
@@ -60,16 +74,26 @@ def win_rates(
 ) -> WinRates:
     """Play ``games`` games; seats are dealt to the kinds of bot in turn, rotating every
     game so no kind always sits first. Returns each kind's win rate per seat held."""
-    if not bots:
-        raise SetupError("Give at least one kind of bot, like {'random': RandomBot}.")
+    if not isinstance(bots, Mapping) or not bots:
+        inputs.fail(SetupError, "The bots", "a mapping from a name to a kind of bot", bots, "{'random': RandomBot}")
+    for name, factory in bots.items():
+        if not callable(factory):
+            inputs.fail(SetupError, f"The bot {inputs.shown(name)}", "a kind of bot (a class or a function that makes "
+                        "one)", factory, "RandomBot")
+    check_players(players)
+    inputs.whole(games, "The number of games", 1, MAX_GAMES, SetupError, 1000)
+    inputs.seed(seed, SetupError)
     names = list(bots)
     rng = random.Random(seed)
     wins = dict.fromkeys(names, 0)
     seats = dict.fromkeys(names, 0)
     for g in range(games):
         kinds = [names[(g + s) % len(names)] for s in range(players)]
-        game = Game.new(players, track=track, seed=seed * 1_000_003 + g, first_player=g % players, record=False)
-        play_out(game, [bots[k]() for k in kinds], rng)
+        # Every game its own deal, from seeds that stay seeds however large ``seed`` is.
+        game = Game.new(players, track=track, seed=(seed * 1_000_003 + g) % (inputs.MAX_SEED + 1),
+                        first_player=g % players, record=False)
+        play_out(game, [_made(bots[k], k) for k in kinds], rng)
+        assert game.winner is not None  # play_out plays to the end
         wins[kinds[game.winner]] += 1
         for k in kinds:
             seats[k] += 1

@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol, Sequence
 
+from . import inputs
+from .cards import Card
 from .errors import SetupError
 from .game import Action, Game, Turbo
 from .movement import occupants_of, travel
@@ -56,29 +58,28 @@ class HeuristicBot:
     TURBO_POLICIES = ("smart", "always", "never")
 
     def __init__(self, min_gain: int = 3, turbo: str = "smart"):
-        if turbo not in self.TURBO_POLICIES:
-            raise SetupError(f"turbo must be one of {', '.join(self.TURBO_POLICIES)}, not {turbo!r}.")
-        self.min_gain = min_gain
-        self.turbo = turbo
+        self.min_gain = inputs.whole(min_gain, "min_gain", 1, 15, SetupError, 3)
+        self.turbo = inputs.one_of(turbo, "turbo", self.TURBO_POLICIES, SetupError)
 
     def __repr__(self) -> str:
         extra = f", turbo={self.turbo!r}" if self.turbo != "smart" else ""
         return f"HeuristicBot(min_gain={self.min_gain}{extra})"
 
     def choose(self, game: Game, actions: Sequence[Action], rng: random.Random) -> Action:
-        if isinstance(actions[0], Turbo):
+        cards = [a for a in actions if isinstance(a, Card)]
+        if not cards:
             return Turbo(self._wants_turbo(game))
-        trick = game.trick_
-        seat = game.current_player
+        trick = list(game.trick_codes)
+        seat = game.flag + len(trick)
         last_to_play = len(trick) == game.players - 1
-        winning, losing = [], []
-        for card in actions:
-            codes = trick + [card.code]
-            index, lowest = winner_and_lowest(codes)
+        winning: list[tuple[Card, int]] = []
+        losing: list[tuple[Card, int]] = []
+        for card in cards:
+            index, lowest = winner_and_lowest(trick + [card.code])
             (winning if index == len(trick) else losing).append((card, lowest))
         if winning:
             lowest_after = min(lowest for _, lowest in winning)
-            worth = lowest_after >= self.min_gain or game.dial[game.motors_[seat]] >= 7
+            worth = lowest_after >= self.min_gain or game.motor_values[seat % game.players] >= 7
             if worth and (last_to_play or len(trick) >= game.players // 2):
                 return min(winning, key=lambda cl: cl[0].value)[0]
         pool = losing or winning
@@ -87,8 +88,8 @@ class HeuristicBot:
     def _wants_turbo(self, game: Game) -> bool:
         if self.turbo != "smart":
             return self.turbo == "always"
-        seat, lowest = game._trick_result()
-        position = game.motors_[seat]
+        seat, lowest = game.trick_result()
+        position = game.motors[seat]
         value = game.dial[position]
         peak = value == max(game.dial)
         over_winds = game.dial[(position + 1) % len(game.dial)] < value
@@ -96,8 +97,8 @@ class HeuristicBot:
         if not (peak or over_winds or last_trick or value >= 7):
             return False
         n = len(game.track)
-        occupants = occupants_of(dict(enumerate(game.positions_)), seat, n)
-        start = game.positions_[seat]
+        occupants = occupants_of(dict(enumerate(game.positions)), seat, n)
+        start = game.positions[seat]
         plain = travel(game.track.roll_codes, occupants, start, lowest)[0]
         boosted = travel(game.track.roll_codes, occupants, start, lowest + value)[0]
         return boosted > plain
@@ -106,24 +107,29 @@ class HeuristicBot:
 def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
     """Play ``game`` to its end, asking ``bots[seat]`` for every decision. Returns the game.
 
-    When every bot is a :class:`RandomBot` and the game keeps no event log, a fast path
-    makes exactly the same choices without building action lists.
+    When every bot is a :class:`RandomBot`, a fast path (:meth:`Game.random_playout`)
+    makes exactly the same choices without building action lists, with or without the
+    event log.
     """
-    if len(bots) != game.players:
-        raise SetupError(f"Give one bot per player: {game.players} needed, {len(bots)} given.")
-    if game._log is None:
-        for bot in bots:
-            if type(bot) is not RandomBot:
-                break
-        else:  # only random bots (a plain loop: cheaper than all() over a generator)
-            game._random_playout(rng)
-            return game
-    while not game.is_over:
+    _check_bots(game, bots)
+    for bot in bots:
+        if type(bot) is not RandomBot:
+            break
+    else:  # only random bots (a plain loop: cheaper than all() over a generator)
+        game.random_playout(rng)
+        return game
+    seat = game.current_player
+    while seat is not None:
+        game.apply(bots[seat].choose(game, game.legal_actions(), rng))
         seat = game.current_player
-        actions = game.legal_actions()
-        action = bots[seat].choose(game, actions, rng)
-        game.apply(action)
     return game
+
+
+def _check_bots(game: Game, bots: Sequence[Bot]) -> None:
+    if not isinstance(game, Game):
+        inputs.fail(SetupError, "The game", "a Game", game, "Game.new(4, seed=3)")
+    if len(inputs.sequence(bots, "The bots", SetupError, "[RandomBot()] * 4", 5)) != game.players:
+        raise SetupError(f"Give one bot per player: {game.players} needed, {len(bots)} given.")
 
 
 def play_until(game: Game, bots: Sequence[Bot], rng: random.Random, stop: Callable[[Game], bool]) -> Game:
@@ -134,10 +140,11 @@ def play_until(game: Game, bots: Sequence[Bot], rng: random.Random, stop: Callab
     >>> game.awaiting_turbo, game.legal_actions()
     (True, [Turbo(True), Turbo(False)])
     """
-    if len(bots) != game.players:
-        raise SetupError(f"Give one bot per player: {game.players} needed, {len(bots)} given.")
-    while not game.is_over and not stop(game):
-        game.apply(bots[game.current_player].choose(game, game.legal_actions(), rng))
+    _check_bots(game, bots)
+    seat = game.current_player
+    while seat is not None and not stop(game):
+        game.apply(bots[seat].choose(game, game.legal_actions(), rng))
+        seat = game.current_player
     return game
 
 

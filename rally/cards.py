@@ -18,6 +18,7 @@ import struct
 from bisect import bisect_left
 from typing import Iterable
 
+from . import inputs
 from .errors import CardError, SetupError
 
 MIN_PLAYERS = 3
@@ -51,9 +52,9 @@ class Color(enum.IntEnum):
     @classmethod
     def from_letter(cls, letter: str) -> "Color":
         """The color for a letter, case-blind: ``Color.from_letter("g") is Color.GREEN``."""
-        index = "RGB".find(letter.upper()) if len(letter) == 1 else -1
+        index = "RGB".find(letter.upper()) if isinstance(letter, str) and len(letter) == 1 else -1
         if index < 0:
-            raise CardError(f"{letter!r} is not a color: use R (red), G (green) or B (blue).")
+            raise CardError(f"{inputs.shown(letter)} is not a color: use R (red), G (green) or B (blue).")
         return cls(index)
 
 
@@ -62,7 +63,7 @@ def card_code(color: int, value: int) -> int:
     return color * 16 + value
 
 
-class Card(tuple):
+class Card(tuple[Color, int]):
     """One card: a color and a value from 1 to 15. Immutable, hashable and ordered
     (by color R < G < B, then value), so a sorted hand groups its colors.
 
@@ -75,10 +76,8 @@ class Card(tuple):
     __slots__ = ()
 
     def __new__(cls, color: Color | int, value: int) -> "Card":
-        if isinstance(color, bool) or not isinstance(color, int) or not 0 <= color <= 2:
-            raise CardError(f"{color!r} is not a card color: use Color.RED, Color.GREEN or Color.BLUE.")
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 15:
-            raise CardError(f"{value!r} is not a card value: values run from 1 to 15.")
+        inputs.whole(color, "A card's color", 0, 2, CardError, "Color.GREEN")
+        inputs.whole(value, "A card's value", 1, 15, CardError, 11)
         return tuple.__new__(cls, (Color(color), value))
 
     @property
@@ -95,28 +94,18 @@ class Card(tuple):
         return self[0] * 16 + self[1]
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: object) -> "Card":
         """Read a card written as a color letter and a value: ``"G11"``, ``"r5"``.
 
         Anything else raises :class:`CardError` naming the bad text and the right form.
         """
-        if not isinstance(text, str):
-            raise CardError(
-                f"{text!r} is not a card: write a color letter R, G or B followed by "
-                "a value from 1 to 15, like G11."
-            )
-        cleaned = text.strip()
+        cleaned = text.strip() if isinstance(text, str) and len(text) <= 40 else ""
         letter, digits = cleaned[:1].upper(), cleaned[1:]
-        if (
-            letter in ("R", "G", "B")
-            and digits.isascii()
-            and digits.isdigit()
-            and not digits.startswith("0")
-            and 1 <= int(digits) <= 15
-        ):
-            return CARDS[card_code("RGB".index(letter), int(digits))]
+        if letter in ("R", "G", "B") and digits.isascii() and digits.isdigit() and not digits.startswith("0") \
+                and len(digits) <= 2 and 1 <= int(digits) <= 15:
+            return _CARDS[card_code("RGB".index(letter), int(digits))]
         raise CardError(
-            f"{text!r} is not a card: write a color letter R, G or B followed by "
+            f"{inputs.shown(text)} is not a card: write a color letter R, G or B followed by "
             "a value from 1 to 15, like G11."
         )
 
@@ -135,24 +124,20 @@ class Card(tuple):
         """The card in words: ``"green 11"``."""
         return f"{self[0].word} {self[1]}"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type["Card"], tuple[int, int]]:
         return (Card, (int(self[0]), self[1]))
 
 
-#: Every card, indexed by its engine code; ``None`` where no card has that code.
-CARDS: list[Card | None] = [None] * 48
-for _color in Color:
-    for _value in range(1, 16):
-        CARDS[card_code(_color, _value)] = tuple.__new__(Card, (_color, _value))
+#: Every card, by its engine code.
+CARDS: dict[int, Card] = {
+    card_code(_color, _value): tuple.__new__(Card, (_color, _value)) for _color in Color for _value in range(1, 16)
+}
+_CARDS = CARDS
 
 
 def check_players(players: object) -> int:
     """Return ``players`` if it is a valid player count (3 to 5), else raise :class:`SetupError`."""
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SetupError(
-            f"Stich Rallye is played by 3, 4 or 5 players, not {players!r}."
-        )
-    return players
+    return inputs.whole(players, "The number of players of Stich Rallye", MIN_PLAYERS, MAX_PLAYERS, SetupError, 4)
 
 
 def deck(players: int) -> list[Card]:
@@ -210,16 +195,20 @@ def deal(players: int, seed: int, round: int) -> list[list[Card]]:
     [7, 7, 7, 7]
     """
     check_players(players)
-    if round not in (1, 2, 3):
-        raise SetupError(f"There are rounds 1, 2 and 3, not {round!r}.")
+    inputs.seed(seed, SetupError)
+    inputs.whole(round, "The round", 1, ROUNDS, SetupError)
     return [[CARDS[c] for c in h[0] + h[1] + h[2]] for h in deal_codes(players, seed, round)]
 
 
-def parse_cards(cards: Iterable[Card | str] | str) -> list[Card]:
-    """Cards from Card objects or text; a string may hold several: ``"G11 R5, B7"``."""
+def parse_cards(cards: object) -> list[Card]:
+    """Cards from Card objects or text; a string may hold several: ``"G11 R5, B7"``.
+    At most 45 cards (every card in play), each parsed by :meth:`Card.parse`."""
     if isinstance(cards, str):
-        cards = cards.replace(",", " ").split()
-    return [c if isinstance(c, Card) else Card.parse(c) for c in cards]
+        cards = inputs.text(cards, "Card text", CardError, "G11 R5 B7").replace(",", " ").split()
+    if not isinstance(cards, (list, tuple)):
+        inputs.fail(CardError, "The cards", "card text or a list of cards", cards, "'G11 R5 B7'")
+    items = inputs.sequence(cards, "The cards", CardError, "'G11 R5 B7'", len(CARDS))
+    return [c if isinstance(c, Card) else Card.parse(c) for c in items]
 
 
 def format_cards(cards: Iterable[Card], sep: str = " ") -> str:

@@ -5,7 +5,9 @@
     python -m rally tracks
     python -m rally run --players 4 --seed 3 --bots perfect,forgetful:3,none,perfect
 
-Bad arguments print one line saying what was wrong and exit with code 2.
+Bad arguments print one line saying what was wrong and exit with code 2. Every number
+has a stated range (see ``--help``): a trick has 3 to 5 cards, ``--games`` at most
+:data:`MAX_GAMES`, so no command runs for days without a word.
 """
 
 from __future__ import annotations
@@ -13,21 +15,34 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Sequence
+from typing import Callable, NoReturn, Sequence
 
-from .bots import HeuristicBot, RandomBot, play_out
-from .cards import parse_cards
-from .errors import RuleError
+from . import inputs
+from .bots import Bot, HeuristicBot, RandomBot, play_out
+from .cards import MAX_PLAYERS, MIN_PLAYERS, parse_cards
+from .errors import RuleError, SetupError
 from .events import Dealt, GameWon, RoundEnded, TrickWon
 from .game import CAR_COLORS, Game
+from .rally_run.simulate import MAX_GAMES, simulate, simulate_many
+from .rally_run.state import MAX_TURNS
 from .track import TRACKS, SpaceKind
 
-BOTS = {"heuristic": HeuristicBot, "random": RandomBot}
+BOTS: dict[str, Callable[[], Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit code 2
+    def error(self, message: str) -> NoReturn:  # one line, exit code 2
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _whole(what: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, ASCII digits only."""
+    def read(text: str) -> int:
+        try:
+            return inputs.whole_text(text, what, low, high, SetupError)
+        except SetupError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+    return read
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,20 +51,25 @@ def _parser() -> argparse.ArgumentParser:
     explain = sub.add_parser("explain", help="who wins a trick, and why")
     explain.add_argument("cards", nargs="+", help="the trick's cards in play order, like G11 R5 B7 G3")
     sim = sub.add_parser("simulate", help="bots play a whole game; print what happens")
-    sim.add_argument("--players", type=int, default=4, help="3, 4 or 5 (default 4)")
+    sim.add_argument("--players", type=_whole("--players", MIN_PLAYERS, MAX_PLAYERS), default=4,
+                     help="3, 4 or 5 (default 4)")
     sim.add_argument("--track", default="volcano", help="volcano, beach, or track text like 'S..DD..U...'")
-    sim.add_argument("--seed", type=int, default=0, help="fixes the deals and the bots' choices")
+    sim.add_argument("--seed", type=_whole("--seed", 0, inputs.MAX_SEED), default=0,
+                     help="fixes the deals and the bots' choices (0 to 2**64-1)")
     sim.add_argument("--bots", default="heuristic", help="heuristic or random (default heuristic)")
     sim.add_argument("--brief", action="store_true", help="only tricks, round ends and the result")
     sub.add_parser("tracks", help="list the built-in tracks")
     run = sub.add_parser("run", help="Rally Run: bots play a game (or --games N of them); print what happens")
-    run.add_argument("--players", type=int, default=4, help="2, 3 or 4 (default 4)")
-    run.add_argument("--seed", type=int, default=0, help="fixes the layout and the bots' choices")
+    run.add_argument("--players", type=_whole("--players", 2, 4), default=4, help="2, 3 or 4 (default 4)")
+    run.add_argument("--seed", type=_whole("--seed", 0, inputs.MAX_SEED), default=0,
+                     help="fixes the layout and the bots' choices (0 to 2**64-1)")
     run.add_argument("--bots", default="perfect",
                      help="perfect, forgetful:K, none or random; one for all or one per player, like perfect,none")
     run.add_argument("--brief", action="store_true", help="only trophies, the board at the end and the winner")
-    run.add_argument("--games", type=int, default=None, help="play this many games and print the results and speed")
-    run.add_argument("--max-turns", type=int, default=None, help="turn limit (default 100 per player)")
+    run.add_argument("--games", type=_whole("--games", 1, MAX_GAMES), default=None,
+                     help=f"play this many games (1 to {MAX_GAMES}) and print the results and speed")
+    run.add_argument("--max-turns", type=_whole("--max-turns", 1, MAX_TURNS), default=None,
+                     help=f"turn limit (1 to {MAX_TURNS}; default 100 per player)")
     return parser
 
 
@@ -62,8 +82,7 @@ def _explain(cards: Sequence[str]) -> str:
 
 
 def _simulate(players: int, track: str, seed: int, bots: str, brief: bool) -> str:
-    if bots not in BOTS:
-        raise RuleError(f"--bots must be one of {', '.join(BOTS)}, not {bots!r}.")
+    inputs.one_of(bots, "--bots", BOTS, SetupError)
     game = Game.new(players, track=track, seed=seed)
     play_out(game, [BOTS[bots]() for _ in range(players)], random.Random(seed))
     names = game.names
@@ -84,6 +103,7 @@ def _simulate(players: int, track: str, seed: int, bots: str, brief: bool) -> st
     lines.append("Final positions: " + ", ".join(
         f"{names[s]} {game.positions[s]} ({game.positions[s] // n} laps + {game.positions[s] % n} spaces)"
         for s in standing) + ".")
+    assert game.winner is not None  # play_out plays to the end
     lines.append(f"Winner: {names[game.winner]}.")
     return "\n".join(lines)
 
@@ -106,8 +126,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "explain":
             out = _explain(args.cards)
         elif args.command == "run":
-            from .rally_run.simulate import simulate, simulate_many
-
             if args.games is None:
                 out = simulate(args.players, args.seed, args.bots, args.brief, args.max_turns)
             else:

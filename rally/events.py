@@ -14,8 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Sequence
 
-from .cards import Card, join_words
-from .movement import Move, PathStep, How
+from . import inputs
+from .cards import Card, join_words, parse_cards
+from .errors import PositionError, RuleError
+from .movement import How, Move, PathStep
+from .movement import MAX_PROGRESS
+from .track import MAX_TRACK_LENGTH
 from .tricks import TrickExplanation, explain_trick
 
 
@@ -41,7 +45,7 @@ class Dealt(Event):
     round: int
     hands: tuple[tuple[Card, ...], ...]
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         return f"Round {self.round}: each player gets {len(self.hands[0])} cards."
 
 
@@ -51,7 +55,7 @@ class CardPlayed(Event):
     seat: int
     card: Card
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         return f"{names[self.seat]} plays {self.card} ({self.card.describe()})."
 
 
@@ -72,7 +76,7 @@ class TrickWon(Event):
         n = len(self.cards)
         return tuple((self.leader + i) % n for i in range(n))
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         return f"{names[self.seat]} wins the trick. {self.explanation.sentence}"
 
 
@@ -83,7 +87,7 @@ class MotorWound(Event):
     position: int
     value: int
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         lost = " (over-wound: the arrow went past the last position and the energy is lost)" if self.position == 0 else ""
         return f"{names[self.seat]} lost the trick and winds the motor to position {self.position}, value {self.value}{lost}."
 
@@ -94,7 +98,7 @@ class TurboUsed(Event):
     seat: int
     value: int
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         spaces = "space" if self.value == 1 else "spaces"
         return f"{names[self.seat]} uses the turbo: {self.value} more {spaces}, and the motor goes back to 0."
 
@@ -105,7 +109,7 @@ class TurboDeclined(Event):
     seat: int
     value: int
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         return f"{names[self.seat]} keeps the motor wound at {self.value} and moves by the card alone."
 
 
@@ -116,7 +120,7 @@ class Moved(Event):
     move: Move
     cause: str  # "trick" or "motor"
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         return self.move.describe(names)
 
 
@@ -126,7 +130,7 @@ class LapCompleted(Event):
     seat: int
     lap: int
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         if self.lap == 1:
             return f"{names[self.seat]} crosses the finish line for the first time: the motor turns to its red side."
         return f"{names[self.seat]} crosses the finish line for the second time."
@@ -138,7 +142,7 @@ class RoundEnded(Event):
     round: int
     order: tuple[int, ...]
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         return (
             f"Round {self.round} is over. Every motor now moves its car, last place first: "
             f"{join_words([names[s] for s in self.order])}."
@@ -151,7 +155,7 @@ class MotorReleased(Event):
     seat: int
     value: int
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         if self.value == 0:
             return f"{names[self.seat]}'s motor shows 0, so the car stays put."
         return f"{names[self.seat]}'s motor releases {self.value}."
@@ -163,7 +167,7 @@ class FlagTaken(Event):
     seat: int
     reason: str  # "trick" or "leader"
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         if self.reason == "trick":
             return f"{names[self.seat]} takes the flag and leads the next trick."
         return f"{names[self.seat]} is in front and takes the flag for the next round."
@@ -175,7 +179,7 @@ class GameWon(Event):
     seat: int
     reason: str  # "second lap" or "leader"
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         if self.reason == "second lap":
             return f"{names[self.seat]} has gone round twice and wins the race at once!"
         return f"After round 3 nobody has gone round twice; {names[self.seat]} is in front and wins the race!"
@@ -202,27 +206,70 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def _decode_move(d: dict) -> Move:
-    path = tuple(PathStep(int(p), How(h), o) for p, h, o in d["path"])
-    return Move(d["mover"], d["start"], d["steps"], d["final"], d["counted_end"], d["roll"], path, d["track_length"])
+_MOVE_KEYS = ("mover", "start", "steps", "final", "counted_end", "roll", "track_length", "path")
+_NUMBER_FIELDS = ("round", "seat", "leader", "position", "value", "lap")
+_WORDS = {"cause": ("trick", "motor"), "reason": ("trick", "leader", "second lap")}
 
 
-def event_from_dict(d: dict) -> Event:
-    """Rebuild an event from :meth:`Event.to_dict`. Raises ``KeyError``/``TypeError``/
-    ``ValueError`` on malformed input (the caller turns them into a PositionError)."""
-    cls = EVENT_TYPES[d["kind"]]
-    kwargs = {}
-    for f in fields(cls):
-        raw = d[f.name]
-        if f.name == "card":
-            raw = Card.parse(raw)
-        elif f.name == "cards":
-            raw = tuple(Card.parse(c) for c in raw)
-        elif f.name == "hands":
-            raw = tuple(tuple(Card.parse(c) for c in hand) for hand in raw)
-        elif f.name == "move":
-            raw = _decode_move(raw)
-        elif f.name == "order":
-            raw = tuple(raw)
-        kwargs[f.name] = raw
+def _number(value: object, what: str) -> int:
+    return inputs.whole(value, what, 0, MAX_PROGRESS, PositionError)
+
+
+def _cards(value: object, what: str) -> tuple[Card, ...]:
+    try:
+        return tuple(parse_cards(inputs.sequence(value, what, PositionError, "['G11', 'R5']", 45)))
+    except RuleError as err:
+        raise PositionError(f"{what}: {err}") from None
+
+
+def _decode_move(value: object) -> Move:
+    d = inputs.fields(value, "A move in the event log", _MOVE_KEYS, PositionError)
+    steps = inputs.sequence(d["path"], "A move's path", PositionError, "[[3, 'counted', None]]", MAX_PROGRESS)
+    path = []
+    for step in steps:
+        item = inputs.sequence(step, "A step of a move's path", PositionError, "[3, 'counted', None]", 3)
+        if len(item) != 3:
+            inputs.fail(PositionError, "A step of a move's path", "[progress, how, car or None]", step)
+        over = None if item[2] is None else _number(item[2], "The car on a step")
+        how = How(inputs.one_of(item[1], "How a step was entered", [h.value for h in How], PositionError))
+        path.append(PathStep(_number(item[0], "A step's progress"), how, over))
+    roll = d["roll"]
+    if roll is not None:
+        inputs.one_of(roll, "A move's roll", ("downhill", "uphill"), PositionError)
+    return Move(_number(d["mover"], "The car that moved"), _number(d["start"], "A move's start"),
+                _number(d["steps"], "A move's steps"), _number(d["final"], "A move's end"),
+                _number(d["counted_end"], "Where a move's counting ended"), roll, tuple(path),
+                inputs.whole(d["track_length"], "A move's track length", 1, MAX_TRACK_LENGTH, PositionError))
+
+
+def event_from_dict(value: object) -> Event:
+    """Rebuild an event from :meth:`Event.to_dict`; anything else raises
+    :class:`~rally.PositionError` saying what is wrong. Whether the event could have
+    happened is for the game to say (it replays its log, see ``Game.problems``)."""
+    if not isinstance(value, dict):
+        inputs.fail(PositionError, "An event", "a JSON object with a 'kind'", value, "{'kind': 'dealt', ...}")
+    cls = EVENT_TYPES[inputs.one_of(value.get("kind"), "An event's kind", EVENT_TYPES, PositionError)]
+    names = [f.name for f in fields(cls)]
+    d = inputs.fields(value, f"A {cls.kind} event", ["kind", *names], PositionError)
+    kwargs: dict[str, Any] = {}
+    for name in names:
+        raw = d[name]
+        if name in _NUMBER_FIELDS:
+            kwargs[name] = _number(raw, f"The {name} of a {cls.kind} event")
+        elif name in _WORDS:
+            kwargs[name] = inputs.one_of(raw, f"The {name} of a {cls.kind} event", _WORDS[name], PositionError)
+        elif name == "card":
+            kwargs[name] = _cards([raw], "The card of a card_played event")[0]
+        elif name == "cards":
+            kwargs[name] = _cards(raw, "The cards of a trick_won event")
+        elif name == "hands":
+            hands = inputs.sequence(raw, "The hands of a dealt event", PositionError, "[['G11'], ['R5']]", 5)
+            kwargs[name] = tuple(_cards(h, "A hand of a dealt event") for h in hands)
+        elif name == "move":
+            kwargs[name] = _decode_move(raw)
+        elif name == "order":
+            order = inputs.sequence(raw, "The order of a round_ended event", PositionError, "[2, 0, 1]", 5)
+            kwargs[name] = tuple(_number(s, "A seat in a round_ended event") for s in order)
+        else:  # pragma: no cover - every field of every event is named above
+            raise AssertionError(f"unknown event field {name}")
     return cls(**kwargs)

@@ -23,33 +23,39 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import dataclass
 from math import floor
-from typing import Iterable, NamedTuple, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
-from .cards import CARDS, ROUNDS, Card, check_players, deal_codes, format_cards
-from .errors import IllegalAction, SetupError
+from . import inputs
+from .cards import CARDS, ROUNDS, Card, check_players, deal_codes, format_cards, split_by_color
+from .errors import IllegalAction, PositionError, SetupError
 from .events import (
-    CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, MotorReleased, MotorWound, Moved,
+    CardPlayed, Dealt, Event, event_from_dict, FlagTaken, GameWon, LapCompleted, MotorReleased, MotorWound, Moved,
     RoundEnded, TrickWon, TurboDeclined, TurboUsed,
 )
+from .legality import state_problems
 from .motor import DEFAULT_DIAL, check_dial, winding_table
-from .movement import ROLL_NAMES, Move, travel
+from .movement import Move, travel
+from .round_end import leader, release_order
+from .serialization import state_from_json, state_to_dict, state_to_json
+from .state import OVER, PLAY, TURBO, GameState
 from .track import Track, get_track
 from .tricks import legal_codes, why_illegal, winner_and_lowest
 
 #: The player colors of the cars and motors, by seat.
 CAR_COLORS = ("white", "red", "yellow", "purple", "blue")
-#: Default player names, by seat (alphabetical, so seat order is easy to follow).
-DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
-
-PLAY, TURBO, OVER = "play", "turbo", "over"
 
 
-class Turbo(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Turbo:
     """A trick winner's choice: ``Turbo(True)`` adds the motor's whole value to the
     move, ``Turbo(False)`` moves by the lowest card alone (S8)."""
 
     use: bool
+
+    def __post_init__(self) -> None:
+        inputs.flag(self.use, "A turbo choice", IllegalAction)
 
     def __str__(self) -> str:
         return "turbo" if self.use else "no turbo"
@@ -78,9 +84,19 @@ class _Setup(NamedTuple):
     to_play: tuple[tuple[tuple[int, ...], ...], ...]
 
 
+def _setup(players: object, track: object, dial: object, names: object) -> _Setup:
+    """The checked set-up; the same set-up is checked once and shared (see :func:`_known_setup`)."""
+    # Only plain values are looked up: the cache would take True for 1 and False for 0.
+    if (type(players) is int and isinstance(dial, (list, tuple)) and all(type(v) is int for v in dial)
+            and (names is None or isinstance(names, (list, tuple)) and all(type(x) is str for x in names))
+            and isinstance(track, (Track, str))):
+        return _known_setup(players, track, tuple(dial), None if names is None else tuple(names))
+    return _known_setup.__wrapped__(players, track, dial, names)
+
+
 @functools.lru_cache(maxsize=256)
-def _setup(players, track, dial, names) -> _Setup:
-    check_players(players)
+def _known_setup(players: object, track: object, dial: object, names: object) -> _Setup:
+    players = check_players(players)
     track = get_track(track)
     dial = check_dial(dial)
     if track.resting_spaces <= players:
@@ -88,39 +104,13 @@ def _setup(players, track, dial, names) -> _Setup:
             f"The track has only {track.resting_spaces} flat spaces; {players} cars need at least "
             f"{players + 1} so that a car can always find an empty one."
         )
-    if names is None:
-        names = DEFAULT_NAMES[:players]
-    if isinstance(names, str) or not isinstance(names, Iterable):
-        raise SetupError(f"Give the names as a list, one per player, like {list(DEFAULT_NAMES[:players])}, not {names!r}.")
-    names = tuple(names)
-    if len(names) != players or not all(isinstance(x, str) and x.strip() for x in names):
-        raise SetupError(f"Give one non-empty name per player ({players}), not {list(names)!r}.")
-    if len(set(names)) != players:
-        raise SetupError(f"Each player needs a different name; {list(names)!r} repeats one.")
+    names = inputs.names(names, players, SetupError)
     return _Setup(
         players, track, len(track), dial, names, winding_table(dial),
         tuple(tuple(s for s in range(players) if s != seat) for seat in range(players)),
         tuple(tuple(tuple((leader + i) % players for i in range(played, players)) for played in range(players + 1))
               for leader in range(players)),
     )
-
-
-def release_order(positions: Sequence[int], flag: int) -> list[int]:
-    """The seats in the order their motors move at a round's end (S12): last place
-    (lowest progress) first; cars tied on the grid in seat order, starting with the
-    seat clockwise after the flag holder ``flag``.
-
-    >>> release_order([0, 7, 0, 3], flag=2)
-    [0, 2, 3, 1]
-    """
-    # The stable sort keeps the seats' order (from the one after the flag holder) in ties.
-    return sorted(_seats_after(len(positions), flag), key=positions.__getitem__)
-
-
-@functools.lru_cache(maxsize=64)
-def _seats_after(n: int, flag: int) -> tuple[int, ...]:
-    """All ``n`` seats clockwise, starting with the one after seat ``flag``."""
-    return tuple((flag + i) % n for i in range(1, n + 1))
 
 
 def _count_cars(positions: Sequence[int], n: int) -> dict[int, int]:
@@ -145,9 +135,31 @@ class Game:
 
     __slots__ = (
         "players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others", "_to_play",
-        "round", "flag", "hands_", "trick_", "discards_", "positions_", "motors_", "phase", "winner",
-        "_log",
+        "round", "flag", "_hands", "_trick", "_discards", "_positions", "_motors", "phase", "winner",
+        "_log", "_partial",
     )
+    players: int
+    track: Track
+    dial: tuple[int, ...]
+    seed: int
+    first_player: int
+    names: tuple[str, ...]
+    round: int
+    flag: int
+    phase: str
+    winner: int | None
+    _rc: tuple[int, ...]
+    _n: int
+    _wind: tuple[int, ...]
+    _others: tuple[tuple[int, ...], ...]
+    _to_play: tuple[tuple[tuple[int, ...], ...], ...]
+    _hands: list[list[list[int]]]
+    _trick: list[int]
+    _discards: list[int]
+    _positions: list[int]
+    _motors: list[int]
+    _log: list[Event] | None
+    _partial: bool  # the log began after the first deal (record_from_now)
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -171,18 +183,14 @@ class Game:
         return cls._blank(players, track, seed, first_player, dial, names, record, deal=True)
 
     @classmethod
-    def _blank(cls, players, track, seed, first_player, dial, names, record, deal=False) -> "Game":
+    def _blank(cls, players: object, track: object, seed: object, first_player: object, dial: object,
+               names: object, record: object, deal: bool = False) -> "Game":
         """A game in round 1 with the cars on the grid: dealt if ``deal``, else with empty hands."""
-        if type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise SetupError(f"The seed is a whole number that fixes the deals, like 0 or 42, not {seed!r}.")
-        try:
-            setup = _setup(players, track, tuple(dial), names if names is None or isinstance(names, str) else tuple(names))
-        except TypeError:  # something unhashable: let the checks name it
-            setup = _setup.__wrapped__(players, track, dial, names)
+        setup = _setup(players, track, dial, names)
         players = setup.players
-        if (type(first_player) is not int and (isinstance(first_player, bool) or not isinstance(first_player, int))
-                or not 0 <= first_player < players):
-            raise SetupError(f"The first player is a seat from 0 to {players - 1}, not {first_player!r}.")
+        seed = inputs.seed(seed, SetupError)
+        first_player = inputs.seat(first_player, players, SetupError, "The first player")
+        record = inputs.flag(record, "record", SetupError)
         game = cls.__new__(cls)
         game.players = players
         game.track = setup.track
@@ -197,17 +205,18 @@ class Game:
         game._to_play = setup.to_play
         game.round = 1
         game.flag = first_player
-        game.trick_ = []
-        game.discards_ = []
-        game.positions_ = [0] * players
-        game.motors_ = [0] * players
+        game._trick = []
+        game._discards = []
+        game._positions = [0] * players
+        game._motors = [0] * players
         game.phase = PLAY
         game.winner = None
         game._log = [] if record else None
+        game._partial = False
         if deal:
             game._deal()
         else:
-            game.hands_ = [[[], [], []] for _ in range(players)]
+            game._hands = [[[], [], []] for _ in range(players)]
         return game
 
     def clone(self) -> "Game":
@@ -216,17 +225,19 @@ class Game:
         for slot in ("players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others", "_to_play",
                      "round", "flag", "phase", "winner"):
             setattr(g, slot, getattr(self, slot))
-        g.hands_ = [[h[0][:], h[1][:], h[2][:]] for h in self.hands_]
-        g.trick_ = self.trick_[:]
-        g.discards_ = self.discards_[:]
-        g.positions_ = self.positions_[:]
-        g.motors_ = self.motors_[:]
+        g._hands = [[h[0][:], h[1][:], h[2][:]] for h in self._hands]
+        g._trick = self._trick[:]
+        g._discards = self._discards[:]
+        g._positions = self._positions[:]
+        g._motors = self._motors[:]
         g._log = None if self._log is None else self._log[:]
+        g._partial = self._partial
         return g
 
     # ------------------------------------------------------------ observation
     @property
     def is_over(self) -> bool:
+        """True once the game has a winner."""
         return self.phase == OVER
 
     @property
@@ -238,60 +249,83 @@ class Game:
     def current_player(self) -> int | None:
         """The seat that must act now; ``None`` once the game is over."""
         if self.phase == PLAY:
-            return (self.flag + len(self.trick_)) % self.players
+            return (self.flag + len(self._trick)) % self.players
         if self.phase == TURBO:
             return self._trick_result()[0]
         return None
 
+    def _to_act(self) -> int:
+        """:attr:`current_player` of a game that is not over."""
+        if self.phase == TURBO:
+            return self._trick_result()[0]
+        return (self.flag + len(self._trick)) % self.players
+
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's hand, sorted by color then value."""
-        return tuple(tuple(CARDS[c] for c in h[0] + h[1] + h[2]) for h in self.hands_)
+        return tuple(tuple(CARDS[c] for c in h[0] + h[1] + h[2]) for h in self._hands)
 
     def hand_codes(self, seat: int) -> list[int]:
-        """``seat``'s hand as sorted card codes (the engine's integers)."""
-        h = self.hands_[seat]
+        """``seat``'s hand as sorted card codes (the engine's integers); a new list."""
+        h = self._hands[inputs.seat(seat, self.players, SetupError)]
         return h[0] + h[1] + h[2]
+
+    @property
+    def trick_codes(self) -> tuple[int, ...]:
+        """The current trick as card codes, in play order (for bots' fast arithmetic)."""
+        return tuple(self._trick)
+
+    def trick_result(self) -> tuple[int, int]:
+        """``(winner's seat, lowest value)`` of the complete trick on the table (S5);
+        raises :class:`IllegalAction` while the trick is still being played."""
+        if len(self._trick) < self.players:
+            raise IllegalAction(f"The trick is not complete: {len(self._trick)} of {self.players} cards are played.")
+        return self._trick_result()
 
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the current trick so far, in play order (led by the flag holder)."""
-        return tuple(CARDS[c] for c in self.trick_)
+        return tuple(CARDS[c] for c in self._trick)
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
         """Who played each card of :attr:`trick`."""
-        return tuple((self.flag + i) % self.players for i in range(len(self.trick_)))
+        return tuple((self.flag + i) % self.players for i in range(len(self._trick)))
 
     @property
     def discards(self) -> tuple[Card, ...]:
         """Cards played in earlier tricks of this round."""
-        return tuple(CARDS[c] for c in self.discards_)
+        return tuple(CARDS[c] for c in self._discards)
+
+    @property
+    def discard_codes(self) -> tuple[int, ...]:
+        """:attr:`discards` as card codes."""
+        return tuple(self._discards)
 
     @property
     def positions(self) -> tuple[int, ...]:
         """Each car's progress by seat (S6)."""
-        return tuple(self.positions_)
+        return tuple(self._positions)
 
     @property
     def spaces(self) -> tuple[int, ...]:
         """The space each car stands on, by seat."""
-        return tuple(p % self._n for p in self.positions_)
+        return tuple(p % self._n for p in self._positions)
 
     @property
     def laps(self) -> tuple[int, ...]:
         """Laps completed by each car (its motor shows red from 1 on)."""
-        return tuple(p // self._n for p in self.positions_)
+        return tuple(p // self._n for p in self._positions)
 
     @property
     def motors(self) -> tuple[int, ...]:
         """Each motor's dial position, by seat."""
-        return tuple(self.motors_)
+        return tuple(self._motors)
 
     @property
     def motor_values(self) -> tuple[int, ...]:
         """Each motor's value now, by seat."""
-        return tuple(self.dial[m] for m in self.motors_)
+        return tuple(self.dial[m] for m in self._motors)
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -300,7 +334,108 @@ class Game:
 
     @property
     def recording(self) -> bool:
+        """True when the game keeps its event log (the default)."""
         return self._log is not None
+
+    @property
+    def full_history(self) -> bool:
+        """True when :attr:`events` runs from the first deal (a new game's log); False
+        for a log begun by :meth:`record_from_now`, or no log at all."""
+        return self._log is not None and not self._partial
+
+    def record_from_now(self) -> None:
+        """Keep an event log from this moment on, for a game made without one (from a
+        position or a state): :attr:`events` then tells what happens from here. Such a
+        log is not the game's whole history, so :meth:`state` and :meth:`to_json` leave
+        it out. A game that already records keeps its log."""
+        if self._log is None:
+            self._log, self._partial = [], True
+
+    # ---------------------------------------------------------------- states
+    def state(self) -> GameState:
+        """This moment of the game as plain data (see :class:`~rally.state.GameState`)."""
+        return GameState(
+            players=self.players, track=self.track, dial=self.dial, names=self.names, seed=self.seed,
+            first_player=self.first_player, round=self.round, phase=self.phase, flag=self.flag,
+            winner=self.winner, hands=self.hands, trick=self.trick, discards=self.discards,
+            positions=self.positions, motors=self.motors,
+            events=None if self._log is None or self._partial else tuple(self._log),
+        )
+
+    @classmethod
+    def from_state(cls, state: GameState) -> "Game":
+        """The game at ``state``; raises :class:`PositionError` naming every reason no
+        real game could reach it (see :meth:`problems`). With an event log the game
+        records on; without one it does not."""
+        if not isinstance(state, GameState):
+            inputs.fail(PositionError, "Game.from_state's argument", "a GameState", state, "game.state()")
+        for event in state.events or ():
+            # An event made by hand must be one the log could hold: written out and read
+            # back (through rally.inputs) it is the same event.
+            if event_from_dict(event.to_dict()) != event:
+                raise PositionError(f"The event log holds {inputs.shown(event, 60)}, which is not an event "
+                                    "as a game logs it.")
+        try:
+            game = cls._blank(state.players, state.track, state.seed, state.first_player, state.dial, state.names,
+                              state.events is not None)
+        except SetupError as err:
+            raise PositionError(f"The game's set-up is invalid: {err}") from None
+        game.round, game.phase, game.flag, game.winner = state.round, state.phase, state.flag, state.winner
+        game._hands = [split_by_color(c.code for c in h) for h in state.hands]
+        game._trick = [c.code for c in state.trick]
+        game._discards = [c.code for c in state.discards]
+        game._positions = list(state.positions)
+        game._motors = list(state.motors)
+        game._log = None if state.events is None else list(state.events)
+        problems = game.problems()
+        if problems:
+            raise PositionError(problems)
+        return game
+
+    def problems(self) -> list[str]:
+        """Every reason no real game could be where this one is, as sentences; ``[]``
+        for every game reached by play. The rules' history is checked by
+        :func:`rally.legality.state_problems`; an event log must also replay, from the
+        seed, to exactly this state (see ``docs/invariants.md``).
+
+        >>> Game.new(3, seed=1).problems()
+        []
+        """
+        found = state_problems(self.state())
+        if not found and self._log is not None and not self._partial:
+            found = self._history_problems()
+        return found
+
+    def _history_problems(self) -> list[str]:
+        """Replay the log's decisions on a new game from the same seed; the log and the
+        state must come out exactly as they are."""
+        log = self._log or []
+        replay = Game.new(self.players, self.track, self.seed, self.first_player, self.dial, self.names)
+        for event in log:
+            action: Action
+            if isinstance(event, CardPlayed):
+                action = event.card
+            elif isinstance(event, (TurboUsed, TurboDeclined)):
+                action = Turbo(isinstance(event, TurboUsed))
+            else:
+                continue  # what follows from the decisions; compared below
+            reason = replay.why_illegal(action, event.seat)
+            if reason is not None:
+                who = self.names[event.seat] if event.seat < self.players else f"seat {event.seat}"
+                return [f"The event log says {who} chose {action}, which the game played from seed {self.seed} "
+                        f"does not allow: {reason}"]
+            replay.apply(action)
+        expected = replay._log or []
+        for i, (said, done) in enumerate(zip(log, expected)):
+            if said != done:  # the log's own event may name seats no game has: only the game's is told
+                return [f"Event {i + 1} of the log ({said.kind}) is not what the game played from seed {self.seed} "
+                        f"logs there: {done.describe(self.names)!r}."]
+        if len(log) != len(expected):
+            return [f"The event log has {len(log)} events, but its decisions, played from seed {self.seed}, give "
+                    f"{len(expected)}."]
+        if replay.state() != self.state().replace(events=tuple(expected)):
+            return [f"The event log, played from seed {self.seed}, leads to another state than this one."]
+        return []
 
     @property
     def tricks_left(self) -> int:
@@ -309,40 +444,41 @@ class Game:
             return 0
         if self.phase == TURBO:
             return len(self.hand_codes(0)) + 1
-        return len(self.hand_codes(self.current_player))
+        return len(self.hand_codes((self.flag + len(self._trick)) % self.players))
 
     def legal_actions(self) -> list[Action]:
         """What the current player may do: cards in hand order, or the turbo choice."""
         if self.phase == PLAY:
-            seat = (self.flag + len(self.trick_)) % self.players
-            lead = self.trick_[0] >> 4 if self.trick_ else -1
-            return [CARDS[c] for c in legal_codes(self.hands_[seat], lead)]
+            seat = (self.flag + len(self._trick)) % self.players
+            lead = self._trick[0] >> 4 if self._trick else -1
+            return [CARDS[c] for c in legal_codes(self._hands[seat], lead)]
         if self.phase == TURBO:
             return list(TURBO_CHOICES)
         return []
 
     def why_illegal(self, action: Action | str, seat: int | None = None) -> str | None:
         """Why ``action`` (by ``seat``, default the current player) is not allowed now,
-        in a player's words; ``None`` if it is allowed."""
+        in a player's words; ``None`` if it is allowed. Text is read by
+        :func:`parse_action` (a card like ``"G11"``, or ``"turbo"`` / ``"no turbo"``)."""
         names = self.names
-        if self.phase == OVER:
+        if self.winner is not None:
             return f"The game is over: {names[self.winner]} won."
-        current = self.current_player
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
-            # Checked before comparing: True == 1 and 1.0 == 1 would pass for seat 1.
-            return f"There is no seat {seat!r}: seats are whole numbers from 0 to {self.players - 1}."
-        if seat is not None and seat != current:
-            if self.phase == TURBO:
-                return f"Wait: {names[current]} won the trick and is choosing whether to use the turbo."
-            return f"It is {names[current]}'s turn, not {names[seat]}'s."
+        current = self._to_act()
+        if seat is not None:
+            if not (inputs.is_whole(seat) and 0 <= seat < self.players):
+                return f"There is no seat {inputs.shown(seat)}: seats are whole numbers from 0 to {self.players - 1}."
+            if seat != current:
+                if self.phase == TURBO:
+                    return f"Wait: {names[current]} won the trick and is choosing whether to use the turbo."
+                return f"It is {names[current]}'s turn, not {names[seat]}'s."
         if isinstance(action, str):
-            action = Card.parse(action)
+            action = parse_action(action)
         if self.phase == TURBO:
             if isinstance(action, Turbo):
                 return None
             return (
                 f"{names[current]} won the trick and must first choose: use the turbo (add the motor's "
-                f"{self.dial[self.motors_[current]]} to the move) or move by the lowest card alone."
+                f"{self.dial[self._motors[current]]} to the move) or move by the lowest card alone."
             )
         if isinstance(action, Turbo):
             return (
@@ -350,9 +486,10 @@ class Game:
                 "must play a card."
             )
         if not isinstance(action, Card):
-            return f"{action!r} is not an action: play a Card (like Card.parse('G11')) or choose Turbo(True)/Turbo(False)."
+            return (f"{inputs.shown(action)} is not an action: play a card (like G11) or choose the turbo "
+                    "(Turbo(True) or Turbo(False)).")
         return why_illegal(
-            [CARDS[c] for c in self.hand_codes(current)], [CARDS[c] for c in self.trick_], action
+            [CARDS[c] for c in self.hand_codes(current)], [CARDS[c] for c in self._trick], action
         )
 
     # ------------------------------------------------------------------ acting
@@ -360,33 +497,72 @@ class Game:
         """Do ``action`` for the current player (checked to be ``seat`` if given).
 
         Raises :class:`IllegalAction` with the reason, leaving the game unchanged."""
+        if self.phase == PLAY and type(action) is Card and seat is None:
+            # The common case, checked on codes; the words are built only for a refusal.
+            trick = self._trick
+            hand = self._hands[(self.flag + len(trick)) % self.players]
+            if action.code in legal_codes(hand, trick[0] >> 4 if trick else -1):
+                self._play(action.code)
+                return
         reason = self.why_illegal(action, seat)
         if reason is not None:
             raise IllegalAction(reason)
-        if isinstance(action, str):
-            action = Card.parse(action)
-        if self.phase == TURBO:
-            seat, lowest = self._trick_result()
-            self._finish_trick(seat, lowest, bool(action.use))
+        self.apply_trusted(parse_action(action) if isinstance(action, str) else action)
+
+    def apply_trusted(self, action: Action) -> None:
+        """Do ``action``, known to be one of :meth:`legal_actions`, without checking it
+        again: the way in for hot loops (the advisor's playouts) that took it from
+        ``legal_actions()`` a moment ago. Anything else may break the game: use
+        :meth:`apply`."""
+        if isinstance(action, Turbo):
+            self._finish_trick(*self._trick_result(), action.use)
         else:
             self._play(action.code)
 
+    def apply_recorded(self, action: Action | str) -> list[Event]:
+        """:meth:`apply` ``action`` and return the events it set off, up to the next
+        decision, whether or not this game keeps its log (a preview of one choice)."""
+        if self._log is not None:
+            before = len(self._log)
+            self.apply(action)
+            return self._log[before:]
+        self._log = []
+        try:
+            self.apply(action)
+            return self._log
+        finally:
+            self._log = None
+
+    def set_hidden_cards(self, hands: Mapping[int, Sequence[int]], discards: Sequence[int], seed: int) -> None:
+        """Deal the cards a player cannot see anew: ``hands`` by seat and the earlier
+        tricks' ``discards`` as card codes, and ``seed`` for later rounds. For playouts
+        (see :meth:`rally.Position.to_game`), which deal from exactly the unseen cards,
+        keeping every hand's size; checked only for those sizes, to stay fast."""
+        for seat, codes in hands.items():
+            if len(codes) != sum(map(len, self._hands[seat])):
+                raise IllegalAction(f"A new hand for seat {seat} must keep its size.")
+            self._hands[seat] = split_by_color(codes)
+        if len(discards) != len(self._discards):
+            raise IllegalAction("The earlier tricks' cards must keep their number.")
+        self._discards = list(discards)
+        self.seed = seed
+
     # ------------------------------------------------- the engine's primitives
     def _trick_result(self) -> tuple[int, int]:
-        index, lowest = winner_and_lowest(self.trick_)
+        index, lowest = winner_and_lowest(self._trick)
         return (self.flag + index) % self.players, lowest
 
     def _deal(self) -> None:
-        self.hands_ = deal_codes(self.players, self.seed, self.round)
-        self.motors_[:] = [0] * self.players  # in place: the playout kernel holds this list
-        self.discards_ = []
+        self._hands = deal_codes(self.players, self.seed, self.round)
+        self._motors[:] = [0] * self.players  # in place: the playout kernel holds this list
+        self._discards = []
         if self._log is not None:
             self._log.append(Dealt(self.round, self.hands))
 
     def _play(self, code: int) -> None:
-        trick = self.trick_
+        trick = self._trick
         seat = (self.flag + len(trick)) % self.players
-        self.hands_[seat][code >> 4].remove(code)
+        self._hands[seat][code >> 4].remove(code)
         trick.append(code)
         if self._log is not None:
             self._log.append(CardPlayed(seat, CARDS[code]))
@@ -399,11 +575,11 @@ class Game:
         """Wind the losers' motors and move the winner, or return ``(winner, lowest)``
         when the winner has a motor to choose about (S8)."""
         n = self.players
-        index, lowest = winner_and_lowest(self.trick_)
+        index, lowest = winner_and_lowest(self._trick)
         winner = self.flag + index
         if winner >= n:
             winner -= n
-        motors, wind, log = self.motors_, self._wind, self._log
+        motors, wind, log = self._motors, self._wind, self._log
         for s in range(n):
             if s != winner:
                 motors[s] = wind[motors[s]]  # a lost trick winds the motor (S11)
@@ -418,21 +594,21 @@ class Game:
     def _finish_trick(self, winner: int, lowest: int, use: bool) -> None:
         """Move the trick's winner by the lowest card, plus the motor if ``use`` (S8)."""
         steps = lowest
-        value = self.dial[self.motors_[winner]]
+        value = self.dial[self._motors[winner]]
         if use:
             steps += value
-            self.motors_[winner] = 0
+            self._motors[winner] = 0
         if self._log is not None and value > 0:
             self._log.append(TurboUsed(winner, value) if use else TurboDeclined(winner, value))
         self.phase = PLAY
         if self._move(winner, steps, "trick"):
             return
-        self.discards_ += self.trick_
-        self.trick_ = []
+        self._discards += self._trick
+        self._trick = []
         self.flag = winner
         if self._log is not None:
             self._log.append(FlagTaken(winner, "trick"))
-        hand = self.hands_[winner]
+        hand = self._hands[winner]
         if not (hand[0] or hand[1] or hand[2]):
             self._end_round()
 
@@ -442,7 +618,7 @@ class Game:
         Without a log, ``cars`` may give :func:`_count_cars` of the positions, the mover
         included; it is used for the occupied spaces and kept up to date.
         """
-        positions, n = self.positions_, self._n
+        positions, n = self._positions, self._n
         log = self._log
         start = positions[seat]
         if cars is not None:
@@ -460,12 +636,12 @@ class Game:
         elif log is None:
             final = travel(self._rc, {positions[s] % n for s in self._others[seat]}, start, steps)[0]
         else:
-            path: list = []
-            final, end, roll = travel(self._rc, {positions[s] % n: s for s in self._others[seat]}, start, steps, path)
+            occupants = {positions[s] % n: s for s in self._others[seat]}
+            result = travel(self._rc, occupants, start, steps)
+            final = result[0]
         positions[seat] = final
         if log is not None:
-            move = Move(seat, start, steps, final, end, ROLL_NAMES[roll], tuple(path), n)
-            log.append(Moved(seat, move, cause))
+            log.append(Moved(seat, Move.traced(seat, start, steps, result, n, self._rc, occupants), cause))
             if final // n > start // n:
                 log.append(LapCompleted(seat, final // n))
         if final >= 2 * n:  # a second lap ends the game at once (S13)
@@ -477,18 +653,18 @@ class Game:
         return False
 
     def release_order(self) -> list[int]:
-        """The order motors move cars at this round's end (see :func:`release_order`)."""
-        return release_order(self.positions_, self.flag)
+        """The order motors move cars at this round's end (see :func:`rally.round_end.release_order`)."""
+        return release_order(self._positions, self.flag)
 
     def _end_round(self, cars: dict[int, int] | None = None) -> None:
         """Release the motors (S12), then pass the flag to the leader and deal the next
         round, or end the game (S13). ``cars`` is as for :meth:`_move`, only without a log."""
-        order = release_order(self.positions_, self.flag)
-        log, dial, motors = self._log, self.dial, self.motors_
+        order = release_order(self._positions, self.flag)
+        log, dial, motors = self._log, self.dial, self._motors
         if log is not None:
             log.append(RoundEnded(self.round, tuple(order)))
         if cars is None and log is None:
-            cars = _count_cars(self.positions_, self._n)
+            cars = _count_cars(self._positions, self._n)
         for seat in order:
             value = dial[motors[seat]]
             if log is not None:
@@ -510,19 +686,11 @@ class Game:
         self._deal()
 
     def leader(self) -> int:
-        """The car with the greatest progress. Ties can only happen on the grid; then the
-        first tied seat clockwise from the flag holder, the holder included, leads."""
-        n, positions = self.players, self.positions_
-        best = max(positions)
-        if positions.count(best) == 1:
-            return positions.index(best)
-        for i in range(n):
-            seat = (self.flag + i) % n
-            if positions[seat] == best:
-                return seat
-        raise AssertionError("unreachable")
+        """The car with the greatest progress; ties (only on the grid) go to the first tied
+        seat clockwise from the flag holder, the holder included (S12, decision D5)."""
+        return leader(self._positions, self.flag)
 
-    def _random_playout(self, rng: random.Random) -> None:
+    def random_playout(self, rng: random.Random) -> None:
         """Play to the end choosing uniformly at random: the same choices, in the same
         order, as :class:`RandomBot` through ``legal_actions``/``apply`` (a test holds
         the two paths equal), without building action lists, Card objects or events.
@@ -532,15 +700,25 @@ class Game:
         table, :meth:`_end_round`); only S4's one-line filter is written out inline.
         """
         rnd = rng.random  # floor(rnd() * k) is RandomBot's int(rng.random() * k), a little faster
+        if self._log is not None:
+            # Recorded: the same draws, through the primitives that log every event.
+            while self.phase != OVER:
+                if self.phase == TURBO:
+                    self._finish_trick(*self._trick_result(), rnd() < 0.5)
+                    continue
+                trick = self._trick
+                legal = legal_codes(self._hands[(self.flag + len(trick)) % self.players], trick[0] >> 4 if trick else -1)
+                self._play(legal[floor(rnd() * len(legal))])
+            return
         if self.phase == TURBO:
             self._finish_trick(*self._trick_result(), rnd() < 0.5)
         n, N = self.players, self._n
         goal = 2 * N
         rc, dial, wind, others, to_play = self._rc, self.dial, self._wind, self._others, self._to_play
-        positions, motors = self.positions_, self.motors_
+        positions, motors = self._positions, self._motors
         cars = _count_cars(positions, N)  # kept up to date here and by _move()
         while self.phase == PLAY:
-            hands, flag, trick, discards = self.hands_, self.flag, self.trick_, self.discards_
+            hands, flag, trick, discards = self._hands, self.flag, self._trick, self._discards
             # Tricks of this round, with the state in locals; synced back at the round's end.
             while True:
                 if trick:
@@ -581,7 +759,7 @@ class Game:
                 final = travel(rc, cars, start, steps)[0]
                 positions[winner] = final
                 if final >= goal:
-                    self.flag, self.trick_, self.discards_ = flag, trick, discards
+                    self.flag, self._trick, self._discards = flag, trick, discards
                     self.phase, self.winner = OVER, winner
                     return
                 here = final % N
@@ -595,7 +773,7 @@ class Game:
                 hand = hands[winner]
                 if not (hand[0] or hand[1] or hand[2]):
                     break
-            self.flag, self.trick_, self.discards_ = flag, trick, discards
+            self.flag, self._trick, self._discards = flag, trick, discards
             self._end_round(cars)
 
     # ---------------------------------------------------------------- display
@@ -611,18 +789,18 @@ class Game:
         """A few lines a player would read at the table."""
         n = self._n
         lines = []
-        if self.phase == OVER:
+        if self.winner is not None:
             lines.append(f"Game over after round {self.round}: {self.names[self.winner]} wins.")
         else:
             lines.append(
                 f"Round {self.round}, {self.names[self.flag]} holds the flag; "
-                f"{self.names[self.current_player]} to {'choose the turbo' if self.phase == TURBO else 'play'}."
+                f"{self.names[self._to_act()]} to {'choose the turbo' if self.phase == TURBO else 'play'}."
             )
-        if self.trick_:
+        if self._trick:
             lines.append("Trick: " + ", ".join(
-                f"{self.names[s]} {CARDS[c]}" for s, c in zip(self.trick_seats, self.trick_)))
+                f"{self.names[s]} {CARDS[c]}" for s, c in zip(self.trick_seats, self._trick)))
         for s in range(self.players):
-            p = self.positions_[s]
+            p = self._positions[s]
             if p == 0:
                 where = "on the grid"
             elif p >= 2 * n:
@@ -630,24 +808,24 @@ class Game:
             else:
                 where = f"space {p % n}, lap {p // n + 1}"
             lines.append(
-                f"  {self.names[s]} ({CAR_COLORS[s]} car): {where}, motor {self.dial[self.motors_[s]]}"
-                f" (position {self.motors_[s]}), hand {format_cards(self.hands[s]) or '-'}"
+                f"  {self.names[s]} ({CAR_COLORS[s]} car): {where}, motor {self.dial[self._motors[s]]}"
+                f" (position {self._motors[s]}), hand {format_cards(self.hands[s]) or '-'}"
             )
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        state = f"winner={self.names[self.winner]!r}" if self.phase == OVER else f"to_act={self.current_player}"
+        state = f"winner={self.names[self.winner]!r}" if self.winner is not None else f"to_act={self._to_act()}"
         return (
             f"<Game {self.players} players, {self.track.name} track, seed {self.seed}, "
-            f"round {self.round}, {state}, positions {list(self.positions_)}>"
+            f"round {self.round}, {state}, positions {list(self._positions)}>"
         )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return self.to_dict() == other.to_dict()
+        return self.state() == other.state()
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable, so not hashable
 
     def _repr_html_(self) -> str:
         import html
@@ -655,21 +833,29 @@ class Game:
         return "<pre>" + html.escape(self.summary()) + "</pre>"
 
     # ---------------------------------------------------------- serialization
-    def to_dict(self) -> dict:
-        from .serialization import game_to_dict
-
-        return game_to_dict(self)
+    def to_dict(self) -> dict[str, object]:
+        """The game as JSON-ready data (see :mod:`rally.serialization`)."""
+        return state_to_dict(self.state())
 
     def to_json(self, indent: int | None = None) -> str:
         """The whole game as JSON text; :meth:`from_json` gives it back."""
-        from .serialization import game_to_json
-
-        return game_to_json(self, indent)
+        return state_to_json(self.state(), indent)
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
         """A game from :meth:`to_json` text. Raises :class:`PositionError` naming every
-        problem when the text is not JSON or describes an impossible state."""
-        from .serialization import game_from_json
+        problem when the text is not JSON or describes a state no real game reaches."""
+        return cls.from_state(state_from_json(text))
 
-        return game_from_json(text)
+
+def parse_action(text: object) -> Action:
+    """An action from text: a card (``"G11"``), ``"turbo"`` or ``"no turbo"``.
+
+    >>> parse_action("turbo"), parse_action("g11")
+    (Turbo(True), Card.parse('G11'))
+    """
+    if isinstance(text, str) and len(text) <= 40:
+        words = " ".join(text.lower().split())
+        if words in ("turbo", "no turbo"):
+            return Turbo(words == "turbo")
+    return Card.parse(text)

@@ -19,26 +19,28 @@ import functools
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from . import inputs
 from .errors import SetupError
 
 #: Value of each dial position, position 0 first. A model of the printed dial.
 DEFAULT_DIAL: tuple[int, ...] = (0, 1, 2, 4, 7, 11, 16, 10, 5)
+#: Bounds of any dial: enough for every printed or imagined motor.
+MAX_DIAL_POSITIONS = 20
+MAX_DIAL_VALUE = 40
 
 
-def check_dial(dial: Sequence[int]) -> tuple[int, ...]:
+def check_dial(dial: object) -> tuple[int, ...]:
     """Return ``dial`` as a tuple if it is a valid dial, else raise :class:`SetupError`.
 
-    A dial has at least two positions, whole values of 0 or more, and value 0 at
+    A dial has 2 to :data:`MAX_DIAL_POSITIONS` positions, whole values from 0 to
+    :data:`MAX_DIAL_VALUE` (so no motor can send a car round and round), and value 0 at
     position 0 (where every motor starts a round)."""
-    try:
-        values = tuple(dial)
-    except TypeError:
-        raise SetupError(f"A dial is a list of values like {list(DEFAULT_DIAL)}, not {dial!r}.") from None
+    example = str(list(DEFAULT_DIAL))
+    values = tuple(inputs.sequence(dial, "A dial", SetupError, example, MAX_DIAL_POSITIONS))
     if len(values) < 2:
-        raise SetupError(f"A dial needs at least two positions, got {list(values)}; for example {list(DEFAULT_DIAL)}.")
+        inputs.fail(SetupError, "A dial", f"a list of 2 to {MAX_DIAL_POSITIONS} values", dial, example)
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise SetupError(f"Dial values must be whole numbers of 0 or more; {v!r} in {list(values)} is not.")
+        inputs.whole(v, "Each dial value", 0, MAX_DIAL_VALUE, SetupError, 7)
     if values[0] != 0:
         raise SetupError(f"A dial must start with value 0 (a motor starts each round there), got {list(values)}.")
     return values
@@ -62,12 +64,9 @@ class Motor:
     position: int = 0
     dial: tuple[int, ...] = field(default=DEFAULT_DIAL)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "dial", check_dial(self.dial))
-        if isinstance(self.position, bool) or not isinstance(self.position, int) or not 0 <= self.position < len(self.dial):
-            raise SetupError(
-                f"Motor position {self.position!r} is off the dial: positions run from 0 to {len(self.dial) - 1}."
-            )
+        inputs.whole(self.position, "A motor position", 0, len(self.dial) - 1, SetupError)
 
     @property
     def value(self) -> int:

@@ -17,12 +17,19 @@ Ann moves 2 from space 3: jumps Bo on space 4, counts 2 empty spaces and stops o
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import AbstractSet as Set, Hashable, Mapping, NamedTuple, Sequence
+from typing import AbstractSet as Set, Callable, Hashable, Mapping, NamedTuple, Sequence
 
+from . import inputs
 from .cards import join_words
 from .errors import PositionError, RuleError
 from .track import DOWN, FLAT, UP, Track
+
+#: The greatest progress a car can have: two laps of the longest track and a last move.
+MAX_PROGRESS = 1000
+#: The longest move :func:`move` makes: more than any card and motor together.
+MAX_STEPS = 99
+#: The most cars :func:`move` takes (the game has five).
+MAX_CARS = 10
 
 
 class How(str, enum.Enum):
@@ -52,7 +59,7 @@ class PathStep(NamedTuple):
 
 
 def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable] | Set[int], start: int, steps: int,
-           path: list | None = None) -> tuple[int, int, int]:
+           path: list[PathStep] | None = None) -> tuple[int, int, int]:
     """The engine's single implementation of S7 and S9.
 
     ``roll_codes`` is :attr:`Track.roll_codes`; ``occupants`` holds each space with
@@ -66,6 +73,7 @@ def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable] | Set[in
     following, preceding = _NEIGHBOURS.get(n) or _neighbours(n)
     s = start % n  # the space at progress p, kept with it to spare a division a step
     p = start
+    car_on: Callable[[int], Hashable | None] = _nobody  # who stands where, for the path
     if path is None:
         end = start + steps
         while p < end:
@@ -74,12 +82,14 @@ def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable] | Set[in
             if s in occupants:
                 end += 1  # an occupied space is jumped, not counted (S7)
     else:
+        if isinstance(occupants, Mapping):  # a plain set of spaces names nobody
+            car_on = occupants.get
         left = steps
         while left > 0:
             p += 1
             s = following[s]
             if s in occupants:
-                path.append(PathStep(p, JUMPED, occupants[s]))
+                path.append(PathStep(p, JUMPED, car_on(s)))
                 continue
             left -= 1
             path.append(PathStep(p, COUNTED))
@@ -91,7 +101,7 @@ def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable] | Set[in
             p += 1
             s = following[s]
             if path is not None:
-                path.append(PathStep(p, ROLLED, occupants.get(s)))
+                path.append(PathStep(p, ROLLED, car_on(s)))
             if roll_codes[s] == FLAT and s not in occupants:
                 break
     elif roll == UP:
@@ -100,10 +110,14 @@ def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable] | Set[in
             p -= 1
             s = preceding[s]
             if path is not None:
-                path.append(PathStep(p, ROLLED, occupants.get(s) if p > 0 else None))
+                path.append(PathStep(p, ROLLED, car_on(s) if p > 0 else None))
             if p <= 0 or (roll_codes[s] == FLAT and s not in occupants):
                 break
     return p, end, roll
+
+
+def _nobody(space: int) -> None:
+    return None
 
 
 #: For each track length, the space after and the space before each space.
@@ -119,23 +133,84 @@ def _neighbours(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 ROLL_NAMES = {0: None, DOWN: "downhill", UP: "uphill"}
 
 
-@dataclass(frozen=True)
 class Move:
     """The result of moving one car: where it ended and every space it entered.
 
     ``path`` lists every space entered, in order (see :class:`PathStep`); ``roll`` is
     ``None``, ``"downhill"`` or ``"uphill"``; ``counted_end`` is where the counting
-    stopped, before any roll.
+    stopped, before any roll. Immutable; equal moves have equal fields and paths.
     """
 
+    __slots__ = ("mover", "start", "steps", "final", "counted_end", "roll", "track_length", "_path", "_trace")
     mover: Hashable
     start: int
     steps: int
     final: int
     counted_end: int
     roll: str | None
-    path: tuple[PathStep, ...]
     track_length: int
+    _path: tuple[PathStep, ...] | None
+    _trace: tuple[Sequence[int], Mapping[int, Hashable]] | None
+
+    def __init__(self, mover: Hashable, start: int, steps: int, final: int, counted_end: int, roll: str | None,
+                 path: Sequence[PathStep], track_length: int) -> None:
+        for name, value in (("mover", mover), ("start", start), ("steps", steps), ("final", final),
+                            ("counted_end", counted_end), ("roll", roll), ("track_length", track_length),
+                            ("_path", tuple(path)), ("_trace", None)):
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def traced(cls, mover: Hashable, start: int, steps: int, result: tuple[int, int, int], track_length: int,
+               roll_codes: Sequence[int], occupants: Mapping[int, Hashable]) -> "Move":
+        """A move whose path is traced only when asked for: ``result`` is what
+        :func:`travel` returned for it, ``roll_codes`` and ``occupants`` what it was
+        given (the engine records every move this way; most paths are never read)."""
+        move = cls.__new__(cls)
+        final, end, roll = result
+        setter = object.__setattr__
+        setter(move, "mover", mover)
+        setter(move, "start", start)
+        setter(move, "steps", steps)
+        setter(move, "final", final)
+        setter(move, "counted_end", end)
+        setter(move, "roll", ROLL_NAMES[roll])
+        setter(move, "track_length", track_length)
+        setter(move, "_path", None)
+        setter(move, "_trace", (roll_codes, occupants))
+        return move
+
+    @property
+    def path(self) -> tuple[PathStep, ...]:
+        """Every space entered, in order."""
+        if self._path is None:
+            assert self._trace is not None
+            steps: list[PathStep] = []
+            travel(self._trace[0], self._trace[1], self.start, self.steps, steps)
+            object.__setattr__(self, "_path", tuple(steps))
+        return self._path  # type: ignore[return-value]  # set just above
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.mover, self.start, self.steps, self.final, self.counted_end, self.roll, self.track_length)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self._key() == other._key() and self.path == other.path
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"A Move is immutable: {name} cannot be changed.")
+
+    def __repr__(self) -> str:
+        return (f"Move(mover={self.mover!r}, start={self.start}, steps={self.steps}, final={self.final}, "
+                f"counted_end={self.counted_end}, roll={self.roll!r}, path={self.path!r}, "
+                f"track_length={self.track_length})")
+
+    def __reduce__(self) -> tuple[type["Move"], tuple[object, ...]]:
+        return (Move, (self.mover, self.start, self.steps, self.final, self.counted_end, self.roll, self.path,
+                       self.track_length))
 
     @property
     def space(self) -> int:
@@ -216,10 +291,14 @@ class Move:
         return self.describe()
 
 
-def _namer(names):
+def _namer(names: Mapping[Hashable, str] | Sequence[str] | None) -> Callable[[Hashable], str]:
     if names is None:
-        return lambda car: str(car)
-    return lambda car: str(names[car])
+        return str
+    if isinstance(names, Mapping):
+        by_key = names
+        return lambda car: str(by_key[car])
+    by_seat = names
+    return lambda car: by_seat[car] if isinstance(car, int) else str(car)
 
 
 def occupants_of(positions: Mapping[Hashable, int], mover: Hashable, n: int) -> dict[int, Hashable]:
@@ -236,14 +315,21 @@ def move(track: Track, positions: Mapping[Hashable, int] | Sequence[int], mover:
     :class:`PositionError` for positions that could not happen.
     """
     if not isinstance(track, Track):
-        raise RuleError(f"move() needs a Track, like Track.parse('S..D..U..') or TRACKS['volcano'], not {track!r}.")
+        inputs.fail(RuleError, "move()'s track", "a Track", track, "TRACKS['volcano']")
     if not isinstance(positions, Mapping):
-        positions = dict(enumerate(positions))
+        positions = dict(enumerate(inputs.sequence(positions, "The cars' progress", PositionError, "[0, 3, 7]",
+                                                   MAX_CARS)))
+    if len(positions) > MAX_CARS:
+        inputs.fail(PositionError, "The cars", f"at most {MAX_CARS}", f"{len(positions)} cars")
     check_positions(track, positions)
-    if mover not in positions:
-        raise PositionError(f"{mover!r} is not one of the cars: {', '.join(map(repr, positions))}.")
-    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
-        raise RuleError(f"A car moves a whole number of spaces, 0 or more, not {steps!r}.")
+    try:
+        known = mover in positions
+    except TypeError:  # unhashable
+        known = False
+    if not known:
+        raise PositionError(f"{inputs.shown(mover)} is not one of the cars: "
+                            f"{', '.join(inputs.shown(car) for car in positions)}.")
+    inputs.whole(steps, "The number of spaces to move", 0, MAX_STEPS, RuleError, 3)
     n = len(track)
     path: list[PathStep] = []
     start = positions[mover]
@@ -256,9 +342,11 @@ def position_problems(track: Track, positions: Mapping[Hashable, int]) -> list[s
     n = len(track)
     problems = []
     seen: dict[int, Hashable] = {}
-    for car, p in positions.items():
-        if isinstance(p, bool) or not isinstance(p, int) or p < 0:
-            problems.append(f"Car {car}'s progress must be a whole number of 0 or more, not {p!r}.")
+    for key, p in positions.items():
+        car = key if isinstance(key, str) else inputs.shown(key)
+        if not (inputs.is_whole(p) and 0 <= p <= MAX_PROGRESS):
+            problems.append(f"Car {car}'s progress must be a whole number from 0 to {MAX_PROGRESS}, like 3, "
+                            f"not {inputs.shown(p)}.")
             continue
         if p == 0:
             continue  # the grid holds any number of cars

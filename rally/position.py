@@ -12,42 +12,52 @@ clockwise from the flag holder (S1); when the trick is complete it is its winner
 choosing the turbo (S5, S8). How many tricks of the round are done follows from the
 decider's hand size (S3).
 
-A position has a JSON form and a compact text code that is safe in a chat or a URL;
-both round-trip. Impossible positions raise :class:`PositionError` naming each problem.
+Every position is checked when it is made, whichever way it is made: a position no
+real game could reach raises :class:`PositionError` naming each problem (the checks of
+``Game.problems()``, see ``docs/invariants.md``). A position has a JSON form and a
+compact text code that is safe in a chat or a URL; both round-trip. Positions are best
+taken from a game played to the moment:
 
->>> from rally import Position
->>> p = Position.new(track="volcano", positions=[0, 3, 7, 11], motors=[1, 1, 0, 1], round=1, flag=0,
-...                  trick="G11 R5", hand="G3 G9 B4")
->>> p.decider, p.phase, p.tricks_done, [str(a) for a in p.options()]
-(2, 'play', 2, ['G3', 'G9'])
+>>> from rally import Game, Position
+>>> game = Game.new(4, seed=3)
+>>> game.apply("G9"); game.apply("G5")
+>>> p = Position.from_game(game)
+>>> p.decider, p.phase, p.tricks_done, [str(a) for a in p.options()]   # Cy has no green
+(2, 'play', 0, ['R4', 'B5', 'B8', 'B11', 'B13'])
 >>> p.code()
-'SR1_Tvolcano_R1_F0_P0.3.7.11_M1.1.0.1_CG11.R5_H2G3.G9.B4'
+'SR1_Tvolcano_R1_F0_P0.0.0.0_M0.0.0.0_CG9.G5_H2R4.B5.B8.B11.B13'
 >>> Position.from_code(p.code()) == p
 True
 """
 
 from __future__ import annotations
 
-import json
 import random
+import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import quote, unquote
 
-from .cards import CARDS, HAND_SIZES, ROUNDS, Card, check_players, deck, format_cards, join_words, parse_cards
+from . import inputs
+from .cards import HAND_SIZES, ROUNDS, Card, deck, format_cards, join_words, parse_cards
 from .errors import PositionError, RuleError
-from .game import DEFAULT_NAMES, OVER, PLAY, TURBO, Action, Game, Turbo
-from .motor import DEFAULT_DIAL, check_dial
+from .events import Event
+from .game import Action, Game, parse_action
+from .inputs import DEFAULT_NAMES
+from .motor import DEFAULT_DIAL, MAX_DIAL_POSITIONS, MAX_DIAL_VALUE, check_dial
+from .movement import MAX_PROGRESS
+from .serialization import read_cards, read_track
+from .state import PLAY, TURBO, GameState
 from .track import TRACKS, Track, get_track
-from .tricks import legal_plays, split_by_color, winner_and_lowest
+from .tricks import winner_and_lowest
 
 FORMAT = "stich-rallye-position/1"
 CODE_VERSION = "SR1"
 #: The fields of a position code, in the order they are written.
 CODE_FIELDS = {
     "T": "the track (a built-in name or track text)",
-    "D": "the dial values (only when not the default)",
-    "N": "the names (only when not the default)",
+    "D": "the dial values, when not the default",
+    "N": "the names, when not the default",
     "R": "the round",
     "F": "the flag holder's seat",
     "P": "each car's progress",
@@ -56,15 +66,20 @@ CODE_FIELDS = {
     "H": "a known hand: its seat, then its cards",
     "X": "cards seen in earlier tricks of this round",
 }
+#: What a code may hold: letters, digits and ``. _ - ~ %`` (no spaces, commas or tabs).
+_CODE_TEXT = re.compile(r"[A-Za-z0-9._~%-]+")
+_KEYS = ("format", "track", "track_name", "dial", "names", "round", "flag", "positions", "motors", "trick",
+         "hands", "played")
 
 
 @dataclass(frozen=True, eq=False)
 class Position:
     """A moment of a game of Stich Rallye, as the deciding player sees it.
 
-    Build one with :meth:`new` (which reads card text and checks everything),
-    :meth:`from_game`, :meth:`from_json` or :meth:`from_code`. ``hands[seat]`` is a
-    tuple of cards, or ``None`` for a hand the decider does not know.
+    Build one with :meth:`from_game`, :meth:`new` (which reads card text),
+    :meth:`from_json` or :meth:`from_code`; each checks everything, and so does the
+    plain constructor. ``hands[seat]`` is a tuple of cards, or ``None`` for a hand the
+    decider does not know.
     """
 
     track: Track
@@ -96,68 +111,95 @@ class Position:
     ) -> "Position":
         """A checked position. ``hand`` is the decider's hand; ``hands`` may give
         other seats' hands as ``{seat: cards}``. Cards may be written as text
-        (``"G3 G9 B4"``). Raises :class:`PositionError` listing every problem."""
-        problems: list[str] = []
+        (``"G3 G9 B4"``). Raises :class:`PositionError` listing every problem.
+
+        >>> Position.new(positions=[0, 0, 0], hand="R2 G5 B9 B3 R7").options()[:2]
+        [Card.parse('R2'), Card.parse('R7')]
+        """
         try:
             track = get_track(track)
         except RuleError as err:
             raise PositionError(str(err)) from None
-        if isinstance(positions, (str, bytes)) or not isinstance(positions, Sequence):
-            raise PositionError(f"Give the cars' progress as a list, one number per player, like [0, 3, 7], not {positions!r}.")
-        n = len(positions)
-        try:
-            check_players(n)
-        except RuleError:
-            raise PositionError(f"Give one progress per player: 3, 4 or 5 numbers, not {len(positions)}.") from None
-        if motors is None:
-            motors = (0,) * n
-        trick_cards = _read_cards(trick, "the trick", problems)
-        played_cards = _read_cards(played, "the earlier tricks", problems)
+        progress = inputs.sequence(positions, "The cars' progress", PositionError, "[0, 3, 7]", 5)
+        n = len(progress)
+        if not 3 <= n <= 5:
+            inputs.fail(PositionError, "The cars' progress", "a list of 3, 4 or 5 numbers, one per player",
+                        positions, "[0, 3, 7]")
         known: list[tuple[Card, ...] | None] = [None] * n
         if hands is not None:
             if not isinstance(hands, Mapping):
-                raise PositionError(f"Give the other hands as {{seat: cards}}, like {{1: 'R2 G7'}}, not {hands!r}.")
+                inputs.fail(PositionError, "The other hands", "a mapping {seat: cards}", hands, "{1: 'R2 G7'}")
             for seat, cards in hands.items():
-                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-                    problems.append(f"There is no seat {seat!r}: seats run from 0 to {n - 1}.")
-                    continue
-                known[seat] = tuple(_read_cards(cards, f"seat {seat}'s hand", problems))
-        if problems:
-            raise PositionError(problems)
-        position = cls(track, tuple(positions), tuple(motors), tuple(known), round, flag, tuple(trick_cards),
-                       tuple(played_cards), tuple(dial) if _iterable(dial) else dial,
-                       None if names is None else tuple(names) if _iterable(names) else names)
+                seat = inputs.seat(seat, n, PositionError, "A seat in hands")
+                known[seat] = _cards(cards, f"seat {seat}'s hand")
         if hand is not None:
-            decider = position._decider_or_none()
+            own = _cards(hand, "the decider's hand")
+            decider = _decider(inputs.seat(flag, n, PositionError, "The flag holder"), _cards(trick, "the trick"), n)
             if decider is None:
-                raise PositionError(position.problems() or ["The decider cannot be found."])
-            own = tuple(_read_cards(hand, "the decider's hand", problems))
-            if problems:
-                raise PositionError(problems)
-            if known[decider] is not None and sorted(known[decider]) != sorted(own):
-                raise PositionError(f"Seat {decider} decides: give their hand once, as hand= or in hands=, not both differently.")
+                inputs.fail(PositionError, "The trick", f"at most {n} cards, one per player", trick)
+            if known[decider] is not None and sorted(known[decider] or ()) != sorted(own):
+                raise PositionError(f"Seat {decider} decides: give their hand once, as hand= or in hands=, "
+                                    "not both differently.")
             known[decider] = own
-            position = cls(position.track, position.positions, position.motors, tuple(known), round, flag,
-                           position.trick, position.played, position.dial, position.names)
-        position.check()
-        return position
+        wound = (0,) * n if motors is None else tuple(inputs.sequence(motors, "The motors", PositionError,
+                                                                        "[0, 2, 1]", 5))
+        values = tuple(inputs.sequence(dial, "The dial", PositionError, str(list(DEFAULT_DIAL)), MAX_DIAL_POSITIONS))
+        called = None if names is None else tuple(inputs.sequence(names, "The names", PositionError,
+                                                                  "['Ada', 'Bo', 'Cy']", 5))
+        return cls(track, tuple(progress), wound, tuple(known), round, flag, _cards(trick, "the trick"),
+                   _cards(played, "the earlier tricks"), values, called)
 
     @classmethod
     def from_game(cls, game: Game, reveal: bool = False) -> "Position":
         """The moment ``game`` is at, as its current player sees it: their own hand and
         the cards played this round are known; the other hands only if ``reveal``."""
-        if game.phase == OVER:
-            raise PositionError(f"The game is over ({game.names[game.winner]} won): there is nothing left to decide.")
+        if not isinstance(game, Game):
+            inputs.fail(PositionError, "Position.from_game's argument", "a Game", game, "Game.new(4, seed=3)")
         decider = game.current_player
-        hands = tuple(
-            tuple(CARDS[c] for c in game.hand_codes(s)) if reveal or s == decider else None
-            for s in range(game.players)
-        )
+        if decider is None:
+            raise PositionError(f"The game is over ({game.names[game.winner or 0]} won): there is nothing left to decide.")
+        hands = tuple(game.hands[s] if reveal or s == decider else None for s in range(game.players))
         names = None if game.names == DEFAULT_NAMES[:game.players] else game.names
-        position = cls(game.track, game.positions, game.motors, hands, game.round, game.flag, game.trick,
-                       game.discards, game.dial, names)
-        position.check()
-        return position
+        return cls(game.track, game.positions, game.motors, hands, game.round, game.flag, game.trick,
+                   game.discards, game.dial, names)
+
+    def __post_init__(self) -> None:
+        # Every way of making a position ends here: normalise, check the shape, then
+        # whether a real game reaches it (Game.problems(), through the template game).
+        set_ = object.__setattr__
+        if not isinstance(self.track, Track):
+            inputs.fail(PositionError, "The track", "a Track", self.track, "TRACKS['volcano']")
+        try:
+            set_(self, "dial", check_dial(self.dial))
+        except RuleError as err:
+            raise PositionError(str(err)) from None
+        n = len(inputs.sequence(self.positions, "The cars' progress", PositionError, "(0, 3, 7)", 5))
+        if not 3 <= n <= 5:
+            inputs.fail(PositionError, "The cars' progress", "3, 4 or 5 numbers, one per player", self.positions)
+        for field, what, each, values, high in (
+                ("positions", "The cars' progress", "Each car's progress", self.positions, MAX_PROGRESS),
+                ("motors", "The motor positions", "Each motor position", self.motors, len(self.dial) - 1)):
+            items = inputs.sequence(values, what, PositionError, "(0, 3, 7)", 5)
+            if len(items) != n:
+                inputs.fail(PositionError, what, f"{n} numbers, one per player", values)
+            for v in items:
+                inputs.whole(v, each, 0, high, PositionError)
+            set_(self, field, tuple(items))
+        inputs.whole(self.round, "The round", 1, ROUNDS, PositionError)
+        inputs.seat(self.flag, n, PositionError, "The flag holder")
+        if self.names is not None:
+            set_(self, "names", inputs.names(self.names, n, PositionError))
+        hands = inputs.sequence(self.hands, "The hands", PositionError, "one hand (or None) per seat", n)
+        if len(hands) != n:
+            inputs.fail(PositionError, "The hands", f"{n} hands (None for unknown), one per seat", self.hands)
+        # Hands are sets of cards: keep them sorted, as a game does, so equal positions
+        # have equal codes and options come in the game's order.
+        set_(self, "hands", tuple(None if h is None else tuple(sorted(_cards(h, "a hand"))) for h in hands))
+        set_(self, "trick", _cards(self.trick, "the trick"))
+        set_(self, "played", _cards(self.played, "the earlier tricks"))
+        if len(self.trick) > n:
+            inputs.fail(PositionError, "The trick", f"at most {n} cards, one per player", [str(c) for c in self.trick])
+        self._template()
 
     # ---------------------------------------------------------- derived facts
     @property
@@ -182,20 +224,9 @@ class Position:
     @property
     def decider(self) -> int:
         """The seat that decides now: the next to play, or the trick's winner."""
-        seat = self._decider_or_none()
-        if seat is None:
-            raise PositionError(self.problems())
+        seat = _decider(self.flag, self.trick, self.players)
+        assert seat is not None  # the trick's size was checked when the position was made
         return seat
-
-    def _decider_or_none(self) -> int | None:
-        n = len(self.positions)
-        if not isinstance(self.flag, int) or isinstance(self.flag, bool) or not 0 <= self.flag < n:
-            return None
-        if len(self.trick) == n:
-            return (self.flag + winner_and_lowest([c.code for c in self.trick])[0]) % n
-        if len(self.trick) > n:
-            return None
-        return (self.flag + len(self.trick)) % n
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -209,69 +240,52 @@ class Position:
 
     def options(self) -> list[Action]:
         """What the decider may do: the cards they may play (S4), or the turbo choice."""
-        if self.phase == TURBO:
-            return [Turbo(True), Turbo(False)]
-        return legal_plays(self.hand, self.trick)
+        return self._template()[0].legal_actions()
 
     # ------------------------------------------------------------- checking
     def problems(self) -> list[str]:
-        """Every reason this position could not happen, as sentences (empty if none)."""
-        try:
-            self._template()
-        except PositionError as err:
-            return err.problems
-        return []
+        """Every reason this position could not happen: always ``[]`` for a position
+        that exists, since making one checks it (see :meth:`Game.problems`)."""
+        return self._template()[0].problems()
 
     def check(self) -> None:
         """Raise :class:`PositionError` listing every problem, if there are any."""
-        self._template()
+        found = self.problems()
+        if found:
+            raise PositionError(found)
 
     def _template(self) -> tuple[Game, "_Unknowns"]:
-        """A game for this position with the unknown cards dealt in a fixed way, and what
-        is unknown; cached. Every rule check of a saved game applies (``Game.from_dict``)."""
-        cached = self.__dict__.get("_cache")
+        """A game at this position with the unknown cards dealt in a fixed way, and what
+        is unknown; made once, when the position is made. Raises :class:`PositionError`
+        for a position no real game could reach."""
+        cached: tuple[Game, _Unknowns] | None = self.__dict__.get("_cache")
         if cached is not None:
             return cached
-        from .serialization import FORMAT as GAME_FORMAT, game_from_dict
-
-        problems: list[str] = []
-        n = len(self.positions)
-        if not isinstance(self.round, int) or isinstance(self.round, bool) or not 1 <= self.round <= ROUNDS:
-            raise PositionError(f"The round is 1, 2 or 3, not {self.round!r}.")
-        if len(self.hands) != n:
-            raise PositionError(f"Give one hand (or None for unknown) per player ({n}), not {len(self.hands)}.")
-        if len(self.trick) > n:
-            raise PositionError(f"The trick holds {len(self.trick)} cards but there are only {n} players.")
-        decider = self._decider_or_none()
-        if decider is None:
-            raise PositionError(f"The flag holder is a seat from 0 to {n - 1}, not {self.flag!r}.")
-        names = self.player_names
+        n, names = self.players, self.player_names
         k = HAND_SIZES[self.round - 1]
+        decider = self.decider
         turbo = len(self.trick) == n
         own = self.hands[decider]
         if own is None:
             raise PositionError(
                 f"{names[decider]} decides now{' (they won the trick)' if turbo else ''}: give their hand.")
-        most = k - (1 if turbo else 0)
-        least = 0 if turbo else 1
+        most, least = k - (1 if turbo else 0), 0 if turbo else 1
         if not least <= len(own) <= most:
             raise PositionError(
                 f"{names[decider]} holds {len(own)} cards, but in round {self.round} "
                 f"{'the trick winner' if turbo else 'the player to play'} holds {least} to {most} "
                 f"(each player gets {k}).")
         done = k - len(own) - (1 if turbo else 0)
-        try:
-            in_play = deck(n)
-        except RuleError as err:
-            raise PositionError(str(err)) from None
+        in_play = deck(n)
         seen = [c for h in self.hands if h for c in h] + list(self.trick) + list(self.played)
         unseen = sorted(set(in_play) - set(seen))
+        problems: list[str] = []
         if len(self.played) > done * n:
             problems.append(
                 f"{len(self.played)} cards are listed from earlier tricks, but only {done} trick"
                 f"{'s' if done != 1 else ''} of {n} cards {'have' if done != 1 else 'has'} been played this round.")
         trick_seats = self.trick_seats
-        sizes = [k - done - (1 if s in trick_seats else 0) for s in range(n)]
+        sizes = tuple(k - done - (1 if s in trick_seats else 0) for s in range(n))
         # Seats that did not follow the lead color have none of it (S4).
         lead = self.trick[0].color if self.trick else None
         void = {s for s, c in zip(trick_seats[1:], self.trick[1:]) if c.color != lead}
@@ -284,14 +298,14 @@ class Position:
                 f"{len(unseen)} are unseen: check the hand sizes and the cards listed.")
         short = [s for s in unknown if s in void]
         allowed = [c for c in unseen if c.color != lead]
-        if short and sum(sizes[s] for s in short) > len(allowed):
+        if lead is not None and short and sum(sizes[s] for s in short) > len(allowed):
             problems.append(
                 f"{join_words([names[s] for s in short])} did not follow {lead.word}, so they hold no {lead.word}; "
                 f"there are not enough other unseen cards ({len(allowed)}) for their hands.")
         if problems:
             raise PositionError(problems)
         unknowns = _Unknowns(tuple(unseen), tuple(short), tuple(s for s in unknown if s not in void),
-                             tuple(sizes), need_discards, lead)
+                             sizes, need_discards, -1 if lead is None else int(lead))
         hands = list(self.hands)
         rest = list(unseen)
         for seat in short:  # first fit: constrained seats take from the allowed cards
@@ -300,38 +314,16 @@ class Position:
             rest = [c for c in rest if c not in take]
         for seat in unknowns.free:
             hands[seat], rest = tuple(rest[:sizes[seat]]), rest[sizes[seat]:]
-        discards = list(self.played) + rest[:need_discards]
-        data = {
-            "format": GAME_FORMAT, "players": n, "names": list(names), "track": str(self.track),
-            "track_name": self.track.name, "dial": list(self.dial), "seed": 0, "first_player": 0,
-            "round": self.round, "phase": TURBO if turbo else PLAY, "flag": self.flag, "winner": None,
-            "hands": [[str(c) for c in h] for h in hands], "trick": [str(c) for c in self.trick],
-            "discards": [str(c) for c in discards], "positions": list(self.positions),
-            "motors": list(self.motors), "events": None,
-        }
-        game = game_from_dict(data)
+        # The first player matters only while round 1's first trick is unsettled, when it
+        # is the flag holder; later deals come from the seed that to_game draws.
+        state = GameState(players=n, track=self.track, dial=self.dial, names=names, seed=0,
+                          first_player=self.flag, round=self.round, phase=TURBO if turbo else PLAY, flag=self.flag,
+                          winner=None, hands=tuple(h or () for h in hands), trick=self.trick,
+                          discards=tuple(self.played) + tuple(rest[:need_discards]), positions=self.positions,
+                          motors=self.motors, events=None)
+        game = Game.from_state(state)
         object.__setattr__(self, "_cache", (game, unknowns))
         return game, unknowns
-
-    def __post_init__(self):
-        # Hands are sets of cards: keep them sorted, as a game does, so equal positions
-        # have equal codes and options come in the game's order.
-        object.__setattr__(self, "hands", tuple(None if h is None else tuple(sorted(h)) for h in self.hands))
-        try:
-            object.__setattr__(self, "dial", check_dial(self.dial))
-        except RuleError as err:
-            raise PositionError(str(err)) from None
-        if self.names is not None:
-            try:
-                Game._blank(len(self.positions), self.track, 0, 0, self.dial, self.names, False)
-            except RuleError as err:
-                raise PositionError(str(err)) from None
-        for what, values in (("progress", self.positions), ("motor position", self.motors)):
-            if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-                raise PositionError(f"Each car's {what} is a whole number, not {list(values)!r}.")
-        if len(self.motors) != len(self.positions):
-            raise PositionError(
-                f"Give one motor position per player ({len(self.positions)}), not {len(self.motors)}.")
 
     # ---------------------------------------------------------------- games
     def to_game(self, rng: random.Random | int | None = None) -> Game:
@@ -345,10 +337,9 @@ class Position:
         (0, ['R2', 'R7', 'G5', 'B3', 'B9'])
         """
         if not isinstance(rng, random.Random):
-            rng = random.Random(rng)
+            rng = random.Random(inputs.seed(rng, PositionError) if rng is not None else None)
         template, unknowns = self._template()
         game = template.clone()
-        game._log = None
         unknowns.deal(game, rng)
         return game
 
@@ -358,20 +349,18 @@ class Position:
         Unknown hands play no part in it. Raises :class:`IllegalAction` for an option
         the decider does not have.
 
-        >>> p = Position.new(positions=[1, 2, 3], flag=1, trick="R9 R10", hand="R2 R7")
-        >>> p.preview("R7")[-2]
-        'Cy moves 7 from space 3: counts 7 empty spaces and stops on space 10.'
+        >>> game = Game.new(3, seed=5)
+        >>> for card in ["B2", "G10"]:
+        ...     game.apply(card)
+        >>> Position.from_game(game).preview("R4")[-2]
+        'Cy moves 2 from the grid: counts 2 empty spaces and stops on space 2.'
         """
         game = self.to_game(0)
-        if isinstance(action, str):
-            words = " ".join(action.lower().split())
-            action = Turbo(words == "turbo") if words in ("turbo", "no turbo") else Card.parse(action)
-        game._log = []  # record only what this action sets off
-        game.apply(action)
-        return game.narrate()
+        events: list[Event] = game.apply_recorded(parse_action(action) if isinstance(action, str) else action)
+        return [e.describe(self.player_names) for e in events]
 
     # -------------------------------------------------------------- formats
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "track": str(self.track),
@@ -389,38 +378,27 @@ class Position:
 
     def to_json(self, indent: int | None = None) -> str:
         """The position as JSON text; :meth:`from_json` reads it back."""
+        import json
+
         return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
     def from_json(cls, text: str) -> "Position":
         """A position from :meth:`to_json` text, checked."""
-        if not isinstance(text, (str, bytes)):
-            raise PositionError(f"Position.from_json needs JSON text (from Position.to_json()), not {type(text).__name__}.")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise PositionError(f"This is not JSON ({err.msg} at line {err.lineno}, column {err.colno}); "
-                                "use the text that Position.to_json() gives.") from None
-        keys = ("format", "track", "track_name", "dial", "names", "round", "flag", "positions", "motors", "trick",
-                "hands", "played")
-        if not isinstance(data, dict) or sorted(data) != sorted(keys):
-            raise PositionError("A position in JSON is an object with exactly the keys " + ", ".join(keys) + ".")
+        data = inputs.json_object(text, "A position in JSON", _KEYS, PositionError, "Position.to_json()")
         if data["format"] != FORMAT:
-            raise PositionError(f"Unknown format {data['format']!r}: this version reads {FORMAT!r}.")
-        hands = data["hands"]
-        if not isinstance(hands, list):
-            raise PositionError(f"'hands' is a list with one hand (a list of cards, or null) per seat, not {hands!r}.")
-        try:
-            track = Track.parse(data["track"], str(data["track_name"])) if data["track_name"] not in TRACKS \
-                else TRACKS[data["track_name"]]
-        except RuleError as err:
-            raise PositionError(str(err)) from None
-        if str(track) != data["track"]:
-            raise PositionError(f"The track text does not match the built-in {data['track_name']!r} track.")
-        return cls.new(track, _list(data["positions"], "positions"), _list(data["motors"], "motors"), data["round"],
-                       data["flag"], _list(data["trick"], "trick"), None,
-                       {s: _list(h, f"hands[{s}]") for s, h in enumerate(hands) if h is not None},
-                       _list(data["played"], "played"), _list(data["dial"], "dial"), data["names"])
+            inputs.fail(PositionError, "A position's format", repr(FORMAT), data["format"])
+        hands = inputs.sequence(data["hands"], "The hands", PositionError, "[['G11'], None, ...]", 5)
+        return cls(read_track(data["track"], data["track_name"]),
+                   tuple(inputs.sequence(data["positions"], "The cars' progress", PositionError, "[0, 3, 7]", 5)),
+                   tuple(inputs.sequence(data["motors"], "The motors", PositionError, "[0, 2, 1]", 5)),
+                   tuple(None if h is None else read_cards(h, "A hand") for h in hands),
+                   data["round"], data["flag"], read_cards(data["trick"], "The trick"),
+                   read_cards(data["played"], "The earlier tricks' cards"),
+                   tuple(inputs.sequence(data["dial"], "The dial", PositionError, str(list(DEFAULT_DIAL)),
+                                         MAX_DIAL_POSITIONS)),
+                   None if data["names"] is None else
+                   tuple(inputs.sequence(data["names"], "The names", PositionError, "['Ada', 'Bo', 'Cy']", 5)))
 
     def code(self) -> str:
         """The position as one line of letters, digits and ``. _ - ~ %``, safe to paste
@@ -445,24 +423,29 @@ class Position:
     def from_code(cls, code: str) -> "Position":
         """A position from :meth:`code` text, checked; a bad code raises
         :class:`PositionError` saying which field is wrong."""
-        if not isinstance(code, str):
-            raise PositionError(f"A position code is text like 'SR1_Tvolcano_R1_F0_...', not {code!r}.")
-        fields = code.strip().split("_")
+        text = inputs.text(code, "A position code", PositionError, "SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R7.G8.G9.B3.B8",
+                           inputs.MAX_TEXT_CHARS).strip()
+        fields = text.split("_")
         if fields[0] != CODE_VERSION:
             raise PositionError(f"A position code starts with {CODE_VERSION}_, like "
-                                f"'SR1_Tvolcano_R1_F0_P0.3.7_M0.0.0_C_H0R2.G5'; this one starts {fields[0][:12]!r}.")
+                                f"'SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R7.G8.G9.B3.B8'; this one starts {inputs.shown(fields[0], 12)}.")
         values: dict[str, str] = {}
         hands: dict[int, str] = {}
         for field in fields[1:]:
             key, value = field[:1], field[1:]
             if key not in CODE_FIELDS:
                 raise PositionError(
-                    f"{field[:20]!r} is not a field of a position code; fields start with "
+                    f"{inputs.shown(field, 20)} is not a field of a position code; fields start with "
                     + ", ".join(f"{k} ({v})" for k, v in CODE_FIELDS.items()) + ".")
+            if value and not _CODE_TEXT.fullmatch(value):
+                raise PositionError(f"The field {key} ({CODE_FIELDS[key]}) may hold only the letters A-Z, the digits "
+                                    f"0-9 and . - ~ %, not {inputs.shown(value, 20)}.")
             if key == "H":
-                if not value[:1].isdigit():
-                    raise PositionError(f"A hand field is H, the seat, then the cards, like H2G3.G9; not {field!r}.")
-                hands[int(value[0])] = value[1:]
+                seat = inputs.whole_text(value[:1], "A hand field's seat (H, the seat, then the cards, like H2G3.G9)",
+                                         0, 4, PositionError)
+                if seat in hands:
+                    raise PositionError(f"The hand of seat {seat} (H{seat}) appears twice.")
+                hands[seat] = value[1:]
                 continue
             if key in values:
                 raise PositionError(f"The field {key} ({CODE_FIELDS[key]}) appears twice.")
@@ -470,12 +453,12 @@ class Position:
         missing = [k for k in "TRFPMC" if k not in values]
         if missing:
             raise PositionError("The code lacks " + ", ".join(f"{k} ({CODE_FIELDS[k]})" for k in missing) + ".")
+        dial = _numbers(values["D"], "D", MAX_DIAL_VALUE) if "D" in values else list(DEFAULT_DIAL)
         return cls.new(
-            values["T"], _numbers(values["P"], "P"), _numbers(values["M"], "M"), _number(values["R"], "R"),
-            _number(values["F"], "F"), values["C"].replace(".", " "), None,
+            values["T"], _numbers(values["P"], "P", MAX_PROGRESS), _numbers(values["M"], "M", MAX_DIAL_POSITIONS - 1),
+            _number(values["R"], "R", ROUNDS, 1), _number(values["F"], "F", 4), values["C"].replace(".", " "), None,
             {seat: text.replace(".", " ") for seat, text in hands.items()}, values.get("X", "").replace(".", " "),
-            _numbers(values["D"], "D") if "D" in values else DEFAULT_DIAL,
-            [_unescape(x) for x in values["N"].split(".")] if "N" in values else None,
+            dial, [_unescape(x) for x in values["N"].split(".")] if "N" in values else None,
         )
 
     # -------------------------------------------------------------- display
@@ -507,12 +490,23 @@ class Position:
         return f"Position.from_code({self.code()!r})"
 
     def __eq__(self, other: object) -> bool:
+        # The code holds everything a position is (a custom track's name is only a label).
         if not isinstance(other, Position):
             return NotImplemented
-        return self.to_dict() == other.to_dict()
+        return self.code() == other.code()
 
     def __hash__(self) -> int:
         return hash(self.code())
+
+
+def _decider(flag: int, trick: Sequence[Card], n: int) -> int | None:
+    """Who decides: the next seat to play, or a complete trick's winner; ``None`` for a
+    trick with more cards than players."""
+    if len(trick) == n:
+        return (flag + winner_and_lowest([c.code for c in trick])[0]) % n
+    if len(trick) > n:
+        return None
+    return (flag + len(trick)) % n
 
 
 @dataclass(frozen=True)
@@ -524,73 +518,57 @@ class _Unknowns:
     free: tuple[int, ...]  # other unknown hands
     sizes: tuple[int, ...]  # cards each seat holds
     discards: int  # unseen cards already played this round
-    lead: int | None  # the lead color, if the trick has begun
+    lead: int  # the lead color, or -1 before the trick has begun
 
     def deal(self, game: Game, rng: random.Random) -> None:
         """Deal the unknown hands and earlier tricks of ``game`` anew. Each consistent
         deal is equally likely: the seats short of the lead color share one set of
         allowed cards, so dealing them first and the rest after is uniform."""
         codes = [c.code for c in self.unseen]
+        hands: dict[int, list[int]] = {}
         if self.short:
-            lead = int(self.lead)
-            allowed = [c for c in codes if c >> 4 != lead]
-            need = sum(self.sizes[s] for s in self.short)
-            taken = rng.sample(allowed, need)
+            allowed = [c for c in codes if c >> 4 != self.lead]
+            taken = rng.sample(allowed, sum(self.sizes[s] for s in self.short))
             start = 0
             for seat in self.short:
-                game.hands_[seat] = split_by_color(taken[start:start + self.sizes[seat]])
+                hands[seat] = taken[start:start + self.sizes[seat]]
                 start += self.sizes[seat]
             gone = set(taken)
             codes = [c for c in codes if c not in gone]
-        need = sum(self.sizes[s] for s in self.free) + self.discards
-        rest = rng.sample(codes, need)
+        rest = rng.sample(codes, sum(self.sizes[s] for s in self.free) + self.discards)
         start = 0
         for seat in self.free:
-            game.hands_[seat] = split_by_color(rest[start:start + self.sizes[seat]])
+            hands[seat] = rest[start:start + self.sizes[seat]]
             start += self.sizes[seat]
-        if self.discards:
-            known = game.discards_[:len(game.discards_) - self.discards]
-            game.discards_ = known + rest[start:]
-        game.seed = rng.getrandbits(62)  # later rounds are dealt from a fresh seed
+        known = game.discard_codes[:len(game.discard_codes) - self.discards]
+        game.set_hidden_cards(hands, known + tuple(rest[start:]), rng.getrandbits(62))
 
 
-def _iterable(value: object) -> bool:
-    return not isinstance(value, (str, bytes)) and hasattr(value, "__iter__")
+def _cards(value: object, what: str) -> tuple[Card, ...]:
+    try:
+        return tuple(parse_cards(value))
+    except RuleError as err:
+        raise PositionError(f"In {what}: {err}") from None
 
 
-def _read_cards(value, what: str, problems: list[str]) -> list[Card]:
-    if isinstance(value, (str, list, tuple)):
-        try:
-            return parse_cards(value)
-        except RuleError as err:
-            problems.append(f"In {what}: {err}")
-            return []
-    problems.append(f"Give {what} as cards or card text like 'G3 B7', not {value!r}.")
-    return []
+def _number(text: str, key: str, high: int, low: int = 0) -> int:
+    return inputs.whole_text(text, f"The field {key} ({CODE_FIELDS[key]})", low, high, PositionError)
 
 
-def _list(value, key: str) -> list:
-    if not isinstance(value, list):
-        raise PositionError(f"'{key}' must be a list, not {value!r}.")
-    return value
+def _numbers(text: str, key: str, high: int) -> list[int]:
+    return [_number(part, key, high) for part in text.split(".")[:MAX_DIAL_POSITIONS + 1]]
 
 
-def _number(text: str, key: str) -> int:
-    if not text.isascii() or not text.isdigit():
-        raise PositionError(f"The field {key} ({CODE_FIELDS[key]}) needs a whole number, not {text!r}.")
-    return int(text)
-
-
-def _numbers(text: str, key: str) -> list[int]:
-    return [_number(part, key) for part in text.split(".")]
+def _unescape(text: str) -> str:
+    try:
+        return unquote(text, errors="strict")
+    except UnicodeDecodeError:
+        raise PositionError(f"The field N ({CODE_FIELDS['N']}) holds {inputs.shown(text, 20)}, which is not a name "
+                            "escaped as a position code writes it.") from None
 
 
 def _escape(name: str) -> str:
     return quote(name, safe="").replace(".", "%2E").replace("_", "%5F")
-
-
-def _unescape(text: str) -> str:
-    return unquote(text)
 
 
 __all__ = ["Position", "FORMAT", "CODE_FIELDS"]

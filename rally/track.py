@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import enum
 
+from . import inputs
 from .errors import TrackError
 
 MIN_TRACK_LENGTH = 5
+#: The longest track: long enough for any board, short enough that no move runs away.
+MAX_TRACK_LENGTH = 200
 
 
 class SpaceKind(enum.Enum):
@@ -54,9 +57,9 @@ class Track:
     the loop).
     """
 
-    def __init__(self, text: str, name: str = "custom", doc: str | None = None):
+    def __init__(self, text: object, name: object = "custom", doc: str | None = None):
         self._text = _validate(text)
-        self.name = name
+        self.name = inputs.text(name, "A track's name", TrackError, "custom", inputs.MAX_NAME_LENGTH)
         if doc:
             # The built-in boards carry their own docstring (they model printed boards).
             self.__doc__ = doc
@@ -65,7 +68,7 @@ class Track:
         self.roll_codes: tuple[int, ...] = tuple(_ROLL_CODE[k] for k in self.kinds)
 
     @classmethod
-    def parse(cls, text: str, name: str = "custom") -> "Track":
+    def parse(cls, text: object, name: object = "custom") -> "Track":
         """A track from its text form; raises :class:`TrackError` naming what is wrong."""
         return cls(text, name)
 
@@ -100,15 +103,16 @@ class Track:
         return self.roll_codes.count(FLAT)
 
 
-def _validate(text: object) -> str:
-    if not isinstance(text, str):
-        raise TrackError(f"A track is text, not {type(text).__name__}: {_FORM}.")
-    text = text.strip().upper()
-    if len(text) < MIN_TRACK_LENGTH:
-        raise TrackError(f"A track needs at least {MIN_TRACK_LENGTH} spaces, {text!r} has {len(text)}: {_FORM}.")
+def _validate(raw: object) -> str:
+    text = inputs.text(raw, "A track", TrackError, "S..DD...U..", MAX_TRACK_LENGTH + 40).strip()
     for i, ch in enumerate(text):
-        if ch not in "S.DU":
-            raise TrackError(f"Character {ch!r} at space {i} is not a space kind: {_FORM}.")
+        # Checked before upper-casing: 'ſ'.upper() is 'S', and only these letters are track text.
+        if ch not in "S.DUsdu":
+            raise TrackError(f"Character {inputs.shown(ch)} at space {i} is not a space kind: {_FORM}.")
+    text = text.upper()
+    if not MIN_TRACK_LENGTH <= len(text) <= MAX_TRACK_LENGTH:
+        raise TrackError(f"A track has {MIN_TRACK_LENGTH} to {MAX_TRACK_LENGTH} spaces, {inputs.shown(text)} has "
+                         f"{len(text)}: {_FORM}.")
     if text[0] != "S":
         raise TrackError(f"A track starts with the start/finish space S, but {text!r} starts with {text[0]!r}.")
     extra = text.find("S", 1)
@@ -149,7 +153,7 @@ TRACKS["beach"] = Track(
 )
 
 
-def get_track(track: "Track | str") -> Track:
+def get_track(track: object) -> Track:
     """A :class:`Track` from a Track, a built-in name (``"volcano"``) or track text."""
     if isinstance(track, Track):
         return track
@@ -160,6 +164,6 @@ def get_track(track: "Track | str") -> Track:
         if key[:1] == "s":
             return Track.parse(track)
         raise TrackError(
-            f"{track!r} is neither a built-in track ({', '.join(sorted(TRACKS))}) nor track text: {_FORM}."
+            f"{inputs.shown(track)} is neither a built-in track ({', '.join(sorted(TRACKS))}) nor track text: {_FORM}."
         )
-    raise TrackError(f"A track is a Track, a name like 'volcano', or track text, not {track!r}.")
+    inputs.fail(TrackError, "A track", "a Track, a built-in name or track text", track, "'volcano'")

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .cards import Card, Color, format_cards, join_words, split_by_color
+from . import inputs
+from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, Color, deck, format_cards, join_words, split_by_color
 from .errors import CardError
 
 ORDINALS = ("first", "second", "third")
@@ -73,22 +74,48 @@ def winner_and_lowest(codes: Sequence[int]) -> tuple[int, int]:
     return codes.index(best), lowest
 
 
-def _check_trick(trick: Sequence[Card]) -> list[Card]:
-    trick = list(trick)
-    for card in trick:
+def check_trick(trick: object, complete: bool = False) -> list[Card]:
+    """The cards of ``trick`` if they can lie on the table together: Cards, each once,
+    at most one per player (5); with ``complete``, a whole trick of 3 to 5 cards.
+    Raises :class:`CardError` saying what is wrong."""
+    cards = inputs.sequence(trick, "A trick", CardError, "[Card.parse('G11'), Card.parse('R5')]", 45)
+    for card in cards:
         if not isinstance(card, Card):
-            raise CardError(f"{card!r} is not a Card: use Card.parse('G11') to make one.")
-    if len(set(trick)) != len(trick):
-        repeated = sorted({str(c) for c in trick if trick.count(c) > 1})
+            inputs.fail(CardError, "Each card of a trick", "a Card", card, "Card.parse('G11')")
+    if len(set(cards)) != len(cards):
+        repeated = sorted({str(c) for c in cards if cards.count(c) > 1})
         raise CardError(f"A trick cannot hold the same card twice ({', '.join(repeated)}): every card exists once.")
-    return trick
+    if complete and not cards:
+        raise CardError("An empty trick has no winner: give the whole trick, 3 to 5 cards, like G11 R5 B7 G3.")
+    low = MIN_PLAYERS if complete else 0
+    if not low <= len(cards) <= MAX_PLAYERS:
+        whole = "A whole trick has one card per player" if complete else "A trick has at most one card per player"
+        raise CardError(f"{whole}: {low} to {MAX_PLAYERS} cards, like G11 R5 B7 G3; this one has {len(cards)}.")
+    if complete:  # a whole trick tells the number of players, and so the cards in play (S2)
+        in_play = deck(len(cards))
+        for card in cards:
+            if card not in in_play:
+                raise CardError(f"{card} is not in play with {len(cards)} players "
+                                f"(values {in_play[0].value}-{in_play[-1].value}).")
+    return cards
+
+
+def check_hand(hand: object) -> list[Card]:
+    """The cards of ``hand``: Cards, each once, at most the nine of round 3."""
+    cards = inputs.sequence(hand, "A hand", CardError, "[Card.parse('G3'), Card.parse('G9')]", 9)
+    for card in cards:
+        if not isinstance(card, Card):
+            inputs.fail(CardError, "Each card of a hand", "a Card", card, "Card.parse('G3')")
+    if len(set(cards)) != len(cards):
+        raise CardError("A hand cannot hold the same card twice: every card exists once.")
+    return cards
 
 
 def legal_plays(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
     """The cards of ``hand`` that may be played on ``trick`` (cards so far, in play
     order), in hand order. A player holding the lead color must play it (S4)."""
-    trick = _check_trick(trick)
-    hand = list(hand)
+    trick = check_trick(trick)
+    hand = check_hand(hand)
     by_code = {c.code: c for c in hand}
     # legal_codes works on sorted hands; keep the caller's hand order in the answer.
     legal = set(legal_codes(split_by_color(by_code), trick[0].color if trick else -1))
@@ -103,10 +130,13 @@ def why_illegal(hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str 
     >>> why_illegal(hand, [Card.parse("G11")], Card.parse("R5"))
     'You must follow green: you hold G3 and G9.'
     """
+    hand = check_hand(hand)
+    if not isinstance(card, Card):
+        inputs.fail(CardError, "The card to play", "a Card", card, "Card.parse('G11')")
     if card not in hand:
         held = format_cards(hand, ", ") or "no cards"
         return f"You do not hold {card}; your hand is {held}."
-    trick = _check_trick(trick)
+    trick = check_trick(trick)
     if not trick:
         return None
     lead = trick[0].color
@@ -118,9 +148,7 @@ def why_illegal(hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str 
 
 def trick_winner(trick: Sequence[Card]) -> int:
     """Index, in play order, of the card that wins ``trick`` (S5)."""
-    trick = _check_trick(trick)
-    if not trick:
-        raise CardError("An empty trick has no winner: give at least one card.")
+    trick = check_trick(trick, complete=True)
     return winner_and_lowest([c.code for c in trick])[0]
 
 
@@ -150,9 +178,7 @@ class TrickExplanation:
 
 def explain_trick(trick: Sequence[Card]) -> TrickExplanation:
     """Explain who wins ``trick`` and how far the winner moves, in one plain sentence."""
-    trick = _check_trick(trick)
-    if not trick:
-        raise CardError("An empty trick has no winner: give at least one card.")
+    trick = check_trick(trick, complete=True)
     winner, lowest = winner_and_lowest([c.code for c in trick])
     colors: list[Color] = []
     for card in trick:

@@ -1,26 +1,28 @@
 """Shared helpers for the rules tests (tests/test_rules_*.py).
 
-Three kinds of helpers live here:
+Four kinds of helpers live here:
 
-* ``build_game``: a Game in a chosen position, made the way a user would, by editing
-  the JSON of ``Game.new(...).to_json()`` and reading it back with ``Game.from_json``.
+* ``build_game``: a Game in a chosen, legal position, read from a ``GameState`` by
+  ``Game.from_state`` (which refuses any state no real game reaches).
 * Reference implementations of rulings S5, S7/S9, S12 and the D5 tie-break, written
   from RULINGS.md independently of the engine, used as oracles in property tests.
 * ``check_event_log`` / ``CheckedBot``: replay a recorded game's events and assert
   every ruling along the way; check the live state at every decision.
+* ``track_texts`` / ``dials``: hypothesis strategies for random valid tracks and dials.
 
 Import them with ``from conftest import ...`` (pytest puts tests/ on sys.path).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Iterable, Mapping, Sequence
 
+from hypothesis import strategies as st
+
 from rally import (
-    DEFAULT_DIAL, HAND_SIZES, Card, CardPlayed, Dealt, FlagTaken, Game, GameWon, LapCompleted,
-    MotorReleased, MotorWound, Moved, RoundEnded, TrickWon, TurboDeclined, TurboUsed, deck,
-    legal_plays, parse_cards,
+    DEFAULT_DIAL, DEFAULT_NAMES, HAND_SIZES, Card, CardPlayed, Dealt, FlagTaken, Game, GameState, GameWon,
+    LapCompleted, MotorReleased, MotorWound, Moved, RoundEnded, TrickWon, TurboDeclined, TurboUsed, deck,
+    get_track, legal_plays, parse_cards,
 )
 
 # --------------------------------------------------------------------------- positions
@@ -44,20 +46,24 @@ def build_game(
     phase: str = "play",
     dial: Sequence[int] = DEFAULT_DIAL,
     names: Sequence[str] | None = None,
-    first_player: int = 0,
+    first_player: int | None = None,
     seed: int = 0,
     record: bool = True,
 ) -> Game:
-    """A game in an exact position, via ``Game.from_json`` of an edited ``to_json()``.
+    """A game in an exact position: a :class:`GameState` read by ``Game.from_state``,
+    which refuses (with a :class:`PositionError` naming each problem) any state no real
+    game could reach (docs/invariants.md). So the position must be a legal one: every
+    seat but the flag holder lost the last finished trick, so its motor is wound (I7);
+    in round 1 a car off the grid won a trick; at a round's start the flag is with the
+    first player (round 1) or the car in front (rounds 2 and 3).
 
     ``hands`` gives each seat's cards as text ("R9 G2"); the cards of the tricks already
     played in this round (the discards) are filled in from the unused cards in play,
-    so that hand sizes are consistent with the round (S3). The event log is emptied,
-    so ``game.events`` holds only what happens after this position.
+    so that hand sizes are consistent with the round (S3). ``first_player`` defaults to
+    the flag holder. The state has no event log (a log is a whole game's history, I11);
+    with ``record`` the game keeps one from this moment (``Game.record_from_now``), so
+    ``game.events`` holds only what happens after this position.
     """
-    game = Game.new(players, track=track, seed=seed, first_player=first_player, dial=dial, names=names,
-                    record=record)
-    data = json.loads(game.to_json())
     hand_cards = [cards(h) for h in hands]
     trick_cards = cards(trick)
     assert len(hand_cards) == players
@@ -69,18 +75,18 @@ def build_game(
     used = {c for h in hand_cards for c in h} | set(trick_cards)
     spare = [c for c in deck(players) if c not in used]
     assert len(spare) >= done * players, "not enough unused cards for the discards"
-    data.update(
-        round=round,
-        flag=flag,
-        phase=phase,
-        hands=[[str(c) for c in h] for h in hand_cards],
-        trick=[str(c) for c in trick_cards],
-        discards=[str(c) for c in spare[: done * players]],
-        positions=list(positions),
-        motors=list(motors) if motors is not None else [0] * players,
-        events=[] if record else None,
+    state = GameState(
+        players=players, track=get_track(track), dial=tuple(dial),
+        names=tuple(names) if names is not None else DEFAULT_NAMES[:players], seed=seed,
+        first_player=flag if first_player is None else first_player, round=round, phase=phase, flag=flag,
+        winner=None, hands=tuple(tuple(h) for h in hand_cards), trick=tuple(trick_cards),
+        discards=tuple(spare[: done * players]), positions=tuple(positions),
+        motors=tuple(motors) if motors is not None else (0,) * players, events=None,
     )
-    return Game.from_json(json.dumps(data))
+    game = Game.from_state(state)
+    if record:
+        game.record_from_now()
+    return game
 
 
 def play_cards(game: Game, text: str) -> None:
@@ -96,6 +102,27 @@ def events_of(game: Game, cls) -> list:
 def path_summary(move) -> list[tuple]:
     """A Move's path as ``(progress, how, over)`` tuples with ``how`` as plain text."""
     return [(s.progress, s.how.value, s.over) for s in move.path]
+
+
+@st.composite
+def track_texts(draw, players: int):
+    """A valid track: 'S', a flat space, flat/hill spaces, a flat space; enough flat
+    spaces (the start included) for ``players`` cars plus one."""
+    middle = draw(st.lists(st.sampled_from("..DU"), min_size=2, max_size=36))
+    text = list("S." + "".join(middle) + ".")
+    # Flatten hills from the left (or lengthen the track) until there are more
+    # resting spaces than cars.
+    while text.count(".") + 1 <= players:
+        hills = [i for i, ch in enumerate(text) if ch in "DU"]
+        if hills:
+            text[hills[0]] = "."
+        else:
+            text.append(".")
+    return "".join(text)
+
+
+#: Random valid dials: value 0 first, then 1 to 11 values of 0 to 20.
+dials = st.lists(st.integers(0, 20), min_size=1, max_size=11).map(lambda rest: (0, *rest))
 
 
 # ------------------------------------------------------------ reference rules (oracles)

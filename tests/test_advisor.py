@@ -4,10 +4,11 @@ honest about stopping early, and clear about bad input."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
-from rally import Card, Game, Position, PositionError, RandomBot, SetupError, Turbo, play_until
+from rally import Card, Game, HeuristicBot, Position, PositionError, RandomBot, SetupError, Turbo, play_until
 from rally import advise
 from rally.advisor import Z99
 from rally.analysis import wilson_interval
@@ -15,21 +16,67 @@ from rally.analysis import wilson_interval
 TRACK20 = "S......D......U....."  # 20 spaces: 2 laps end at progress 40
 
 
+def played(seed: int, decisions: int) -> Game:
+    """Three heuristic players on TRACK20, dealt from ``seed`` (the bots draw from
+    ``random.Random(seed)``), after ``decisions`` decisions: every position the advisor
+    is asked about here is one a real game reaches."""
+    game = Game.new(3, track=TRACK20, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        game.apply(HeuristicBot().choose(game, game.legal_actions(), rng))
+    return game
+
+
 def turbo_decides():
-    """Round 3, last trick: Ada won it with 11 on her motor. The turbo takes her past
-    progress 40 at once; without it she moves 2, the round ends, and Bo (16 on his
-    motor, released before Ada's because he is behind her) goes round first."""
-    return Position.new(track=TRACK20, positions=[33, 28, 5], motors=[5, 6, 0], round=3, flag=1,
-                        trick="G2 G4 G5", hand="")
+    """Seed 55 after 45 decisions, round 2's last trick: Cy won Ada's B10 R10 G9 with 11
+    on the motor, at progress 23. The turbo takes Cy 9 + 11 spaces, past 40, at once;
+    without it Cy moves 9, the round ends, and Ada (7 on her motor, at 32) goes round
+    first. Nothing is left to deal, so either way the end is certain."""
+    return Position.from_game(played(55, 45))
 
 
 def card_decides():
-    """Round 3, two cards left. Bo led G2, Cy played G4; Ada, last to play at progress 38
-    just behind Bo, holds G9 and G3. G9 wins the trick and moves her 2 spaces, past 40:
-    she wins at once. After G3, Cy wins this trick and leads B7 to the last; Ada's G9
-    and Bo's R5 follow, red is the last new color, and Bo's R5 takes him past 40."""
-    return Position.new(track=TRACK20, positions=[38, 39, 30], motors=[0, 0, 0], round=3, flag=1,
-                        trick="G2 G4", hand="G9 G3", hands={1: "R5", 2: "B7"})
+    """Seed 235 after 48 decisions, round 3's first trick: Cy led B3, Ada played B9; Bo, at
+    37, must follow blue with B2 or B10. B10 wins the trick and moves Bo 3 spaces, past
+    40: Bo wins at once. After B2, Ada wins with B9, and her 2 spaces (jumping Bo and Cy)
+    take her past 40 first."""
+    return Position.from_game(played(235, 48))
+
+
+def search(seeds=range(1000)):
+    """How the two moments above were found (run by hand, not by the tests): the first
+    seeded games with two options where one wins the game at once and the other makes
+    someone else win at once (a turbo choice; two cards)."""
+    found = {}
+    for seed in seeds:
+        game = Game.new(3, track=TRACK20, seed=seed)
+        rng = random.Random(seed)
+        decisions = 0
+        while not game.is_over:
+            options = game.legal_actions()
+            seat = game.current_player
+            winners = []
+            for option in options:
+                after = game.clone()
+                after.apply(option)
+                winners.append(after.winner)
+            kind = "turbo" if game.awaiting_turbo else "card"
+            if kind not in found and len(options) == 2 and seat in winners and None not in winners \
+                    and any(w != seat for w in winners):
+                found[kind] = (seed, decisions, Position.from_game(game).code())
+            game.apply(HeuristicBot().choose(game, options, rng))
+            decisions += 1
+        if len(found) == 2:
+            break
+    return found
+
+
+def test_the_moments_asked_about_are_the_seeded_games():
+    assert turbo_decides().code() == ("SR1_TS......D......U....._R2_F0_P32.16.23_M4.5.5_CB10.R10.G9_H2_XR4.R3.R8.R2.R6"
+                                      ".G2.B3.B6.B8.R7.G5.R9.B5.G3.B9.G7.G8.G10")
+    assert card_decides().code() == "SR1_TS......D......U....._R3_F2_P36.37.39_M0.0.0_CB3.B9_H1R6.R8.G2.G5.G6.G9.G10.B2.B10"
+    found = search(seeds=[55, 235])
+    assert found == {"turbo": (55, 45, turbo_decides().code()), "card": (235, 48, card_decides().code())}
 
 
 def test_an_option_that_wins_outright_is_ranked_first_and_one_that_cannot_win_last():
@@ -45,9 +92,9 @@ def test_an_option_that_wins_outright_is_ranked_first_and_one_that_cannot_win_la
 
 def test_the_winning_card_is_ranked_first():
     advice = advise(card_decides(), playouts=200, seed=0, stop_early=False)
-    assert [o.label for o in advice.options] == ["G3", "G9"]  # hand order
-    assert advice.best.action == Card.parse("G9") and advice.best.win_rate == 1.0
-    assert advice.ranked[1].action == Card.parse("G3") and advice.ranked[1].wins == 0
+    assert [o.label for o in advice.options] == ["B2", "B10"]  # hand order
+    assert advice.best.action == Card.parse("B10") and advice.best.win_rate == 1.0
+    assert advice.ranked[1].action == Card.parse("B2") and advice.ranked[1].wins == 0
 
 
 def test_the_same_question_gives_the_same_answer():
@@ -78,10 +125,12 @@ def test_intervals_are_99_percent_wilson_intervals_of_the_counts():
 
 
 def test_every_option_meets_the_same_deals():
-    # With one option only, the advisor's answer is the plain playout statistic.
-    p = Position.new(track=TRACK20, positions=[0, 0, 0], round=1, flag=1, trick="R10 R2", hand="R3 G4 G5 B6 B7")
+    # With one option only, the advisor's answer is the plain playout statistic. Seed 0
+    # after 5 decisions: Cy led G4, Ada played G8, and Bo's one green is G10.
+    p = Position.from_game(played(0, 5))
+    assert p.code() == "SR1_TS......D......U....._R1_F2_P0.0.3_M1.1.0_CG4.G8_H1R6.R8.G10.B7_XB3.B6.B9"
     advice = advise(p, playouts=100, seed=5)
-    assert [o.label for o in advice.options] == ["R3"] and not advice.stopped_early
+    assert [o.label for o in advice.options] == ["G10"] and not advice.stopped_early
     assert advice.options[0].playouts == 100
     assert "only one choice" in advice.sentence()
 
@@ -92,13 +141,13 @@ def test_heuristic_playouts_work_too():
 
 
 @pytest.mark.parametrize("kwargs, error, message", [
-    ({"playouts": 0}, SetupError, "playouts must be a whole number of 1 or more"),
-    ({"batch": -1}, SetupError, "batch must be a whole number"),
-    ({"bots": "clever"}, SetupError, "bots must be one of random, heuristic"),
-    ({"seed": "x"}, SetupError, "seed is a whole number"),
+    ({"playouts": 0}, SetupError, "playouts must be a whole number from 1 to 100000, like 1000, not 0."),
+    ({"batch": -1}, SetupError, "batch must be a whole number from 1 to 100000, like 100, not -1."),
+    ({"bots": "clever"}, SetupError, "bots must be one of 'random', 'heuristic', like 'random', not 'clever'."),
+    ({"seed": "x"}, SetupError, "The seed must be a whole number from 0 to 18446744073709551615, like 42, not 'x'."),
 ])
 def test_bad_requests_are_refused(kwargs, error, message):
-    with pytest.raises(error, match=message):
+    with pytest.raises(error, match=re.escape(message)):
         advise(turbo_decides(), **kwargs)
 
 

@@ -43,9 +43,21 @@ def test_run_many_games_reports_wins_and_speed(capsys):
 
 def test_run_bad_arguments_print_one_line_and_exit_2():
     for args in (["--players", "5"], ["--bots", "perfect,none"], ["--bots", "genius"], ["--games", "0"],
-                 ["--max-turns", "0"], ["--players", "two"]):
+                 ["--max-turns", "0"], ["--players", "two"],
+                 # every count has a stated bound: nothing runs for days without a word
+                 ["--games", "100000000"], ["--max-turns", "100000"], ["--seed", str(2**64)], ["--games", "٣"],
+                 ["--players", "٣"], ["--seed", "9" * 5000], ["--bots", "forgetful:٣"], ["--bots", "perfect," * 50],
+                 ["--seed", str(2**64 - 1), "--games", "2"], ["--games", "10000", "--max-turns", "10000"]):
         result = run("run", *args)
         assert result.returncode == 2, args
         assert result.stdout == ""
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
         assert result.stderr.startswith("python -m rally") and ": error: " in result.stderr
+
+
+def test_the_bounds_the_command_line_states_are_the_engines():
+    from rally import cli
+    from rally.rally_run import MAX_TURNS
+    from rally.rally_run.simulate import MAX_GAMES
+
+    assert cli.MAX_GAMES == MAX_GAMES and cli.MAX_TURNS == MAX_TURNS

@@ -4,9 +4,15 @@ The expected answers here are worked out by hand from the rulings, not read from
 engine, so a quiz that drifted from the rules would fail.
 """
 
+import random
+import re
+
 import pytest
 
-from widgets.quizzes import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, tricks_quiz
+from rally import CardError, FlagTaken, Game, HeuristicBot, Moved, RoundEnded, SetupError, TrickWon, parse_cards
+from rally.cards import format_cards
+from widgets.quiz import Quiz
+from widgets.quizzes import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, tricks_quiz, who_wins
 
 
 def drive(quiz, index: int, answer: str):
@@ -19,14 +25,14 @@ def drive(quiz, index: int, answer: str):
 CASES = [
     # G11 R5 B7 G3: blue is the third color, its highest (and only) card B7 wins (S5).
     (tricks_quiz, 0, "Cy", "Ada", "blue was the third color played"),
-    # One color only: the highest red, 12, wins.
-    (tricks_quiz, 1, "Bo", "Cy", "only red was played"),
-    # B6 B2 G3 B14: green is the second (last new) color, so G3 beats B14.
+    # One color only: the highest green, 6, wins.
+    (tricks_quiz, 1, "Bo", "Cy", "only green was played"),
+    # B8 B3 G4 B11: green is the second (last new) color, so G4 beats B11.
     (tricks_quiz, 2, "Cy", "Di", "green was the second color played"),
-    # G9 R2 G13 R10 B1: blue appears last, so B1 wins.
-    (tricks_quiz, 3, "Ed", "Cy", "blue was the third color played"),
-    # Lead green, hand R2 G5 B9 G12: must follow green (S4).
-    (tricks_quiz, 4, "G12", "R2", "You must follow green: you hold G5 and G12."),
+    # R1 R5 G2 R14 B1: blue appears last, so B1 wins.
+    (tricks_quiz, 3, "Ed", "Di", "blue was the third color played"),
+    # Lead green, hand R8 G9 G13 B4: must follow green (S4).
+    (tricks_quiz, 4, "G13", "R8", "You must follow green: you hold G9 and G13."),
     # Dial 0,1,2,4,...: three losses from 0 reach position 3, value 4.
     (motor_quiz, 0, "4", "7", "0 → 1 → 2 → 4"),
     # From position 5 (11): 16 then 10.
@@ -41,12 +47,15 @@ CASES = [
     (moving_quiz, 1, "8", "5", "rolls forward, past Bo, to space 8"),
     # Ada from 1 moves 3: 2, 3, (4 Bo jumped), 5 uphill: rolls back over Bo on 4 to 3.
     (moving_quiz, 2, "3", "5", "rolls back, past Bo, to space 3"),
-    # Lowest progress first: Bo (5).
-    (round_end_quiz, 0, "Bo", "Cy", "Last place goes first: Bo, then Di, then Ada, then Cy."),
-    # Ada, Cy, Di on the grid, Ada holds the flag: seat order from Bo (seat 1) on: Cy, Di, Ada (S12).
-    (round_end_quiz, 1, "Cy", "Ada", "starting with the seat after Ada"),
-    # Cy holds the flag; seat after Cy is Ada: Ada, then Bo.
-    (round_end_quiz, 2, "Ada", "Bo", "Last place goes first: Ada, then Bo, then Cy."),
+    # Lowest progress first: Di (19), then Ada (24), Cy (39) and Bo (46).
+    (round_end_quiz, 0, "Di", "Bo", "Last place goes first: Di, then Ada, then Cy, then Bo."),
+    # Ada and Cy on the grid, Bo holds the flag: seat order from Cy (the seat after Bo) on:
+    # Cy, then Ada (S12); then Di (15) and Bo (17).
+    (round_end_quiz, 1, "Cy", "Ada", "Last place goes first: Cy, then Ada, then Di, then Bo. Cy and Ada are both on the "
+                                     "grid, so they go in seat order starting with the seat after Bo"),
+    # Bo and Ed on the grid, Di holds the flag: from Ed (the seat after Di) on: Ed, then Bo.
+    (round_end_quiz, 2, "Ed", "Bo", "Last place goes first: Ed, then Bo, then Ada, then Cy, then Di. Ed and Bo are "
+                                    "both on the grid, so they go in seat order starting with the seat after Di"),
     # Rally Run. From B1 (curve south-west) Ada enters B2 from the north: a curve must open
     # north, so north-east or north-west (M3).
     (rally_run_quiz, 0, "2", "4", "must open to the north: 2 ways"),
@@ -84,9 +93,57 @@ def test_quiz_rejects_wrong_with_explanation_and_accepts_right(factory, index, r
 
 def test_any_card_is_right_when_you_cannot_follow():
     quiz = tricks_quiz()
-    for card in ("R3", "B8", "B13"):
+    for card in ("G6", "B3", "B13"):
         feedback = drive(quiz, 5, card)
-        assert feedback.correct and "You hold no green" in feedback.message
+        assert feedback.correct and "You hold no red" in feedback.message
+
+
+def heuristic_game(players: int, seed: int, decisions: int | None = None) -> Game:
+    """A game of heuristic players dealt from ``seed`` (the bots draw from
+    ``random.Random(seed)``), after ``decisions`` decisions or to its end."""
+    game = Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over and (decisions is None or decisions > 0):
+        game.apply(HeuristicBot().choose(game, game.legal_actions(), rng))
+        decisions = None if decisions is None else decisions - 1
+    return game
+
+
+@pytest.mark.parametrize("players, seed, number, cards", [
+    (3, 0, 8, "G2 G6 G4"), (4, 18, 3, "B8 B3 G4 B11"), (5, 12, 1, "R1 R5 G2 R14 B1")])
+def test_the_tricks_asked_about_were_played_in_seeded_games(players, seed, number, cards):
+    tricks = [e for e in heuristic_game(players, seed).events if isinstance(e, TrickWon)]
+    trick = tricks[number - 1]
+    assert " ".join(map(str, trick.cards)) == cards and trick.seats[0] == 0  # Ada led it
+    assert any(q.prompt.startswith("In this trick " + ", ".join(
+        f"{n} {c}" for n, c in zip(("Ada", "Bo", "Cy", "Di", "Ed"), cards.split()))) for q in tricks_quiz().questions)
+
+
+@pytest.mark.parametrize("seed, decisions, hand, trick", [(25, 6, "R8 G9 G13 B4", "G8 G6"),
+                                                          (2, 12, "G6 B3 B13", "R3 R10 R7")])
+def test_the_hands_asked_about_were_held_in_seeded_games(seed, decisions, hand, trick):
+    game = heuristic_game(4, seed, decisions)
+    assert " ".join(map(str, game.hands[game.current_player])) == hand
+    assert " ".join(map(str, game.trick)) == trick
+    shown = f"The trick so far is {format_cards(parse_cards(trick))}. You hold {format_cards(parse_cards(hand))}."
+    assert any(q.prompt.startswith(shown) for q in tricks_quiz().questions)
+
+
+@pytest.mark.parametrize("players, seed, round_, positions, flag", [
+    (4, 0, 2, [24, 46, 39, 19], 1), (4, 52, 1, [0, 17, 0, 15], 1), (5, 2, 1, [3, 0, 8, 19, 0], 3)])
+def test_the_round_ends_asked_about_were_reached_in_seeded_games(players, seed, round_, positions, flag):
+    events = heuristic_game(players, seed).events
+    end = next(i for i, e in enumerate(events) if isinstance(e, RoundEnded) and e.round == round_)
+    before = [e for e in events[:end] if isinstance(e, (Moved, FlagTaken))]
+    progress = [0] * players
+    for e in before:
+        if isinstance(e, Moved):
+            progress[e.seat] = e.move.final
+    assert progress == positions and before[-1].seat == flag and before[-1].reason == "trick"
+    names = ("Ada", "Bo", "Cy", "Di", "Ed")[:players]
+    where = ", ".join(f"{n} {'on the grid' if p == 0 else f'at progress {p}'}" for n, p in zip(names, positions))
+    assert any(q.prompt == f"The round's last trick is over. {where}. {names[flag]} holds the flag. "
+               "Whose motor moves first?" for q in round_end_quiz().questions)
 
 
 def test_check_without_a_choice_asks_for_one_and_counts_nothing():
@@ -101,6 +158,19 @@ def test_an_answer_that_is_not_a_choice_is_explained_not_raised():
     feedback = quiz.answer("Zed")
     assert not feedback.correct and "not one of the choices" in quiz.feedback.value
     assert quiz.tries == 0
+
+
+def test_a_trick_no_real_game_holds_is_refused():
+    with pytest.raises(CardError, match=re.escape("B14 is not in play with 4 players (values 2-13).")):
+        who_wins("B6 B2 G3 B14")
+    with pytest.raises(CardError, match="3 to 5 cards"):
+        who_wins("G3 R5")
+
+
+def test_a_quiz_needs_questions():
+    with pytest.raises(SetupError, match=re.escape("A quiz's questions must be a list of 1 to 100 Questions, "
+                                                   "like [Question(...)], not [].")):
+        Quiz("Empty", [])
 
 
 def test_next_moves_on_and_clears_feedback_and_repr_is_stable():

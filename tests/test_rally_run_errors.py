@@ -17,9 +17,12 @@ from rally.rally_run import (
 
 def base() -> RallyRunGame:
     """Ada on B2 (a curve open north and east), Bo on C2 (a straight north-south),
-    Cy on E5 (a crossroads); Cy swapped B4 and D4 just before; Ada to move."""
-    return RallyRunGame.arrange(3, seed=2, tiles={"B2": "C:NE", "C2": "S:NS", "E5": "X:NESW", "A1": "S:EW"},
-                                cars=["B2", "C2", "E5"], last_swap=["B4", "D4"], turn=3)
+    Cy on E5 (a crossroads); Cy swapped B4 and D4 just before; Ada to move (turn 13,
+    the first at which the cars can have got there)."""
+    game = RallyRunGame.arrange(3, seed=2, tiles={"B2": "C:NE", "C2": "S:NS", "E5": "X:NESW", "A1": "S:EW"},
+                                cars=["B2", "C2", "E5"], last_swap=["B4", "D4"])
+    assert game.turn == 12 and game.current_player == 0
+    return game
 
 
 def revealing() -> RallyRunGame:
@@ -40,9 +43,11 @@ def holding(color: str) -> RallyRunGame:
 
 # (name, game maker, action, seat, error type, words the message must contain)
 ILLEGAL = [
-    ("not an action", base, 42, None, TileError, ["not a Rally Run action", "reveal B3"]),
-    ("unknown verb", base, "fly B3", None, TileError, ["not a Rally Run action", "swap B2 D4"]),
-    ("cell off the board", base, "reveal F7", None, TileError, ["'F7' is not a cell", "column A-E"]),
+    ("not an action", base, 42, None, TileError, ["A Rally Run action must be", "reveal B3", "not 42."]),
+    ("unknown verb", base, "fly B3", None, TileError, ["A Rally Run action must be", "swap B2 D4", "not 'fly B3'."]),
+    ("cell off the board", base, "reveal F7", None, TileError, ["A cell must be", "column A-E", "not 'F7'."]),
+    ("a non-ASCII rotation", revealing, "rotate ٣", None, TileError, ["digits 0-9", "not '٣'."]),
+    ("a huge rotation", revealing, "rotate " + "9" * 5000, None, TileError, ["A Rally Run action must be"]),
     ("rotation not a number", revealing, "rotate left", None, TileError, ["quarter turns"]),
     ("reveal far away", base, Reveal("E1"), None, IllegalAction, ["not next to it", "Ada may: reveal B1"]),
     ("reveal with no road", base, Reveal("A2"), None, IllegalAction, ["no road leaves it to the west", "Ada may"]),
@@ -120,25 +125,30 @@ def unbalanced() -> str:
 
 BAD_JSON = [
     ("not JSON", "{oops", ["not JSON", "to_json()"]),
-    ("not text", None, ["needs JSON text"]),
-    ("not an object", "[1, 2]", ["JSON object with keys"]),
+    ("not text", None, ["must be text (a str)", "not None."]),
+    ("bytes", b'{"format": "rally-run/2"}', ["must be text (a str)"]),
+    ("not an object", "[1, 2]", ["JSON object with the keys", "not [1, 2]."]),
     ("missing key", without("cars"), ["missing cars"]),
-    ("wrong format", saved(format="stich-rallye/1"), ["reads 'rally-run/1'"]),
-    ("bad setup", saved(players=7), ["setup is invalid", "2 to 4 players"]),
+    ("wrong format", saved(format="stich-rallye/1"), ["format must be 'rally-run/2'", "not 'stich-rallye/1'."]),
+    ("bad setup", saved(players=7), ["The number of players must be a whole number from 2 to 4", "not 7."]),
     ("tiles not conserved", unbalanced(), ["never added or removed"]),
-    ("tile text", saved(tiles=["Q"] * 25), ["not a tile"]),
-    ("car on another's start", saved(cars=["B2", "red", "E5"]), ["own start tile"]),
-    ("trophies wrong", saved(trophies=["yellow", None, None]), ["one per player in the start colors"]),
+    ("tile text", saved(tiles=["Q"] * 25), ["The tile on A1", "A tile must be", "not 'Q'."]),
+    ("car on another's start", saved(cars=["B2", "red", "E5"]), ["Bo's car stands on the red start-finish tile",
+                                                                 "own start-finish tile"]),
+    ("trophies wrong", saved(trophies=["yellow", None, None]), ["one per player, in the start colors"]),
     ("trophy never left start", saved(cars=["B2", "blue", "E5"], trophies=[None, "red", None],
-                                      trophy_stack=["blue", "green"]), ["never left the start"]),
-    ("pending outside rotate", saved(pending="A2"), ["must be null"]),
+                                      trophy_stack=["blue", "green"]), ["Bo holds a trophy",
+                                                                         "still on its start-finish tile"]),
+    ("pending outside rotate", saved(pending="A2"), ["Only the rotate phase"]),
     ("pending not on the road", saved(phase="rotate", pending="A2"), ["not where Ada's road leads"]),
-    ("swapped tile under a car", saved(last_swap=["B2", "D4"]), ["swapped tile has no car"]),
+    ("swapped tile under a car", saved(last_swap=["B2", "D4"]), ["A car stands on B2, just swapped face down"]),
     ("winner before the end", saved(winner=0), ["not over has no winner"]),
     ("finish winner not home", saved(phase="over", winner=0, end_reason="finish"),
-     ["must stand on the start-finish tile"]),
+     ["stands on the start-finish tile of its color"]),
     ("turn past the limit", saved(turn=999), ["past the limit"]),
-    ("bad event", saved(events=[{"kind": "teleported"}]), ["not an event"]),
+    ("bad event", saved(events=[{"kind": "teleported"}]), ["An event's kind must be one of", "not 'teleported'."]),
+    ("a huge number", saved().replace('"seed": 2,', '"seed": ' + "9" * 5000 + ","), ["holds a number of 5000 digits"]),
+    ("deep nesting", "[" * 100_000 + "]" * 100_000, ["nests deeper than"]),
 ]
 
 
@@ -153,23 +163,27 @@ def test_impossible_saved_games_name_their_problems(name, text, words):
 def test_every_car_stuck_but_not_over_is_impossible():
     data = json.loads(RallyRunGame.arrange(2, tiles={"A1": "C:NW", "E5": "C:ES"}).to_json())
     data["cars"] = ["A1", "E5"]
-    with pytest.raises(PositionError, match="stuck for good"):
+    data["turn"] = 2  # each has had the one turn that moved it
+    with pytest.raises(PositionError) as info:
         RallyRunGame.from_json(json.dumps(data))
+    assert info.value.problems == ["Every car is stuck for good, so the game would already be over (R7)."]
 
 
 BAD_SETUP = [
-    (lambda: RallyRunGame.new(5), SetupError, "2 to 4 players"),
-    (lambda: RallyRunGame.new(1), SetupError, "2 to 4 players"),
+    (lambda: RallyRunGame.new(5), SetupError, "number of players must be a whole number from 2 to 4"),
+    (lambda: RallyRunGame.new(1), SetupError, "number of players must be a whole number from 2 to 4"),
     (lambda: RallyRunGame.new(2, seed="x"), SetupError, "whole number"),
     (lambda: RallyRunGame.new(2, tiles={"straight": 23}), SetupError, "exactly 24"),
-    (lambda: RallyRunGame.new(2, tiles={"loop": 24}), SetupError, "not a kind of road tile"),
+    (lambda: RallyRunGame.new(2, tiles={"loop": 24}), SetupError, "A kind of road tile must be"),
     (lambda: RallyRunGame.new(2, tiles={"curve": -1, "straight": 25}), SetupError, "whole number from 0"),
     (lambda: RallyRunGame.new(2, tiles="8 curves"), SetupError, "counts by kind"),
-    (lambda: RallyRunGame.new(2, first_player=2), SetupError, "seat from 0 to 1"),
+    (lambda: RallyRunGame.new(2, first_player=2), SetupError, "first player must be a whole number from 0 to 1"),
     (lambda: RallyRunGame.new(2, names=["Ada", "Ada"]), SetupError, "different name"),
-    (lambda: RallyRunGame.new(2, names="AdaBo"), SetupError, "as a list"),
-    (lambda: RallyRunGame.new(2, max_turns=0), SetupError, "turn limit"),
-    (lambda: RallyRunGame.new(2).observation(2), SetupError, "no seat 2"),
+    (lambda: RallyRunGame.new(2, names="AdaBo"), SetupError, "names must be a list"),
+    (lambda: RallyRunGame.new(2, max_turns=0), SetupError, "turn limit must be a whole number from 1 to 10000"),
+    (lambda: RallyRunGame.new(2, max_turns=10**9), SetupError, "turn limit must be a whole number from 1 to 10000"),
+    (lambda: RallyRunGame.new(2, seed=2**64), SetupError, "seed must be a whole number from 0 to"),
+    (lambda: RallyRunGame.new(2).observation(2), SetupError, "seat to observe must be a whole number from 0 to 1"),
     (lambda: RallyRunGame.arrange(2, tiles={"C3": "S:NS"}), SetupError, "pit stop"),
     (lambda: RallyRunGame.arrange(2, tiles={"A1": "X:NESW", "A2": "X:NESW", "A3": "X:NESW", "A4": "X:NESW",
                                             "A5": "X:NESW"}), SetupError, "no crossroads left"),
@@ -178,7 +192,7 @@ BAD_SETUP = [
     (lambda: Tile.parse("Z9"), TileError, "kind letter"),
     (lambda: TileKind.parse("hairpin"), TileError, "straight (S), curve (C)"),
     (lambda: Rotate(4), TileError, "from 0 to 3"),
-    (lambda: parse_action("swap B2"), TileError, "not a Rally Run action"),
+    (lambda: parse_action("swap B2"), TileError, "A Rally Run action must be"),
     (lambda: parse_bot("genius"), SetupError, "perfect, forgetful:K"),
     (lambda: parse_bot("forgetful:0"), SetupError, "forgetful:K"),
     (lambda: check_tile_mix([1, 2]), SetupError, "counts by kind"),

@@ -44,14 +44,18 @@ def test_the_bot_for_each_memory_length():
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"games": 0}, "whole number of games"),
+    ({"games": 0}, "number of games must be a whole number from 1 to 10000"),
+    ({"games": 10**12}, "number of games must be a whole number from 1 to 10000"),
+    ({"seed": 2**64 - 2, "games": 3}, "at most 2\\*\\*64 - 3 for 3 games"),
+    ({"memories": range(10**12)}, "memory lengths must be a list of at most 20 items"),
+    ({"memories": [10**30]}, "memory length"),
     ({"opponents": []}, "Give 1 to 3 opponents"),
     ({"opponents": ["none"] * 4}, "Give 1 to 3 opponents"),
     ({"memories": [-1]}, "memory length"),
-    ({"opponents": ["genius"]}, "is not a bot"),
+    ({"opponents": ["genius"]}, "A bot must be perfect, forgetful:K"),
     ({"memories": []}, "at least one memory length"),
-    ({"seed": "x"}, "seed is a whole number"),
-    ({"seed": -1}, "seed is a whole number"),
+    ({"seed": "x"}, "seed must be a whole number"),
+    ({"seed": -1}, "seed must be a whole number"),
 ])
 def test_bad_settings_are_refused(kwargs, words):
     with pytest.raises(SetupError, match=words):

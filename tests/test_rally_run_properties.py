@@ -9,7 +9,10 @@ seeds and tile mixes, checked at every step.
 - each game ends within ``max_turns`` turns with exactly one winner, by the finish
   (M5), the turn limit (R8) or every car stuck for good (R7, the standings decide);
 - everything ``legal_actions()`` lists is allowed, other actions are refused with the
-  state unchanged, and JSON round-trips.
+  state unchanged, and JSON round-trips;
+- every state reached has no problems (``RallyRunGame.problems()``: invariants V1-V16 and
+  the log replayed from the seed), and comes back the same through JSON, through
+  ``state()`` / ``from_state``, and (without its log) as a position.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from rally.rally_run import (
     RunGameWon, Swap, TileKind, TileTurned, play_out,
 )
 from rally.rally_run.board import CELLS, FIXED_MASKS, NEIGHBOURS, PIT
-from rally.rally_run.tiles import BITS, KINDS, MASKS, opposite
+from rally.rally_run.tiles import BITS, KINDS, opposite
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -43,7 +46,16 @@ def tile_mixes(draw):
 
 
 def mask_at(game: RallyRunGame, place: int) -> int:
-    return FIXED_MASKS[place] if place >= CELLS or place == PIT else MASKS[game.tiles_[place]]
+    if place >= CELLS or place == PIT:
+        return FIXED_MASKS[place]
+    tile = game.tiles[place]
+    assert tile is not None
+    return tile.mask
+
+
+def places(game: RallyRunGame) -> tuple[int, ...]:
+    """Each car's engine place (cells 0-24, start-finish tiles 25-28)."""
+    return game.observation(0).places
 
 
 class Checker:
@@ -61,8 +73,9 @@ class Checker:
         game = self.game
         assert Counter(t.kind for t in game.tiles if t is not None) == self.mix  # tiles conserved
         obs = game.observation(game.current_player)
+        cars = places(game)
         for cell in range(CELLS):
-            up = cell == PIT or cell in game.cars_ or cell == game.pending
+            up = cell == PIT or cell in cars or cell == game.pending
             assert (obs.codes[cell] != -1) == up, f"face-up state of cell {cell} is wrong"
         assert game.turn < game.max_turns
         assert self.stuck <= game.stuck_for_good(), "a car stuck for good came free"
@@ -72,8 +85,8 @@ class Checker:
 
     def check_moves(self, before: RallyRunGame) -> None:
         game = self.game
-        new = game._log[self.seen:]
-        self.seen = len(game._log)
+        new = game.events[self.seen:]
+        self.seen = len(game.events)
         exception = any(isinstance(e, TileTurned) and e.exception for e in new)
         for e in new:
             if isinstance(e, CarMoved):
@@ -83,7 +96,7 @@ class Checker:
                     assert mask_at(game, e.end) & BITS[opposite(d)], f"{e} enters by no road"
                 else:
                     assert e.start >= CELLS  # only a first move
-                assert before.cars_[e.seat] == e.start and game.cars_[e.seat] == e.end
+                assert places(before)[e.seat] == e.start and places(game)[e.seat] == e.end
                 assert e.seat not in self.stuck, f"{e}: that car was stuck for good (R7)"
 
     def check_refusals(self, actions) -> None:
@@ -110,6 +123,16 @@ class Checker:
             assert game.to_json() == text  # unchanged
 
 
+def check_reachable(game: RallyRunGame) -> None:
+    """A state reached by play: no problems, and the same again from JSON and from its state."""
+    assert game.problems() == []
+    assert RallyRunGame.from_json(game.to_json()) == game
+    state = game.state()
+    assert RallyRunGame.from_state(state) == game and RallyRunGame.from_state(state).state() == state
+    position = RallyRunGame.from_state(state.position)
+    assert position.state().position == state.position and position.events == ()
+
+
 def play_checked(game: RallyRunGame, bots, rng: random.Random, mix: dict) -> Checker:
     checker = Checker(game, mix, random.Random(rng.random()))
     while not game.is_over:
@@ -118,7 +141,7 @@ def play_checked(game: RallyRunGame, bots, rng: random.Random, mix: dict) -> Che
         assert actions, "a player always has something to do (R7)"
         if checker.steps % 7 == 0:
             checker.check_refusals(actions)
-            assert RallyRunGame.from_json(game.to_json()) == game
+            check_reachable(game)
         before = game.clone()
         game.apply(bots[game.current_player].choose(game.observation(game.current_player), actions, rng))
         checker.steps += 1
@@ -128,6 +151,7 @@ def play_checked(game: RallyRunGame, bots, rng: random.Random, mix: dict) -> Che
 
 def check_end(game: RallyRunGame) -> None:
     assert game.is_over and game.winner in range(game.players)
+    check_reachable(game)
     assert game.turn <= game.max_turns
     wins = [e for e in game.events if isinstance(e, RunGameWon)]
     assert len(wins) == 1 and wins[0] is game.events[-1] and wins[0].seat == game.winner
@@ -184,12 +208,35 @@ def test_observations_never_depend_on_hidden_tiles(seed, steps):
         if game.is_over:
             break
         game.apply(bots[0].choose(game, game.legal_actions(), rng))
-    shuffled = game.clone()
-    hidden = [c for c in range(CELLS) if c != PIT and c not in game.cars_ and c != game.pending]
-    codes = [shuffled.tiles_[c] for c in hidden]
-    rng.shuffle(codes)
-    for c, code in zip(hidden, codes):
-        shuffled.tiles_[c] = code
+    # The same moment with the face-down tiles shuffled and turned: a game reached from
+    # another layout. (Built from the position alone: no log leads to both.)
+    position = game.state().position
+    hidden = [c for c in range(CELLS) if c != PIT and c not in places(game) and c != game.pending]
+    tiles = list(position.tiles)
+    moved = [tiles[c] for c in hidden]
+    rng.shuffle(moved)
+    for c, tile in zip(hidden, moved):
+        assert tile is not None
+        tiles[c] = tile.rotated(rng.randrange(4))
+    seen, shuffled = RallyRunGame.from_state(position), RallyRunGame.from_state(position.replace(tiles=tuple(tiles)))
     for seat in range(3):
-        assert game.observation(seat) == shuffled.observation(seat)
-        assert str(game.observation(seat)) == str(shuffled.observation(seat))
+        assert seen.observation(seat) == shuffled.observation(seat)
+        assert str(seen.observation(seat)) == str(shuffled.observation(seat))
+        assert game.observation(seat).codes == shuffled.observation(seat).codes
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**64 - 1), mix=tile_mixes(),
+       first=st.integers(0, 3), every=st.integers(2, 6))
+def test_every_state_reached_by_play_has_no_problems_and_round_trips(players, seed, mix, first, every):
+    game = RallyRunGame.new(players, seed=seed, tiles=mix, first_player=first % players, max_turns=60)
+    bots = [RandomRunBot(), PerfectMemoryBot(), ForgetfulBot(2), NoMemoryBot()][:players]
+    rng = random.Random(seed)
+    step = 0
+    while not game.is_over:
+        if step % every == 0:
+            check_reachable(game)
+        seat = game.current_player
+        game.apply(bots[seat].choose(game.observation(seat), game.legal_actions(), rng))
+        step += 1
+    check_reachable(game)

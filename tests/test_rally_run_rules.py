@@ -105,7 +105,7 @@ def test_m2_a_tile_keeps_its_rotation_face_down_and_may_be_rotated_anew_when_rev
 
 def test_m2_layout_and_trophy_order_are_a_pure_function_of_the_seed():
     a, b = RallyRunGame.new(4, seed=11), RallyRunGame.new(4, seed=11)
-    assert a.tiles == b.tiles and a.stack_ == b.stack_
+    assert a.tiles == b.tiles and a.state().trophy_stack == b.state().trophy_stack
     assert RallyRunGame.new(4, seed=12).tiles != a.tiles
 
 
@@ -217,13 +217,13 @@ def test_m3_tiles_turn_face_down_when_left_unless_a_car_still_stands_there():
 
 def test_m4_one_trophy_per_player_in_the_start_colors():
     game = RallyRunGame.new(3, seed=2)
-    assert sorted(game.stack_) == sorted(game.start_colors) == ["blue", "green", "red"]
+    assert sorted(game.state().trophy_stack) == sorted(game.start_colors) == ["blue", "green", "red"]
     assert game.trophies_left == 3 and game.trophies == (None, None, None)
 
 
 def test_m4_first_entry_to_the_pit_stop_takes_the_top_trophy_only_once():
     game = RallyRunGame.arrange(2, seed=5, tiles={"B3": "S:EW", "D3": "S:EW"}, cars=["B3", "D3"])
-    top = game.stack_[0]
+    top = game.state().trophy_stack[0]
     game.apply("drive C3")
     assert game.trophies[0] == top and isinstance(game.events[-1], TrophyTaken)
     assert game.goal(0).color == top
@@ -327,14 +327,17 @@ def test_r7_a_car_is_not_stuck_while_the_car_it_faces_may_still_leave_or_meets_i
 def test_r7_a_swap_is_always_possible_while_the_game_goes_on():
     # The fewest swappable tiles: four cars on four road tiles, two tiles just swapped.
     game = RallyRunGame.arrange(4, tiles={"B2": "X:NESW", "B4": "X:NESW", "D2": "X:NESW", "D4": "X:NESW"},
-                                cars=["B2", "B4", "D2", "D4"], last_swap=["A3", "E3"], turn=1)
+                                cars=["B2", "B4", "D2", "D4"], last_swap=["A3", "E3"])
     swaps = [a for a in game.legal_actions() if isinstance(a, Swap)]
     assert len(swaps) == 18 * 17 // 2
 
 
 def test_r8_the_turn_limit_ends_the_game_and_the_closest_driver_wins():
+    # Ada took her trophy at the pit stop and drove on to B3: 6 steps from her start, so
+    # the earliest turn that can be is turn 12; the limit comes 4 turns later.
     game = RallyRunGame.arrange(2, tiles={"B3": "S:EW"}, cars=["B3", "green"], trophies=["green", None],
-                                max_turns=4)
+                                max_turns=16)
+    assert game.turn == 12
     for text in ("swap A3 A4", "swap B4 B5", "swap A4 A5", "swap B5 C5"):
         game.apply(text)
     assert game.is_over and game.end_reason == "turn limit" and game.winner == 0  # the trophy holder
@@ -360,10 +363,13 @@ def test_r11_the_last_car_to_leave_a_shared_tile_turns_it_face_down():
 
 
 def test_observation_hides_face_down_tiles():
-    game = RallyRunGame.arrange(2, tiles={"B2": "X:NESW"}, cars=["B2", "green"])
-    other = game.clone()
-    other.tiles_[0], other.tiles_[24] = other.tiles_[24], other.tiles_[0]  # hidden tiles differ
-    other.tiles_[3] = (other.tiles_[3] & ~3) | ((other.tiles_[3] + 1) & 1)
+    game = RallyRunGame.arrange(2, tiles={"B2": "X:NESW", "A1": "C:NE", "E5": "S:NS", "D1": "S:NS"},
+                                cars=["B2", "green"])
+    tiles = list(game.state().tiles)
+    tiles[0], tiles[24] = tiles[24], tiles[0]  # hidden tiles differ: two swapped, one turned
+    tiles[3] = Tile.parse("S:EW")
+    other = RallyRunGame.from_state(game.state().position.replace(tiles=tuple(tiles)))
+    assert other.tiles != game.tiles
     assert game.observation(1) == other.observation(1)
     obs = game.observation(1)
     assert obs.tiles[Cell.parse("B2").index] == Tile.parse("X:NESW")
@@ -382,7 +388,7 @@ def test_perfect_memory_bot_remembers_revealed_tiles_and_follows_swaps():
     game.apply(game.legal_actions()[0])  # Ada leaves A1: it turns face down
     game.apply("swap A1 C4")  # Bo moves Ada's old tile to C4
     obs = game.observation(0)
-    bot._update(obs)
+    bot.observe(obs)
     memory = bot.remembered(obs)
     assert Cell.parse("A1").index not in memory
     assert Tile.from_code(memory[Cell.parse("C4").index]) == Tile.parse("S:EW")
@@ -399,13 +405,13 @@ def test_forgetful_bot_forgets_after_its_turns_and_no_memory_bot_knows_nothing()
     forgetful, none = ForgetfulBot(turns=2), NoMemoryBot()
     obs = game.observation(0)
     for bot in (forgetful, none):
-        bot._update(obs)
+        bot.observe(obs)
     assert Cell.parse("A1").index in forgetful.remembered(obs)
     assert none.remembered(obs) == {}
     for text in ("swap C2 C4", "swap D2 D4", "swap B4 B5"):
         game.apply(text)
     obs = game.observation(0)
-    forgetful._update(obs)
+    forgetful.observe(obs)
     assert Cell.parse("A1").index not in forgetful.remembered(obs)
 
 
@@ -441,9 +447,13 @@ def test_r6_taken_trophies_are_public_the_stack_order_is_not():
     game.apply("drive C3")
     obs = game.observation(2)  # another player sees Ada's trophy
     assert obs.held[0] == game.trophies[0] is not None and obs.trophies_left == 2
-    other = game.clone()
-    other.stack_.reverse()  # the order left on the pit stop is not shown
-    assert other.observation(2) == obs
+    position = game.state().position  # this moment, its log left out
+    assert len(position.trophy_stack) == 2
+    same = RallyRunGame.from_state(position)
+    other = RallyRunGame.from_state(position.replace(trophy_stack=position.trophy_stack[::-1]))
+    assert other.state().trophy_stack != same.state().trophy_stack  # the order left on the pit stop ...
+    assert other.observation(2) == same.observation(2)  # ... is not shown
+    assert obs.held == same.observation(2).held
 
 
 def test_r12_same_seed_same_game_and_bots_are_reproducible():

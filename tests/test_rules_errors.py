@@ -17,6 +17,7 @@ from rally import (
 
 FLAT10 = "S" + "." * 9
 FLAT20 = "S" + "." * 19
+PLAYERS = "The number of players of Stich Rallye must be a whole number from 3 to 5, like 4, "
 CARD_FORM = "write a color letter R, G or B followed by a value from 1 to 15, like G11"
 TRACK_FORM = "S (start, first only), '.' flat, D downhill, U uphill"
 
@@ -25,23 +26,26 @@ TRACK_FORM = "S (start, first only), '.' flat, D downhill, U uphill"
 
 
 def mid_trick():
-    """Ada has led G9; Bo (must follow with G3) is to play; Cy waits."""
-    game = build_game(3, track=FLAT20, hands=["G9 R2", "R3 G3", "B4 R4"], positions=[4, 6, 8])
+    """Ada has led G9; Bo (must follow with G3) is to play; Cy waits. (Round 1, three
+    tricks done, one won by each car; Ada won the last.)"""
+    game = build_game(3, track=FLAT20, hands=["G9 R2", "R3 G3", "B4 R4"], positions=[4, 6, 8], motors=[0, 2, 1])
     game.apply("G9")
     return game
 
 
 def turbo_choice():
-    """Ada won R9/R3/R4 with her motor at value 4 and must choose the turbo."""
-    game = build_game(3, track=FLAT20, hands=["R9 G9", "R3 G3", "R4 G4"], positions=[5, 7, 0],
-                      motors=[3, 1, 0])
+    """Ada won R9/R3/R4 with her motor at value 4 and must choose the turbo. (Round 2,
+    five tricks done; Ada won the last, Bo and Cy lost it.)"""
+    game = build_game(3, track=FLAT20, round=2, hands=["R9 G9", "R3 G3", "R4 G4"], positions=[5, 7, 0],
+                      motors=[3, 1, 1])
     play_cards(game, "R9 R3 R4")
     return game
 
 
 def game_over():
-    """Ada went round twice (18 + 3 on a 10-space track) and won."""
-    game = build_game(3, track=FLAT10, hands=["R9 G9", "R3 G3", "R4 G4"], positions=[18, 5, 3])
+    """Ada went round twice (18 + 3 on a 10-space track) and won, in round 3."""
+    game = build_game(3, track=FLAT10, round=3, hands=["R9 G9", "R3 G3", "R4 G4"], positions=[18, 5, 3],
+                      motors=[0, 2, 1])
     play_cards(game, "R9 R3 R4")
     assert game.is_over
     return game
@@ -84,7 +88,8 @@ def _two_cars_on_space_3(data):
 
 def _off_suit_trick():
     """A trick where Bo played red although he holds the lead color green."""
-    game = build_game(3, track=FLAT20, hands=["R2", "R3 G3", "B4 R4"], positions=[4, 6, 8], trick="G9")
+    game = build_game(3, track=FLAT20, hands=["R2", "R3 G3", "B4 R4"], positions=[4, 6, 8], motors=[0, 2, 1],
+                      trick="G9")
     data = json.loads(game.to_json())
     data["trick"] = ["G9", "R3"]
     data["hands"][1] = ["G3"]
@@ -130,36 +135,48 @@ CASES = [
     ("card-leading-zero", pure(lambda: Card.parse("G05")), CardError, ["'G05' is not a card", CARD_FORM]),
     ("card-value-first", pure(lambda: Card.parse("11G")), CardError, ["'11G' is not a card", CARD_FORM]),
     ("card-None", pure(lambda: Card.parse(None)), CardError, ["None is not a card", CARD_FORM]),
-    ("card-value-0", pure(lambda: Card(Color.RED, 0)), CardError, ["0 is not a card value", "1 to 15"]),
-    ("card-color-3", pure(lambda: Card(3, 5)), CardError, ["3 is not a card color", "Color.RED"]),
+    ("card-value-0", pure(lambda: Card(Color.RED, 0)), CardError,
+     ["A card's value must be a whole number from 1 to 15", "not 0."]),
+    ("card-color-3", pure(lambda: Card(3, 5)), CardError,
+     ["A card's color must be a whole number from 0 to 2", "like Color.GREEN", "not 3."]),
     ("cards-text", pure(lambda: parse_cards("G11 Q2")), CardError, ["'Q2' is not a card"]),
     ("color-letter", pure(lambda: Color.from_letter("Y")), CardError, ["'Y' is not a color", "R (red)"]),
     ("trick-empty", pure(lambda: trick_winner([])), CardError, ["empty trick has no winner"]),
     ("trick-card-twice", pure(lambda: trick_winner(cards("G5 G5"))), CardError, ["same card twice (G5)"]),
+    ("trick-too-short", pure(lambda: trick_winner(cards("G5 G7"))), CardError,
+     ["A whole trick has one card per player: 3 to 5 cards", "this one has 2."]),
+    ("trick-card-not-in-play", pure(lambda: trick_winner(cards("G2 R15 G1"))), CardError,
+     ["R15 is not in play with 3 players (values 2-10)."]),
     ("trick-not-cards", pure(lambda: legal_plays(cards("G5"), ["G7"])), CardError,
-     ["'G7' is not a Card", "Card.parse"]),
+     ["Each card of a trick must be a Card", "Card.parse('G11')", "not 'G7'."]),
     # --- players and setup (S1, S2, S11)
-    ("deck-2", pure(lambda: deck(2)), SetupError, ["3, 4 or 5 players, not 2"]),
-    ("players-2", pure(lambda: Game.new(2)), SetupError, ["3, 4 or 5 players, not 2"]),
-    ("players-6", pure(lambda: Game.new(6)), SetupError, ["3, 4 or 5 players, not 6"]),
-    ("players-text", pure(lambda: Game.new("4")), SetupError, ["3, 4 or 5 players, not '4'"]),
-    ("players-bool", pure(lambda: Game.new(True)), SetupError, ["3, 4 or 5 players, not True"]),
-    ("first-player-3", pure(lambda: Game.new(3, first_player=3)), SetupError, ["seat from 0 to 2, not 3"]),
-    ("first-player-neg", pure(lambda: Game.new(3, first_player=-1)), SetupError, ["seat from 0 to 2, not -1"]),
-    ("seed-text", pure(lambda: Game.new(3, seed="42")), SetupError, ["seed is a whole number", "not '42'"]),
-    ("seed-float", pure(lambda: Game.new(3, seed=1.5)), SetupError, ["seed is a whole number", "not 1.5"]),
+    ("deck-2", pure(lambda: deck(2)), SetupError, [PLAYERS + "not 2."]),
+    ("players-2", pure(lambda: Game.new(2)), SetupError, [PLAYERS + "not 2."]),
+    ("players-6", pure(lambda: Game.new(6)), SetupError, [PLAYERS + "not 6."]),
+    ("players-text", pure(lambda: Game.new("4")), SetupError, [PLAYERS + "not '4'."]),
+    ("players-bool", pure(lambda: Game.new(True)), SetupError, [PLAYERS + "not True."]),
+    ("players-huge", pure(lambda: Game.new(10**5000)), SetupError, [PLAYERS + "not a number of about 5001 digits."]),
+    ("first-player-3", pure(lambda: Game.new(3, first_player=3)), SetupError,
+     ["The first player must be a whole number from 0 to 2", "not 3."]),
+    ("first-player-neg", pure(lambda: Game.new(3, first_player=-1)), SetupError,
+     ["The first player must be a whole number from 0 to 2", "not -1."]),
+    ("seed-text", pure(lambda: Game.new(3, seed="42")), SetupError, ["The seed must be a whole number", "not '42'."]),
+    ("seed-float", pure(lambda: Game.new(3, seed=1.5)), SetupError, ["The seed must be a whole number", "not 1.5."]),
     ("names-count", pure(lambda: Game.new(3, names=["A", "B"])), SetupError,
-     ["one non-empty name per player (3)", "['A', 'B']"]),
+     ["The names must be a list of 3 names, one per player", "['Ada', 'Bo', 'Cy']", "'A', 'B'"]),
     ("names-repeat", pure(lambda: Game.new(3, names=["A", "A", "B"])), SetupError, ["different name", "'A'"]),
-    ("names-blank", pure(lambda: Game.new(3, names=["A", " ", "C"])), SetupError, ["non-empty name"]),
+    ("names-blank", pure(lambda: Game.new(3, names=["A", " ", "C"])), SetupError,
+     ["Each name must be printable text of 1 to 40 characters", "not ' '."]),
     ("names-not-a-list", pure(lambda: Game.new(3, names=5)), SetupError, ["name", "5"]),
     ("names-a-string", pure(lambda: Game.new(3, names="abc")), SetupError, ["name", "'abc'"]),
     ("dial-start", pure(lambda: Game.new(3, dial=[1, 2, 3])), SetupError, ["must start with value 0", "[1, 2, 3]"]),
-    ("dial-short", pure(lambda: Game.new(3, dial=[0])), SetupError, ["at least two positions", "[0]"]),
-    ("dial-negative", pure(lambda: Game.new(3, dial=[0, -1])), SetupError, ["0 or more", "-1"]),
-    ("dial-None", pure(lambda: Game.new(3, dial=None)), SetupError, ["A dial is a list of values", "not None"]),
-    ("dial-float", pure(lambda: check_dial([0, 2.5])), SetupError, ["2.5"]),
-    ("motor-off-dial", pure(lambda: Motor(position=9)), SetupError, ["position 9 is off the dial", "0 to 8"]),
+    ("dial-short", pure(lambda: Game.new(3, dial=[0])), SetupError, ["A dial must be a list of 2 to 20 values", "0"]),
+    ("dial-negative", pure(lambda: Game.new(3, dial=[0, -1])), SetupError,
+     ["Each dial value must be a whole number from 0 to 40", "not -1."]),
+    ("dial-None", pure(lambda: Game.new(3, dial=None)), SetupError, ["A dial must be a list", "not None."]),
+    ("dial-float", pure(lambda: check_dial([0, 2.5])), SetupError, ["not 2.5."]),
+    ("motor-off-dial", pure(lambda: Motor(position=9)), SetupError,
+     ["A motor position must be a whole number from 0 to 8", "not 9."]),
     ("track-too-few-flats", pure(lambda: Game.new(5, track="S....")), SetupError,
      ["only 5 flat spaces", "5 cars need at least 6"]),
     ("bots-count", pure(lambda: play_out(Game.new(3), [RandomBot()] * 2, random.Random(0))), SetupError,
@@ -172,9 +189,9 @@ CASES = [
     ("track-hill-before-start", pure(lambda: Track.parse("S...U")), TrackError,
      ["right before the start must be flat", "space 4 is 'U'"]),
     ("track-bad-char", pure(lambda: Track.parse("S..X..")), TrackError, ["Character 'X' at space 3", TRACK_FORM]),
-    ("track-too-short", pure(lambda: Track.parse("S..")), TrackError, ["at least 5 spaces", "'S..' has 3"]),
-    ("track-None", pure(lambda: Track.parse(None)), TrackError, ["A track is text, not NoneType", TRACK_FORM]),
-    ("track-int", pure(lambda: Track.parse(12345)), TrackError, ["A track is text, not int"]),
+    ("track-too-short", pure(lambda: Track.parse("S..")), TrackError, ["A track has 5 to 200 spaces", "'S..' has 3"]),
+    ("track-None", pure(lambda: Track.parse(None)), TrackError, ["A track must be text (a str)", "not None."]),
+    ("track-int", pure(lambda: Track.parse(12345)), TrackError, ["A track must be text (a str)", "not 12345."]),
     ("track-unknown-name", pure(lambda: Game.new(3, track="moon")), TrackError,
      ["'moon' is neither a built-in track (beach, volcano)"]),
     # --- game actions (S1, S4, S8, S13)
@@ -194,54 +211,64 @@ CASES = [
     ("card-when-over", act(game_over, "G3", seat=1), IllegalAction, ["The game is over: Ada won"]),
     ("turbo-when-over", act(game_over, Turbo(True)), IllegalAction, ["The game is over: Ada won"]),
     # --- saved games
-    ("json-not-json", load("{"), PositionError, ["This is not JSON", "Game.to_json()"]),
-    ("json-None", load(None), PositionError, ["needs JSON text", "not NoneType"]),
-    ("json-array", load("[]"), PositionError, ["A saved game is a JSON object with keys"]),
+    ("json-not-json", load("{"), PositionError, ["A saved game is not JSON", "Game.to_json()"]),
+    ("json-None", load(None), PositionError, ["A saved game must be text (a str)", "not None."]),
+    ("json-bytes", load(b"{}"), PositionError, ["A saved game must be text (a str)", "not b'{}'."]),
+    ("json-array", load("[]"), PositionError, ["A saved game must be a JSON object with the keys", "not []."]),
     ("json-missing-key", load(lambda: saved(motors=...)), PositionError, ["missing motors"]),
-    ("json-unknown-key", load(lambda: saved(extra=1)), PositionError, ["unknown extra"]),
+    ("json-unknown-key", load(lambda: saved(extra=1)), PositionError, ["unknown 'extra'"]),
     ("json-bad-format", load(lambda: saved(format="chess/1")), PositionError,
-     ["Unknown format 'chess/1'", "'stich-rallye/1'"]),
+     ["A saved game's format must be 'stich-rallye/1'", "not 'chess/1'."]),
     ("json-card-twice", load(lambda: saved(hands=_swap_in_duplicate)), PositionError,
      ["appears 2 times; every card exists once"]),
     ("json-card-not-in-play", load(lambda: saved(hands=_card_not_in_play)), PositionError,
      ["R15 is not in play with 4 players (values 2-13)"]),
     ("json-two-cars-one-space", load(lambda: saved(positions=_two_cars_on_space_3)), PositionError,
      ["both on space 3; a space holds one car"]),
-    ("json-car-on-hill", load(lambda: saved(positions=[4, 0, 0, 0])), PositionError,
+    ("json-car-on-hill", load(lambda: saved(positions=[0, 0, 4, 0])), PositionError,
      ["rests on downhill space 4", "only stop on flat spaces"]),
-    ("json-motor-off-dial", load(lambda: saved(motors=[9, 0, 0, 0])), PositionError,
-     ["motor position", "from 0 to 8, not 9"]),
-    ("json-motor-wound-before-any-trick", load(lambda: saved(motors=[3, 0, 0, 0])), PositionError,
-     ["Ada's motor is at position 3, but only 1 trick has been completed this round"]),
+    ("json-motor-off-dial", load(lambda: saved(motors=[9, 1, 0, 1])), PositionError,
+     ["Each car's motor position must be a whole number from 0 to 8", "not 9."]),
+    ("json-motor-wound-beyond-the-tricks-lost", load(lambda: saved(motors=[3, 1, 0, 1])), PositionError,
+     ["Ada's motor is at position 3, which takes 3 lost tricks",
+      "but Ada can have lost at most 1 of the 1 trick completed this round"]),
+    ("json-motor-not-wound-after-a-lost-trick", load(lambda: saved(motors=[1, 0, 0, 1])), PositionError,
+     ["Bo lost the last trick, so the motor was wound at least once"]),
     ("json-hand-size", load(lambda: saved(hands=_short_hand)), PositionError, ["Bo holds", "should hold"]),
-    ("json-round-4", load(lambda: saved(round=4)), PositionError, ["round must be a whole number from 1 to 3, not 4"]),
+    ("json-round-4", load(lambda: saved(round=4)), PositionError, ["The round must be a whole number from 1 to 3",
+                                                                    "not 4."]),
     ("json-phase", load(lambda: saved(phase="bidding")), PositionError,
-     ["'play', 'turbo' or 'over', not 'bidding'"]),
+     ["The phase must be one of 'play', 'turbo', 'over'", "not 'bidding'."]),
     ("json-flag", load(lambda: saved(flag=4)), PositionError, ["flag holder must be a whole number from 0 to 3"]),
     ("json-winner-in-play", load(lambda: saved(winner=0)), PositionError, ["Only a finished game has a winner"]),
-    ("json-two-laps-not-over", load(lambda: saved(positions=[62, 0, 0, 0])), PositionError,
-     ["gone round twice, so the game should be over"]),
+    ("json-two-laps-not-over", load(lambda: saved(positions=[0, 0, 62, 0])), PositionError,
+     ["Cy has gone round twice, so the game should be over"]),
     ("json-turbo-incomplete-trick", load(_turbo_without_full_trick), PositionError,
      ["turbo choice comes only after a complete trick"]),
     ("json-trick-not-followed", load(_off_suit_trick), PositionError, ["played R3 but still holds green"]),
-    ("json-players", load(lambda: saved(players="4")), PositionError, ["setup is invalid", "not '4'"]),
-    ("json-track", load(lambda: saved(track="SD...")), PositionError, ["setup is invalid", "space 1 is 'D'"]),
-    ("json-names-not-a-list", load(lambda: saved(names=5)), PositionError, ["name"]),
-    ("json-events", load(lambda: saved(events=[{"kind": "nonsense"}])), PositionError, ["event log is malformed"]),
+    ("json-players", load(lambda: saved(players="4")), PositionError, [PLAYERS + "not '4'."]),
+    ("json-track", load(lambda: saved(track="SD...")), PositionError, ["The track:", "space 1 is 'D'"]),
+    ("json-names-not-a-list", load(lambda: saved(names=5)), PositionError, ["The names must be a list", "not 5."]),
+    ("json-events", load(lambda: saved(events=[{"kind": "nonsense"}])), PositionError,
+     ["An event's kind must be one of 'dealt', 'card_played'", "not 'nonsense'."]),
+    ("json-events-not-the-game", load(lambda: saved(events=lambda d: d["events"][:-1])), PositionError,
+     ["The event log, played from seed 1, leads to another state than this one."]),
     # --- move() (S6, S7, S9)
     ("move-negative-steps", pure(lambda: move(Track.parse(FLAT10), {"a": 1}, "a", -1)), RuleError,
-     ["whole number of spaces, 0 or more, not -1"]),
+     ["The number of spaces to move must be a whole number from 0 to 99", "not -1."]),
+    ("move-huge-steps", pure(lambda: move(Track.parse(FLAT10), {"a": 1}, "a", 10**9)), RuleError,
+     ["The number of spaces to move must be a whole number from 0 to 99", "not 1000000000."]),
     ("move-float-steps", pure(lambda: move(Track.parse(FLAT10), {"a": 1}, "a", 1.5)), RuleError, ["not 1.5"]),
     ("move-unknown-mover", pure(lambda: move(Track.parse(FLAT10), {"a": 1, "b": 2}, "zed", 1)), PositionError,
      ["'zed' is not one of the cars: 'a', 'b'"]),
     ("move-not-a-track", pure(lambda: move("S....", {"a": 1}, "a", 1)), RuleError,
-     ["needs a Track", "Track.parse"]),
+     ["move()'s track must be a Track", "not 'S....'."]),
     ("move-shared-space", pure(lambda: move(Track.parse(FLAT10), {"a": 3, "b": 13}, "a", 1)), PositionError,
      ["both on space 3"]),
     ("move-on-hill", pure(lambda: move(Track.parse("S..D.."), {"a": 3}, "a", 1)), PositionError,
      ["rests on downhill space 3"]),
     ("move-negative-progress", pure(lambda: move(Track.parse(FLAT10), {"a": -2}, "a", 1)), PositionError,
-     ["progress must be a whole number of 0 or more, not -2"]),
+     ["progress must be a whole number from 0 to 1000", "not -2."]),
 ]
 
 
@@ -289,12 +316,17 @@ def test_legal_actions_are_accepted():
 
 
 def test_position_error_lists_every_problem():
-    text = saved(positions=[3, 3, 0, 0], motors=[9, 0, 0, 0])
+    # Cy's car on a downhill, Ada's motor 8 positions on after one trick of the round, and
+    # a winner while the game goes on: three problems of three invariants (I5, I7, I9).
+    # (A motor off the dial, like 9, is a shape error: the state is not even built.)
+    text = saved(positions=[0, 0, 4, 0], motors=[8, 1, 0, 1], winner=2)
     with pytest.raises(PositionError) as info:
         Game.from_json(text)
     problems = info.value.problems
-    assert len(problems) >= 2
-    assert any("both on space 3" in p for p in problems) and any("not 9" in p for p in problems)
+    assert len(problems) == 3
+    assert "Car Cy rests on downhill space 4" in problems[0]
+    assert problems[1].startswith("Ada's motor is at position 8")
+    assert problems[2] == "Only a finished game has a winner."
     assert str(info.value).startswith(f"{len(problems)} problems: (1) ")
 
 

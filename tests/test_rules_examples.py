@@ -48,13 +48,18 @@ def test_example_2_turbo_move_jumps_a_car_without_counting_it():
 
 
 def test_example_2_in_a_game_nyota_wins_example_1_and_fires_her_motor():
-    # Three tricks of round 1 are done; Nyota's motor is at position 1 (value 1 on the
-    # default dial). Emmet holds the flag and leads the trick of example 1.
+    # The rulebook gives the trick and the motor's value, not the moment, so we chose a
+    # moment of round 1 a real game reaches: three tricks are done. Michael won the
+    # first (lowest card 5: from the grid to 5); Nyota the second, adding the 1 her motor
+    # had from losing the first (2 + 1: to 3), which set it back to 0; Emmet the third
+    # (2: to 2), keeping his motor at 2; Ray lost all three. Everyone but Emmet lost the
+    # third trick, so Nyota's motor is at position 1 (value 1 on the default dial), as
+    # in the rulebook, and Emmet holds the flag and leads the trick of example 1.
     game = build_game(
         4, track="S" + "." * 15, names=NAMES, flag=0,
         hands=["G11 R13", "R5 R12", "B7 B13", "G3 G13"],
-        positions=[1, 4, 2, 0],
-        motors=[0, 0, 1, 0],
+        positions=[2, 5, 3, 0],
+        motors=[2, 2, 1, 3],
     )
     play_cards(game, "G11 R5 B7 G3")
     won = events_of(game, TrickWon)
@@ -68,10 +73,10 @@ def test_example_2_in_a_game_nyota_wins_example_1_and_fires_her_motor():
     assert events_of(game, TurboUsed) == [TurboUsed(2, 1)]
     (mv,) = events_of(game, Moved)
     assert (mv.seat, mv.cause, mv.move.steps) == (2, "trick", 4)
-    # From 2: 3 C, 4 J (Michael), 5 C, 6 C, 7 C -> 7.
-    assert mv.move.final == 7 and mv.move.jumped == (1,)
-    assert game.positions == (1, 4, 7, 0)
-    assert game.motors[2] == 0
+    # From 3: 4 C, 5 J (Michael), 6 C, 7 C, 8 C -> 8: Michael's car jumped, not counted.
+    assert mv.move.final == 8 and mv.move.jumped == (1,)
+    assert game.positions == (2, 5, 8, 0)
+    assert game.motors == (3, 3, 0, 4)
     assert events_of(game, FlagTaken) == [FlagTaken(2, "trick")]
     assert game.current_player == 2
 

@@ -11,38 +11,21 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import CheckedBot, check_event_log, position_violations, ref_leader
+from conftest import CheckedBot, LogChecker, check_event_log, dials, position_violations, ref_leader, track_texts
 from rally import (
-    DEFAULT_DIAL, CardPlayed, Dealt, Game, GameWon, HeuristicBot, LapCompleted, Moved, RandomBot,
+    DEFAULT_DIAL, CardPlayed, Dealt, Game, GameWon, HeuristicBot, LapCompleted, Moved, PositionError, RandomBot,
     RoundEnded, Track, Turbo, deck, play_out,
 )
+from rally.events import event_from_dict
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@st.composite
-def track_texts(draw, players: int):
-    """A valid track: 'S', a flat space, flat/hill spaces, a flat space; enough flat
-    spaces (the start included) for ``players`` cars plus one."""
-    middle = draw(st.lists(st.sampled_from("..DU"), min_size=2, max_size=36))
-    text = list("S." + "".join(middle) + ".")
-    # Flatten hills from the left (or lengthen the track) until there are more
-    # resting spaces than cars.
-    while text.count(".") + 1 <= players:
-        hills = [i for i, ch in enumerate(text) if ch in "DU"]
-        if hills:
-            text[hills[0]] = "."
-        else:
-            text.append(".")
-    return "".join(text)
-
-
-dials = st.lists(st.integers(0, 20), min_size=1, max_size=11).map(lambda rest: (0, *rest))
 
 
 @st.composite
@@ -242,12 +225,16 @@ def test_fast_path_from_any_position_matches_the_slow_path(players, data):
     setup = data.draw(setups(players, data.draw(st.sampled_from(["volcano", "beach", "random"]))))
     start = new_game(setup, record=False)
     _random_prefix(start, random.Random(setup["seed"]), data.draw(st.integers(0, 120)))
-    # Mid-trick and turbo-choice positions included.
+    # Mid-trick and turbo-choice positions included. The slow copy keeps a log from
+    # this moment on (a log is the whole game's history, so it cannot be loaded).
     fast = start.clone()
-    slow = Game.from_json(json.dumps({**json.loads(start.to_json()), "events": []}))
+    slow = Game.from_state(start.state())
+    slow.record_from_now()
+    assert slow.recording and slow == start
     play_out(fast, [RandomBot()] * players, random.Random(setup["rng_seed"]))
     play_out(slow, [RandomBot()] * players, random.Random(setup["rng_seed"]))
     assert _without_events(fast) == _without_events(slow)
+    assert fast.events == () and (bool(slow.events) or start.is_over)
 
 
 def test_fast_path_reaches_turbo_positions():
@@ -315,11 +302,20 @@ def _drop_turbo(ev):
 
 @pytest.mark.parametrize("tamper", [_bump_final, _bump_wound, _wrong_seat, _reverse_release, _wrong_winner,
                                     _deal_twice, _drop_turbo])
-def test_event_log_checker_catches_a_tampered_log(tamper):
+def test_a_tampered_log_is_refused_on_load_and_caught_by_the_checker(tamper):
     game = _reference_game()
     check_event_log(game)  # the real log passes
+    assert Game.from_json(game.to_json()) == game
     data = json.loads(game.to_json())
     tamper(data["events"])
-    tampered = Game.from_json(json.dumps(data))  # logs are not cross-checked on load
+    text = json.dumps(data)
+    # A saved log is replayed from the seed when it is loaded (invariant I11): a log
+    # that is not the game's own history is refused, naming where it goes wrong.
+    with pytest.raises(PositionError) as info:
+        Game.from_json(text)
+    assert re.search(r"[Ee]vent", str(info.value)), str(info.value)
+    # The independent checker (conftest.py) catches it too, replaying the events alone.
+    events = tuple(event_from_dict(e) for e in data["events"])
+    stand_in = SimpleNamespace(players=game.players, track=game.track, dial=game.dial, events=events)
     with pytest.raises(AssertionError):
-        check_event_log(tampered)
+        LogChecker(stand_in, game.first_player).run()

@@ -2,8 +2,12 @@
 
 Exact positions are worked out by hand from the rulings; the reasoning is in the
 comments (``C`` = an empty space that is counted, ``J`` = an occupied space that is
-jumped, not counted). Game positions are built with ``build_game`` (conftest.py),
-which edits the JSON of a new game and reads it back with ``Game.from_json``.
+jumped, not counted). Game positions are built with ``build_game`` (conftest.py), which
+reads a ``GameState`` with ``Game.from_state``: every position must be one a real game
+reaches (docs/invariants.md), so each says, where it matters, the history that explains
+its motors and cars. Two facts shape them: every seat but the flag holder lost the last
+finished trick, so its motor is wound (position 1 or more on the default dial), and in
+round 1 a car off the grid won a trick (rounds 2 and 3 allow any spacing).
 """
 
 from __future__ import annotations
@@ -47,10 +51,13 @@ def test_s1_seat_zero_holds_the_flag_unless_the_caller_chooses():
 
 
 def test_s1_trick_starts_with_flag_holder_goes_clockwise_and_winner_takes_flag():
+    # Round 1, three tricks done: Ada and Bo won one each, Cy won the last (so holds the
+    # flag); Di lost all three (motor at 3, value 4), the others two each.
     game = build_game(
         4, track=FLAT20, flag=2,
         hands=["G7 R3", "G2 R4", "G5 R6", "G9 R8"],
         positions=[3, 5, 1, 0],
+        motors=[2, 2, 2, 3],
     )
     order = []
     for card in cards("G5 G9 G7 G2"):
@@ -61,6 +68,9 @@ def test_s1_trick_starts_with_flag_holder_goes_clockwise_and_winner_takes_flag()
     # All green: the highest green, G9 of seat 3, wins; it moves 2 (the lowest card).
     won = events_of(game, TrickWon)
     assert [(e.seat, e.leader) for e in won] == [(3, 2)]
+    # Di's motor is wound, so she chooses first (S8); she moves by the card alone.
+    assert game.current_player == 3
+    game.apply(Turbo(False))
     assert events_of(game, FlagTaken) == [FlagTaken(3, "trick")]
     assert game.flag == 3 and game.current_player == 3
     # From the grid: 1 J (seat 2), 2 C, 3 J (seat 0), 4 C -> progress 4.
@@ -83,7 +93,8 @@ def test_s2_cards_in_play_by_player_count(players, low, high):
 
 @pytest.mark.parametrize("players", [0, 1, 2, 6, 7])
 def test_s2_fewer_than_3_or_more_than_5_players_is_an_error(players):
-    with pytest.raises(SetupError, match=f"3, 4 or 5 players, not {players}"):
+    with pytest.raises(SetupError, match=f"players of Stich Rallye must be a whole number from 3 to 5, "
+                                         rf"like 4, not {players}\.$"):
         deck(players)
     with pytest.raises(SetupError):
         Game.new(players)
@@ -131,9 +142,11 @@ def test_s3_the_rest_lie_aside_unseen(players):
 
 
 def test_s3_a_new_deal_each_round_fills_hands_to_seven():
-    # 3 players, last trick of round 1: after it, round 2 deals 7 cards each.
-    game = build_game(3, track=FLAT20, hands=["R2", "R3", "R4"], positions=[4, 6, 8])
-    play_cards(game, "R2 R3 R4")
+    # 3 players, last trick of round 1: after it, round 2 deals 7 cards each. Each car
+    # won one of the first four tricks; Cy won the last with the turbo (motor at 0) and
+    # leads, so her win below moves her at once.
+    game = build_game(3, track=FLAT20, flag=2, hands=["R2", "R3", "R4"], positions=[4, 6, 8], motors=[3, 2, 0])
+    play_cards(game, "R4 R2 R3")
     assert game.round == 2
     assert [len(h) for h in game.hands] == [7, 7, 7]
     assert game.discards == ()
@@ -160,7 +173,8 @@ def test_s4_without_the_lead_color_any_card_may_be_played():
 
 
 def test_s4_the_game_refuses_a_card_that_does_not_follow():
-    game = build_game(3, track=FLAT20, hands=["G9 R2", "R3 G3", "B4 R4"], positions=[4, 6, 8])
+    # Round 1, three tricks done, one won by each car; Ada won the last.
+    game = build_game(3, track=FLAT20, hands=["G9 R2", "R3 G3", "B4 R4"], positions=[4, 6, 8], motors=[0, 2, 1])
     game.apply("G9")
     assert game.legal_actions() == [Card.parse("G3")]
     before = game.to_json()
@@ -179,7 +193,7 @@ def test_s4_the_game_refuses_a_card_that_does_not_follow():
         ("R10 B2 R13 B5", 3, Color.BLUE, 2),  # second color decides, R13 does not count
         ("B9 B12 R3 G2 R8", 3, Color.GREEN, 2),  # third color decides even with one card
         ("R5 R9 G4 B1 G14", 3, Color.BLUE, 1),  # the *last new* color, not the last card's
-        ("G2 R15 G1", 1, Color.RED, 1),  # R15 wins; the lowest card (G1) is another color
+        ("G2 R15 G1 G7 G9", 1, Color.RED, 1),  # R15 wins; the lowest card (G1) is another color
     ],
 )
 def test_s5_last_new_color_decides_highest_of_it_wins_lowest_value_moves(trick, winner, deciding, lowest):
@@ -194,10 +208,14 @@ def test_s5_last_new_color_decides_highest_of_it_wins_lowest_value_moves(trick, 
 
 
 def test_s5_the_winner_moves_by_the_lowest_card_of_any_color():
-    game = build_game(3, track=FLAT20, hands=["R9 G9", "B2 G3", "R4 G4"], positions=[5, 10, 15])
+    # Round 1, three tricks done, one won by each car; Ada won the last.
+    game = build_game(3, track=FLAT20, hands=["R9 G9", "B2 G3", "R4 G4"], positions=[5, 10, 15], motors=[0, 2, 1])
     play_cards(game, "R9 B2 R4")
     # Colors red then blue: blue decides, B2 is the only blue -> seat 1 wins and moves 2.
     assert events_of(game, TrickWon)[0].seat == 1
+    # Bo lost the last trick, so his motor is wound and he chooses (S8): without the
+    # turbo he moves by the lowest card alone.
+    game.apply(Turbo(False))
     assert game.positions == (5, 12, 15)
 
 
@@ -209,7 +227,8 @@ def test_s6_progress_is_never_reset_space_and_laps_follow_from_it():
     m = move(track, {"a": 8, "b": 3}, "a", 4)
     # 9 C, 10 C (space 0, empty), 11 C, 12 C -> progress 12: space 2, one lap done.
     assert (m.final, m.space, m.laps_completed) == (12, 2, 1)
-    game = build_game(3, track=FLAT10, hands=["R9 G9", "R2 G2", "R3 G3"], positions=[12, 5, 0])
+    # Round 1, three tricks done: Ada won two, Bo one; Cy lost all three.
+    game = build_game(3, track=FLAT10, hands=["R9 G9", "R2 G2", "R3 G3"], positions=[12, 5, 0], motors=[0, 2, 3])
     assert game.spaces == (2, 5, 0) and game.laps == (1, 0, 0)
 
 
@@ -256,11 +275,12 @@ def test_s7_cars_a_lap_ahead_or_behind_are_jumped():
 # ------------------------------------------------------------------------------ S8
 
 
-def _turbo_game(motors, dial=DEFAULT_DIAL, track=FLAT20, positions=(5, 7, 0), round=1):
+def _turbo_game(motors, dial=DEFAULT_DIAL, track=FLAT20, positions=(5, 7, 0), round=2):
     """Ada leads R9, Bo R3, Cy R4: only red, Ada's R9 wins, the car moves 3.
 
-    Motors can be at most as far round as the tricks done this round (S11), so motors
-    beyond position 3 need a later round (``round=3`` leaves 7 tricks done)."""
+    Two cards left: 5 tricks of round 2 are done (7 of round 3). Ada won the last, so
+    Bo and Cy lost it and their motors are wound (S11); a motor can be at most as far
+    round as the tricks its player lost (``round=3`` allows up to 7)."""
     game = build_game(3, track=track, hands=["R9 G9", "R3 G3", "R4 G4"], positions=list(positions),
                       motors=motors, dial=dial, round=round)
     play_cards(game, "R9 R3 R4")
@@ -268,33 +288,34 @@ def _turbo_game(motors, dial=DEFAULT_DIAL, track=FLAT20, positions=(5, 7, 0), ro
 
 
 def test_s8_winner_with_motor_above_zero_chooses_and_turbo_adds_whole_value():
-    game = _turbo_game([3, 1, 0])  # Ada's motor at position 3: value 4
+    game = _turbo_game([3, 1, 1])  # Ada's motor at position 3: value 4
     assert game.current_player == 0
     assert game.legal_actions() == [Turbo(True), Turbo(False)]
     assert game.positions == (5, 7, 0)  # nothing moves before the choice
     game.apply(Turbo(True))
     # 3 + 4 = 7 counted from 5: 6 C, 7 J (Bo), 8..13 C -> 13.
     assert game.positions == (13, 7, 0)
-    assert game.motors == (0, 2, 1)  # used motor back to 0; losers wound one on
+    assert game.motors == (0, 2, 2)  # used motor back to 0; losers wound one on
     assert events_of(game, TurboUsed) == [TurboUsed(0, 4)]
     assert moved(game)[0].move.steps == 7
 
 
 def test_s8_declining_moves_the_lowest_value_alone_and_keeps_the_motor():
-    game = _turbo_game([3, 1, 0])
+    game = _turbo_game([3, 1, 1])
     game.apply(Turbo(False))
     # 3 counted from 5: 6 C, 7 J (Bo), 8 C, 9 C -> 9.
     assert game.positions == (9, 7, 0)
-    assert game.motors == (3, 2, 1)
+    assert game.motors == (3, 2, 2)
     assert events_of(game, TurboDeclined) == [TurboDeclined(0, 4)]
 
 
 def test_s8_no_choice_when_the_winners_motor_value_is_zero():
-    game = _turbo_game([0, 1, 0])
+    game = _turbo_game([0, 1, 1])
     assert isinstance(game.legal_actions()[0], Card)  # straight on to the next trick
     assert game.positions == (9, 7, 0)
     assert not events_of(game, TurboUsed) and not events_of(game, TurboDeclined)
     # "Value above 0", not "position above 0": on this dial position 2 has value 0.
+    # (Cy's motor at 0 was over-wound: four of the five tricks lost on a 4-position dial.)
     game = _turbo_game([2, 1, 0], dial=(0, 3, 0, 5))
     assert isinstance(game.legal_actions()[0], Card)
     assert game.positions == (9, 7, 0)
@@ -376,13 +397,13 @@ HILL20 = "S....DD............."  # downhill on 5 and 6
 
 def test_s9_turbo_is_part_of_the_whole_move_rolls_only_at_its_end():
     # Ada wins R9/R3/R4 and moves 3 from 2; her motor (position 3) is worth 4.
-    game = _turbo_game([3, 0, 0], track=HILL20, positions=(2, 10, 12))
+    game = _turbo_game([3, 1, 1], track=HILL20, positions=(2, 10, 12))
     game.apply(Turbo(True))
     # 7 counted from 2: 3, 4, 5 (D), 6 (D), 7, 8, 9 -> stops on flat 9, no roll on 5.
     mv = moved(game)[0].move
     assert (mv.final, mv.roll) == (9, None)
     # Declining: 3, 4, 5 (D) -> rolls past 6 (D) to 7, and the motor is not added after.
-    game = _turbo_game([3, 0, 0], track=HILL20, positions=(2, 10, 12))
+    game = _turbo_game([3, 1, 1], track=HILL20, positions=(2, 10, 12))
     game.apply(Turbo(False))
     mv = moved(game)[0].move
     assert (mv.final, mv.roll) == (7, "downhill")
@@ -482,6 +503,7 @@ def test_s11_losing_a_trick_winds_one_position_and_the_last_wraps_to_zero():
 
 
 def test_s11_with_a_custom_dial_over_winding_wraps_after_its_last_position():
+    # On a two-position dial Cy's motor at 0 lost two tricks (the last one over-wound it).
     game = _turbo_game([0, 1, 0], dial=(0, 5))
     assert game.motors == (0, 0, 1)
     assert game.motor_values == (0, 0, 5)
@@ -507,13 +529,15 @@ def test_s11_every_motor_is_back_at_zero_when_a_round_starts():
 
 
 def test_s12_round_end_release_order_and_grid_ties_from_seat_after_flag_holder():
-    # Track: 2 is an uphill. 5 players, last trick of round 1, Di (seat 3) leads.
+    # Track: 2 is an uphill. 5 players, last trick of round 1, Di (seat 3) leads: she
+    # won the fourth trick but rolled back to the grid from the uphill; Bo and Cy won a
+    # trick each; everyone but Di lost the fourth, so their motors are wound.
     track = "S.U" + "." * 27
     game = build_game(
         5, track=track, flag=3,
         hands=["R1", "R5", "R6", "R10", "R3"],
         positions=[0, 1, 7, 0, 0],
-        motors=[2, 0, 3, 2, 1],
+        motors=[2, 1, 3, 2, 1],
     )
     play_cards(game, "R10 R3 R1 R5 R6")
     # Di's R10 wins (only red), moves 1; her motor shows 2 so she chooses: she keeps it.
@@ -521,21 +545,22 @@ def test_s12_round_end_release_order_and_grid_ties_from_seat_after_flag_holder()
     game.apply(Turbo(False))
     # Di from the grid: 1 J (Bo), 2 C = uphill -> back past Bo on 1 to the grid (S9).
     # So at the round's end Ada, Di (the flag holder) and Ed wait on the grid.
-    # Motors after the trick: Ada 3 (value 4), Bo 1 (1), Cy 4 (7), Di 2 (2), Ed 2 (2).
+    # Motors after the trick: Ada 3 (value 4), Bo 2 (2), Cy 4 (7), Di 2 (2), Ed 2 (2).
     # Order: grid ties from the seat after the flag holder (Di=3): Ed, Ada, then Di
     # herself; then Bo (progress 1), then Cy (7).
     ended = events_of(game, RoundEnded)
     assert [(e.round, e.order) for e in ended] == [(1, (4, 0, 3, 1, 2))]
     assert [(e.seat, e.value) for e in events_of(game, MotorReleased)] == [
-        (4, 2), (0, 4), (3, 2), (1, 1), (2, 7)]
+        (4, 2), (0, 4), (3, 2), (1, 2), (2, 7)]
     # Ed 2 from grid: 1 J (Bo), 2 C (uphill), 3 C -> 3 (flat, no roll).
     # Ada 4 from grid: 1 J, 2 C, 3 J (Ed), 4 C, 5 C, 6 C -> 6.
     # Di 2 from grid: 1 J, 2 C, 3 J, 4 C -> 4.
-    # Bo 1 from 1: 2 C (uphill) -> back to 1, the space he left (empty now).
+    # Bo 2 from 1: 2 C (uphill, but the move goes on), 3 J (Ed), 4 J (Di), 5 C -> 5.
     # Cy 7 from 7: 8..14 C -> 14.
     finals = [(e.seat, e.move.final) for e in moved(game, "motor")]
-    assert finals == [(4, 3), (0, 6), (3, 4), (1, 1), (2, 14)]
-    assert game.positions == (6, 1, 14, 4, 3)
+    assert finals == [(4, 3), (0, 6), (3, 4), (1, 5), (2, 14)]
+    assert [e.move.roll for e in moved(game, "motor")] == [None] * 5
+    assert game.positions == (6, 5, 14, 4, 3)
     # Afterwards the car with the greatest progress (Cy) takes the flag, motors are 0.
     assert events_of(game, FlagTaken)[-1] == FlagTaken(2, "leader")
     assert game.flag == 2 and game.current_player == 2
@@ -545,10 +570,12 @@ def test_s12_round_end_release_order_and_grid_ties_from_seat_after_flag_holder()
 
 def test_s12_round_end_follows_s7_s9_and_a_zero_motor_moves_nothing():
     # Track: downhill on 6 and 7. Dial with value = position, for easy counting.
+    # Round 1, four tricks done: Ada won one, Cy the last (with the turbo, so her motor
+    # is at 0 and she leads); Bo lost all four.
     dial = (0, 1, 2, 3, 4, 5, 6, 7, 8)
-    game = build_game(3, track="S.....DD......", hands=["R2", "R3", "R10"], positions=[3, 0, 10],
+    game = build_game(3, track="S.....DD......", flag=2, hands=["R2", "R3", "R10"], positions=[3, 0, 10],
                       motors=[3, 4, 0], dial=dial)
-    play_cards(game, "R2 R3 R10")
+    play_cards(game, "R10 R2 R3")
     # Cy wins (R10) with an empty motor: 11 C, 12 C -> 12. Ada 3 -> 4, Bo 4 -> 5.
     # Order: Bo (0), Ada (3), Cy (12).
     assert events_of(game, RoundEnded)[0].order == (1, 0, 2)
@@ -582,7 +609,8 @@ def test_s12_release_order_function_last_place_first_grid_ties_after_flag():
 
 
 def test_s13_reaching_n_completes_the_first_lap():
-    game = build_game(3, track=FLAT10, hands=["R9 G9", "R3 G3", "R4 G4"], positions=[8, 5, 3])
+    # Round 1, three tricks done, one won by each car; Ada won the last.
+    game = build_game(3, track=FLAT10, hands=["R9 G9", "R3 G3", "R4 G4"], positions=[8, 5, 3], motors=[0, 2, 1])
     play_cards(game, "R9 R3 R4")
     # Ada moves 3 from 8: 9, 10 (space 0, empty), 11 -> 11: lap 1 done, space 1.
     assert game.positions == (11, 5, 3)
@@ -592,7 +620,9 @@ def test_s13_reaching_n_completes_the_first_lap():
 
 
 def test_s13_second_lap_ends_the_game_at_once_mid_round():
-    game = build_game(3, track=FLAT10, hands=["R9 G9", "R3 G3", "R4 G4"], positions=[18, 5, 3])
+    # Round 3, seven tricks done; Ada won the last.
+    game = build_game(3, track=FLAT10, round=3, hands=["R9 G9", "R3 G3", "R4 G4"], positions=[18, 5, 3],
+                      motors=[0, 2, 1])
     play_cards(game, "R9 R3 R4")
     # Ada moves 3 from 18: 19, 20, 21 -> progress 21 >= 2N = 20: she wins at once,
     # though everyone still holds a card.
@@ -604,9 +634,10 @@ def test_s13_second_lap_ends_the_game_at_once_mid_round():
 
 
 def test_s13_win_in_the_middle_of_a_round_end_leaves_later_motors_unreleased():
-    game = build_game(3, track=FLAT10, hands=["R5", "R2", "R9"], positions=[15, 17, 13],
+    # The last trick of round 3: Cy won the one before with the turbo (motor at 0) and leads.
+    game = build_game(3, track=FLAT10, flag=2, hands=["R5", "R2", "R9"], positions=[15, 17, 13],
                       motors=[3, 5, 0], round=3)
-    play_cards(game, "R5 R2 R9")
+    play_cards(game, "R9 R5 R2")
     # Cy wins (R9), empty motor, moves 2: 14 C, 15 J (Ada), 16 C -> 16.
     # Motors: Ada 4 (value 7), Bo 6 (value 16). Order: Ada 15, Cy 16, Bo 17.
     assert events_of(game, RoundEnded)[0].order == (0, 2, 1)
@@ -623,7 +654,9 @@ def test_s13_win_in_the_middle_of_a_round_end_leaves_later_motors_unreleased():
 
 
 def test_s13_rolls_count_a_downhill_roll_onto_2n_wins():
-    game = build_game(3, track="S......D..", hands=["R9 G9", "R2 G2", "R3 G3"], positions=[15, 8, 9])
+    # Round 2, five tricks done; Ada won the last.
+    game = build_game(3, track="S......D..", round=2, hands=["R9 G9", "R2 G2", "R3 G3"], positions=[15, 8, 9],
+                      motors=[0, 2, 1])
     play_cards(game, "R9 R2 R3")
     # Ada from 15: 16 C, 17 C (downhill) -> rolls past Bo (8) and Cy (9) to 20 = 2N.
     assert game.is_over and game.winner == 0
@@ -633,7 +666,9 @@ def test_s13_rolls_count_a_downhill_roll_onto_2n_wins():
 
 
 def test_s13_rolls_count_an_uphill_roll_back_below_2n_does_not_win():
-    game = build_game(3, track="S.U.......", hands=["R9 G9", "R3 G3", "R4 G4"], positions=[17, 1, 0])
+    # Round 2, five tricks done; Ada won the last.
+    game = build_game(3, track="S.U.......", round=2, hands=["R9 G9", "R3 G3", "R4 G4"], positions=[17, 1, 0],
+                      motors=[0, 2, 1])
     play_cards(game, "R9 R3 R4")
     # Ada moves 3 from 17: 18 C, 19 C, 20 J (Cy on the grid), 21 J (Bo), 22 C (uphill);
     # she counted past 2N = 20 but rolls back past 21 and 20 to 19: no win.
@@ -645,14 +680,15 @@ def test_s13_rolls_count_an_uphill_roll_back_below_2n_does_not_win():
 
 
 def test_s13_after_round_3_the_leader_wins():
-    game = build_game(3, track=FLAT30, round=3, hands=["R2", "R3", "R4"], positions=[20, 25, 10],
-                      motors=[3, 0, 0])
-    play_cards(game, "R2 R3 R4")
-    # Cy (R4) moves 2: 12. Motors: Ada 4 (value 7), Bo 1 (value 1), Cy 0.
+    # The last trick of round 3: Cy won the one before with the turbo (motor at 0) and leads.
+    game = build_game(3, track=FLAT30, round=3, flag=2, hands=["R2", "R3", "R4"], positions=[20, 25, 10],
+                      motors=[3, 1, 0])
+    play_cards(game, "R4 R2 R3")
+    # Cy (R4) moves 2: 12. Motors: Ada 4 (value 7), Bo 2 (value 2), Cy 0.
     # Order: Cy 12 (moves nothing), Ada 20, Bo 25.
-    # Ada 7 from 20: 21, 22, 23, 24, 25 J (Bo), 26, 27, 28 -> 28. Bo 1: 26.
+    # Ada 7 from 20: 21, 22, 23, 24, 25 J (Bo), 26, 27, 28 -> 28. Bo 2: 26, 27 -> 27.
     # Nobody reached 2N = 60: the leader after the round's end, Ada, wins.
-    assert game.positions == (28, 26, 12)
+    assert game.positions == (28, 27, 12)
     assert game.is_over and game.winner == 0 and game.round == 3
     assert game.events[-2:] == (FlagTaken(0, "leader"), GameWon(0, "leader"))
     assert sum(isinstance(e, GameWon) for e in game.events) == 1
@@ -665,8 +701,9 @@ def test_s13_rolling_back_across_the_finish_line_loses_the_lap_again():
     # LapCompleted is logged for that move.
     # 5 players (for a value-1 card); uphill on space 2; Ada stands on space 0 a lap
     # on (progress 10) while Cy, Di and Ed still wait on the grid; Bo is on space 1.
+    # Round 1, three tricks done: Ada won two (the last one too), Bo one.
     game = build_game(5, track="S.U.......", hands=["R9 G9", "R1 G1", "R2 G2", "R3 G3", "R4 G4"],
-                      positions=[10, 1, 0, 0, 0])
+                      positions=[10, 1, 0, 0, 0], motors=[0, 2, 3, 3, 3])
     assert game.laps == (1, 0, 0, 0, 0)
     play_cards(game, "R9 R1 R2 R3 R4")
     # Ada (R9) moves 1 from 10: 11 J (Bo), 12 C (uphill) -> back past Bo (11) and

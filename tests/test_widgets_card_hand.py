@@ -80,6 +80,10 @@ def test_show_game_takes_turn_and_turbo_reasons_from_the_game():
     assert {row["reason"] for row in widget.cards} == {"It is Ada's turn, not Bo's."}
     widget.show_game(game, 0, prompt="Your turn")
     assert widget.playable == [str(c) for c in game.legal_actions()] and widget.prompt == "Your turn"
+    for seat in (3, -1, True):
+        with pytest.raises(rally.SetupError, match="A seat must be a whole number from 0 to 2"):
+            widget.show_game(game, seat)
+    assert widget.playable == [str(c) for c in game.legal_actions()]
 
 
 def test_bad_cards_raise_and_leave_the_hand_as_it_was():

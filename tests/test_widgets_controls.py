@@ -29,10 +29,15 @@ def test_setup_builds_the_game_it_describes():
 
 
 @pytest.mark.parametrize("field, value, expected", [
-    ("seed", "4x", "The seed is a whole number that fixes the deals, like 0 or 42, not '4x'."),
+    ("seed", "4x", "The seed must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, "
+             "like 42, not '4x'."),
+    ("seed", "-3", "The seed must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, "
+             "like 42, not '-3'."),
     ("track", "S..Q..", "Character 'Q' at space 3 is not a space kind"),
     ("track", "mountain", "'mountain' is neither a built-in track (beach, volcano) nor track text"),
-    ("names", "Ann, Bo", "Give one non-empty name per player (4), not ['Ann', 'Bo']"),
+    ("names", "Ann, Bo", "The names must be a list of 4 names, one per player, like ['Ada', 'Bo', 'Cy', 'Di'], "
+              "not ['Ann', 'Bo']."),
+    ("names", "Ann, , Cy, Di", "Each name must be printable text of 1 to 40 characters, like 'Ada', not ''."),
     ("names", "Ann, Bo, Ann, Di", "Each player needs a different name; ['Ann', 'Bo', 'Ann', 'Di'] repeats one."),
 ])
 def test_setup_shows_bad_input_and_keeps_the_previous_game(field, value, expected):
@@ -67,9 +72,10 @@ def test_move_explorer_shows_the_move_step_by_step():
 
 @pytest.mark.parametrize("positions, steps, expected", [
     ("0, 4, 7", 2, "Car 1 rests on downhill space 4; cars only stop on flat spaces."),
-    ("0, 3", 2, "Give one progress per car (3: Ada, Bo, Cy), not 2."),
-    ("0, three, 7", 2, "Progress values are whole numbers separated by commas"),
-    ("0, 3, 7", -2, "A car moves a whole number of spaces, 0 or more, not -2."),
+    ("0, 3", 2, "The progress must be 3 whole numbers, one per car (Ada, Bo, Cy), like 0, 3, 7, not '0, 3'."),
+    ("0, three, 7", 2, "Each car's progress must be a whole number from 0 to 1000 written in the digits 0-9, like 0, "
+                       "not 'three'."),
+    ("0, 3, 7", -2, "The number of spaces to move must be a whole number from 0 to 99, like 3, not -2."),
 ])
 def test_move_explorer_shows_bad_input_and_keeps_the_figure(positions, steps, expected):
     explorer = MoveExplorer("volcano", positions=(0, 3, 7))
@@ -90,6 +96,11 @@ def test_trick_explorer_explains_and_rejects():
     assert explorer.error == "A trick cannot hold the same card twice (G11): every card exists once."
     assert [r["card"]["code"] for r in explorer.table.plays] == ["B7", "B9", "R2"]
     explorer.cards.value = "R1 R2 R3 R4 R5 R6"
-    assert explorer.explain() is False and "1 to 5 cards" in explorer.error
-    explorer.cards.value = "g3 r5"
+    assert explorer.explain() is False
+    assert explorer.error == "A whole trick has one card per player: 3 to 5 cards, like G11 R5 B7 G3; this one has 6."
+    explorer.cards.value = "g3 r5"  # two cards are not a whole trick: nobody has won it yet
+    assert explorer.explain() is False and explorer.error.endswith("this one has 2.")
+    assert [r["card"]["code"] for r in explorer.table.plays] == ["B7", "B9", "R2"]
+    explorer.cards.value = "g3 r5 g9"
     assert explorer.explain() is True and explorer.table.winner == "Bo" and explorer.message.value == ""
+    assert [r["name"] for r in explorer.table.plays] == ["Ada", "Bo", "Cy"]

@@ -45,9 +45,13 @@ def test_dial_rejects_bad_input_and_keeps_its_state():
     with pytest.raises(rally.SetupError):
         MotorDial(dial=[1, 2, 3])
     dial = MotorDial(position=3)
-    for bad in (dict(position=9), dict(position=2, laps=-1), dict(position=2, change="spin")):
-        with pytest.raises(ValueError):
+    for bad, message in [(dict(position=9), "A motor position must be a whole number from 0 to 8"),
+                         (dict(position=2, laps=-1), "The laps completed must be a whole number from 0 to"),
+                         (dict(position=2, laps=True), "The laps completed must be a whole number"),
+                         (dict(position=2, change="spin"), "The change must be one of '', 'wound'")]:
+        with pytest.raises(rally.SetupError) as err:
             dial.update(**bad)
+        assert message in str(err.value), str(err.value)
     assert (dial.position, dial.value, dial.laps) == (3, 4, 0)
 
 
@@ -77,8 +81,20 @@ def test_trick_table_shows_no_winner_before_the_trick_is_complete():
 
 def test_trick_table_rejects_impossible_tricks_and_keeps_the_last():
     table = TrickTable()
-    table.show_trick(["G11", "R5"])
-    for bad in (dict(cards=["G11", "G11"]), dict(cards=["G11"], seats=[7]), dict(cards=["G11", "R5"], seats=[0])):
-        with pytest.raises(rally.RuleError):
+    names = ["Ada", "Bo", "Cy"]
+    table.show_trick(["G11", "R5", "B7", "G3"], names=names + ["Di"])  # the rulebook's trick
+    for bad, message in [
+        (dict(cards=["G11", "G11"], complete=False), "A trick cannot hold the same card twice (G11)"),
+        (dict(cards=["G11"], seats=[7], complete=False), "Each seat of the trick must be a whole number from 0 to 4"),
+        (dict(cards=["G11", "R5"], seats=[0], complete=False), "The seats must be 2 seats, one per card"),
+        (dict(cards=["G11", "R5"], seats=[1, 1], complete=False), "The seats must be different seats"),
+        (dict(cards=["G11", "R5"], names=["Ada", "Bo"]), "A whole trick has one card per player: 3 to 5 cards"),
+        (dict(cards=["G11", "R5", "B7"]), "A complete trick must be 5 cards, one per player (Ada, Bo, Cy, Di, Ed)"),
+        (dict(cards=["G9", "R5", "B7"], names=["Ada", "Bo", "Ada"]), "Each player needs a different name"),
+        (dict(cards=["G9", "R5", "B7"], names=names, complete="yes"), "complete must be True or False"),
+        (dict(cards=["G11", "R5", "B7"], names=names), "G11 is not in play with 3 players (values 2-10)"),
+    ]:
+        with pytest.raises(rally.RuleError) as err:
             table.show_trick(**bad)
-    assert [r["card"]["code"] for r in table.plays] == ["G11", "R5"] and table.winner == "Bo"
+        assert message in str(err.value), str(err.value)
+    assert [r["card"]["code"] for r in table.plays] == ["G11", "R5", "B7", "G3"] and table.winner == "Cy"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 
 import pytest
 
@@ -83,6 +84,8 @@ def test_illegal_or_malformed_input_shows_why_and_changes_nothing():
     assert view.alert_text == view.game.why_illegal(illegal) and view.alert_text.startswith("You must follow")
     assert view.play_card("Z3") is False and "'Z3' is not a card" in view.alert_text
     assert view.choose_turbo(True) is False and "Only a trick's winner chooses the turbo" in view.alert_text
+    assert view.choose_turbo("no") is False  # not read as True
+    assert view.alert_text == "A turbo choice must be True or False, like True, not 'no'."
     view.hand.selected = str(illegal)  # a click on a dimmed card
     assert view.hand.message == view.game.why_illegal(illegal)
     assert view.game.to_json() == before
@@ -207,8 +210,21 @@ def test_bots_can_play_on_a_timer_in_jupyter():
 def test_bad_setup_raises_rally_errors():
     with pytest.raises(rally.SetupError):
         GameView(6)
-    with pytest.raises(rally.SetupError):
+    with pytest.raises(rally.SetupError, match=re.escape("The human's seat must be a whole number from 0 to 2, like 0, "
+                                                         "not 3.")):
         GameView(3, human=3)
+    with pytest.raises(rally.SetupError, match="The human's seat must be a whole number"):
+        GameView(3, human=True)
+    with pytest.raises(rally.SetupError, match="The bots' delay in seconds must be a number from 0 to 10"):
+        GameView(3, bot_delay=-1)
+    with pytest.raises(rally.SetupError, match="GameView's game must be a Game"):
+        GameView(game="a game")  # type: ignore[arg-type]
+    # A game that keeps its log only from some moment on cannot be replayed from the deal.
+    later = Game.from_state(play_out(Game.new(3, seed=1), [HeuristicBot()] * 3, random.Random(1)).state()
+                            .replace(events=None))
+    later.record_from_now()
+    with pytest.raises(rally.SetupError, match="records its events from the first deal"):
+        GameView(game=later)
     with pytest.raises(rally.TrackError):
         GameView(3, track="S..X..")
     with pytest.raises(rally.SetupError):

@@ -52,7 +52,7 @@ def test_every_widget_has_a_stable_plain_text_view():
 
 
 def test_long_reprs_are_not_cut():
-    names = ["Alexandra-Konstantina " * 3 + str(i) for i in range(3)]
+    names = [f"Alexandra-Konstantina von Hohenzollern {i}" for i in range(3)]  # 40 characters, the most a name has
     view = widgets.GameView(3, "beach", 1, names=names)
     assert len(repr(view)) > 110
     assert view._repr_mimebundle_()["text/plain"] == repr(view)

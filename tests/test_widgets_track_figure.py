@@ -175,6 +175,10 @@ def test_bad_input_raises_rally_errors_and_keeps_the_figure():
         TrackFigure("volcano")  # type: ignore[arg-type]
     with pytest.raises(rally.SetupError):
         TrackFigure(TRACKS["volcano"], [0] * 6)
+    with pytest.raises(rally.SetupError, match="Each player needs a different name"):
+        TrackFigure(TRACKS["volcano"], [0, 3], names=["Ann", "Ann"])
+    with pytest.raises(rally.SetupError, match="The names must be a list of 2 names"):
+        TrackFigure(TRACKS["volcano"], [0, 3], names=["Ann"])
 
 
 def test_play_steps_through_without_a_loop_and_on_a_timer_with_one():
@@ -192,6 +196,19 @@ def test_play_steps_through_without_a_loop_and_on_a_timer_with_one():
 
     assert asyncio.run(timed()) == 0
     assert [f.progress for f in fig.frames_shown] == [s.progress for s in fig.current_move.path]
+
+    async def stopped():
+        fig.show_move(move(track, fig.positions, 2, 4))
+        task = fig.play(interval=0.001)
+        await asyncio.sleep(0)  # the first frame
+        fig.stop_playing()
+        await asyncio.sleep(0.01)
+        return task.cancelled() or task.done(), fig.frames_left
+
+    done, left = asyncio.run(stopped())
+    assert done and left > 0  # the frames not shown stay queued
+    fig.skip()
+    assert fig.frames_left == 0 and fig.positions[2] == fig.current_move.final
 
 
 def test_repr_is_stable_and_is_the_plain_text_view():

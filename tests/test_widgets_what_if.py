@@ -5,15 +5,42 @@ advisor panel shows rally's answer with a progress bar and a chart."""
 from __future__ import annotations
 
 import html
+import random
+import re
 
+import pytest
 from plotly.callbacks import Points
 
-from rally import Position, Turbo, advise, parse_cards
+from rally import Game, HeuristicBot, Position, PositionError, SetupError, Turbo, advise, parse_cards
 from widgets import AdviceChart, AdvisorPanel, PositionEditor, WhatIf
 from widgets.track_figure import SPACES
 
-START = "SR1_Tvolcano_R1_F0_P0.3.7.11_M1.1.0.1_CG11.R5_H2G3.G9.B4"
-TURBO = "SR1_TS......D......U....._R3_F1_P33.28.5_M5.6.0_CG2.G4.G5_H0"
+# Both codes come from seeded games of heuristic players (test_the_codes_are_reached_by_play).
+# Seed 1, four players on the volcano, after 45 decisions: round 2, Ada led G8, Bo threw R6,
+# Cy must follow green with G7 or G9. Ada holds G10 G12, Bo B10 B13, Di R10 R11 R13.
+START = ("SR1_Tvolcano_R2_F0_P25.15.19.24_M2.4.4.2_CG8.R6_H2G7.G9.B12"
+         "_XG2.G5.G3.G4.B2.B9.B4.B7.R3.R5.R7.R9.B3.R4.B8.B11")
+# Seed 55, three players on a 20-space track, after 45 decisions: round 2's last trick, Cy
+# won it with 11 on the motor. The turbo wins at once; without it Ada goes round first.
+TURBO = ("SR1_TS......D......U....._R2_F0_P32.16.23_M4.5.5_CB10.R10.G9_H2"
+         "_XR4.R3.R8.R2.R6.G2.B3.B6.B8.R7.G5.R9.B5.G3.B9.G7.G8.G10")
+
+
+def played(players: int, seed: int, decisions: int, track: str = "volcano", reveal: bool = False) -> Position:
+    """The position after ``decisions`` decisions of heuristic players dealt from ``seed``
+    (the bots draw from ``random.Random(seed)``)."""
+    game = Game.new(players, track=track, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        game.apply(HeuristicBot().choose(game, game.legal_actions(), rng))
+    return Position.from_game(game, reveal=reveal)
+
+
+def test_the_codes_are_reached_by_play():
+    assert played(4, 1, 45).code() == START
+    assert played(3, 55, 45, track="S......D......U.....").code() == TURBO
+    hands = played(4, 1, 45, reveal=True).hands
+    assert [" ".join(map(str, h)) for h in hands] == ["G10 G12", "B10 B13", "G7 G9 B12", "R10 R11 R13"]
 
 
 def click_space(figure, space: int) -> None:
@@ -26,64 +53,100 @@ def click_space(figure, space: int) -> None:
 def test_editor_loads_a_code_and_shows_it():
     editor = PositionEditor(START)
     assert editor.position == Position.from_code(START)
-    assert editor.progress.value == "0, 3, 7, 11" and editor.hand.value == "G3 G9 B4"
+    assert editor.progress.value == "25, 15, 19, 24" and editor.hand.value == "G7 G9 B12"
     assert editor.copy.text == START
     assert "✔ A possible position" in editor.status.value and "Cy plays next" in editor.status.value
-    assert editor.figure.positions == (0, 3, 7, 11)
+    assert "Round 2, 4 tricks done" in editor.status.value and "Choices: G7, G9." in editor.status.value
+    assert editor.figure.positions == (25, 15, 19, 24)
+
+
+def test_the_default_position_is_a_games_first_decision():
+    editor = PositionEditor()
+    assert editor.position == Position.from_game(Game.new(4))
+    assert "Ada plays next" in editor.status.value
 
 
 def test_an_impossible_edit_names_every_problem_and_keeps_the_last_good_position():
     editor = PositionEditor(START)
-    editor.progress.value = "0, 3, 3, 12"
+    editor.progress.value = "25, 15, 15, 12"
     assert len(editor.problems) == 2
-    assert "Cars Bo and Cy are both on space 3" in editor.status.value
+    assert "Cars Bo and Cy are both on space 15" in editor.status.value
     assert "rests on downhill space 12" in editor.status.value and "role='alert'" in editor.status.value
     assert editor.position == Position.from_code(START) and editor.copy.text == START
-    assert editor.figure.positions == (0, 3, 7, 11)
+    assert editor.figure.positions == (25, 15, 19, 24)
     assert repr(editor) == "PositionEditor(2 problems)"
-    editor.progress.value = "0, 3, 8, 11"
-    assert editor.problems == [] and editor.position.positions == (0, 3, 8, 11)
-    assert editor.figure.positions == (0, 3, 8, 11) and editor.copy.text != START
+    editor.progress.value = "25, 15, 20, 24"
+    assert editor.problems == [] and editor.position.positions == (25, 15, 20, 24)
+    assert editor.figure.positions == (25, 15, 20, 24) and editor.copy.text != START
+
+
+def test_numbers_that_are_not_whole_are_named_in_rallys_words():
+    editor = PositionEditor(START)
+    editor.progress.value = "25, 15, 19, x"
+    assert editor.problems == ["Each car's progress must be a whole number from 0 to 1000 written in the digits 0-9, "
+                               "like 0, not 'x'."]
+    editor.motors.value = "2, 4, 4, 9"
+    editor.progress.value = "25, 15, 19, 24"
+    assert editor.problems == ["Each motor position must be a whole number from 0 to 8 written in the digits 0-9, "
+                               "like 0, not '9'."]
+    assert editor.position == Position.from_code(START)
 
 
 def test_clicking_a_space_places_the_chosen_car_on_the_chosen_lap():
     editor = PositionEditor(START)
     editor.car.value = "Di"
     click_space(editor.figure, 16)
-    assert editor.position.positions == (0, 3, 7, 16)
+    assert editor.position.positions == (25, 15, 19, 16)
     editor.lap.value = 1
     click_space(editor.figure, 1)
-    assert editor.position.positions == (0, 3, 7, 32)  # 31 spaces: lap 2, space 1
+    assert editor.position.positions == (25, 15, 19, 32)  # 31 spaces: lap 2, space 1
     editor.car.value = "Ada"
     editor.lap.value = 0
     click_space(editor.figure, 5)  # a downhill: refused by rally, shown, nothing else changes
     assert editor.problems and "rests on downhill space 5" in editor.status.value
-    assert editor.position.positions == (0, 3, 7, 32)
+    assert editor.position.positions == (25, 15, 19, 32)
+
+
+def test_placing_a_car_off_the_track_is_refused_in_words():
+    editor = PositionEditor(START)
+    editor.place(3, 31)
+    assert editor.error == "The space must be a whole number from 0 to 30, like 0, not 31."
+    editor.place(4, 3)
+    assert editor.error == "The car to place must be a whole number from 0 to 3, like 0, not 4."
+    assert editor.progress.value == "25, 15, 19, 24" and editor.position == Position.from_code(START)
+    editor.place(3, 2)
+    assert editor.error == "" and editor.position.positions == (25, 15, 19, 2)
 
 
 def test_cards_motors_and_other_hands_are_checked():
     editor = PositionEditor(START)
-    editor.hand.value = "G3 G9 X4"
+    editor.hand.value = "G7 G9 X4"
     assert any("'X4' is not a card" in p for p in editor.problems)
-    editor.hand.value = "G3 G9 B4"
-    editor.motors.value = "1, 1, 0, 5"
-    assert any("only 2 tricks" in p for p in editor.problems)
-    editor.motors.value = "1, 1, 0, 1"
-    editor.others.value = "Bo: R3"
-    assert any("Bo holds 1 cards but should hold 2" in p for p in editor.problems), editor.problems
+    editor.hand.value = "G7 G9 B12"
+    editor.motors.value = "2, 4, 4, 5"  # four tricks done: Di's motor cannot have been wound five times
+    assert any("Di can have lost at most 4 of the 4 tricks completed this round" in p for p in editor.problems)
+    editor.motors.value = "2, 4, 4, 2"
+    editor.others.value = "Bo: R12"
+    assert any("Bo holds 1 card but should hold 2" in p for p in editor.problems), editor.problems
     editor.others.value = "Zed: R3"
-    assert "does not name one of Ada, Bo, Cy, Di" in editor.problems[0]
-    editor.others.value = "Di: R3 R4 R6"
-    assert editor.problems == [] and editor.position.hands[3] == tuple(parse_cards("R3 R4 R6"))
-    assert "H3R3.R4.R6" in editor.copy.text
+    assert editor.problems == ["Each other hand must be a name (Ada, Bo, Cy or Di), a colon and the cards, one hand "
+                               "after another separated by ';', like 'Bo: R2 G7; Di: B5', not 'Zed: R3'."]
+    editor.others.value = "Di: R10 R11 R13; di: R10"
+    assert editor.problems == ["Each other hand must be given once, but Di's is given twice, "
+                               "not 'Di: R10 R11 R13; di: R10'."]
+    editor.others.value = "Di: R10 R11 R13"  # Di's real hand
+    assert editor.problems == [] and editor.position.hands[3] == tuple(parse_cards("R10 R11 R13"))
+    assert "H3R10.R11.R13" in editor.copy.text
 
 
 def test_changing_the_number_of_players_resizes_the_seats():
     editor = PositionEditor(START)
     editor.players.value = 5
-    assert editor.progress.value == "0, 3, 7, 11, 0" and editor.car.options == ("Ada", "Bo", "Cy", "Di", "Ed")
-    # Five players use cards 1-15; the position is checked again.
-    assert editor.problems == [] or all("hold" in p or "should" in p for p in editor.problems)
+    assert editor.progress.value == "25, 15, 19, 24, 0" and editor.car.options == ("Ada", "Bo", "Cy", "Di", "Ed")
+    # The position is checked again: Ed lost the last trick (Ada won it), so his motor
+    # cannot stand at 0 after four tricks.
+    assert len(editor.problems) == 1 and editor.problems[0].startswith("Ed lost the last trick"), editor.problems
+    assert editor.position == Position.from_code(START)
 
 
 def test_loading_a_bad_code_shows_why_and_keeps_everything():
@@ -121,10 +184,10 @@ def test_the_advisor_answers_with_a_chart_and_a_progress_bar():
 
 def test_the_advisor_refuses_an_impossible_position_in_words():
     editor = PositionEditor(START)
-    editor.progress.value = "0, 3, 3, 11"
+    editor.progress.value = "25, 15, 15, 24"
     assert editor.advisor.ask() is None
     assert "The advisor cannot answer yet" in editor.advisor.message.value
-    assert "both on space 3" in editor.advisor.message.value
+    assert "both on space 15" in editor.advisor.message.value
     assert editor.advisor.advice is None
 
 
@@ -150,7 +213,7 @@ def test_the_chart_shows_cards_with_their_letters_and_patterns():
     assert repr(chart) == "AdviceChart(no answer yet)"
     chart.show(advice)
     labels = [x.rstrip(" ★") for x in chart.data[0].x]
-    assert labels == ["G3", "G9"]
+    assert labels == ["G7", "G9"]
     assert list(chart.data[0].marker.pattern.shape) == [".", "."]
     assert sum(x.endswith("★") for x in chart.data[0].x) == 1
 
@@ -161,4 +224,20 @@ def test_advisor_panel_on_a_fixed_position_and_bad_settings():
     assert panel.ask().bots == "heuristic"
     panel.seed.value = 3
     panel.playouts.value = 20
-    assert panel.ask().options[0].playouts == 20
+    shown = panel.ask()
+    assert shown.options[0].playouts == 20
+    panel.seed.value = -1  # a bad seed is refused in rally's words; the last answer stays
+    assert panel.ask() is None and panel.advice is shown
+    assert "The advisor cannot answer yet: The seed must be a whole number from 0 to" in panel.error
+    panel.seed.value = 3
+    assert panel.ask() is not None and panel.error == ""
+
+
+def test_advisor_panel_refuses_bad_settings_when_made():
+    for kwargs, message in [({"playouts": 0}, "playouts must be a whole number from 1 to 100000"),
+                            ({"seed": "x"}, "The seed must be a whole number"),
+                            ({"bots": "clever"}, "bots must be one of 'random', 'heuristic'")]:
+        with pytest.raises(SetupError, match=re.escape(message)):
+            AdvisorPanel(Position.from_code(TURBO), **kwargs)
+    with pytest.raises(PositionError, match="WhatIf's position must be a Position or a position code"):
+        WhatIf(42)

@@ -28,7 +28,7 @@ import anywidget
 import traitlets
 
 import rally
-from rally import Card, Game
+from rally import Card, Game, inputs
 
 from ._display import StableRepr
 from .style import card_face
@@ -71,6 +71,9 @@ class CardHand(StableRepr, anywidget.AnyWidget):
     def show_game(self, game: Game, seat: int, prompt: str = "") -> None:
         """Show ``seat``'s hand in ``game``, with the reasons from ``Game.why_illegal``
         (whose turn it is, the lead color to follow, a pending turbo choice...)."""
+        if not isinstance(game, Game):
+            inputs.fail(rally.SetupError, "show_game's game", "a Game", game, "Game.new(4, seed=3)")
+        seat = inputs.seat(seat, game.players, rally.SetupError)
         self.show_with(game.hands[seat], lambda card: game.why_illegal(card, seat), prompt)
 
     def show_with(self, cards: Sequence[Card], why: Reason, prompt: str = "") -> None:

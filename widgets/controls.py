@@ -10,7 +10,7 @@ GameSetup(3 players, beach, seed 2)
 >>> setup.new_game() is None
 True
 >>> setup.error
-"The seed is a whole number that fixes the deals, like 0 or 42, not 'two'."
+"The seed must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, like 42, not 'two'."
 >>> explorer = TrickExplorer("G11 R5 B7 G3")
 >>> explorer.table.winner
 'Cy'
@@ -24,7 +24,8 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 import rally
-from rally import DEFAULT_NAMES, TRACKS, HeuristicBot, RandomBot, Track
+from rally import DEFAULT_NAMES, TRACKS, HeuristicBot, RandomBot, Track, inputs
+from rally.movement import MAX_PROGRESS, MAX_STEPS
 
 from ._display import StableRepr
 from .game_view import GameView
@@ -86,13 +87,15 @@ class GameSetup(_Messages, StableRepr, w.VBox):
     def new_game(self) -> GameView | None:
         """Build a game from the controls. Returns the new view, or None (with the
         reason shown) when an input is wrong; the previous game then stays."""
-        names = [part.strip() for part in self.names.value.split(",")] if self.names.value.strip() else None
-        text = self.seed.value.strip()
-        seed: object = int(text) if text.lstrip("-").isdigit() else text  # rally explains a bad seed
         try:
-            view = GameView(self.players.value, track=rally.get_track(self.track.value), seed=seed,  # type: ignore[arg-type]
-                            names=names, bots=BOTS[self.bot.value](), bot_delay=self._bot_delay)
-        except (rally.RuleError, ValueError) as err:
+            players = self.players.value
+            seed = inputs.whole_text(self.seed.value.strip(), "The seed", 0, inputs.MAX_SEED, rally.SetupError, 42)
+            typed = inputs.text(self.names.value, "The names", rally.SetupError, "Ada, Bo, Cy", inputs.MAX_TEXT_CHARS)
+            names = inputs.names([part.strip() for part in typed.split(",")] if typed.strip() else None, players,
+                                 rally.SetupError)
+            view = GameView(players, track=rally.get_track(self.track.value), seed=seed, names=names,
+                            bots=BOTS[self.bot.value](), bot_delay=self._bot_delay)
+        except rally.RuleError as err:
             self._show_error(str(err))
             return None
         self._show_error("")
@@ -117,8 +120,10 @@ class MoveExplorer(_Messages, StableRepr, w.VBox):
                  names: Sequence[str] | None = None, mover: int = 0, steps: int = 3):
         self._init_message()
         track = rally.get_track(track)
-        names = list(DEFAULT_NAMES[: len(positions)] if names is None else names)
-        self.figure = TrackFigure(track, positions, names)
+        self.figure = TrackFigure(track, positions, names)  # rally checks the positions and the names
+        names = list(self.figure.names)
+        mover = inputs.seat(mover, len(names), rally.SetupError, "The mover")
+        steps = inputs.whole(steps, "The number of spaces to move", 0, MAX_STEPS, rally.SetupError, 3)
         self.positions = w.Text(value=", ".join(map(str, positions)), description="Progress",
                                 placeholder="one whole number per car: 0, 3, 7", layout=w.Layout(width="260px"))
         self.mover = w.Dropdown(options=[(name, seat) for seat, name in enumerate(names)], value=mover,
@@ -144,15 +149,15 @@ class MoveExplorer(_Messages, StableRepr, w.VBox):
     def try_move(self) -> rally.Move | None:
         """Make the move the controls describe and queue it on the figure; None (and
         the reason shown) when the input is wrong."""
+        names = self.figure.names
         try:
-            positions = _whole_numbers(self.positions.value)
-            if len(positions) != len(self.figure.names):
-                raise rally.SetupError(
-                    f"Give one progress per car ({len(self.figure.names)}: {', '.join(self.figure.names)}), "
-                    f"not {len(positions)}.")
+            positions = _whole_numbers(self.positions.value, "car's progress", MAX_PROGRESS)
+            if len(positions) != len(names):
+                inputs.fail(rally.SetupError, "The progress", f"{len(names)} whole numbers, one per car "
+                            f"({', '.join(names)})", self.positions.value, ", ".join(map(str, (0, 3, 7, 11, 16)[:len(names)])))
             move = rally.move(self.figure.track, positions, self.mover.value, self.steps.value)
             self.figure.show_move(move, animate=True, positions=positions)
-        except (rally.RuleError, ValueError) as err:
+        except rally.RuleError as err:
             self._show_error(str(err))
             return None
         self._show_error("")
@@ -211,7 +216,9 @@ class TrickExplorer(_Messages, StableRepr, w.VBox):
 
     def __init__(self, cards: str = "G11 R5 B7 G3", names: Sequence[str] = DEFAULT_NAMES):
         self._init_message()
-        self._names = tuple(names)
+        listed = inputs.sequence(names, "The names", rally.SetupError, "['Ada', 'Bo', 'Cy']", 5)
+        self._names = inputs.names(listed, len(listed), rally.SetupError)
+        cards = inputs.text(cards, "The trick", rally.SetupError, "G11 R5 B7 G3")
         self.cards = w.Text(value=cards, description="Trick", placeholder="cards in play order: G11 R5 B7 G3",
                             continuous_update=False, layout=w.Layout(width="360px"))
         self.go = w.Button(description="Who wins?", button_style="primary")
@@ -222,14 +229,15 @@ class TrickExplorer(_Messages, StableRepr, w.VBox):
         self.explain()
 
     def explain(self) -> bool:
-        """Show the typed trick; False (and rally's reason shown) when it is not one."""
+        """Show the typed trick, played by the first players in seat order; False (and
+        rally's reason shown) when it is not a whole trick of 3 to 5 cards."""
         try:
-            cards = rally.parse_cards(self.cards.value)
-            if not 1 <= len(cards) <= len(self._names):
-                raise rally.SetupError(
-                    f"A trick holds 1 to {len(self._names)} cards, one per player; got {len(cards)}.")
-            self.table.show_trick(cards, names=self._names, complete=True)
-        except (rally.RuleError, ValueError) as err:
+            cards = rally.check_trick(rally.parse_cards(self.cards.value), complete=True)
+            if len(cards) > len(self._names):
+                inputs.fail(rally.CardError, "The trick", f"at most {len(self._names)} cards, one per player "
+                            f"({', '.join(self._names)})", self.cards.value)
+            self.table.show_trick(cards, names=self._names[:len(cards)], complete=True)
+        except rally.RuleError as err:
             self._show_error(str(err))
             return False
         self._show_error("")
@@ -239,10 +247,8 @@ class TrickExplorer(_Messages, StableRepr, w.VBox):
         return f"TrickExplorer({self.table!r})"
 
 
-def _whole_numbers(text: str) -> list[int]:
-    parts = [p for p in text.replace(",", " ").split()]
-    try:
-        return [int(p) for p in parts]
-    except ValueError:
-        raise ValueError(
-            f"Progress values are whole numbers separated by commas, like 0, 3, 7; not {text!r}.") from None
+def _whole_numbers(text: str, what: str, high: int, error: type[rally.RuleError] = rally.SetupError) -> list[int]:
+    """The whole numbers typed in a box, separated by commas or spaces (``"0, 3, 7"``),
+    each read by :func:`rally.inputs.whole_text` as "Each <what>", from 0 to ``high``."""
+    typed = inputs.text(text, "The numbers typed", error, "0, 3, 7")
+    return [inputs.whole_text(part, f"Each {what}", 0, high, error) for part in typed.replace(",", " ").split()]

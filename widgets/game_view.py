@@ -40,7 +40,7 @@ import ipywidgets as w
 import rally
 from rally import (
     CAR_COLORS, DEFAULT_DIAL, HAND_SIZES, Bot, Card, Dealt, Event, FlagTaken, Game, HeuristicBot, Moved,
-    MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed,
+    MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed, inputs,
 )
 
 from ._display import StableRepr
@@ -55,6 +55,8 @@ from .trick_table import TrickTable
 SPEEDS = (("instant", 0.0), ("fast", 0.4), ("slow", 1.0))
 #: Events shown in the message area (all of them stay in ``messages``).
 LOG_LINES = 80
+#: The longest pause between two bot actions, in seconds.
+MAX_DELAY = 10
 
 
 class GameView(StableRepr, w.VBox):
@@ -84,10 +86,15 @@ class GameView(StableRepr, w.VBox):
     ):
         if game is None:
             game = Game.new(players, track=track, seed=seed, first_player=first_player, dial=dial, names=names)
-        elif not game.recording:
-            raise rally.SetupError("GameView needs a game that records its events: Game.new(..., record=True).")
-        if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < game.players:
-            raise rally.SetupError(f"The human plays a seat from 0 to {game.players - 1}, not {human!r}.")
+        elif not isinstance(game, Game):
+            inputs.fail(rally.SetupError, "GameView's game", "a Game", game, "Game.new(4, seed=3)")
+        elif not game.full_history:  # the replay retells the whole log, from the first deal
+            raise rally.SetupError("GameView needs a game that records its events from the first deal: "
+                                   "Game.new(..., record=True), played on.")
+        human = inputs.seat(human, game.players, rally.SetupError, "The human's seat")
+        bot_delay = inputs.number(bot_delay, "The bots' delay in seconds", 0, MAX_DELAY, rally.SetupError, 0.4)
+        if rng is not None and not isinstance(rng, random.Random):
+            inputs.fail(rally.SetupError, "GameView's rng", "a random.Random", rng, "random.Random(7)")
         self.game = game
         self.human = human
         self.bots = _bots_per_seat(bots, game.players)
@@ -189,8 +196,14 @@ class GameView(StableRepr, w.VBox):
         return self.act(card)
 
     def choose_turbo(self, use: bool) -> bool:
-        """Use the motor (True) or move by the card alone (False) after winning a trick."""
-        return self.act(Turbo(bool(use)))
+        """Use the motor (True) or move by the card alone (False) after winning a trick.
+        Anything but True or False is refused in ``alert``."""
+        try:
+            action = Turbo(use)
+        except rally.RuleError as err:
+            self._show_alert(str(err))
+            return False
+        return self.act(action)
 
     def act(self, action: Card | Turbo | str) -> bool:
         """Do ``action`` for the human, then let the bots play. Returns True if done."""
@@ -390,7 +403,7 @@ class GameView(StableRepr, w.VBox):
         if task is not None:
             task.cancel()
         if hasattr(self, "figure"):
-            self.figure._stop_playing()
+            self.figure.stop_playing()
         _close_tree(self)
 
     def __repr__(self) -> str:
@@ -409,10 +422,11 @@ def _bots_per_seat(bots: Bot | Sequence[Bot] | None, players: int) -> list[Bot]:
         return [HeuristicBot() for _ in range(players)]
     if hasattr(bots, "choose"):
         return [bots] * players  # type: ignore[list-item]
-    bots = list(bots)  # type: ignore[arg-type]
-    if len(bots) != players or not all(hasattr(b, "choose") for b in bots):
-        raise rally.SetupError(f"Give one bot for everyone or a list of {players} bots, one per seat.")
-    return bots
+    listed = inputs.sequence(bots, "The bots", rally.SetupError, "HeuristicBot()", players)
+    if len(listed) != players or not all(hasattr(b, "choose") for b in listed):
+        inputs.fail(rally.SetupError, "The bots", f"one bot for everyone or a list of {players} bots, one per seat",
+                    bots, "HeuristicBot()")
+    return listed
 
 
 def _close_tree(widget: w.Widget) -> None:

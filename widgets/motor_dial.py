@@ -29,7 +29,8 @@ import anywidget
 import traitlets
 
 import rally
-from rally import DEFAULT_DIAL, Motor
+from rally import DEFAULT_DIAL, Motor, inputs
+from rally.movement import MAX_PROGRESS
 
 from ._display import StableRepr
 from .style import CAR_HEX, OUTLINE_HEX, SIDE_HEX, car_color, laps_label, motor_side
@@ -67,6 +68,7 @@ class MotorDial(StableRepr, anywidget.AnyWidget):
     def __init__(self, dial: Sequence[int] = DEFAULT_DIAL, position: int = 0, laps: int = 0, name: str = "",
                  seat: int = 0, **kwargs):
         motor = Motor(position, tuple(dial))  # rally checks the dial and the position
+        name = inputs.text(name, "The motor's owner", rally.SetupError, "Ada", inputs.MAX_NAME_LENGTH)
         color = car_color(seat)
         super().__init__(dial=list(motor.dial), name=name, car_color=color, car_hex=CAR_HEX[color], **kwargs)
         self._motor = motor
@@ -87,13 +89,10 @@ class MotorDial(StableRepr, anywidget.AnyWidget):
         """
         old = self._motor
         new = Motor(position, old.dial)
-        laps = self.laps if laps is None else laps
-        if isinstance(laps, bool) or not isinstance(laps, int) or laps < 0:
-            raise rally.SetupError(f"Laps completed are a whole number of 0 or more, not {laps!r}.")
+        laps = self.laps if laps is None else inputs.whole(laps, "The laps completed", 0, MAX_PROGRESS, rally.SetupError)
         if change is None or new.position == old.position:
             change = self._change(old, new)
-        if change not in CHANGES:
-            raise ValueError(f"change must be one of {', '.join(map(repr, CHANGES))}, not {change!r}.")
+        change = inputs.one_of(change, "The change", CHANGES, rally.SetupError)
         side = motor_side(laps)
         with self.hold_sync():
             self._motor = new

@@ -21,6 +21,8 @@ from typing import Callable, Sequence
 
 import ipywidgets as w
 
+from rally import SetupError, inputs
+
 
 @dataclass(frozen=True)
 class Feedback:
@@ -43,10 +45,12 @@ class Quiz(w.VBox):
     """Questions one at a time, with a Check button, feedback and a Next button."""
 
     def __init__(self, title: str, questions: Sequence[Question]):
-        if not questions:
-            raise ValueError("A quiz needs at least one question.")
+        title = inputs.text(title, "A quiz's title", SetupError, "Who wins?", 200)
+        listed = inputs.sequence(questions, "A quiz's questions", SetupError, "[Question(...)]", 100)
+        if not listed or not all(isinstance(q, Question) for q in listed):
+            inputs.fail(SetupError, "A quiz's questions", "a list of 1 to 100 Questions", questions, "[Question(...)]")
         self.title = title
-        self.questions = list(questions)
+        self.questions = listed
         self.index = 0
         self.tries = 0
         self.right = 0

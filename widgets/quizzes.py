@@ -8,8 +8,11 @@ True
 
 from __future__ import annotations
 
-from rally import DEFAULT_DIAL, Card, Motor, Track, explain_trick, move, parse_cards, release_order, why_illegal
-from rally.cards import format_cards
+from rally import (
+    DEFAULT_DIAL, Card, Motor, Track, explain_trick, move, parse_cards,
+    release_order, why_illegal,
+)
+from rally.cards import format_cards, join_words
 
 from .quiz import Feedback, Question, Quiz
 
@@ -19,9 +22,9 @@ NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 def who_wins(cards: str, names: tuple[str, ...] = NAMES) -> Question:
     """'Who wins this trick?' for ``cards`` played by ``names`` in order."""
     trick = parse_cards(cards)
+    explanation = explain_trick(trick)  # refuses anything but a whole trick of cards in play (S2, S5)
     players = names[: len(trick)]
     plays = ", ".join(f"{p} {c}" for p, c in zip(players, trick))
-    explanation = explain_trick(trick)
 
     def check(answer: str) -> Feedback:
         winner = players[explanation.winner]
@@ -55,16 +58,19 @@ def may_play(hand: str, trick: str) -> Question:
 
 
 def tricks_quiz() -> Quiz:
-    """Lesson 01: who wins, and what may be played."""
+    """Lesson 01: who wins, and what may be played.
+
+    Apart from the rulebook's own example, every trick and hand here was played in a
+    seeded game of heuristic players (``tests/test_quizzes.py`` replays each one)."""
     return Quiz(
         "Who wins?",
         [
-            who_wins("G11 R5 B7 G3"),
-            who_wins("R4 R12 R9"),
-            who_wins("B6 B2 G3 B14"),
-            who_wins("G9 R2 G13 R10 B1"),
-            may_play("R2 G5 B9 G12", "G11 R5"),
-            may_play("R3 B8 B13", "G7"),
+            who_wins("G11 R5 B7 G3"),  # the rulebook's example trick
+            who_wins("G2 G6 G4"),  # 3 players, seed 0, trick 8
+            who_wins("B8 B3 G4 B11"),  # 4 players, seed 18, trick 3
+            who_wins("R1 R5 G2 R14 B1"),  # 5 players, seed 12, trick 1
+            may_play("R8 G9 G13 B4", "G8 G6"),  # 4 players, seed 25, Cy after 6 decisions
+            may_play("G6 B3 B13", "R3 R10 R7"),  # 4 players, seed 2, Di after 12 decisions
         ],
     )
 
@@ -169,8 +175,8 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
         sequence = ", then ".join(players[s] for s in order)
         on_grid = [players[s] for s in order if positions[s] == 0]
         ties = (
-            f" {', '.join(on_grid)} are all on the grid, so they go in seat order starting with the seat "
-            f"after {players[flag]}, who holds the flag."
+            f" {join_words(on_grid)} are {'both' if len(on_grid) == 2 else 'all'} on the grid, so they go in seat "
+            f"order starting with the seat after {players[flag]}, who holds the flag."
             if len(on_grid) > 1 else ""
         )
         return Feedback(answer == players[order[0]], f"Last place goes first: {sequence}.{ties}")
@@ -183,13 +189,15 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
 
 
 def round_end_quiz() -> Quiz:
-    """Lesson 04: the release order and the flag."""
+    """Lesson 04: the release order and the flag. Each question is the end of a round
+    of a seeded game of heuristic players (``tests/test_quizzes.py`` replays each one):
+    the flag holder won the last trick, so that car has moved."""
     return Quiz(
         "End of a round",
         [
-            who_releases_first([12, 5, 20, 9], flag=2),
-            who_releases_first([0, 6, 0, 0], flag=0),
-            who_releases_first([0, 0, 11], flag=2),
+            who_releases_first([24, 46, 39, 19], flag=1),  # 4 players, seed 0, round 2
+            who_releases_first([0, 17, 0, 15], flag=1),  # 4 players, seed 52, round 1
+            who_releases_first([3, 0, 8, 19, 0], flag=3),  # 5 players, seed 2, round 1
         ],
     )
 

@@ -43,6 +43,7 @@ import anywidget
 import traitlets
 
 import rally
+from rally import inputs
 from rally.rally_run import (
     COLORS, START_FINISH, Cell, DriveTo, Finish, RallyRunGame, Reveal, Rotate, StartFinish, Swap, Tile, parse_bot,
 )
@@ -115,8 +116,8 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
             game = RallyRunGame.new(players, seed=seed, names=names)
         elif not interactive:
             game = game.clone()  # a snapshot: later moves in the lesson do not change it
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-            raise rally.SetupError(f"The board shows a seat from 0 to {game.players - 1}, not {seat!r}.")
+        if not (inputs.is_whole(seat) and 0 <= seat < game.players):
+            raise rally.SetupError(f"The board shows a seat from 0 to {game.players - 1}, not {inputs.shown(seat)}.")
         self.game = game
         self.human = seat
         self._bot_specs = bots
@@ -171,7 +172,7 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game (the same players, names and bots) from ``seed``."""
         old = self.game
-        seed = old.seed + 1 if seed is None else seed
+        seed = (old.seed + 1) % (inputs.MAX_SEED + 1) if seed is None else seed
         self.game = RallyRunGame.new(old.players, seed=seed, names=old.names, first_player=old.first_player)
         if self.interactive:
             self.bots = _bots_per_seat(self._bot_specs, old.players, self.human)
@@ -186,11 +187,13 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "new":
             seed = str(content.get("seed", "")).strip()
-            if seed and not seed.isdigit():
-                self._refuse(f"The seed is a whole number from 0, like 7 (or leave it empty for the next one), "
-                             f"not {seed!r}. The game goes on as it was.")
+            try:
+                chosen = inputs.whole_text(seed, "The seed", 0, inputs.MAX_SEED, rally.SetupError) if seed else None
+            except rally.SetupError:
+                self._refuse(f"The seed is a whole number from 0, like 7 (or leave it empty for the next one; at "
+                             f"most 2**64-1, in the digits 0-9), not {inputs.shown(seed)}. The game goes on as it was.")
             else:
-                self.new_game(int(seed) if seed else None)
+                self.new_game(chosen)
             return
         value = {"click": "place", "rotate": "rotation", "mode": "mode"}.get(kind)
         if value is None or value not in content:
@@ -199,7 +202,7 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
             self.click(str(content["place"]))
         elif kind == "mode":
             self.set_mode(str(content["mode"]))
-        elif isinstance(content["rotation"], int) and not isinstance(content["rotation"], bool):
+        elif inputs.is_whole(content["rotation"]):
             self.rotate(content["rotation"])
         else:
             self._refuse(f"A rotation is a whole number of quarter turns, not {content['rotation']!r}.")

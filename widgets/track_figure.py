@@ -39,7 +39,7 @@ from typing import Callable, Hashable, NamedTuple, Sequence
 import plotly.graph_objects as go
 
 import rally
-from rally import CAR_COLORS, DEFAULT_NAMES, Move, SpaceKind, Track
+from rally import CAR_COLORS, Move, SpaceKind, Track, inputs
 
 from ._display import StableRepr
 from .style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, car_color, lap_label, laps_done, motor_side, short_labels
@@ -137,14 +137,10 @@ class TrackFigure(StableRepr, go.FigureWidget):
         height: int = 350,
     ):
         if not isinstance(track, Track):
-            raise rally.TrackError(f"TrackFigure needs a Track, like TRACKS['volcano'], not {track!r}.")
-        positions = tuple(positions)
-        if len(positions) > len(CAR_COLORS):
-            raise rally.SetupError(
-                f"There are {len(CAR_COLORS)} cars at most, one per color; got {len(positions)} positions.")
-        names = tuple(DEFAULT_NAMES[: len(positions)] if names is None else names)
-        if len(names) != len(positions):
-            raise rally.SetupError(f"Give one name per car: {len(positions)} positions but {len(names)} names.")
+            inputs.fail(rally.TrackError, "TrackFigure's track", "a Track", track, "TRACKS['volcano']")
+        positions = tuple(inputs.sequence(positions, "The cars' progress", rally.SetupError, "[0, 3, 7]",
+                                          len(CAR_COLORS)))
+        names = inputs.names(names, len(positions), rally.SetupError)
         _check_positions(track, positions)
         super().__init__()
         n = len(track)
@@ -252,12 +248,9 @@ class TrackFigure(StableRepr, go.FigureWidget):
     def set_positions(self, positions: Sequence[int], caption: str = "") -> None:
         """Show the cars at ``positions`` at once (any move being shown is dropped).
         Raises :class:`rally.PositionError` for positions that cannot happen."""
-        positions = tuple(positions)
-        if len(positions) != len(self._tf_names):
-            raise rally.SetupError(
-                f"Give one position per car: {len(self._tf_names)} cars, {len(positions)} positions.")
+        positions = self._one_per_car(positions)
         _check_positions(self._tf_track, positions)
-        self._stop_playing()
+        self.stop_playing()
         self._tf_frames, self._tf_cursor, self._tf_shown, self._tf_move = [], 0, [], None
         self._render(positions, caption, "", [])
 
@@ -270,7 +263,7 @@ class TrackFigure(StableRepr, go.FigureWidget):
         at once, with the whole path marked.
         """
         if not isinstance(move, Move):
-            raise rally.RuleError(f"show_move needs a rally Move, like rally.move(track, [0, 5], 0, 3), not {move!r}.")
+            inputs.fail(rally.RuleError, "show_move's move", "a rally Move", move, "rally.move(track, [0, 5], 0, 3)")
         if move.track_length != len(self._tf_track):
             raise rally.TrackError(
                 f"That move was made on a track of {move.track_length} spaces; this one has {len(self._tf_track)}."
@@ -278,13 +271,11 @@ class TrackFigure(StableRepr, go.FigureWidget):
         seat = self._seat_of(move.mover)
         if positions is None:  # where the cars stand, or will once the move being shown ends
             positions = self._tf_frames[-1].positions if self.frames_left else self._tf_positions
-        base = list(positions)
-        if len(base) != len(self._tf_names):
-            raise rally.SetupError(f"Give one position per car: {len(self._tf_names)} cars, {len(base)} positions.")
-        self._stop_playing()
+        base = list(self._one_per_car(positions))
+        self.stop_playing()
         base[seat] = move.start
         # Captions name cars by seat when the move uses seats, else by the move's own keys.
-        captions = move.captions(self._tf_names if isinstance(move.mover, int) else None)
+        captions = move.captions(self._tf_names if inputs.is_whole(move.mover) else None)
         frames = []
         for i, (path_step, text) in enumerate(zip(move.path, captions)):
             base[seat] = path_step.progress
@@ -322,7 +313,7 @@ class TrackFigure(StableRepr, go.FigureWidget):
         and the kernel stays free; without a loop (scripts, tests) every frame is
         shown at once and ``None`` is returned.
         """
-        self._stop_playing()
+        self.stop_playing()
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -347,16 +338,25 @@ class TrackFigure(StableRepr, go.FigureWidget):
         self._render(frame.positions, frame.caption, summary, trail, mover=self._seat_of(move.mover) if move else None)
 
     def _describe(self, move: Move) -> str:
-        return move.describe(self._tf_names if isinstance(move.mover, int) else None)
+        return move.describe(self._tf_names if inputs.is_whole(move.mover) else None)
+
+    def _one_per_car(self, positions: Sequence[int]) -> tuple[int, ...]:
+        """``positions`` if it gives one progress per car (checked further by rally)."""
+        cars = len(self._tf_names)
+        items = inputs.sequence(positions, "The cars' progress", rally.SetupError, "[0, 3, 7]", len(CAR_COLORS))
+        if len(items) != cars:
+            inputs.fail(rally.SetupError, "The cars' progress", f"{cars} numbers, one per car", positions,
+                        list(self._tf_positions))
+        return tuple(items)
 
     def _seat_of(self, car: Hashable) -> int:
-        if isinstance(car, int) and not isinstance(car, bool) and 0 <= car < len(self._tf_names):
-            return car
+        if inputs.is_whole(car) and 0 <= car < len(self._tf_names):  # type: ignore[operator]
+            return car  # type: ignore[return-value]
         if car in self._tf_names:
             return self._tf_names.index(car)
-        raise rally.PositionError(
-            f"{car!r} is not one of the cars here: seats 0 to {len(self._tf_names) - 1} or {', '.join(self._tf_names)}."
-        )
+        inputs.fail(rally.PositionError, "The moving car",
+                    f"one of the cars here, a seat from 0 to {len(self._tf_names) - 1} or a name "
+                    f"({', '.join(self._tf_names)})", car, 0)
 
     def _grid_slot(self, seat: int, cars: int) -> tuple[float, float]:
         return ((seat - (cars - 1) / 2) * GRID_GAP, RADIUS + GRID_HEIGHT)
@@ -492,7 +492,9 @@ class TrackFigure(StableRepr, go.FigureWidget):
         self._tf_caption = caption
         self._tf_summary = summary
 
-    def _stop_playing(self) -> None:
+    def stop_playing(self) -> None:
+        """Stop a move being played on a timer (see :meth:`play`); the frames not shown
+        yet stay queued for :meth:`step` and :meth:`skip`."""
         if self._tf_task is not None and not self._tf_task.done():
             self._tf_task.cancel()
         self._tf_task = None

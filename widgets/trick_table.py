@@ -23,7 +23,7 @@ import anywidget
 import traitlets
 
 import rally
-from rally import DEFAULT_NAMES, Card, Game
+from rally import DEFAULT_NAMES, Card, Game, inputs
 
 from ._display import StableRepr
 from .style import card_face, car_color
@@ -55,32 +55,44 @@ class TrickTable(StableRepr, anywidget.AnyWidget):
         complete: bool = True,
     ) -> None:
         """Show ``cards`` in play order, played by ``seats`` (default 0, 1, 2, ...)
-        named by ``names``. A complete trick shows its winner and rally's explanation.
-        Bad cards raise :class:`rally.CardError` and change nothing."""
-        cards = rally.parse_cards(cards)
-        seats = list(range(len(cards))) if seats is None else list(seats)
+        named by ``names``, one name per player. A complete trick (one card per player)
+        shows its winner and rally's explanation. Bad input raises
+        :class:`rally.RuleError` (:class:`rally.CardError` for bad cards) and changes
+        nothing."""
+        cards = rally.check_trick(rally.parse_cards(cards))  # rally rejects impossible tricks
+        listed = inputs.sequence(names, "The names", rally.SetupError, "['Ada', 'Bo', 'Cy']", 5)
+        names = inputs.names(listed, len(listed), rally.SetupError)
+        seats = list(range(len(cards))) if seats is None else inputs.sequence(
+            seats, "The seats", rally.SetupError, "[2, 3, 0]", len(names))
         if len(seats) != len(cards):
-            raise rally.SetupError(f"Give one seat per card: {len(cards)} cards, {len(seats)} seats.")
+            inputs.fail(rally.SetupError, "The seats", f"{len(cards)} seats, one per card", seats,
+                        list(range(len(cards))))
         for seat in seats:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
-                raise rally.SetupError(f"Seat {seat!r} has no name: seats run from 0 to {len(names) - 1}.")
-        explanation = rally.explain_trick(cards) if cards else None  # rally rejects impossible tricks
-        winner = explanation.winner if complete and explanation else None
+            inputs.seat(seat, len(names), rally.SetupError, "Each seat of the trick")
+        if len(set(seats)) != len(seats):
+            inputs.fail(rally.SetupError, "The seats", "different seats: each player plays once in a trick", seats,
+                        list(range(len(cards))))
+        complete = inputs.flag(complete, "complete", rally.SetupError)
+        if complete and cards and len(cards) != len(names):
+            inputs.fail(rally.CardError, "A complete trick", f"{len(names)} cards, one per player ({', '.join(names)})",
+                        [str(c) for c in cards])
+        explanation = rally.explain_trick(cards) if complete and cards else None
+        winner = explanation.winner if explanation else None
         rows = [
             {"order": i + 1, "seat": seat, "name": names[seat], "car": car_color(seat), "card": card_face(card),
              "wins": i == winner}
             for i, (seat, card) in enumerate(zip(seats, cards))
         ]
-        if not cards:
-            status = "No cards played yet."
-        elif complete:
-            status = f"{names[seats[winner]]} wins the trick with {cards[winner]}."
-        else:
+        if explanation is not None:
+            status = f"{names[seats[explanation.winner]]} wins the trick with {explanation.winning_card}."
+        elif cards:
             status = f"{len(cards)} of {len(names)} cards played."
+        else:
+            status = "No cards played yet."
         with self.hold_sync():
             self.plays = rows
-            self.complete = bool(complete and cards)
-            self.explanation = explanation.sentence if winner is not None else ""
+            self.complete = explanation is not None
+            self.explanation = explanation.sentence if explanation is not None else ""
             self.status = status
 
     def show_game(self, game: Game) -> None:

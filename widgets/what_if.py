@@ -12,22 +12,27 @@ choice wins.
 Every rule and check comes from :mod:`rally` (:class:`rally.Position`,
 :func:`rally.advise`); these widgets only read inputs and show answers.
 
->>> editor = PositionEditor("SR1_Tvolcano_R1_F0_P0.3.7.11_M1.1.0.1_CG11.R5_H2G3.G9.B4")
+The code below is a moment of a real game: four :class:`rally.HeuristicBot` players,
+dealt from seed 1 and drawing from ``random.Random(1)``, after 45 decisions. In round
+2, Ada led G8, Bo threw R6, and Cy must follow green.
+
+>>> code = "SR1_Tvolcano_R2_F0_P25.15.19.24_M2.4.4.2_CG8.R6_H2G7.G9.B12_XG2.G5.G3.G4.B2.B9.B4.B7.R3.R5.R7.R9.B3.R4.B8.B11"
+>>> editor = PositionEditor(code)
 >>> editor
-PositionEditor(SR1_Tvolcano_R1_F0_P0.3.7.11_M1.1.0.1_CG11.R5_H2G3.G9.B4; Cy to play)
->>> editor.progress.value = "0, 3, 3, 11"
+PositionEditor(SR1_Tvolcano_R2_F0_P25.15.19.24_M2.4.4.2_CG8.R6_H2G7.G9.B12_XG2.G5.G3.G4.B2.B9.B4.B7.R3.R5.R7.R9.B3.R4.B8.B11; Cy to play)
+>>> editor.progress.value = "25, 15, 15, 24"
 >>> editor.problems
-['Cars Bo and Cy are both on space 3; a space holds one car.']
->>> editor.place(2, 8)   # a click on space 8 puts Cy's car there
+['Cars Bo and Cy are both on space 15; a space holds one car.']
+>>> editor.place(2, 20)   # a click on space 20 puts Cy's car there
 >>> editor.problems, editor.position.positions
-([], (0, 3, 8, 11))
+([], (25, 15, 20, 24))
 """
 
 from __future__ import annotations
 
 import html
 import pathlib
-from typing import Callable, Sequence
+from typing import Callable
 
 import anywidget
 import ipywidgets as w
@@ -35,7 +40,10 @@ import plotly.graph_objects as go
 import traitlets
 
 import rally
-from rally import DEFAULT_NAMES, TRACKS, Advice, Position, Turbo, advise
+from rally import DEFAULT_NAMES, TRACKS, Advice, Game, Position, Turbo, advise, inputs
+from rally.advisor import BOTS as ADVISOR_BOTS, MAX_PLAYOUTS
+from rally.cards import join_words
+from rally.movement import MAX_PROGRESS
 
 from ._display import StableRepr
 from .card_hand import CardHand
@@ -147,8 +155,14 @@ class AdvisorPanel(_Messages, StableRepr, w.VBox):
     def __init__(self, source: Position | Callable[[], Position], playouts: int = 1000, seed: int = 0,
                  bots: str = "random"):
         self._init_message()
+        if not (isinstance(source, Position) or callable(source)):
+            inputs.fail(rally.SetupError, "The advisor's position", "a Position or a function returning one", source,
+                        "Position.from_game(game)")
+        inputs.whole(playouts, "playouts", 1, MAX_PLAYOUTS, rally.SetupError, 1000)
+        inputs.seed(seed, rally.SetupError)
+        inputs.one_of(bots, "bots", ADVISOR_BOTS, rally.SetupError)
         self._source = source if callable(source) else (lambda: source)
-        self.playouts = w.BoundedIntText(value=playouts, min=1, max=100_000, description="Playouts",
+        self.playouts = w.BoundedIntText(value=playouts, min=1, max=MAX_PLAYOUTS, description="Playouts",
                                          layout=w.Layout(width="170px"))
         self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="140px"))
         self.bots = w.Dropdown(options=BOTS, value=bots, description="Played by", layout=w.Layout(width="300px"))
@@ -224,9 +238,12 @@ class PositionEditor(_Messages, StableRepr, w.VBox):
     def __init__(self, position: Position | str | None = None, playouts: int = 1000, seed: int = 0):
         self._init_message()
         if position is None:
-            position = Position.new("volcano", [0, 0, 0, 0], hand="R2 R7 G5 B3 B9")
+            position = Position.from_game(Game.new(4))  # the first decision of a game: Ada leads
         elif isinstance(position, str):
             position = Position.from_code(position)
+        elif not isinstance(position, Position):
+            inputs.fail(rally.PositionError, "PositionEditor's position", "a Position or a position code", position,
+                        "Position.from_game(game)")
         self.position: Position = position
         self.problems: list[str] = []
         self._loading = False
@@ -279,6 +296,8 @@ class PositionEditor(_Messages, StableRepr, w.VBox):
     # ------------------------------------------------------------- loading
     def load(self, position: Position) -> None:
         """Fill the editor with ``position``."""
+        if not isinstance(position, Position):
+            inputs.fail(rally.PositionError, "The position to load", "a Position", position, "Position.from_game(game)")
         names = position.player_names
         self._loading = True
         try:
@@ -316,13 +335,21 @@ class PositionEditor(_Messages, StableRepr, w.VBox):
     def place(self, seat: int, space: int, lap: int | None = None) -> None:
         """Put ``seat``'s car on ``space`` (on ``lap`` 0 or 1, default the lap chosen);
         the start/finish on the first lap means the starting grid."""
-        lap = self.lap.value if lap is None else lap
+        players = self.players.value
         n = len(self._track_or_none() or TRACKS["volcano"])
         try:
-            progress = _whole_numbers(self.progress.value)
-        except ValueError:
+            seat = inputs.seat(seat, players, rally.SetupError, "The car to place")
+            space = inputs.whole(space, "The space", 0, n - 1, rally.SetupError)
+            lap = inputs.whole(self.lap.value if lap is None else lap, "The lap", 0, 1, rally.SetupError)
+        except rally.RuleError as err:
+            self._show_error(str(err))
+            return
+        self._show_error("")
+        try:
+            progress = _whole_numbers(self.progress.value, "car's progress", MAX_PROGRESS)
+        except rally.RuleError:
             progress = []
-        progress = (progress + [0] * self.players.value)[:self.players.value]
+        progress = (progress + [0] * players)[:players]
         progress[seat] = lap * n + space
         self.progress.value = ", ".join(map(str, progress))
 
@@ -343,16 +370,17 @@ class PositionEditor(_Messages, StableRepr, w.VBox):
             if not part.strip():
                 continue
             name, colon, cards = part.partition(":")
-            if not colon or name.strip().lower() not in seats:
-                raise rally.PositionError(
-                    f"Write other hands as name: cards, separated by ';' (like 'Bo: R2 G7; Di: B5'); "
-                    f"{part.strip()!r} does not name one of {', '.join(names)}.")
-            hands[seats[name.strip().lower()]] = cards
-        try:
-            progress = _whole_numbers(self.progress.value)
-            motors = _whole_numbers(self.motors.value)
-        except ValueError as err:
-            raise rally.PositionError(str(err)) from None
+            seat = seats.get(name.strip().lower())
+            if not colon or seat is None:
+                inputs.fail(rally.PositionError, "Each other hand", f"a name ({join_words(list(names), 'or')}), a colon "
+                            "and the cards, one hand after another separated by ';'", part.strip(),
+                            "'Bo: R2 G7; Di: B5'")
+            if seat in hands:
+                inputs.fail(rally.PositionError, "Each other hand", f"given once, but {names[seat]}'s is given twice",
+                            self.others.value)
+            hands[seat] = cards
+        progress = _whole_numbers(self.progress.value, "car's progress", MAX_PROGRESS, rally.PositionError)
+        motors = _whole_numbers(self.motors.value, "motor position", len(self.position.dial) - 1, rally.PositionError)
         return Position.new(self.track.value, progress, motors, self.round.value, self.flag.value, self.trick.value,
                             self.hand.value, hands, self.played.value, self.position.dial, self.position.names
                             if self.position.names is not None and len(self.position.names) == players else None)
@@ -395,13 +423,13 @@ class PositionEditor(_Messages, StableRepr, w.VBox):
             self._loading = True
             try:
                 self.car.options = list(names)
-                flag = self.flag.value if isinstance(self.flag.value, int) and self.flag.value < players else 0
+                flag = self.flag.value if self.flag.value is not None and self.flag.value < players else 0
                 self.flag.options = [(name, seat) for seat, name in enumerate(names)]
                 self.flag.value = flag
                 for field in (self.progress, self.motors):
                     try:
-                        values = _whole_numbers(field.value)
-                    except ValueError:
+                        values = _whole_numbers(field.value, "number", MAX_PROGRESS)
+                    except rally.RuleError:
                         continue
                     field.value = ", ".join(map(str, (values + [0] * players)[:players]))
             finally:
@@ -434,7 +462,9 @@ class WhatIf(StableRepr, w.VBox):
                  seed: int = 0):
         if isinstance(position, str):
             position = Position.from_code(position)
-        position.check()
+        elif not isinstance(position, Position):  # a Position was checked when it was made
+            inputs.fail(rally.PositionError, "WhatIf's position", "a Position or a position code", position,
+                        "Position.from_game(game)")
         self.position = position
         names = position.player_names
         self.figure = TrackFigure(position.track, position.positions, names, height=300)

@@ -10,11 +10,16 @@ Where each part lives:
 - board.py         M1   ``Cell`` ("A1".."E5"; C3 is the pit stop), ``START_FINISH`` tiles by
                         corner and color, ``DEFAULT_TILE_MIX``, ``check_tile_mix``
 - actions.py       M3   ``Reveal``, ``Rotate``, ``DriveTo``, ``Finish``, ``Swap``, ``parse_action``
+- rules.py         M3-M5  the rules of moving, as pure functions of the board (R3-R8, R11)
 - game.py          M3-M5  ``RallyRunGame``, the state machine
+- state.py              ``RunState``: a moment of a game as plain data (shape checked)
+- legality.py           what no real game could produce: invariants V1-V16
+                        (``docs/invariants-rally-run.md``; V17, the log, in ``problems()``)
+- serialization.py      a state as JSON and back (shape only)
 - observation.py        ``Observation``: one seat's view, face-down tiles hidden
 - events.py             the typed, public event log
-- serialization.py      ``to_json`` / ``from_json`` with every impossible state named
 - bots.py               ``PerfectMemoryBot``, ``ForgetfulBot(turns=k)``, ``NoMemoryBot``, ``play_out``
+- simulate.py           what ``python -m rally run`` prints; the memory experiment
 - render.py             the board as text
 
 The game
@@ -29,16 +34,23 @@ rotation) and the trophy order are a pure function of ``seed`` and the mix.
   ``IllegalAction``, a ``RuleError``, leaving the game unchanged), ``clone()``,
   ``is_over``, ``winner``, ``end_reason`` (``"finish"``, ``"turn limit"``, ``"all stuck"``),
   ``standings()``, ``events``, ``narrate()``, ``summary(reveal=False)``, ``str(game)``,
-  ``to_json()`` / ``RallyRunGame.from_json()``.
-- State: ``phase`` (``"move"``, ``"rotate"``, ``"over"``), ``awaiting_rotation``,
+  ``to_json()`` / ``RallyRunGame.from_json()``, ``state()`` / ``RallyRunGame.from_state()``
+  (a :class:`RunState`), ``problems()`` (every reason no real game could be here).
+- State (read-only properties): ``players``, ``names``, ``seed``, ``first_player``,
+  ``tile_mix``, ``phase`` (``"move"``, ``"rotate"``, ``"over"``), ``awaiting_rotation``,
   ``pending`` (cell index revealed, waiting for a rotation), ``rotations()``,
   ``turn``, ``max_turns``, ``car_place(seat)`` / ``cars`` (a ``Cell`` or a ``StartFinish``),
   ``goal(seat)``, ``trophies`` (each seat's color or ``None``), ``trophies_left``,
   ``start_colors``, ``no_swap``, ``tile(cell)`` / ``tiles`` (the referee's view),
   ``is_face_up(cell)``, ``can_move(seat)``, ``is_stuck_for_good(seat)``, ``stuck_for_good()`` (R7).
+- Every way in from parts (``from_state``, ``from_json``, ``arrange``) asks ``problems()``
+  and raises :class:`~rally.PositionError` with the list instead of returning a game no
+  real play could reach. Every number and text read is bounded (``docs/invariants-rally-run.md``).
 - ``RallyRunGame.arrange(players, tiles={"B2": "C:NE"}, cars=["B2", "green"], trophies=None,
-  turn=0, last_swap=None, seed=0, **new_options)``: a game in a chosen position (for lessons
-  and tests), checked like ``from_json``; the tile mix is kept by trading tiles around.
+  turn=None, last_swap=None, seed=0, tile_mix=..., first_player=0, names=None, max_turns=None)``:
+  a game in a chosen position (for lessons and tests), checked like ``from_state``; the
+  tile mix is kept by trading tiles around; the turn, when not given, is the first at
+  which the cars can have got where they stand.
 - ``observation(seat)`` -> :class:`Observation`: ``codes`` (per cell: a face-up tile's code
   ``kind*4+rotation``, -1 face down, -2 the pit stop) and ``tiles`` (``Tile`` / ``None`` /
   ``"pit"``), ``places`` / ``cars``, ``held``, ``start_colors``, ``trophies_left``,
@@ -47,9 +59,10 @@ rotation) and the trophy order are a pure function of ``seed`` and the mix.
 Tiles: ``Tile.parse("C:NE")`` (kind letter S/C/X/D, then its openings) or ``"C0"`` (kind and
 rotation, quarter turns clockwise from the basic drawing: straight N-S, curve N-E, dead end N);
 ``tile.openings``, ``tile.describe()``, ``tile.rotated()``. Cells: ``Cell.parse("B3")``
-(``Cell(row, col)``, rows 1-5 north to south, columns A-E west to east; ``.index`` is
-``row * 5 + col``). ``START_FINISH[k].position`` gives each start-finish tile's (row, col)
-just outside the grid, for drawing.
+(``Cell(row, col)``, rows 1-5 north to south, columns A-E west to east, both 0-4: a cell
+off the board is refused when it is made; ``.index`` is ``row * 5 + col``).
+``START_FINISH[k].position`` gives each start-finish tile's (row, col) just outside the
+grid, for drawing.
 
 Bots (``choose(observation_or_game, actions, rng)``): ``PerfectMemoryBot()``,
 ``ForgetfulBot(turns=k)``, ``NoMemoryBot()``, ``RandomRunBot()``; ``play_out(game, bots, rng)``;
@@ -82,6 +95,7 @@ from .bots import ForgetfulBot, MemoryBot, NoMemoryBot, PerfectMemoryBot, Random
 from .events import CarMoved, RunEvent, RunGameWon, TileHidden, TileRevealed, TilesSwapped, TileTurned, TrophyTaken
 from .game import DEFAULT_NAMES, TURNS_PER_PLAYER, RallyRunGame
 from .observation import Observation
+from .state import MAX_TURNS, RunState
 from .tiles import DIRECTIONS, Tile, TileKind
 
 __all__ = [
@@ -91,6 +105,6 @@ __all__ = [
     "check_tile_mix", "distance",
     "ForgetfulBot", "MemoryBot", "NoMemoryBot", "PerfectMemoryBot", "RandomRunBot", "RunBot", "parse_bot", "play_out",
     "CarMoved", "RunEvent", "RunGameWon", "TileHidden", "TileRevealed", "TilesSwapped", "TileTurned", "TrophyTaken",
-    "DEFAULT_NAMES", "TURNS_PER_PLAYER", "RallyRunGame", "Observation",
+    "DEFAULT_NAMES", "TURNS_PER_PLAYER", "MAX_TURNS", "RallyRunGame", "RunState", "Observation",
     "DIRECTIONS", "Tile", "TileKind",
 ]

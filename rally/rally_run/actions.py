@@ -11,13 +11,18 @@
 - ``Swap(a, b)``, text ``"swap B2 D4"``: exchange two face-down tiles unseen (M3).
   ``Swap(a, b) == Swap(b, a)``.
 
-Cells may be given as text: ``Reveal("b3") == Reveal(Cell.parse("B3"))``.
+Cells may be given as text: ``Reveal("b3") == Reveal(Cell.parse("B3"))``; a cell off
+the board is refused when the action is made.
 
 >>> from rally.rally_run import parse_action, Swap
 >>> parse_action("swap d4 b2")
 Swap(Cell.parse('B2'), Cell.parse('D4'))
 >>> str(parse_action("Drive to C3"))
 'drive C3'
+>>> parse_action("rotate ٣")
+Traceback (most recent call last):
+...
+rally.errors.TileError: In 'rotate ٣': A rotation (in quarter turns clockwise) must be a whole number from 0 to 3 written in the digits 0-9, like 0, not '٣'.
 """
 
 from __future__ import annotations
@@ -25,12 +30,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from .. import inputs
 from ..errors import TileError
 from .board import CELL_LIST, CELLS, Cell
 
-
-def _cell(value) -> Cell:
-    return Cell.parse(value)
+#: The longest text read as an action.
+MAX_ACTION_TEXT = 40
+ROTATION = "A rotation (in quarter turns clockwise)"
 
 
 @dataclass(frozen=True)
@@ -39,8 +45,8 @@ class Reveal:
 
     cell: Cell
 
-    def __post_init__(self):
-        object.__setattr__(self, "cell", _cell(self.cell))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell", Cell.parse(self.cell))
 
     def __str__(self) -> str:
         return f"reveal {self.cell}"
@@ -51,14 +57,12 @@ class Reveal:
 
 @dataclass(frozen=True)
 class Rotate:
-    """Lay the revealed tile at ``rotation`` quarter turns clockwise."""
+    """Lay the revealed tile at ``rotation`` quarter turns clockwise (0 to 3)."""
 
     rotation: int
 
-    def __post_init__(self):
-        r = self.rotation
-        if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r <= 3:
-            raise TileError(f"A rotation is a whole number of quarter turns from 0 to 3, not {r!r}.")
+    def __post_init__(self) -> None:
+        inputs.whole(self.rotation, ROTATION, 0, 3, TileError)
 
     def __str__(self) -> str:
         return f"rotate {self.rotation}"
@@ -73,8 +77,8 @@ class DriveTo:
 
     cell: Cell
 
-    def __post_init__(self):
-        object.__setattr__(self, "cell", _cell(self.cell))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell", Cell.parse(self.cell))
 
     def __str__(self) -> str:
         return f"drive {self.cell}"
@@ -101,8 +105,8 @@ class Swap:
     a: Cell
     b: Cell
 
-    def __post_init__(self):
-        a, b = _cell(self.a), _cell(self.b)
+    def __post_init__(self) -> None:
+        a, b = Cell.parse(self.a), Cell.parse(self.b)
         if b.index < a.index:
             a, b = b, a
         object.__setattr__(self, "a", a)
@@ -127,33 +131,31 @@ FINISH = Finish()
 SWAPS = {(i, j): Swap(CELL_LIST[i], CELL_LIST[j]) for i in range(CELLS) for j in range(i + 1, CELLS)}
 
 
-def parse_action(text: "str | RunAction") -> RunAction:
+def parse_action(text: object) -> RunAction:
     """An action from its text (any case; ``"drive to B3"`` also reads), or the action itself."""
     if isinstance(text, ACTION_TYPES):
         return text
-    if not isinstance(text, str):
-        raise TileError(f"{text!r} is not a Rally Run action: write {FORMS}, or use Reveal, Rotate, DriveTo, "
-                        "Finish or Swap.")
+    if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
+        inputs.fail(TileError, "A Rally Run action", f"text like {FORMS}, or a Reveal, Rotate, DriveTo, Finish or Swap",
+                    text, "'reveal B3'")
     words = text.strip().replace(",", " ").split()
     if [w.lower() for w in words[:2]] == ["drive", "to"]:
         words = ["drive"] + words[2:]
     verb, args = (words[0].lower(), words[1:]) if words else ("", [])  # cells are case-blind already
     try:
         if verb == "reveal" and len(args) == 1:
-            return Reveal(args[0])
+            return Reveal(Cell.parse(args[0]))
         if verb == "drive" and len(args) == 1:
-            return DriveTo(args[0])
+            return DriveTo(Cell.parse(args[0]))
         if verb == "swap" and len(args) == 2:
-            return Swap(args[0], args[1])
+            return Swap(Cell.parse(args[0]), Cell.parse(args[1]))
         if verb == "finish" and not args:
             return FINISH
         if verb == "rotate" and len(args) == 1:
-            if not args[0].isdigit():
-                raise TileError(f"A rotation is a whole number of quarter turns from 0 to 3, not {words[1]!r}.")
-            return Rotate(int(args[0]))
+            return ROTATES[inputs.whole_text(args[0], ROTATION, 0, 3, TileError)]
     except TileError as err:
         raise TileError(f"In {text!r}: {err}") from None
-    raise TileError(f"{text!r} is not a Rally Run action: write {FORMS}.")
+    inputs.fail(TileError, "A Rally Run action", FORMS, text, "'reveal B3'")
 
 
 __all__ = ["Reveal", "Rotate", "DriveTo", "Finish", "Swap", "RunAction", "parse_action"]

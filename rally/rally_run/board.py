@@ -2,7 +2,9 @@
 start-finish tiles outside it, one beside each corner cell.
 
 Cells are written with a column letter A-E (west to east) and a row number 1-5
-(north to south): ``A1`` is the north-west corner, ``C3`` the pit stop.
+(north to south): ``A1`` is the north-west corner, ``C3`` the pit stop. A
+:class:`Cell` is always on the board: ``Cell(row, col)`` takes a row and a column from
+0 to 4 and refuses anything else.
 
 The four start-finish tiles sit west of the western corner cells and east of the
 eastern ones (decision R1), so no two touch; each one's road runs into its corner
@@ -19,15 +21,22 @@ start-finish tiles 25-28 in the order of :data:`START_FINISH`.
 [('red start-finish', 'A1', 'W'), ('blue start-finish', 'E1', 'E'), ('green start-finish', 'E5', 'E'), ('yellow start-finish', 'A5', 'W')]
 >>> sum(DEFAULT_TILE_MIX.values())
 24
+>>> Cell(5, 0)
+Traceback (most recent call last):
+...
+rally.errors.TileError: A cell's row (0 is row 1, in the north) must be a whole number from 0 to 4, like 0, not 5.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Mapping, NamedTuple
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Union
 
+from .. import inputs
 from ..errors import SetupError, TileError
-from .tiles import ALL_OPEN, BITS, DIRECTIONS, KIND_INDEX, KINDS, STEPS, TileKind, opposite
+from .tiles import ALL_OPEN, BITS, DIRECTIONS, KIND_INDEX, KINDS, PERIODS, STEPS, TileKind, opposite
 
 SIZE = 5
 COLUMNS = "ABCDE"
@@ -39,9 +48,11 @@ ROAD_CELLS = tuple(i for i in range(CELLS) if i != PIT)
 #: The number of road tiles a tile mix must have.
 ROAD_TILES = len(ROAD_CELLS)
 COLORS = ("red", "blue", "green", "yellow")
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
-class Cell(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Cell:
     """A grid cell by ``row`` (0-4, north to south) and ``col`` (0-4, west to east).
 
     ``str(Cell(0, 1)) == "B1"``; :meth:`parse` reads that text (any case).
@@ -50,13 +61,18 @@ class Cell(NamedTuple):
     row: int
     col: int
 
+    def __post_init__(self) -> None:
+        inputs.whole(self.row, "A cell's row (0 is row 1, in the north)", 0, SIZE - 1, TileError)
+        inputs.whole(self.col, "A cell's column (0 is column A, in the west)", 0, SIZE - 1, TileError)
+
     @property
     def index(self) -> int:
         return self.row * SIZE + self.col
 
     @classmethod
-    def of(cls, index: int) -> "Cell":
-        return CELL_LIST[index]
+    def of(cls, index: int) -> Cell:
+        """The cell of an engine index, 0 (A1) to 24 (E5)."""
+        return CELL_LIST[inputs.whole(index, "A cell index", 0, CELLS - 1, TileError)]
 
     def __str__(self) -> str:
         return f"{COLUMNS[self.col]}{self.row + 1}"
@@ -65,33 +81,44 @@ class Cell(NamedTuple):
         return f"Cell.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: "str | Cell | tuple") -> "Cell":
+    def parse(cls, text: object) -> Cell:
         """A cell from ``"B3"`` (column A-E, row 1-5), a ``Cell`` or a ``(row, col)`` pair."""
         if isinstance(text, Cell):
             return text
-        if isinstance(text, tuple) and len(text) == 2 and all(
-                isinstance(x, int) and not isinstance(x, bool) and 0 <= x < SIZE for x in text):
-            return CELL_LIST[text[0] * SIZE + text[1]]
-        if isinstance(text, str):
+        if isinstance(text, tuple) and len(text) == 2:
+            return CELL_LIST[cls(text[0], text[1]).index]
+        if isinstance(text, str) and len(text) <= 8:
             t = text.strip().upper()
             if len(t) == 2 and t[0] in COLUMNS and t[1] in "12345":
                 return CELL_LIST[(int(t[1]) - 1) * SIZE + COLUMNS.index(t[0])]
-        raise TileError(f"{text!r} is not a cell: write a column A-E and a row 1-5, like 'B3'.")
+        inputs.fail(TileError, "A cell", "a column A-E and a row 1-5", text, "'B3'")
 
 
 CELL_LIST = tuple(Cell(i // SIZE, i % SIZE) for i in range(CELLS))
 PIT_STOP = CELL_LIST[PIT]
+#: The start-finish tiles by color: the corner cell each one lies beside, and on which side (R1).
+_START_FINISH_TILES = {"red": (CELL_LIST[0], "W"), "blue": (CELL_LIST[4], "E"),
+                       "green": (CELL_LIST[24], "E"), "yellow": (CELL_LIST[20], "W")}
 
 
-class StartFinish(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class StartFinish:
     """A start-finish tile: its ``color``, the ``corner`` cell its road runs into, and
-    the ``side`` of that corner it lies on (``"W"`` or ``"E"``).
+    the ``side`` of that corner it lies on (``"W"`` or ``"E"``). There are exactly four
+    (:data:`START_FINISH`); any other is refused.
 
     ``position`` is its (row, col) just outside the grid, handy for drawing."""
 
     color: str
     corner: Cell
     side: str
+
+    def __post_init__(self) -> None:
+        inputs.one_of(self.color, "A start-finish tile's color", COLORS, TileError)
+        if _START_FINISH_TILES[self.color] != (self.corner, self.side):
+            corner, side = _START_FINISH_TILES[self.color]
+            inputs.fail(TileError, f"The {self.color} start-finish tile", f"beside {corner} on the {side} side (R1)",
+                        (self.corner, self.side), f"START_FINISH[{COLORS.index(self.color)}]")
 
     @property
     def position(self) -> tuple[int, int]:
@@ -107,17 +134,14 @@ class StartFinish(NamedTuple):
 
 
 #: The start-finish tiles clockwise from the north-west, with their colors (R1).
-START_FINISH = (
-    StartFinish("red", CELL_LIST[0], "W"),
-    StartFinish("blue", CELL_LIST[4], "E"),
-    StartFinish("green", CELL_LIST[24], "E"),
-    StartFinish("yellow", CELL_LIST[20], "W"),
-)
+START_FINISH = tuple(StartFinish(color, *_START_FINISH_TILES[color]) for color in COLORS)
+#: Where a car may stand: a cell, or a start-finish tile.
+Place = Union[Cell, StartFinish]
 PLACES = CELLS + len(START_FINISH)
 #: Which start-finish tiles the cars start on, by number of players (R2): two
 #: players start on opposite corners.
 START_CORNERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
 
 def _neighbours() -> tuple[tuple[int, ...], ...]:
     table = [[-1] * 4 for _ in range(PLACES)]
@@ -141,8 +165,8 @@ FIXED_MASKS = {PIT: ALL_OPEN, **{
     CELLS + k: BITS[opposite(DIRECTIONS.index(sf.side))] for k, sf in enumerate(START_FINISH)}}
 
 
-def place_of(index: int) -> "Cell | StartFinish":
-    """The public object for an engine place."""
+def place_of(index: int) -> Place:
+    """The public object for an engine place (0-24 cells, 25-28 start-finish tiles)."""
     return CELL_LIST[index] if index < CELLS else START_FINISH[index - CELLS]
 
 
@@ -156,22 +180,31 @@ def place_words(index: int) -> str:
     return str(CELL_LIST[index]) if index < CELLS else f"the {START_FINISH[index - CELLS]} tile"
 
 
-def parse_place(text) -> int:
+def parse_place(text: object) -> int:
     """An engine place from a cell (``"B3"``, ``Cell``), a :class:`StartFinish` or a color word."""
     if isinstance(text, StartFinish):
         return text.place
-    if isinstance(text, str) and text.strip().lower().split(" ")[0] in COLORS:
-        return CELLS + COLORS.index(text.strip().lower().split(" ")[0])
-    return Cell.parse(text).index
+    if isinstance(text, str) and len(text) <= 40:
+        word = text.strip().lower().split(" ")[0]
+        if word in COLORS:
+            return CELLS + COLORS.index(word)
+    if isinstance(text, (str, Cell, tuple)):
+        try:
+            return Cell.parse(text).index
+        except TileError:
+            pass
+    inputs.fail(TileError, "A place", "a cell A1-E5 or a start-finish tile by its color (" + ", ".join(COLORS) + ")",
+                text, "'B3' or 'red'")
+
+
+def _at(p: int) -> tuple[int, int]:
+    return divmod(p, SIZE) if p < CELLS else START_FINISH[p - CELLS].position
 
 
 def distance(a: int, b: int) -> int:
     """Steps between two places on an open board (start-finish tiles count as one
-    step beyond their corner)."""
-    def at(p: int) -> tuple[int, int]:
-        return divmod(p, SIZE) if p < CELLS else START_FINISH[p - CELLS].position
-
-    (r1, c1), (r2, c2) = at(a), at(b)
+    step beyond their corner): no car gets from ``a`` to ``b`` in fewer moves."""
+    (r1, c1), (r2, c2) = _at(a), _at(b)
     return abs(r1 - r2) + abs(c1 - c2)
 
 
@@ -182,44 +215,44 @@ def distance(a: int, b: int) -> int:
 DEFAULT_TILE_MIX: Mapping[TileKind, int] = {
     TileKind.STRAIGHT: 8, TileKind.CURVE: 8, TileKind.CROSSROADS: 4, TileKind.DEAD_END: 4,
 }
+#: A tile mix as counts by kind index (straight, curve, crossroads, dead end).
+Counts = tuple[int, int, int, int]
+#: A tile mix as given: counts by kind (``TileKind``, name or letter), or four counts in kind order.
+TileMix = Union[Mapping[TileKind, int], Mapping[str, int], Sequence[int]]
+_MIX_EXAMPLE = "{'straight': 8, 'curve': 8, 'crossroads': 4, 'dead end': 4}"
 
 
-def check_tile_mix(mix) -> tuple[int, int, int, int]:
+def check_tile_mix(mix: object) -> Counts:
     """A tile mix as counts by kind index, checked: every kind's count is a whole
-    number from 0 and they add up to 24. Keys may be :class:`TileKind`, names or
-    letters.
+    number from 0 to 24 and they add up to 24. Keys may be :class:`TileKind`, names or
+    letters; four counts in the order straight, curve, crossroads, dead end also do.
 
     >>> check_tile_mix({"straight": 6, "curve": 10, "X": 4, "dead end": 4})
     (6, 10, 4, 4)
     """
-    if isinstance(mix, (list, tuple)) and len(mix) == 4:
+    if isinstance(mix, (list, tuple)) and len(mix) == len(KINDS):
         mix = dict(zip(KINDS, mix))
-    if not isinstance(mix, Mapping):
-        raise SetupError(
-            "Give the tile mix as counts by kind, like {'straight': 8, 'curve': 8, 'crossroads': 4, "
-            f"'dead end': 4}}, not {mix!r}."
-        )
+    if not isinstance(mix, Mapping) or len(mix) > 2 * len(KINDS):
+        inputs.fail(SetupError, "The tile mix", "counts by kind", mix, _MIX_EXAMPLE)
     counts = [0, 0, 0, 0]
     for key, value in mix.items():
         try:
             kind = TileKind.parse(key)
         except TileError as err:
             raise SetupError(f"In the tile mix: {err}") from None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise SetupError(f"The number of {kind.word} tiles must be a whole number from 0, not {value!r}.")
-        counts[KIND_INDEX[kind]] += value
+        counts[KIND_INDEX[kind]] += inputs.whole(value, f"The number of {kind.word} tiles", 0, ROAD_TILES, SetupError)
     if sum(counts) != ROAD_TILES:
         raise SetupError(
             f"The tile mix has {sum(counts)} road tiles; the grid needs exactly {ROAD_TILES} "
             "(every cell but the pit stop), like 8 straights, 8 curves, 4 crossroads and 4 dead ends."
         )
-    return tuple(counts)  # type: ignore[return-value]
+    return counts[0], counts[1], counts[2], counts[3]
 
 
-def deal_layout(seed: int, counts: tuple[int, ...], players: int) -> tuple[list[int], list[str]]:
+def deal_layout(seed: int, counts: Sequence[int], players: int) -> tuple[list[int], list[str]]:
     """The starting layout, a pure function of the seed: the tile code (kind index * 4
     + rotation) on each of the 25 cells (-1 on the pit stop), and the trophy stack
-    from the top down.
+    from the top down (``seed`` and ``counts`` checked by the caller).
 
     SHAKE-128 of ``"rally-run:seed"`` gives the keys: the tiles are shuffled by sorting
     on 64-bit keys, each tile's rotation comes from a key byte, and the trophies are
@@ -234,13 +267,14 @@ def deal_layout(seed: int, counts: tuple[int, ...], players: int) -> tuple[list[
     layout = [-1] * CELLS
     for cell, i, spin in zip(ROAD_CELLS, order, spins):
         kind = tiles[i]
-        layout[cell] = kind * 4 + spin % (4 if kind in (1, 3) else (2 if kind == 0 else 1))
+        layout[cell] = kind * 4 + spin % PERIODS[kind]
     colors = [START_FINISH[k].color for k in START_CORNERS[players]]
     stack = [c for _, c in sorted(zip(trophy_keys, colors))]
     return layout, stack
 
 
 __all__ = [
-    "Cell", "StartFinish", "START_FINISH", "START_CORNERS", "PIT_STOP", "COLORS", "DEFAULT_TILE_MIX",
-    "check_tile_mix", "distance", "place_of", "parse_place", "ROAD_TILES",
+    "Cell", "StartFinish", "Place", "START_FINISH", "START_CORNERS", "PIT_STOP", "COLORS", "DEFAULT_TILE_MIX",
+    "TileMix", "Counts", "check_tile_mix", "distance", "place_of", "parse_place", "ROAD_TILES", "MIN_PLAYERS",
+    "MAX_PLAYERS",
 ]

@@ -28,53 +28,57 @@ from __future__ import annotations
 import functools
 import heapq
 import random
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol, Union
 
+from .. import inputs
 from ..errors import SetupError
 from .actions import SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, Swap
 from .board import CELLS, COLORS, NEIGHBOURS, PIT, distance
-from .events import CarMoved, TileHidden, TilesSwapped, TileTurned
+from .events import CarMoved, RunEvent, TileHidden, TilesSwapped, TileTurned
 from .game import RallyRunGame
 from .observation import Observation
+from .rules import direction
+from .state import MAX_TURNS
 from .tiles import BITS, MASKS, PERIODS, opposite
 
 DEAD_END = 3
+#: The longest bot name read (``"forgetful:10000"``).
+MAX_BOT_TEXT = 40
+#: What a bot decides from: an observation, or a game (the bot then takes the current player's observation).
+View = Union[Observation, RallyRunGame]
 
 
 class RunBot(Protocol):
     """What :func:`play_out` asks: pick one of ``actions`` (never empty)."""
 
-    def choose(self, view: "Observation | RallyRunGame", actions: Sequence[RunAction],
-               rng: random.Random) -> RunAction: ...
-
-
-def _direction(src: int, dst: int) -> int:
-    row = NEIGHBOURS[src]
-    return row.index(dst) if dst in row else -1
+    def choose(self, view: View, actions: Sequence[RunAction], rng: random.Random) -> RunAction: ...
 
 
 class MemoryBot:
     """The shared policy, with a memory that keeps a tile for ``turns`` turns of the
-    table after it was last seen (``None``: forever; ``0``: no memory at all)."""
+    table after it was last seen (``None``: forever; ``0``: no memory at all; at most
+    :data:`~rally.rally_run.state.MAX_TURNS`)."""
 
     def __init__(self, turns: int | None = None):
-        if turns is not None and (isinstance(turns, bool) or not isinstance(turns, int) or turns < 0):
-            raise SetupError(f"A bot's memory lasts a whole number of turns from 0 (or None for ever), not {turns!r}.")
-        self.turns = turns
+        self.turns = None if turns is None else inputs.whole(
+            turns, "A bot's memory (in turns; None for ever)", 0, MAX_TURNS, SetupError, 3)
         self._reset()
 
     def _reset(self) -> None:
         self._memory: dict[int, tuple[int, int]] = {}  # cell -> (tile code, turn last seen)
         self._seen = 0
-        self._first = None
+        self._first: RunEvent | None = None
         self._turn = 0
-        self._recent: list = []
+        self._recent: list[tuple[int, RunAction]] = []
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(turns={self.turns})"
 
     # ------------------------------------------------------------------ memory
-    def _update(self, obs: Observation) -> None:
+    def observe(self, obs: Observation) -> None:
+        """Learn what happened since the bot last looked, from the public log in ``obs``
+        (:meth:`choose` does this first; a new game starts a new memory)."""
         events = obs.events
         first = events[0] if events else None
         if first is not self._first or len(events) < self._seen:  # another game
@@ -86,27 +90,26 @@ class MemoryBot:
         memory = self._memory
         turn = self._turn
         for e in events[self._seen:]:
-            t = type(e)
-            if t is TileTurned:
+            if isinstance(e, TileTurned):
                 memory[e.cell] = (e.code, turn)
-            elif t is TileHidden:
+            elif isinstance(e, TileHidden):
                 if e.cell in memory:
                     memory[e.cell] = (memory[e.cell][0], turn)
-            elif t is TilesSwapped:
+            elif isinstance(e, TilesSwapped):
                 a, b = memory.pop(e.a, None), memory.pop(e.b, None)
                 if a is not None:
                     memory[e.b] = a
                 if b is not None:
                     memory[e.a] = b
                 turn += 1
-            elif t is CarMoved:
+            elif isinstance(e, CarMoved):
                 turn += 1
         self._turn = turn
         self._seen = len(events)
 
     def remembered(self, obs: Observation) -> dict[int, int]:
         """Cell -> tile code for the face-down tiles this bot remembers now (call after
-        the bot has seen ``obs``)."""
+        :meth:`observe` has shown it ``obs``)."""
         if self.turns == 0:
             return {}
         now = self._turn
@@ -114,9 +117,16 @@ class MemoryBot:
                 if obs.codes[c] == -1 and (self.turns is None or now - seen <= self.turns)}
 
     # ------------------------------------------------------------------ policy
-    def choose(self, view, actions: Sequence[RunAction], rng: random.Random) -> RunAction:
-        obs = view.observation(view.current_player) if isinstance(view, RallyRunGame) else view
-        self._update(obs)
+    def choose(self, view: View, actions: Sequence[RunAction], rng: random.Random) -> RunAction:
+        """One of ``actions`` for the player of ``view`` (see the module's docstring)."""
+        if isinstance(view, RallyRunGame):
+            seat = view.current_player
+            if seat is None:
+                raise SetupError("The game is over: there is nothing to choose.")
+            obs = view.observation(seat)
+        else:
+            obs = view
+        self.observe(obs)
         action = self._choose(obs, actions, rng)
         if obs.phase == "move":
             # A loop breaker: the same choice from the same place three times in the
@@ -140,30 +150,32 @@ class MemoryBot:
             known[src] = obs.codes[src]  # the tile under the car: seen now, re-laid on a return
         held = obs.held[seat]
         target = PIT if held is None else CELLS + COLORS.index(held)
-        if type(actions[0]) is Rotate:
-            cell = obs.pending
+        cell = obs.pending
+        if cell is not None:  # the rotations of the tile just revealed
             kind = obs.codes[cell] >> 2
-            sources = [(0.0, cell, MASKS[kind * 4 + a.rotation], a) for a in actions]
-            best = _plan(obs, known, target, sources, rng)
+            turns: list[Source] = [(0.0, cell, MASKS[kind * 4 + a.rotation], a)
+                                   for a in actions if isinstance(a, Rotate)]
+            best = _plan(obs, known, target, turns, rng)
             return best if best is not None else actions[int(rng.random() * len(actions))]
-        sources = []
+        sources: list[Source] = []
         swaps_from = len(actions)
         for i, a in enumerate(actions):
-            t = type(a)
-            if t is Swap:
+            if isinstance(a, Swap):
                 swaps_from = i
                 break
-            if t is Finish:
+            if isinstance(a, Finish):
                 return a
+            if not isinstance(a, (Reveal, DriveTo)):
+                continue
             dst = a.cell.index
             if dst == target:
                 return a
-            penalty = 0.0 if (t is DriveTo or dst in known) else UNKNOWN
-            sources.append((penalty, dst, -1 - opposite(_direction(src, dst)), a))
+            penalty = 0.0 if (isinstance(a, DriveTo) or dst in known) else UNKNOWN
+            sources.append((penalty, dst, -1 - opposite(direction(src, dst)), a))
         best = _plan(obs, known, target, sources, rng) if sources else None
         swaps = actions[swaps_from:]
         if best is not None:
-            if type(best) is Reveal and known.get(best.cell.index, 0) >> 2 == DEAD_END:
+            if isinstance(best, Reveal) and known.get(best.cell.index, 0) >> 2 == DEAD_END:
                 better = self._swap_out(obs, best.cell.index, known)
                 if better is not None:
                     return better
@@ -172,13 +184,13 @@ class MemoryBot:
         # replace a remembered useless tile in front of the car by another one.
         sources.sort(key=lambda s: distance(s[1], target) + rng.random())
         for s in sources:
-            if type(s[3]) is Reveal and s[1] not in known:
+            if isinstance(s[3], Reveal) and s[1] not in known:
                 return s[3]
         better = self._unblock(obs, known, target)
         if better is not None:
             return better
         for s in sources:
-            if type(s[3]) is Reveal:
+            if isinstance(s[3], Reveal):
                 better = self._replace(obs, s[1], known, rng)
                 if better is not None:
                     return better
@@ -268,7 +280,12 @@ _STEPS = tuple(
 _DIST = tuple(tuple(distance(a, b) for a in range(len(NEIGHBOURS))) for b in range(len(NEIGHBOURS)))
 
 
-def _plan(obs: Observation, known: dict[int, int], target: int, sources, rng: random.Random):
+#: A place to plan from: ``(cost, cell, how, action)`` (see :func:`_plan`).
+Source = tuple[float, int, int, RunAction]
+
+
+def _plan(obs: Observation, known: dict[int, int], target: int, sources: Sequence[Source],
+          rng: random.Random) -> RunAction | None:
     """Cheapest way to the target from ``sources``, a list of ``(cost, cell, how, tag)``:
     ``how`` is an openings mask to leave ``cell`` by (a rotation being chosen), or
     ``-1 - entry`` for a car entering ``cell`` from direction ``entry``. Returns the tag
@@ -277,16 +294,16 @@ def _plan(obs: Observation, known: dict[int, int], target: int, sources, rng: ra
     codes = obs.codes
     h = _DIST[target]  # A*: the open-board distance never overestimates
     best: dict[int, float] = {}
-    heap: list = []
+    heap: list[tuple[float, float, int, int]] = []  # (estimate, cost, state, source number)
     push, pop = heapq.heappush, heapq.heappop
-    done = [1e9, None]
+    done_cost, done_tag = [1e9], [-1]
 
-    def leave(cost: float, cell: int, mask: int, tag) -> None:
+    def leave(cost: float, cell: int, mask: int, tag: int) -> None:
         c0 = cost + 1.0
         for n, e in _STEPS[cell][mask]:
             if n == target:
-                if c0 < done[0]:
-                    done[0], done[1] = c0, tag
+                if c0 < done_cost[0]:
+                    done_cost[0], done_tag[0] = c0, tag
                 continue
             if n >= CELLS:
                 continue
@@ -305,7 +322,7 @@ def _plan(obs: Observation, known: dict[int, int], target: int, sources, rng: ra
                 best[state] = c
                 push(heap, (c + h[n], c, state, tag))
 
-    for cost, cell, how, tag in sources:
+    for tag, (cost, cell, how, _) in enumerate(sources):
         cost += rng.random() * 0.2
         if how >= 0:
             leave(cost, cell, how, tag)
@@ -317,7 +334,7 @@ def _plan(obs: Observation, known: dict[int, int], target: int, sources, rng: ra
                 push(heap, (c + h[cell], c, state, tag))
     while heap:
         f, cost, state, tag = pop(heap)
-        if f >= done[0]:
+        if f >= done_cost[0]:
             break
         if cost > best[state]:
             continue
@@ -330,7 +347,7 @@ def _plan(obs: Observation, known: dict[int, int], target: int, sources, rng: ra
             code = codes[cell]
             mask = MASKS[code] if code >= 0 else 15
         leave(cost, cell, mask, tag)
-    return done[1]
+    return sources[done_tag[0]][3] if done_tag[0] >= 0 else None
 
 
 def _swap_of(obs: Observation, a: int, b: int) -> Swap | None:
@@ -346,7 +363,7 @@ def _swap_of(obs: Observation, a: int, b: int) -> Swap | None:
 class PerfectMemoryBot(MemoryBot):
     """Remembers every tile it has seen, for the whole game, and follows swaps."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(None)
 
     def __repr__(self) -> str:
@@ -356,11 +373,9 @@ class PerfectMemoryBot(MemoryBot):
 class ForgetfulBot(MemoryBot):
     """Forgets a tile ``turns`` turns of the table after last seeing it."""
 
-    def __init__(self, turns: int = 4):
-        if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
-            raise SetupError(f"ForgetfulBot(turns=k) needs k of at least 1 turn, not {turns!r}; "
-                             "NoMemoryBot() remembers nothing.")
-        super().__init__(turns)
+    def __init__(self, turns: int = 4) -> None:
+        super().__init__(inputs.whole(turns, "ForgetfulBot's memory (in turns; NoMemoryBot() remembers nothing)",
+                                      1, MAX_TURNS, SetupError, 4))
 
     def __repr__(self) -> str:
         return f"ForgetfulBot(turns={self.turns})"
@@ -369,7 +384,7 @@ class ForgetfulBot(MemoryBot):
 class NoMemoryBot(MemoryBot):
     """Knows only the tiles that are face up right now."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(0)
 
     def __repr__(self) -> str:
@@ -379,7 +394,7 @@ class NoMemoryBot(MemoryBot):
 class RandomRunBot:
     """Chooses uniformly among the legal actions (for tests and baselines)."""
 
-    def choose(self, view, actions, rng):
+    def choose(self, view: View, actions: Sequence[RunAction], rng: random.Random) -> RunAction:
         return actions[int(rng.random() * len(actions))]
 
     def __repr__(self) -> str:
@@ -391,30 +406,37 @@ def play_out(game: RallyRunGame, bots: Sequence[RunBot], rng: random.Random) -> 
     Returns the game (it always ends: decision R8 bounds the turns)."""
     if len(bots) != game.players:
         raise SetupError(f"Give one bot per player: {game.players} needed, {len(bots)} given.")
-    while not game.is_over:
+    seat = game.current_player
+    while seat is not None:
+        game.apply(bots[seat].choose(game.observation(seat), game.legal_actions(), rng))
         seat = game.current_player
-        actions = game.legal_actions()
-        game.apply(bots[seat].choose(game.observation(seat), actions, rng))
     return game
 
 
 def parse_bot(text: str) -> MemoryBot | RandomRunBot:
-    """A bot from its short name: ``perfect``, ``forgetful:K`` (``forgetful`` is K=4),
-    ``none`` or ``random``."""
-    t = text.strip().lower()
+    """A bot from its short name: ``perfect``, ``forgetful:K`` (``forgetful`` is K=4;
+    K from 1 to :data:`~rally.rally_run.state.MAX_TURNS`, in the digits 0-9), ``none``
+    or ``random``.
+
+    >>> parse_bot("forgetful:٣")
+    Traceback (most recent call last):
+    ...
+    rally.errors.SetupError: K in forgetful:K (turns of memory) must be a whole number from 1 to 10000 written in the digits 0-9, like 1, not '٣'.
+    """
+    t = inputs.text(text, "A bot", SetupError, "perfect", MAX_BOT_TEXT).strip().lower()
     if t == "perfect":
         return PerfectMemoryBot()
     if t in ("none", "nomemory"):
         return NoMemoryBot()
     if t == "random":
         return RandomRunBot()
-    if t.startswith("forgetful"):
-        rest = t[len("forgetful"):]
-        if rest == "":
-            return ForgetfulBot()
-        if rest.startswith(":") and rest[1:].isdigit() and int(rest[1:]) >= 1:
-            return ForgetfulBot(int(rest[1:]))
-    raise SetupError(f"{text!r} is not a bot: use perfect, forgetful:K (K turns, at least 1), none or random.")
+    if t == "forgetful":
+        return ForgetfulBot()
+    if t.startswith("forgetful:"):
+        return ForgetfulBot(inputs.whole_text(t[len("forgetful:"):], "K in forgetful:K (turns of memory)", 1, MAX_TURNS,
+                                              SetupError))
+    inputs.fail(SetupError, "A bot", "perfect, forgetful:K (K turns, at least 1), none or random", text,
+                "'forgetful:3'")
 
 
 __all__ = ["RunBot", "MemoryBot", "PerfectMemoryBot", "ForgetfulBot", "NoMemoryBot", "RandomRunBot", "play_out",

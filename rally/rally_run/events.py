@@ -18,11 +18,21 @@ Ada drives from the red start-finish tile to A1.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Sequence
+from typing import ClassVar
 
-from .board import place_name, place_words
-from .tiles import KINDS, Tile
+from .. import inputs
+from ..errors import PositionError
+from .board import CELLS, COLORS, MAX_PLAYERS, PLACES, place_name, place_words
+from .tiles import BY_CODE, CODES, KINDS, Tile
+
+#: How a car moves (:class:`CarMoved`), and how a game ends (:class:`RunGameWon`).
+HOWS = ("reveal", "car", "pit", "finish")
+REASONS = ("finish", "turn limit", "all stuck")
+
+#: An event as JSON gives it: a kind name and whole numbers, texts or a flag.
+EventData = dict[str, int | str | bool]
 
 
 @dataclass(frozen=True)
@@ -34,8 +44,8 @@ class RunEvent:
     def describe(self, names: Sequence[str]) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
+    def to_dict(self) -> EventData:
+        out: EventData = {"kind": self.kind}
         for f in fields(self):
             out[f.name] = getattr(self, f.name)
         return out
@@ -52,9 +62,9 @@ class TileRevealed(RunEvent):
 
     @property
     def tile(self) -> Tile:
-        return Tile.from_code(self.code)
+        return BY_CODE[self.code]
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         return f"{names[self.seat]} reveals {place_name(self.cell)}: a {KINDS[self.code >> 2].word}."
 
 
@@ -70,9 +80,9 @@ class TileTurned(RunEvent):
 
     @property
     def tile(self) -> Tile:
-        return Tile.from_code(self.code)
+        return BY_CODE[self.code]
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         extra = " (a first move's dead end may face a hidden neighbour instead)" if self.exception else ""
         return f"{names[self.seat]} lays it as {self.tile.describe()}{extra}."
 
@@ -89,7 +99,7 @@ class CarMoved(RunEvent):
     end: int
     how: str
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         why = {"reveal": "", "car": " to join another car", "pit": " onto the pit stop",
                "finish": " home"}.get(self.how, "")
         return f"{names[self.seat]} drives from {place_words(self.start)} to {place_words(self.end)}{why}."
@@ -102,28 +112,32 @@ class TileHidden(RunEvent):
     kind: ClassVar[str] = "hidden"
     cell: int
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         return f"The tile on {place_name(self.cell)} turns face down again (no car stands on it)."
 
 
 @dataclass(frozen=True)
 class TilesSwapped(RunEvent):
+    """``seat`` swapped the face-down tiles on cells ``a`` and ``b``."""
+
     kind: ClassVar[str] = "swapped"
     seat: int
     a: int
     b: int
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         return f"{names[self.seat]} swaps the face-down tiles on {place_name(self.a)} and {place_name(self.b)}."
 
 
 @dataclass(frozen=True)
 class TrophyTaken(RunEvent):
+    """``seat`` took the top trophy at the pit stop: it was ``color``."""
+
     kind: ClassVar[str] = "trophy"
     seat: int
     color: str
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         return (f"{names[self.seat]} takes the top trophy at the pit stop: it is {self.color}, so the "
                 f"{self.color} start-finish tile is {names[self.seat]}'s finish.")
 
@@ -136,7 +150,7 @@ class RunGameWon(RunEvent):
     seat: int
     reason: str
 
-    def describe(self, names):
+    def describe(self, names: Sequence[str]) -> str:
         if self.reason == "finish":
             return f"{names[self.seat]} reaches the finish with the trophy and wins!"
         if self.reason == "all stuck":
@@ -145,16 +159,76 @@ class RunGameWon(RunEvent):
         return f"The turn limit is reached: {names[self.seat]} is closest to their goal and wins."
 
 
-EVENT_TYPES = {cls.kind: cls for cls in (TileRevealed, TileTurned, CarMoved, TileHidden, TilesSwapped,
-                                         TrophyTaken, RunGameWon)}
+EVENT_TYPES: dict[str, type[RunEvent]] = {
+    cls.kind: cls for cls in (TileRevealed, TileTurned, CarMoved, TileHidden, TilesSwapped, TrophyTaken, RunGameWon)}
 
 
-def event_from_dict(data: dict) -> RunEvent:
-    """An event from :meth:`RunEvent.to_dict` output (raises ``KeyError``/``TypeError``
-    on bad input; the caller turns that into a :class:`~rally.PositionError`)."""
-    cls = EVENT_TYPES[data["kind"]]
-    return cls(**{k: v for k, v in data.items() if k != "kind"})
+def _field_names(cls: type[RunEvent]) -> tuple[str, ...]:
+    return ("kind",) + tuple(f.name for f in fields(cls))
+
+
+_KEYS = {kind: _field_names(cls) for kind, cls in EVENT_TYPES.items()}
+
+
+#: What each field of an event holds, by field name.
+_FIELD_RULES = {"seat": "seat", "cell": "cell", "a": "cell", "b": "cell", "start": "place", "end": "place",
+                "code": "code", "exception": "flag", "how": "how", "color": "color", "reason": "reason"}
+_RULES = {cls: tuple((f.name, _FIELD_RULES[f.name]) for f in fields(cls)) for cls in EVENT_TYPES.values()}
+_WORDS = {"how": HOWS, "color": COLORS, "reason": REASONS}
+
+
+def _fits(rule: str, value: object, players: int) -> bool:
+    if rule in _WORDS:
+        return isinstance(value, str) and value in _WORDS[rule]
+    if rule == "flag":
+        return value is True or value is False
+    if not inputs.is_whole(value):
+        return False
+    assert isinstance(value, int)
+    if rule == "code":
+        return value in CODES
+    return 0 <= value < (players if rule == "seat" else CELLS if rule == "cell" else PLACES)
+
+
+def _refuse(rule: str, value: object, players: int, what: str) -> None:
+    if rule == "seat":
+        inputs.seat(value, players, PositionError, what)
+    elif rule == "cell":
+        inputs.whole(value, what, 0, CELLS - 1, PositionError)
+    elif rule == "place":
+        inputs.whole(value, what, 0, PLACES - 1, PositionError)
+    elif rule == "code":
+        inputs.fail(PositionError, what, "a tile code, kind index * 4 + rotation", value, 4)
+    elif rule == "flag":
+        inputs.flag(value, what, PositionError)
+    else:
+        inputs.one_of(value, what, _WORDS[rule], PositionError)
+
+
+def check_event(event: object, players: int) -> RunEvent:
+    """``event`` if it is an event of a game of ``players``: every seat, cell, place,
+    tile code, color and word in range; else :class:`~rally.PositionError`."""
+    if not isinstance(event, RunEvent) or type(event) not in _RULES:
+        inputs.fail(PositionError, "Each event", "a Rally Run event (rally.rally_run.events)", event,
+                    "TilesSwapped(0, 1, 2)")
+    for name, rule in _RULES[type(event)]:
+        value = getattr(event, name)
+        if not _fits(rule, value, players):
+            _refuse(rule, value, players, f"A {event.kind!r} event's {name}")
+    return event
+
+
+def event_from_dict(data: object) -> RunEvent:
+    """An event from :meth:`RunEvent.to_dict` output; anything else raises
+    :class:`~rally.PositionError` saying what is wrong."""
+    if not isinstance(data, dict):
+        inputs.fail(PositionError, "Each event", "a JSON object with a 'kind'", data, '{"kind": "hidden", "cell": 3}')
+    kind = inputs.one_of(data.get("kind"), "An event's kind", EVENT_TYPES, PositionError)
+    values = inputs.fields(data, f"A {kind!r} event", _KEYS[kind], PositionError)
+    del values["kind"]
+    cls = EVENT_TYPES[kind]
+    return check_event(cls(**values), MAX_PLAYERS)
 
 
 __all__ = ["RunEvent", "TileRevealed", "TileTurned", "CarMoved", "TileHidden", "TilesSwapped", "TrophyTaken",
-           "RunGameWon"]
+           "RunGameWon", "HOWS", "REASONS", "check_event", "event_from_dict"]

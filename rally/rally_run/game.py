@@ -7,6 +7,11 @@ rotations allowed, and the car drives onto it. Anything illegal raises
 :class:`~rally.IllegalAction` saying why and what would be allowed, and leaves the game
 exactly as it was.
 
+A game is built by :meth:`RallyRunGame.new` (the deal of a seed), or from parts by
+:meth:`~RallyRunGame.from_state`, :meth:`~RallyRunGame.from_json` and
+:meth:`~RallyRunGame.arrange`; those check the result with :meth:`~RallyRunGame.problems`
+and never return a game no real play could reach.
+
 >>> from rally.rally_run import RallyRunGame
 >>> game = RallyRunGame.new(2, seed=6)
 >>> [str(a) for a in game.legal_actions()[:3]]
@@ -25,46 +30,83 @@ rally.errors.IllegalAction: Bo's car is on the green start-finish tile, and C3 i
 
 from __future__ import annotations
 
+import html
+from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Iterable, Mapping, Sequence
 
+from .. import inputs
 from ..cards import join_words
-from ..errors import IllegalAction, SetupError
-from .actions import DRIVES, FINISH, REVEALS, ROTATES, SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, parse_action
+from ..errors import IllegalAction, PositionError, SetupError
+from .actions import (
+    DRIVES, FINISH, REVEALS, ROTATES, SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, Swap, parse_action,
+)
 from .board import (
-    CELL_LIST, CELLS, COLORS, DEFAULT_TILE_MIX, FIXED_MASKS, MAX_PLAYERS, MIN_PLAYERS, NEIGHBOURS, PIT,
-    ROAD_CELLS, START_CORNERS, START_FINISH, Cell, StartFinish, check_tile_mix, deal_layout, distance,
-    place_name, place_of, place_words,
+    CELL_LIST, CELLS, COLORS, DEFAULT_TILE_MIX, MAX_PLAYERS, MIN_PLAYERS, NEIGHBOURS, PIT, ROAD_CELLS, START_CORNERS,
+    START_FINISH, Cell, Counts, Place, TileMix, check_tile_mix, deal_layout, distance, parse_place, place_name,
+    place_of, place_words,
 )
 from .events import CarMoved, RunEvent, RunGameWon, TileHidden, TileRevealed, TilesSwapped, TileTurned, TrophyTaken
-from .tiles import BITS, DIRECTION_WORDS, MASKS, PERIODS, Tile, TileKind, mask_words, opposite
+from .legality import earliest_turn, state_problems
+from .observation import Observation
+from .render import Table, render
+from . import rules
+from .serialization import JSON, state_from_json, state_to_dict, state_to_json
+from .state import MAX_TURNS, MOVE, OVER, ROTATE, RunState
+from .tiles import BITS, BY_CODE, DIRECTION_WORDS, KINDS, MASKS, Tile, TileKind, mask_words, opposite
 
-MOVE, ROTATE, OVER = "move", "rotate", "over"
-#: Default player names, by seat.
-DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di")
+#: Default player names, by seat (the first four of :data:`rally.inputs.DEFAULT_NAMES`).
+DEFAULT_NAMES = inputs.DEFAULT_NAMES[:MAX_PLAYERS]
 #: The default turn limit is this many turns per player (decision R8).
 TURNS_PER_PLAYER = 100
-DEAD_END = 3  # kind index of TileKind.DEAD_END
-
-
-def _direction(src: int, dst: int) -> int:
-    """The direction from place ``src`` to its neighbour ``dst``, or -1."""
-    row = NEIGHBOURS[src]
-    return row.index(dst) if dst in row else -1
+#: How many road tiles :meth:`RallyRunGame.arrange` lays at most: one per road cell.
+MAX_LAID = len(ROAD_CELLS)
 
 
 class RallyRunGame:
-    """A game of Rally Run from the set-up to the winner. Create one with :meth:`new`.
+    """A game of Rally Run from the set-up to the winner. Create one with :meth:`new`
+    (or :meth:`arrange`, :meth:`from_state`, :meth:`from_json`).
 
     Seats 0..n-1 play in increasing order (clockwise), starting with ``first_player``.
-    Public state: :attr:`names`, :meth:`tile`, :meth:`car_place`, :attr:`trophies`,
-    :attr:`trophies_left`, :attr:`turn`, :attr:`phase`, :attr:`pending`,
-    :attr:`no_swap`, :attr:`winner`, :attr:`end_reason`, :attr:`events`.
+    Everything is read through properties and methods: :attr:`names`, :meth:`tile`,
+    :meth:`car_place`, :attr:`trophies`, :attr:`trophies_left`, :attr:`turn`,
+    :attr:`phase`, :attr:`pending`, :attr:`no_swap`, :attr:`winner`,
+    :attr:`end_reason`, :attr:`events`, and :meth:`state` for all of it as plain data.
     """
 
-    __slots__ = ("players", "names", "seed", "first_player", "counts", "max_turns", "starts",
-                 "tiles_", "cars_", "stack_", "held_", "turn", "phase", "pending", "last_swap",
-                 "winner", "end_reason", "_log")
+    __slots__ = ("_players", "_names", "_seed", "_first", "_mix", "_max_turns", "_starts", "_tiles", "_cars",
+                 "_stack", "_held", "_turn", "_phase", "_pending", "_last_swap", "_winner", "_end_reason", "_log",
+                 "_start")
+
+    _players: int
+    _names: tuple[str, ...]
+    _seed: int
+    _first: int
+    _mix: Counts
+    _max_turns: int
+    _starts: tuple[int, ...]
+    _tiles: list[int]
+    _cars: list[int]
+    _stack: list[str]
+    _held: list[str | None]
+    _turn: int
+    _phase: str
+    _pending: int | None
+    _last_swap: tuple[int, int] | None
+    _winner: int | None
+    _end_reason: str | None
+    _log: list[RunEvent]
+    _start: RunState | None
+
+    def __init__(self, state: RunState) -> None:
+        """The game at ``state``: the same as :meth:`from_state`."""
+        if not isinstance(state, RunState):
+            inputs.fail(PositionError, "RallyRunGame's argument", "a RunState (RallyRunGame.new makes a new game)",
+                        state, "game.state()")
+        log_start = state.position if state.events is None else state.start
+        self._load(state, [] if state.events is None else list(state.events), log_start)
+        found = self.problems()
+        if found:
+            raise PositionError(found)
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -72,62 +114,44 @@ class RallyRunGame:
         cls,
         players: int,
         seed: int = 0,
-        tiles: Mapping = DEFAULT_TILE_MIX,
+        tiles: TileMix = DEFAULT_TILE_MIX,
         first_player: int = 0,
         names: Sequence[str] | None = None,
         max_turns: int | None = None,
-    ) -> "RallyRunGame":
-        """A new game for 2-4 players, laid out from ``seed``.
+    ) -> RallyRunGame:
+        """A new game for 2-4 players, laid out from ``seed`` (0 to 2**64-1).
 
         ``tiles`` is the mix of the 24 road tiles (:data:`DEFAULT_TILE_MIX`, M2);
         the layout (which tile lies where, at which rotation) and the trophy order are
-        a pure function of ``seed`` and the mix. ``max_turns`` bounds the game
-        (default 100 turns per player, R8).
+        a pure function of ``seed`` and the mix (R12). ``max_turns`` bounds the game
+        (default 100 turns per player, R8; at most :data:`MAX_TURNS`).
         """
-        game = cls._blank(players, seed, tiles, first_player, names, max_turns)
-        game.tiles_, game.stack_ = deal_layout(seed, game.counts, game.players)
+        n = inputs.whole(players, "The number of players", MIN_PLAYERS, MAX_PLAYERS, SetupError)
+        seed = inputs.seed(seed, SetupError)
+        mix = check_tile_mix(tiles)
+        first = inputs.seat(first_player, n, SetupError, "The first player")
+        chosen = inputs.names(names, n, SetupError, DEFAULT_NAMES)
+        limit = TURNS_PER_PLAYER * n if max_turns is None else inputs.whole(
+            max_turns, "The turn limit", 1, MAX_TURNS, SetupError, TURNS_PER_PLAYER * n)
+        codes, stack = deal_layout(seed, mix, n)
+        game = cls.__new__(cls)
+        game._players, game._names, game._seed, game._first = n, chosen, seed, first
+        game._mix, game._max_turns = mix, limit
+        game._starts = tuple(CELLS + k for k in START_CORNERS[n])
+        game._tiles, game._stack = codes, stack
+        game._cars = list(game._starts)
+        game._held = [None] * n
+        game._turn, game._phase, game._pending, game._last_swap = 0, MOVE, None, None
+        game._winner, game._end_reason = None, None
+        game._log, game._start = [], None
         return game
 
     @classmethod
-    def _blank(cls, players, seed, tiles, first_player, names, max_turns) -> "RallyRunGame":
-        if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise SetupError(f"Rally Run is for {MIN_PLAYERS} to {MAX_PLAYERS} players (four cars), not {players!r}.")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SetupError(f"The seed is a whole number that fixes the layout, like 0 or 42, not {seed!r}.")
-        counts = check_tile_mix(tiles)
-        if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
-            raise SetupError(f"The first player is a seat from 0 to {players - 1}, not {first_player!r}.")
-        if names is None:
-            names = DEFAULT_NAMES[:players]
-        if isinstance(names, str) or not isinstance(names, Iterable):
-            raise SetupError(f"Give the names as a list, one per player, like {list(DEFAULT_NAMES[:players])}, "
-                             f"not {names!r}.")
-        names = tuple(names)
-        if len(names) != players or not all(isinstance(x, str) and x.strip() for x in names):
-            raise SetupError(f"Give one non-empty name per player ({players}), not {list(names)!r}.")
-        if len(set(names)) != players:
-            raise SetupError(f"Each player needs a different name; {list(names)!r} repeats one.")
-        if max_turns is None:
-            max_turns = TURNS_PER_PLAYER * players
-        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
-            raise SetupError(f"The turn limit is a whole number of turns from 1, like {TURNS_PER_PLAYER * players}, "
-                             f"not {max_turns!r}.")
-        game = cls.__new__(cls)
-        game.players, game.names, game.seed, game.first_player = players, names, seed, first_player
-        game.counts, game.max_turns = counts, max_turns
-        game.starts = START_CORNERS[players]
-        game.tiles_ = [-1] * CELLS
-        game.stack_ = []
-        game.cars_ = [CELLS + k for k in game.starts]
-        game.held_ = [None] * players
-        game.turn = 0
-        game.phase = MOVE
-        game.pending = None
-        game.last_swap = None
-        game.winner = None
-        game.end_reason = None
-        game._log = []
-        return game
+    def from_state(cls, state: RunState) -> RallyRunGame:
+        """The game at ``state``; raises :class:`~rally.PositionError` naming every reason
+        no real game could reach it (see :meth:`problems`). A state without a log
+        (``events`` is ``None``) becomes the position the game's log starts from."""
+        return cls(state)
 
     @classmethod
     def arrange(
@@ -135,294 +159,388 @@ class RallyRunGame:
         players: int,
         *,
         tiles: Mapping[str, str] | None = None,
-        cars: Sequence[str] | None = None,
+        cars: Sequence[str | Place] | None = None,
         trophies: Sequence[str | None] | None = None,
-        turn: int = 0,
-        last_swap: Sequence[str] | None = None,
+        turn: int | None = None,
+        last_swap: Sequence[str | Cell] | None = None,
         seed: int = 0,
-        **options,
-    ) -> "RallyRunGame":
-        """A game in a chosen position, for lessons and tests.
+        tile_mix: TileMix = DEFAULT_TILE_MIX,
+        first_player: int = 0,
+        names: Sequence[str] | None = None,
+        max_turns: int | None = None,
+    ) -> RallyRunGame:
+        """A game in a chosen position, for lessons and tests; checked like
+        :meth:`from_state`, so a position no real game could reach raises
+        :class:`~rally.PositionError` naming why.
 
-        Starts from ``new(players, seed=seed, **options)``, then lays ``tiles`` (cell ->
-        tile text, like ``{"A1": "C:NE"}``; other tiles trade places so the mix stays
-        the same), puts the cars on ``cars`` (per seat, a cell or a start-finish color),
-        gives ``trophies`` (per seat, a color or ``None``; the others stay on the pit
-        stop), and sets the ``turn`` and the previous player's swap. The result is
-        checked like :meth:`from_json` and its event log starts empty.
+        Starts from ``new(players, seed, tile_mix, first_player, names, max_turns)``,
+        lays ``tiles`` (cell -> tile text, like ``{"A1": "C:NE"}``; other tiles trade
+        places so the mix stays the same), puts the cars on ``cars`` (per seat, a cell or
+        a start-finish color), gives ``trophies`` (per seat, a color or ``None``; the
+        others stay on the pit stop, in the seed's order), and sets the ``turn`` and the
+        previous player's swap. Two things follow from the rest when not given:
+
+        - ``turn``: the first turn at which ``first_player`` is to move and every car
+          can have got where it stands (a turn moves a car one step at most);
+        - ``last_swap``: none, unless the previous player's car is still on its start:
+          then that turn was a swap, and the two face-down tiles farthest from the cars
+          are marked as just swapped.
+
+        The game's log starts at this position (see :meth:`state`).
 
         >>> game = RallyRunGame.arrange(2, tiles={"B2": "X:NESW"}, cars=["B2", "green"])
-        >>> str(game.tile("B2")), str(game.car_place(0)), game.is_face_up("B2")
-        ('X:NESW', 'B2', True)
+        >>> str(game.tile("B2")), str(game.car_place(0)), game.is_face_up("B2"), game.turn
+        ('X:NESW', 'B2', True, 6)
+        >>> [str(c) for c in game.no_swap]
+        ['E1', 'A5']
         """
-        from .serialization import game_from_dict
-
-        game = cls.new(players, seed=seed, **options)
-        codes = game.tiles_
-        fixed = set()
-        for text, tile_text in (tiles or {}).items():
+        base = cls.new(players, seed, tile_mix, first_player, names, max_turns)
+        n = base._players
+        codes = base._tiles[:]
+        laid: set[int] = set()
+        given = {} if tiles is None else tiles
+        if not isinstance(given, Mapping) or len(given) > MAX_LAID:
+            inputs.fail(SetupError, "The tiles to lay", f"a dict of at most {MAX_LAID} cells and tiles", tiles,
+                        "{'B2': 'C:NE'}")
+        for text, tile_text in given.items():
             cell = Cell.parse(text).index
-            tile = Tile.parse(tile_text)
+            code = Tile.parse(tile_text).code
             if cell == PIT:
                 raise SetupError("C3 always holds the pit stop; lay road tiles on the other cells.")
-            if codes[cell] >> 2 != tile.code >> 2:
-                spare = next((c for c in ROAD_CELLS if c not in fixed and c != cell
-                              and codes[c] >> 2 == tile.code >> 2), None)
+            if codes[cell] >> 2 != code >> 2:
+                spare = next((c for c in ROAD_CELLS
+                              if c not in laid and c != cell and codes[c] >> 2 == code >> 2), None)
                 if spare is None:
-                    raise SetupError(f"The tile mix has no {tile.kind.word} left to lay on {Cell.of(cell)}.")
+                    raise SetupError(f"The tile mix has no {KINDS[code >> 2].word} left to lay on {CELL_LIST[cell]}.")
                 codes[cell], codes[spare] = codes[spare], codes[cell]
-            codes[cell] = tile.code
-            fixed.add(cell)
-        data = game.to_dict()
-        if cars is not None:
-            data["cars"] = list(cars)
+            codes[cell] = code
+            laid.add(cell)
+        places = list(base._starts) if cars is None else [
+            parse_place(p) for p in inputs.sequence(cars, "The cars", SetupError, "['B2', 'green']", n)]
+        stack = base._stack[:]
+        held: list[str | None] = [None] * n
         if trophies is not None:
-            data["trophies"] = list(trophies)
-            stack = list(data["trophy_stack"])
-            for color in trophies:
+            held = list(inputs.sequence(trophies, "The trophies", SetupError, "['red', None]", n))
+            for color in held:
                 if color in stack:
                     stack.remove(color)
-            data["trophy_stack"] = stack
-        data["turn"] = turn
-        data["last_swap"] = None if last_swap is None else list(last_swap)
-        data["events"] = []
-        return game_from_dict(data)
+        pair = None
+        if last_swap is not None:
+            swapped = inputs.sequence(last_swap, "The tiles just swapped", SetupError, "['B2', 'D4']", 2)
+            if len(swapped) != 2:
+                inputs.fail(SetupError, "The tiles just swapped", "two cells", last_swap, "['B2', 'D4']")
+            pair = (Cell.parse(swapped[0]), Cell.parse(swapped[1]))
+        position = RunState(
+            players=n, names=base._names, seed=base._seed, first_player=base._first, tile_mix=base._mix,
+            max_turns=base._max_turns, turn=0 if turn is None else turn, phase=MOVE, pending=None,
+            tiles=tuple(None if c < 0 else BY_CODE[c] for c in codes), cars=tuple(place_of(p) for p in places),
+            trophies=tuple(held), trophy_stack=tuple(stack), last_swap=pair, winner=None, end_reason=None)
+        if turn is None:
+            position = position.replace(turn=earliest_turn(position))
+        previous = (position.first_player + position.turn - 1) % n
+        if position.turn and pair is None and places[previous] == base._starts[previous]:
+            far = sorted((c for c in ROAD_CELLS if c not in places),
+                         key=lambda c: (-min(distance(c, p) for p in places), c))
+            position = position.replace(last_swap=(CELL_LIST[far[0]], CELL_LIST[far[1]]))
+        return cls(position)
 
-    def clone(self) -> "RallyRunGame":
+    def _load(self, state: RunState, log: list[RunEvent], start: RunState | None) -> None:
+        """Take ``state``'s values (trusted: the callers check :meth:`problems`)."""
+        self._players, self._names, self._seed, self._first = state.players, state.names, state.seed, state.first_player
+        self._mix, self._max_turns = state.tile_mix, state.max_turns
+        self._starts = tuple(CELLS + k for k in START_CORNERS[state.players])
+        self._tiles = [-1 if t is None else t.code for t in state.tiles]
+        self._cars = [p.index if isinstance(p, Cell) else p.place for p in state.cars]
+        self._stack = list(state.trophy_stack)
+        self._held = list(state.trophies)
+        self._turn, self._phase = state.turn, state.phase
+        self._winner, self._end_reason = state.winner, state.end_reason
+        self._pending = None if state.pending is None else state.pending.index
+        self._last_swap = None if state.last_swap is None else (state.last_swap[0].index, state.last_swap[1].index)
+        self._log, self._start = log, start
+
+    def clone(self) -> RallyRunGame:
         """An independent copy: changing one never changes the other."""
         g = RallyRunGame.__new__(RallyRunGame)
-        for slot in ("players", "names", "seed", "first_player", "counts", "max_turns", "starts", "turn", "phase",
-                     "pending", "last_swap", "winner", "end_reason"):
-            setattr(g, slot, getattr(self, slot))
-        g.tiles_, g.cars_, g.stack_, g.held_, g._log = (
-            self.tiles_[:], self.cars_[:], self.stack_[:], self.held_[:], self._log[:])
+        g._players, g._names, g._seed, g._first = self._players, self._names, self._seed, self._first
+        g._mix, g._max_turns, g._starts = self._mix, self._max_turns, self._starts
+        g._tiles, g._cars, g._stack, g._held = self._tiles[:], self._cars[:], self._stack[:], self._held[:]
+        g._turn, g._phase, g._pending, g._last_swap = self._turn, self._phase, self._pending, self._last_swap
+        g._winner, g._end_reason, g._log, g._start = self._winner, self._end_reason, self._log[:], self._start
         return g
+
+    # ------------------------------------------------------------ the state as data
+    def state(self) -> RunState:
+        """This moment of the game as plain data (see :class:`~rally.rally_run.state.RunState`):
+        everything :meth:`from_state` needs to set the table up again, with the event log
+        and the position it starts from (``None`` for the deal of the seed)."""
+        return RunState(
+            players=self._players, names=self._names, seed=self._seed, first_player=self._first,
+            tile_mix=self._mix, max_turns=self._max_turns, turn=self._turn, phase=self._phase,
+            pending=None if self._pending is None else CELL_LIST[self._pending],
+            tiles=tuple(None if c < 0 else BY_CODE[c] for c in self._tiles),
+            cars=tuple(place_of(p) for p in self._cars), trophies=tuple(self._held), trophy_stack=tuple(self._stack),
+            last_swap=None if self._last_swap is None else (
+                CELL_LIST[self._last_swap[0]], CELL_LIST[self._last_swap[1]]),
+            winner=self._winner, end_reason=self._end_reason, events=tuple(self._log), start=self._start,
+        )
+
+    def problems(self) -> list[str]:
+        """Every reason no real game could be where this one is, as sentences; ``[]``
+        for every game reached by play. What any game could reach is checked by
+        :func:`rally.rally_run.legality.state_problems` (invariants V1-V16 in
+        ``docs/invariants-rally-run.md``); then the log must replay, from the deal of the
+        seed or from the position it starts at, to exactly this state (V17).
+
+        >>> RallyRunGame.new(3, seed=1).problems()
+        []
+        """
+        state = self.state()
+        found = state_problems(state)
+        if found:
+            return found
+        if self._start is not None and self._start != state.position:
+            found = state_problems(self._start)
+            if found:
+                return [f"The position the log starts from: {p}" for p in found]
+        return self._history_problems(state)
+
+    def _history_problems(self, state: RunState) -> list[str]:
+        """Replay the log's decisions on the game it starts from; the log and the state
+        must come out exactly as they are."""
+        origin = self._start
+        if origin is not None and origin.setup != state.setup:
+            return ["The position the log starts from has another set-up (players, names, seed, first player, "
+                    "tile mix or turn limit) than the game."]
+        if origin is None:
+            replay = RallyRunGame.new(self._players, self._seed, self._mix, self._first, self._names, self._max_turns)
+        else:
+            replay = RallyRunGame.__new__(RallyRunGame)
+            replay._load(origin, [], origin)
+        names = self._names
+        where = f"from seed {self._seed}" if origin is None else "from the position it starts at"
+        for i, event in enumerate(self._log):
+            decision = _decision(event)
+            if decision is None:
+                continue
+            seat, action = decision
+            reason = replay.why_illegal(action, seat)
+            if reason is not None:
+                return [f"Event {i + 1} of the log says {names[seat]} chose '{action}', which the game played {where} "
+                        f"does not allow: {reason}"]
+            replay.apply(action, seat)
+        expected = replay._log
+        for i, (said, done) in enumerate(zip(self._log, expected)):
+            if said != done:
+                return [f"Event {i + 1} of the log does not match the game played {where}: the log says "
+                        f"{said.describe(names)!r}, the game gives {done.describe(names)!r}."]
+        if len(self._log) != len(expected):
+            return [f"The event log has {len(self._log)} events, but its decisions, played {where}, give "
+                    f"{len(expected)}."]
+        if replay.state().position != state.position:
+            return [f"The event log, played {where}, leads to another state than this one."]
+        return []
 
     # ------------------------------------------------------------ public state
     @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def first_player(self) -> int:
+        return self._first
+
+    @property
+    def tile_mix(self) -> dict[TileKind, int]:
+        """How many road tiles of each kind the game has (M2)."""
+        return dict(zip(KINDS, self._mix))
+
+    @property
+    def max_turns(self) -> int:
+        return self._max_turns
+
+    @property
+    def turn(self) -> int:
+        """Turns finished so far (a reveal and its rotation are one turn)."""
+        return self._turn
+
+    @property
+    def phase(self) -> str:
+        """``"move"``, ``"rotate"`` (a revealed tile waits for its rotation) or ``"over"``."""
+        return self._phase
+
+    @property
+    def pending(self) -> int | None:
+        """The cell index of the tile just revealed, waiting for its rotation, or ``None``."""
+        return self._pending
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def end_reason(self) -> str | None:
+        """``"finish"``, ``"turn limit"`` or ``"all stuck"`` once over, else ``None``."""
+        return self._end_reason
+
+    @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self._phase == OVER
 
     @property
     def awaiting_rotation(self) -> bool:
         """True after a ``Reveal``: the same player must now choose a ``Rotate``."""
-        return self.phase == ROTATE
+        return self._phase == ROTATE
 
     @property
     def current_player(self) -> int | None:
         """The seat that must act now; ``None`` once the game is over."""
-        if self.phase == OVER:
+        if self._phase == OVER:
             return None
-        return (self.first_player + self.turn) % self.players
+        return (self._first + self._turn) % self._players
 
     @property
     def start_colors(self) -> tuple[str, ...]:
         """The color of the start-finish tile each seat's car started on (its car's color, R2)."""
-        return tuple(START_FINISH[k].color for k in self.starts)
+        return tuple(COLORS[p - CELLS] for p in self._starts)
 
     @property
     def trophies(self) -> tuple[str | None, ...]:
         """The color of the trophy each seat holds, or ``None`` (taken trophies are shown to all)."""
-        return tuple(self.held_)
+        return tuple(self._held)
 
     @property
     def trophies_left(self) -> int:
-        return len(self.stack_)
+        return len(self._stack)
 
     @property
     def no_swap(self) -> tuple[Cell, ...]:
         """The two cells the previous player just swapped (not to be swapped now), or ()."""
-        return tuple(CELL_LIST[c] for c in self.last_swap) if self.last_swap else ()
+        return tuple(CELL_LIST[c] for c in self._last_swap) if self._last_swap else ()
 
     @property
     def events(self) -> tuple[RunEvent, ...]:
+        """The public event log (from the deal, or from the position the game was arranged in)."""
         return tuple(self._log)
 
-    def car_place(self, seat: int) -> "Cell | StartFinish":
+    def car_place(self, seat: int) -> Place:
         """Where ``seat``'s car stands: a :class:`Cell` or a :class:`StartFinish` tile."""
-        return place_of(self.cars_[seat])
+        return place_of(self._cars[inputs.seat(seat, self._players, SetupError)])
 
     @property
-    def cars(self) -> tuple["Cell | StartFinish", ...]:
-        return tuple(place_of(p) for p in self.cars_)
+    def cars(self) -> tuple[Place, ...]:
+        return tuple(place_of(p) for p in self._cars)
 
     def is_face_up(self, cell: Cell | str) -> bool:
         """A road tile is face up while a car stands on it or it was just revealed; the
         pit stop always is."""
         index = Cell.parse(cell).index
-        return index == PIT or index in self.cars_ or index == self.pending
+        return index == PIT or index in self._cars or index == self._pending
 
     def tile(self, cell: Cell | str) -> Tile | None:
         """The road tile on ``cell`` as it lies, face up or not (``None`` on the pit stop).
         This is the referee's view: players see face-down tiles only through
         :meth:`observation`, which hides them."""
-        code = self.tiles_[Cell.parse(cell).index]
-        return None if code < 0 else Tile.from_code(code)
+        code = self._tiles[Cell.parse(cell).index]
+        return None if code < 0 else BY_CODE[code]
 
     @property
     def tiles(self) -> tuple[Tile | None, ...]:
         """Every cell's tile (referee's view), by cell index; ``None`` for the pit stop."""
-        return tuple(None if c < 0 else Tile.from_code(c) for c in self.tiles_)
+        return tuple(None if c < 0 else BY_CODE[c] for c in self._tiles)
 
-    def goal(self, seat: int) -> "Cell | StartFinish":
+    def goal(self, seat: int) -> Place:
         """Where ``seat`` is heading: the pit stop until it holds a trophy, then the
         start-finish tile of the trophy's color."""
-        return place_of(self._goal(seat))
-
-    def _goal(self, seat: int) -> int:
-        held = self.held_[seat]
-        return PIT if held is None else CELLS + COLORS.index(held)
+        return place_of(rules.goal(self._held[inputs.seat(seat, self._players, SetupError)]))
 
     # -------------------------------------------------------------- the rules
-    def _mask(self, place: int) -> int:
-        """Openings of the tile on ``place`` (fixed tiles included)."""
-        if place >= CELLS or place == PIT:
-            return FIXED_MASKS[place]
-        return MASKS[self.tiles_[place]]
-
-    def _roads(self, place: int) -> list[tuple[int, int]]:
-        """``(direction, neighbour)`` for each road out of the tile on ``place`` that does
-        not leave the board (the neighbour may be a start-finish tile)."""
-        mask = self._mask(place)
-        around = NEIGHBOURS[place]
-        return [(d, around[d]) for d in range(4) if mask & BITS[d] and around[d] >= 0]
-
-    def _options(self, seat: int) -> tuple[list[int], list[int], bool]:
-        """``(reveals, drives, finish)`` open to ``seat``'s car now (M3, M5, R4)."""
-        cars = self.cars_
-        reveals, drives, finish = [], [], False
-        for d, dst in self._roads(cars[seat]):
-            if dst >= CELLS:
-                held = self.held_[seat]
-                finish = finish or (held is not None and held == COLORS[dst - CELLS])
-            elif dst == PIT:
-                drives.append(dst)
-            elif dst in cars:
-                if MASKS[self.tiles_[dst]] & BITS[opposite(d)]:
-                    drives.append(dst)
-            else:
-                reveals.append(dst)
-        return reveals, drives, finish
-
-    def _swappable(self) -> list[int]:
-        """Face-down road cells that may be swapped now (not the previous player's pair)."""
-        blocked = set(self.cars_)
-        if self.last_swap:
-            blocked.update(self.last_swap)
-        return [c for c in ROAD_CELLS if c not in blocked]
-
     def rotations(self) -> list[int]:
         """The rotations allowed for the tile just revealed (M3; R3 for a first move's
         dead end), smallest first; ``[]`` when no tile is waiting."""
-        if self.phase != ROTATE:
+        if self._phase != ROTATE or self._pending is None:
             return []
-        return self._rotations(self.current_player, self.pending)[0]
-
-    def _rotations(self, seat: int, cell: int) -> tuple[list[int], bool]:
-        """``(rotations, exception)``: the allowed rotations of the tile on ``cell`` for
-        ``seat``'s car, and whether the first-move dead-end exception decides them."""
-        src = self.cars_[seat]
-        back = opposite(_direction(src, cell))
-        code = self.tiles_[cell]
-        kind = code >> 2
-        if src >= CELLS and kind == DEAD_END:
-            # A first move (the car is still on its start-finish tile): the dead end
-            # opens toward a face-down neighbour instead of back to the start (M3, R3).
-            hidden, grid = [], []
-            for r in range(4):
-                d = MASKS[kind * 4 + r].bit_length() - 1
-                dst = NEIGHBOURS[cell][d]
-                if 0 <= dst < CELLS:
-                    grid.append(r)
-                    if dst != PIT and dst not in self.cars_:
-                        hidden.append(r)
-            return (hidden or grid), True
-        return [r for r in range(PERIODS[kind]) if MASKS[kind * 4 + r] & BITS[back]], False
+        return rules.rotations(self._tiles, self._cars, (self._first + self._turn) % self._players, self._pending)[0]
 
     def legal_actions(self) -> list[RunAction]:
         """Everything the current player may do now: the reveals, then the drives (each
         in the order north, east, south, west of the car), then ``Finish()`` if allowed,
         then every allowed swap in board order; after a reveal, the allowed rotations."""
-        if self.phase == ROTATE:
+        if self._phase == ROTATE:
             return [ROTATES[r] for r in self.rotations()]
-        if self.phase == OVER:
+        if self._phase == OVER:
             return []
-        reveals, drives, finish = self._options(self.current_player)
-        out: list[RunAction] = [REVEALS[c] for c in reveals] + [DRIVES[c] for c in drives]
+        seat = (self._first + self._turn) % self._players
+        reveals, drives, finish = rules.options(self._tiles, self._cars, self._held, seat)
+        out: list[RunAction] = [REVEALS[c] for c in reveals]
+        out += [DRIVES[c] for c in drives]
         if finish:
             out.append(FINISH)
-        free = self._swappable()
-        out += map(SWAPS.__getitem__, combinations(free, 2))
+        out += map(SWAPS.__getitem__, combinations(rules.swappable(self._cars, self._last_swap), 2))
         return out
 
     def can_move(self, seat: int | None = None) -> bool:
         """True when ``seat`` (default: the current player) may reveal, drive or finish now."""
-        seat = self.current_player if seat is None else seat
-        if seat is None:
+        chosen = self.current_player if seat is None else inputs.seat(seat, self._players, SetupError)
+        if chosen is None:
             return False
-        reveals, drives, finish = self._options(seat)
-        return bool(reveals or drives or finish)
+        return rules.can_move(self._tiles, self._cars, self._held, chosen)
 
     def is_stuck_for_good(self, seat: int) -> bool:
         """True when ``seat``'s car can never move again (decision R7): every road out of
         its tile leaves the board, ends at a start-finish tile that is not its finish, or
         ends on a tile where a car stuck for good stands and whose road does not lead back.
         Tiles under cars never change, so nothing can free such a car."""
-        return seat in self.stuck_for_good()
+        return inputs.seat(seat, self._players, SetupError) in self.stuck_for_good()
 
     def stuck_for_good(self) -> frozenset[int]:
         """The seats whose cars can never move again (R7): the largest set of cars each
         of which has no way out but onto cars of the set that it cannot drive onto."""
-        stuck = set(range(self.players))
-        cars, tiles, held = self.cars_, self.tiles_, self.held_
-        changed = True
-        while changed and stuck:
-            changed = False
-            blocked = {cars[s] for s in stuck}  # cells that stay taken, their tiles unchanged
-            for seat in list(stuck):
-                for d, dst in self._roads(cars[seat]):
-                    if dst >= CELLS:
-                        free = held[seat] == COLORS[dst - CELLS]  # its finish, trophy in hand
-                    elif dst == PIT or dst not in blocked:
-                        free = True  # the pit stop is always open; other tiles may be revealed or met
-                    else:
-                        free = bool(MASKS[tiles[dst]] & BITS[opposite(d)])
-                    if free:
-                        stuck.discard(seat)
-                        changed = True
-                        break
-        return frozenset(stuck)
+        return rules.stuck_for_good(self._tiles, self._cars, self._held)
 
     def all_stuck_for_good(self) -> bool:
         """True when no car can ever move again (R7), so the game must end."""
-        # A car that can move now is not stuck: that answers most turns without the fixed point.
-        return not any(self.can_move(s) for s in range(self.players)) and len(self.stuck_for_good()) == self.players
+        return rules.all_stuck_for_good(self._tiles, self._cars, self._held)
 
-    def _who(self, seat: int) -> str:
-        return self.names[seat]
+    def standings(self) -> list[int]:
+        """Seats from closest to their goal to farthest (decision R8): trophy holders
+        first; then fewer steps from the car to its goal on an open board (the trophy's
+        start-finish tile, or the pit stop); a tie goes to the seat later in the order of
+        play (it has had no more turns than the others). A winner by finish is first."""
+        finisher = self._winner if self._end_reason == "finish" else None
+        return rules.standings(self._first, self._cars, self._held, finisher)
 
     def _what_is_legal(self, seat: int) -> str:
-        reveals, drives, finish = self._options(seat)
+        reveals, drives, finish = rules.options(self._tiles, self._cars, self._held, seat)
         parts = [f"reveal {place_name(c)}" for c in reveals] + [f"drive {place_name(c)}" for c in drives]
         if finish:
             parts.append("finish")
-        if len(self._swappable()) >= 2:
+        if len(rules.swappable(self._cars, self._last_swap)) >= 2:
             parts.append("swap two face-down tiles")
-        return f"{self._who(seat)} may: " + (join_words(parts, "or") if parts else "nothing") + "."
+        return f"{self._names[seat]} may: " + (join_words(parts, "or") if parts else "nothing") + "."
 
     def _where(self, seat: int) -> str:
-        src = self.cars_[seat]
+        src = self._cars[seat]
+        who = self._names[seat]
         if src >= CELLS:
-            return f"{self._who(seat)}'s car is on the {place_name(src)} tile"
+            return f"{who}'s car is on the {place_name(src)} tile"
         if src == PIT:
-            return f"{self._who(seat)}'s car is on the pit stop ({place_name(src)})"
-        return f"{self._who(seat)}'s car is on {place_name(src)} ({Tile.from_code(self.tiles_[src]).describe()})"
+            return f"{who}'s car is on the pit stop ({place_name(src)})"
+        return f"{who}'s car is on {place_name(src)} ({BY_CODE[self._tiles[src]].describe()})"
 
     def _road_to(self, seat: int, dst: int) -> str | None:
         """Why ``seat``'s car has no road from its place to ``dst``, or None if it has."""
-        src = self.cars_[seat]
-        d = _direction(src, dst)
-        mask = self._mask(src)
+        src = self._cars[seat]
+        d = rules.direction(src, dst)
+        mask = rules.mask_at(self._tiles, src)
         roads = [place_name(NEIGHBOURS[src][e]) for e in range(4) if mask & BITS[e] and NEIGHBOURS[src][e] >= 0]
         leads = ("the road leads only to " + join_words(roads, "or")) if roads else "no road leads anywhere on the board"
         if d < 0:
@@ -436,45 +554,45 @@ class RallyRunGame:
         """Why ``action`` (by ``seat``, default the current player) is not allowed now, in
         a player's words, ending with what would be allowed; ``None`` if it is allowed.
         Text that is not an action raises :class:`~rally.TileError`."""
-        names = self.names
-        if self.phase == OVER:
-            return f"The game is over: {names[self.winner]} won ({self._end_words()}). Start a new game to play on."
-        current = self.current_player
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
+        names = self._names
+        if self._phase == OVER:
+            won = names[self._winner] if self._winner is not None else "nobody"
+            return f"The game is over: {won} won ({self._end_words()}). Start a new game to play on."
+        current = (self._first + self._turn) % self._players
+        if seat is not None and not (inputs.is_whole(seat) and 0 <= seat < self._players):
             # Checked before comparing: True == 1 and 1.0 == 1 would pass for seat 1.
-            return f"There is no seat {seat!r}: seats are whole numbers from 0 to {self.players - 1}."
+            return f"There is no seat {inputs.shown(seat)}: seats are whole numbers from 0 to {self._players - 1}."
         if seat is not None and seat != current:
-            if self.phase == ROTATE:
-                return (f"Wait: {names[current]} has just revealed {place_name(self.pending)} and is choosing "
+            if self._phase == ROTATE and self._pending is not None:
+                return (f"Wait: {names[current]} has just revealed {place_name(self._pending)} and is choosing "
                         "how to lay it.")
             return f"It is {names[current]}'s turn, not {names[seat]}'s."
-        action = parse_action(action)
-        if self.phase == ROTATE:
-            return self._why_rotate(current, action)
-        if isinstance(action, Rotate):
+        act = parse_action(action)
+        if self._phase == ROTATE and self._pending is not None:
+            return self._why_rotate(current, self._pending, act)
+        if isinstance(act, Rotate):
             return (f"There is no revealed tile to turn: {names[current]} must first reveal a face-down tile next "
                     f"to the car (or drive, or swap). " + self._what_is_legal(current))
-        if isinstance(action, Reveal):
-            return self._why_reveal(current, action.cell.index)
-        if isinstance(action, DriveTo):
-            return self._why_drive(current, action.cell.index)
-        if isinstance(action, Finish):
+        if isinstance(act, Reveal):
+            return self._why_reveal(current, act.cell.index)
+        if isinstance(act, DriveTo):
+            return self._why_drive(current, act.cell.index)
+        if isinstance(act, Finish):
             return self._why_finish(current)
-        return self._why_swap(current, action.a.index, action.b.index)
+        return self._why_swap(current, act.a.index, act.b.index)
 
     def _end_words(self) -> str:
         return {"finish": "reached the finish with the trophy", "turn limit": "the turn limit was reached",
-                "all stuck": "no car could ever move again"}.get(self.end_reason, str(self.end_reason))
+                "all stuck": "no car could ever move again"}.get(self._end_reason or "", str(self._end_reason))
 
-    def _why_rotate(self, seat: int, action: RunAction) -> str | None:
-        cell = self.pending
-        allowed, exception = self._rotations(seat, cell)
-        tile = Tile.from_code(self.tiles_[cell])
+    def _why_rotate(self, seat: int, cell: int, action: RunAction) -> str | None:
+        allowed, exception = rules.rotations(self._tiles, self._cars, seat, cell)
+        tile = BY_CODE[self._tiles[cell]]
         choices = join_words([f"rotate {r} ({Tile(tile.kind, r).describe()})" for r in allowed], "or")
         if not isinstance(action, Rotate):
             article = "an" if tile.kind.word[0] in "aeiou" else "a"
-            return (f"{self._who(seat)} has just revealed {place_name(cell)}, {article} {tile.kind.word}, and must first "
-                    f"choose how to lay it: {choices}.")
+            return (f"{self._names[seat]} has just revealed {place_name(cell)}, {article} {tile.kind.word}, and must "
+                    f"first choose how to lay it: {choices}.")
         r = action.rotation
         if r in allowed:
             return None
@@ -483,13 +601,13 @@ class RallyRunGame:
             return (f"A {tile.kind.word} turned {r} quarter turn{'s' if r > 1 else ''} looks just like rotate {same}; "
                     f"each look is offered once: {choices}.")
         laid = Tile(tile.kind, r)
-        src = self.cars_[seat]
+        src = self._cars[seat]
         if exception:
             toward = NEIGHBOURS[cell][laid.mask.bit_length() - 1]
             where = "the edge of the board" if toward < 0 else place_words(toward)
             return (f"Laid as rotate {r}, the dead end would open to the {mask_words(laid.mask)}, toward {where}; "
                     f"on a car's first move a dead end must face a face-down neighbour instead: {choices}.")
-        back = opposite(_direction(src, cell))
+        back = opposite(rules.direction(src, cell))
         return (f"Laid as rotate {r}, {laid.describe()} would not meet the road from {place_words(src)}: it must "
                 f"open to the {DIRECTION_WORDS[back]}. Choose {choices}.")
 
@@ -497,44 +615,44 @@ class RallyRunGame:
         if cell == PIT:
             return ("The pit stop is never face down, so it cannot be revealed: to go there, drive C3 "
                     "(if your road leads to it).")
-        if cell == self.cars_[seat]:
-            return f"{self._who(seat)}'s car already stands on {place_name(cell)}. " + self._what_is_legal(seat)
+        if cell == self._cars[seat]:
+            return f"{self._names[seat]}'s car already stands on {place_name(cell)}. " + self._what_is_legal(seat)
         why = self._road_to(seat, cell)
         if why:
             return why + " " + self._what_is_legal(seat)
-        if cell in self.cars_:
-            others = join_words([self.names[s] for s in range(self.players) if self.cars_[s] == cell])
+        if cell in self._cars:
+            others = join_words([self._names[s] for s in range(self._players) if self._cars[s] == cell])
             return (f"{place_name(cell)} is already face up ({others}'s car stands on it): drive {place_name(cell)} "
                     "instead, if its road meets yours. " + self._what_is_legal(seat))
         return None
 
     def _why_drive(self, seat: int, cell: int) -> str | None:
-        if cell == self.cars_[seat]:
-            return f"{self._who(seat)}'s car already stands on {place_name(cell)}. " + self._what_is_legal(seat)
+        if cell == self._cars[seat]:
+            return f"{self._names[seat]}'s car already stands on {place_name(cell)}. " + self._what_is_legal(seat)
         why = self._road_to(seat, cell)
         if why:
             return why + " " + self._what_is_legal(seat)
         if cell == PIT:
             return None
-        if cell not in self.cars_:
+        if cell not in self._cars:
             return (f"The tile on {place_name(cell)} is face down and no car stands on it: reveal {place_name(cell)} "
                     "to drive there. " + self._what_is_legal(seat))
-        d = _direction(self.cars_[seat], cell)
-        if not MASKS[self.tiles_[cell]] & BITS[opposite(d)]:
-            tile = Tile.from_code(self.tiles_[cell])
+        d = rules.direction(self._cars[seat], cell)
+        if not MASKS[self._tiles[cell]] & BITS[opposite(d)]:
+            tile = BY_CODE[self._tiles[cell]]
             return (f"The tile on {place_name(cell)} is {tile.describe()}: it has no road to the "
                     f"{DIRECTION_WORDS[opposite(d)]}, so the roads do not meet. " + self._what_is_legal(seat))
         return None
 
     def _why_finish(self, seat: int) -> str | None:
-        held = self.held_[seat]
+        held = self._held[seat]
         if held is None:
-            return (f"{self._who(seat)} holds no trophy yet: first drive onto the pit stop (C3) to take one; its "
+            return (f"{self._names[seat]} holds no trophy yet: first drive onto the pit stop (C3) to take one; its "
                     "color names the finish. " + self._what_is_legal(seat))
         sf = START_FINISH[COLORS.index(held)]
-        src = self.cars_[seat]
+        src = self._cars[seat]
         if src != sf.corner.index:
-            return (f"{self._who(seat)}'s finish is the {held} start-finish tile beside {sf.corner}; the car must "
+            return (f"{self._names[seat]}'s finish is the {held} start-finish tile beside {sf.corner}; the car must "
                     f"stand on {sf.corner} first (it is on {place_words(src)}). " + self._what_is_legal(seat))
         why = self._road_to(seat, sf.place)
         if why:
@@ -547,13 +665,13 @@ class RallyRunGame:
         for c in (a, b):
             if c == PIT:
                 return "The pit stop never moves: swap two face-down road tiles."
-            if c in self.cars_:
-                others = join_words([self.names[s] for s in range(self.players) if self.cars_[s] == c])
+            if c in self._cars:
+                others = join_words([self._names[s] for s in range(self._players) if self._cars[s] == c])
                 return (f"The tile on {place_name(c)} is face up under {others}'s car: only face-down tiles may be "
                         "swapped.")
-        if self.last_swap and (a in self.last_swap or b in self.last_swap):
-            x, y = self.last_swap
-            prev = self.names[(self.current_player - 1) % self.players]
+        if self._last_swap and (a in self._last_swap or b in self._last_swap):
+            x, y = self._last_swap
+            prev = self._names[(seat - 1) % self._players]
             return (f"{prev} has just swapped {place_name(x)} and {place_name(y)}: neither may be swapped again "
                     "right away. Choose two other face-down tiles.")
         return None
@@ -566,147 +684,150 @@ class RallyRunGame:
         reason = self.why_illegal(action, seat)
         if reason is not None:
             raise IllegalAction(reason)
-        action = parse_action(action)
-        seat = self.current_player
+        act = parse_action(action)
+        current = (self._first + self._turn) % self._players
         log = self._log
-        if isinstance(action, Rotate):
-            cell = self.pending
-            allowed, exception = self._rotations(seat, cell)
-            self.tiles_[cell] = (self.tiles_[cell] & ~3) | action.rotation
-            log.append(TileTurned(seat, cell, self.tiles_[cell], exception))
-            self.pending = None
-            self.phase = MOVE
-            self._move_car(seat, cell, "reveal")
+        tiles = self._tiles
+        if isinstance(act, Rotate):
+            cell = self._pending
+            assert cell is not None  # why_illegal allows a rotation only then
+            exception = rules.rotations(tiles, self._cars, current, cell)[1]
+            tiles[cell] = (tiles[cell] & ~3) | act.rotation
+            log.append(TileTurned(current, cell, tiles[cell], exception))
+            self._pending = None
+            self._phase = MOVE
+            self._move_car(current, cell, "reveal")
             self._end_turn(None)
-        elif isinstance(action, Reveal):
-            cell = action.cell.index
-            self.pending = cell
-            self.phase = ROTATE
-            log.append(TileRevealed(seat, cell, self.tiles_[cell]))
-        elif isinstance(action, DriveTo):
-            cell = action.cell.index
-            self._move_car(seat, cell, "pit" if cell == PIT else "car")
-            if cell == PIT and self.held_[seat] is None and self.stack_:
-                color = self.stack_.pop(0)
-                self.held_[seat] = color
-                log.append(TrophyTaken(seat, color))
+        elif isinstance(act, Reveal):
+            cell = act.cell.index
+            self._pending = cell
+            self._phase = ROTATE
+            log.append(TileRevealed(current, cell, tiles[cell]))
+        elif isinstance(act, DriveTo):
+            cell = act.cell.index
+            self._move_car(current, cell, "pit" if cell == PIT else "car")
+            if cell == PIT and self._held[current] is None and self._stack:
+                color = self._stack.pop(0)
+                self._held[current] = color
+                log.append(TrophyTaken(current, color))
             self._end_turn(None)
-        elif isinstance(action, Finish):
-            self._move_car(seat, CELLS + COLORS.index(self.held_[seat]), "finish")
-            self._finish(seat, "finish")
+        elif isinstance(act, Finish):
+            self._move_car(current, rules.goal(self._held[current]), "finish")
+            self._finish(current, "finish")
         else:
-            a, b = action.a.index, action.b.index
-            self.tiles_[a], self.tiles_[b] = self.tiles_[b], self.tiles_[a]
-            log.append(TilesSwapped(seat, a, b))
+            a, b = act.a.index, act.b.index
+            tiles[a], tiles[b] = tiles[b], tiles[a]
+            log.append(TilesSwapped(current, a, b))
             self._end_turn((a, b))
 
     def _move_car(self, seat: int, dst: int, how: str) -> None:
-        src = self.cars_[seat]
-        self.cars_[seat] = dst
+        src = self._cars[seat]
+        self._cars[seat] = dst
         self._log.append(CarMoved(seat, src, dst, how))
-        if src < CELLS and src != PIT and src not in self.cars_:
+        if src < CELLS and src != PIT and src not in self._cars:
             self._log.append(TileHidden(src))  # it keeps its rotation (M2)
 
     def _end_turn(self, swap: tuple[int, int] | None) -> None:
-        self.last_swap = swap
-        self.turn += 1
-        if self.all_stuck_for_good():
+        self._last_swap = swap
+        self._turn += 1
+        if rules.all_stuck_for_good(self._tiles, self._cars, self._held):
             self._finish(self.standings()[0], "all stuck")
-        elif self.turn >= self.max_turns:
+        elif self._turn >= self._max_turns:
             self._finish(self.standings()[0], "turn limit")
 
     def _finish(self, seat: int, reason: str) -> None:
-        self.phase = OVER
-        self.winner = seat
-        self.end_reason = reason
-        self.pending = None
+        self._phase = OVER
+        self._winner = seat
+        self._end_reason = reason
+        self._pending = None
         self._log.append(RunGameWon(seat, reason))
 
-    def standings(self) -> list[int]:
-        """Seats from closest to their goal to farthest (decision R8): trophy holders
-        first; then fewer steps from the car to its goal on an open board (the trophy's
-        start-finish tile, or the pit stop); a tie goes to the seat later in the order of
-        play (it has had no more turns than the others). A winner by finish is first."""
-        n = self.players
-
-        def key(s: int):
-            return (0 if s == self.winner and self.end_reason == "finish" else 1,
-                    0 if self.held_[s] else 1, distance(self.cars_[s], self._goal(s)),
-                    -((s - self.first_player) % n))
-
-        return sorted(range(n), key=key)
-
     # ------------------------------------------------------------- observation
-    def observation(self, seat: int) -> "Observation":
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: face-up tiles with their rotation, face-down ones as
         unknown, the cars, the trophies taken (shown to all), how many are left, the
         cells not to swap, and the public event log."""
-        from .observation import Observation
-
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise SetupError(f"There is no seat {seat!r}: seats run from 0 to {self.players - 1}.")
-        cars = self.cars_
-        codes = tuple(-2 if i == PIT else (self.tiles_[i] if (i in cars or i == self.pending) else -1)
-                      for i in range(CELLS))
+        seat = inputs.seat(seat, self._players, SetupError, "The seat to observe")
+        cars = self._cars
+        pending = self._pending
+        tiles = self._tiles
+        codes = tuple(-2 if i == PIT else (tiles[i] if (i in cars or i == pending) else -1) for i in range(CELLS))
         return Observation(
-            seat=seat, players=self.players, names=self.names, turn=self.turn, max_turns=self.max_turns,
-            current_player=self.current_player, phase=self.phase, pending=self.pending, codes=codes,
-            places=tuple(cars), held=tuple(self.held_), start_colors=self.start_colors,
-            trophies_left=len(self.stack_), no_swap=tuple(self.last_swap or ()), winner=self.winner,
+            seat=seat, players=self._players, names=self._names, turn=self._turn, max_turns=self._max_turns,
+            current_player=self.current_player, phase=self._phase, pending=pending, codes=codes,
+            places=tuple(cars), held=tuple(self._held), start_colors=self.start_colors,
+            trophies_left=len(self._stack), no_swap=tuple(self._last_swap or ()), winner=self._winner,
             events=tuple(self._log),
         )
 
     # ---------------------------------------------------------------- display
     def narrate(self) -> list[str]:
         """Every event so far in words."""
-        return [e.describe(self.names) for e in self._log]
+        return [e.describe(self._names) for e in self._log]
 
     def summary(self, reveal: bool = False) -> str:
         """The board as a player sees it (face-down tiles as ``??``), or with every tile
         shown when ``reveal`` is true, then a line per player."""
-        from .render import render
-
-        return render(self, reveal)
+        if reveal:
+            codes = [-2 if i == PIT else c for i, c in enumerate(self._tiles)]
+        else:
+            codes = list(self.observation(0).codes)
+        table = Table(self._players, self._names, self._turn, self._max_turns, self._phase, self.current_player,
+                      self._winner, self._pending, codes, self._cars, self._held, self.start_colors,
+                      len(self._stack), self._last_swap or ())
+        return render(table)
 
     def __str__(self) -> str:
         return self.summary()
 
     def __repr__(self) -> str:
-        state = f"winner={self.names[self.winner]!r}" if self.phase == OVER else f"to_act={self.current_player}"
-        return (f"<RallyRunGame {self.players} players, seed {self.seed}, turn {self.turn}, {state}, "
-                f"cars {[place_name(p) for p in self.cars_]}>")
+        if self._phase == OVER and self._winner is not None:
+            state = f"winner={self._names[self._winner]!r}"
+        else:
+            state = f"to_act={self.current_player}"
+        return (f"<RallyRunGame {self._players} players, seed {self._seed}, turn {self._turn}, {state}, "
+                f"cars {[place_name(p) for p in self._cars]}>")
 
     def _repr_html_(self) -> str:
-        import html
-
         return "<pre>" + html.escape(self.summary()) + "</pre>"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RallyRunGame):
             return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # mutable
+        return self.state() == other.state()
 
     # ---------------------------------------------------------- serialization
-    def to_dict(self) -> dict:
-        from .serialization import game_to_dict
-
-        return game_to_dict(self)
+    def to_dict(self) -> dict[str, JSON]:
+        """The whole game as JSON-ready data (:meth:`to_json` writes it)."""
+        return state_to_dict(self.state())
 
     def to_json(self, indent: int | None = None) -> str:
         """The whole game as JSON text; :meth:`from_json` gives it back."""
-        from .serialization import game_to_json
-
-        return game_to_json(self, indent)
+        return state_to_json(self.state(), indent)
 
     @classmethod
-    def from_json(cls, text: str) -> "RallyRunGame":
+    def from_json(cls, text: object) -> RallyRunGame:
         """A game from :meth:`to_json` text. Raises :class:`~rally.PositionError` naming
-        every problem when the text is not JSON or describes an impossible state."""
-        from .serialization import game_from_json
+        every problem when the text is not JSON of a saved game or describes a state no
+        real game could reach."""
+        return cls(state_from_json(text))
 
-        return game_from_json(text)
+
+def _decision(event: RunEvent) -> tuple[int, RunAction] | None:
+    """The seat and the action it chose that logged ``event``, or ``None`` for what
+    follows from the rules (a car driving onto the tile just laid, a tile turning face
+    down, a trophy taken, the end)."""
+    if isinstance(event, TileRevealed):
+        return event.seat, REVEALS[event.cell]
+    if isinstance(event, TileTurned):
+        return event.seat, ROTATES[event.code & 3]
+    if isinstance(event, TilesSwapped):
+        return event.seat, Swap(CELL_LIST[event.a], CELL_LIST[event.b])
+    if isinstance(event, CarMoved) and event.how != "reveal":
+        if event.how == "finish" or event.end >= CELLS:
+            return event.seat, FINISH
+        return event.seat, DRIVES[event.end]
+    return None
 
 
-__all__ = ["RallyRunGame", "DEFAULT_NAMES", "TURNS_PER_PLAYER", "TileKind"]
+__all__ = ["RallyRunGame", "DEFAULT_NAMES", "TURNS_PER_PLAYER", "MAX_TURNS"]

@@ -12,12 +12,13 @@ are shown to all (decision R6); the order of the trophies left on the pit stop i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from .board import CELL_LIST, CELLS, FIXED_MASKS, NEIGHBOURS, PIT, Cell, place_of
+from .board import CELL_LIST, CELLS, FIXED_MASKS, NEIGHBOURS, PIT, Cell, Place, place_of
 from .events import RunEvent
-from .tiles import MASKS, Tile
+from .render import Table, render
+from .tiles import BY_CODE, MASKS, Tile
 
 
 @dataclass(frozen=True)
@@ -57,12 +58,13 @@ class Observation:
         return self.phase == "over"
 
     @property
-    def tiles(self) -> tuple["Tile | None | str", ...]:
+    def tiles(self) -> tuple[Tile | None | str, ...]:
         """Per cell: the face-up ``Tile``, ``None`` when face down, ``"pit"`` for the pit stop."""
-        return tuple("pit" if c == -2 else (None if c == -1 else Tile.from_code(c)) for c in self.codes)
+        return tuple("pit" if c == -2 else (None if c == -1 else BY_CODE[c]) for c in self.codes)
 
     @property
-    def cars(self) -> tuple:
+    def cars(self) -> tuple[Place, ...]:
+        """Each seat's car: a ``Cell`` or a ``StartFinish``."""
         return tuple(place_of(p) for p in self.places)
 
     def face_down(self) -> list[Cell]:
@@ -80,6 +82,7 @@ class Observation:
         return NEIGHBOURS[place]
 
     def __str__(self) -> str:
-        from .render import render_observation
-
-        return render_observation(self)
+        table = Table(self.players, self.names, self.turn, self.max_turns, self.phase, self.current_player,
+                      self.winner, self.pending, self.codes, self.places, self.held, self.start_colors,
+                      self.trophies_left)
+        return render(table, heading=f"What {self.names[self.seat]} sees. ")

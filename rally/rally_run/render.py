@@ -3,6 +3,9 @@ as a kind letter and their openings (``C:NE``), face-down tiles as ``??``, the p
 as ``PIT``, and the start-finish tiles by color word beside their corners. Cars are
 shown by their driver's name under the cell, never by color alone.
 
+It reads plain data (a :class:`Table`), so the game and the observation both use it
+and it imports neither.
+
 >>> from rally.rally_run import RallyRunGame
 >>> print(RallyRunGame.new(2, seed=6).summary())
 Rally Run, 2 players, turn 1 of at most 200: Ada to move.
@@ -24,81 +27,94 @@ Trophies left on the pit stop: 2 (face down).
 
 from __future__ import annotations
 
-from .board import CELLS, COLUMNS, PIT, SIZE, START_FINISH, place_name
-from .tiles import Tile
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .board import CELLS, COLORS, COLUMNS, PIT, SIZE, START_FINISH, place_name
+from .tiles import BY_CODE
 
 W = 7
 
 
-def _grid(codes, places, names, players) -> list[str]:
+class Table(NamedTuple):
+    """What the text shows: ``codes`` per cell is a tile code, -1 face down (``??``) or
+    -2 the pit stop; ``places`` are engine places; ``no_swap`` the cells just swapped."""
+
+    players: int
+    names: Sequence[str]
+    turn: int
+    max_turns: int
+    phase: str
+    current: int | None
+    winner: int | None
+    pending: int | None
+    codes: Sequence[int]
+    places: Sequence[int]
+    held: Sequence[str | None]
+    start_colors: Sequence[str]
+    trophies_left: int
+    no_swap: Sequence[int] = ()
+
+
+def _grid(t: Table) -> list[str]:
     lines = [" " * 10 + "".join(c.center(W) for c in COLUMNS)]
     left = {sf.corner.row: sf.color for sf in START_FINISH if sf.side == "W"}
     right = {sf.corner.row: sf.color for sf in START_FINISH if sf.side == "E"}
     for r in range(SIZE):
         cells = []
         for c in range(SIZE):
-            code = codes[r * SIZE + c]
-            cells.append(("PIT" if code == -2 else "??" if code == -1 else str(Tile.from_code(code))).center(W))
+            code = t.codes[r * SIZE + c]
+            cells.append(("PIT" if code == -2 else "??" if code == -1 else str(BY_CODE[code])).center(W))
         lw = f"{left[r]} >" if r in left else ""
         rw = f"< {right[r]}" if r in right else ""
         lines.append((f"{r + 1}{lw.rjust(9)}" + "".join(cells) + f" {rw}").rstrip())
         under = []
         for c in range(SIZE):
-            here = [names[s] for s in range(players) if places[s] == r * SIZE + c]
+            here = [t.names[s] for s in range(t.players) if t.places[s] == r * SIZE + c]
             under.append(",".join(here).center(W))
-        lsf = [names[s] for s in range(players) if r in left and places[s] == CELLS + _sf_index(left[r])]
-        rsf = [names[s] for s in range(players) if r in right and places[s] == CELLS + _sf_index(right[r])]
+        lsf = [t.names[s] for s in range(t.players) if r in left and t.places[s] == CELLS + COLORS.index(left[r])]
+        rsf = [t.names[s] for s in range(t.players) if r in right and t.places[s] == CELLS + COLORS.index(right[r])]
         lines.append((" " + ",".join(lsf).rjust(8) + " " + "".join(under) + " " + ",".join(rsf)).rstrip())
     return lines
 
 
-def _sf_index(color: str) -> int:
-    return [sf.color for sf in START_FINISH].index(color)
-
-
-def _player_lines(names, places, held, start_colors, players) -> list[str]:
+def _player_lines(t: Table) -> list[str]:
     out = []
-    for s in range(players):
-        p = places[s]
-        where = f"on the {place_name(p)} tile" if p >= CELLS else ("on the pit stop (C3)" if p == PIT else f"on {place_name(p)}")
-        if held[s] is not None and p == CELLS + _sf_index(held[s]):
-            goal = f"holds the {held[s]} trophy and has reached its finish"
-        elif held[s] is None:
+    for s in range(t.players):
+        p = t.places[s]
+        held = t.held[s]
+        if p >= CELLS:
+            where = f"on the {place_name(p)} tile"
+        else:
+            where = "on the pit stop (C3)" if p == PIT else f"on {place_name(p)}"
+        if held is not None and p == CELLS + COLORS.index(held):
+            goal = f"holds the {held} trophy and has reached its finish"
+        elif held is None:
             goal = "heading for the pit stop (C3); no trophy yet"
         else:
-            sf = START_FINISH[_sf_index(held[s])]
-            goal = f"holds the {held[s]} trophy, heading for the {held[s]} start-finish tile beside {sf.corner}"
-        out.append(f"  {names[s]} ({start_colors[s]} car): {where}, {goal}.")
+            sf = START_FINISH[COLORS.index(held)]
+            goal = f"holds the {held} trophy, heading for the {held} start-finish tile beside {sf.corner}"
+        out.append(f"  {t.names[s]} ({t.start_colors[s]} car): {where}, {goal}.")
     return out
 
 
-def _header(players, turn, max_turns, phase, current, names, winner, pending) -> str:
-    if phase == "over":
-        return f"Rally Run, {players} players, game over after {turn} turns: {names[winner]} wins."
-    doing = f"choose how to lay {place_name(pending)}" if phase == "rotate" else "move"
-    return f"Rally Run, {players} players, turn {turn + 1} of at most {max_turns}: {names[current]} to {doing}."
+def _header(t: Table) -> str:
+    if t.phase == "over" and t.winner is not None:
+        return f"Rally Run, {t.players} players, game over after {t.turn} turns: {t.names[t.winner]} wins."
+    doing = f"choose how to lay {place_name(t.pending)}" if t.pending is not None else "move"
+    who = t.names[t.current] if t.current is not None else "nobody"
+    return f"Rally Run, {t.players} players, turn {t.turn + 1} of at most {t.max_turns}: {who} to {doing}."
 
 
-def render(game, reveal: bool = False) -> str:
-    obs = game.observation(0)
-    codes = game.tiles_[:] if reveal else list(obs.codes)
-    if reveal:
-        codes[PIT] = -2
-    lines = [_header(game.players, game.turn, game.max_turns, game.phase, game.current_player, game.names,
-                     game.winner, game.pending)]
-    lines += _grid(codes, game.cars_, game.names, game.players)
-    lines += _player_lines(game.names, game.cars_, game.held_, game.start_colors, game.players)
-    lines.append(f"Trophies left on the pit stop: {len(game.stack_)} (face down).")
-    if game.last_swap and game.phase != "over":
-        a, b = game.last_swap
+def render(t: Table, heading: str = "") -> str:
+    """The table as text: a header line, the grid, a line per player, the trophies
+    left, and (while the game goes on) the cells just swapped."""
+    lines = [heading + _header(t)] + _grid(t) + _player_lines(t)
+    lines.append(f"Trophies left on the pit stop: {t.trophies_left} (face down).")
+    if t.no_swap and t.phase != "over":
+        a, b = t.no_swap
         lines.append(f"Just swapped, not to be swapped now: {place_name(a)} and {place_name(b)}.")
     return "\n".join(line.rstrip() for line in lines)
 
 
-def render_observation(obs) -> str:
-    lines = [f"What {obs.names[obs.seat]} sees. " + _header(obs.players, obs.turn, obs.max_turns, obs.phase,
-                                                           obs.current_player, obs.names, obs.winner, obs.pending)]
-    lines += _grid(obs.codes, obs.places, obs.names, obs.players)
-    lines += _player_lines(obs.names, obs.places, obs.held, obs.start_colors, obs.players)
-    lines.append(f"Trophies left on the pit stop: {obs.trophies_left} (face down).")
-    return "\n".join(line.rstrip() for line in lines)
+__all__ = ["Table", "render"]

@@ -1,6 +1,13 @@
 """Bots playing Rally Run, as text: what ``python -m rally run`` prints; and the
 experiment "how much does memory help?" (:func:`memory_win_rates`).
 
+Every count is bounded, so no call runs for days without a word: at most
+:data:`MAX_GAMES` games (a few hundred a second), turn limits up to
+:data:`~rally.rally_run.state.MAX_TURNS` and at most :data:`MAX_RUN_TURNS` turns in
+all (games times the turn limit), seeds from 0 to 2**64-1 (game ``k`` of a run uses
+seed ``seed + k``, so the last one must fit too), and at most :data:`MAX_MEMORIES`
+memory lengths, :data:`MAX_GAMES` games in all, in one experiment.
+
 >>> print(simulate(2, seed=6, bots="perfect", brief=True).splitlines()[-1])
 Winner: Ada, who reached the finish with the trophy.
 >>> print(memory_win_rates([0, 1, None], games=20, seed=1).table())
@@ -13,21 +20,33 @@ perfect         16       80.0%   58.4% - 91.9%
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
+from .. import inputs
 from ..analysis import wilson_interval
 from ..errors import SetupError
 from .board import MAX_PLAYERS, MIN_PLAYERS
-from .bots import ForgetfulBot, NoMemoryBot, PerfectMemoryBot, parse_bot, play_out
-from .events import CarMoved, RunGameWon, TileRevealed, TilesSwapped, TrophyTaken
-from .game import RallyRunGame
+from .bots import ForgetfulBot, MemoryBot, NoMemoryBot, PerfectMemoryBot, RandomRunBot, parse_bot, play_out
+from .events import CarMoved, RunEvent, RunGameWon, TileRevealed, TilesSwapped, TrophyTaken
+from .game import TURNS_PER_PLAYER, RallyRunGame
+from .state import MAX_TURNS
+
+#: The most games one call plays (``python -m rally run --games``, :func:`memory_win_rates`).
+MAX_GAMES = 10_000
+#: The most turns one run may play: games times the turn limit (minutes at worst, not days).
+MAX_RUN_TURNS = 10_000_000
+#: The most memory lengths one experiment compares.
+MAX_MEMORIES = 20
+#: The longest ``--bots`` text: a name per player.
+MAX_BOTS_TEXT = 100
 
 
-def numbered(events):
+def numbered(events: Iterable[RunEvent]) -> Iterator[tuple[int, RunEvent]]:
     """``(turn, event)`` pairs, turns counted from 1: a turn starts with a reveal, a swap
     or a drive that reveals nothing."""
     turn = 0
@@ -37,18 +56,17 @@ def numbered(events):
         yield turn, event
 
 
-def log_lines(events, names: Sequence[str]) -> list[str]:
+def log_lines(events: Iterable[RunEvent], names: Sequence[str]) -> list[str]:
     """Each event in words, numbered by turn (``"Turn 3: Bo swaps ..."``); the end of
     the game has no number."""
     return [event.describe(names) if isinstance(event, RunGameWon) else f"Turn {turn}: {event.describe(names)}"
             for turn, event in numbered(events)]
 
 
-def parse_bots(text: str, players: int) -> list:
+def parse_bots(text: str, players: int) -> list[MemoryBot | RandomRunBot]:
     """One bot name for everybody (``"perfect"``) or one per player (``"perfect,none"``)."""
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SetupError(f"Rally Run is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.")
-    parts = [p for p in text.split(",")]
+    players = inputs.whole(players, "The number of players", MIN_PLAYERS, MAX_PLAYERS, SetupError)
+    parts = inputs.text(text, "--bots", SetupError, "perfect,forgetful:3", MAX_BOTS_TEXT).split(",")
     if len(parts) == 1:
         parts = parts * players
     if len(parts) != players:
@@ -57,9 +75,18 @@ def parse_bots(text: str, players: int) -> list:
     return [parse_bot(p) for p in parts]
 
 
+def _first_seed(seed: object, games: int, what: str) -> int:
+    """A seed for ``games`` games, which use seeds ``seed`` to ``seed + games - 1``."""
+    first = inputs.seed(seed, SetupError, what)
+    if first + games - 1 > inputs.MAX_SEED:
+        inputs.fail(SetupError, what, f"at most 2**64 - {games} for {games} games (game k uses the seed + k)", seed, 0)
+    return first
+
+
 def simulate(players: int, seed: int = 0, bots: str = "perfect", brief: bool = False,
              max_turns: int | None = None) -> str:
     """A readable log of one game played by ``bots``; the last line names the winner."""
+    seed = inputs.seed(seed, SetupError)
     chosen = parse_bots(bots, players)
     game = RallyRunGame.new(players, seed=seed, max_turns=max_turns)
     play_out(game, chosen, random.Random(seed))
@@ -75,6 +102,7 @@ def simulate(players: int, seed: int = 0, bots: str = "perfect", brief: bool = F
     lines.append("")
     lines.append(game.summary())
     lines.append("")
+    assert game.winner is not None and game.end_reason is not None  # play_out plays to the end
     how = {"finish": "reached the finish with the trophy",
            "turn limit": "was closest to their goal when the turn limit was reached",
            "all stuck": "was closest to their goal when no car could ever move again"}[game.end_reason]
@@ -84,22 +112,30 @@ def simulate(players: int, seed: int = 0, bots: str = "perfect", brief: bool = F
 
 def simulate_many(players: int, games: int, seed: int = 0, bots: str = "perfect",
                   max_turns: int | None = None) -> str:
-    """Play ``games`` games (seeds ``seed``, ``seed + 1``, ...): wins by seat, how games
-    ended, turns, and games per second."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise SetupError(f"--games is a whole number of games from 1, not {games!r}.")
+    """Play ``games`` games (1 to :data:`MAX_GAMES`; seeds ``seed``, ``seed + 1``, ...):
+    wins by seat, how games ended, turns, and games per second."""
+    games = inputs.whole(games, "--games", 1, MAX_GAMES, SetupError, 300)
+    seed = _first_seed(seed, games, "--seed")
     chosen = parse_bots(bots, players)
-    wins, reasons, turns = Counter(), Counter(), []
+    limit = TURNS_PER_PLAYER * len(chosen) if max_turns is None else inputs.whole(
+        max_turns, "The turn limit", 1, MAX_TURNS, SetupError, TURNS_PER_PLAYER * len(chosen))
+    if games * limit > MAX_RUN_TURNS:
+        inputs.fail(SetupError, "--games times the turn limit", f"at most {MAX_RUN_TURNS} turns in one run",
+                    f"{games} games of at most {limit} turns", "300 games of 200 turns")
+    wins: Counter[int] = Counter()
+    reasons: Counter[str] = Counter()
+    turns: list[int] = []
+    names: tuple[str, ...] = ()
     start = time.perf_counter()
     for k in range(games):
         game = RallyRunGame.new(players, seed=seed + k, max_turns=max_turns)
         play_out(game, chosen, random.Random(seed + k))
-        wins[game.winner] += 1
-        reasons[game.end_reason] += 1
+        wins[game.winner if game.winner is not None else -1] += 1
+        reasons[game.end_reason or ""] += 1
         turns.append(game.turn)
+        names = game.names
     elapsed = time.perf_counter() - start
     turns.sort()
-    names = game.names
     lines = [f"Rally Run: {games} games of {players} players, seeds {seed} to {seed + games - 1}."]
     for s in range(players):
         lines.append(f"  {names[s]} ({chosen[s]!r}): {wins[s]} wins ({100 * wins[s] / games:.0f}%)")
@@ -163,15 +199,15 @@ class MemoryResult:
         return "\n".join(lines)
 
 
-def memory_bot(turns: int | None):
+def memory_bot(turns: int | None) -> MemoryBot:
     """The bot that remembers a tile ``turns`` turns (``None``: for ever, 0: not at all)."""
     if turns is None:
         return PerfectMemoryBot()
     return NoMemoryBot() if turns == 0 else ForgetfulBot(turns)
 
 
-def memory_win_rates(memories: Iterable[int | None] = (0, 1, 2, 3, 5, 8, None), opponents: Sequence[str] = ("none",),
-                     games: int = 300, seed: int = 0) -> MemoryResult:
+def memory_win_rates(memories: Iterable[int | None] | int | None = (0, 1, 2, 3, 5, 8, None),
+                     opponents: Sequence[str] | str = ("none",), games: int = 300, seed: int = 0) -> MemoryResult:
     """How often a bot wins with each memory length against the same ``opponents``
     (bot names as in :func:`~rally.rally_run.parse_bot`; their number fixes the players).
 
@@ -179,28 +215,35 @@ def memory_win_rates(memories: Iterable[int | None] = (0, 1, 2, 3, 5, 8, None), 
     modulo the number of players, so every seat is played equally often; every memory
     length plays the very same layouts, so differences come from memory alone.
     """
-    memories = [memories] if memories is None or isinstance(memories, int) else list(memories)
-    opponents = [opponents] if isinstance(opponents, str) else list(opponents)  # one name, not its letters
-    if not memories:
+    if memories is None or inputs.is_whole(memories):
+        lengths: list[object] = [memories]
+    else:
+        if isinstance(memories, (range, Iterator)):  # read no more than the bound allows
+            memories = list(itertools.islice(memories, MAX_MEMORIES + 1))
+        lengths = inputs.sequence(memories, "The memory lengths", SetupError, "[0, 3, None]", MAX_MEMORIES)
+    # one name, not its letters
+    names = [opponents] if isinstance(opponents, str) else inputs.sequence(
+        opponents, "The opponents", SetupError, "['none']", MAX_PLAYERS)
+    if not lengths:
         raise SetupError("Give at least one memory length to try, like [0, 3, None] (None: perfect memory).")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise SetupError(f"Play a whole number of games from 1, not {games!r}.")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SetupError(f"The seed is a whole number from 0, like 7, not {seed!r}.")
-    players = len(opponents) + 1
+    games = inputs.whole(games, "The number of games", 1, MAX_GAMES, SetupError, 300)
+    seed = _first_seed(seed, games, "The seed")
+    players = len(names) + 1
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SetupError(f"Give 1 to {MAX_PLAYERS - 1} opponents (Rally Run is for {MIN_PLAYERS} to {MAX_PLAYERS} "
-                         f"players), not {len(opponents)}.")
-    for turns in memories:
-        if turns is not None and (isinstance(turns, bool) or not isinstance(turns, int) or turns < 0):
-            raise SetupError(f"A memory length is a whole number of turns from 0, or None for perfect, not {turns!r}.")
-    labels = tuple(repr(parse_bot(o)) for o in opponents)
+                         f"players), not {len(names)}.")
+    checked: list[int | None] = [None if t is None else inputs.whole(
+        t, "A memory length (in turns; None for perfect)", 0, MAX_TURNS, SetupError) for t in lengths]
+    if games * len(checked) > MAX_GAMES:
+        inputs.fail(SetupError, "The games times the memory lengths", f"at most {MAX_GAMES} games in all",
+                    f"{games} games for each of {len(checked)} memory lengths", "300 games for 7")
+    labels = tuple(repr(parse_bot(o)) for o in names)
     rows = []
-    for turns in memories:
+    for turns in checked:
         wins = 0
         for k in range(games):
             me = k % players
-            bots = [parse_bot(o) for o in opponents]
+            bots: list[MemoryBot | RandomRunBot] = [parse_bot(o) for o in names]
             bots.insert(me, memory_bot(turns))
             game = play_out(RallyRunGame.new(players, seed=seed + k), bots, random.Random(seed + k))
             wins += game.winner == me

@@ -4,8 +4,9 @@ A tile's road leaves it by some of its four sides, its *openings*, named by comp
 direction: ``N`` (up the grid), ``E``, ``S`` and ``W``. A tile's *rotation* counts
 quarter turns clockwise from the kind's basic drawing: a straight runs N-S, a curve
 joins N and E, a dead end opens only to N, a crossroads opens everywhere. Rotations
-that look alike are one rotation: a straight has two (0 and 1), a crossroads one (0),
-curves and dead ends four.
+that look alike are one rotation (R10): a straight has two (0 and 1), a crossroads one
+(0), curves and dead ends four. A :class:`Tile` always holds one of those: anything
+else is refused when it is made.
 
 >>> from rally.rally_run import Tile, TileKind
 >>> curve = Tile(TileKind.CURVE, 1)
@@ -15,13 +16,18 @@ curves and dead ends four.
 True
 >>> [str(t) for t in TileKind.DEAD_END.orientations()]
 ['D:N', 'D:E', 'D:S', 'D:W']
+>>> Tile(TileKind.STRAIGHT, 2)
+Traceback (most recent call last):
+...
+rally.errors.TileError: A straight's rotation must be a whole number from 0 to 1, like 0, not 2.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from dataclasses import dataclass
 
+from .. import inputs
 from ..errors import TileError
 
 #: The four directions, clockwise from north.
@@ -32,6 +38,8 @@ STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 #: One bit per direction, in the order of :data:`DIRECTIONS`.
 BITS = (1, 2, 4, 8)
 ALL_OPEN = 15
+#: The longest text read as a tile or a kind ("dead end", "X:NESW", "C0").
+MAX_TILE_TEXT = 20
 
 
 def opposite(direction: int) -> int:
@@ -68,7 +76,7 @@ class TileKind(enum.Enum):
 
     @property
     def letter(self) -> str:
-        return self.value
+        return str(self.value)
 
     @property
     def word(self) -> str:
@@ -87,23 +95,22 @@ class TileKind(enum.Enum):
     def mask(self, rotation: int) -> int:
         return rotate_mask(_BASE[self], rotation)
 
-    def orientations(self) -> list["Tile"]:
+    def orientations(self) -> list[Tile]:
         """The kind at each of its different-looking rotations."""
         return [Tile(self, r) for r in range(_PERIOD[self])]
 
     @classmethod
-    def parse(cls, text: "str | TileKind") -> "TileKind":
+    def parse(cls, text: object) -> TileKind:
         """A kind from its letter (S, C, X, D) or its name (``"curve"``, ``"dead end"``)."""
         if isinstance(text, TileKind):
             return text
-        if isinstance(text, str):
+        if isinstance(text, str) and len(text) <= MAX_TILE_TEXT:
             key = text.strip().lower().replace("_", " ").replace("-", " ")
             for kind in cls:
-                if key in (kind.letter.lower(), kind.word, kind.name.lower().replace("_", " ")):
+                if key in (kind.letter.lower(), kind.word):
                     return kind
-        raise TileError(
-            f"{text!r} is not a kind of road tile: use straight (S), curve (C), crossroads (X) or dead end (D)."
-        )
+        inputs.fail(TileError, "A kind of road tile", "straight (S), curve (C), crossroads (X) or dead end (D)",
+                    text, "'curve'")
 
 
 _WORDS = {TileKind.STRAIGHT: "straight", TileKind.CURVE: "curve", TileKind.CROSSROADS: "crossroads",
@@ -116,10 +123,13 @@ KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 #: ``MASKS[code]``: the openings of the engine's tile code.
 MASKS = tuple(rotate_mask(_BASE[KINDS[c >> 2]], c & 3) for c in range(16))
 PERIODS = tuple(_PERIOD[k] for k in KINDS)
+#: The engine codes that name a tile: each kind at each of its different-looking rotations.
+CODES = frozenset(k * 4 + r for k in range(4) for r in range(PERIODS[k]))
 
 
-class Tile(NamedTuple):
-    """A road tile of one kind at one rotation (quarter turns clockwise).
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A road tile of one kind at one of its rotations (quarter turns clockwise).
 
     ``str(tile)`` gives the kind letter and the openings, like ``"C:NE"``;
     :meth:`parse` reads that, or the kind letter and rotation (``"C0"``).
@@ -127,6 +137,11 @@ class Tile(NamedTuple):
 
     kind: TileKind
     rotation: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, TileKind):
+            inputs.fail(TileError, "A tile's kind", "a TileKind", self.kind, "TileKind.CURVE")
+        inputs.whole(self.rotation, f"A {self.kind.word}'s rotation", 0, self.kind.rotations - 1, TileError)
 
     @property
     def mask(self) -> int:
@@ -138,11 +153,16 @@ class Tile(NamedTuple):
         return mask_directions(self.mask)
 
     def opens(self, direction: str | int) -> bool:
-        d = DIRECTIONS.index(direction) if isinstance(direction, str) else direction
+        """True when the road leaves by ``direction`` (``"N"`` or 0, ``"E"`` or 1, ...)."""
+        if isinstance(direction, str) and direction in DIRECTIONS:
+            d = DIRECTIONS.index(direction)
+        else:
+            d = inputs.whole(direction, "A direction", 0, 3, TileError, "'N' or 0")
         return bool(self.mask & BITS[d])
 
-    def rotated(self, turns: int = 1) -> "Tile":
+    def rotated(self, turns: int = 1) -> Tile:
         """This tile turned ``turns`` more quarter turns clockwise."""
+        turns = inputs.whole(turns, "A number of quarter turns", -4, 4, TileError, 1)
         return Tile(self.kind, (self.rotation + turns) % self.kind.rotations)
 
     def describe(self) -> str:
@@ -152,12 +172,16 @@ class Tile(NamedTuple):
 
     @property
     def code(self) -> int:
-        """The engine's integer for this tile."""
+        """The engine's integer for this tile (kind index * 4 + rotation)."""
         return KIND_INDEX[self.kind] * 4 + self.rotation
 
     @classmethod
-    def from_code(cls, code: int) -> "Tile":
-        return cls(KINDS[code >> 2], code & 3)
+    def from_code(cls, code: int) -> Tile:
+        """The tile of an engine code (see :data:`CODES`)."""
+        if inputs.is_whole(code) and code in BY_CODE:
+            return BY_CODE[code]
+        inputs.fail(TileError, "A tile code", "kind index * 4 + rotation, one of " + ", ".join(map(str, sorted(CODES))),
+                    code, 4)
 
     def __str__(self) -> str:
         return f"{self.kind.letter}:{''.join(self.openings)}"
@@ -166,21 +190,17 @@ class Tile(NamedTuple):
         return f"Tile.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: "str | Tile") -> "Tile":
+    def parse(cls, text: object) -> Tile:
         """``"C:NE"`` (kind letter and openings) or ``"C0"`` (kind letter and rotation)."""
         if isinstance(text, Tile):
             return text
-        if not isinstance(text, str) or not text.strip():
-            raise TileError(f"{text!r} is not a tile: write a kind letter and its openings, like 'C:NE' or 'S:NS'.")
-        t = text.strip().upper()
-        try:
-            kind = TileKind.parse(t[0])
-        except TileError:
-            kind = None
+        value = inputs.text(text, "A tile", TileError, "C:NE", MAX_TILE_TEXT)
+        t = value.strip().upper()
+        kind = _KIND_LETTERS.get(t[:1])
         if kind is not None:
             rest = t[1:]
-            if rest.isdigit() and int(rest) < kind.rotations:
-                return cls(kind, int(rest))
+            if rest.isdigit():
+                return cls(kind, inputs.whole_text(rest, f"A {kind.word}'s rotation", 0, kind.rotations - 1, TileError))
             if rest.startswith(":") and rest[1:] and set(rest[1:]) <= set(DIRECTIONS) and len(set(rest[1:])) == len(rest[1:]):
                 mask = sum(BITS[DIRECTIONS.index(ch)] for ch in rest[1:])
                 for r in range(kind.rotations):
@@ -188,13 +208,16 @@ class Tile(NamedTuple):
                         return cls(kind, r)
                 shapes = ", ".join(str(o) for o in kind.orientations())
                 raise TileError(f"A {kind.word} cannot open to {mask_words(mask)}: it can be {shapes}.")
-        raise TileError(
-            f"{text!r} is not a tile: write a kind letter (S straight, C curve, X crossroads, D dead end) "
-            "and its openings, like 'C:NE', or the letter and a rotation, like 'C1'."
-        )
+        inputs.fail(TileError, "A tile", "a kind letter (S straight, C curve, X crossroads, D dead end) and its "
+                    "openings, or the letter and a rotation", text, "'C:NE' or 'C1'")
+
+
+_KIND_LETTERS = {k.letter: k for k in KINDS}
+#: ``BY_CODE[code]``: the :class:`Tile` of each engine code.
+BY_CODE = {code: Tile(KINDS[code >> 2], code & 3) for code in sorted(CODES)}
 
 
 __all__ = [
-    "DIRECTIONS", "DIRECTION_WORDS", "BITS", "Tile", "TileKind", "opposite", "rotate_mask", "mask_directions",
-    "mask_words",
+    "DIRECTIONS", "DIRECTION_WORDS", "BITS", "CODES", "Tile", "TileKind", "opposite", "rotate_mask",
+    "mask_directions", "mask_words",
 ]

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from . import _lab
-from rally import DEFAULT_DIAL, TRACKS, Game, Position, Track, advise, legal_plays, parse_cards
+from rally import DEFAULT_DIAL, TRACKS, Game, Position, Track, advise, examples, legal_plays, parse_cards
 
 LESSONS = sorted(p.name for p in _lab.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
@@ -124,7 +124,7 @@ def check_game(page):
 
 
 def check_what_if(page):
-    dilemma = Position.from_code("SR1_Tvolcano_R2_F1_P17.20.24.10_M5.2.3.1_CG4.G9.G12.G13_H0B3")
+    dilemma = examples.turbo_dilemma()
     best = advise(dilemma, playouts=1000, seed=0).best.label  # what the lesson's advisor must answer
     first = page.locator(".jp-OutputArea-output").filter(has_text="Fire the turbo now?").first
     first.scroll_into_view_if_needed()
@@ -154,20 +154,20 @@ def check_what_if(page):
         return [r.x + r.width / 2, r.y + r.height / 2];
     }}""")
     page.mouse.click(*spot)
-    page.wait_for_function("el => el.value.replace(/ /g, '') === '17,3,24,10'", arg=progress.element_handle())
+    page.wait_for_function("el => el.value.replace(/ /g, '') === '17,3,29,16'", arg=progress.element_handle())
     editor.get_by_text("A possible position").wait_for()
     # A typed mistake is named in words, where the user looks.
-    progress.fill("17, 17, 24, 10")
+    progress.fill("17, 17, 29, 16")
     progress.press("Enter")
     alert = editor.locator("[role=alert]").filter(has_text="Not a possible position yet")
     alert.wait_for()
     assert "Ada and Bo are both on space 17" in alert.inner_text()
     # Pasting a code loads that position.
-    block = "SR1_Tvolcano_R3_F1_P56.41.52.38_M2.3.0.3_CR9.R12.R8_H0R2.R5.R7"
+    block = examples.hill_block().code()
     editor.locator("input[placeholder^='paste a position code']").fill(block)
     _lab.output_button(editor, "Load code").click()
-    page.wait_for_function("el => el.value.replace(/ /g, '') === '56,41,52,38'", arg=progress.element_handle())
-    assert "Ada plays next" in editor.locator("[role=status]").first.inner_text()
+    page.wait_for_function("el => el.value.replace(/ /g, '') === '46,39,37,42'", arg=progress.element_handle())
+    assert "Di plays next" in editor.locator("[role=status]").first.inner_text()
 
 
 def check_rally_run(page):

@@ -1,0 +1,66 @@
+"""The positions the lessons and docs show, each reached by playing a seeded game.
+
+Nothing here is typed in: every example is the moment a game of four
+:class:`~rally.HeuristicBot` players, dealt and played from a fixed seed, reaches after
+a fixed number of decisions. So every example is one a real game reaches, and anyone can
+replay the game to it (``played(4, seed, decisions)``).
+
+>>> p = turbo_dilemma()
+>>> print(p.summary().splitlines()[0])
+Round 2, 5 tricks done; Cy holds the flag. Bo won the trick and chooses: turbo or not.
+>>> p.code() == Position.from_game(played(4, 14, 52)).code()
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import inputs
+from .bots import HeuristicBot
+from .errors import SetupError
+from .game import Game
+from .position import Position
+
+#: The most decisions :func:`played` plays (a whole game has a few hundred).
+MAX_DECISIONS = 1000
+
+
+def played(players: int, seed: int, decisions: int, track: str = "volcano") -> Game:
+    """The game of ``players`` heuristic players dealt from ``seed`` (the bots draw from
+    ``random.Random(seed)``), after ``decisions`` decisions (cards and turbo choices),
+    or at its end if it ends sooner.
+
+    >>> played(3, 5, 2).trick
+    (Card.parse('B2'), Card.parse('G4'))
+    """
+    game = Game.new(players, track=track, seed=seed)
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    for _ in range(inputs.whole(decisions, "The number of decisions", 0, MAX_DECISIONS, SetupError, 52)):
+        if game.is_over:
+            break
+        game.apply(bot.choose(game, game.legal_actions(), rng))
+    return game
+
+
+def turbo_dilemma() -> Position:
+    """Round 2 of seed 14: Bo has won a trick with the green 13; his motor shows 11 and
+    the trick's lowest card is 5. Fire the turbo now, or keep the motor for the round's end?"""
+    return Position.from_game(played(4, 14, 52))
+
+
+def lone_color_lead() -> Position:
+    """Round 3 of seed 27, every hand shown: Cy leads with three cards, and nobody else
+    holds blue. Is the blue 8, which nobody can follow, the card to lead?"""
+    return Position.from_game(played(4, 27, 87), reveal=True)
+
+
+def hill_block() -> Position:
+    """The first trick of round 3 of seed 289: Cy will win it with the red 12, and Di,
+    last to play, cannot beat it, but Di's card may be the lowest and so decide where
+    Cy's car ends: rolled back before the hill, or sent over it."""
+    return Position.from_game(played(4, 289, 61))
+
+
+__all__ = ["played", "turbo_dilemma", "lone_color_lead", "hill_block", "MAX_DECISIONS"]

@@ -1,0 +1,222 @@
+"""Reading what people and files hand the engine: the one place that checks raw input.
+
+Every constructor and parser in :mod:`rally` reads its numbers, names, texts and JSON
+through these functions, so bad input always gets the same kind of answer: a
+:class:`ValueError` subclass (the caller says which) whose message says what was
+wrong and what would be right, in one style::
+
+    <what> must be <what would be right>, like <an example>, not <what was given>.
+
+Every value is bounded, so no input can make the engine run away: whole numbers have
+a range, texts a length, JSON a size and a depth.
+
+>>> from rally.inputs import whole, whole_text
+>>> from rally.errors import SetupError
+>>> whole(3, "The number of players", 3, 5, SetupError)
+3
+>>> whole(True, "The number of players", 3, 5, SetupError)
+Traceback (most recent call last):
+...
+rally.errors.SetupError: The number of players must be a whole number from 3 to 5, like 3, not True.
+>>> whole_text("٣", "The round", 1, 3, SetupError)
+Traceback (most recent call last):
+...
+rally.errors.SetupError: The round must be a whole number from 1 to 3 written in the digits 0-9, like 1, not '٣'.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NoReturn
+
+from .errors import RuleError
+
+ErrorType = type[RuleError]
+
+#: The largest seed: seeds are 64-bit, which is plenty of different games.
+MAX_SEED = 2**64 - 1
+#: Names are short words a table would write on a score sheet.
+MAX_NAME_LENGTH = 40
+#: Saved games and positions: the largest JSON text read, and how deeply it may nest.
+MAX_JSON_CHARS = 4_000_000
+MAX_JSON_DEPTH = 12
+#: Any one line of text the engine reads (a card list, a track, an action, a code).
+MAX_TEXT_CHARS = 4_000
+#: Default player names, by seat, for both games (alphabetical, so seat order is easy to follow).
+DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``value`` as a message shows it: short, and safe for any object (a huge number is
+    described, not printed, so the message never fails to build)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def fail(error: ErrorType, what: str, rule: str, value: object, example: object = None) -> NoReturn:
+    """Raise ``error`` in the house style: what must hold, an example, what was given."""
+    like = f", like {example}" if example is not None else ""
+    raise error(f"{what} must be {rule}{like}, not {shown(value)}.")
+
+
+def is_whole(value: object) -> bool:
+    """True for an ``int`` that is not a ``bool`` (``True == 1`` must not pass as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _span(low: int, high: int | None) -> str:
+    return f"from {low} to {high}" if high is not None else f"of {low} or more"
+
+
+def whole(value: object, what: str, low: int, high: int, error: ErrorType, example: object = None) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, else ``error``."""
+    if is_whole(value) and low <= value <= high:  # type: ignore[operator]
+        return value  # type: ignore[return-value]
+    fail(error, what, f"a whole number {_span(low, high)}", value, low if example is None else example)
+
+
+def number(value: object, what: str, low: float, high: float, error: ErrorType, example: object = None) -> float:
+    """``value`` if it is a number (int or float, not bool, not NaN) from ``low`` to ``high``."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high:
+        return float(value)
+    fail(error, what, f"a number from {low:g} to {high:g}", value, low if example is None else example)
+
+
+def whole_text(text: object, what: str, low: int, high: int, error: ErrorType, example: object = None) -> int:
+    """A whole number written in the ASCII digits 0-9 (no sign, no other script's
+    digits), from ``low`` to ``high``; never builds a number longer than ``high``."""
+    if (isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= len(str(high))
+            and low <= int(text) <= high):
+        return int(text)
+    fail(error, what, f"a whole number {_span(low, high)} written in the digits 0-9", text,
+         low if example is None else example)
+
+
+def seat(value: object, players: int, error: ErrorType, what: str = "A seat") -> int:
+    """A seat number of a game of ``players``: 0 to ``players - 1``."""
+    return whole(value, what, 0, players - 1, error)
+
+
+def seed(value: object, error: ErrorType, what: str = "The seed") -> int:
+    """A seed: a whole number from 0 to :data:`MAX_SEED` that fixes every random choice."""
+    return whole(value, what, 0, MAX_SEED, error, 42)
+
+
+def text(value: object, what: str, error: ErrorType, example: str, limit: int = MAX_TEXT_CHARS) -> str:
+    """``value`` if it is a ``str`` of at most ``limit`` characters (bytes are refused:
+    the engine reads text, and decoding is the caller's choice)."""
+    if isinstance(value, str) and len(value) <= limit:
+        return value
+    rule = "text (a str)" if not isinstance(value, str) else f"text of at most {limit} characters"
+    fail(error, what, rule, value, repr(example))
+
+
+def sequence(value: object, what: str, error: ErrorType, example: str, limit: int) -> list[Any]:
+    """The items of a list or tuple of at most ``limit`` items. Strings, bytes, sets,
+    dicts and iterators are refused: their order or their items would be a guess."""
+    if isinstance(value, (list, tuple)) and len(value) <= limit:
+        return list(value)
+    rule = f"a list of at most {limit} items" if isinstance(value, (list, tuple)) else "a list"
+    fail(error, what, rule, value, example)
+
+
+def names(value: object, players: int, error: ErrorType, defaults: Sequence[str] = DEFAULT_NAMES) -> tuple[str, ...]:
+    """One different, non-empty name per player, each at most :data:`MAX_NAME_LENGTH`
+    printable characters; ``None`` gives the first ``players`` of ``defaults``."""
+    if value is None:
+        return tuple(defaults[:players])
+    example = list(defaults[:players])
+    items = sequence(value, "The names", error, str(example), players)
+    if len(items) != players:
+        fail(error, "The names", f"a list of {players} names, one per player", value, example)
+    for item in items:
+        if not (isinstance(item, str) and item.strip() and len(item) <= MAX_NAME_LENGTH and item.isprintable()):
+            fail(error, "Each name", f"printable text of 1 to {MAX_NAME_LENGTH} characters", item, repr(example[0]))
+    if len(set(items)) != players:
+        raise error(f"Each player needs a different name; {shown(items, 80)} repeats one.")
+    return tuple(items)
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _depth(source: str) -> int:
+    """How deeply the arrays and objects of JSON text nest (strings skipped)."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", source)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _number(token: str) -> int:
+    if len(token.lstrip("-")) > 20:
+        raise ValueError(f"a number of {len(token)} digits")
+    return int(token)
+
+
+def _no_float(token: str) -> NoReturn:
+    raise ValueError(f"the number {token[:20]}, which is not whole")
+
+
+def json_object(source: object, what: str, keys: Sequence[str], error: ErrorType, made_by: str) -> dict[str, Any]:
+    """Read JSON text (a ``str`` of at most :data:`MAX_JSON_CHARS` characters, nested at
+    most :data:`MAX_JSON_DEPTH` deep, whole numbers of at most 20 digits, no fractions or
+    NaN) holding an object with exactly ``keys``; ``made_by`` names what writes it."""
+    if not isinstance(source, str):
+        raise error(f"{what} must be text (a str), as {made_by} gives it, not {shown(source)}.")
+    src = text(source, what, error, f"the text {made_by} gives", MAX_JSON_CHARS)
+    if _depth(src) > MAX_JSON_DEPTH:
+        raise error(f"{what} nests deeper than {MAX_JSON_DEPTH} levels; use the text {made_by} gives.")
+    try:
+        data = json.loads(src, parse_int=_number, parse_float=_no_float, parse_constant=_no_float)
+    except json.JSONDecodeError as err:
+        raise error(f"{what} is not JSON ({err.msg} at line {err.lineno}, column {err.colno}); "
+                    f"use the text {made_by} gives.") from None
+    except ValueError as err:
+        raise error(f"{what} holds {err}; use the text {made_by} gives.") from None
+    return fields(data, what, keys, error)
+
+
+def fields(data: object, what: str, keys: Sequence[str], error: ErrorType) -> dict[str, Any]:
+    """``data`` if it is a dict with exactly ``keys``; else ``error`` naming the missing
+    and unknown keys."""
+    if not isinstance(data, Mapping):
+        fail(error, what, "a JSON object with the keys " + ", ".join(keys), data)
+    missing = [k for k in keys if k not in data]
+    unknown = [shown(k, 20) for k in data if k not in keys]
+    if missing or unknown:
+        parts = (["missing " + ", ".join(missing)] if missing else []) + (
+            ["unknown " + ", ".join(unknown[:5])] if unknown else [])
+        raise error(f"{what} has the keys {', '.join(keys)}: this one has {'; '.join(parts)}.")
+    return dict(data)
+
+
+def one_of(value: object, what: str, choices: Iterable[str], error: ErrorType) -> str:
+    """``value`` if it is one of the strings ``choices``."""
+    options = list(choices)
+    if isinstance(value, str) and value in options:
+        return value
+    fail(error, what, "one of " + ", ".join(repr(c) for c in options), value, repr(options[0]))
+
+
+def flag(value: object, what: str, error: ErrorType) -> bool:
+    """``value`` if it is ``True`` or ``False`` (``'no'`` or ``0`` would be a guess)."""
+    if isinstance(value, bool):
+        return value
+    fail(error, what, "True or False", value, "True")
+
+
+__all__ = [
+    "DEFAULT_NAMES", "MAX_SEED", "MAX_NAME_LENGTH", "MAX_JSON_CHARS", "MAX_JSON_DEPTH", "MAX_TEXT_CHARS",
+    "shown", "fail", "is_whole", "whole", "number", "whole_text", "seat", "seed", "text", "sequence", "names",
+    "json_object", "fields", "one_of", "flag",
+]

@@ -1,0 +1,133 @@
+"""Every position and saved game the project shows is one a real game reaches.
+
+Collects every position code (``SR1_...``) and every saved game or position in JSON
+written anywhere a reader sees it (README, docs, notebooks with their outputs, the
+packages' docstrings and quizzes, the benchmarks) and requires each to load: loading
+checks it against every invariant (docs/invariants.md). The tests themselves are left
+out: they hold impossible positions on purpose, to see them refused.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from rally import Game, Position
+
+ROOT = Path(__file__).resolve().parents[1]
+PLACES = ["README.md", "docs", "notebooks", "rally", "widgets", "benchmarks", "binder"]
+CODE = re.compile(r"SR1_T[A-Za-z0-9._~%-]+")
+SAVED = re.compile(r'\{\s*"format"\s*:\s*"stich-rallye(?:-position)?/1"')
+
+
+def _texts():
+    for place in PLACES:
+        path = ROOT / place
+        files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
+        for file in files:
+            if file.suffix not in (".md", ".py", ".ipynb", ".json", ".txt") or ".ipynb_checkpoints" in file.parts:
+                continue
+            text = file.read_text(encoding="utf-8")
+            if file.suffix == ".ipynb":  # the cells' sources and outputs as a reader sees them
+                text = "\n".join(_notebook_texts(json.loads(text)))
+            yield file.relative_to(ROOT), text
+
+
+def _notebook_texts(notebook):
+    for cell in notebook["cells"]:
+        yield "".join(cell["source"])
+        for output in cell.get("outputs", []):
+            yield "".join(output.get("text", ""))
+            for value in output.get("data", {}).values():
+                yield value if isinstance(value, str) else "".join(value) if isinstance(value, list) else json.dumps(value)
+
+
+def _codes():
+    found = {}
+    for name, text in _texts():
+        for match in CODE.finditer(text):
+            code = match.group(0).rstrip(".")
+            if code.endswith("..."):  # an elided example in prose, not a position
+                continue
+            found.setdefault(code, name)
+    return sorted(found.items())
+
+
+def _saved():
+    found = []
+    for name, text in _texts():
+        for match in SAVED.finditer(text):
+            found.append((name, text, match.start()))
+    return found
+
+
+CODES = _codes()
+
+
+def test_the_collector_finds_the_examples():
+    """The README, the lessons and the docstrings do show position codes: if none were
+    found, the test below would pass for nothing."""
+    places = {str(name).split("/")[0] for _, name in CODES}
+    assert len(CODES) >= 3 and {"README.md", "notebooks"} <= places, CODES
+
+
+@pytest.mark.parametrize("code,where", CODES, ids=[f"{w}:{c[:40]}" for c, w in CODES])
+def test_every_position_code_shown_is_reachable(code, where):
+    position = Position.from_code(code)  # raises PositionError naming every problem
+    assert position.problems() == []
+
+
+def test_every_saved_game_shown_is_reachable():
+    """Saved games and positions in JSON (none are shown today; any added must load)."""
+    for where, text, start in _saved():
+        data, _ = json.JSONDecoder().raw_decode(text[start:])
+        loader = Game.from_json if data["format"] == "stich-rallye/1" else Position.from_json
+        loader(json.dumps(data)), where
+
+
+def test_the_saved_game_collector_reads_json_in_text():
+    game = Game.new(3, seed=2)
+    text = "A saved game: " + game.to_json() + " and more prose."
+    start = SAVED.search(text).start()
+    data, _ = json.JSONDecoder().raw_decode(text[start:])
+    assert Game.from_json(json.dumps(data)) == game
+
+
+# ---------------------------------------------------------------- rally.examples
+from rally import Color, Moved, Turbo  # noqa: E402
+from rally import examples  # noqa: E402
+
+
+def test_the_turbo_dilemma_is_what_lesson_6_says():
+    p = examples.turbo_dilemma()
+    game = p.to_game(0)
+    assert (p.round, p.phase, p.player_names[p.decider]) == (2, "turbo", "Bo")
+    assert str(p.trick[-1]) == "G13" and game.trick_result() == (p.decider, 5)
+    assert game.motor_values[p.decider] == 11 and p.dial[p.motors[p.decider] + 1] == 16
+    assert p.options() == [Turbo(True), Turbo(False)]
+
+
+def test_the_lone_color_lead_is_what_lesson_6_says():
+    p = examples.lone_color_lead()
+    assert p.round == 3 and not p.trick and len(p.hand) == 3 and p.player_names[p.decider] == "Cy"
+    assert all(h is not None for h in p.hands)
+    assert [str(c) for c in p.hand] == ["R8", "G13", "B8"]
+    assert not any(c.color is Color.BLUE for s, h in enumerate(p.hands) if s != p.decider for c in h)
+
+
+def test_the_hill_block_is_what_lesson_6_says():
+    p = examples.hill_block()
+    assert p.round == 3 and p.tricks_done == 0 and len(p.trick) == p.players - 1
+    assert p.player_names[p.decider] == "Di" and not any(p.motors)
+    rolls = {}
+    for card in p.options():
+        game = p.to_game(0)
+        events = game.apply_recorded(card)
+        assert game.flag != p.decider  # Di cannot win the trick
+        moved = [e for e in events if isinstance(e, Moved)]
+        assert p.player_names[moved[0].seat] == "Cy"
+        rolls[str(card)] = moved[0].move.roll
+    assert rolls == {"R2": "uphill", "R3": None, "R6": "downhill"}
