@@ -49,7 +49,7 @@ def measure(clicks: int, players: int, track: str, bots: str) -> tuple[list[floa
         human = BOTS[bots]()
         changed: list[float] = []
         for seat in range(players):
-            view.figure.data[CARS_FIRST + seat].on_change(lambda *_: changed.append(time.perf_counter()), "x", "y")
+            view.figure.plot.data[CARS_FIRST + seat].on_change(lambda *_: changed.append(time.perf_counter()), "x", "y")
         while not view.game.is_over and len(to_update) < clicks:
             action = human.choose(view.game, view.game.legal_actions(), view.rng)
             if isinstance(action, Turbo):

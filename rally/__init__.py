@@ -14,22 +14,26 @@ Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
 - legality.py   what no real game could produce: the invariants I1-I10 (docs/invariants.md)
 - serialization.py  a state as JSON and back (shape only)
 - inputs.py     reading numbers, names, texts and JSON: bounded, one message style
+- turns.py      play_bots: computer players act until a person must decide (both games)
 - bots.py       RandomBot, HeuristicBot, play_out
 - analysis.py   seeded experiments over many games (win rates)
 - rally_run/    the second game, Rally Run (M1-M5): ``from rally import rally_run`` (loaded on demand)
+- replay.py     a recorded game event by event: the table after event k
+- history.py    a kept event log replayed and compared (both games)
 - position.py   what-if positions: any moment of a game, as code and JSON
 - advisor.py    which choice wins: each option played out many times
 - examples.py   the positions lessons and docs show, each reached by a seeded game
 """
 
 from .bots import Bot, HeuristicBot, RandomBot, play_out, play_until
+from .turns import play_bots
 from .cards import CARDS, HAND_SIZES, Card, Color, deck, parse_cards
 from .errors import CardError, IllegalAction, PositionError, RuleError, SetupError, TrackError
 from .events import (
     CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, MotorReleased, MotorWound, Moved,
     RoundEnded, TrickWon, TurboDeclined, TurboUsed,
 )
-from .game import CAR_COLORS, Game, Turbo, parse_action
+from .game import CAR_COLORS, Game, Turbo, parse_action, trick_move
 from .inputs import DEFAULT_NAMES
 from .round_end import leader, release_order
 from .state import GameState
@@ -41,12 +45,12 @@ from .advisor import Advice, OptionResult, advise
 from .tricks import TrickExplanation, check_trick, explain_trick, legal_plays, trick_winner, why_illegal
 
 __all__ = [
-    "Bot", "HeuristicBot", "RandomBot", "play_out", "play_until",
+    "Bot", "HeuristicBot", "RandomBot", "play_bots", "play_out", "play_until",
     "CARDS", "HAND_SIZES", "Card", "Color", "deck", "parse_cards",
     "CardError", "IllegalAction", "PositionError", "RuleError", "SetupError", "TrackError",
     "CardPlayed", "Dealt", "Event", "FlagTaken", "GameWon", "LapCompleted", "MotorReleased", "MotorWound",
     "Moved", "RoundEnded", "TrickWon", "TurboDeclined", "TurboUsed",
-    "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "leader", "release_order",
+    "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "trick_move", "leader", "release_order",
     "DEFAULT_DIAL", "Motor", "check_dial",
     "How", "Move", "PathStep", "check_positions", "move", "position_problems",
     "Position", "Advice", "OptionResult", "advise",

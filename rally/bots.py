@@ -23,6 +23,7 @@ from .errors import SetupError
 from .game import Action, Game, Turbo
 from .movement import occupants_of, travel
 from .tricks import winner_and_lowest
+from .turns import play_bots
 
 
 class Bot(Protocol):
@@ -118,10 +119,7 @@ def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
     else:  # only random bots (a plain loop: cheaper than all() over a generator)
         game.random_playout(rng)
         return game
-    seat = game.current_player
-    while seat is not None:
-        game.apply(bots[seat].choose(game, game.legal_actions(), rng))
-        seat = game.current_player
+    play_bots(game, bots, rng)
     return game
 
 
@@ -141,10 +139,7 @@ def play_until(game: Game, bots: Sequence[Bot], rng: random.Random, stop: Callab
     (True, [Turbo(True), Turbo(False)])
     """
     _check_bots(game, bots)
-    seat = game.current_player
-    while seat is not None and not stop(game):
-        game.apply(bots[seat].choose(game, game.legal_actions(), rng))
-        seat = game.current_player
+    play_bots(game, bots, rng, stop=stop)
     return game
 
 

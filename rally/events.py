@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Sequence
 from . import inputs
 from .cards import Card, join_words, parse_cards
 from .errors import PositionError, RuleError
+from .logged_event import LoggedEvent
 from .movement import How, Move, PathStep
 from .movement import MAX_PROGRESS
 from .track import MAX_TRACK_LENGTH
@@ -24,19 +25,12 @@ from .tricks import TrickExplanation, explain_trick
 
 
 @dataclass(frozen=True)
-class Event:
-    """Base of all events. ``kind`` names the event type in JSON."""
+class Event(LoggedEvent):
+    """Base of the Stich Rallye events; cards, moves and tuples are written as JSON data."""
 
-    kind: ClassVar[str] = "event"
-
-    def describe(self, names: Sequence[str]) -> str:  # pragma: no cover - every subclass overrides
-        raise NotImplementedError
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            out[f.name] = _encode(getattr(self, f.name))
-        return out
+    @staticmethod
+    def encode(value: Any) -> Any:
+        return _encode(value)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from .bots import HeuristicBot
 from .errors import SetupError
 from .game import Game
 from .position import Position
+from .turns import play_bots
 
 #: The most decisions :func:`played` plays (a whole game has a few hundred).
 MAX_DECISIONS = 1000
@@ -35,12 +36,8 @@ def played(players: int, seed: int, decisions: int, track: str = "volcano") -> G
     (Card.parse('B2'), Card.parse('G4'))
     """
     game = Game.new(players, track=track, seed=seed)
-    rng = random.Random(seed)
-    bot = HeuristicBot()
-    for _ in range(inputs.whole(decisions, "The number of decisions", 0, MAX_DECISIONS, SetupError, 52)):
-        if game.is_over:
-            break
-        game.apply(bot.choose(game, game.legal_actions(), rng))
+    limit = inputs.whole(decisions, "The number of decisions", 0, MAX_DECISIONS, SetupError, 52)
+    play_bots(game, [HeuristicBot()] * players, random.Random(seed), limit=limit)
     return game
 
 

@@ -34,6 +34,7 @@ from .events import (
     CardPlayed, Dealt, Event, event_from_dict, FlagTaken, GameWon, LapCompleted, MotorReleased, MotorWound, Moved,
     RoundEnded, TrickWon, TurboDeclined, TurboUsed,
 )
+from .history import log_problems
 from .legality import state_problems
 from .motor import DEFAULT_DIAL, check_dial, winding_table
 from .movement import Move, travel
@@ -65,6 +66,16 @@ class Turbo:
 
 
 USE_TURBO, NO_TURBO = Turbo(True), Turbo(False)
+
+
+def trick_move(lowest: int, motor_value: int, turbo: bool) -> int:
+    """How many empty spaces a trick's winner counts (S5, S8): the trick's lowest card,
+    plus the motor's whole value with the turbo (all or nothing).
+
+    >>> trick_move(3, 7, True), trick_move(3, 7, False)
+    (10, 3)
+    """
+    return lowest + motor_value if turbo else lowest
 TURBO_CHOICES = [USE_TURBO, NO_TURBO]
 
 Action = Card | Turbo
@@ -408,34 +419,13 @@ class Game:
 
     def _history_problems(self) -> list[str]:
         """Replay the log's decisions on a new game from the same seed; the log and the
-        state must come out exactly as they are."""
-        log = self._log or []
+        state must come out exactly as they are (invariant I11)."""
         replay = Game.new(self.players, self.track, self.seed, self.first_player, self.dial, self.names)
-        for event in log:
-            action: Action
-            if isinstance(event, CardPlayed):
-                action = event.card
-            elif isinstance(event, (TurboUsed, TurboDeclined)):
-                action = Turbo(isinstance(event, TurboUsed))
-            else:
-                continue  # what follows from the decisions; compared below
-            reason = replay.why_illegal(action, event.seat)
-            if reason is not None:
-                who = self.names[event.seat] if event.seat < self.players else f"seat {event.seat}"
-                return [f"The event log says {who} chose {action}, which the game played from seed {self.seed} "
-                        f"does not allow: {reason}"]
-            replay.apply(action)
-        expected = replay._log or []
-        for i, (said, done) in enumerate(zip(log, expected)):
-            if said != done:  # the log's own event may name seats no game has: only the game's is told
-                return [f"Event {i + 1} of the log ({said.kind}) is not what the game played from seed {self.seed} "
-                        f"logs there: {done.describe(self.names)!r}."]
-        if len(log) != len(expected):
-            return [f"The event log has {len(log)} events, but its decisions, played from seed {self.seed}, give "
-                    f"{len(expected)}."]
-        if replay.state() != self.state().replace(events=tuple(expected)):
-            return [f"The event log, played from seed {self.seed}, leads to another state than this one."]
-        return []
+        where = f"from seed {self.seed}"
+        found = log_problems(self._log or [], replay, _decision, self.names, where)
+        if not found and replay.state() != self.state():
+            found = [f"The event log, played {where}, leads to another state than this one."]
+        return found
 
     @property
     def tricks_left(self) -> int:
@@ -445,6 +435,13 @@ class Game:
         if self.phase == TURBO:
             return len(self.hand_codes(0)) + 1
         return len(self.hand_codes((self.flag + len(self._trick)) % self.players))
+
+    def bot_view(self, seat: int) -> "Game":
+        """What a computer player in ``seat`` is shown: the game itself (Stich Rallye's
+        bots may read every public fact; :class:`rally.HeuristicBot` reads only its own
+        hand and the table). See :func:`rally.turns.play_bots`."""
+        inputs.seat(seat, self.players, SetupError)
+        return self
 
     def legal_actions(self) -> list[Action]:
         """What the current player may do: cards in hand order, or the turbo choice."""
@@ -593,10 +590,9 @@ class Game:
 
     def _finish_trick(self, winner: int, lowest: int, use: bool) -> None:
         """Move the trick's winner by the lowest card, plus the motor if ``use`` (S8)."""
-        steps = lowest
         value = self.dial[self._motors[winner]]
+        steps = trick_move(lowest, value, use)
         if use:
-            steps += value
             self._motors[winner] = 0
         if self._log is not None and value > 0:
             self._log.append(TurboUsed(winner, value) if use else TurboDeclined(winner, value))
@@ -846,6 +842,16 @@ class Game:
         """A game from :meth:`to_json` text. Raises :class:`PositionError` naming every
         problem when the text is not JSON or describes a state no real game reaches."""
         return cls.from_state(state_from_json(text))
+
+
+def _decision(event: Event) -> tuple[int, Action] | None:
+    """The seat and the action it chose that logged ``event``; ``None`` for an event
+    that follows from the rules."""
+    if isinstance(event, CardPlayed):
+        return event.seat, event.card
+    if isinstance(event, (TurboUsed, TurboDeclined)):
+        return event.seat, Turbo(isinstance(event, TurboUsed))
+    return None
 
 
 def parse_action(text: object) -> Action:

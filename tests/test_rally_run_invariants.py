@@ -353,9 +353,9 @@ def test_every_event_of_the_log_is_one_the_game_gives():
     e = events[at]
     assert isinstance(e, TileTurned)
     events[at] = TileTurned(e.seat, e.cell, e.code, not e.exception)
-    only(state.replace(events=tuple(events)), f"Event {at + 1} of the log does not match the game played from seed")
+    only(state.replace(events=tuple(events)), f"Event {at + 1} of the log ({events[at].kind}) is not what the game played from seed")
     hidden = next(i for i, e in enumerate(state.events) if isinstance(e, TileHidden))
-    only(state.replace(events=state.events[:hidden] + state.events[hidden + 1:]), "does not match")
+    only(state.replace(events=state.events[:hidden] + state.events[hidden + 1:]), "is not what the game played")
     only(state.replace(events=state.events[:-1]), "give", "events")
 
 
@@ -381,7 +381,7 @@ def test_an_arranged_game_replays_from_its_start():
     cars[1] = START_FINISH[3]
     only(state.replace(start=start.replace(cars=tuple(cars))),
          "The position the log starts from: Bo's car stands on the yellow start-finish tile")
-    only(state.replace(start=None), "Event 1 of the log says Ada chose 'reveal B1', which the game played from seed 0 "
+    only(state.replace(start=None), "Event 1 of the log says Ada chose reveal B1, which the game played from seed 0 "
                                     "does not allow")
 
 

@@ -238,4 +238,4 @@ def test_repr_is_stable():
     assert repr(a) == repr(b) == "GameView(4 players, beach, seed 3, round 1, Ada to play, positions [0, 0, 0, 0])"
     bundle = a._repr_mimebundle_()
     assert bundle["text/plain"] == repr(a) and "application/vnd.jupyter.widget-view+json" in bundle
-    assert a.figure.data[CARS_FIRST].x == b.figure.data[CARS_FIRST].x
+    assert a.figure.plot.data[CARS_FIRST].x == b.figure.plot.data[CARS_FIRST].x

@@ -13,7 +13,7 @@ import pytest
 
 import widgets
 
-MODULES = ["style", "track_figure", "card_hand", "motor_dial", "trick_table", "replay", "game_view", "controls"]
+MODULES = ["style", "track_figure", "card_hand", "motor_dial", "trick_table", "game_view", "controls"]
 HERE = pathlib.Path(widgets.__file__).parent
 
 

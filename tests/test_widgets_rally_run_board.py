@@ -354,16 +354,16 @@ def test_front_end_files_are_loaded_and_the_module_parses(tmp_path):
 def test_memory_chart_draws_each_row_with_its_interval():
     result = memory_win_rates([0, 3, None], games=30, seed=2)
     chart = MemoryChart(result)
-    bar = chart.data[0]
+    bar = chart.plot.data[0]
     assert list(bar.x) == ["none", "3 turns", "perfect"]
     for row, y, plus, minus in zip(result.rows, bar.y, bar.error_y.array, bar.error_y.arrayminus):
         assert y == pytest.approx(100 * row.rate)
         assert y + plus == pytest.approx(100 * row.interval[1]) and y - minus == pytest.approx(100 * row.interval[0])
-    assert chart.layout.shapes[0].y0 == pytest.approx(50)
+    assert chart.plot.layout.shapes[0].y0 == pytest.approx(50)
     assert repr(chart).startswith("MemoryChart(2 players against NoMemoryBot(), 30 games each: none ")
 
 
 def test_memory_chart_draws_no_fair_share_against_unlike_opponents():
     chart = MemoryChart(memory_win_rates([0, None], opponents=["none", "perfect"], games=3, seed=2))
-    assert chart.layout.shapes == () and not any("fair share" in a.text for a in chart.layout.annotations)
-    assert len(chart.data[0].x) == 2
+    assert chart.plot.layout.shapes == () and not any("fair share" in a.text for a in chart.plot.layout.annotations)
+    assert len(chart.plot.data[0].x) == 2

@@ -26,14 +26,14 @@ def nearest_space(fig: TrackFigure, x: float, y: float) -> int:
 def test_space_markers_follow_the_kinds(text):
     track = Track.parse(text)
     fig = TrackFigure(track)
-    marker = fig.data[SPACES].marker
-    assert len(fig.data[SPACES].x) == len(track)
+    marker = fig.plot.data[SPACES].marker
+    assert len(fig.plot.data[SPACES].x) == len(track)
     assert list(marker.symbol) == [EXPECTED_SYMBOL[k.value] for k in track.kinds]
     color_of = {}
     for kind, color in zip(track.kinds, marker.color):
         assert color_of.setdefault(kind, color) == color  # one color per kind
     assert len(set(color_of.values())) == len(color_of)  # and the kinds' colors differ
-    assert list(fig.data[SPACES].customdata) == list(range(len(track)))
+    assert list(fig.plot.data[SPACES].customdata) == list(range(len(track)))
 
 
 @pytest.mark.parametrize("text", TRACK_TEXTS)
@@ -70,7 +70,7 @@ def test_cars_sit_on_their_spaces_and_never_hide_each_other():
 
 def test_car_markers_are_labelled_in_their_colors_with_lap_and_side():
     fig = TrackFigure(TRACKS["beach"], positions=[0, 30, 6], names=["Ann", "Bob", "Amy"])
-    cars = [fig.data[CARS_FIRST + s] for s in range(3)]
+    cars = [fig.plot.data[CARS_FIRST + s] for s in range(3)]
     assert [c.marker.color for c in cars] == ["#ffffff", "#d7263d", "#f6c90e"]
     assert cars[0].marker.line.color == "#1f2937" and cars[0].marker.line.width >= 1.5  # white needs an outline
     assert [c.text[0] for c in cars] == ["An", "B", "Am"]  # clashing initials get two letters
@@ -81,7 +81,7 @@ def test_car_markers_are_labelled_in_their_colors_with_lap_and_side():
 
 def test_hover_text_names_space_kind_and_who_stands_there():
     fig = TrackFigure(TRACKS["volcano"], positions=[0, 3, 7])
-    hover = fig.data[SPACES].hovertext
+    hover = fig.plot.data[SPACES].hovertext
     assert hover[3] == "Space 3: flat<br>here: Bo (red car)"
     assert hover[4] == "Space 4: downhill"
     assert hover[9] == "Space 9: uphill"
@@ -106,7 +106,7 @@ def test_show_move_visits_exactly_the_path():
         assert fig.caption == captions[len(seen) - 1] == frame.caption
         assert fig.positions[0] == frame.progress and fig.positions[1:] == (3, 7)
         assert nearest_space(fig, *fig.car_xy(0)) == frame.progress % len(track)
-        assert len(fig.data[TRAIL].x) == len(seen)
+        assert len(fig.plot.data[TRAIL].x) == len(seen)
         if not more:
             break
     assert seen == [s.progress for s in m.path]
@@ -132,7 +132,7 @@ def test_show_final_state_at_once_and_skip():
     fig.show_move(m, animate=False)
     assert fig.frames_left == 0 and [f.progress for f in fig.frames_shown] == [m.final]
     assert fig.positions == (m.final, 3, 7)
-    assert len(fig.data[TRAIL].x) == len(m.path)  # the whole path is marked
+    assert len(fig.plot.data[TRAIL].x) == len(m.path)  # the whole path is marked
     fig.show_move(move(track, fig.positions, 1, 2))
     fig.step()
     fig.skip()
@@ -161,7 +161,7 @@ def test_moves_keyed_by_name_and_zero_steps():
 
 def test_bad_input_raises_rally_errors_and_keeps_the_figure():
     fig = TrackFigure(TRACKS["volcano"], [0, 3, 7])
-    before = (fig.positions, fig.data[CARS_FIRST].x)
+    before = (fig.positions, fig.plot.data[CARS_FIRST].x)
     with pytest.raises(rally.PositionError):
         fig.set_positions([0, 4, 7])  # space 4 is downhill
     with pytest.raises(rally.SetupError):
@@ -170,7 +170,7 @@ def test_bad_input_raises_rally_errors_and_keeps_the_figure():
         fig.show_move(move(TRACKS["beach"], [0, 3, 7], 0, 2))
     with pytest.raises(rally.PositionError):
         fig.show_move(move(TRACKS["volcano"], {9: 0}, 9, 2))
-    assert (fig.positions, fig.data[CARS_FIRST].x) == before
+    assert (fig.positions, fig.plot.data[CARS_FIRST].x) == before
     with pytest.raises(rally.TrackError):
         TrackFigure("volcano")  # type: ignore[arg-type]
     with pytest.raises(rally.SetupError):

@@ -45,7 +45,7 @@ def test_the_codes_are_reached_by_play():
 
 def click_space(figure, space: int) -> None:
     """What Plotly's front end sends when a space marker is clicked."""
-    trace = figure.data[SPACES]
+    trace = figure.plot.data[SPACES]
     trace._dispatch_on_click(Points(point_inds=[space], xs=[0], ys=[0], trace_name="spaces", trace_index=SPACES),
                              None)
 
@@ -165,14 +165,14 @@ def test_the_advisor_answers_with_a_chart_and_a_progress_bar():
     assert advice is not None and advice.best.action == Turbo(True)
     assert advice.options == advise(Position.from_code(TURBO), playouts=200, seed=1).options
     chart = editor.advisor.chart
-    bars = chart.data[0]
+    bars = chart.plot.data[0]
     assert list(bars.x) == ["turbo ★", "no turbo"]
     assert list(bars.y) == [100.0, 0.0]
     assert list(bars.marker.pattern.shape) == ["x", "-"]  # told apart without color
     low, high = advice.options[0].interval
     assert abs(bars.error_y.arrayminus[0] - 100 * (1 - low)) < 1e-9 and abs(bars.error_y.array[0]) < 1e-9
     # Each bar's figure sits above its interval's upper end.
-    notes = chart.layout.annotations
+    notes = chart.plot.layout.annotations
     assert [(a.x, a.text) for a in notes] == [("turbo ★", "100%"), ("no turbo", "0%")]
     assert notes[1].y == 100 * advice.options[1].interval[1]
     panel = editor.advisor
@@ -212,10 +212,10 @@ def test_the_chart_shows_cards_with_their_letters_and_patterns():
     chart = AdviceChart()
     assert repr(chart) == "AdviceChart(no answer yet)"
     chart.show(advice)
-    labels = [x.rstrip(" ★") for x in chart.data[0].x]
+    labels = [x.rstrip(" ★") for x in chart.plot.data[0].x]
     assert labels == ["G7", "G9"]
-    assert list(chart.data[0].marker.pattern.shape) == [".", "."]
-    assert sum(x.endswith("★") for x in chart.data[0].x) == 1
+    assert list(chart.plot.data[0].marker.pattern.shape) == [".", "."]
+    assert sum(x.endswith("★") for x in chart.plot.data[0].x) == 1
 
 
 def test_advisor_panel_on_a_fixed_position_and_bad_settings():

@@ -22,7 +22,7 @@ from .game_view import GameView
 from .motor_dial import MotorDial
 from .rally_run_board import RallyRunBoard
 from .rally_run_chart import MemoryChart
-from .replay import ReplayState, replay_states
+from rally.replay import ReplayState, replay_states
 from .style import card_face, lap_label
 from .track_figure import TrackFigure, TrackFrame
 from .trick_table import TrickTable

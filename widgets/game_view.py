@@ -38,6 +38,7 @@ from typing import Sequence
 import ipywidgets as w
 
 import rally
+from rally.turns import play_bots
 from rally import (
     CAR_COLORS, DEFAULT_DIAL, HAND_SIZES, Bot, Card, Dealt, Event, FlagTaken, Game, HeuristicBot, Moved,
     MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed, inputs,
@@ -46,7 +47,7 @@ from rally import (
 from ._display import StableRepr
 from .card_hand import CardHand
 from .motor_dial import MotorDial
-from .replay import ReplayState, replay_states
+from rally.replay import ReplayState, replay_states
 from .style import laps_done
 from .track_figure import TrackFigure
 from .trick_table import TrickTable
@@ -237,11 +238,6 @@ class GameView(StableRepr, w.VBox):
         if change["new"]:  # the hand only ever selects a playable card
             self.play_card(change["new"])
 
-    def _bot_act(self) -> None:
-        game = self.game
-        seat = game.current_player
-        game.apply(self.bots[seat].choose(game, game.legal_actions(), self.rng))
-
     def _bots_to_move(self) -> bool:
         return not self.game.is_over and self.game.current_player != self.human
 
@@ -249,8 +245,7 @@ class GameView(StableRepr, w.VBox):
         """Show what happened, letting the bots act until the human's turn."""
         loop = _running_loop() if self.speed.value > 0 else None
         if loop is None:
-            while self._bots_to_move():
-                self._bot_act()
+            play_bots(self.game, self.bots, self.rng, until=self.human)
             for event in self._new_events():
                 self._absorb(event, animate=False)
             self._refresh()
@@ -263,7 +258,7 @@ class GameView(StableRepr, w.VBox):
             while self._bots_to_move():
                 self._refresh()
                 await asyncio.sleep(self.speed.value)
-                self._bot_act()
+                play_bots(self.game, self.bots, self.rng, until=self.human, limit=1)
                 await self._absorb_slowly()
         except Exception as err:  # never raise into the notebook from a background task
             self._show_alert(f"The game stopped: {err}")

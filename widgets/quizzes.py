@@ -9,7 +9,7 @@ True
 from __future__ import annotations
 
 from rally import (
-    DEFAULT_DIAL, Card, Motor, Track, explain_trick, move, parse_cards,
+    DEFAULT_DIAL, Card, Motor, Track, explain_trick, move, parse_cards, trick_move,
     release_order, why_illegal,
 )
 from rally.cards import format_cards, join_words
@@ -104,15 +104,16 @@ def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAU
 def turbo_distance(lowest: int, motor_value: int) -> Question:
     """'How far does the winner go with the turbo?'"""
 
+    total, plain = trick_move(lowest, motor_value, True), trick_move(lowest, motor_value, False)
+
     def check(answer: str) -> Feedback:
-        total = lowest + motor_value
         if int(answer) == total:
             return Feedback(True, f"The lowest card gives {lowest} and the whole motor adds {motor_value}: {total} in all.")
-        if int(answer) == lowest:
+        if int(answer) == plain:
             return Feedback(False, f"That is the move without the turbo. With it, the motor's whole {motor_value} is added: {total}.")
         return Feedback(False, f"The turbo is all or nothing: {lowest} for the lowest card plus all {motor_value} = {total}.")
 
-    options = sorted({lowest, motor_value, lowest + motor_value, max(1, lowest + motor_value // 2)})
+    options = sorted({plain, motor_value, total, max(1, lowest + motor_value // 2)})
     return Question(
         f"You win a trick whose lowest card is {lowest}, and your motor shows {motor_value}. "
         "You use the turbo. How many empty spaces does your car count?",

@@ -43,6 +43,7 @@ import anywidget
 import traitlets
 
 import rally
+from rally.turns import play_bots
 from rally import inputs
 from rally.rally_run import (
     COLORS, START_FINISH, Cell, DriveTo, Finish, RallyRunGame, Reveal, Rotate, StartFinish, Swap, Tile, parse_bot,
@@ -264,9 +265,8 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         says so, and never undoes or hides the moves already made."""
         game = self.game
         try:
-            while self.interactive and not game.is_over and game.current_player != self.human:
-                seat = game.current_player
-                game.apply(self.bots[seat].choose(game.observation(seat), game.legal_actions(), self.rng))
+            if self.interactive:
+                play_bots(game, self.bots, self.rng, until=self.human)
         except Exception as err:  # noqa: BLE001 - shown where the learner looks, never raised into the kernel
             seat = game.current_player
             self._say(f"{game.names[seat]}'s computer player failed ({type(err).__name__}: {err}); the game "

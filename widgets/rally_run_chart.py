@@ -17,15 +17,15 @@ import plotly.graph_objects as go
 
 from rally.rally_run.simulate import MemoryResult
 
-from ._display import StableRepr
+from .plotly_view import PlotlyView
 
 
-class MemoryChart(StableRepr, go.FigureWidget):
+class MemoryChart(PlotlyView):
     """The win rate of each memory length in ``result`` (from
-    :func:`rally.rally_run.simulate.memory_win_rates`)."""
+    :func:`rally.rally_run.simulate.memory_win_rates`), drawn on :attr:`plot`."""
 
     def __init__(self, result: MemoryResult, width: int = 620, height: int = 340):
-        super().__init__()
+        super().__init__(go.FigureWidget())
         self._result = result
         rows = result.rows
         labels = [row.label for row in rows]
@@ -35,15 +35,15 @@ class MemoryChart(StableRepr, go.FigureWidget):
         hover = [f"memory {row.label}: won {row.wins} of {row.games} games ({100 * row.rate:.1f}%); "
                  f"95% interval {100 * row.interval[0]:.1f}-{100 * row.interval[1]:.1f}%" for row in rows]
         fair = None if result.fair_share is None else 100 * result.fair_share
-        self.add_bar(x=labels, y=rates, hovertext=hover, hoverinfo="text",
+        self.plot.add_bar(x=labels, y=rates, hovertext=hover, hoverinfo="text",
                      marker={"color": "#1d4ed8", "pattern": {"shape": "/", "fgcolor": "#ffffff"},
                              "line": {"color": "#111827", "width": 1}},
                      error_y={"type": "data", "symmetric": False, "array": plus, "arrayminus": minus,
                               "color": "#111827", "thickness": 1.5, "width": 8})
         games = rows[0].games if rows else 0
-        self.update_layout(
+        self.plot.update_layout(
             width=width, height=height, margin={"l": 60, "r": 10, "t": 50, "b": 50}, plot_bgcolor="#ffffff",
-            paper_bgcolor="#ffffff", showlegend=False,
+            paper_bgcolor="#ffffff", showlegend=False, dragmode=False,
             title={"text": f"Win rate by memory, {games} games each against {', '.join(result.opponents)}",
                    "font": {"size": 14}},
             yaxis={"title": "games won (%)", "range": [0, 105], "gridcolor": "#e5e7eb", "fixedrange": True},
@@ -58,7 +58,7 @@ class MemoryChart(StableRepr, go.FigureWidget):
             + [{"x": label, "y": rate + high, "text": f"{rate:.0f}%", "showarrow": False, "yshift": 10,
                 "font": {"size": 12, "color": "#111827"}} for label, rate, high in zip(labels, rates, plus)],
         )
-        self._config = {"displayModeBar": False}
+        self.redrawn()
 
     @property
     def result(self) -> MemoryResult:

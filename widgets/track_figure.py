@@ -31,7 +31,6 @@ TrackFigure(volcano, 31 spaces, cars at [0, 3, 7])
 from __future__ import annotations
 
 import asyncio
-import copy
 import html
 import math
 from typing import Callable, Hashable, NamedTuple, Sequence
@@ -41,7 +40,7 @@ import plotly.graph_objects as go
 import rally
 from rally import CAR_COLORS, Move, SpaceKind, Track, inputs
 
-from ._display import StableRepr
+from .plotly_view import PlotlyView
 from .style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, car_color, lap_label, laps_done, motor_side, short_labels
 
 # Stadium geometry, in plot units: straights of length STRAIGHT, ends of radius RADIUS.
@@ -120,8 +119,9 @@ class TrackFrame(NamedTuple):
     positions: tuple[int, ...]
 
 
-class TrackFigure(StableRepr, go.FigureWidget):
-    """A Plotly FigureWidget showing a track, its spaces and the cars on it.
+class TrackFigure(PlotlyView):
+    """A Plotly figure (:attr:`plot`, a FigureWidget) showing a track, its spaces and the
+    cars on it.
 
     ``positions`` gives each car's progress by seat (cars take the colors of
     :data:`rally.CAR_COLORS` by seat); ``names`` label them (default
@@ -142,7 +142,7 @@ class TrackFigure(StableRepr, go.FigureWidget):
                                           len(CAR_COLORS)))
         names = inputs.names(names, len(positions), rally.SetupError)
         _check_positions(track, positions)
-        super().__init__()
+        super().__init__(go.FigureWidget())
         n = len(track)
         self._tf_track = track
         self._tf_names = names
@@ -161,7 +161,6 @@ class TrackFigure(StableRepr, go.FigureWidget):
         self._tf_summary = ""
         self._tf_task: asyncio.Task | None = None
         self._tf_drawn: dict = {}  # what the last render sent, so the next sends only changes
-        self._config = {"displayModeBar": False, "scrollZoom": False}
         self._build(width, height)
         self._render(positions, "", "", [])
 
@@ -216,7 +215,7 @@ class TrackFigure(StableRepr, go.FigureWidget):
 
     def car_xy(self, seat: int) -> tuple[float, float]:
         """Where the marker of ``seat``'s car is drawn now (read from the trace)."""
-        trace = self.data[CARS_FIRST + seat]
+        trace = self.plot.data[CARS_FIRST + seat]
         return (trace.x[0], trace.y[0])
 
     def car_spot(self, positions: Sequence[int], seat: int, mover: int | None = None) -> tuple[float, float]:
@@ -242,7 +241,7 @@ class TrackFigure(StableRepr, go.FigureWidget):
             for index in points.point_inds:
                 callback(int(index))
 
-        self.data[SPACES].on_click(clicked)
+        self.plot.data[SPACES].on_click(clicked)
 
     # ---------------------------------------------------------------- actions
     def set_positions(self, positions: Sequence[int], caption: str = "") -> None:
@@ -366,11 +365,11 @@ class TrackFigure(StableRepr, go.FigureWidget):
         xs = [p[0] for p in self._tf_space_xy]
         ys = [p[1] for p in self._tf_space_xy]
         loop = [stadium_point(i / 240) for i in range(241)]
-        self.add_scatter(
+        self.plot.add_scatter(
             x=[p[0] for p in loop], y=[p[1] for p in loop], mode="lines", line={"color": "#e5e7eb", "width": 22},
             hoverinfo="skip", showlegend=False, name="road",
         )
-        self.add_scatter(
+        self.plot.add_scatter(
             x=xs, y=ys, mode="markers", name="spaces", showlegend=False, hoverinfo="text",
             marker={
                 "color": [KIND_STYLE[k][0] for k in track.kinds],
@@ -380,18 +379,18 @@ class TrackFigure(StableRepr, go.FigureWidget):
             },
             customdata=list(range(n)),
         )
-        self.add_scatter(x=[], y=[], mode="markers", name="path", showlegend=False, hoverinfo="skip",
+        self.plot.add_scatter(x=[], y=[], mode="markers", name="path", showlegend=False, hoverinfo="skip",
                          marker={"size": self._tf_space_size * 1.9, "line": {"width": 2.5}})
-        self.add_scatter(x=[], y=[], mode="text", name="path steps", showlegend=False, hoverinfo="skip",
+        self.plot.add_scatter(x=[], y=[], mode="text", name="path steps", showlegend=False, hoverinfo="skip",
                          textfont={"size": 11, "color": "#111827"})
         for kind, (color, symbol) in KIND_STYLE.items():
-            self.add_scatter(
+            self.plot.add_scatter(
                 x=[None], y=[None], mode="markers", name=KIND_LEGEND[kind], legendgroup="spaces",
                 marker={"color": color, "symbol": symbol, "size": 11}, hoverinfo="skip",
             )
         for seat in range(len(self._tf_names)):
             color = car_color(seat)
-            self.add_scatter(
+            self.plot.add_scatter(
                 x=[0.0], y=[0.0], mode="markers+text", legendgroup="cars", hoverinfo="text",
                 text=[self._tf_labels[seat]], textposition="middle center",
                 textfont={"color": CAR_TEXT_HEX[color], "size": 11, "family": "Arial Black, Arial, sans-serif"},
@@ -400,7 +399,7 @@ class TrackFigure(StableRepr, go.FigureWidget):
             )
         half = STRAIGHT / 2 + RADIUS
         grid_w = max(1, len(self._tf_names)) * GRID_GAP / 2 + 0.08
-        self.update_layout(
+        self.plot.update_layout(
             width=width, height=height, margin={"l": 6, "r": 155, "t": 6, "b": 6},
             plot_bgcolor="#ffffff", paper_bgcolor="#ffffff", hovermode="closest", dragmode=False,
             xaxis={"visible": False, "range": [-half - 0.25, half + 0.25], "fixedrange": True},
@@ -462,32 +461,27 @@ class TrackFigure(StableRepr, go.FigureWidget):
         trail_key = tuple((f.progress, f.how) for f in trail)
         shown = self._tf_drawn
         # Plotly validates every assignment, so only what changed is sent.
-        with self.batch_update():
+        with self.plot.batch_update():
             if shown.get("hover") != hover:
-                self.data[SPACES].hovertext = hover
+                self.plot.data[SPACES].hovertext = hover
             if shown.get("trail") != trail_key:
-                self.data[TRAIL].update(
+                self.plot.data[TRAIL].update(
                     x=[p[0] for p in out], y=[p[1] for p in out],
                     marker={"color": [HOW_STYLE[f.how][0] for f in trail],
                             "symbol": [HOW_STYLE[f.how][1] for f in trail],
                             "line": {"color": [HOW_STYLE[f.how][0] for f in trail]}},
                 )
-                self.data[TRAIL_LABELS].update(
+                self.plot.data[TRAIL_LABELS].update(
                     x=[p[0] + p[2] * 0.2 for p in out], y=[p[1] + p[3] * 0.2 for p in out], text=labels,
                 )
             for seat, car in enumerate(cars):
                 if shown.get(seat) != car:
-                    self.data[CARS_FIRST + seat].update(**car)
+                    self.plot.data[CARS_FIRST + seat].update(**car)
             if shown.get("caption") != (caption, summary):
-                self.layout.annotations[CAPTION].text = html.escape(caption)
-                self.layout.annotations[SUMMARY].text = _wrap(html.escape(summary), 48)  # clear of the cars inside the loop
+                self.plot.layout.annotations[CAPTION].text = html.escape(caption)
+                self.plot.layout.annotations[SUMMARY].text = _wrap(html.escape(summary), 48)  # clear of the cars inside the loop
         self._tf_drawn = {"hover": hover, "trail": trail_key, "caption": (caption, summary), **dict(enumerate(cars))}
-        if not self._view_count:
-            # Not on screen yet (inside a GameView being built, say): plotly's front end
-            # drops or garbles changes sent before its first view exists, and only a
-            # figure displayed on its own is sent whole. Send it whole now.
-            self._widget_data = copy.deepcopy(self._data)
-            self._widget_layout = copy.deepcopy(self._layout_obj._props)
+        self.redrawn()
         self._tf_positions = tuple(positions)
         self._tf_caption = caption
         self._tf_summary = summary

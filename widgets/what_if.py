@@ -46,6 +46,7 @@ from rally.cards import join_words
 from rally.movement import MAX_PROGRESS
 
 from ._display import StableRepr
+from .plotly_view import PlotlyView
 from .card_hand import CardHand
 from .controls import _Messages, _whole_numbers
 from .track_figure import TrackFigure
@@ -83,23 +84,24 @@ class CopyButton(StableRepr, anywidget.AnyWidget):
         return f"CopyButton({self.text!r})"
 
 
-class AdviceChart(StableRepr, go.FigureWidget):
-    """Win chance of each option as bars, with the advisor's 99% intervals as error
-    bars. Every bar is labelled (``G9``, ``turbo``) and patterned by kind."""
+class AdviceChart(PlotlyView):
+    """Win chance of each option as bars (on :attr:`plot`), with the advisor's 99%
+    intervals as error bars. Every bar is labelled (``G9``, ``turbo``) and patterned by kind."""
 
     def __init__(self, width: int = 560, height: int = 300):
-        super().__init__()
-        self.add_bar(x=[], y=[], hoverinfo="text",
+        super().__init__(go.FigureWidget())
+        self.plot.add_bar(x=[], y=[], hoverinfo="text",
                      error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": [], "color": "#111827",
                               "thickness": 1.5, "width": 8})
-        self.update_layout(
+        self.plot.update_layout(
             width=width, height=height, margin={"l": 60, "r": 10, "t": 40, "b": 40}, plot_bgcolor="#ffffff",
+            dragmode=False,
             paper_bgcolor="#ffffff", title={"text": "Ask the advisor to see which choice wins", "font": {"size": 14}},
             yaxis={"title": "chance to win the game (%)", "range": [0, 112], "gridcolor": "#e5e7eb", "fixedrange": True},
             xaxis={"title": "", "fixedrange": True, "type": "category"}, showlegend=False,
         )
-        self._config = {"displayModeBar": False}
         self._advice: Advice | None = None
+        self.redrawn()
 
     @property
     def advice(self) -> Advice | None:
@@ -126,19 +128,20 @@ class AdviceChart(StableRepr, go.FigureWidget):
             hover.append(f"{option.label}: won {option.wins} of {option.playouts} playouts ({rate:.1f}%); "
                          f"99% interval {low:.1f}-{high:.1f}%; progress gained {option.progress_gained:.1f}")
         name = advice.position.player_names[advice.seat]
-        with self.batch_update():
-            self.data[0].update(x=labels, y=rates, hovertext=hover,
+        with self.plot.batch_update():
+            self.plot.data[0].update(x=labels, y=rates, hovertext=hover,
                                 marker={"color": colors, "pattern": {"shape": patterns, "fgcolor": "#ffffff"},
                                         "line": {"color": "#111827", "width": 1}},
                                 error_y={"array": plus, "arrayminus": minus})
             # Each figure above its interval's whisker, where neither hides the other.
-            self.layout.annotations = [
+            self.plot.layout.annotations = [
                 {"x": label, "y": rate + high, "text": words, "showarrow": False, "yshift": 10,
                  "font": {"size": 13, "color": "#111827"}}
                 for label, rate, high, words in zip(labels, rates, plus, text)]
-            self.layout.title.text = html.escape(
+            self.plot.layout.title.text = html.escape(
                 f"{name}'s choices: chance to win ({advice.options[0].playouts} playouts each)")
         self._advice = advice
+        self.redrawn()
 
     def __repr__(self) -> str:
         if self.advice is None:

@@ -33,6 +33,7 @@ from typing import Protocol, Union
 
 from .. import inputs
 from ..errors import SetupError
+from ..turns import play_bots
 from .actions import SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, Swap
 from .board import CELLS, COLORS, NEIGHBOURS, PIT, distance
 from .events import CarMoved, RunEvent, TileHidden, TilesSwapped, TileTurned
@@ -406,10 +407,7 @@ def play_out(game: RallyRunGame, bots: Sequence[RunBot], rng: random.Random) -> 
     Returns the game (it always ends: decision R8 bounds the turns)."""
     if len(bots) != game.players:
         raise SetupError(f"Give one bot per player: {game.players} needed, {len(bots)} given.")
-    seat = game.current_player
-    while seat is not None:
-        game.apply(bots[seat].choose(game.observation(seat), game.legal_actions(), rng))
-        seat = game.current_player
+    play_bots(game, bots, rng)
     return game
 
 

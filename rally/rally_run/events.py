@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from .. import inputs
 from ..errors import PositionError
+from ..logged_event import LoggedEvent
 from .board import CELLS, COLORS, MAX_PLAYERS, PLACES, place_name, place_words
 from .tiles import BY_CODE, CODES, KINDS, Tile
 
@@ -31,24 +32,11 @@ from .tiles import BY_CODE, CODES, KINDS, Tile
 HOWS = ("reveal", "car", "pit", "finish")
 REASONS = ("finish", "turn limit", "all stuck")
 
-#: An event as JSON gives it: a kind name and whole numbers, texts or a flag.
-EventData = dict[str, int | str | bool]
 
 
 @dataclass(frozen=True)
-class RunEvent:
-    """Base of the Rally Run events; ``kind`` names the type in JSON."""
-
-    kind: ClassVar[str] = "event"
-
-    def describe(self, names: Sequence[str]) -> str:  # pragma: no cover - overridden
-        raise NotImplementedError
-
-    def to_dict(self) -> EventData:
-        out: EventData = {"kind": self.kind}
-        for f in fields(self):
-            out[f.name] = getattr(self, f.name)
-        return out
+class RunEvent(LoggedEvent):
+    """Base of the Rally Run events: whole numbers, texts and flags, written as they are."""
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from itertools import combinations
 from .. import inputs
 from ..cards import join_words
 from ..errors import IllegalAction, PositionError, SetupError
+from ..history import log_problems
 from .actions import (
     DRIVES, FINISH, REVEALS, ROTATES, SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, Swap, parse_action,
 )
@@ -317,26 +318,10 @@ class RallyRunGame:
         else:
             replay = RallyRunGame.__new__(RallyRunGame)
             replay._load(origin, [], origin)
-        names = self._names
         where = f"from seed {self._seed}" if origin is None else "from the position it starts at"
-        for i, event in enumerate(self._log):
-            decision = _decision(event)
-            if decision is None:
-                continue
-            seat, action = decision
-            reason = replay.why_illegal(action, seat)
-            if reason is not None:
-                return [f"Event {i + 1} of the log says {names[seat]} chose '{action}', which the game played {where} "
-                        f"does not allow: {reason}"]
-            replay.apply(action, seat)
-        expected = replay._log
-        for i, (said, done) in enumerate(zip(self._log, expected)):
-            if said != done:
-                return [f"Event {i + 1} of the log does not match the game played {where}: the log says "
-                        f"{said.describe(names)!r}, the game gives {done.describe(names)!r}."]
-        if len(self._log) != len(expected):
-            return [f"The event log has {len(self._log)} events, but its decisions, played {where}, give "
-                    f"{len(expected)}."]
+        found = log_problems(self._log, replay, _decision, self._names, where)
+        if found:
+            return found
         if replay.state().position != state.position:
             return [f"The event log, played {where}, leads to another state than this one."]
         return []
@@ -743,6 +728,11 @@ class RallyRunGame:
         self._log.append(RunGameWon(seat, reason))
 
     # ------------------------------------------------------------- observation
+    def bot_view(self, seat: int) -> Observation:
+        """What a computer player in ``seat`` is shown: its :meth:`observation`, no more
+        (a memory game: face-down tiles stay hidden). See :func:`rally.turns.play_bots`."""
+        return self.observation(seat)
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: face-up tiles with their rotation, face-down ones as
         unknown, the cars, the trophies taken (shown to all), how many are left, the

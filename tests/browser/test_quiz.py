@@ -38,4 +38,4 @@ def test_tricks_quiz_wrong_then_right(page, lab):
 
     _lab.output_button(page, "Next question").click()
     page.get_by_text("Who wins? — question 2 of 6").wait_for()
-    assert "R4" in quiz.inner_text() and feedback.count() == 0
+    assert "G2" in quiz.inner_text() and feedback.count() == 0

@@ -1,4 +1,4 @@
-"""Replaying a recorded game one event at a time.
+"""Replaying a recorded game one event at a time: the table as it stood after event k.
 
 :func:`replay_states` folds ``Game.events`` into what the table showed right after
 each event: where the cars stood, every motor, the hands, the trick, the flag. It only
@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rally import (
-    Card, CardPlayed, Dealt, Event, FlagTaken, Game, GameWon, Motor, MotorReleased, MotorWound, Moved, TurboUsed,
-)
+from .cards import Card
+from .events import CardPlayed, Dealt, Event, FlagTaken, GameWon, MotorReleased, MotorWound, Moved, TurboUsed
+from .game import Game
+from .motor import Motor
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def replay_states(game: Game) -> list[ReplayState]:
     seats: list[int] = []
     last: tuple[Card, ...] = ()
     last_seats: tuple[int, ...] = ()
-    states = []
+    states: list[ReplayState] = []
     for index, event in enumerate(game.events):
         if isinstance(event, Dealt):
             round_ = event.round

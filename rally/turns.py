@@ -1,0 +1,75 @@
+"""Taking turns: computer players act until a person must decide, in either game.
+
+Both games have the same shape (OpenSpiel's): ``current_player`` (``None`` once over),
+``legal_actions()``, ``apply(action)``, and ``bot_view(seat)``, what a computer player
+in that seat is shown (the whole game in Stich Rallye; in Rally Run, a memory game, only
+what that seat may see). :func:`play_bots` is the one loop that lets bots act; the game
+views, ``play_out`` and ``play_until`` of both games use it.
+
+>>> import random
+>>> from rally import Game, HeuristicBot
+>>> game = Game.new(3, seed=5)
+>>> bots = [None, HeuristicBot(), HeuristicBot()]   # seat 0 is a person
+>>> play_bots(game, bots, random.Random(5), until=0)
+0
+>>> game.apply("B2")
+>>> play_bots(game, bots, random.Random(5), until=0), game.current_player
+(4, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Protocol, Sequence
+
+from . import inputs
+from .errors import SetupError
+
+
+class TurnGame(Protocol):
+    """What :func:`play_bots` needs of a game."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def players(self) -> int: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply(self, action: Any, seat: int | None = None) -> None: ...
+
+    def bot_view(self, seat: int) -> Any: ...
+
+
+class TurnBot(Protocol):
+    """A computer player: picks one of ``actions`` (never empty) from what it is shown."""
+
+    def choose(self, view: Any, actions: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+def play_bots(game: TurnGame, bots: Sequence[TurnBot | None], rng: random.Random, until: int | None = None,
+              limit: int | None = None, stop: Callable[[Any], bool] | None = None) -> int:
+    """Let ``bots[seat]`` act for every seat in turn until seat ``until`` must decide,
+    ``stop(game)`` holds, ``limit`` actions are made, or the game is over. Returns how
+    many actions the bots made. A seat whose turn comes with no bot (``None``) is a
+    person's: the loop stops there too.
+    """
+    if len(inputs.sequence(bots, "The bots", SetupError, "[None, RandomBot(), RandomBot()]", 5)) != game.players:
+        raise SetupError(f"Give one bot per player (None for a person): {game.players} needed, {len(bots)} given.")
+    if until is not None:
+        inputs.seat(until, game.players, SetupError, "The seat to stop at")
+    most = None if limit is None else inputs.whole(limit, "The most actions", 0, 100_000, SetupError, 1)
+    made = 0
+    seat = game.current_player
+    while seat is not None and seat != until and (most is None or made < most) and not (stop and stop(game)):
+        bot = bots[seat]
+        if bot is None:
+            break
+        game.apply(bot.choose(game.bot_view(seat), game.legal_actions(), rng))
+        made += 1
+        seat = game.current_player
+    return made
+
+
+__all__ = ["TurnGame", "TurnBot", "play_bots"]
