@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rally import HeuristicBot, RandomBot, Turbo  # noqa: E402
 from widgets import GameView  # noqa: E402
-from widgets.track_figure import CARS_FIRST  # noqa: E402
+from widgets.stich_rallye.track_figure import CARS_FIRST  # noqa: E402
 
 BOTS = {"heuristic": HeuristicBot, "random": RandomBot}
 

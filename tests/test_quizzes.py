@@ -12,7 +12,8 @@ import pytest
 from rally import CardError, FlagTaken, Game, HeuristicBot, Moved, RoundEnded, SetupError, TrickWon, parse_cards
 from rally.cards import format_cards
 from widgets.quiz import Quiz
-from widgets.quizzes import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, tricks_quiz, who_wins
+from widgets import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, tricks_quiz
+from widgets.stich_rallye.quizzes import who_wins
 
 
 def drive(quiz, index: int, answer: str):

@@ -11,7 +11,7 @@ import pytest
 import rally
 from rally import CardPlayed, Game, HeuristicBot, Moved, RandomBot, Turbo, TurboDeclined, TurboUsed, play_out
 from widgets import GameView, replay_states
-from widgets.track_figure import CARS_FIRST
+from widgets.stich_rallye.track_figure import CARS_FIRST
 
 
 def play_human(view: GameView, bot, check=None) -> int:

@@ -13,7 +13,9 @@ import pytest
 
 import widgets
 
-MODULES = ["style", "track_figure", "card_hand", "motor_dial", "trick_table", "game_view", "controls"]
+MODULES = ["style", "messages", "stich_rallye.track_figure", "stich_rallye.card_hand", "stich_rallye.motor_dial",
+           "stich_rallye.trick_table", "stich_rallye.game_view", "stich_rallye.game_setup", "stich_rallye.trick_explorer",
+           "stich_rallye.position_editor", "stich_rallye.quizzes", "rally_run.quizzes"]
 HERE = pathlib.Path(widgets.__file__).parent
 
 
@@ -63,14 +65,21 @@ def test_public_names():
         assert getattr(widgets, name) is not None
 
 
-@pytest.mark.parametrize("script", sorted(p.name for p in HERE.glob("*.js")))
+SCRIPTS = sorted(str(p.relative_to(HERE)) for p in HERE.rglob("*.js"))
+
+
+def test_the_front_end_modules_are_found():
+    assert len(SCRIPTS) >= 5, SCRIPTS
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
 def test_front_end_modules_parse_and_export_render(script, tmp_path):
     text = (HERE / script).read_text(encoding="utf-8")
     assert "export default { render }" in text
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed; the module was only read")
-    copy = tmp_path / (script[:-3] + ".mjs")
+    copy = tmp_path / (pathlib.Path(script).name[:-3] + ".mjs")
     copy.write_text(text, encoding="utf-8")
     result = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
@@ -79,5 +88,6 @@ def test_front_end_modules_parse_and_export_render(script, tmp_path):
 def test_anywidgets_load_their_files():
     for cls, name in [(widgets.CardHand, "card_hand"), (widgets.MotorDial, "motor_dial"),
                       (widgets.TrickTable, "trick_table")]:
-        assert str(cls._esm) == (HERE / f"{name}.js").read_text(encoding="utf-8")
-        assert (HERE / f"{name}.css").read_text(encoding="utf-8") in str(cls._css)
+        folder = HERE / "stich_rallye"
+        assert str(cls._esm) == (folder / f"{name}.js").read_text(encoding="utf-8")
+        assert (folder / f"{name}.css").read_text(encoding="utf-8") in str(cls._css)

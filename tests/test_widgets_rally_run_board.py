@@ -1,6 +1,6 @@
-"""RallyRunBoard (widgets/rally_run_board.py) without a browser: clicks are the messages
+"""RallyRunBoard (widgets/rally_run/board.py) without a browser: clicks are the messages
 the page sends, handled by the same Python handler; the synced traits are what the page
-draws from. MemoryChart (widgets/rally_run_chart.py) and the memory experiment too."""
+draws from. MemoryChart (widgets/rally_run/memory_chart.py) and the memory experiment too."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from rally.rally_run import (
 )
 from rally.rally_run.simulate import log_lines, memory_win_rates
 from widgets import MemoryChart, RallyRunBoard
-from widgets.rally_run_board import HERE
+from widgets.rally_run.board import HERE
 
 
 def send(board: RallyRunBoard, **message) -> None:
@@ -292,7 +292,7 @@ def test_bad_set_ups_are_refused_with_a_typed_error():
 # ---------------------------------------------------------------------- what it shows
 
 
-@pytest.mark.parametrize("name", ["rally_run_board", "rally_run_chart"])
+@pytest.mark.parametrize("name", ["rally_run.board", "rally_run.memory_chart"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(f"widgets.{name}"), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -334,15 +334,15 @@ def test_repr_is_stable_and_names_the_moment():
 
 
 def test_front_end_files_are_loaded_and_the_module_parses(tmp_path):
-    text = (HERE / "rally_run_board.js").read_text(encoding="utf-8")
+    text = (HERE / "board.js").read_text(encoding="utf-8")
     assert str(RallyRunBoard._esm) == text and "export default { render }" in text
-    assert (HERE / "rally_run_board.css").read_text(encoding="utf-8") in str(RallyRunBoard._css)
+    assert (HERE / "board.css").read_text(encoding="utf-8") in str(RallyRunBoard._css)
     for kind in ("click", "rotate", "mode", "new"):
         assert f'type: "{kind}"' in text  # every message the handler understands is sent
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed; the module was only read")
-    copy = tmp_path / "rally_run_board.mjs"
+    copy = tmp_path / "board.mjs"
     copy.write_text(text, encoding="utf-8")
     result = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

@@ -11,7 +11,7 @@ import pytest
 import rally
 from rally import TRACKS, Track, move
 from widgets import TrackFigure
-from widgets.track_figure import CARS_FIRST, RADIUS, SPACES, STRAIGHT, TRAIL
+from widgets.stich_rallye.track_figure import CARS_FIRST, RADIUS, SPACES, STRAIGHT, TRAIL
 
 EXPECTED_SYMBOL = {"S": "star", ".": "circle", "D": "triangle-down", "U": "triangle-up"}
 TRACK_TEXTS = [str(TRACKS["volcano"]), str(TRACKS["beach"]), "S..D.U..", "S" + "..DD..U.." * 7 + "."]

@@ -1,4 +1,4 @@
-"""The what-if widgets (widgets/what_if.py), driven from Python: the editor checks as
+"""The what-if widgets (widgets/stich_rallye/position_editor.py, advisor_panel.py, what_if.py), driven from Python: the editor checks as
 the user edits, names problems, keeps the last possible position and its code; the
 advisor panel shows rally's answer with a progress bar and a chart."""
 
@@ -13,7 +13,7 @@ from plotly.callbacks import Points
 
 from rally import Game, HeuristicBot, Position, PositionError, SetupError, Turbo, advise, parse_cards
 from widgets import AdviceChart, AdvisorPanel, PositionEditor, WhatIf
-from widgets.track_figure import SPACES
+from widgets.stich_rallye.track_figure import SPACES
 
 # Both codes come from seeded games of heuristic players (test_the_codes_are_reached_by_play).
 # Seed 1, four players on the volcano, after 45 decisions: round 2, Ada led G8, Bo threw R6,

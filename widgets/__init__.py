@@ -1,35 +1,41 @@
-"""Interactive widgets over :mod:`rally`: the track, cards, motors, tricks and a whole
-game against bots, for the lessons in ``notebooks/``.
+"""Interactive views over :mod:`rally`, for the lessons in ``notebooks/``. Views draw;
+the rules, the bots' turns, the replay and the quizzes' answers all come from ``rally``.
 
-- :class:`TrackFigure`  the track as a stadium-shaped Plotly figure, with animated moves
-- :class:`CardHand`     a hand of clickable cards, the unplayable ones dimmed with the reason
-- :class:`MotorDial`    a motor as an SVG dial, with its yellow or red side
-- :class:`TrickTable`   a trick in play order, its winner and rally's explanation
-- :class:`GameView`     a full game against bots, with a replay afterwards
-- :class:`RallyRunBoard`  the Rally Run board from one player's view, playable by clicks against bots
-- :class:`MemoryChart`  Rally Run: win rate by memory length, with intervals
-- :class:`GameSetup`, :class:`MotorPlayground`, :class:`MoveExplorer`, :class:`TrickExplorer`  controls for lessons
-- :class:`PositionEditor`, :class:`AdvisorPanel`, :class:`WhatIf`  what-if positions and the advisor
-- :mod:`widgets.quiz`, :mod:`widgets.quizzes`  self-check questions judged by rally
+Shared by both games (this folder):
 
-Every widget takes its rules from ``rally`` and has a stable ``repr`` for nbval.
-See ``docs/widgets.md`` for a notebook example.
+- ``plotly_view.py``  :class:`PlotlyView`: a Plotly figure in a box, on public APIs only
+- ``quiz.py``         :class:`Quiz`: self-check questions, hint first, judged by rally
+- ``messages.py``     the line where a widget says what was wrong with an input
+- ``style.py``        car colors, card faces and labels that never rely on color alone
+- ``_display.py``     a stable plain-text view of every widget, for nbval
+
+Stich Rallye (``stich_rallye/``, one view a file): :class:`TrackFigure`,
+:class:`CardHand`, :class:`MotorDial`, :class:`TrickTable`, :class:`GameView`, the
+lessons' controls :class:`GameSetup`, :class:`MoveExplorer`, :class:`MotorPlayground`,
+:class:`TrickExplorer`, the what-if tools :class:`PositionEditor`, :class:`AdvisorPanel`,
+:class:`AdviceChart`, :class:`WhatIf`, :class:`CopyButton`, and the quizzes.
+
+Rally Run (``rally_run/``): :class:`RallyRunBoard`, :class:`MemoryChart` and its quiz.
+
+Every widget has a stable ``repr`` for nbval. See ``docs/widgets.md``.
 """
 
-from .card_hand import CardHand
-from .controls import GameSetup, MotorPlayground, MoveExplorer, TrickExplorer
-from .game_view import GameView
-from .motor_dial import MotorDial
-from .rally_run_board import RallyRunBoard
-from .rally_run_chart import MemoryChart
 from rally.replay import ReplayState, replay_states
+
+from .plotly_view import PlotlyView
+from .quiz import Feedback, Question, Quiz
+from .rally_run import MemoryChart, RallyRunBoard, rally_run_quiz
+from .stich_rallye import (
+    AdviceChart, AdvisorPanel, CardHand, CopyButton, GameSetup, GameView, MotorDial, MotorPlayground, MoveExplorer,
+    PositionEditor, TrackFigure, TrackFrame, TrickExplorer, TrickTable, WhatIf, motor_quiz, moving_quiz,
+    round_end_quiz, tricks_quiz,
+)
 from .style import card_face, lap_label
-from .track_figure import TrackFigure, TrackFrame
-from .trick_table import TrickTable
-from .what_if import AdviceChart, AdvisorPanel, CopyButton, PositionEditor, WhatIf
 
 __all__ = [
     "AdviceChart", "AdvisorPanel", "CopyButton", "PositionEditor", "WhatIf",
-    "CardHand", "GameSetup", "GameView", "MemoryChart", "MotorDial", "MotorPlayground", "MoveExplorer", "RallyRunBoard", "ReplayState", "TrackFigure", "TrackFrame",
-    "TrickExplorer", "TrickTable", "card_face", "lap_label", "replay_states",
+    "CardHand", "GameSetup", "GameView", "MemoryChart", "MotorDial", "MotorPlayground", "MoveExplorer", "PlotlyView",
+    "RallyRunBoard", "ReplayState", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "card_face",
+    "lap_label", "replay_states", "Feedback", "Question", "Quiz", "tricks_quiz", "motor_quiz", "moving_quiz",
+    "round_end_quiz", "rally_run_quiz",
 ]

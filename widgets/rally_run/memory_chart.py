@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 
 from rally.rally_run.simulate import MemoryResult
 
-from .plotly_view import PlotlyView
+from ..plotly_view import PlotlyView
 
 
 class MemoryChart(PlotlyView):

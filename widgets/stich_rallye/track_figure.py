@@ -40,8 +40,8 @@ import plotly.graph_objects as go
 import rally
 from rally import CAR_COLORS, Move, SpaceKind, Track, inputs
 
-from .plotly_view import PlotlyView
-from .style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, car_color, lap_label, laps_done, motor_side, short_labels
+from ..plotly_view import PlotlyView
+from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, car_color, lap_label, laps_done, motor_side, short_labels
 
 # Stadium geometry, in plot units: straights of length STRAIGHT, ends of radius RADIUS.
 STRAIGHT = 2.2

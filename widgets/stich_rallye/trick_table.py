@@ -25,8 +25,8 @@ import traitlets
 import rally
 from rally import DEFAULT_NAMES, Card, Game, inputs
 
-from ._display import StableRepr
-from .style import card_face, car_color
+from .._display import StableRepr
+from ..style import card_face, car_color
 
 HERE = pathlib.Path(__file__).parent
 

@@ -44,11 +44,11 @@ from rally import (
     MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed, inputs,
 )
 
-from ._display import StableRepr
+from .._display import StableRepr
 from .card_hand import CardHand
 from .motor_dial import MotorDial
 from rally.replay import ReplayState, replay_states
-from .style import laps_done
+from ..style import laps_done
 from .track_figure import TrackFigure
 from .trick_table import TrickTable
 

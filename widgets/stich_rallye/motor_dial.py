@@ -32,8 +32,8 @@ import rally
 from rally import DEFAULT_DIAL, Motor, inputs
 from rally.movement import MAX_PROGRESS
 
-from ._display import StableRepr
-from .style import CAR_HEX, OUTLINE_HEX, SIDE_HEX, car_color, laps_label, motor_side
+from .._display import StableRepr
+from ..style import CAR_HEX, OUTLINE_HEX, SIDE_HEX, car_color, laps_label, motor_side
 
 HERE = pathlib.Path(__file__).parent
 

@@ -50,8 +50,8 @@ from rally.rally_run import (
 )
 from rally.rally_run.simulate import log_lines
 
-from ._display import StableRepr
-from .style import short_labels
+from .._display import StableRepr
+from ..style import short_labels
 
 HERE = pathlib.Path(__file__).parent
 
@@ -79,8 +79,8 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
     board only shows the game as it is now (a copy is kept), for step-by-step lessons.
     """
 
-    _esm = HERE / "rally_run_board.js"
-    _css = HERE / "rally_run_board.css"
+    _esm = HERE / "board.js"
+    _css = HERE / "board.css"
 
     cells = traitlets.List(traitlets.Dict()).tag(sync=True)
     starts = traitlets.List(traitlets.Dict()).tag(sync=True)

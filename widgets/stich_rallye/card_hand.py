@@ -30,8 +30,8 @@ import traitlets
 import rally
 from rally import Card, Game, inputs
 
-from ._display import StableRepr
-from .style import card_face
+from .._display import StableRepr
+from ..style import card_face
 
 HERE = pathlib.Path(__file__).parent
 

@@ -1,0 +1,44 @@
+"""A message line where a widget says what was wrong with the last input, and reading
+numbers typed in a box. Shared by the widgets of both games.
+
+>>> whole_numbers("0, 3 7", "car's progress", 100)
+[0, 3, 7]
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+import rally
+from rally import inputs
+
+
+class Messages:
+    """A visible message line for bad input."""
+
+    def _init_message(self) -> None:
+        self.message = w.HTML()
+        self._error = ""
+
+    @property
+    def error(self) -> str:
+        """The message shown for the last bad input ('' when the last input was fine)."""
+        return self._error
+
+    def _show_error(self, text: str) -> None:
+        self._error = text
+        self.message.value = (
+            f"<div role='alert' style='color:#9a3412;font-weight:600'>⚠ {html.escape(text)}</div>" if text else ""
+        )
+
+
+def whole_numbers(text: str, what: str, high: int, error: type[rally.RuleError] = rally.SetupError) -> list[int]:
+    """The whole numbers typed in a box, separated by commas or spaces (``"0, 3, 7"``),
+    each read by :func:`rally.inputs.whole_text` as "Each <what>", from 0 to ``high``."""
+    typed = inputs.text(text, "The numbers typed", error, "0, 3, 7")
+    return [inputs.whole_text(part, f"Each {what}", 0, high, error) for part in typed.replace(",", " ").split()]
+
+
+__all__ = ["Messages", "whole_numbers"]

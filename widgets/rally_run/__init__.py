@@ -1,0 +1,8 @@
+"""The Rally Run views: the board played by clicks, the memory experiment's chart, and
+the lesson's self-check questions."""
+
+from .board import RallyRunBoard
+from .memory_chart import MemoryChart
+from .quizzes import rally_run_quiz
+
+__all__ = ["MemoryChart", "RallyRunBoard", "rally_run_quiz"]

@@ -1,0 +1,24 @@
+"""The Stich Rallye views, one a file: the track, cards, motors, tricks, a whole game, the
+lessons' controls, the what-if tools and the self-check questions."""
+
+from .advice_chart import AdviceChart
+from .advisor_panel import AdvisorPanel
+from .card_hand import CardHand
+from .copy_button import CopyButton
+from .game_setup import GameSetup
+from .game_view import GameView
+from .motor_dial import MotorDial
+from .motor_playground import MotorPlayground
+from .move_explorer import MoveExplorer
+from .position_editor import PositionEditor
+from .quizzes import motor_quiz, moving_quiz, round_end_quiz, tricks_quiz
+from .track_figure import TrackFigure, TrackFrame
+from .trick_explorer import TrickExplorer
+from .trick_table import TrickTable
+from .what_if import WhatIf
+
+__all__ = [
+    "AdviceChart", "AdvisorPanel", "CardHand", "CopyButton", "GameSetup", "GameView", "MotorDial", "MotorPlayground",
+    "MoveExplorer", "PositionEditor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "WhatIf",
+    "motor_quiz", "moving_quiz", "round_end_quiz", "tricks_quiz",
+]

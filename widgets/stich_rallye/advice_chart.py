@@ -1,0 +1,84 @@
+"""AdviceChart: the advisor's answer as a Plotly bar chart, with its 99% intervals."""
+
+from __future__ import annotations
+
+import html
+
+import plotly.graph_objects as go
+
+from rally import Advice, Turbo
+
+from ..plotly_view import PlotlyView
+
+
+#: Bar colors and patterns per option kind: the pattern and the label carry the
+#: meaning as well as the color (red stripes, green dots, blue plain, turbo checks).
+BAR_STYLE = {
+    "R": ("#b91c1c", "/"), "G": ("#15803d", "."), "B": ("#1d4ed8", ""),
+    "turbo": ("#7c3aed", "x"), "no turbo": ("#6b7280", "-"),
+}
+
+
+class AdviceChart(PlotlyView):
+    """Win chance of each option as bars (on :attr:`plot`), with the advisor's 99%
+    intervals as error bars. Every bar is labelled (``G9``, ``turbo``) and patterned by kind."""
+
+    def __init__(self, width: int = 560, height: int = 300):
+        super().__init__(go.FigureWidget())
+        self.plot.add_bar(x=[], y=[], hoverinfo="text",
+                     error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": [], "color": "#111827",
+                              "thickness": 1.5, "width": 8})
+        self.plot.update_layout(
+            width=width, height=height, margin={"l": 60, "r": 10, "t": 40, "b": 40}, plot_bgcolor="#ffffff",
+            dragmode=False,
+            paper_bgcolor="#ffffff", title={"text": "Ask the advisor to see which choice wins", "font": {"size": 14}},
+            yaxis={"title": "chance to win the game (%)", "range": [0, 112], "gridcolor": "#e5e7eb", "fixedrange": True},
+            xaxis={"title": "", "fixedrange": True, "type": "category"}, showlegend=False,
+        )
+        self._advice: Advice | None = None
+        self.redrawn()
+
+    @property
+    def advice(self) -> Advice | None:
+        """The answer shown, if any."""
+        return self._advice
+
+    def show(self, advice: Advice) -> None:
+        """Draw ``advice``: one bar per option in the order asked, the best marked ★."""
+        best = advice.best
+        labels, rates, plus, minus, text, colors, patterns, hover = [], [], [], [], [], [], [], []
+        for option in advice.options:
+            rate = 100 * option.win_rate
+            low, high = (100 * x for x in option.interval)
+            key = option.label if isinstance(option.action, Turbo) else option.label[0]
+            color, pattern = BAR_STYLE[key]
+            mark = " ★" if option is best else ""
+            labels.append(option.label + mark)
+            rates.append(rate)
+            plus.append(high - rate)
+            minus.append(rate - low)
+            text.append(f"{rate:.0f}%")
+            colors.append(color)
+            patterns.append(pattern)
+            hover.append(f"{option.label}: won {option.wins} of {option.playouts} playouts ({rate:.1f}%); "
+                         f"99% interval {low:.1f}-{high:.1f}%; progress gained {option.progress_gained:.1f}")
+        name = advice.position.player_names[advice.seat]
+        with self.plot.batch_update():
+            self.plot.data[0].update(x=labels, y=rates, hovertext=hover,
+                                marker={"color": colors, "pattern": {"shape": patterns, "fgcolor": "#ffffff"},
+                                        "line": {"color": "#111827", "width": 1}},
+                                error_y={"array": plus, "arrayminus": minus})
+            # Each figure above its interval's whisker, where neither hides the other.
+            self.plot.layout.annotations = [
+                {"x": label, "y": rate + high, "text": words, "showarrow": False, "yshift": 10,
+                 "font": {"size": 13, "color": "#111827"}}
+                for label, rate, high, words in zip(labels, rates, plus, text)]
+            self.plot.layout.title.text = html.escape(
+                f"{name}'s choices: chance to win ({advice.options[0].playouts} playouts each)")
+        self._advice = advice
+        self.redrawn()
+
+    def __repr__(self) -> str:
+        if self.advice is None:
+            return "AdviceChart(no answer yet)"
+        return "AdviceChart(" + ", ".join(f"{o.label} {o.win_rate:.0%}" for o in self.advice.options) + ")"

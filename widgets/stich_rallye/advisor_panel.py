@@ -1,0 +1,101 @@
+"""AdvisorPanel: asks :func:`rally.advise`, with a progress bar, and shows the answer as
+a chart with intervals and as a table.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as w
+
+import rally
+from rally import Advice, Position, advise, inputs
+from rally.advisor import BOTS as ADVISOR_BOTS, MAX_PLAYOUTS
+
+from .._display import StableRepr
+from ..messages import Messages
+from .advice_chart import AdviceChart
+
+
+BOTS = [("random players (fast)", "random"), ("careful players (slower)", "heuristic")]
+
+
+class AdvisorPanel(Messages, StableRepr, w.VBox):
+    """Settings, an *Ask the advisor* button, a progress bar, the chart and the table.
+
+    ``source`` gives the position to ask about: a :class:`rally.Position`, or a function
+    returning one (it may raise :class:`rally.RuleError`; the message is shown here)."""
+
+    def __init__(self, source: Position | Callable[[], Position], playouts: int = 1000, seed: int = 0,
+                 bots: str = "random"):
+        self._init_message()
+        if not (isinstance(source, Position) or callable(source)):
+            inputs.fail(rally.SetupError, "The advisor's position", "a Position or a function returning one", source,
+                        "Position.from_game(game)")
+        inputs.whole(playouts, "playouts", 1, MAX_PLAYOUTS, rally.SetupError, 1000)
+        inputs.seed(seed, rally.SetupError)
+        inputs.one_of(bots, "bots", ADVISOR_BOTS, rally.SetupError)
+        self._source = source if callable(source) else (lambda: source)
+        self.playouts = w.BoundedIntText(value=playouts, min=1, max=MAX_PLAYOUTS, description="Playouts",
+                                         layout=w.Layout(width="170px"))
+        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="140px"))
+        self.bots = w.Dropdown(options=BOTS, value=bots, description="Played by", layout=w.Layout(width="300px"))
+        self.stop_early = w.Checkbox(value=True, description="stop early when one choice is clearly best",
+                                     indent=False, layout=w.Layout(width="auto"))
+        self.ask_button = w.Button(description="Ask the advisor", button_style="primary", icon="lightbulb-o",
+                                   layout=w.Layout(width="auto"))
+        self.ask_button.on_click(lambda _: self.ask())
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="Playouts", bar_style="info",
+                                      layout=w.Layout(width="340px", visibility="hidden"))
+        self.progress_text = w.Label("")
+        self.chart = AdviceChart()
+        self.answer = w.HTML()
+        self.advice: Advice | None = None
+        super().__init__([
+            w.HBox([self.playouts, self.seed, self.bots]),
+            w.HBox([self.ask_button, self.stop_early]),
+            w.HBox([self.progress, self.progress_text]),
+            self.message,
+            self.chart,
+            self.answer,
+        ])
+
+    def ask(self) -> Advice | None:
+        """Ask about the current position; None (with the reason shown) if it is not
+        a possible position or the settings are wrong."""
+        try:
+            position = self._source()
+            self.progress.layout.visibility = "visible"
+            self.progress.value, self.progress.max = 0, self.playouts.value
+            advice = advise(position, playouts=self.playouts.value, seed=self.seed.value, bots=self.bots.value,
+                            stop_early=self.stop_early.value, progress=self._progressed)
+        except rally.RuleError as err:
+            self._show_error(f"The advisor cannot answer yet: {err}")
+            self.progress.layout.visibility = "hidden"
+            return None
+        self._show_error("")
+        self.show(advice)
+        return advice
+
+    def show(self, advice: Advice) -> None:
+        """Show an answer (from :meth:`ask` or from :func:`rally.advise` directly)."""
+        self.advice = advice
+        self.chart.show(advice)
+        done = advice.options[0].playouts
+        self.progress.max = max(1, done)
+        self.progress.value = done
+        self.progress_text.value = (f"{done} of {advice.playouts_asked} playouts per choice"
+                                    + (" (stopped early)" if advice.stopped_early else ""))
+        self.answer.value = (f"<p><b>{html.escape(advice.sentence())}</b></p>"
+                             f"<pre style='font-size:12px'>{html.escape(advice.table())}</pre>")
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.max = total
+        self.progress.value = done
+        self.progress_text.value = f"{done} of {total} playouts per choice"
+
+    def __repr__(self) -> str:
+        if self.advice is None:
+            return "AdvisorPanel(not asked yet)"
+        return f"AdvisorPanel({self.advice.best.label} is best)"

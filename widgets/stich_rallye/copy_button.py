@@ -1,0 +1,34 @@
+"""CopyButton: copies a position code to the clipboard."""
+
+from __future__ import annotations
+
+import pathlib
+
+import anywidget
+import traitlets
+
+from .._display import StableRepr
+
+
+HERE = pathlib.Path(__file__).parent
+
+
+class CopyButton(StableRepr, anywidget.AnyWidget):
+    """A read-only field with ``text`` and a button that copies it to the clipboard
+    (or selects it, where the page may not write to the clipboard)."""
+
+    _esm = HERE / "copy_button.js"
+    _css = """
+    .rally-copy { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+    .rally-copy__field { font-family: ui-monospace, monospace; font-size: 12px; min-width: 420px; flex: 1;
+                         padding: 3px 6px; border: 1px solid #9ca3af; border-radius: 4px; }
+    .rally-copy__button { padding: 3px 10px; border: 1px solid #374151; border-radius: 4px; background: #f3f4f6;
+                          cursor: pointer; white-space: nowrap; }
+    .rally-copy__status { font-size: 12px; color: #374151; }
+    """
+    text = traitlets.Unicode("").tag(sync=True)
+    label = traitlets.Unicode("Copy code").tag(sync=True)
+    copies = traitlets.Int(0).tag(sync=True)
+
+    def __repr__(self) -> str:
+        return f"CopyButton({self.text!r})"

@@ -1,0 +1,87 @@
+"""GameSetup: choose the players, the track, the seed and the bots, and start a game.
+
+It reads its inputs, asks rally, and shows rally's message when an input is wrong; what
+was shown before stays as it was. Nothing raises into the notebook.
+
+>>> setup = GameSetup(players=3, track="beach", seed=2)
+>>> setup
+GameSetup(3 players, beach, seed 2)
+>>> setup.seed.value = "two"
+>>> setup.new_game() is None
+True
+>>> setup.error
+"The seed must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, like 42, not 'two'."
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import ipywidgets as w
+
+import rally
+from rally import TRACKS, HeuristicBot, RandomBot, inputs
+
+from .._display import StableRepr
+from ..messages import Messages
+from .game_view import GameView
+
+
+#: The bots a lesson can pick, by label.
+BOTS: dict[str, Callable[[], rally.Bot]] = {"careful (HeuristicBot)": HeuristicBot, "random (RandomBot)": RandomBot}
+
+
+class GameSetup(Messages, StableRepr, w.VBox):
+    """Choose players, track, seed, names and bots, then press "New game" to get a
+    :class:`GameView` below the controls (``setup.view``)."""
+
+    def __init__(self, players: int = 4, track: str = "volcano", seed: int = 0,
+                 names: Sequence[str] | None = None, bot: str = "careful (HeuristicBot)", bot_delay: float = 0.0):
+        self._init_message()
+        self.players = w.Dropdown(options=[3, 4, 5], value=players, description="Players",
+                                  layout=w.Layout(width="150px"))
+        self.track = w.Combobox(value=track, options=sorted(TRACKS), ensure_option=False, description="Track",
+                                placeholder="volcano, beach or S..DD...U..", layout=w.Layout(width="300px"))
+        self.seed = w.Text(value=str(seed), description="Seed", layout=w.Layout(width="160px"))
+        self.names = w.Text(value=", ".join(names or ()), description="Names", placeholder="Ada, Bo, Cy, Di",
+                            layout=w.Layout(width="300px"))
+        self.bot = w.Dropdown(options=list(BOTS), value=bot, description="Bots", layout=w.Layout(width="260px"))
+        self.start = w.Button(description="New game", button_style="primary")
+        self.start.on_click(lambda _: self.new_game())
+        self._bot_delay = bot_delay
+        self.view: GameView | None = None
+        self.box = w.Box()
+        super().__init__([
+            w.HBox([self.players, self.track, self.seed]),
+            w.HBox([self.names, self.bot, self.start]),
+            self.message,
+            self.box,
+        ])
+        self.new_game()
+
+    def new_game(self) -> GameView | None:
+        """Build a game from the controls. Returns the new view, or None (with the
+        reason shown) when an input is wrong; the previous game then stays."""
+        try:
+            players = self.players.value
+            seed = inputs.whole_text(self.seed.value.strip(), "The seed", 0, inputs.MAX_SEED, rally.SetupError, 42)
+            typed = inputs.text(self.names.value, "The names", rally.SetupError, "Ada, Bo, Cy", inputs.MAX_TEXT_CHARS)
+            names = inputs.names([part.strip() for part in typed.split(",")] if typed.strip() else None, players,
+                                 rally.SetupError)
+            view = GameView(players, track=rally.get_track(self.track.value), seed=seed, names=names,
+                            bots=BOTS[self.bot.value](), bot_delay=self._bot_delay)
+        except rally.RuleError as err:
+            self._show_error(str(err))
+            return None
+        self._show_error("")
+        old, self.view = self.view, view
+        self.box.children = (view,)
+        if old is not None:
+            old.close()
+        return view
+
+    def __repr__(self) -> str:
+        view = self.view
+        if view is None:
+            return "GameSetup(no game yet)"
+        return f"GameSetup({view.game.players} players, {view.game.track.name}, seed {view.game.seed})"

@@ -1,0 +1,56 @@
+"""MotorPlayground: wind a motor trick by trick on a dial, and see over-winding."""
+
+from __future__ import annotations
+
+import html
+from typing import Sequence
+
+import ipywidgets as w
+
+import rally
+
+from .._display import StableRepr
+from .motor_dial import MotorDial
+
+
+class MotorPlayground(StableRepr, w.VBox):
+    """A motor dial with two buttons, to feel how winding and the turbo work: *Lose a
+    trick* winds the arrow one position, *Use the turbo* sends it back to 0. A line
+    under the dial says what one more loss would do (from :class:`rally.Motor`)."""
+
+    def __init__(self, dial: Sequence[int] = rally.DEFAULT_DIAL, name: str = "Ada"):
+        self.dial = MotorDial(dial, name=name)  # rally checks the dial
+        # Wide enough for their words (the default width cuts them off).
+        self.lose = w.Button(description="Lose a trick: wind", icon="rotate-right", layout=w.Layout(width="auto"))
+        self.use = w.Button(description="Use the turbo: release", icon="bolt", layout=w.Layout(width="auto"))
+        self.status = w.HTML()
+        self.lose.on_click(lambda _: self.wind())
+        self.use.on_click(lambda _: self.release())
+        super().__init__([self.dial, w.HBox([self.lose, self.use]), self.status])
+        self._show()
+
+    def wind(self) -> None:
+        self.dial.wind()
+        self._show()
+
+    def release(self) -> None:
+        self.dial.release()
+        self._show()
+
+    @property
+    def text(self) -> str:
+        """The status line as plain text."""
+        motor = self.dial.motor
+        nxt = motor.wound()
+        ahead = (
+            f"one more loss over-winds it: back to {nxt.value}, the energy lost"
+            if motor.over_winds_next() and nxt.position == 0
+            else f"one more loss makes it worth {nxt.value}"
+        )
+        return f"Position {motor.position} of {len(motor.dial)}: worth {motor.value}; {ahead}."
+
+    def _show(self) -> None:
+        self.status.value = f"<div role='status'>{html.escape(self.text)}</div>"
+
+    def __repr__(self) -> str:
+        return f"MotorPlayground({self.text})"

@@ -1,0 +1,263 @@
+"""PositionEditor: set up any moment of a game, share it as a code, and ask which choice
+wins. Every check comes from :class:`rally.Position`; the editor only reads inputs and
+shows answers.
+
+The code below is a moment of a real game: four :class:`rally.HeuristicBot` players,
+dealt from seed 1 and drawing from ``random.Random(1)``, after 45 decisions. In round
+2, Ada led G8, Bo threw R6, and Cy must follow green.
+
+>>> code = "SR1_Tvolcano_R2_F0_P25.15.19.24_M2.4.4.2_CG8.R6_H2G7.G9.B12_XG2.G5.G3.G4.B2.B9.B4.B7.R3.R5.R7.R9.B3.R4.B8.B11"
+>>> editor = PositionEditor(code)
+>>> editor
+PositionEditor(SR1_Tvolcano_R2_F0_P25.15.19.24_M2.4.4.2_CG8.R6_H2G7.G9.B12_XG2.G5.G3.G4.B2.B9.B4.B7.R3.R5.R7.R9.B3.R4.B8.B11; Cy to play)
+>>> editor.progress.value = "25, 15, 15, 24"
+>>> editor.problems
+['Cars Bo and Cy are both on space 15; a space holds one car.']
+>>> editor.place(2, 20)   # a click on space 20 puts Cy's car there
+>>> editor.problems, editor.position.positions
+([], (25, 15, 20, 24))
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+import rally
+from rally import DEFAULT_NAMES, TRACKS, Game, Position, inputs
+from rally.cards import join_words
+from rally.movement import MAX_PROGRESS
+
+from .._display import StableRepr
+from ..messages import Messages, whole_numbers
+from .advisor_panel import AdvisorPanel
+from .copy_button import CopyButton
+from .track_figure import TrackFigure
+
+
+class PositionEditor(Messages, StableRepr, w.VBox):
+    """Edit a position; rally checks it on every change and names each problem.
+
+    Click a car's name, then a space on the track, to put that car there (on the lap
+    chosen beside it); or type each car's progress. The code under the editor always
+    holds the last possible position: copy it to share, paste one to load it. The
+    advisor below asks about the position shown.
+    """
+
+    def __init__(self, position: Position | str | None = None, playouts: int = 1000, seed: int = 0):
+        self._init_message()
+        if position is None:
+            position = Position.from_game(Game.new(4))  # the first decision of a game: Ada leads
+        elif isinstance(position, str):
+            position = Position.from_code(position)
+        elif not isinstance(position, Position):
+            inputs.fail(rally.PositionError, "PositionEditor's position", "a Position or a position code", position,
+                        "Position.from_game(game)")
+        self.position: Position = position
+        self.problems: list[str] = []
+        self._loading = False
+        text = lambda value, label, hint, width="330px": w.Text(  # noqa: E731
+            value=value, description=label, placeholder=hint, layout=w.Layout(width=width),
+            style={"description_width": "110px"}, continuous_update=False)
+        self.players = w.Dropdown(options=[3, 4, 5], description="Players", layout=w.Layout(width="170px"))
+        self.track = w.Combobox(options=sorted(TRACKS), description="Track", ensure_option=False,
+                                placeholder="volcano, beach or S..DD...U..", layout=w.Layout(width="330px"),
+                                continuous_update=False)
+        self.round = w.Dropdown(options=[1, 2, 3], description="Round", layout=w.Layout(width="150px"))
+        self.flag = w.Dropdown(options=[], description="Flag holder", layout=w.Layout(width="200px"))
+        self.progress = text("", "Progress", "one number per car: 0, 3, 7, 11")
+        self.motors = text("", "Motor positions", "dial position per car: 0, 2, 1, 0")
+        self.trick = text("", "Trick so far", "cards in play order: G11 R5")
+        self.hand = text("", "Decider's hand", "the hand of the player to decide: G3 G9 B4")
+        self.others = text("", "Other hands", "optional, e.g. Bo: R2 G7; Di: B5 (unknown if empty)", "460px")
+        self.played = text("", "Earlier tricks", "optional: cards already played this round", "460px")
+        self.car = w.ToggleButtons(options=[], description="Place car", style={"button_width": "60px"})
+        self.lap = w.ToggleButtons(options=[("lap 1", 0), ("lap 2", 1)], value=0, style={"button_width": "60px"},
+                                   tooltips=["put the car on its first lap", "put the car on its second lap"])
+        self.figure_box = w.Box()
+        self.figure: TrackFigure | None = None
+        self.status = w.HTML()
+        self.copy = CopyButton(label="Copy code")
+        self.paste = w.Text(placeholder="paste a position code (SR1_...) here", layout=w.Layout(width="460px"))
+        self.load_button = w.Button(description="Load code", icon="upload")
+        self.load_button.on_click(lambda _: self.load_code(self.paste.value))
+        self.advisor = AdvisorPanel(self._checked, playouts=playouts, seed=seed)
+        for control in (self.players, self.track, self.round, self.flag, self.progress, self.motors, self.trick,
+                        self.hand, self.others, self.played):
+            control.observe(lambda _: self._edited(), names="value")
+        super().__init__([
+            w.HBox([self.players, self.track, self.round, self.flag]),
+            w.HBox([self.car, self.lap]),
+            w.HTML("<small>Choose a car, then click a space on the track to put it there.</small>"),
+            self.figure_box,
+            w.HBox([self.progress, self.motors]),
+            w.HBox([self.trick, self.hand]),
+            self.others,
+            self.played,
+            self.status,
+            self.copy,
+            w.HBox([self.paste, self.load_button]),
+            self.message,
+            self.advisor,
+        ])
+        self.load(position)
+
+    # ------------------------------------------------------------- loading
+    def load(self, position: Position) -> None:
+        """Fill the editor with ``position``."""
+        if not isinstance(position, Position):
+            inputs.fail(rally.PositionError, "The position to load", "a Position", position, "Position.from_game(game)")
+        names = position.player_names
+        self._loading = True
+        try:
+            self.players.value = position.players
+            self.track.value = position.track.name if TRACKS.get(position.track.name) == position.track \
+                else str(position.track)
+            self.round.value = position.round
+            self.flag.options = [(name, seat) for seat, name in enumerate(names)]
+            self.flag.value = position.flag
+            self.progress.value = ", ".join(map(str, position.positions))
+            self.motors.value = ", ".join(map(str, position.motors))
+            self.trick.value = " ".join(map(str, position.trick))
+            self.hand.value = " ".join(map(str, position.hand))
+            self.others.value = "; ".join(
+                f"{names[s]}: {' '.join(map(str, h))}" for s, h in enumerate(position.hands)
+                if h is not None and s != position.decider)
+            self.played.value = " ".join(map(str, position.played))
+        finally:
+            self._loading = False
+        self._names = tuple(names)
+        self._edited()
+
+    def load_code(self, code: str) -> Position | None:
+        """Load a pasted code; None (and the reason shown) if it is not a possible position."""
+        try:
+            position = Position.from_code(code)
+        except rally.RuleError as err:
+            self._show_error(f"That code cannot be loaded: {err}")
+            return None
+        self._show_error("")
+        self.load(position)
+        return position
+
+    # ------------------------------------------------------------- editing
+    def place(self, seat: int, space: int, lap: int | None = None) -> None:
+        """Put ``seat``'s car on ``space`` (on ``lap`` 0 or 1, default the lap chosen);
+        the start/finish on the first lap means the starting grid."""
+        players = self.players.value
+        n = len(self._track_or_none() or TRACKS["volcano"])
+        try:
+            seat = inputs.seat(seat, players, rally.SetupError, "The car to place")
+            space = inputs.whole(space, "The space", 0, n - 1, rally.SetupError)
+            lap = inputs.whole(self.lap.value if lap is None else lap, "The lap", 0, 1, rally.SetupError)
+        except rally.RuleError as err:
+            self._show_error(str(err))
+            return
+        self._show_error("")
+        try:
+            progress = whole_numbers(self.progress.value, "car's progress", MAX_PROGRESS)
+        except rally.RuleError:
+            progress = []
+        progress = (progress + [0] * players)[:players]
+        progress[seat] = lap * n + space
+        self.progress.value = ", ".join(map(str, progress))
+
+    def _track_or_none(self) -> rally.Track | None:
+        try:
+            return rally.get_track(self.track.value)
+        except rally.RuleError:
+            return None
+
+    def _read(self) -> Position:
+        """The position the controls describe (raises :class:`rally.RuleError`)."""
+        players = self.players.value
+        names = DEFAULT_NAMES[:players] if self.position.names is None or len(self.position.names) != players \
+            else self.position.names
+        seats = {name.lower(): seat for seat, name in enumerate(names)}
+        hands: dict[int, str] = {}
+        for part in self.others.value.split(";"):
+            if not part.strip():
+                continue
+            name, colon, cards = part.partition(":")
+            seat = seats.get(name.strip().lower())
+            if not colon or seat is None:
+                inputs.fail(rally.PositionError, "Each other hand", f"a name ({join_words(list(names), 'or')}), a colon "
+                            "and the cards, one hand after another separated by ';'", part.strip(),
+                            "'Bo: R2 G7; Di: B5'")
+            if seat in hands:
+                inputs.fail(rally.PositionError, "Each other hand", f"given once, but {names[seat]}'s is given twice",
+                            self.others.value)
+            hands[seat] = cards
+        progress = whole_numbers(self.progress.value, "car's progress", MAX_PROGRESS, rally.PositionError)
+        motors = whole_numbers(self.motors.value, "motor position", len(self.position.dial) - 1, rally.PositionError)
+        return Position.new(self.track.value, progress, motors, self.round.value, self.flag.value, self.trick.value,
+                            self.hand.value, hands, self.played.value, self.position.dial, self.position.names
+                            if self.position.names is not None and len(self.position.names) == players else None)
+
+    def _checked(self) -> Position:
+        if self.problems:
+            raise rally.PositionError(self.problems)
+        return self.position
+
+    def _edited(self) -> None:
+        if self._loading:
+            return
+        players = self.players.value
+        self._fit_players(players)
+        try:
+            position = self._read()
+        except rally.RuleError as err:
+            self.problems = list(getattr(err, "problems", [str(err)]))
+            items = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems)
+            self.status.value = (f"<div role='alert' style='color:#9a3412'><b>⚠ Not a possible position yet:</b>"
+                                 f"<ul style='margin:2px 0'>{items}</ul></div>")
+            return
+        self.problems = []
+        self.position = position
+        self.copy.text = position.code()
+        names = position.player_names
+        who = names[position.decider]
+        doing = "chooses: turbo or not" if position.phase == "turbo" else "plays next"
+        options = ", ".join(map(str, position.options()))
+        self.status.value = (f"<div role='status' style='color:#14532d'><b>✔ A possible position.</b> "
+                             f"Round {position.round}, {position.tricks_done} tricks done: "
+                             f"{html.escape(who)} {doing}. Choices: {html.escape(options)}.</div>")
+        self._show_track(position)
+
+    def _fit_players(self, players: int) -> None:
+        """Keep seat controls in step with the number of players."""
+        names = tuple(DEFAULT_NAMES[:players]) if self.position.names is None or \
+            len(self.position.names) != players else self.position.names
+        if tuple(self.car.options) != tuple(names):
+            self._loading = True
+            try:
+                self.car.options = list(names)
+                flag = self.flag.value if self.flag.value is not None and self.flag.value < players else 0
+                self.flag.options = [(name, seat) for seat, name in enumerate(names)]
+                self.flag.value = flag
+                for field in (self.progress, self.motors):
+                    try:
+                        values = whole_numbers(field.value, "number", MAX_PROGRESS)
+                    except rally.RuleError:
+                        continue
+                    field.value = ", ".join(map(str, (values + [0] * players)[:players]))
+            finally:
+                self._loading = False
+
+    def _show_track(self, position: Position) -> None:
+        names = position.player_names
+        figure = self.figure
+        if figure is None or figure.track != position.track or figure.names != names:
+            figure = TrackFigure(position.track, position.positions, names)
+            figure.on_space_click(lambda space: self.place(names.index(self.car.value), space))
+            self.figure, self.figure_box.children = figure, (figure,)
+        elif figure.positions != position.positions:
+            figure.set_positions(position.positions)
+
+    def __repr__(self) -> str:
+        if self.problems:
+            return f"PositionEditor({len(self.problems)} problem{'s' if len(self.problems) > 1 else ''})"
+        p = self.position
+        doing = "chooses the turbo" if p.phase == "turbo" else "to play"
+        return f"PositionEditor({p.code()}; {p.player_names[p.decider]} {doing})"
