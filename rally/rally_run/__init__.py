@@ -18,6 +18,7 @@ Where each part lives:
 - serialization.py      a state as JSON and back (shape only)
 - observation.py        ``Observation``: one seat's view, face-down tiles hidden
 - events.py             the typed, public event log
+- replay.py             the board as it stood after event k
 - bots.py               ``PerfectMemoryBot``, ``ForgetfulBot(turns=k)``, ``NoMemoryBot``, ``play_out``
 - simulate.py           what ``python -m rally run`` prints; the memory experiment
 - render.py             the board as text

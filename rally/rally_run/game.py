@@ -319,7 +319,7 @@ class RallyRunGame:
             replay = RallyRunGame.__new__(RallyRunGame)
             replay._load(origin, [], origin)
         where = f"from seed {self._seed}" if origin is None else "from the position it starts at"
-        found = log_problems(self._log, replay, _decision, self._names, where)
+        found = log_problems(self._log, replay, decision, self._names, where)
         if found:
             return found
         if replay.state().position != state.position:
@@ -803,7 +803,7 @@ class RallyRunGame:
         return cls(state_from_json(text))
 
 
-def _decision(event: RunEvent) -> tuple[int, RunAction] | None:
+def decision(event: RunEvent) -> tuple[int, RunAction] | None:
     """The seat and the action it chose that logged ``event``, or ``None`` for what
     follows from the rules (a car driving onto the tile just laid, a tile turning face
     down, a trophy taken, the end)."""
@@ -820,4 +820,4 @@ def _decision(event: RunEvent) -> tuple[int, RunAction] | None:
     return None
 
 
-__all__ = ["RallyRunGame", "DEFAULT_NAMES", "TURNS_PER_PLAYER", "MAX_TURNS"]
+__all__ = ["RallyRunGame", "DEFAULT_NAMES", "TURNS_PER_PLAYER", "MAX_TURNS", "decision"]
