@@ -38,7 +38,7 @@ from .history import log_problems
 from .legality import state_problems
 from .motor import DEFAULT_DIAL, check_dial, winding_table
 from .movement import Move, travel
-from .round_end import leader, release_order
+from .round_end import leader_of, release_order_of
 from .serialization import state_from_json, state_to_dict, state_to_json
 from .state import OVER, PLAY, TURBO, GameState
 from .track import Track, get_track
@@ -650,12 +650,12 @@ class Game:
 
     def release_order(self) -> list[int]:
         """The order motors move cars at this round's end (see :func:`rally.round_end.release_order`)."""
-        return release_order(self._positions, self.flag)
+        return release_order_of(self._positions, self.flag)
 
     def _end_round(self, cars: dict[int, int] | None = None) -> None:
         """Release the motors (S12), then pass the flag to the leader and deal the next
         round, or end the game (S13). ``cars`` is as for :meth:`_move`, only without a log."""
-        order = release_order(self._positions, self.flag)
+        order = release_order_of(self._positions, self.flag)
         log, dial, motors = self._log, self.dial, self._motors
         if log is not None:
             log.append(RoundEnded(self.round, tuple(order)))
@@ -684,7 +684,7 @@ class Game:
     def leader(self) -> int:
         """The car with the greatest progress; ties (only on the grid) go to the first tied
         seat clockwise from the flag holder, the holder included (S12, decision D5)."""
-        return leader(self._positions, self.flag)
+        return leader_of(self._positions, self.flag)
 
     def random_playout(self, rng: random.Random) -> None:
         """Play to the end choosing uniformly at random: the same choices, in the same

@@ -17,7 +17,7 @@ Ann moves 2 from space 3: jumps Bo on space 4, counts 2 empty spaces and stops o
 from __future__ import annotations
 
 import enum
-from typing import AbstractSet as Set, Callable, Hashable, Mapping, NamedTuple, Sequence
+from typing import AbstractSet as Set, Any, Callable, Hashable, Mapping, NamedTuple, Sequence, cast
 
 from . import inputs
 from .cards import join_words
@@ -133,7 +133,7 @@ def _neighbours(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 ROLL_NAMES = {0: None, DOWN: "downhill", UP: "uphill"}
 
 
-class Move:
+class Move(tuple[Any, ...]):
     """The result of moving one car: where it ended and every space it entered.
 
     ``path`` lists every space entered, in order (see :class:`PathStep`); ``roll`` is
@@ -141,23 +141,14 @@ class Move:
     stopped, before any roll. Immutable; equal moves have equal fields and paths.
     """
 
-    __slots__ = ("mover", "start", "steps", "final", "counted_end", "roll", "track_length", "_path", "_trace")
-    mover: Hashable
-    start: int
-    steps: int
-    final: int
-    counted_end: int
-    roll: str | None
-    track_length: int
-    _path: tuple[PathStep, ...] | None
-    _trace: tuple[Sequence[int], Mapping[int, Hashable]] | None
+    # A tuple underneath, so the engine makes one in a single step for every recorded
+    # move: (mover, start, steps, final, counted_end, roll, track_length, trace, box),
+    # where ``box`` holds the path once traced and ``trace`` what tracing it needs.
+    __slots__ = ()
 
-    def __init__(self, mover: Hashable, start: int, steps: int, final: int, counted_end: int, roll: str | None,
-                 path: Sequence[PathStep], track_length: int) -> None:
-        for name, value in (("mover", mover), ("start", start), ("steps", steps), ("final", final),
-                            ("counted_end", counted_end), ("roll", roll), ("track_length", track_length),
-                            ("_path", tuple(path)), ("_trace", None)):
-            object.__setattr__(self, name, value)
+    def __new__(cls, mover: Hashable, start: int, steps: int, final: int, counted_end: int, roll: str | None,
+                path: Sequence[PathStep], track_length: int) -> "Move":
+        return tuple.__new__(cls, (mover, start, steps, final, counted_end, roll, track_length, None, [tuple(path)]))
 
     @classmethod
     def traced(cls, mover: Hashable, start: int, steps: int, result: tuple[int, int, int], track_length: int,
@@ -165,43 +156,64 @@ class Move:
         """A move whose path is traced only when asked for: ``result`` is what
         :func:`travel` returned for it, ``roll_codes`` and ``occupants`` what it was
         given (the engine records every move this way; most paths are never read)."""
-        move = cls.__new__(cls)
         final, end, roll = result
-        setter = object.__setattr__
-        setter(move, "mover", mover)
-        setter(move, "start", start)
-        setter(move, "steps", steps)
-        setter(move, "final", final)
-        setter(move, "counted_end", end)
-        setter(move, "roll", ROLL_NAMES[roll])
-        setter(move, "track_length", track_length)
-        setter(move, "_path", None)
-        setter(move, "_trace", (roll_codes, occupants))
-        return move
+        return tuple.__new__(cls, (mover, start, steps, final, end, ROLL_NAMES[roll], track_length,
+                                   (roll_codes, occupants), [None]))
+
+    @property
+    def mover(self) -> Hashable:
+        return cast(Hashable, self[0])
+
+    @property
+    def start(self) -> int:
+        return cast(int, self[1])
+
+    @property
+    def steps(self) -> int:
+        return cast(int, self[2])
+
+    @property
+    def final(self) -> int:
+        return cast(int, self[3])
+
+    @property
+    def counted_end(self) -> int:
+        return cast(int, self[4])
+
+    @property
+    def roll(self) -> str | None:
+        return cast("str | None", self[5])
+
+    @property
+    def track_length(self) -> int:
+        return cast(int, self[6])
 
     @property
     def path(self) -> tuple[PathStep, ...]:
         """Every space entered, in order."""
-        if self._path is None:
-            assert self._trace is not None
+        box = cast("list[tuple[PathStep, ...] | None]", self[8])
+        path = box[0]
+        if path is None:
+            roll_codes, occupants = self[7]
             steps: list[PathStep] = []
-            travel(self._trace[0], self._trace[1], self.start, self.steps, steps)
-            object.__setattr__(self, "_path", tuple(steps))
-        return self._path  # type: ignore[return-value]  # set just above
+            travel(roll_codes, occupants, self.start, self.steps, steps)
+            path = box[0] = tuple(steps)
+        return path
 
     def _key(self) -> tuple[object, ...]:
-        return (self.mover, self.start, self.steps, self.final, self.counted_end, self.roll, self.track_length)
+        return self[:7]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
             return NotImplemented
         return self._key() == other._key() and self.path == other.path
 
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
     def __hash__(self) -> int:
         return hash(self._key())
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"A Move is immutable: {name} cannot be changed.")
 
     def __repr__(self) -> str:
         return (f"Move(mover={self.mover!r}, start={self.start}, steps={self.steps}, final={self.final}, "

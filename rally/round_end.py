@@ -34,9 +34,13 @@ def release_order(positions: Sequence[int], flag: int) -> list[int]:
     >>> release_order([12, 5, 20, 9], flag=2)
     [1, 3, 0, 2]
     """
-    cars = _checked(positions, flag)
+    return release_order_of(_checked(positions, flag), flag)
+
+
+def release_order_of(positions: Sequence[int], flag: int) -> list[int]:
+    """:func:`release_order` for positions the engine already holds (unchecked)."""
     # The stable sort keeps the seats' order (from the one after the flag holder) in ties.
-    return sorted(seats_after(len(cars), flag), key=cars.__getitem__)
+    return sorted(seats_after(len(positions), flag), key=positions.__getitem__)
 
 
 @functools.lru_cache(maxsize=64)
@@ -49,12 +53,16 @@ def leader(positions: Sequence[int], flag: int) -> int:
     """The car with the greatest progress, which takes the flag after the motors (S12).
     Ties happen only on the grid; then the first tied seat clockwise from the flag
     holder ``flag``, the holder included, leads (decision D5)."""
-    cars = _checked(positions, flag)
-    best = max(cars)
-    if cars.count(best) == 1:
-        return cars.index(best)
-    n = len(cars)
-    return next(seat for seat in ((flag + i) % n for i in range(n)) if cars[seat] == best)
+    return leader_of(_checked(positions, flag), flag)
 
 
-__all__ = ["release_order", "leader", "seats_after"]
+def leader_of(positions: Sequence[int], flag: int) -> int:
+    """:func:`leader` for positions the engine already holds (unchecked)."""
+    best = max(positions)
+    if positions.count(best) == 1:
+        return positions.index(best)
+    n = len(positions)
+    return next(seat for seat in ((flag + i) % n for i in range(n)) if positions[seat] == best)
+
+
+__all__ = ["release_order", "leader", "release_order_of", "leader_of", "seats_after"]
