@@ -1,6 +1,6 @@
 """The typed events a :class:`~rally.Game` logs, one per thing that happens.
 
-Each event is a small frozen dataclass with a ``describe(names)`` method that says
+Each event is a small immutable value with a ``describe(names)`` method that says
 it in words, so a lesson can replay a game step by step.
 
 >>> from rally import Game
@@ -11,8 +11,7 @@ Round 1: each player gets 5 cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, NamedTuple, Sequence, cast
 
 from . import inputs
 from .cards import Card, join_words, parse_cards
@@ -24,41 +23,71 @@ from .track import MAX_TRACK_LENGTH
 from .tricks import TrickExplanation, explain_trick
 
 
-@dataclass(frozen=True)
 class Event(LoggedEvent):
-    """Base of the Stich Rallye events; cards, moves and tuples are written as JSON data."""
+    """Base of the Stich Rallye events: small tuples underneath (the engine logs hundreds
+    a game, and a tuple is the cheapest value to make), equal only to events of their own
+    kind; cards, moves and tuples are written as JSON data."""
+
+    __slots__ = ()
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        return cast("tuple[str, ...]", getattr(cls, "_fields", ()))
 
     @staticmethod
     def encode(value: Any) -> Any:
         return _encode(value)
 
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and _same_tuple(self, other)
 
-@dataclass(frozen=True)
-class Dealt(Event):
-    kind: ClassVar[str] = "dealt"
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, _tuple_hash(self)))
+
+
+# Every event is a tuple underneath: compared and hashed as one (with its type, above).
+_same_tuple = cast(Callable[[object, object], bool], tuple.__eq__)
+_tuple_hash = cast(Callable[[object], int], tuple.__hash__)
+
+
+class _DealtFields(NamedTuple):
     round: int
     hands: tuple[tuple[Card, ...], ...]
+
+
+class Dealt(Event, _DealtFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "dealt"
 
     def describe(self, names: Sequence[str]) -> str:
         return f"Round {self.round}: each player gets {len(self.hands[0])} cards."
 
 
-@dataclass(frozen=True)
-class CardPlayed(Event):
-    kind: ClassVar[str] = "card_played"
+class _CardPlayedFields(NamedTuple):
     seat: int
     card: Card
+
+
+class CardPlayed(Event, _CardPlayedFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "card_played"
 
     def describe(self, names: Sequence[str]) -> str:
         return f"{names[self.seat]} plays {self.card} ({self.card.describe()})."
 
 
-@dataclass(frozen=True)
-class TrickWon(Event):
-    kind: ClassVar[str] = "trick_won"
+class _TrickWonFields(NamedTuple):
     seat: int
     leader: int
     cards: tuple[Card, ...]
+
+
+class TrickWon(Event, _TrickWonFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "trick_won"
 
     @property
     def explanation(self) -> TrickExplanation:
@@ -74,55 +103,70 @@ class TrickWon(Event):
         return f"{names[self.seat]} wins the trick. {self.explanation.sentence}"
 
 
-@dataclass(frozen=True)
-class MotorWound(Event):
-    kind: ClassVar[str] = "motor_wound"
+class _MotorWoundFields(NamedTuple):
     seat: int
     position: int
     value: int
+
+
+class MotorWound(Event, _MotorWoundFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "motor_wound"
 
     def describe(self, names: Sequence[str]) -> str:
         lost = " (over-wound: the arrow went past the last position and the energy is lost)" if self.position == 0 else ""
         return f"{names[self.seat]} lost the trick and winds the motor to position {self.position}, value {self.value}{lost}."
 
 
-@dataclass(frozen=True)
-class TurboUsed(Event):
-    kind: ClassVar[str] = "turbo_used"
+class _TurboUsedFields(NamedTuple):
     seat: int
     value: int
+
+
+class TurboUsed(Event, _TurboUsedFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "turbo_used"
 
     def describe(self, names: Sequence[str]) -> str:
         spaces = "space" if self.value == 1 else "spaces"
         return f"{names[self.seat]} uses the turbo: {self.value} more {spaces}, and the motor goes back to 0."
 
 
-@dataclass(frozen=True)
-class TurboDeclined(Event):
-    kind: ClassVar[str] = "turbo_declined"
+class _TurboDeclinedFields(NamedTuple):
     seat: int
     value: int
+
+
+class TurboDeclined(Event, _TurboDeclinedFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "turbo_declined"
 
     def describe(self, names: Sequence[str]) -> str:
         return f"{names[self.seat]} keeps the motor wound at {self.value} and moves by the card alone."
 
 
-@dataclass(frozen=True)
-class Moved(Event):
-    kind: ClassVar[str] = "moved"
+class _MovedFields(NamedTuple):
     seat: int
     move: Move
     cause: str  # "trick" or "motor"
+
+
+class Moved(Event, _MovedFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "moved"
 
     def describe(self, names: Sequence[str]) -> str:
         return self.move.describe(names)
 
 
-@dataclass(frozen=True)
-class LapCompleted(Event):
-    kind: ClassVar[str] = "lap_completed"
+class _LapCompletedFields(NamedTuple):
     seat: int
     lap: int
+
+
+class LapCompleted(Event, _LapCompletedFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "lap_completed"
 
     def describe(self, names: Sequence[str]) -> str:
         if self.lap == 1:
@@ -130,11 +174,14 @@ class LapCompleted(Event):
         return f"{names[self.seat]} crosses the finish line for the second time."
 
 
-@dataclass(frozen=True)
-class RoundEnded(Event):
-    kind: ClassVar[str] = "round_ended"
+class _RoundEndedFields(NamedTuple):
     round: int
     order: tuple[int, ...]
+
+
+class RoundEnded(Event, _RoundEndedFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "round_ended"
 
     def describe(self, names: Sequence[str]) -> str:
         return (
@@ -143,11 +190,14 @@ class RoundEnded(Event):
         )
 
 
-@dataclass(frozen=True)
-class MotorReleased(Event):
-    kind: ClassVar[str] = "motor_released"
+class _MotorReleasedFields(NamedTuple):
     seat: int
     value: int
+
+
+class MotorReleased(Event, _MotorReleasedFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "motor_released"
 
     def describe(self, names: Sequence[str]) -> str:
         if self.value == 0:
@@ -155,11 +205,14 @@ class MotorReleased(Event):
         return f"{names[self.seat]}'s motor releases {self.value}."
 
 
-@dataclass(frozen=True)
-class FlagTaken(Event):
-    kind: ClassVar[str] = "flag_taken"
+class _FlagTakenFields(NamedTuple):
     seat: int
     reason: str  # "trick" or "leader"
+
+
+class FlagTaken(Event, _FlagTakenFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "flag_taken"
 
     def describe(self, names: Sequence[str]) -> str:
         if self.reason == "trick":
@@ -167,11 +220,14 @@ class FlagTaken(Event):
         return f"{names[self.seat]} is in front and takes the flag for the next round."
 
 
-@dataclass(frozen=True)
-class GameWon(Event):
-    kind: ClassVar[str] = "game_won"
+class _GameWonFields(NamedTuple):
     seat: int
     reason: str  # "second lap" or "leader"
+
+
+class GameWon(Event, _GameWonFields):
+    __slots__ = ()
+    kind: ClassVar[str] = "game_won"
 
     def describe(self, names: Sequence[str]) -> str:
         if self.reason == "second lap":
@@ -243,7 +299,7 @@ def event_from_dict(value: object) -> Event:
     if not isinstance(value, dict):
         inputs.fail(PositionError, "An event", "a JSON object with a 'kind'", value, "{'kind': 'dealt', ...}")
     cls = EVENT_TYPES[inputs.one_of(value.get("kind"), "An event's kind", EVENT_TYPES, PositionError)]
-    names = [f.name for f in fields(cls)]
+    names = list(cls.field_names())
     d = inputs.fields(value, f"A {cls.kind} event", ["kind", *names], PositionError)
     kwargs: dict[str, Any] = {}
     for name in names:

@@ -1,8 +1,10 @@
-"""The base of every logged event, in both games: a small frozen value with a kind.
+"""The base of every logged event, in both games: a small immutable value with a kind.
 
 An event knows its ``kind`` (its name in JSON), says itself in words with
 ``describe(names)``, and writes itself as JSON-ready data with :meth:`to_dict`; a game
 module reads it back with its own ``event_from_dict`` (through :mod:`rally.inputs`).
+Stich Rallye's events are tuples underneath (the engine logs hundreds a game), Rally
+Run's frozen dataclasses; both list their fields with :meth:`field_names`.
 
 >>> from rally import CardPlayed, Card
 >>> CardPlayed(1, Card.parse("G5")).to_dict()
@@ -11,24 +13,29 @@ module reads it back with its own ``event_from_dict`` (through :mod:`rally.input
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+import dataclasses
 from typing import Any, ClassVar, Sequence
 
 
-@dataclass(frozen=True)
 class LoggedEvent:
     """Base of the events of both games; ``kind`` names the type in JSON."""
 
+    __slots__ = ()
     kind: ClassVar[str] = "event"
 
     def describe(self, names: Sequence[str]) -> str:  # pragma: no cover - every subclass overrides
         raise NotImplementedError
 
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """The event's fields, in order (a dataclass's fields by default)."""
+        return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
+
     def to_dict(self) -> dict[str, Any]:
         """``{"kind": ..., field: value, ...}``, each value as :meth:`encode` writes it."""
         out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            out[f.name] = self.encode(getattr(self, f.name))
+        for name in self.field_names():
+            out[name] = self.encode(getattr(self, name))
         return out
 
     @staticmethod
