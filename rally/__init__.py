@@ -30,7 +30,7 @@ from .turns import play_bots
 from .cards import CARDS, HAND_SIZES, Card, Color, deck, parse_cards
 from .errors import CardError, IllegalAction, PositionError, RuleError, SetupError, TrackError
 from .events import (
-    CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, MotorReleased, MotorWound, Moved,
+    CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, LapLost, MotorReleased, MotorWound, Moved,
     RoundEnded, TrickWon, TurboDeclined, TurboUsed,
 )
 from .game import CAR_COLORS, Game, Turbo, parse_action, trick_move
@@ -48,7 +48,7 @@ __all__ = [
     "Bot", "HeuristicBot", "RandomBot", "play_bots", "play_out", "play_until",
     "CARDS", "HAND_SIZES", "Card", "Color", "deck", "parse_cards",
     "CardError", "IllegalAction", "PositionError", "RuleError", "SetupError", "TrackError",
-    "CardPlayed", "Dealt", "Event", "FlagTaken", "GameWon", "LapCompleted", "MotorReleased", "MotorWound",
+    "CardPlayed", "Dealt", "Event", "FlagTaken", "GameWon", "LapCompleted", "LapLost", "MotorReleased", "MotorWound",
     "Moved", "RoundEnded", "TrickWon", "TurboDeclined", "TurboUsed",
     "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "trick_move", "leader", "release_order",
     "DEFAULT_DIAL", "Motor", "check_dial",

@@ -170,8 +170,24 @@ class LapCompleted(Event, _LapCompletedFields):
 
     def describe(self, names: Sequence[str]) -> str:
         if self.lap == 1:
-            return f"{names[self.seat]} crosses the finish line for the first time: the motor turns to its red side."
-        return f"{names[self.seat]} crosses the finish line for the second time."
+            return f"{names[self.seat]} crosses the finish line and completes lap 1: the motor turns to its red side."
+        return f"{names[self.seat]} crosses the finish line again and completes lap {self.lap}."
+
+
+class _LapLostFields(NamedTuple):
+    seat: int
+    lap: int
+
+
+class LapLost(Event, _LapLostFields):
+    """A car rolled back behind the finish line: lap ``lap`` no longer counts (S6, S9)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "lap_lost"
+
+    def describe(self, names: Sequence[str]) -> str:
+        return (f"{names[self.seat]} rolls back behind the finish line: lap {self.lap} no longer counts, and the "
+                "motor turns back to its yellow side.")
 
 
 class _RoundEndedFields(NamedTuple):
@@ -207,7 +223,7 @@ class MotorReleased(Event, _MotorReleasedFields):
 
 class _FlagTakenFields(NamedTuple):
     seat: int
-    reason: str  # "trick" or "leader"
+    reason: str  # "trick", "last trick" (of the round) or "leader"
 
 
 class FlagTaken(Event, _FlagTakenFields):
@@ -217,6 +233,9 @@ class FlagTaken(Event, _FlagTakenFields):
     def describe(self, names: Sequence[str]) -> str:
         if self.reason == "trick":
             return f"{names[self.seat]} takes the flag and leads the next trick."
+        if self.reason == "last trick":
+            return (f"{names[self.seat]} won the round's last trick and holds the flag while the motors move; "
+                    "then the car in front takes it.")
         return f"{names[self.seat]} is in front and takes the flag for the next round."
 
 
@@ -238,7 +257,7 @@ class GameWon(Event, _GameWonFields):
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (Dealt, CardPlayed, TrickWon, MotorWound, TurboUsed, TurboDeclined, Moved,
-                LapCompleted, RoundEnded, MotorReleased, FlagTaken, GameWon)
+                LapCompleted, LapLost, RoundEnded, MotorReleased, FlagTaken, GameWon)
 }
 
 
@@ -258,7 +277,7 @@ def _encode(value: Any) -> Any:
 
 _MOVE_KEYS = ("mover", "start", "steps", "final", "counted_end", "roll", "track_length", "path")
 _NUMBER_FIELDS = ("round", "seat", "leader", "position", "value", "lap")
-_WORDS = {"cause": ("trick", "motor"), "reason": ("trick", "leader", "second lap")}
+_WORDS = {"cause": ("trick", "motor"), "reason": ("trick", "last trick", "leader", "second lap")}
 
 
 def _number(value: object, what: str) -> int:

@@ -31,8 +31,8 @@ from . import inputs
 from .cards import CARDS, ROUNDS, Card, check_players, deal_codes, format_cards, split_by_color
 from .errors import IllegalAction, PositionError, SetupError
 from .events import (
-    CardPlayed, Dealt, Event, event_from_dict, FlagTaken, GameWon, LapCompleted, MotorReleased, MotorWound, Moved,
-    RoundEnded, TrickWon, TurboDeclined, TurboUsed,
+    CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, LapLost, MotorReleased, MotorWound, Moved, RoundEnded,
+    TrickWon, TurboDeclined, TurboUsed, event_from_dict,
 )
 from .history import log_problems
 from .legality import state_problems
@@ -602,10 +602,11 @@ class Game:
         self._discards += self._trick
         self._trick = []
         self.flag = winner
-        if self._log is not None:
-            self._log.append(FlagTaken(winner, "trick"))
         hand = self._hands[winner]
-        if not (hand[0] or hand[1] or hand[2]):
+        last = not (hand[0] or hand[1] or hand[2])
+        if self._log is not None:
+            self._log.append(FlagTaken(winner, "last trick" if last else "trick"))
+        if last:
             self._end_round()
 
     def _move(self, seat: int, steps: int, cause: str, cars: dict[int, int] | None = None) -> bool:
@@ -640,6 +641,8 @@ class Game:
             log.append(Moved(seat, Move.traced(seat, start, steps, result, n, self._rc, occupants), cause))
             if final // n > start // n:
                 log.append(LapCompleted(seat, final // n))
+            elif final // n < start // n:  # rolled back behind the finish line (S6, S9)
+                log.append(LapLost(seat, start // n))
         if final >= 2 * n:  # a second lap ends the game at once (S13)
             self.phase = OVER
             self.winner = seat

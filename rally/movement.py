@@ -297,6 +297,8 @@ class Move(tuple[Any, ...]):
             text = f"{who} moves {self.steps} from {start}: " + ", ".join(parts) + f". It rolls back{over} {target}."
         if self.final // n > self.start // n:
             text += f" That completes lap {self.final // n}."
+        elif self.final // n < self.start // n:
+            text += f" That takes it back behind the finish line: lap {self.start // n} no longer counts."
         return text
 
     def __str__(self) -> str:

@@ -77,7 +77,7 @@ def replay_states(game: Game) -> list[ReplayState]:
             positions[event.seat] = event.move.final
         elif isinstance(event, FlagTaken):
             flag = event.seat
-            if event.reason == "trick":  # the trick leaves the table; the winner leads the next
+            if event.reason in ("trick", "last trick"):  # the trick leaves the table
                 last, last_seats = tuple(trick), tuple(seats)
                 trick, seats = [], []
         elif isinstance(event, GameWon):

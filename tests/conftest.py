@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from rally import (
     DEFAULT_DIAL, DEFAULT_NAMES, HAND_SIZES, Card, CardPlayed, Dealt, FlagTaken, Game, GameState, GameWon,
-    LapCompleted, MotorReleased, MotorWound, Moved, RoundEnded, TrickWon, TurboDeclined, TurboUsed, deck,
+    LapCompleted, LapLost, MotorReleased, MotorWound, Moved, RoundEnded, TrickWon, TurboDeclined, TurboUsed, deck,
     get_track, legal_plays, parse_cards,
 )
 
@@ -250,8 +250,11 @@ class LogChecker:
         if e.move.final // self.N > start // self.N:
             lap = self.next(LapCompleted)
             assert (lap.seat, lap.lap) == (seat, e.move.final // self.N)
+        elif e.move.final // self.N < start // self.N:  # rolled back behind the line (D7)
+            lost = self.next(LapLost)
+            assert (lost.seat, lost.lap) == (seat, start // self.N)
         else:
-            assert not isinstance(self.peek(), LapCompleted)
+            assert not isinstance(self.peek(), (LapCompleted, LapLost))
         if e.move.final >= 2 * self.N:  # S13: the first car to reach 2N wins at once
             won = self.next(GameWon)
             assert (won.seat, won.reason) == (seat, "second lap")
@@ -309,7 +312,8 @@ class LogChecker:
                 if self.move(winner, steps, "trick"):
                     return
                 ft = self.next(FlagTaken)
-                assert (ft.seat, ft.reason) == (winner, "trick")
+                last = all(not h for h in hands)  # the round's last trick: the motors move next
+                assert (ft.seat, ft.reason) == (winner, "last trick" if last else "trick")
                 self.flag = winner
             assert all(not h for h in hands), "every dealt card is played once"
             # S12: motors release in order, then the leader takes the flag.

@@ -19,7 +19,7 @@ import pytest
 from conftest import build_game, cards, events_of, path_summary, play_cards
 from rally import (
     DEFAULT_DIAL, HAND_SIZES, TRACKS, Card, CardPlayed, Color, Dealt, FlagTaken, Game, GameWon,
-    IllegalAction, LapCompleted, Motor, MotorReleased, MotorWound, Moved, PositionError, RandomBot,
+    IllegalAction, LapCompleted, LapLost, Motor, MotorReleased, MotorWound, Moved, PositionError, RandomBot,
     RoundEnded, SetupError, SpaceKind, Track, TrackError, TrickWon, Turbo, TurboDeclined, TurboUsed,
     check_dial, deck, explain_trick, legal_plays, move, play_out, trick_winner, why_illegal,
 )
@@ -712,3 +712,7 @@ def test_s13_rolling_back_across_the_finish_line_loses_the_lap_again():
     assert (mv.start, mv.counted_end, mv.final, mv.roll) == (10, 12, 9, "uphill")
     assert game.positions[0] == 9 and game.laps[0] == 0 and game.spaces[0] == 9
     assert not events_of(game, LapCompleted)
+    # ... and the loss is told, in the move and as an event of its own.
+    assert mv.describe(game.names).endswith("That takes it back behind the finish line: lap 1 no longer counts.")
+    assert events_of(game, LapLost) == [LapLost(0, 1)]
+    assert "lap 1 no longer counts" in LapLost(0, 1).describe(game.names)
