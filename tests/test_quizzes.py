@@ -11,7 +11,7 @@ import pytest
 
 from rally import CardError, FlagTaken, Game, HeuristicBot, Moved, RoundEnded, SetupError, TrickWon, parse_cards
 from rally.cards import format_cards
-from widgets.quiz import Quiz
+from widgets.quiz import Question, Quiz
 from widgets import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, tricks_quiz
 from widgets.stich_rallye.quizzes import who_wins
 
@@ -80,16 +80,33 @@ CASES = [
 
 
 @pytest.mark.parametrize("factory, index, right, wrong, fragment", CASES)
-def test_quiz_rejects_wrong_with_explanation_and_accepts_right(factory, index, right, wrong, fragment):
+def test_quiz_hints_first_explains_after_a_second_miss_and_accepts_right(factory, index, right, wrong, fragment):
     quiz = factory()
-    rejected = drive(quiz, index, wrong)
-    assert not rejected.correct
-    assert fragment in rejected.message
+    hinted = drive(quiz, index, wrong)
+    assert not hinted.correct and fragment not in hinted.message  # no solution yet
+    assert hinted.message == f"{quiz.question.hint} Try again." and "Not yet." in quiz.feedback.value
+    assert quiz.next_button.disabled and not quiz.next() and quiz.index == index  # answer first
+    rejected = quiz.answer(wrong)
+    assert not rejected.correct and fragment in rejected.message
     assert "✘" in quiz.feedback.value and fragment.split(":")[0] in quiz.feedback.value
-    accepted = drive(quiz, index, right)
-    assert accepted.correct
-    assert "✔" in quiz.feedback.value
-    assert quiz.right == 1 and quiz.tries == 2
+    assert not quiz.next_button.disabled  # the solution is shown: the learner may move on
+    accepted = quiz.answer(right)
+    assert accepted.correct and "✔" in quiz.feedback.value
+    assert quiz.right == 1 and quiz.tries == 3
+
+
+@pytest.mark.parametrize("factory", [tricks_quiz, motor_quiz, moving_quiz, round_end_quiz, rally_run_quiz])
+def test_every_question_has_a_hint_of_its_own_that_gives_nothing_away(factory):
+    quiz = factory()
+    for question in quiz.questions:
+        assert question.hint and question.hint != Question.__dataclass_fields__["hint"].default
+        assert not any(question.check(choice).correct and choice in question.hint.split() for choice in question.choices)
+
+
+def test_a_right_first_answer_moves_on_at_once():
+    quiz = tricks_quiz()
+    assert quiz.answer("Cy").correct and not quiz.next_button.disabled
+    assert quiz.next() and quiz.index == 1 and quiz.next_button.disabled
 
 
 def test_any_card_is_right_when_you_cannot_follow():

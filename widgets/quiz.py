@@ -1,16 +1,19 @@
 """A self-check quiz whose answers the rules engine verifies.
 
 A :class:`Quiz` shows one :class:`Question` at a time. Choosing an answer and pressing
-*Check* shows feedback in words (never by color alone: a ✔ or ✘ and a sentence);
-a wrong answer explains why and lets the learner try again.
+*Check* shows feedback in words (never by color alone: a ✔ or ✘ and a sentence). A
+first wrong answer gets a hint and another try; only a second wrong answer shows the
+solution. *Next question* works once the question is answered right or its solution
+has been shown.
 
 >>> from widgets.quiz import Feedback, Question, Quiz
->>> q = Question("2 + 2?", ("3", "4"), lambda a: Feedback(a == "4", "Two and two make four."))
+>>> q = Question("Two cars and one more?", ("2", "3"), lambda a: Feedback(a == "3", "Two and one make three."),
+...              hint="Count the cars one by one.")
 >>> quiz = Quiz("Warm-up", [q])
->>> quiz.answer("3").correct, quiz.answer("4").correct
-(False, True)
->>> quiz
-Quiz('Warm-up', question 1 of 1, 1 right of 2 tries)
+>>> quiz.answer("2").message, quiz.answer("2").message
+('Count the cars one by one. Try again.', 'Two and one make three.')
+>>> quiz.answer("3").correct, quiz
+(True, Quiz('Warm-up', question 1 of 1, 1 right of 3 tries))
 """
 
 from __future__ import annotations
@@ -34,11 +37,13 @@ class Feedback:
 
 @dataclass(frozen=True)
 class Question:
-    """A prompt, its choices, and a ``check`` that judges an answer (via :mod:`rally`)."""
+    """A prompt, its choices, a ``check`` that judges an answer (via :mod:`rally`), and a
+    ``hint`` shown after a first wrong answer: a nudge toward the rule, not the answer."""
 
     prompt: str
     choices: tuple[str, ...]
     check: Callable[[str], Feedback]
+    hint: str = "Look again at the rule this part of the lesson is about."
 
 
 class Quiz(w.VBox):
@@ -54,6 +59,8 @@ class Quiz(w.VBox):
         self.index = 0
         self.tries = 0
         self.right = 0
+        self.misses = 0  # wrong answers to the current question
+        self.done = False  # the current question is answered right, or its solution shown
         self.heading = w.HTML()
         self.prompt = w.HTML()
         self.choice = w.RadioButtons(options=[], value=None, layout=w.Layout(width="auto"))
@@ -81,25 +88,43 @@ class Quiz(w.VBox):
         self.choice.value = choice
         return self._check_selected()
 
-    def next(self) -> None:
-        """Go to the next question (after the last, back to the first)."""
+    def next(self) -> bool:
+        """Go to the next question (after the last, back to the first), once this one is
+        answered right or its solution was shown; returns whether it moved on."""
+        if not self.done:
+            self._show_feedback(Feedback(False, "Answer this question first: pick an answer and press Check."),
+                                counted=False)
+            return False
         self.index = (self.index + 1) % len(self.questions)
         self._show()
+        return True
 
     def _check_selected(self) -> Feedback:
         if self.choice.value is None:
             feedback = Feedback(False, "Pick an answer first, then press Check.")
             self._show_feedback(feedback, counted=False)
             return feedback
-        feedback = self.question.check(self.choice.value)
+        verdict = self.question.check(self.choice.value)
+        if verdict.correct or self.done:
+            feedback = verdict
+        else:
+            self.misses += 1
+            # The first miss gets a hint and another try; the second, the solution.
+            feedback = verdict if self.misses >= 2 else Feedback(False, f"{self.question.hint} Try again.")
+        self.done = self.done or verdict.correct or self.misses >= 2
         self._show_feedback(feedback, counted=True)
+        self.next_button.disabled = not self.done
         return feedback
 
     def _show_feedback(self, feedback: Feedback, counted: bool) -> None:
         if counted:
             self.tries += 1
             self.right += feedback.correct
-        mark, word, color = ("✔", "Right.", "#1a7f37") if feedback.correct else ("✘", "Not quite.", "#b3261e")
+        if feedback.correct:
+            mark, word, color = "✔", "Right.", "#1a7f37"
+        else:
+            mark, word, color = "✘", ("Not yet." if counted and self.misses == 1 and not self.done else "Not quite."), \
+                "#b3261e"
         self.feedback.value = (
             f'<div role="status" style="border-left:4px solid {color};padding:4px 8px">'
             f"<b>{mark} {word}</b> {html.escape(feedback.message)}</div>"
@@ -114,6 +139,8 @@ class Quiz(w.VBox):
         self.choice.options = list(q.choices)
         self.choice.value = None
         self.feedback.value = ""
+        self.misses, self.done = 0, False
+        self.next_button.disabled = True
 
     def __repr__(self) -> str:
         return (

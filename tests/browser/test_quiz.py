@@ -9,7 +9,7 @@ from . import _lab
 from rally import explain_trick, parse_cards
 
 
-def test_tricks_quiz_wrong_then_right(page, lab):
+def test_tricks_quiz_wrong_twice_then_right(page, lab):
     from playwright.sync_api import expect
 
     _lab.open_notebook(page, lab, "01_tricks.ipynb")
@@ -23,11 +23,22 @@ def test_tricks_quiz_wrong_then_right(page, lab):
     feedback = quiz.locator("[role=status]")
     assert feedback.count() == 0  # nothing judged yet
 
+    next_button = _lab.output_button(page, "Next question")
+    assert next_button.is_disabled()  # nothing answered yet: no skipping ahead
+
+    # A first wrong answer gets a hint and another try, not the solution ...
     quiz.locator(".widget-radio-box label", has_text="Ada").click()
     check.click()
     feedback.wait_for()
     text = feedback.inner_text()
-    assert text.startswith("✘ Not quite.") and "Ada played G11, but" in text, text
+    assert text.startswith("✘ Not yet.") and "last color" in text and "Ada played G11" not in text, text
+    assert next_button.is_disabled()
+    # ... a second one shows why, ...
+    check.click()
+    expect(feedback).to_contain_text("✘ Not quite.")
+    assert "Ada played G11, but" in feedback.inner_text()
+    assert next_button.is_enabled()
+    _lab.screenshot(page, "01_tricks-quiz-solution", quiz)
 
     quiz.locator(".widget-radio-box label", has_text="Cy").click()
     check.click()
@@ -36,6 +47,6 @@ def test_tricks_quiz_wrong_then_right(page, lab):
     assert feedback.inner_text() == f"✔ Right. {sentence}"
     _lab.screenshot(page, "01_tricks-quiz", quiz)
 
-    _lab.output_button(page, "Next question").click()
+    next_button.click()
     page.get_by_text("Who wins? — question 2 of 6").wait_for()
     assert "G2" in quiz.inner_text() and feedback.count() == 0

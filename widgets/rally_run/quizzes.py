@@ -37,6 +37,7 @@ def ways_to_lay(tiles: dict[str, str], car: str, reveal: str) -> Question:
         "In how many different ways may she lay it?",
         ("1", "2", "3", "4"),
         check,
+        hint="The tile's road must meet the road it is entered from: count the turns of the tile that do.",
     )
 
 
@@ -57,6 +58,7 @@ def may_swap(last_swap: tuple[str, str], swap: tuple[str, str]) -> Question:
         f"May she swap {swap[0]} and {swap[1]}?",
         ("Yes", "No"),
         check,
+        hint="The two tiles the previous player just swapped may not be swapped again right away.",
     )
 
 
@@ -84,6 +86,7 @@ def stays_face_up(tiles: dict[str, str], cars: tuple[str, str], reveal: str) -> 
         f"What happens to {left}?",
         ("It goes face down", "It stays face up"),
         check,
+        hint="A road tile turns face down when the last car on it drives off.",
     )
 
 
@@ -106,6 +109,7 @@ def may_finish(tile: str, trophy: str) -> Question:
         "start-finish tile lies just west of A1. May she drive onto it now?",
         ("Yes", "No"),
         check,
+        hint="A car finishes only on the start-finish tile of its trophy's color, along a road that leads there.",
     )
 
 

@@ -34,7 +34,8 @@ def who_wins(cards: str, names: tuple[str, ...] = NAMES) -> Question:
         sentence = explanation.sentence
         return Feedback(False, f"{answer} played {chosen}, but {sentence[0].lower()}{sentence[1:]}")
 
-    return Question(f"In this trick {plays} were played, in that order. Who wins it?", players, check)
+    return Question(f"In this trick {plays} were played, in that order. Who wins it?", players, check,
+                    hint="Find the last color to appear in the trick: its highest card wins.")
 
 
 def may_play(hand: str, trick: str) -> Question:
@@ -54,6 +55,7 @@ def may_play(hand: str, trick: str) -> Question:
         f"The trick so far is {format_cards(played)}. You hold {format_cards(cards)}. Pick a card you may play.",
         tuple(str(c) for c in cards),
         check,
+        hint="Which color was led? A player who holds that color must play it.",
     )
 
 
@@ -98,6 +100,7 @@ def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAU
         f"{losses} more trick{'s' if losses != 1 else ''}. What does the motor show now?",
         tuple(str(v) for v in values),
         check,
+        hint="Move the arrow one position for each lost trick; after the last position it comes back to 0.",
     )
 
 
@@ -119,6 +122,7 @@ def turbo_distance(lowest: int, motor_value: int) -> Question:
         "You use the turbo. How many empty spaces does your car count?",
         tuple(str(o) for o in options),
         check,
+        hint="The turbo is all or nothing: the lowest card, and the motor's whole value on top.",
     )
 
 
@@ -150,6 +154,7 @@ def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, st
         f"{mover}'s car stop?",
         tuple(str(c) for c in choices),
         check,
+        hint="Count only empty spaces, jump over cars, then see whether the move ends on a hill.",
     )
 
 
@@ -186,6 +191,7 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
         f"The round's last trick is over. {where}. {players[flag]} holds the flag. Whose motor moves first?",
         players,
         check,
+        hint="The car furthest behind moves first; cars on the grid go in turn from the player after the flag holder.",
     )
 
 
