@@ -9,10 +9,11 @@ if [ ! -x "$PY" ]; then
   python3 -m venv "$VENV"
 fi
 STAMP="$VENV/.rally-installed"
-WANT="$(sha256sum "$ROOT/pyproject.toml" | cut -c1-16)"
+WANT="$(cat "$ROOT/pyproject.toml" "$ROOT/binder/overrides.json" | sha256sum | cut -c1-16)"
 if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
   echo "Installing Rally Notebooks and its dependencies into $VENV ..." >&2
   "$PY" -m pip install --quiet --upgrade pip >&2
   "$PY" -m pip install --quiet -e "$ROOT[test]" >&2
+  bash "$ROOT/bin/quiet-lab" "$PY"   # no news pop-up for learners
   echo "$WANT" > "$STAMP"
 fi

@@ -43,7 +43,17 @@ def binder_env(tmp_path_factory) -> Path:
     result = subprocess.run([*pip, "-r", str(BINDER / "requirements.txt")], cwd=ROOT, capture_output=True,
                             text=True, timeout=1800)
     assert result.returncode == 0, result.stderr[-3000:]
+    # Binder runs binder/postBuild after installing, with the environment's python first on PATH.
+    env = {**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"}
+    result = subprocess.run(["bash", str(BINDER / "postBuild")], cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr[-3000:]
     return venv
+
+
+def test_binder_keeps_jupyterlab_quiet_no_news_popup(binder_env):
+    settings = json.loads((binder_env / "share/jupyter/lab/settings/overrides.json").read_text())
+    assert settings["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
 
 
 def run_notebook(venv: Path, notebook: Path, out_dir: Path) -> dict:
