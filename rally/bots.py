@@ -98,7 +98,7 @@ class HeuristicBot:
         if not (peak or over_winds or last_trick or value >= 7):
             return False
         n = len(game.track)
-        occupants = occupants_of(dict(enumerate(game.positions)), seat, n)
+        occupants = occupants_of(game.positions, seat, n)
         start = game.positions[seat]
         plain = travel(game.track.roll_codes, occupants, start, lowest)[0]
         boosted = travel(game.track.roll_codes, occupants, start, lowest + value)[0]

@@ -299,7 +299,12 @@ def _decode_move(value: object) -> Move:
         item = inputs.sequence(step, "A step of a move's path", PositionError, "[3, 'counted', None]", 3)
         if len(item) != 3:
             inputs.fail(PositionError, "A step of a move's path", "[progress, how, car or None]", step)
-        over = None if item[2] is None else _number(item[2], "The car on a step")
+        over: Any = None
+        if isinstance(item[2], (list, tuple)):  # several cars on one space (the grid)
+            over = tuple(_number(c, "A car on a step") for c in
+                         inputs.sequence(item[2], "The cars on a step", PositionError, "[0, 2]", 5))
+        elif item[2] is not None:
+            over = _number(item[2], "The car on a step")
         how = How(inputs.one_of(item[1], "How a step was entered", [h.value for h in How], PositionError))
         path.append(PathStep(_number(item[0], "A step's progress"), how, over))
     roll = d["roll"]

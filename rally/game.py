@@ -25,7 +25,7 @@ import functools
 import random
 from dataclasses import dataclass
 from math import floor
-from typing import Mapping, NamedTuple, Sequence
+from typing import Hashable, Mapping, NamedTuple, Sequence
 
 from . import inputs
 from .cards import CARDS, ROUNDS, Card, check_players, deal_codes, format_cards, split_by_color
@@ -37,7 +37,7 @@ from .events import (
 from .history import log_problems
 from .legality import state_problems
 from .motor import DEFAULT_DIAL, check_dial, winding_table
-from .movement import Move, travel
+from .movement import Move, occupants_of, travel
 from .round_end import leader_of, release_order_of
 from .serialization import state_from_json, state_to_dict, state_to_json
 from .state import OVER, PLAY, TURBO, GameState
@@ -633,7 +633,9 @@ class Game:
         elif log is None:
             final = travel(self._rc, {positions[s] % n for s in self._others[seat]}, start, steps)[0]
         else:
-            occupants = {positions[s] % n: s for s in self._others[seat]}
+            occupants: dict[int, Hashable] = {positions[s] % n: s for s in self._others[seat]}
+            if len(occupants) < self.players - 1:  # cars sharing a space (the grid): name them all
+                occupants = occupants_of(positions, seat, n)
             result = travel(self._rc, occupants, start, steps)
             final = result[0]
         positions[seat] = final

@@ -306,18 +306,30 @@ class Move(tuple[Any, ...]):
 
 
 def _namer(names: Mapping[Hashable, str] | Sequence[str] | None) -> Callable[[Hashable], str]:
-    if names is None:
-        return str
-    if isinstance(names, Mapping):
-        by_key = names
-        return lambda car: str(by_key[car])
-    by_seat = names
-    return lambda car: by_seat[car] if isinstance(car, int) else str(car)
+    """How a step's car is named: by the mapping's value, by seat, or as it is. Several
+    cars on one space (the grid, and the finish line beside it) come as a tuple and are
+    all named: "Ada and Di"."""
+    def one(car: Hashable) -> str:
+        if names is None:
+            return str(car)
+        if isinstance(names, Mapping):
+            return str(names[car])
+        return names[car] if isinstance(car, int) else str(car)
+
+    def name(car: Hashable) -> str:
+        return join_words([one(c) for c in car]) if isinstance(car, tuple) else one(car)
+    return name
 
 
-def occupants_of(positions: Mapping[Hashable, int], mover: Hashable, n: int) -> dict[int, Hashable]:
-    """Spaces holding a car other than ``mover``, mapped to that car (grid cars hold space 0)."""
-    return {p % n: car for car, p in positions.items() if car != mover}
+def occupants_of(positions: Mapping[Hashable, int] | Sequence[int], mover: Hashable, n: int) -> dict[int, Hashable]:
+    """Spaces holding a car other than ``mover``, mapped to that car, or to a tuple of
+    cars where several share a space (cars on the grid all hold space 0, S6, D2)."""
+    items = positions.items() if isinstance(positions, Mapping) else enumerate(positions)
+    spaces: dict[int, list[Hashable]] = {}
+    for car, p in items:
+        if car != mover:
+            spaces.setdefault(p % n, []).append(car)
+    return {space: cars[0] if len(cars) == 1 else tuple(cars) for space, cars in spaces.items()}
 
 
 def move(track: Track, positions: Mapping[Hashable, int] | Sequence[int], mover: Hashable, steps: int) -> Move:

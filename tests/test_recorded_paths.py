@@ -64,3 +64,22 @@ def test_moves_read_back_from_json_equal_the_recorded_ones():
     assert again.events == game.events
     moved = [e for e in again.events if isinstance(e, Moved)]
     assert moved and all(e.move.path for e in moved if e.move.steps)
+
+
+def test_a_move_past_several_cars_on_one_space_names_them_all():
+    names = ["Ada", "Bo", "Cy", "Di"]
+    m = move(TRACKS["volcano"], [0, 0, 0, 2], 3, 31)  # Di passes the finish line and the grid
+    assert "jumps Ada, Bo and Cy on space 0" in m.describe(names)
+    assert any("jumps Ada, Bo and Cy on space 0" in caption for caption in m.captions(names))
+
+
+def test_a_recorded_game_names_every_car_it_jumps_on_the_grid_and_reads_back():
+    for seed in range(40):
+        game = play_out(Game.new(5, seed=seed), [RandomBot()] * 5, random.Random(seed))
+        shared = [e for e in game.events if isinstance(e, Moved) and any(isinstance(s.over, tuple) for s in e.move.path)]
+        if shared:
+            break
+    assert shared, "no seeded game passed several cars on the grid"
+    step = next(s for s in shared[0].move.path if isinstance(s.over, tuple))
+    assert len(step.over) >= 2 and " and " in shared[0].describe(game.names)
+    assert Game.from_json(game.to_json()).events == game.events
