@@ -4,6 +4,7 @@ it), and the lessons' JupyterLab quiet (no news pop-up)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -22,3 +23,45 @@ def test_every_code_input_is_folded_away(lesson):
 def test_the_lessons_jupyterlab_fetches_no_news():
     settings = json.loads((ROOT / "binder" / "overrides.json").read_text(encoding="utf-8"))
     assert settings["@jupyterlab/apputils-extension:notification"] == {"fetchNews": "false", "checkForUpdates": False}
+
+
+#: What would make a learner read Python: reprs, list brackets, keywords, calls with
+#: keyword arguments, attribute calls, the modulo and floor-division operators.
+PYTHON = re.compile(
+    r"Card\.parse\(|\blambda\b|\[\s*['\"\d(]|\b(True|False|None)\b|\w\([^)]*\b[a-z_]\w*=|"
+    r"\b[A-Za-z_]\w*\.[a-z_]\w*\(|\s%\s|//|\bTurbo\(|\w+Bot\(\)")
+
+
+def _read_outputs(cell: dict) -> list[str]:
+    """What a learner reads of a cell's outputs: printed text, and the plain text of
+    results that are not widgets (a widget shows its own view instead)."""
+    texts = []
+    for output in cell.get("outputs", []):
+        texts.append("".join(output.get("text", "")))
+        data = output.get("data", {})
+        if "application/vnd.jupyter.widget-view+json" not in data:
+            texts.append("".join(data.get("text/plain", "")))
+    return texts
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.name for p in LESSONS])
+def test_no_lesson_output_speaks_python(lesson):
+    cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+    found = [f"cell {i}: {line.strip()}" for i, cell in enumerate(cells) for text in _read_outputs(cell)
+             for line in text.splitlines() if PYTHON.search(line)]
+    assert found == []
+
+
+@pytest.mark.parametrize("line", [
+    "May play: [Card.parse('G5'), Card.parse('G12')]", "Legal actions: [Turbo(True), Turbo(False)]",
+    "position p % N", "True", "against NoMemoryBot()", "fn = lambda g: g.round", "order: [2, 0, 1]",
+    "Position.from_code(code)", "advise(p, seed=0)"])
+def test_the_python_detector_sees_python(line):
+    assert PYTHON.search(line)
+
+
+@pytest.mark.parametrize("line", [
+    "May play: G5, G12", "turbo           31.0%   23.3% -  39.9%", "Ada moves 3 from space 2: counts 3 empty spaces.",
+    "The choices: turbo or no turbo", "(300 games each, 2 players, against a bot with no memory; a fair share would be 50.0%)"])
+def test_the_python_detector_passes_plain_words(line):
+    assert not PYTHON.search(line)

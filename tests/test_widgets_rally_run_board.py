@@ -360,7 +360,7 @@ def test_memory_chart_draws_each_row_with_its_interval():
         assert y == pytest.approx(100 * row.rate)
         assert y + plus == pytest.approx(100 * row.interval[1]) and y - minus == pytest.approx(100 * row.interval[0])
     assert chart.plot.layout.shapes[0].y0 == pytest.approx(50)
-    assert repr(chart).startswith("MemoryChart(2 players against NoMemoryBot(), 30 games each: none ")
+    assert repr(chart).startswith("MemoryChart(2 players against a bot with no memory, 30 games each: none ")
 
 
 def test_memory_chart_draws_no_fair_share_against_unlike_opponents():

@@ -76,6 +76,14 @@ class MemoryBot:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(turns={self.turns})"
 
+    def describe(self) -> str:
+        """The bot in words, for tables and charts a learner reads: "a bot with no memory"."""
+        if self.turns is None:
+            return "a bot with perfect memory"
+        if self.turns == 0:
+            return "a bot with no memory"
+        return f"a bot that remembers {self.turns} turn{'s' if self.turns != 1 else ''}"
+
     # ------------------------------------------------------------------ memory
     def observe(self, obs: Observation) -> None:
         """Learn what happened since the bot last looked, from the public log in ``obs``
@@ -400,6 +408,10 @@ class RandomRunBot:
 
     def __repr__(self) -> str:
         return "RandomRunBot()"
+
+    def describe(self) -> str:
+        """The bot in words: "a bot that moves at random"."""
+        return "a bot that moves at random"
 
 
 def play_out(game: RallyRunGame, bots: Sequence[RunBot], rng: random.Random) -> RallyRunGame:

@@ -15,7 +15,7 @@ memory        wins    win rate   95% interval
 none            12       60.0%   38.7% - 78.1%
 1 turn          12       60.0%   38.7% - 78.1%
 perfect         16       80.0%   58.4% - 91.9%
-(20 games each, 2 players, against NoMemoryBot(); a fair share would be 50.0%)
+(20 games each, 2 players, against a bot with no memory; a fair share would be 50.0%)
 """
 
 from __future__ import annotations
@@ -237,7 +237,7 @@ def memory_win_rates(memories: Iterable[int | None] | int | None = (0, 1, 2, 3, 
     if games * len(checked) > MAX_GAMES:
         inputs.fail(SetupError, "The games times the memory lengths", f"at most {MAX_GAMES} games in all",
                     f"{games} games for each of {len(checked)} memory lengths", "300 games for 7")
-    labels = tuple(repr(parse_bot(o)) for o in names)
+    labels = tuple(parse_bot(o).describe() for o in names)  # words a learner reads
     rows = []
     for turns in checked:
         wins = 0

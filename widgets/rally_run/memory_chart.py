@@ -8,7 +8,7 @@ labelled with its memory length and its figure, so nothing rests on color.
 >>> from rally.rally_run.simulate import memory_win_rates
 >>> chart = MemoryChart(memory_win_rates([0, None], games=20, seed=1))
 >>> chart
-MemoryChart(2 players against NoMemoryBot(), 20 games each: none 60%, perfect 80%)
+MemoryChart(2 players against a bot with no memory, 20 games each: none 60%, perfect 80%)
 """
 
 from __future__ import annotations
