@@ -175,7 +175,7 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
     """'Whose motor moves first at the round's end?' — judged by :func:`rally.release_order`."""
     players = names[: len(positions)]
     order = release_order(positions, flag)
-    where = ", ".join(f"{p} {'on the grid' if pos == 0 else f'at progress {pos}'}" for p, pos in zip(players, positions))
+    where = ", ".join(f"{p} {'on the grid' if pos == 0 else f'{pos} spaces along'}" for p, pos in zip(players, positions))
 
     def check(answer: str) -> Feedback:
         sequence = ", then ".join(players[s] for s in order)
