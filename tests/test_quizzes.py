@@ -12,7 +12,7 @@ import pytest
 from rally import CardError, FlagTaken, Game, HeuristicBot, Moved, RoundEnded, SetupError, TrickWon, parse_cards
 from rally.cards import format_cards
 from widgets.quiz import Question, Quiz
-from widgets import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, tricks_quiz
+from widgets import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, start_quiz, tricks_quiz
 from widgets.stich_rallye.quizzes import who_wins
 
 
@@ -24,6 +24,12 @@ def drive(quiz, index: int, answer: str):
 
 # (quiz factory, question index, right answer, a wrong answer, fragment of the wrong answer's feedback)
 CASES = [
+    # Lesson 00: the first trick of the lesson's game (4 players, seed 1): only red, R12 wins.
+    (start_quiz, 0, "Cy", "Ada", "only red was played"),
+    # The losers wind up their motors, as the engine logged for that trick.
+    (start_quiz, 1, "They wind up their motors", "Their cars move back", "the others wind up their motors"),
+    # Two laps win at once (S13), as the seeded game that ended so shows.
+    (start_quiz, 2, "2", "1", "round the track 2 times wins at once"),
     # G11 R5 B7 G3: blue is the third color, its highest (and only) card B7 wins (S5).
     (tricks_quiz, 0, "Cy", "Ada", "blue was the third color played"),
     # One color only: the highest green, 6, wins.
@@ -95,7 +101,7 @@ def test_quiz_hints_first_explains_after_a_second_miss_and_accepts_right(factory
     assert quiz.right == 1 and quiz.tries == 3
 
 
-@pytest.mark.parametrize("factory", [tricks_quiz, motor_quiz, moving_quiz, round_end_quiz, rally_run_quiz])
+@pytest.mark.parametrize("factory", [start_quiz, tricks_quiz, motor_quiz, moving_quiz, round_end_quiz, rally_run_quiz])
 def test_every_question_has_a_hint_of_its_own_that_gives_nothing_away(factory):
     quiz = factory()
     for question in quiz.questions:

@@ -28,7 +28,7 @@ from .rally_run import MemoryChart, RallyRunBoard, rally_run_quiz
 from .stich_rallye import (
     AdviceChart, AdvisorPanel, CardHand, CopyButton, GameSetup, GameView, MotorDial, MotorPlayground, MoveExplorer,
     PositionEditor, TrackFigure, TrackFrame, TrickExplorer, TrickTable, WhatIf, motor_quiz, moving_quiz,
-    round_end_quiz, tricks_quiz,
+    round_end_quiz, start_quiz, tricks_quiz,
 )
 from .style import card_face, lap_label
 
@@ -37,5 +37,5 @@ __all__ = [
     "CardHand", "GameSetup", "GameView", "MemoryChart", "MotorDial", "MotorPlayground", "MoveExplorer", "PlotlyView",
     "RallyRunBoard", "ReplayState", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "card_face",
     "lap_label", "replay_states", "Feedback", "Question", "Quiz", "tricks_quiz", "motor_quiz", "moving_quiz",
-    "round_end_quiz", "rally_run_quiz",
+    "round_end_quiz", "rally_run_quiz", "start_quiz",
 ]

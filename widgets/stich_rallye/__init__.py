@@ -11,7 +11,7 @@ from .motor_dial import MotorDial
 from .motor_playground import MotorPlayground
 from .move_explorer import MoveExplorer
 from .position_editor import PositionEditor
-from .quizzes import motor_quiz, moving_quiz, round_end_quiz, tricks_quiz
+from .quizzes import motor_quiz, moving_quiz, round_end_quiz, start_quiz, tricks_quiz
 from .track_figure import TrackFigure, TrackFrame
 from .trick_explorer import TrickExplorer
 from .trick_table import TrickTable
@@ -20,5 +20,5 @@ from .what_if import WhatIf
 __all__ = [
     "AdviceChart", "AdvisorPanel", "CardHand", "CopyButton", "GameSetup", "GameView", "MotorDial", "MotorPlayground",
     "MoveExplorer", "PositionEditor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "WhatIf",
-    "motor_quiz", "moving_quiz", "round_end_quiz", "tricks_quiz",
+    "motor_quiz", "moving_quiz", "round_end_quiz", "start_quiz", "tricks_quiz",
 ]

@@ -8,9 +8,12 @@ True
 
 from __future__ import annotations
 
+import random
+from typing import Callable
+
 from rally import (
-    DEFAULT_DIAL, DEFAULT_NAMES, Card, Motor, Track, explain_trick, move, parse_cards, trick_move,
-    release_order, why_illegal,
+    DEFAULT_DIAL, DEFAULT_NAMES, Card, Game, GameWon, HeuristicBot, Motor, MotorWound, Track, TrickWon,
+    explain_trick, move, parse_cards, play_until, release_order, trick_move, why_illegal,
 )
 from rally.cards import format_cards, join_words
 
@@ -56,6 +59,58 @@ def may_play(hand: str, trick: str) -> Question:
         tuple(str(c) for c in cards),
         check,
         hint="Which color was led? A player who holds that color must play it.",
+    )
+
+
+def _careful_game(players: int, seed: int, stop: Callable[[Game], bool]) -> Game:
+    """A recorded game of careful players from ``seed``, played until ``stop`` holds."""
+    return play_until(Game.new(players, seed=seed), [HeuristicBot()] * players, random.Random(seed), stop)
+
+
+def what_losers_do(players: int, seed: int) -> Question:
+    """'What do the players who lose a trick do?' — judged by the events rally logs for the
+    first trick of a seeded game of careful players."""
+    game = _careful_game(players, seed, lambda g: any(isinstance(e, TrickWon) for e in g.events))
+    won = next(e for e in game.events if isinstance(e, TrickWon))
+    losers = [s for s in range(players) if s != won.seat]
+    wound = [e.seat for e in game.events if isinstance(e, MotorWound)]
+    right = "They wind up their motors" if wound == losers else "Nothing happens to them"
+    names = join_words([game.names[s] for s in losers])
+
+    def check(answer: str) -> Feedback:
+        said = "; ".join(e.describe(game.names) for e in game.events if isinstance(e, MotorWound))
+        return Feedback(answer == right, f"Only the winner's car moves; the others wind up their motors: {said}")
+
+    return Question(
+        f"{game.names[won.seat]} won a trick; {names} lost it. What do {names} do now?",
+        ("Their cars move back", "They wind up their motors", "Nothing happens to them"), check,
+        hint="Think of the motor: when does it get wound up?")
+
+
+def laps_to_win(players: int, seed: int) -> Question:
+    """'How many laps win the race at once?' — judged by a seeded game that ended that way."""
+    game = _careful_game(players, seed, lambda g: False)
+    won = next(e for e in game.events if isinstance(e, GameWon))
+    laps = game.laps[won.seat] if won.reason == "second lap" else 2
+
+    def check(answer: str) -> Feedback:
+        return Feedback(int(answer) == laps, f"The first car round the track {laps} times wins at once; after three "
+                                             "rounds without that, the car in front wins.")
+
+    return Question("How many times must a car go round the track to win the race at once?", ("1", "2", "3"), check,
+                    hint="Look at the first lines of this lesson: what must you do before anyone else?")
+
+
+def start_quiz() -> Quiz:
+    """Lesson 00: a first look. The trick and the game are those of the lesson's own seeded
+    game (four careful players, seed 1)."""
+    return Quiz(
+        "A first look",
+        [
+            who_wins("R3 R10 R12 R4"),  # the first trick of the lesson's game (4 players, seed 1)
+            what_losers_do(4, 1),
+            laps_to_win(4, 1),
+        ],
     )
 
 
@@ -210,6 +265,6 @@ def round_end_quiz() -> Quiz:
 
 
 __all__ = [
-    "tricks_quiz", "motor_quiz", "moving_quiz", "round_end_quiz",
+    "start_quiz", "what_losers_do", "laps_to_win", "tricks_quiz", "motor_quiz", "moving_quiz", "round_end_quiz",
     "who_wins", "may_play", "motor_value_after", "turbo_distance", "where_does_it_end", "who_releases_first",
 ]
