@@ -19,7 +19,7 @@ from bisect import bisect_left
 from typing import Iterable
 
 from . import inputs
-from .errors import CardError, SetupError
+from .errors import CardError, PositionError, RuleError, SetupError
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
@@ -209,6 +209,15 @@ def parse_cards(cards: object) -> list[Card]:
         inputs.fail(CardError, "The cards", "card text or a list of cards", cards, "'G11 R5 B7'")
     items = inputs.sequence(cards, "The cards", CardError, "'G11 R5 B7'", len(CARDS))
     return [c if isinstance(c, Card) else Card.parse(c) for c in items]
+
+
+def read_cards(value: object, what: str, limit: int = 45) -> tuple[Card, ...]:
+    """Cards from a list of card texts, as saved games and event logs hold them; anything
+    else raises :class:`~rally.errors.PositionError` naming ``what``."""
+    try:
+        return tuple(parse_cards(inputs.sequence(value, what, PositionError, "['G11', 'R5']", limit)))
+    except RuleError as err:
+        raise PositionError(f"{what}: {err}") from None
 
 
 def format_cards(cards: Iterable[Card], sep: str = " ") -> str:

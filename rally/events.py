@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, NamedTuple, Sequence, cast
 
 from . import inputs
-from .cards import Card, join_words, parse_cards
-from .errors import PositionError, RuleError
+from .cards import Card, join_words, read_cards
+from .errors import PositionError
 from .logged_event import LoggedEvent
 from .movement import How, Move, PathStep
 from .movement import MAX_PROGRESS
@@ -284,13 +284,6 @@ def _number(value: object, what: str) -> int:
     return inputs.whole(value, what, 0, MAX_PROGRESS, PositionError)
 
 
-def _cards(value: object, what: str) -> tuple[Card, ...]:
-    try:
-        return tuple(parse_cards(inputs.sequence(value, what, PositionError, "['G11', 'R5']", 45)))
-    except RuleError as err:
-        raise PositionError(f"{what}: {err}") from None
-
-
 def _decode_move(value: object) -> Move:
     d = inputs.fields(value, "A move in the event log", _MOVE_KEYS, PositionError)
     steps = inputs.sequence(d["path"], "A move's path", PositionError, "[[3, 'counted', None]]", MAX_PROGRESS)
@@ -333,12 +326,12 @@ def event_from_dict(value: object) -> Event:
         elif name in _WORDS:
             kwargs[name] = inputs.one_of(raw, f"The {name} of a {cls.kind} event", _WORDS[name], PositionError)
         elif name == "card":
-            kwargs[name] = _cards([raw], "The card of a card_played event")[0]
+            kwargs[name] = read_cards([raw], "The card of a card_played event")[0]
         elif name == "cards":
-            kwargs[name] = _cards(raw, "The cards of a trick_won event")
+            kwargs[name] = read_cards(raw, "The cards of a trick_won event")
         elif name == "hands":
             hands = inputs.sequence(raw, "The hands of a dealt event", PositionError, "[['G11'], ['R5']]", 5)
-            kwargs[name] = tuple(_cards(h, "A hand of a dealt event") for h in hands)
+            kwargs[name] = tuple(read_cards(h, "A hand of a dealt event") for h in hands)
         elif name == "move":
             kwargs[name] = _decode_move(raw)
         elif name == "order":

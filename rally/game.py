@@ -398,7 +398,7 @@ class Game:
         game._positions = list(state.positions)
         game._motors = list(state.motors)
         game._log = None if state.events is None else list(state.events)
-        problems = game.problems()
+        problems = game._problems_of(state)  # the state just loaded: no need to build it again
         if problems:
             raise PositionError(problems)
         return game
@@ -412,7 +412,11 @@ class Game:
         >>> Game.new(3, seed=1).problems()
         []
         """
-        found = state_problems(self.state())
+        return self._problems_of(self.state())
+
+    def _problems_of(self, state: GameState) -> list[str]:
+        """:meth:`problems`, given the state this game holds (made once by the caller)."""
+        found = state_problems(state)
         if not found and self._log is not None and not self._partial:
             found = self._history_problems()
         return found

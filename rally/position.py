@@ -39,14 +39,14 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import quote, unquote
 
 from . import inputs
-from .cards import HAND_SIZES, ROUNDS, Card, deck, format_cards, join_words, parse_cards
+from .cards import HAND_SIZES, ROUNDS, Card, deck, format_cards, join_words, parse_cards, read_cards
 from .errors import PositionError, RuleError
 from .events import Event
 from .game import Action, Game, parse_action
 from .inputs import DEFAULT_NAMES
 from .motor import DEFAULT_DIAL, MAX_DIAL_POSITIONS, MAX_DIAL_VALUE, check_dial
 from .movement import MAX_PROGRESS
-from .serialization import read_cards, read_track
+from .serialization import read_track
 from .state import PLAY, TURBO, GameState
 from .track import TRACKS, Track, get_track
 from .tricks import winner_and_lowest

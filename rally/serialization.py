@@ -19,7 +19,7 @@ import json
 from typing import Any
 
 from . import inputs
-from .cards import Card, parse_cards
+from .cards import read_cards
 from .errors import PositionError, RuleError
 from .events import event_from_dict
 from .state import MAX_EVENTS, GameState
@@ -72,14 +72,6 @@ def read_track(text: object, name: object) -> Track:
     return TRACKS[track.name] if TRACKS.get(track.name) == track else track
 
 
-def read_cards(value: object, what: str, limit: int = 45) -> tuple[Card, ...]:
-    """Cards from a list of card texts, as JSON gives them."""
-    try:
-        return tuple(parse_cards(inputs.sequence(value, what, PositionError, "['G11', 'R5']", limit)))
-    except RuleError as err:
-        raise PositionError(f"{what}: {err}") from None
-
-
 def state_from_dict(value: object) -> GameState:
     """A state from :func:`state_to_dict` data, its shape checked."""
     data = inputs.fields(value, "A saved game", KEYS, PositionError)
@@ -101,4 +93,4 @@ def state_from_dict(value: object) -> GameState:
 
 
 __all__ = ["FORMAT", "KEYS", "state_to_dict", "state_to_json", "state_from_json", "state_from_dict",
-           "read_track", "read_cards"]
+           "read_track"]
