@@ -9,7 +9,7 @@ if [ ! -x "$PY" ]; then
   python3 -m venv "$VENV"
 fi
 STAMP="$VENV/.rally-installed"
-WANT="$(cat "$ROOT/pyproject.toml" "$ROOT/binder/overrides.json" | sha256sum | cut -c1-16)"
+WANT="$(cat "$ROOT/pyproject.toml" "$ROOT/binder/overrides.json" "$ROOT/binder/jupyter_server_config.json" | sha256sum | cut -c1-16)"
 if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
   echo "Installing Rally Notebooks and its dependencies into $VENV ..." >&2
   "$PY" -m pip install --quiet --upgrade pip >&2

@@ -36,6 +36,7 @@ from .events import (
 from .game import CAR_COLORS, Game, Turbo, parse_action, trick_move
 from .inputs import DEFAULT_NAMES
 from .round_end import leader, release_order
+from .table_setup import setup_steps
 from .state import GameState
 from .motor import DEFAULT_DIAL, Motor, check_dial
 from .movement import How, Move, PathStep, check_positions, move, position_problems
@@ -50,7 +51,7 @@ __all__ = [
     "CardError", "IllegalAction", "PositionError", "RuleError", "SetupError", "TrackError",
     "CardPlayed", "Dealt", "Event", "FlagTaken", "GameWon", "LapCompleted", "LapLost", "MotorReleased", "MotorWound",
     "Moved", "RoundEnded", "TrickWon", "TurboDeclined", "TurboUsed",
-    "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "trick_move", "leader", "release_order",
+    "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "trick_move", "leader", "release_order", "setup_steps",
     "DEFAULT_DIAL", "Motor", "check_dial",
     "How", "Move", "PathStep", "check_positions", "move", "position_problems",
     "Position", "Advice", "OptionResult", "advise",

@@ -19,10 +19,13 @@ Playouts go in batches; with ``stop_early`` the advisor stops as soon as one opt
 >>> advice.best.action, advice.best.win_rate
 (Turbo(True), 1.0)
 >>> print(advice.table())
-option       win chance   99% interval    progress gained   playouts
-turbo           100.0%   93.8% - 100.0%         5.0            100
-no turbo         68.0%   55.2% -  78.6%         7.7            100
+option       win chance   99% interval    spaces driven   playouts
+turbo           100.0%   93.8% - 100.0%         5.0          100
+no turbo         68.0%   55.2% -  78.6%         7.7          100
+Spaces driven: how far the car went, on average, from here to the game's end.
 Stopped early after 100 playouts per option: turbo is clearly best.
+>>> print(advice.judge("no turbo"))
+✘ You picked no turbo (68%); the advisor's pick is turbo (100%), and their intervals do not overlap.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Callable, Sequence
 
 from .analysis import wilson_interval
 from .bots import HeuristicBot, RandomBot, play_out
+from .cards import join_words
 from . import inputs
 from .errors import SetupError
 from .game import Action, Game
@@ -43,6 +47,8 @@ Z99 = 2.576
 #: The most playouts per option one question may ask for (about a minute of work).
 MAX_PLAYOUTS = 100_000
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+#: The players of each kind of playout, in words.
+BOT_WORDS = {"random": "random players", "heuristic": "careful players"}
 
 
 @dataclass(frozen=True)
@@ -100,15 +106,42 @@ class Advice:
             return f"{name} has only one choice, {best.label}: it wins {best.win_rate:.0%} of {best.playouts} playouts."
         verdict = "clearly the best" if self.clearly_best else "the best so far, but not clearly"
         return (f"For {name}, {best.label} won {best.win_rate:.0%} of {best.playouts} playouts: "
-                f"{verdict} (playouts by {self.bots} players).")
+                f"{verdict} (playouts by {BOT_WORDS[self.bots]}).")
+
+    def judge(self, guess: str) -> str:
+        """A learner's guess (an option's label: ``"G9"``, ``"turbo"``, ``"no turbo"``)
+        held against this answer, in words: the advisor's pick, a guess whose interval
+        overlaps the pick's (so it may be just as good), or a guess clearly behind.
+        Raises :class:`SetupError` for a guess that is not one of the options."""
+        labels = [o.label for o in self.options]
+        if not isinstance(guess, str) or guess not in labels:
+            inputs.fail(SetupError, "The guess", "one of the choices here: " + ", ".join(labels), guess, labels[0])
+        best = self.best
+        mine = self.options[labels.index(guess)]
+        if mine is best:
+            text = f"✔ Your guess, {best.label}, is the advisor's pick too."
+            close = [o.label for o in self.ranked[1:] if o.interval[1] >= best.interval[0]]
+            if close:
+                whose = f"the interval of {close[0]} overlaps" if len(close) == 1 else \
+                    f"the intervals of {join_words(close)} overlap"
+                text += (f" But {whose} it, so {close[0] if len(close) == 1 else 'they'} may be just as good: "
+                         "ask again with more playouts.")
+            return text
+        text = (f"You picked {mine.label} ({mine.win_rate:.0%}); the advisor's pick is {best.label} "
+                f"({best.win_rate:.0%})")
+        if mine.interval[1] >= best.interval[0]:
+            return (f"≈ {text}, but their intervals overlap, so {mine.label} may be just as good: "
+                    "ask again with more playouts.")
+        return f"✘ {text}, and their intervals do not overlap."
 
     def table(self) -> str:
         """A plain-text table of every option, in the order they were asked about."""
-        lines = [f"{'option':<12}{'win chance':>11}   99% interval    progress gained   playouts"]
+        lines = [f"{'option':<12}{'win chance':>11}   99% interval    spaces driven   playouts"]
         for o in self.options:
             low, high = o.interval
             lines.append(f"{o.label:<12}{o.win_rate:>10.1%}   {low:>5.1%} - {high:>6.1%}   {o.progress_gained:>9.1f}"
-                         f"   {o.playouts:>12}")
+                         f"   {o.playouts:>10}")
+        lines.append("Spaces driven: how far the car went, on average, from here to the game's end.")
         if self.stopped_early:
             lines.append(f"Stopped early after {self.options[0].playouts} playouts per option: "
                          f"{self.best.label} is clearly best.")
@@ -184,4 +217,4 @@ def _clear_winner(wins: Sequence[int], done: int) -> bool:
     return all(best_low > high for _, high in intervals[1:])
 
 
-__all__ = ["Advice", "OptionResult", "advise", "Z99"]
+__all__ = ["Advice", "OptionResult", "advise", "Z99", "BOT_WORDS"]

@@ -41,6 +41,18 @@ def played(players: int, seed: int, decisions: int, track: str = "volcano") -> G
     return game
 
 
+def turbo_choice() -> Game:
+    """Round 2 of a three-player game, seed 41: Cy has just won a trick whose lowest card
+    is 2, and Cy's motor shows 7. Either way the car only counts empty flat spaces, so
+    the choice is all there is to see: 2 spaces alone, or 9 with the turbo.
+
+    >>> game = turbo_choice()
+    >>> game.awaiting_turbo, game.names[game.current_player], game.motor_values[game.current_player]
+    (True, 'Cy', 7)
+    """
+    return played(3, 41, 37)
+
+
 def turbo_dilemma() -> Position:
     """Round 2 of seed 14: Bo has won a trick with the green 13; his motor shows 11 and
     the trick's lowest card is 5. Fire the turbo now, or keep the motor for the round's end?"""

@@ -240,7 +240,9 @@ class Move(tuple[Any, ...]):
         return tuple(s.over for s in self.path if s.how is JUMPED)
 
     def captions(self, names: Mapping[Hashable, str] | Sequence[str] | None = None) -> list[str]:
-        """One short caption per path step, for animating the move step by step."""
+        """One short caption per path step, for animating the move step by step:
+        "counts space 5 (2 of 3)", "jumps Bo on space 4 (not counted)", "rolls down the
+        hill to space 8, passing Bo"."""
         name = _namer(names)
         out = []
         count = 0
@@ -248,7 +250,7 @@ class Move(tuple[Any, ...]):
             where = f"space {step.progress % self.track_length}"
             if step.how is COUNTED:
                 count += 1
-                out.append(f"{count} of {self.steps}: {where}")
+                out.append(f"counts {where} ({count} of {self.steps})")
             elif step.how is JUMPED:
                 out.append(f"jumps {name(step.over)} on {where} (not counted)")
             elif self.roll == "downhill":

@@ -24,7 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
-from .events import CardPlayed, Dealt, Event, FlagTaken, GameWon, MotorReleased, MotorWound, Moved, TurboUsed
+from . import inputs
+from .errors import SetupError
+from .events import (
+    CardPlayed, Dealt, Event, FlagTaken, GameWon, MotorReleased, MotorWound, Moved, RoundEnded, TurboUsed,
+)
 from .game import Game
 from .motor import Motor
 
@@ -87,3 +91,56 @@ def replay_states(game: Game) -> list[ReplayState]:
             tuple(tuple(hand) for hand in hands), tuple(trick), tuple(seats), last, last_seats, winner,
         ))
     return states
+
+
+def round_end_span(game: Game, round_number: int) -> tuple[int, int]:
+    """The events of round ``round_number``'s end, as ``(first, last)`` indexes into
+    ``game.events``: from the first card of the round's last trick to the flag going to
+    the car in front (or to the win, if the race ends on the way).
+
+    >>> import random
+    >>> from rally import Game, HeuristicBot, play_out
+    >>> game = play_out(Game.new(4, seed=8), [HeuristicBot()] * 4, random.Random(8))
+    >>> first, last = round_end_span(game, 1)
+    >>> game.describe(game.events[first]), game.describe(game.events[last])
+    ('Bo plays G11 (green 11).', 'Bo is in front and takes the flag for the next round.')
+    """
+    events = game.events
+    ended = next((i for i, e in enumerate(events) if isinstance(e, RoundEnded) and e.round == round_number), None)
+    if ended is None:
+        raise SetupError(f"Round {round_number} has not ended in this game; it has played {len(events)} events "
+                         "and ended rounds " + (", ".join(str(e.round) for e in events if isinstance(e, RoundEnded))
+                                                or "none") + ".")
+    def flag(index: int, reason: str) -> bool:
+        event = events[index]
+        return isinstance(event, FlagTaken) and event.reason == reason
+
+    first = ended
+    while first > 0 and not flag(first - 1, "trick"):
+        first -= 1
+    while not isinstance(events[first], CardPlayed):
+        first += 1
+    last = next(i for i in range(ended, len(events)) if isinstance(events[i], GameWon) or flag(i, "leader"))
+    return first, last
+
+
+def trick_span(game: Game, at: int) -> tuple[int, int]:
+    """The events of the trick that event ``at`` (a card, the trick's result or its move)
+    belongs to, as ``(first, last)``: from its first card to the flag changing hands after
+    it, or to the win if the race ends.
+
+    >>> from rally import examples
+    >>> game = examples.played(3, 28, 1000)
+    >>> first, last = trick_span(game, len(game.events) - 1)
+    >>> game.describe(game.events[first]), game.describe(game.events[last])
+    ('Cy plays B7 (blue 7).', 'Ada has gone round twice and wins the race at once!')
+    """
+    events = game.events
+    at = inputs.whole(at, "The event's index", 0, len(events) - 1, SetupError, len(events) - 1)
+    first = at
+    while first > 0 and not isinstance(events[first - 1], (FlagTaken, Dealt)):
+        first -= 1
+    while first < len(events) - 1 and not isinstance(events[first], CardPlayed):
+        first += 1
+    last = next((i for i in range(first, len(events)) if isinstance(events[i], (FlagTaken, GameWon))), len(events) - 1)
+    return first, last

@@ -2,15 +2,22 @@
 
 This makes a fresh virtual environment, installs ``binder/requirements.txt`` into it
 from the repository root (as repo2docker does), and executes each notebook with that
-environment's own Jupyter. It needs the package registry, and takes a minute or two.
+environment's own Jupyter; it also opens lesson 0 as an app (Voilà) on that environment's
+Jupyter server. It needs the package registry, and takes a minute or two.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
+import socket
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -32,7 +39,7 @@ def test_binder_requirements_pin_every_package_and_install_the_project():
     unpinned = [p for p in packages[:-1] if "==" not in p]
     assert not unpinned, f"unpinned: {unpinned}"
     names = {p.split("==")[0].lower().replace("_", "-") for p in packages[:-1]}
-    assert {"jupyterlab", "ipywidgets", "anywidget", "plotly"} <= names
+    assert {"jupyterlab", "ipywidgets", "anywidget", "plotly", "voila"} <= names
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +61,63 @@ def binder_env(tmp_path_factory) -> Path:
 def test_binder_keeps_jupyterlab_quiet_no_news_popup(binder_env):
     settings = json.loads((binder_env / "share/jupyter/lab/settings/overrides.json").read_text())
     assert settings["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+
+
+def test_binder_serves_the_app_view_with_its_settings(binder_env):
+    installed = binder_env / "etc/jupyter/jupyter_server_config.d/rally-lessons.json"
+    assert json.loads(installed.read_text()) == json.loads((BINDER / "jupyter_server_config.json").read_text())
+    listed = subprocess.run([str(binder_env / "bin" / "jupyter"), "server", "extension", "list"],
+                            capture_output=True, text=True, timeout=120)
+    words = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)  # without its colors
+    assert re.search(r"voila\.server_extension\s+enabled", words), words[-2000:]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_app_badge_opens_lesson_0_run_with_no_code(binder_env, tmp_path):
+    """The second badge's address, /voila/render/notebooks/00_start_here.ipynb, on the Jupyter
+    server of the Binder environment (serving a copy of the repository's lessons)."""
+    shutil.copytree(ROOT / "notebooks", tmp_path / "site" / "notebooks")
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(PATH=f"{binder_env / 'bin'}{os.pathsep}{env.get('PATH', '')}",
+               JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
+    cmd = [str(binder_env / "bin" / "jupyter"), "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+           f"--ServerApp.port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+           f"--ServerApp.root_dir={tmp_path / 'site'}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    with open(tmp_path / "server.log", "wb") as log:
+        server = subprocess.Popen(cmd, cwd=tmp_path / "site", env=env, stdout=log, stderr=subprocess.STDOUT,
+                                  start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status", timeout=2):
+                    break
+            except (urllib.error.URLError, OSError):
+                assert server.poll() is None and time.monotonic() < deadline, (tmp_path / "server.log").read_text()
+                time.sleep(0.25)
+        # Voilà answers once it has run every cell of the lesson.
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/notebooks/00_start_here.ipynb",
+                                    timeout=600) as response:
+            page = response.read().decode("utf-8")
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, 9)
+            server.wait(timeout=10)
+    assert "Blue was the third color played" in page            # a cell's output: the lesson ran
+    assert "There was an error" not in page and "Traceback" not in page
+    code_cells = re.findall(r'class="[^"]*\bjp-CodeCell\b[^"]*"', page)
+    assert code_cells and all("jp-mod-noInput" in c for c in code_cells)  # no code shown
 
 
 def run_notebook(venv: Path, notebook: Path, out_dir: Path) -> dict:

@@ -6,6 +6,7 @@ engine, so a quiz that drifted from the rules would fail.
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,8 @@ from rally.cards import format_cards
 from widgets.quiz import Question, Quiz
 from widgets import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, start_quiz, tricks_quiz
 from widgets.stich_rallye.quizzes import who_wins
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def drive(quiz, index: int, answer: str):
@@ -24,36 +27,43 @@ def drive(quiz, index: int, answer: str):
 
 # (quiz factory, question index, right answer, a wrong answer, fragment of the wrong answer's feedback)
 CASES = [
-    # Lesson 00: the first trick of the lesson's game (4 players, seed 1): only red, R12 wins.
-    (start_quiz, 0, "Cy", "Ada", "only red was played"),
-    # The losers wind up their motors, as the engine logged for that trick.
-    (start_quiz, 1, "They wind up their motors", "Their cars move back", "the others wind up their motors"),
+    # Lesson 00. With 5 players every card is in play: 1 to 15 (S2).
+    (start_quiz, 0, "1 to 15", "2 to 13", "values 1 to 15 are in play"),
+    # Cy took the flag, so Cy plays first, not seat 0 (S1).
+    (start_quiz, 1, "Cy", "Ada", "Cy holds the flag"),
+    # The losers wind up their motors, as the engine logged for the lesson game's first trick.
+    (start_quiz, 2, "They wind up their motors", "Their cars move back", "the others wind up their motors"),
     # Two laps win at once (S13), as the seeded game that ended so shows.
-    (start_quiz, 2, "2", "1", "round the track 2 times wins at once"),
-    # G11 R5 B7 G3: blue is the third color, its highest (and only) card B7 wins (S5).
+    (start_quiz, 3, "2", "1", "round the track 2 times wins at once"),
+    # Di R4, Ada G6, Bo R5, Cy B6: blue is the third color, its only card B6 wins (S5).
     (tricks_quiz, 0, "Cy", "Ada", "blue was the third color played"),
-    # One color only: the highest green, 6, wins.
-    (tricks_quiz, 1, "Bo", "Cy", "only green was played"),
-    # B8 B3 G4 B11: green is the second (last new) color, so G4 beats B11.
-    (tricks_quiz, 2, "Cy", "Di", "green was the second color played"),
-    # R1 R5 G2 R14 B1: blue appears last, so B1 wins.
-    (tricks_quiz, 3, "Ed", "Di", "blue was the third color played"),
+    # Ada R3, Bo R10, Cy R4: one color only, the highest red, 10, wins.
+    (tricks_quiz, 1, "Bo", "Ada", "only red was played"),
+    # Di G6, Ada G3, Bo B4, Cy G12: blue is the second (last new) color, so B4 beats G12.
+    (tricks_quiz, 2, "Bo", "Cy", "blue was the second color played"),
+    # Di B1, Ed G2, Ada R2, Bo B10, Cy B13: red is the third color, Ada's R2 wins and she
+    # takes the flag, so she leads the next trick (S1).
+    (tricks_quiz, 3, "Ada", "Di", "Ada takes the flag and leads the next trick"),
     # Lead green, hand R8 G9 G13 B4: must follow green (S4).
     (tricks_quiz, 4, "G13", "R8", "You must follow green: you hold G9 and G13."),
-    # Dial 0,1,2,4,...: three losses from 0 reach position 3, value 4.
-    (motor_quiz, 0, "4", "7", "0 → 1 → 2 → 4"),
+    # Dial 0,1,2,4,7,11,...: three losses from position 2 (2) reach position 5, value 11.
+    (motor_quiz, 0, "11", "7", "2 → 4 → 7 → 11"),
     # From position 5 (11): 16 then 10.
     (motor_quiz, 1, "10", "16", "11 → 16 → 10"),
     # From position 7 (10): 5, then past the last position back to 0.
     (motor_quiz, 2, "0", "5", "energy is lost"),
     # Turbo is all or nothing: 3 + 7.
     (motor_quiz, 3, "10", "3", "without the turbo"),
-    # Ada from 2 moves 3: 3 counts, 4 holds Bo (jumped), 5, 6 count: stops on 6 (S7).
-    (moving_quiz, 0, "6", "5", "jumps Bo on space 4"),
-    # Ada from 2 moves 3: ends on downhill 5; rolls over 6 (hill) and 7 (Bo) to 8 (S9).
-    (moving_quiz, 1, "8", "5", "rolls forward, past Bo, to space 8"),
-    # Ada from 1 moves 3: 2, 3, (4 Bo jumped), 5 uphill: rolls back over Bo on 4 to 3.
-    (moving_quiz, 2, "3", "5", "rolls back, past Bo, to space 3"),
+    # Clockwise only: Ada from 6 moves 2 to 8, never back toward Bo on 3 (driving backwards would reach 4).
+    (moving_quiz, 0, "8", "4", "counts 2 empty spaces and stops on space 8"),
+    # Ada from 3 moves 2: 4 (Bo) and 5 (Cy) are jumped, 6 and 7 count: stops on 7 (S7).
+    (moving_quiz, 1, "7", "5", "jumps Bo on space 4 and Cy on space 5"),
+    # Ada from 2 moves 4 over uphill 5: 3, 4, 5, 6; the move ends on flat 6, no roll (S9).
+    (moving_quiz, 2, "6", "4", "counts 4 empty spaces and stops on space 6"),
+    # Ada from 1 moves 3: ends on downhill 4; rolls over 5 (hill), 6 (Bo), 7 (Cy) to 8 (S9).
+    (moving_quiz, 3, "8", "6", "rolls forward, past Bo and Cy, to space 8"),
+    # Ada from 2 moves 4: 3, 4, (5 Bo jumped), 6, 7 uphill: rolls back over 6 and Bo to 4.
+    (moving_quiz, 4, "4", "5", "rolls back, past Bo, to space 4"),
     # Lowest progress first: Di (19), then Ada (24), Cy (39) and Bo (46).
     (round_end_quiz, 0, "Di", "Bo", "Last place goes first: Di, then Ada, then Cy, then Bo."),
     # Ada and Cy on the grid, Bo holds the flag: seat order from Cy (the seat after Bo) on:
@@ -63,25 +73,15 @@ CASES = [
     # Bo and Ed on the grid, Di holds the flag: from Ed (the seat after Di) on: Ed, then Bo.
     (round_end_quiz, 2, "Ed", "Bo", "Last place goes first: Ed, then Bo, then Ada, then Cy, then Di. Ed and Bo are "
                                     "both on the grid, so they go in seat order starting with the seat after Di"),
-    # Rally Run. From B1 (curve south-west) Ada enters B2 from the north: a curve must open
-    # north, so north-east or north-west (M3).
-    (rally_run_quiz, 0, "2", "4", "must open to the north: 2 ways"),
-    # A crossroads has a single look (R10), and it meets every road.
-    (rally_run_quiz, 1, "1", "4", "one way: a crossroads"),
-    # Bo just swapped A4 and B5: A4 may not be swapped right away (M3, R9) ...
-    (rally_run_quiz, 2, "No", "Yes", "neither may be swapped again right away"),
-    # ... but D2 and D4 may.
-    (rally_run_quiz, 3, "Yes", "No", "neither is one of the two Bo just swapped"),
-    # Bo still stands on B2, so it stays face up (M3, R11) ...
-    (rally_run_quiz, 4, "It stays face up", "It goes face down", "Bo still stands on B2"),
-    # ... and with nobody left on it, it turns face down.
-    (rally_run_quiz, 5, "It goes face down", "It stays face up", "No other car stands on B2"),
-    # A straight north-south on A1 does not lead west to the red start-finish (M5, R5).
-    (rally_run_quiz, 6, "No", "Yes", "no road leaves it to the west"),
-    # A curve open south and west does: with the red trophy she finishes and wins.
-    (rally_run_quiz, 7, "Yes", "No", "She drives onto it and wins"),
-    # The same road, but the green trophy: her finish is the green tile beside E5 (M5).
-    (rally_run_quiz, 8, "No", "Yes", "finish is the green start-finish tile beside E5"),
+    # 4 players, seed 3: Di wins round 1's last trick; Di moves for it and the others wind
+    # up before any motor moves (S12).
+    (round_end_quiz, 3, "Di's car moves for the trick and the others wind up, as after every trick",
+     "The motors move at once", "The last trick is played out like any other"),
+    # 3 players, seed 9: Bo moves 3 from space 28 and stops on space 0 (31 spaces): progress
+    # 31 reaches the track length, lap 1 is complete (S13).
+    (round_end_quiz, 4, "Yes: landing on the finish space counts", "No: the car must go past it",
+     "That completes lap 1"),
+    # Rally Run's questions: tests/test_rally_run_lesson.py.
 ]
 
 
@@ -133,14 +133,22 @@ def heuristic_game(players: int, seed: int, decisions: int | None = None) -> Gam
     return game
 
 
-@pytest.mark.parametrize("players, seed, number, cards", [
-    (3, 0, 8, "G2 G6 G4"), (4, 18, 3, "B8 B3 G4 B11"), (5, 12, 1, "R1 R5 G2 R14 B1")])
-def test_the_tricks_asked_about_were_played_in_seeded_games(players, seed, number, cards):
+@pytest.mark.parametrize("players, seed, number, plays", [
+    (4, 28, 3, "Di R4, Ada G6, Bo R5, Cy B6"), (3, 1, 1, "Ada R3, Bo R10, Cy R4"),
+    (4, 4, 3, "Di G6, Ada G3, Bo B4, Cy G12"), (5, 3, 3, "Di B1, Ed G2, Ada R2, Bo B10, Cy B13")])
+def test_the_tricks_asked_about_were_played_in_seeded_games(players, seed, number, plays):
     tricks = [e for e in heuristic_game(players, seed).events if isinstance(e, TrickWon)]
     trick = tricks[number - 1]
-    assert " ".join(map(str, trick.cards)) == cards and trick.seats[0] == 0  # Ada led it
-    assert any(q.prompt.startswith("In this trick " + ", ".join(
-        f"{n} {c}" for n, c in zip(("Ada", "Bo", "Cy", "Di", "Ed"), cards.split()))) for q in tricks_quiz().questions)
+    names = ("Ada", "Bo", "Cy", "Di", "Ed")
+    assert ", ".join(f"{names[s]} {c}" for s, c in zip(trick.seats, trick.cards)) == plays
+    assert any(q.prompt.startswith(f"In this trick {plays} were played") for q in tricks_quiz().questions)
+
+
+def test_no_trick_asked_about_is_shown_in_the_lesson_above():
+    lesson = (ROOT / "notebooks" / "01_tricks.ipynb").read_text(encoding="utf-8")
+    for question in tricks_quiz().questions[:4]:
+        cards = re.findall(r"[RGB]\d+", question.prompt.split(" were played")[0])
+        assert " ".join(cards) not in lesson, cards
 
 
 @pytest.mark.parametrize("seed, decisions, hand, trick", [(25, 6, "R8 G9 G13 B4", "G8 G6"),
@@ -199,7 +207,7 @@ def test_a_quiz_needs_questions():
 
 def test_next_moves_on_and_clears_feedback_and_repr_is_stable():
     quiz = motor_quiz()
-    quiz.answer("4")
+    quiz.answer("11")
     quiz.next_button.click()
     assert quiz.index == 1 and quiz.feedback.value == "" and quiz.choice.value is None
     assert repr(quiz) == "Quiz('The motor', question 2 of 5, 1 right of 1 tries)"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rally import RandomBot
-from widgets import GameSetup, GameView, MoveExplorer, TrickExplorer
+from widgets import GameSetup, GameView, TrickExplorer
 
 
 def test_setup_builds_the_game_it_describes():
@@ -53,40 +53,6 @@ def test_setup_shows_bad_input_and_keeps_the_previous_game(field, value, expecte
     assert view.game.to_json() == before
     getattr(setup, field).value = {"seed": "7", "track": "volcano", "names": ""}[field]
     assert setup.new_game() is not None and setup.error == "" and setup.message.value == ""
-
-
-def test_move_explorer_shows_the_move_step_by_step():
-    explorer = MoveExplorer("volcano", positions=(0, 3, 7))
-    explorer.mover.value = 0
-    explorer.steps.value = 3
-    explorer.go.click()
-    move = explorer.figure.current_move
-    assert (move.start, move.steps, move.final) == (0, 3, 6)
-    assert explorer.description.value.startswith("Ada moves 3 from the grid: jumps Bo on space 3")
-    explorer.step_button.click()
-    assert [f.progress for f in explorer.figure.frames_shown] == [1]
-    explorer.end_button.click()
-    assert explorer.figure.positions == (6, 3, 7)
-    assert repr(explorer) == "MoveExplorer(TrackFigure(volcano, 31 spaces, cars at [6, 3, 7]))"
-
-
-@pytest.mark.parametrize("positions, steps, expected", [
-    ("0, 4, 7", 2, "Car 1 rests on downhill space 4; cars only stop on flat spaces."),
-    ("0, 3", 2, "The progress must be 3 whole numbers, one per car (Ada, Bo, Cy), like 0, 3, 7, not '0, 3'."),
-    ("0, three, 7", 2, "Each car's progress must be a whole number from 0 to 1000 written in the digits 0-9, like 0, "
-                       "not 'three'."),
-    ("0, 3, 7", -2, "The number of spaces to move must be a whole number from 0 to 99, like 3, not -2."),
-])
-def test_move_explorer_shows_bad_input_and_keeps_the_figure(positions, steps, expected):
-    explorer = MoveExplorer("volcano", positions=(0, 3, 7))
-    explorer.go.click()
-    explorer.end_button.click()
-    shown = (explorer.figure.positions, explorer.figure.current_move, explorer.description.value)
-    explorer.positions.value = positions
-    explorer.steps.value = steps
-    explorer.go.click()
-    assert explorer.error.startswith(expected)
-    assert (explorer.figure.positions, explorer.figure.current_move, explorer.description.value) == shown
 
 
 def test_trick_explorer_explains_and_rejects():

@@ -11,7 +11,7 @@ import re
 import pytest
 from plotly.callbacks import Points
 
-from rally import Game, HeuristicBot, Position, PositionError, SetupError, Turbo, advise, parse_cards
+from rally import Game, HeuristicBot, Position, PositionError, SetupError, Turbo, advise, examples, parse_cards
 from widgets import AdviceChart, AdvisorPanel, PositionEditor, WhatIf
 from widgets.stich_rallye.track_figure import SPACES
 
@@ -83,8 +83,8 @@ def test_an_impossible_edit_names_every_problem_and_keeps_the_last_good_position
 def test_numbers_that_are_not_whole_are_named_in_rallys_words():
     editor = PositionEditor(START)
     editor.progress.value = "25, 15, 19, x"
-    assert editor.problems == ["Each car's progress must be a whole number from 0 to 1000 written in the digits 0-9, "
-                               "like 0, not 'x'."]
+    assert editor.problems == ["Each number of spaces along must be a whole number from 0 to 1000 written in the "
+                               "digits 0-9, like 0, not 'x'."]
     editor.motors.value = "2, 4, 4, 9"
     editor.progress.value = "25, 15, 19, 24"
     assert editor.problems == ["Each motor position must be a whole number from 0 to 8 written in the digits 0-9, "
@@ -191,6 +191,68 @@ def test_the_advisor_refuses_an_impossible_position_in_words():
     assert editor.advisor.advice is None
 
 
+def shown_text(widget) -> str:
+    """Every word a widget tree puts on the page: HTML and labels, button and toggle
+    words, typed text, and the bars of any chart in it."""
+    parts = []
+    for attr in ("value", "description", "placeholder"):
+        value = getattr(widget, attr, None)
+        if isinstance(value, str):
+            parts.append(value)
+    parts += [str(o) for o in getattr(widget, "options", ()) if isinstance(o, str)]
+    if isinstance(widget, AdviceChart):
+        parts += [str(x) for x in widget.plot.data[0].x] + [str(widget.plot.layout.title.text)]
+    for child in getattr(widget, "children", ()):
+        parts.append(shown_text(child))
+    return html.unescape("\n".join(parts))
+
+
+LESSON_POSITIONS = {"turbo_dilemma": examples.turbo_dilemma, "lone_color_lead": examples.lone_color_lead,
+                    "hill_block": examples.hill_block}
+
+
+@pytest.mark.parametrize("name", LESSON_POSITIONS)
+def test_what_if_shows_no_answer_before_a_guess(name):
+    position = LESSON_POSITIONS[name]()
+    best = advise(position, playouts=1000, seed=0).best.label
+    lesson = WhatIf(position, title="Guess", outcomes=True)
+
+    def no_answer_on_show():
+        text = shown_text(lesson)
+        assert lesson.advisor.chart not in lesson.advisor.children  # no bars anywhere
+        assert not any(isinstance(c, AdviceChart) for c in lesson.advisor.children)
+        for answer_words in ("advisor's pick", "win chance", "playouts by", "clearly the best", "spaces driven", "%",
+                             "wins the trick", " moves "):
+            assert answer_words not in text, (answer_words, text)
+        assert lesson.advisor.answer.value == "" and lesson.outcomes.value == "" and lesson.advisor.advice is None
+
+    no_answer_on_show()
+    assert f"What should {position.player_names[position.decider]} do?" in shown_text(lesson)
+    # Pressing the button without a guess asks for one, and answers nothing.
+    lesson.advisor.ask_button.click()
+    assert "Pick your guess first" in lesson.verdict.value
+    no_answer_on_show()
+    assert lesson.ask() is None
+    no_answer_on_show()
+    # The guess, then the button: the advisor's pick, the chart and the numbers appear.
+    guess = [label for label in lesson.choice.options if label != best][0]
+    lesson.choice.value = guess
+    no_answer_on_show()  # a guess alone shows nothing of the answer
+    lesson.advisor.ask_button.click()
+    text = shown_text(lesson)
+    assert f"the advisor's pick is {best}" in text
+    assert lesson.advisor.advice.best.label == best
+    bars = lesson.advisor.chart.plot.data[0]
+    assert lesson.advisor.chart in lesson.advisor.children and f"{best} ★" in bars.x
+    assert len(bars.x) == len(position.options())
+    assert "win chance" in text and "spaces driven" in text
+    for action in position.options():  # what each choice does, in rally's words
+        assert all(line in text for line in position.preview(action))
+    assert lesson.choice.disabled  # the guess was made before the answer and stays
+    lesson.choice.value = best
+    assert lesson.prediction == guess and lesson.choice.value == guess
+
+
 def test_what_if_judges_the_guess_against_the_advisor():
     lesson = WhatIf(TURBO, title="Fire now?", playouts=100)
     assert lesson.choice.options == ("turbo", "no turbo")
@@ -198,12 +260,36 @@ def test_what_if_judges_the_guess_against_the_advisor():
     assert lesson.prediction == "no turbo"
     advice = lesson.ask()
     assert advice.best.label == "turbo"
-    assert "✘ You picked no turbo (0%); the advisor's pick is turbo (100%)." in html.unescape(lesson.verdict.value)
-    lesson.predict("turbo")
-    lesson.ask()
-    assert "✔ Your guess, turbo, is the advisor's pick too." in html.unescape(lesson.verdict.value)
-    lesson.predict("G9")
-    assert "G9 is not a choice here" in lesson.verdict.value and lesson.prediction == "turbo"
+    assert html.unescape(lesson.verdict.value) == (
+        "<p role='status'><b>✘ You picked no turbo (0%); the advisor's pick is turbo (100%), and their intervals do "
+        "not overlap.</b></p>")
+    assert "<li>" not in lesson.outcomes.value  # outcomes only when asked for
+    right = WhatIf(TURBO, playouts=100)
+    right.predict("G9")
+    assert "G9 is not a choice here: pick one of turbo or no turbo" in right.verdict.value
+    assert right.prediction is None and right.ask() is None
+    right.predict("turbo")
+    assert right.ask() is not None
+    assert "✔ Your guess, turbo, is the advisor's pick too." in html.unescape(right.verdict.value)
+    assert repr(right).endswith("; guess turbo; AdvisorPanel(turbo is best))")
+
+
+def test_the_advisor_judges_in_words_of_its_own():
+    advice = advise(examples.hill_block(), playouts=1000, seed=0)
+    assert [o.label for o in advice.ranked] == ["R3", "R2", "R6"]
+    assert advice.judge("R3") == ("✔ Your guess, R3, is the advisor's pick too. But the intervals of R2 and R6 "
+                                  "overlap it, so they may be just as good: ask again with more playouts.")
+    assert advice.judge("R6").startswith("≈ You picked R6 (14%); the advisor's pick is R3 (16%), but their "
+                                         "intervals overlap")
+    with pytest.raises(SetupError, match="The guess must be one of the choices here: R2, R3, R6"):
+        advice.judge("G7")
+
+
+def test_the_editors_advisor_shows_no_chart_before_it_is_asked():
+    editor = PositionEditor(TURBO, playouts=100)
+    assert editor.advisor.chart not in editor.advisor.children and editor.advisor.answer.value == ""
+    editor.advisor.ask_button.click()
+    assert editor.advisor.chart in editor.advisor.children and "turbo won 100%" in editor.advisor.answer.value
 
 
 def test_the_chart_shows_cards_with_their_letters_and_patterns():
@@ -236,8 +322,11 @@ def test_advisor_panel_on_a_fixed_position_and_bad_settings():
 def test_advisor_panel_refuses_bad_settings_when_made():
     for kwargs, message in [({"playouts": 0}, "playouts must be a whole number from 1 to 100000"),
                             ({"seed": "x"}, "The seed must be a whole number"),
-                            ({"bots": "clever"}, "bots must be one of 'random', 'heuristic'")]:
+                            ({"bots": "clever"}, "bots must be one of 'random', 'heuristic'"),
+                            ({"gate": 42}, "The advisor's gate must be None or a function")]:
         with pytest.raises(SetupError, match=re.escape(message)):
             AdvisorPanel(Position.from_code(TURBO), **kwargs)
     with pytest.raises(PositionError, match="WhatIf's position must be a Position or a position code"):
         WhatIf(42)
+    with pytest.raises(SetupError, match="outcomes must be True or False"):
+        WhatIf(TURBO, outcomes="yes")

@@ -26,15 +26,15 @@ from .plotly_view import PlotlyView
 from .quiz import Feedback, Question, Quiz
 from .rally_run import MemoryChart, RallyRunBoard, rally_run_quiz
 from .stich_rallye import (
-    AdviceChart, AdvisorPanel, CardHand, CopyButton, GameSetup, GameView, MotorDial, MotorPlayground, MoveExplorer,
-    PositionEditor, TrackFigure, TrackFrame, TrickExplorer, TrickTable, WhatIf, motor_quiz, moving_quiz,
+    AdviceChart, AdvisorPanel, BoxSetup, CardHand, CopyButton, GameReplay, GameSetup, GameView, MotorDial, MotorPlayground, MoveExplorer,
+    MovePlayer, PositionEditor, TrackFigure, TrackFrame, TrickExplorer, TrickTable, WhatIf, motor_quiz, moving_quiz,
     round_end_quiz, start_quiz, tricks_quiz,
 )
 from .style import card_face, lap_label
 
 __all__ = [
-    "AdviceChart", "AdvisorPanel", "CopyButton", "PositionEditor", "WhatIf",
-    "CardHand", "GameSetup", "GameView", "MemoryChart", "MotorDial", "MotorPlayground", "MoveExplorer", "PlotlyView",
+    "AdviceChart", "AdvisorPanel", "BoxSetup", "CopyButton", "PositionEditor", "WhatIf",
+    "CardHand", "GameReplay", "GameSetup", "GameView", "MemoryChart", "MotorDial", "MotorPlayground", "MoveExplorer", "MovePlayer", "PlotlyView",
     "RallyRunBoard", "ReplayState", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "card_face",
     "lap_label", "replay_states", "Feedback", "Question", "Quiz", "tricks_quiz", "motor_quiz", "moving_quiz",
     "round_end_quiz", "rally_run_quiz", "start_quiz",

@@ -141,10 +141,13 @@ class RunGameWon(RunEvent):
     def describe(self, names: Sequence[str]) -> str:
         if self.reason == "finish":
             return f"{names[self.seat]} reaches the finish with the trophy and wins!"
+        # R8's order, said whole: "closest to the goal" alone would be untrue for a
+        # trophy holder far from home, or for the later of two tied players.
+        ahead = (f"{names[self.seat]} is ahead and wins (a trophy in hand counts first, then the fewest steps "
+                 "still to go; a tie goes to the player later in the order of play).")
         if self.reason == "all stuck":
-            return (f"No car can ever move again, so the game ends: {names[self.seat]} is closest to "
-                    "their goal and wins.")
-        return f"The turn limit is reached: {names[self.seat]} is closest to their goal and wins."
+            return f"No car can ever move again, so the game ends: {ahead}"
+        return f"The turn limit is reached, so the game ends: {ahead}"
 
 
 EVENT_TYPES: dict[str, type[RunEvent]] = {

@@ -46,21 +46,22 @@ MAX_MEMORIES = 20
 MAX_BOTS_TEXT = 100
 
 
-def numbered(events: Iterable[RunEvent]) -> Iterator[tuple[int, RunEvent]]:
-    """``(turn, event)`` pairs, turns counted from 1: a turn starts with a reveal, a swap
-    or a drive that reveals nothing."""
-    turn = 0
+def numbered(events: Iterable[RunEvent], before: int = 0) -> Iterator[tuple[int, RunEvent]]:
+    """``(turn, event)`` pairs, turns counted from ``before + 1`` (``before``: the turns
+    played before the log starts, as in an arranged game): a turn starts with a reveal, a
+    swap or a drive that reveals nothing."""
+    turn = before
     for event in events:
         if isinstance(event, (TileRevealed, TilesSwapped)) or (isinstance(event, CarMoved) and event.how != "reveal"):
             turn += 1
         yield turn, event
 
 
-def log_lines(events: Iterable[RunEvent], names: Sequence[str]) -> list[str]:
-    """Each event in words, numbered by turn (``"Turn 3: Bo swaps ..."``); the end of
-    the game has no number."""
+def log_lines(events: Iterable[RunEvent], names: Sequence[str], before: int = 0) -> list[str]:
+    """Each event in words, numbered by turn (``"Turn 3: Bo swaps ..."``), counting the
+    ``before`` turns played before the log starts; the end of the game has no number."""
     return [event.describe(names) if isinstance(event, RunGameWon) else f"Turn {turn}: {event.describe(names)}"
-            for turn, event in numbered(events)]
+            for turn, event in numbered(events, before)]
 
 
 def parse_bots(text: str, players: int) -> list[MemoryBot | RandomRunBot]:
@@ -103,9 +104,10 @@ def simulate(players: int, seed: int = 0, bots: str = "perfect", brief: bool = F
     lines.append(game.summary())
     lines.append("")
     assert game.winner is not None and game.end_reason is not None  # play_out plays to the end
+    ahead = "(a trophy in hand first, then the fewest steps to go; a tie to the later player)"
     how = {"finish": "reached the finish with the trophy",
-           "turn limit": "was closest to their goal when the turn limit was reached",
-           "all stuck": "was closest to their goal when no car could ever move again"}[game.end_reason]
+           "turn limit": f"was ahead when the turn limit was reached {ahead}",
+           "all stuck": f"was ahead when no car could ever move again {ahead}"}[game.end_reason]
     lines.append(f"Winner: {names[game.winner]}, who {how}.")
     return "\n".join(lines)
 

@@ -89,6 +89,10 @@ class JupyterLab:
             path = settings / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(value), encoding="utf-8")
+        # The lessons' own server settings (the Voilà app view on /voila/render/...), whatever
+        # the environment holds: bin/quiet-lab installs the same file there.
+        (self.tmp / "config").mkdir()
+        shutil.copy(ROOT / "binder" / "jupyter_server_config.json", self.tmp / "config" / "jupyter_server_config.json")
         env = dict(os.environ)
         env["JUPYTER_CONFIG_DIR"] = str(self.tmp / "config")
         env["JUPYTER_RUNTIME_DIR"] = str(self.tmp / "runtime")
@@ -293,3 +297,64 @@ def output_button(where, text: str, prefix: bool = False):
 CUT_OFF_BUTTONS = """() => [...document.querySelectorAll('.jp-OutputArea-output button')]
   .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
   .map(b => b.textContent.trim())"""
+
+
+# ---------------------------------------------------------------- the app view (Voilà)
+#: JavaScript: Voilà is done when its template has run every cell (``window.voila_finish``
+#: then removes the "Running ..." spinner ``#loading`` and shows ``#rendered_cells``), every
+#: output is drawn (Voilà's front end replaces each output's JSON script by its view) and
+#: the widgets are: every view of every widget model of Voilà's widget manager
+#: (``window.jupyterapp.widgetManager``) made, none new since the last look.
+_APP_STATE = """async () => {
+  const cells = document.getElementById('rendered_cells');
+  if (!cells) return document.readyState === 'complete' ? 'no lesson on the page' : null;
+  if (document.getElementById('loading') || getComputedStyle(cells).display === 'none') return null;
+  if (cells.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return null;
+  const outputs = [...cells.querySelectorAll('.jp-OutputArea-output')];
+  if (!outputs.every(o => o.childElementCount > 0 || o.textContent.trim() !== '')) return null;
+  if (!outputs.some(o => !o.dataset.mimeType)) return 'done';  // no widget on the page
+  const manager = window.jupyterapp?.widgetManager;
+  if (!manager?._models) return null;
+  const models = await Promise.all(Object.values(manager._models));
+  const views = await Promise.all(models.flatMap(m => Object.values(m.views || {})));
+  const seen = window.__rallyAppViews;
+  window.__rallyAppViews = views.length;
+  return views.length > 0 && views.length === seen ? 'done' : null;
+}"""
+
+#: JavaScript: what shows an error in the app: an error output (Voilà keeps them on the
+#: stderr channel, its own words in place of the traceback), or a widget that failed.
+_APP_ERRORS = """() => [...document.querySelectorAll('#rendered_cells .jp-OutputArea-output')]
+  .filter(o => o.dataset.mimeType === 'application/vnd.jupyter.stderr' ||
+               /Traceback|There was an error when executing|Javascript Error|Error displaying widget|Failed to load model class|Failed to create view/
+                 .test(o.textContent))
+  .map(o => o.textContent.trim().slice(0, 300))"""
+
+
+def open_app(page, lab: JupyterLab, name: str, timeout: float = 600_000) -> None:
+    """Open ``name`` as an app (Voilà, ``/voila/render/...`` on the same server) and wait
+    until Voilà has run every cell and drawn every output. Long lessons take a while."""
+    page.goto(f"{lab.url}/voila/render/{name}", wait_until="commit", timeout=timeout)
+    deadline = time.monotonic() + timeout / 1000
+    while (state := page.evaluate(_APP_STATE)) is None:  # evaluate awaits the check's promise
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"Voilà did not finish {name} in {timeout / 1000:.0f} s: "
+                               f"{page.inner_text('body')[:300]}\n{lab.log_text()}")
+        page.wait_for_timeout(250)
+    if state != "done":
+        raise AssertionError(f"Voilà showed no lesson for {name}: {page.inner_text('body')[:1000]}\n{lab.log_text()}")
+
+
+def app_errors(page) -> list[str]:
+    """Every output of the app page that shows an error."""
+    return page.evaluate(_APP_ERRORS)
+
+
+#: JavaScript: the words a learner reads in the outputs below ``root`` (a CSS selector):
+#: per visible output, its rendered text (innerText: what is shown, not what is hidden)
+#: and the text drawn in its SVG (card faces, dials, Plotly's labels).
+OUTPUT_TEXTS = """(root) => [...document.querySelectorAll(root + ' .jp-OutputArea-output')]
+  .filter(o => o.getClientRects().length > 0)
+  .map(o => [o.innerText, ...[...o.querySelectorAll('svg text')]
+    .filter(t => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden')
+    .map(t => t.textContent)].join('\\n'))"""

@@ -14,9 +14,11 @@ LESSONS = sorted(p.name for p in _lab.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 #: The tracks each lesson draws, in page order (the figures' spaces must match them).
 TRACKS_SHOWN = {
+    "00_start_here.ipynb": [TRACKS["volcano"]],  # the box set up
+    "04_round_end_and_laps.ipynb": [TRACKS["volcano"]] * 2,  # two replays: a round's end, a win
     "03_moving_and_hills.ipynb": [
-        TRACKS["volcano"], Track.parse("S.........D..U...."), Track.parse("S....DD......U..."),
-        Track.parse("S...DD....U.....D..."),
+        TRACKS["volcano"], Track.parse("S..........."), Track.parse("S.........D..U...."),
+        Track.parse("S....DD......U..."), Track.parse("S....DD...U...."), Track.parse("S...DD....U.....D..."),
     ],
     "05_play_a_game.ipynb": [TRACKS["volcano"], TRACKS["volcano"]],  # GameView and GameSetup
     "06_what_if.ipynb": [TRACKS["volcano"]] * 4,  # three guided positions and the editor
@@ -124,12 +126,47 @@ def check_game(page):
 
 
 def check_what_if(page):
-    dilemma = examples.turbo_dilemma()
-    best = advise(dilemma, playouts=1000, seed=0).best.label  # what the lesson's advisor must answer
+    # After Run All, before any guess, no advisor answer is anywhere in the lesson: no
+    # pick, no verdict, no numbers, no outcomes, no bars (the lesson's stored outputs
+    # and its markdown included).
+    moments = {"Fire the turbo now?": examples.turbo_dilemma(), "Which card should Cy lead?":
+               examples.lone_color_lead(), "Which card should Di play?": examples.hill_block()}
+    answers = {title: advise(p, playouts=1000, seed=0) for title, p in moments.items()}  # what the lesson answers
+    lesson = page.locator(".jp-Notebook")
+    bars = ".jp-OutputArea-output .js-plotly-plot .barlayer .point"
+
+    def no_answer_shown(titles=tuple(moments)):
+        """No answer to the moments ``titles`` on the page; while none is answered, none
+        of the answers' words either."""
+        text = lesson.inner_text()
+        if len(titles) == len(moments):
+            for words in ("advisor's pick", "playouts by", "spaces driven", "What each choice does",
+                          "playouts per choice"):
+                assert words not in text, words
+        for title in titles:
+            assert answers[title].sentence() not in text
+            assert answers[title].table().splitlines()[1] not in text
+            for choice in moments[title].options():  # where each choice would move a car
+                assert not [line for line in moments[title].preview(choice) if " moves " in line and line in text]
+
+    no_answer_shown()
+    assert page.locator(bars).count() == 0
+    assert lesson.get_by_text("Pick your guess first, then press").count() == len(moments)
+
+    dilemma = moments["Fire the turbo now?"]
+    best = answers["Fire the turbo now?"].best.label
     first = page.locator(".jp-OutputArea-output").filter(has_text="Fire the turbo now?").first
-    first.scroll_into_view_if_needed()
-    # The learner guesses, then asks: bars with intervals appear and the guess is judged.
+    guesses = first.locator(".widget-toggle-buttons").first
+    guesses.evaluate("el => el.scrollIntoView({block: 'center'})")
+    _lab.screenshot(page, "06_what_if_before_guess")  # the choices and the button; no answer
+    # Asking before guessing asks for a guess, and answers nothing.
+    _lab.output_button(first, "Ask the advisor").click()
+    first.get_by_text("Pick your guess first: what should Bo do: turbo or no turbo?").wait_for()
+    no_answer_shown()
+    assert page.locator(bars).count() == 0
+    # The learner guesses (still no answer), then asks: bars with intervals appear and the guess is judged.
     first.locator(".widget-toggle-buttons button").filter(has_text=re.compile(rf"^\s*{best}\s*$")).click()
+    no_answer_shown()
     _lab.output_button(first, "Ask the advisor").click()
     first.get_by_text("is the advisor's pick too").wait_for()
     chart = first.locator(".js-plotly-plot").last  # the advice chart, below the track
@@ -137,15 +174,36 @@ def check_what_if(page):
     assert chart.locator(".barlayer .point").count() == len(dilemma.options())
     assert chart.locator(".errorbar").count() == len(dilemma.options())  # the 99% intervals
     assert best + " ★" in chart.locator(".xtick").all_text_contents()   # the pick marked, not by color alone
-    assert "playouts per choice" in first.inner_text()
-    chart.scroll_into_view_if_needed()
-    _lab.screenshot(page, "06_what_if_advice", chart)
+    shown = first.inner_text()
+    assert "playouts per choice" in shown and answers["Fire the turbo now?"].sentence() in shown
+    assert "What each choice does at once" in shown and "Bo uses the turbo" in shown
+    # The other moments still show nothing of their answers.
+    no_answer_shown(("Which card should Cy lead?", "Which card should Di play?"))
+    assert page.locator(bars).count() == len(dilemma.options())
+    guesses.evaluate("el => el.scrollIntoView({block: 'start'})")
+    _lab.screenshot(page, "06_what_if_advice")  # the guess, the verdict, the chart
 
-    # The editor: choose Bo, click space 3 on its track; Bo's progress follows.
+    # The hill: every card's outcome appears only with the answer, after the guess.
+    hill = page.locator(".jp-OutputArea-output").filter(has_text="Which card should Di play?").first
+    hill.scroll_into_view_if_needed()
+    assert "It rolls back" not in hill.inner_text()
+    hill.locator(".widget-toggle-buttons button").filter(has_text=re.compile(r"^\s*R2\s*$")).click()
+    _lab.output_button(hill, "Ask the advisor").click()
+    hill.get_by_text("What each choice does at once").wait_for()
+    shown = hill.inner_text()
+    assert "You picked R2" in shown or "Your guess, R2" in shown
+    assert answers["Which card should Di play?"].sentence() in shown
+    for card in moments["Which card should Di play?"].options():
+        assert all(line in shown for line in moments["Which card should Di play?"].preview(card))
+    hill.get_by_text("What each choice does at once").evaluate("el => el.scrollIntoView({block: 'center'})")
+    _lab.screenshot(page, "06_what_if_hill")
+    no_answer_shown(("Which card should Cy lead?",))
+
+    # The editor: choose Bo, click space 3 on its track; Bo's spaces along follow.
     editor = page.locator(".jp-OutputArea-output").filter(has_text="Place car").last
     editor.scroll_into_view_if_needed()
     editor.locator(".widget-toggle-buttons button").filter(has_text=re.compile(r"^\s*Bo\s*$")).click()
-    progress = editor.locator(".widget-text").filter(has_text="Progress").locator("input")
+    progress = editor.locator(".widget-text").filter(has_text="Spaces along").locator("input")
     spot = page.evaluate(f"""() => {{
         const gd = {_lab.TRACK_PLOTS}[3];
         gd.scrollIntoView({{block: 'center'}});
@@ -176,7 +234,15 @@ def check_rally_run(page):
     from playwright.sync_api import expect
 
     boards = page.locator(".rally-run")
-    expect(boards).to_have_count(9)  # eight moments of the lesson and the game to play
+    expect(boards).to_have_count(13)  # twelve moments of the lesson and the game to play
+    # Every board paints its striped backs and chequered pit stop with patterns of its own
+    # svg, so none depends on another board being drawn (the lesson says "striped").
+    fills = boards.evaluate_all("""els => els.map(el => {
+        const svg = el.querySelector('.rally-run__board');
+        const urls = [...svg.querySelectorAll('.rr-back, .rr-pit')].map(r => r.getAttribute('fill'));
+        return urls.filter(u => !svg.querySelector(u.slice(4, -1))).length + (urls.length ? 0 : 1);
+    })""")
+    assert fills == [0] * 13, fills
     first = boards.first
     # The whole grid: 25 cells, the pit stop in the middle, 24 face-down backs marked "?".
     assert first.locator("g.rr-cell").count() == 25

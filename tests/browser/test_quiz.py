@@ -16,9 +16,9 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
     _lab.run_all(page)
     assert _lab.error_outputs(page) == []
     quiz = page.locator(".jp-OutputArea-output").filter(has_text="Who wins? — question").last
-    assert "question 1 of 6" in quiz.inner_text() and "G11" in quiz.inner_text()
+    assert "question 1 of 6" in quiz.inner_text() and "Di R4, Ada G6, Bo R5, Cy B6" in quiz.inner_text()
     options = quiz.locator(".widget-radio-box label")
-    assert options.all_inner_texts() == ["Ada", "Bo", "Cy", "Di"]
+    assert options.all_inner_texts() == ["Di", "Ada", "Bo", "Cy"]
     check = _lab.output_button(page, "Check")
     feedback = quiz.locator("[role=status]")
     assert feedback.count() == 0  # nothing judged yet
@@ -31,22 +31,22 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
     check.click()
     feedback.wait_for()
     text = feedback.inner_text()
-    assert text.startswith("✘ Not yet.") and "last color" in text and "Ada played G11" not in text, text
+    assert text.startswith("✘ Not yet.") and "last color" in text and "Ada played G6" not in text, text
     assert next_button.is_disabled()
     # ... a second one shows why, ...
     check.click()
     expect(feedback).to_contain_text("✘ Not quite.")
-    assert "Ada played G11, but" in feedback.inner_text()
+    assert "Ada played G6, but" in feedback.inner_text()
     assert next_button.is_enabled()
     _lab.screenshot(page, "01_tricks-quiz-solution", quiz)
 
     quiz.locator(".widget-radio-box label", has_text="Cy").click()
     check.click()
     expect(feedback).to_have_text(re.compile("^✔"))
-    sentence = explain_trick(parse_cards("G11 R5 B7 G3")).sentence
+    sentence = explain_trick(parse_cards("R4 G6 R5 B6")).sentence
     assert feedback.inner_text() == f"✔ Right. {sentence}"
     _lab.screenshot(page, "01_tricks-quiz", quiz)
 
     next_button.click()
     page.get_by_text("Who wins? — question 2 of 6").wait_for()
-    assert "G2" in quiz.inner_text() and feedback.count() == 0
+    assert "Ada R3, Bo R10, Cy R4" in quiz.inner_text() and feedback.count() == 0

@@ -119,7 +119,7 @@ def board(page, lab):
     assert _lab.error_outputs(page) == []
     from playwright.sync_api import expect
 
-    expect(page.locator(".rally-run")).to_have_count(9)  # views render after the kernel is idle
+    expect(page.locator(".rally-run")).to_have_count(13)  # views render after the kernel is idle
     board = Board(page)
     board.root.scroll_into_view_if_needed()
     assert "your turn, Ada" in board.state()["heading"]

@@ -35,13 +35,17 @@ function yOf(row) {
   return MT + row * S;
 }
 
-function defs(root) {
+// Pattern ids are page-wide: each board gets its own, so its stripes and checks never
+// depend on another board of the page (one scrolled away or not drawn is not painted).
+let boards = 0;
+
+function defs(root, uid) {
   const d = svg("defs", {}, root);
-  const back = svg("pattern", { id: "rr-back", width: 8, height: 8, patternUnits: "userSpaceOnUse",
+  const back = svg("pattern", { id: `${uid}-back`, width: 8, height: 8, patternUnits: "userSpaceOnUse",
     patternTransform: "rotate(45)" }, d);
   svg("rect", { width: 8, height: 8, fill: "#cbd5e1" }, back);
   svg("rect", { width: 3, height: 8, fill: "#64748b" }, back);
-  const checker = svg("pattern", { id: "rr-checker", width: 10, height: 10, patternUnits: "userSpaceOnUse" }, d);
+  const checker = svg("pattern", { id: `${uid}-checker`, width: 10, height: 10, patternUnits: "userSpaceOnUse" }, d);
   svg("rect", { width: 10, height: 10, fill: "#ffffff" }, checker);
   svg("rect", { width: 5, height: 5, fill: "#111827" }, checker);
   svg("rect", { x: 5, y: 5, width: 5, height: 5, fill: "#111827" }, checker);
@@ -99,6 +103,8 @@ function badge(g, x, y, text, low = false) {
 
 function render({ model, el }) {
   el.classList.add("rally-run");
+  boards += 1;
+  const uid = `rr${boards}-${Math.random().toString(36).slice(2, 8)}`;
   const heading = html("div", "rally-run__heading", el);
   const prompt = html("div", "rally-run__prompt", el);
   const controls = html("div", "rally-run__controls", el);
@@ -148,7 +154,7 @@ function render({ model, el }) {
 
   function drawBoard(interactive) {
     board.replaceChildren();
-    defs(board);
+    defs(board, uid);
     for (let c = 0; c < 5; c += 1) {
       svg("text", { x: xOf(c) + S / 2, y: MT - 6, class: "rr-axis" }, board).textContent = "ABCDE"[c];
     }
@@ -163,10 +169,10 @@ function render({ model, el }) {
       const g = svg("g", { class: `rr-cell rr-cell--${cell.state}` }, board);
       let label = cell.label;
       if (cell.state === "down") {
-        svg("rect", { x, y, width: S, height: S, fill: "url(#rr-back)", class: "rr-back" }, g);
+        svg("rect", { x, y, width: S, height: S, fill: `url(#${uid}-back)`, class: "rr-back" }, g);
         svg("text", { x: x + S / 2, y: y + S / 2 + 6, class: "rr-hidden-mark" }, g).textContent = cell.target ? "" : "?";
       } else if (cell.state === "pit") {
-        svg("rect", { x, y, width: S, height: S, fill: "url(#rr-checker)", class: "rr-pit" }, g);
+        svg("rect", { x, y, width: S, height: S, fill: `url(#${uid}-checker)`, class: "rr-pit" }, g);
         svg("rect", { x: x + 8, y: y + 26, width: S - 16, height: 28, rx: 4, class: "rr-pit-plate" }, g);
         svg("text", { x: x + S / 2, y: y + 38, class: "rr-pit-text" }, g).textContent = "PIT";
         const n = model.get("trophies_left");
@@ -201,7 +207,7 @@ function render({ model, el }) {
       svg("rect", { x, y, width: S, height: S, fill: sf.hex, class: "rr-start-tile" }, g);
       const road = OPPOSITE[sf.side]; // the road runs toward the corner cell
       const stripX = road === "E" ? x : x + S - 10;
-      svg("rect", { x: stripX, y, width: 10, height: S, fill: "url(#rr-checker)" }, g);
+      svg("rect", { x: stripX, y, width: 10, height: S, fill: `url(#${uid}-checker)` }, g);
       const [dx] = HALF[road];
       svg("path", { d: `M${x + S / 2},${y + S / 2} L${x + S / 2 + (dx * S) / 2},${y + S / 2}`, class: "rr-road",
         "stroke-width": S * 0.22 }, g);

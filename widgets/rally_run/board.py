@@ -337,7 +337,8 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
             self.cells, self.starts, self.cars, self.players_info = cells, starts, cars, infos
             self.trophies_left = obs.trophies_left
             self.rotations = rotations
-            self.log = log_lines(game.events, names)
+            start = game.state().start  # an arranged game's log starts at its position's turn
+            self.log = log_lines(game.events, names, 0 if start is None else start.turn)
             self.seed = game.seed
             self.heading, self.prompt = self._texts()
 

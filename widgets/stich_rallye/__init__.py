@@ -3,13 +3,16 @@ lessons' controls, the what-if tools and the self-check questions."""
 
 from .advice_chart import AdviceChart
 from .advisor_panel import AdvisorPanel
+from .box_setup import BoxSetup
 from .card_hand import CardHand
 from .copy_button import CopyButton
+from .game_replay import GameReplay
 from .game_setup import GameSetup
 from .game_view import GameView
 from .motor_dial import MotorDial
 from .motor_playground import MotorPlayground
 from .move_explorer import MoveExplorer
+from .move_player import MovePlayer
 from .position_editor import PositionEditor
 from .quizzes import motor_quiz, moving_quiz, round_end_quiz, start_quiz, tricks_quiz
 from .track_figure import TrackFigure, TrackFrame
@@ -18,7 +21,7 @@ from .trick_table import TrickTable
 from .what_if import WhatIf
 
 __all__ = [
-    "AdviceChart", "AdvisorPanel", "CardHand", "CopyButton", "GameSetup", "GameView", "MotorDial", "MotorPlayground",
-    "MoveExplorer", "PositionEditor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "WhatIf",
+    "AdviceChart", "AdvisorPanel", "BoxSetup", "CardHand", "CopyButton", "GameReplay", "GameSetup", "GameView", "MotorDial", "MotorPlayground",
+    "MoveExplorer", "MovePlayer", "PositionEditor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "WhatIf",
     "motor_quiz", "moving_quiz", "round_end_quiz", "start_quiz", "tricks_quiz",
 ]

@@ -61,7 +61,7 @@ class AdviceChart(PlotlyView):
             colors.append(color)
             patterns.append(pattern)
             hover.append(f"{option.label}: won {option.wins} of {option.playouts} playouts ({rate:.1f}%); "
-                         f"99% interval {low:.1f}-{high:.1f}%; progress gained {option.progress_gained:.1f}")
+                         f"99% interval {low:.1f}-{high:.1f}%; spaces driven on average {option.progress_gained:.1f}")
         name = advice.position.player_names[advice.seat]
         with self.plot.batch_update():
             self.plot.data[0].update(x=labels, y=rates, hovertext=hover,

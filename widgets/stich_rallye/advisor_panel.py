@@ -1,5 +1,6 @@
 """AdvisorPanel: asks :func:`rally.advise`, with a progress bar, and shows the answer as
-a chart with intervals and as a table.
+a chart with intervals and as a table. Nothing of an answer is on show before one is
+asked for: the chart joins the panel with the first answer.
 """
 
 from __future__ import annotations
@@ -25,14 +26,20 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
     """Settings, an *Ask the advisor* button, a progress bar, the chart and the table.
 
     ``source`` gives the position to ask about: a :class:`rally.Position`, or a function
-    returning one (it may raise :class:`rally.RuleError`; the message is shown here)."""
+    returning one (it may raise :class:`rally.RuleError`; the message is shown here).
+    ``gate``, if given, is asked first: it returns ``None`` to let the advisor answer, or
+    what the user must do before (shown in :attr:`note`, and nothing is asked). Owners
+    may show their own words about the answer in :attr:`note` too."""
 
     def __init__(self, source: Position | Callable[[], Position], playouts: int = 1000, seed: int = 0,
-                 bots: str = "random"):
+                 bots: str = "random", gate: Callable[[], str | None] | None = None):
         self._init_message()
         if not (isinstance(source, Position) or callable(source)):
             inputs.fail(rally.SetupError, "The advisor's position", "a Position or a function returning one", source,
                         "Position.from_game(game)")
+        if gate is not None and not callable(gate):
+            inputs.fail(rally.SetupError, "The advisor's gate", "None or a function returning None or a reason", gate)
+        self._gate = gate
         inputs.whole(playouts, "playouts", 1, MAX_PLAYOUTS, rally.SetupError, 1000)
         inputs.seed(seed, rally.SetupError)
         inputs.one_of(bots, "bots", ADVISOR_BOTS, rally.SetupError)
@@ -49,7 +56,8 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         self.progress = w.IntProgress(value=0, min=0, max=1, description="Playouts", bar_style="info",
                                       layout=w.Layout(width="340px", visibility="hidden"))
         self.progress_text = w.Label("")
-        self.chart = AdviceChart()
+        self.note = w.HTML()
+        self.chart = AdviceChart()  # shown with the first answer
         self.answer = w.HTML()
         self.advice: Advice | None = None
         super().__init__([
@@ -57,13 +65,19 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
             w.HBox([self.ask_button, self.stop_early]),
             w.HBox([self.progress, self.progress_text]),
             self.message,
-            self.chart,
+            self.note,
             self.answer,
         ])
 
     def ask(self) -> Advice | None:
         """Ask about the current position; None (with the reason shown) if it is not
-        a possible position or the settings are wrong."""
+        a possible position or the settings are wrong, or when the gate says not yet."""
+        if self._gate is not None:
+            reason = self._gate()
+            if reason:
+                self.note.value = f"<p role='status'><b>{html.escape(reason)}</b></p>"
+                return None
+            self.note.value = ""
         try:
             position = self._source()
             self.progress.layout.visibility = "visible"
@@ -82,6 +96,9 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         """Show an answer (from :meth:`ask` or from :func:`rally.advise` directly)."""
         self.advice = advice
         self.chart.show(advice)
+        if self.chart not in self.children:
+            at = self.children.index(self.answer)
+            self.children = (*self.children[:at], self.chart, *self.children[at:])
         done = advice.options[0].playouts
         self.progress.max = max(1, done)
         self.progress.value = done

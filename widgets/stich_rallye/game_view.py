@@ -46,6 +46,7 @@ from rally import (
 
 from .._display import StableRepr
 from .card_hand import CardHand
+from .game_replay import draw_replay_state
 from .motor_dial import MotorDial
 from rally.replay import ReplayState, replay_states
 from ..style import laps_done
@@ -124,7 +125,7 @@ class GameView(StableRepr, w.VBox):
         options = list(SPEEDS) if bot_delay in dict(SPEEDS).values() else [*SPEEDS, (f"{bot_delay:g} s", bot_delay)]
         self.speed = w.ToggleButtons(options=options, value=bot_delay, description="Bots:",
                                      tooltips=["act at once", "pause 0.4 s", "pause 1 s"][: len(options)],
-                                     style={"button_width": "64px"})
+                                     style={"button_width": "76px"})
         self.event_log = w.HTML(layout=w.Layout(width="100%"))
         self.replay_back = w.Button(description="◀ Step back", layout=w.Layout(width="auto"))
         self.replay_forward = w.Button(description="Step forward ▶", layout=w.Layout(width="auto"))
@@ -372,18 +373,7 @@ class GameView(StableRepr, w.VBox):
         game, names = self.game, self.game.names
         state = self._states[index]
         before = self._states[index - 1].positions if index > 0 else tuple([0] * game.players)
-        if isinstance(state.event, Moved):
-            self.figure.show_move(state.event.move, animate=False, positions=before)
-        else:
-            self.figure.set_positions(state.positions)
-        for seat, dial in enumerate(self.dials):
-            dial.update(state.motors[seat], laps=laps_done(state.positions[seat], len(game.track)))
-        self.trick_table.show_trick(state.trick, state.trick_seats, names,
-                                    complete=len(state.trick) == game.players)
-        if state.last_trick:
-            self.last_trick.show_trick(state.last_trick, state.last_trick_seats, names, complete=True)
-        else:
-            self.last_trick.clear()
+        draw_replay_state(game, state, before, self.figure, self.dials, self.trick_table, self.last_trick)
         self.hand.show_with(state.hands[self.human], lambda card: game.why_illegal(card, self.human),
                             "Replay: the hand as it was then.")
         self.replay_text.value = (

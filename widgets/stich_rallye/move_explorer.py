@@ -1,5 +1,16 @@
-"""MoveExplorer: type where the cars stand and how far one moves; the track shows the move
-step by step, and rally says why it ends where it does.
+"""MoveExplorer: say where the cars stand (a space and a lap each) and how far one moves;
+the track plays that move step by step, and rally says why it ends where it does.
+
+The move always follows the boxes: change a box and the cars stand where it says,
+ready to move; Step and Play play the move the boxes describe. A box that describes
+no possible position is named in words, above the track and under the buttons.
+
+>>> explorer = MoveExplorer("S...DD....U.....D...", positions=(0, 3, 7), steps=3)
+>>> explorer.player.play(); explorer.figure.positions
+(6, 3, 7)
+>>> explorer.spaces[1].value = 4    # a downhill space: no car can stand there
+>>> explorer.error
+'Car Bo rests on downhill space 4; cars only stop on flat spaces.'
 """
 
 from __future__ import annotations
@@ -10,65 +21,116 @@ from typing import Sequence
 import ipywidgets as w
 
 import rally
-from rally import Track, inputs
-from rally.movement import MAX_PROGRESS, MAX_STEPS
+from rally import Move, Track, inputs
+from rally.movement import MAX_STEPS
 
 from .._display import StableRepr
-from ..messages import Messages, whole_numbers
+from ..messages import Messages
+from .move_player import MovePlayer
 from .track_figure import TrackFigure
+
+#: The sandbox's laps: a car drives the first or the second (the race is two laps).
+LAPS = (("lap 1", 1), ("lap 2", 2))
 
 
 class MoveExplorer(Messages, StableRepr, w.VBox):
-    """Try one move: where the cars stand, who moves, how far. The move is shown on a
-    :class:`TrackFigure` step by step ("Step", "Play", "Show end")."""
+    """Try one move: where the cars stand, who moves, how far. The move is played on a
+    :class:`MovePlayer` ("Step", "Play", "Show end", "Back to start").
+
+    ``positions`` gives each car's progress by seat to start with (each on its first or
+    second lap); ``colors`` are the cars' colors, as for :class:`TrackFigure`.
+    """
 
     def __init__(self, track: Track | str = "volcano", positions: Sequence[int] = (0, 3, 7),
-                 names: Sequence[str] | None = None, mover: int = 0, steps: int = 3):
+                 names: Sequence[str] | None = None, mover: int = 0, steps: int = 3,
+                 colors: Sequence[str] | None = None):
         self._init_message()
         track = rally.get_track(track)
-        self.figure = TrackFigure(track, positions, names)  # rally checks the positions and the names
+        n = len(track)
+        self.player = MovePlayer(track, positions, names=names, colors=colors)  # rally checks positions and names
+        self.figure: TrackFigure = self.player.figure
         names = list(self.figure.names)
+        for name, progress in zip(names, self.figure.positions):
+            inputs.whole(progress, f"{name}'s progress", 0, 2 * n - 1, rally.SetupError, 3)  # lap 1 or 2
         mover = inputs.seat(mover, len(names), rally.SetupError, "The mover")
         steps = inputs.whole(steps, "The number of spaces to move", 0, MAX_STEPS, rally.SetupError, 3)
-        self.positions = w.Text(value=", ".join(map(str, positions)), description="Progress",
-                                placeholder="one whole number per car: 0, 3, 7", layout=w.Layout(width="260px"))
+        self.spaces = [
+            w.IntText(value=p % n, description=f"{name}'s space", style={"description_width": "initial"},
+                      layout=w.Layout(width="150px"))
+            for name, p in zip(names, self.figure.positions)
+        ]
+        self.laps = [
+            w.ToggleButtons(options=LAPS, value=p // n + 1, style={"button_width": "70px"},
+                            tooltips=[f"{name} is on the first lap", f"{name} is on the second lap"])
+            for name, p in zip(names, self.figure.positions)
+        ]
         self.mover = w.Dropdown(options=[(name, seat) for seat, name in enumerate(names)], value=mover,
-                                description="Mover", layout=w.Layout(width="180px"))
-        self.steps = w.IntText(value=steps, description="Moves", layout=w.Layout(width="150px"))
-        self.go = w.Button(description="Move", button_style="primary")
-        self.step_button = w.Button(description="Step ▶")
-        self.play_button = w.Button(description="Play")
-        self.end_button = w.Button(description="Show end ▶▶")
+                                description="Who moves", style={"description_width": "initial"},
+                                layout=w.Layout(width="180px"))
+        self.steps = w.IntText(value=steps, description="Spaces to move", style={"description_width": "initial"},
+                               layout=w.Layout(width="170px"))
         self.description = w.HTML()
-        self.go.on_click(lambda _: self.try_move())
-        self.step_button.on_click(lambda _: self.figure.step())
-        self.play_button.on_click(lambda _: self.figure.play())
-        self.end_button.on_click(lambda _: self.figure.skip())
+        cars = [w.VBox([space, lap], layout=w.Layout(margin="0 14px 4px 0"))
+                for space, lap in zip(self.spaces, self.laps)]
+        help_line = w.HTML(f"<small>Spaces are counted from the start/finish, space 0, to space {n - 1}. "
+                           "Space 0 on lap 1 is the starting grid.</small>")
+        for control in (*self.spaces, *self.laps, self.mover, self.steps):
+            control.observe(lambda _: self.try_move(), names="value")
+        self.player.prepare = self._prepare
+        self.figure.on_redraw(self._show_summary)
         super().__init__([
-            w.HBox([self.positions, self.mover, self.steps, self.go]),
+            w.HBox(cars, layout=w.Layout(flex_flow="row wrap")),
+            help_line,
+            w.HBox([self.mover, self.steps]),
             self.message,
-            self.figure,
-            w.HBox([self.step_button, self.play_button, self.end_button]),
+            self.player,
             self.description,
         ])
+        self.try_move()
 
-    def try_move(self) -> rally.Move | None:
-        """Make the move the controls describe and queue it on the figure; None (and
-        the reason shown) when the input is wrong."""
+    @property
+    def positions(self) -> tuple[int, ...]:
+        """Each car's progress as the boxes say (a space and a lap each); rally's
+        :class:`rally.SetupError` when a box holds no space of this track."""
+        n = len(self.figure.track)
+        out = []
+        for name, space, lap in zip(self.figure.names, self.spaces, self.laps):
+            where = inputs.whole(space.value, f"{name}'s space", 0, n - 1, rally.SetupError, 3)
+            out.append((lap.value - 1) * n + where)
+        return tuple(out)
+
+    def try_move(self) -> Move | None:
+        """Make the move the boxes describe and put it on the track, ready to play; None
+        (and the reason shown) when the boxes describe no possible move."""
+        move = self._move_from_boxes()
+        if move is not None and (move != self.player.move or self.positions != self.player.start_positions):
+            self.player.load(move, positions=self.positions)
+        return move
+
+    # --------------------------------------------------------------- helpers
+    def _move_from_boxes(self) -> Move | None:
         names = self.figure.names
         try:
-            positions = whole_numbers(self.positions.value, "car's progress", MAX_PROGRESS)
-            if len(positions) != len(names):
-                inputs.fail(rally.SetupError, "The progress", f"{len(names)} whole numbers, one per car "
-                            f"({', '.join(names)})", self.positions.value, ", ".join(map(str, (0, 3, 7, 11, 16)[:len(names)])))
-            move = rally.move(self.figure.track, positions, self.mover.value, self.steps.value)
-            self.figure.show_move(move, animate=True, positions=positions)
+            positions = self.positions
+            by_name = dict(zip(names, positions))
+            move = rally.move(self.figure.track, by_name, names[self.mover.value], self.steps.value)
         except rally.RuleError as err:
             self._show_error(str(err))
             return None
         self._show_error("")
-        self.description.value = html.escape(move.describe(self.figure.names))
         return move
+
+    def _prepare(self) -> bool:
+        """Before Step, Play, Show end or Back: the move the boxes describe, loaded."""
+        if self.try_move() is None:
+            self.player.say(f"Nothing to play yet: {self.error}")
+            return False
+        return True
+
+    def _show_summary(self) -> None:
+        summary = self.figure.summary
+        self.description.value = f"<p>{html.escape(summary)}</p>" if summary else ""
 
     def __repr__(self) -> str:
         return f"MoveExplorer({self.figure!r})"
+

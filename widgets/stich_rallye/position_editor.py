@@ -40,7 +40,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
     """Edit a position; rally checks it on every change and names each problem.
 
     Click a car's name, then a space on the track, to put that car there (on the lap
-    chosen beside it); or type each car's progress. The code under the editor always
+    chosen beside it); or type how many spaces along each car is. The code under the editor always
     holds the last possible position: copy it to share, paste one to load it. The
     advisor below asks about the position shown.
     """
@@ -66,7 +66,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
                                 continuous_update=False)
         self.round = w.Dropdown(options=[1, 2, 3], description="Round", layout=w.Layout(width="150px"))
         self.flag = w.Dropdown(options=[], description="Flag holder", layout=w.Layout(width="200px"))
-        self.progress = text("", "Progress", "one number per car: 0, 3, 7, 11")
+        self.progress = text("", "Spaces along", "per car, from the start, laps included: 0, 3, 7, 11")
         self.motors = text("", "Motor positions", "dial position per car: 0, 2, 1, 0")
         self.trick = text("", "Trick so far", "cards in play order: G11 R5")
         self.hand = text("", "Decider's hand", "the hand of the player to decide: G3 G9 B4")
@@ -156,7 +156,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
             return
         self._show_error("")
         try:
-            progress = whole_numbers(self.progress.value, "car's progress", MAX_PROGRESS)
+            progress = whole_numbers(self.progress.value, "number of spaces along", MAX_PROGRESS)
         except rally.RuleError:
             progress = []
         progress = (progress + [0] * players)[:players]
@@ -189,7 +189,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
                 inputs.fail(rally.PositionError, "Each other hand", f"given once, but {names[seat]}'s is given twice",
                             self.others.value)
             hands[seat] = cards
-        progress = whole_numbers(self.progress.value, "car's progress", MAX_PROGRESS, rally.PositionError)
+        progress = whole_numbers(self.progress.value, "number of spaces along", MAX_PROGRESS, rally.PositionError)
         motors = whole_numbers(self.motors.value, "motor position", len(self.position.dial) - 1, rally.PositionError)
         return Position.new(self.track.value, progress, motors, self.round.value, self.flag.value, self.trick.value,
                             self.hand.value, hands, self.played.value, self.position.dial, self.position.names
@@ -220,9 +220,11 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         who = names[position.decider]
         doing = "chooses: turbo or not" if position.phase == "turbo" else "plays next"
         options = ", ".join(map(str, position.options()))
+        cars = "\n".join(position.summary().splitlines()[1:])  # the trick, the cars, motors and hands
         self.status.value = (f"<div role='status' style='color:#14532d'><b>✔ A possible position.</b> "
                              f"Round {position.round}, {position.tricks_done} tricks done: "
-                             f"{html.escape(who)} {doing}. Choices: {html.escape(options)}.</div>")
+                             f"{html.escape(who)} {doing}. Choices: {html.escape(options)}.</div>"
+                             f"<pre style='font-size:12px;margin:2px 0'>{html.escape(cars)}</pre>")
         self._show_track(position)
 
     def _fit_players(self, players: int) -> None:

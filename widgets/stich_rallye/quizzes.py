@@ -12,10 +12,12 @@ import random
 from typing import Callable
 
 from rally import (
-    DEFAULT_DIAL, DEFAULT_NAMES, Card, Game, GameWon, HeuristicBot, Motor, MotorWound, Track, TrickWon,
-    explain_trick, move, parse_cards, play_until, release_order, trick_move, why_illegal,
+    DEFAULT_DIAL, DEFAULT_NAMES, Card, FlagTaken, Game, GameWon, HeuristicBot, LapCompleted, Motor, MotorWound,
+    Moved, RoundEnded, Track, TrickWon, TurboUsed,
+    deck, explain_trick, move, parse_cards, play_until, release_order, trick_move, why_illegal,
 )
 from rally.cards import format_cards, join_words
+from rally.replay import round_end_span
 
 from ..quiz import Feedback, Question, Quiz
 
@@ -101,31 +103,89 @@ def laps_to_win(players: int, seed: int) -> Question:
                     hint="Look at the first lines of this lesson: what must you do before anyone else?")
 
 
+def cards_in_play(players: int) -> Question:
+    """'Which values are in play with N players?' — judged by :func:`rally.deck`."""
+    spans = {n: (deck(n)[0].value, max(c.value for c in deck(n))) for n in (3, 4, 5)}
+    low, high = spans[players]
+
+    def check(answer: str) -> Feedback:
+        return Feedback(answer == f"{low} to {high}", f"With {players} players the values {low} to {high} are in play, "
+                                                     f"in each of the three colors: {len(deck(players))} cards.")
+
+    return Question(f"{players} people sit down to play. Which card values are in play?",
+                    tuple(f"{a} to {b}" for a, b in spans.values()), check,
+                    hint="Fewer players use fewer cards. Choose that many players on the table above and read "
+                         "the cards step.")
+
+
+def who_plays_first(players: int, seed: int, flag: int) -> Question:
+    """'Who plays the first card?' for a game whose flag went to seat ``flag`` — judged by
+    the game rally deals."""
+    game = Game.new(players, seed=seed, first_player=flag)
+    first = game.names[game.current_player]
+
+    def check(answer: str) -> Feedback:
+        return Feedback(answer == first, f"{first} holds the flag, and the flag holder plays the first card.")
+
+    return Question(f"{players} players set up the box, and this time {game.names[flag]} takes the flag. "
+                    "Who plays the first card?", game.names, check,
+                    hint="Read the flag step of the set-up: what does the flag holder do?")
+
+
 def start_quiz() -> Quiz:
-    """Lesson 00: a first look. The trick and the game are those of the lesson's own seeded
-    game (four careful players, seed 1)."""
+    """Lesson 00: a first look, on the set-up and the game's big ideas. The game asked
+    about is the lesson's own (four careful players, seed 1)."""
     return Quiz(
         "A first look",
         [
-            who_wins("R3 R10 R12 R4"),  # the first trick of the lesson's game (4 players, seed 1)
+            cards_in_play(5),
+            who_plays_first(4, 1, flag=2),
             what_losers_do(4, 1),
             laps_to_win(4, 1),
         ],
     )
 
 
-def tricks_quiz() -> Quiz:
-    """Lesson 01: who wins, and what may be played.
+def played_trick(players: int, seed: int, number: int) -> TrickWon:
+    """Trick ``number`` (from 1) of a seeded game of careful players."""
+    game = _careful_game(players, seed, lambda g: sum(isinstance(e, TrickWon) for e in g.events) >= number)
+    return [e for e in game.events if isinstance(e, TrickWon)][number - 1]
 
-    Apart from the rulebook's own example, every trick and hand here was played in a
-    seeded game of heuristic players (``tests/test_quizzes.py`` replays each one)."""
+
+def who_wins_played(players: int, seed: int, number: int) -> Question:
+    """'Who wins this trick?' for trick ``number`` of a seeded game, the players named
+    in the order they played."""
+    trick = played_trick(players, seed, number)
+    return who_wins(format_cards(trick.cards, sep=" "), tuple(NAMES[s] for s in trick.seats))
+
+
+def who_leads_next(players: int, seed: int, number: int) -> Question:
+    """'Who plays first in the next trick?' — judged by the flag event rally logs after
+    trick ``number`` of a seeded game."""
+    game = _careful_game(players, seed, lambda g: sum(isinstance(e, FlagTaken) for e in g.events) >= number)
+    flag = [e for e in game.events if isinstance(e, FlagTaken)][number - 1]
+    trick = played_trick(players, seed, number)
+    plays = ", ".join(f"{NAMES[s]} {c}" for s, c in zip(trick.seats, trick.cards))
+
+    def check(answer: str) -> Feedback:
+        return Feedback(answer == NAMES[flag.seat], flag.describe(NAMES))
+
+    return Question(f"In this trick {plays} were played, in that order. Who plays the first card of the next trick?",
+                    tuple(NAMES[s] for s in sorted(trick.seats)), check,
+                    hint="Who won the trick? The winner takes the flag.")
+
+
+def tricks_quiz() -> Quiz:
+    """Lesson 01: who wins, who leads next, and what may be played. Every trick and hand
+    was played in a seeded game of careful players (``tests/test_quizzes.py`` replays each
+    one), and none is shown in the lesson above the quiz."""
     return Quiz(
         "Who wins?",
         [
-            who_wins("G11 R5 B7 G3"),  # the rulebook's example trick
-            who_wins("G2 G6 G4"),  # 3 players, seed 0, trick 8
-            who_wins("B8 B3 G4 B11"),  # 4 players, seed 18, trick 3
-            who_wins("R1 R5 G2 R14 B1"),  # 5 players, seed 12, trick 1
+            who_wins_played(4, 28, 3),
+            who_wins_played(3, 1, 1),
+            who_wins_played(4, 4, 3),
+            who_leads_next(5, 3, 3),
             may_play("R8 G9 G13 B4", "G8 G6"),  # 4 players, seed 25, Cy after 6 decisions
             may_play("G6 B3 B13", "R3 R10 R7"),  # 4 players, seed 2, Di after 12 decisions
         ],
@@ -151,7 +211,8 @@ def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAU
         return Feedback(False, f"Count the positions: the arrow goes {steps}, so it shows {motor.value}.{over}")
 
     return Question(
-        f"A motor shows {Motor(start, dial).value} (position {start} on the dial {list(dial)}). Its owner loses "
+        f"The dial reads {', '.join(str(v) for v in dial)} clockwise. A motor's arrow is at position {start}, "
+        f"showing {Motor(start, dial).value}. Its owner loses "
         f"{losses} more trick{'s' if losses != 1 else ''}. What does the motor show now?",
         tuple(str(v) for v in values),
         check,
@@ -185,43 +246,80 @@ def motor_quiz() -> Quiz:
     """Lesson 02: winding, over-winding and the turbo."""
     return Quiz(
         "The motor",
-        [motor_value_after(3), motor_value_after(2, start=5), motor_value_after(2, start=7),
+        [motor_value_after(3, start=2), motor_value_after(2, start=5), motor_value_after(2, start=7),
          turbo_distance(3, 7), turbo_distance(2, 16)],
     )
 
 
-def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, steps: int) -> Question:
-    """'Where does the car end?' on a small track — judged by :func:`rally.move`."""
+def track_in_words(track: Track) -> str:
+    """A small track as a learner would read it off the board: its spaces, counted from
+    the start/finish, and which are hills. ``"A track of 12 spaces, counted clockwise
+    from the start/finish (space 0) to space 11; spaces 4 and 5 are downhill (blue), all
+    the others flat."``"""
+    n = len(track)
+
+    def spaces(kind: str, word: str) -> str | None:
+        found = [str(i) for i, k in enumerate(track.kinds) if k.word == kind]
+        if not found:
+            return None
+        return f"space{'s' if len(found) > 1 else ''} {join_words(found)} {'are' if len(found) > 1 else 'is'} {word}"
+
+    hills = [h for h in (spaces("downhill", "downhill (blue)"), spaces("uphill", "uphill (red)")) if h]
+    kinds = f"; {join_words(hills)}, all the others flat" if hills else ", with no hills"
+    return f"A track of {n} spaces, counted clockwise from the start/finish (space 0) to space {n - 1}{kinds}."
+
+
+def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, steps: int,
+                      hint: str = "Count only empty spaces, jump over cars, then see whether the move ends on a hill.",
+                      decoys: tuple[int, ...] = ()) -> Question:
+    """'Where does the car stop?' on a small track — judged by :func:`rally.move`.
+
+    The track is described in board words (:func:`track_in_words`); ``decoys`` are wrong
+    spaces to offer besides the usual slips (counting the cars, stopping on the hill).
+    """
     track = Track.parse(track_text)
-    result = move(track, positions, mover, steps)
-    others = ", ".join(f"{car} on space {p % len(track)}" for car, p in positions.items() if car != mover)
+    result = move(track, positions, mover, steps)  # refuses positions a game cannot reach (S6, S9)
+    n = len(track)
+
+    def where(car: str) -> str:
+        p = positions[car]
+        return f"{car} waits on the starting grid" if p == 0 else f"{car} stands on space {p % n}"
+
+    others = [where(car) for car in positions if car != mover]
     start = positions[mover]
-    choices = sorted({result.space, (start + steps) % len(track), result.counted_end % len(track),
-                      (result.space + 1) % len(track)})
+    wrong = {(start + steps) % n, result.counted_end % n, (result.space + 1) % n, *(d % n for d in decoys)}
+    choices = sorted(wrong | {result.space})
 
     def check(answer: str) -> Feedback:
-        text = result.describe()
-        return Feedback(int(answer) == result.space, text)
+        return Feedback(int(answer) == result.space, result.describe())
 
     return Question(
-        f"Track {track_text} (S start, . flat, D downhill, U uphill; spaces numbered from 0). "
-        f"{mover} stands on space {start % len(track)}; {others}. {mover} moves {steps}. On which space does "
-        f"{mover}'s car stop?",
+        f"{track_in_words(track)} {join_words([where(mover), *others])}. {mover} moves {steps}. "
+        f"On which space does {mover}'s car stop?",
         tuple(str(c) for c in choices),
         check,
-        hint="Count only empty spaces, jump over cars, then see whether the move ends on a hill.",
+        hint=hint,
     )
 
 
 def moving_quiz() -> Quiz:
-    """Lesson 03: counting, jumping and rolls."""
+    """Lesson 03: driving clockwise, counting, jumping and rolls. Every position is made
+    by :func:`rally.move` on a small track, and none is one the lesson shows."""
     return Quiz(
         "Moving and hills",
         [
-            where_does_it_end("S.........", {"Ada": 2, "Bo": 4}, "Ada", 3),
-            where_does_it_end("S....DD.....", {"Ada": 2, "Bo": 7}, "Ada", 3),
-            where_does_it_end("S....U......", {"Ada": 1, "Bo": 4}, "Ada", 3),
-            where_does_it_end("S..DD.......", {"Ada": 1, "Bo": 6, "Cy": 5}, "Ada", 2),
+            where_does_it_end("S...........", {"Ada": 6, "Bo": 3, "Cy": 9}, "Ada", 2, decoys=(4,),
+                              hint="Cars drive one way only: clockwise, toward the higher space numbers."),
+            where_does_it_end("S..........", {"Ada": 3, "Bo": 4, "Cy": 5}, "Ada", 2, decoys=(6,),
+                              hint="A space with a car on it is jumped and not counted, whoever is there."),
+            where_does_it_end("S....U.......", {"Ada": 2, "Bo": 9}, "Ada", 4, decoys=(4,),
+                              hint="A hill only matters where the move ends; passing over it changes nothing."),
+            where_does_it_end("S...DD........", {"Ada": 1, "Bo": 6, "Cy": 7}, "Ada", 3, decoys=(6,),
+                              hint="Ending on a downhill space, the car rolls on to the first empty flat space "
+                                   "after the hill."),
+            where_does_it_end("S.....UU.....", {"Ada": 2, "Bo": 5}, "Ada", 4,
+                              hint="Jump the car on the way, then: ending on an uphill space, the car rolls back "
+                                   "to the last empty flat space before the hill."),
         ],
     )
 
@@ -250,6 +348,59 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
     )
 
 
+def last_trick_first(players: int, seed: int, round_number: int) -> Question:
+    """'What happens after the round's last trick, before the motors move?' — judged by
+    the events rally logs for that round of a seeded game of careful players."""
+    game = _careful_game(players, seed, lambda g: g.round > round_number or g.is_over)
+    first, last = round_end_span(game, round_number)
+    ended = next(i for i in range(first, last + 1) if isinstance(game.events[i], RoundEnded))
+    won = next(e for e in game.events[first:ended] if isinstance(e, TrickWon))
+    before = game.events[first:ended]
+    winner = game.names[won.seat]
+    moved = any(isinstance(e, Moved) and e.seat == won.seat for e in before)
+    wound = sorted({e.seat for e in before if isinstance(e, MotorWound)})
+    right = (f"{winner}'s car moves for the trick and the others wind up, as after every trick"
+             if moved and wound == [s for s in range(players) if s != won.seat] else "The motors move at once")
+    said = " ".join(game.describe(e) for e in before if isinstance(e, (Moved, MotorWound, TurboUsed)))
+
+    def check(answer: str) -> Feedback:
+        return Feedback(answer == right, f"The last trick is played out like any other: {said} Only then do "
+                                         "the motors move.")
+
+    return Question(
+        f"Round {round_number}: {winner} wins the round's last trick, and every hand is now empty. What happens "
+        "next, before the motors move the cars?",
+        (f"{winner}'s car moves for the trick and the others wind up, as after every trick",
+         "The motors move at once", f"Only {winner}'s motor moves"), check,
+        hint="Is the last trick any different from the tricks before it?")
+
+
+def exact_finish(players: int, seed: int) -> Question:
+    """'Does landing exactly on the finish space complete a lap?' — judged by the first
+    such move of a seeded game of careful players (S13)."""
+    game = _careful_game(players, seed, lambda g: False)
+    n = len(game.track)
+    at = next(i for i, e in enumerate(game.events)
+              if isinstance(e, Moved) and e.move.final in (n, 2 * n) and e.move.roll is None)
+    moved = game.events[at]
+    assert isinstance(moved, Moved)
+    lap = moved.move.final // n
+    completed = any(isinstance(e, LapCompleted) and e.seat == moved.seat and e.lap == lap
+                    for e in game.events[at + 1:at + 3])
+    name = game.names[moved.seat]
+    right = "Yes: landing on the finish space counts" if completed else "No: the car must go past it"
+
+    def check(answer: str) -> Feedback:
+        return Feedback(answer == right, game.describe(moved) + " " + " ".join(
+            game.describe(e) for e in game.events[at + 1:at + 2] if isinstance(e, LapCompleted)))
+
+    return Question(
+        f"{name}'s car stands on space {moved.move.start % n}, in lap {lap}, and moves {moved.move.steps}: it stops "
+        f"exactly on the start/finish space. Has {name} completed lap {lap}?",
+        ("Yes: landing on the finish space counts", "No: the car must go past it"), check,
+        hint="Crossing the finish line means reaching the start/finish space: is stopping on it reaching it?")
+
+
 def round_end_quiz() -> Quiz:
     """Lesson 04: the release order and the flag. Each question is the end of a round
     of a seeded game of heuristic players (``tests/test_quizzes.py`` replays each one):
@@ -260,11 +411,13 @@ def round_end_quiz() -> Quiz:
             who_releases_first([24, 46, 39, 19], flag=1),  # 4 players, seed 0, round 2
             who_releases_first([0, 17, 0, 15], flag=1),  # 4 players, seed 52, round 1
             who_releases_first([3, 0, 8, 19, 0], flag=3),  # 5 players, seed 2, round 1
+            last_trick_first(4, 3, 1),
+            exact_finish(3, 9),
         ],
     )
 
 
 __all__ = [
     "start_quiz", "what_losers_do", "laps_to_win", "tricks_quiz", "motor_quiz", "moving_quiz", "round_end_quiz",
-    "who_wins", "may_play", "motor_value_after", "turbo_distance", "where_does_it_end", "who_releases_first",
+    "who_wins", "may_play", "motor_value_after", "turbo_distance", "where_does_it_end", "track_in_words", "who_releases_first",
 ]

@@ -11,6 +11,11 @@ hides another.
 A move is shown as a list of frames, one per space entered (``Move.path``):
 ``show_move`` queues them, ``step()`` shows the next, ``skip()`` jumps to the end and
 ``play()`` runs them on a timer in Jupyter. ``frames_shown`` records what was shown.
+:class:`MovePlayer` puts buttons and a line of words under it.
+
+Cars take the colors of :data:`rally.CAR_COLORS` by seat, or the ``colors`` given (the
+rulebook's examples: Nyota's red car, Michael's yellow one); each car also carries its
+initial, so no car is told apart by color alone.
 
 >>> from rally import TRACKS, move
 >>> fig = TrackFigure(TRACKS["volcano"], positions=[0, 3, 7])
@@ -41,7 +46,7 @@ import rally
 from rally import CAR_COLORS, Move, SpaceKind, Track, inputs
 
 from ..plotly_view import PlotlyView
-from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, car_color, lap_label, laps_done, motor_side, short_labels
+from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, lap_label, laps_done, motor_side, short_labels
 
 # Stadium geometry, in plot units: straights of length STRAIGHT, ends of radius RADIUS.
 STRAIGHT = 2.2
@@ -123,9 +128,11 @@ class TrackFigure(PlotlyView):
     """A Plotly figure (:attr:`plot`, a FigureWidget) showing a track, its spaces and the
     cars on it.
 
-    ``positions`` gives each car's progress by seat (cars take the colors of
-    :data:`rally.CAR_COLORS` by seat); ``names`` label them (default
-    :data:`rally.DEFAULT_NAMES`). Bad positions raise :class:`rally.PositionError`.
+    ``positions`` gives each car's progress by seat; ``names`` label them (default
+    :data:`rally.DEFAULT_NAMES`); ``colors`` are the cars' colors by seat, words of
+    :data:`rally.CAR_COLORS`, each car a different one (default: by seat, white, red,
+    yellow, ...). Bad positions raise :class:`rally.PositionError`, bad names or colors
+    :class:`rally.SetupError`.
     """
 
     def __init__(
@@ -135,17 +142,20 @@ class TrackFigure(PlotlyView):
         names: Sequence[str] | None = None,
         width: int = 720,
         height: int = 350,
+        colors: Sequence[str] | None = None,
     ):
         if not isinstance(track, Track):
             inputs.fail(rally.TrackError, "TrackFigure's track", "a Track", track, "TRACKS['volcano']")
         positions = tuple(inputs.sequence(positions, "The cars' progress", rally.SetupError, "[0, 3, 7]",
                                           len(CAR_COLORS)))
         names = inputs.names(names, len(positions), rally.SetupError)
+        colors = car_colors(colors, len(positions))
         _check_positions(track, positions)
         super().__init__(go.FigureWidget())
         n = len(track)
         self._tf_track = track
         self._tf_names = names
+        self._tf_colors = colors
         self._tf_safe = tuple(html.escape(name) for name in names)  # Plotly reads hover text as HTML
         self._tf_labels = short_labels(names)
         self._tf_positions = positions
@@ -161,6 +171,7 @@ class TrackFigure(PlotlyView):
         self._tf_summary = ""
         self._tf_task: asyncio.Task | None = None
         self._tf_drawn: dict = {}  # what the last render sent, so the next sends only changes
+        self._tf_watchers: list[Callable[[], None]] = []
         self._build(width, height)
         self._render(positions, "", "", [])
 
@@ -172,6 +183,11 @@ class TrackFigure(PlotlyView):
     @property
     def names(self) -> tuple[str, ...]:
         return self._tf_names
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """Each car's color word, by seat."""
+        return self._tf_colors
 
     @property
     def positions(self) -> tuple[int, ...]:
@@ -242,6 +258,11 @@ class TrackFigure(PlotlyView):
                 callback(int(index))
 
         self.plot.data[SPACES].on_click(clicked)
+
+    def on_redraw(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every redraw: a frame shown, a move queued, cars placed
+        (a :class:`MovePlayer` keeps its words and buttons in step this way)."""
+        self._tf_watchers.append(callback)
 
     # ---------------------------------------------------------------- actions
     def set_positions(self, positions: Sequence[int], caption: str = "") -> None:
@@ -382,14 +403,14 @@ class TrackFigure(PlotlyView):
         self.plot.add_scatter(x=[], y=[], mode="markers", name="path", showlegend=False, hoverinfo="skip",
                          marker={"size": self._tf_space_size * 1.9, "line": {"width": 2.5}})
         self.plot.add_scatter(x=[], y=[], mode="text", name="path steps", showlegend=False, hoverinfo="skip",
-                         textfont={"size": 11, "color": "#111827"})
+                         textfont={"size": 11, "color": "#111827"}, cliponaxis=False)  # "roll" by the right end
         for kind, (color, symbol) in KIND_STYLE.items():
             self.plot.add_scatter(
                 x=[None], y=[None], mode="markers", name=KIND_LEGEND[kind], legendgroup="spaces",
                 marker={"color": color, "symbol": symbol, "size": 11}, hoverinfo="skip",
             )
         for seat in range(len(self._tf_names)):
-            color = car_color(seat)
+            color = self._tf_colors[seat]
             self.plot.add_scatter(
                 x=[0.0], y=[0.0], mode="markers+text", legendgroup="cars", hoverinfo="text",
                 text=[self._tf_labels[seat]], textposition="middle center",
@@ -430,7 +451,7 @@ class TrackFigure(PlotlyView):
         on_space: dict[int, list[str]] = {}
         for seat, p in enumerate(positions):
             where = "grid" if p == 0 else p % n
-            on_space.setdefault(where, []).append(f"{names[seat]} ({car_color(seat)} car)")
+            on_space.setdefault(where, []).append(f"{names[seat]} ({self._tf_colors[seat]} car)")
         hover = []
         for space, kind in enumerate(track.kinds):
             text = f"Space {space}: {kind.word}"
@@ -452,10 +473,10 @@ class TrackFigure(PlotlyView):
         for seat, p in enumerate(positions):
             x, y = self.car_spot(positions, seat, mover)
             laps = laps_done(p, n)
-            where = "on the starting grid" if p == 0 else f"on space {p % n}, progress {p}"
+            where = "on the starting grid" if p == 0 else f"on space {p % n}"
             cars.append({
                 "x": [x], "y": [y], "name": f"{names[seat]} · {lap_label(p, n)}",
-                "hovertext": [f"{names[seat]} ({car_color(seat)} car) {where}; laps completed: {laps}; "
+                "hovertext": [f"{names[seat]} ({self._tf_colors[seat]} car) {where}; laps completed: {laps}; "
                               f"motor on its {motor_side(laps)} side"],
             })
         trail_key = tuple((f.progress, f.how) for f in trail)
@@ -485,6 +506,8 @@ class TrackFigure(PlotlyView):
         self._tf_positions = tuple(positions)
         self._tf_caption = caption
         self._tf_summary = summary
+        for callback in self._tf_watchers:
+            callback()
 
     def stop_playing(self) -> None:
         """Stop a move being played on a timer (see :meth:`play`); the frames not shown
@@ -497,6 +520,32 @@ class TrackFigure(PlotlyView):
         track = self._tf_track
         name = track.name if track.name != "custom" else f"custom {str(track)!r}"
         return f"TrackFigure({name}, {len(track)} spaces, cars at {list(self._tf_positions)})"
+
+
+def car_colors(colors: Sequence[str] | None, cars: int) -> tuple[str, ...]:
+    """The cars' colors by seat: ``colors`` checked (one per car, each a word of
+    :data:`rally.CAR_COLORS`, no two the same), or the seat colors when None.
+
+    >>> car_colors(["red", "yellow"], 2), car_colors(None, 3)
+    (('red', 'yellow'), ('white', 'red', 'yellow'))
+    """
+    if colors is None:
+        return tuple(CAR_COLORS[:cars])
+    palette = ", ".join(CAR_COLORS)
+    example = list(CAR_COLORS[1:cars + 1] if cars < len(CAR_COLORS) else CAR_COLORS)
+    items = inputs.sequence(colors, "The cars' colors", rally.SetupError, example, len(CAR_COLORS))
+    if len(items) != cars:
+        inputs.fail(rally.SetupError, "The cars' colors", f"a list of {cars} color{'s' if cars != 1 else ''}, "
+                    "one per car", colors, example)
+    for color in items:
+        if color not in CAR_COLORS:
+            inputs.fail(rally.SetupError, "Each car's color", f"one of the game's car colors ({palette})", color,
+                        "'red'")
+    repeated = sorted({c for c in items if items.count(c) > 1})
+    if repeated:
+        raise rally.SetupError(f"Each car needs a different color; {' and '.join(repeated)} is given twice. "
+                               f"The game's car colors are {palette}.")
+    return tuple(items)
 
 
 def _check_positions(track: Track, positions: Sequence[int]) -> None:

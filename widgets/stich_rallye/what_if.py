@@ -1,4 +1,10 @@
-"""WhatIf: one guided position: predict first, then ask the advisor."""
+"""WhatIf: one guided position: guess first, then ask the advisor.
+
+Before the learner has guessed and pressed *Ask the advisor*, the widget shows the
+position and the choices only: no pick, no chart, no numbers, no outcomes. The answer
+and every word of it come from rally (:func:`rally.advise`, :meth:`rally.Advice.judge`,
+:meth:`rally.Position.preview`); the widget only shows them.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ import ipywidgets as w
 
 import rally
 from rally import Advice, Position, inputs
+from rally.cards import join_words
 
 from .._display import StableRepr
 from .advisor_panel import AdvisorPanel
@@ -19,28 +26,35 @@ from .trick_table import TrickTable
 class WhatIf(StableRepr, w.VBox):
     """One guided position: the track, the trick and the decider's hand; the learner
     picks what they would do, then asks the advisor, which says whether the numbers
-    agree."""
+    agree. The advisor answers only once a guess is made, and the guess is kept from
+    then on. With ``outcomes``, the answer also shows what each choice does at once
+    (the trick's result, the move and where it ends)."""
 
     def __init__(self, position: Position | str, title: str = "", story: str = "", playouts: int = 1000,
-                 seed: int = 0):
+                 seed: int = 0, outcomes: bool = False):
         if isinstance(position, str):
             position = Position.from_code(position)
         elif not isinstance(position, Position):  # a Position was checked when it was made
             inputs.fail(rally.PositionError, "WhatIf's position", "a Position or a position code", position,
                         "Position.from_game(game)")
+        inputs.flag(outcomes, "outcomes", rally.SetupError)
         self.position = position
+        self.show_outcomes = outcomes
         names = position.player_names
         self.figure = TrackFigure(position.track, position.positions, names, height=300)
         self.trick_table = TrickTable("Trick so far")
         self.trick_table.show_trick(position.trick, position.trick_seats, names, complete=position.phase == "turbo")
-        who = names[position.decider]
+        self._who = who = names[position.decider]
         self.hand = CardHand(position.hand, position.trick if position.phase == "play" else (),
                              title=f"{who}'s hand")
-        self.choice = w.ToggleButtons(options=[str(a) for a in position.options()], value=None,
-                                      description="Your guess", style={"button_width": "80px"})
-        self.verdict = w.HTML()
-        self.advisor = AdvisorPanel(position, playouts=playouts, seed=seed)
+        self._labels = [str(a) for a in position.options()]
+        self.choice = w.ToggleButtons(options=self._labels, value=None, description="Your guess",
+                                      style={"button_width": "80px"})
+        self.advisor = AdvisorPanel(position, playouts=playouts, seed=seed, gate=self._not_ready)
         self.advisor.ask_button.on_click(lambda _: self._judge())
+        #: Where the verdict on the guess (and a wrong guess's warning) is shown: above the chart.
+        self.verdict = self.advisor.note
+        self.outcomes = w.HTML()
         self.prediction: str | None = None
         self.choice.observe(lambda change: self.predict(change["new"]) if change["new"] else None, names="value")
         heading = f"<h4 style='margin:4px 0'>{html.escape(title)}</h4>" if title else ""
@@ -49,44 +63,63 @@ class WhatIf(StableRepr, w.VBox):
             self.figure,
             w.HTML(f"<pre style='font-size:12px'>{html.escape(position.summary())}</pre>"),
             w.HBox([self.trick_table, self.hand]),
-            w.HTML(f"<p><b>What should {html.escape(who)} do?</b> Pick your guess first, then ask the advisor.</p>"),
+            w.HTML(f"<p><b>What should {html.escape(who)} do?</b> Pick your guess first, then press "
+                   "<i>Ask the advisor</i>.</p>"),
             self.choice,
             self.advisor,
-            self.verdict,
+            self.outcomes,
         ])
 
+    @property
+    def answered(self) -> bool:
+        """True once the advisor has answered (after a guess)."""
+        return self.advisor.advice is not None
+
     def predict(self, choice: str) -> None:
-        """Record the learner's guess (a card like ``"G9"``, ``"turbo"`` or ``"no turbo"``)."""
-        options = [str(a) for a in self.position.options()]
-        if choice not in options:
+        """Record the learner's guess (a card like ``"G9"``, ``"turbo"`` or ``"no turbo"``).
+        Once the advisor has answered, the guess made before stays."""
+        if self.answered:
+            if choice != self.prediction:
+                self.choice.value = self.prediction
+            return
+        if choice not in self._labels:
             self.verdict.value = (f"<div role='alert'>⚠ {html.escape(str(choice))} is not a choice here: "
-                                  f"pick one of {html.escape(', '.join(options))}.</div>")
+                                  f"pick one of {html.escape(join_words(self._labels, 'or'))}.</div>")
             return
         self.prediction = choice
+        if self.choice.value != choice:
+            self.choice.value = choice
         self.verdict.value = ""
 
     def ask(self) -> Advice | None:
-        """Ask the advisor and judge the guess."""
+        """Ask the advisor and judge the guess; None (and a request to guess first)
+        before a guess is made."""
         advice = self.advisor.ask()
         self._judge()
         return advice
 
+    def _not_ready(self) -> str | None:
+        if self.prediction is None:
+            return (f"Pick your guess first: what should {self._who} do: "
+                    f"{join_words(self._labels, 'or')}? Then ask the advisor.")
+        return None
+
     def _judge(self) -> None:
         advice = self.advisor.advice
-        if advice is None:
+        if advice is None or self.prediction is None:
             return
-        best = advice.best
-        if self.prediction is None:
-            text = f"You did not guess first; the advisor's pick is {best.label}."
-        elif self.prediction == best.label:
-            text = f"✔ Your guess, {best.label}, is the advisor's pick too."
-        else:
-            mine = next(o for o in advice.options if o.label == self.prediction)
-            text = (f"✘ You picked {mine.label} ({mine.win_rate:.0%}); the advisor's pick is {best.label} "
-                    f"({best.win_rate:.0%}).")
-            if not advice.clearly_best and mine.interval[1] >= best.interval[0]:
-                text += " Their intervals overlap, so the difference may be luck: try more playouts."
-        self.verdict.value = f"<p role='status'><b>{html.escape(text)}</b></p>"
+        self.choice.disabled = True  # the guess was made before the answer, and stays
+        self.verdict.value = f"<p role='status'><b>{html.escape(advice.judge(self.prediction))}</b></p>"
+        if self.show_outcomes and not self.outcomes.value:
+            parts = []
+            for action in self.position.options():
+                first, *rest = self.position.preview(action)  # first: the choice itself, in words
+                lines = "".join(f"<li style='margin:0;line-height:1.4'>{html.escape(line)}</li>" for line in rest)
+                parts.append(f"<p style='margin:6px 0 0 0'><b>{html.escape(first)}</b></p>"
+                             f"<ul style='margin:0 0 4px 0'>{lines}</ul>")
+            self.outcomes.value = ("<div role='region' aria-label='What each choice does'>"
+                                   "<p style='margin:6px 0 2px 0'><b>What each choice does at once:</b></p>"
+                                   + "".join(parts) + "</div>")
 
     def __repr__(self) -> str:
         guess = self.prediction or "none"

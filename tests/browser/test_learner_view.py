@@ -1,0 +1,179 @@
+"""What a learner sees of every lesson, in Chromium at 1280 x 800, in both views:
+
+* JupyterLab after *Run All Cells*: every code input folded away (no editor, nothing of the
+  code on show) and nothing in the outputs, widgets included, that reads as Python;
+* the app (Voilà on the same server, ``/voila/render/...``): the lesson already run, no
+  code at all, no error, the widgets drawn, no Python in any text, nothing wider than the
+  window. A screenshot of each is saved as ``voila_<lesson>.png``.
+
+"Reads as Python" is the detector of tests/test_lessons_view.py, used unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from test_lessons_view import PYTHON  # pytest puts tests/ on sys.path
+
+from . import _lab
+
+LESSONS = sorted(p.name for p in _lab.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+
+#: What each lesson's widgets draw in the app (each must be on the page and visible).
+WIDGETS = {
+    "00_start_here.ipynb": [".widget-radio-box input[type=radio]"],          # the self-check
+    "01_tricks.ipynb": [".rally-hand button.rally-card"],                    # card faces
+    "02_motor_and_turbo.ipynb": [".rally-dial svg"],                          # the motor dial
+    "03_moving_and_hills.ipynb": [".js-plotly-plot"],                         # the tracks
+    "04_round_end_and_laps.ipynb": [".widget-radio-box input[type=radio]"],  # the self-check
+    "05_play_a_game.ipynb": [".js-plotly-plot", ".rally-hand button.rally-card", ".rally-dial svg"],
+    "06_what_if.ipynb": [".js-plotly-plot"],
+    "07_rally_run.ipynb": [".rally-run"],                                     # the Rally Run board
+}
+
+#: JavaScript: per code cell of the open notebook, whether an editor shows, whether the
+#: folded-input placeholder shows, and the words its input area shows.
+CODE_INPUTS = f"""() => {_lab._PANEL}.content.widgets
+  .map((cell, index) => ({{cell, index}}))
+  .filter(({{cell}}) => cell.model.type === 'code')
+  .map(({{cell, index}}) => {{
+    const wrapper = cell.node.querySelector('.jp-Cell-inputWrapper');
+    const shown = el => el !== null && el.getClientRects().length > 0;
+    return {{
+      index,
+      hidden: cell.inputHidden,
+      editor: [...cell.node.querySelectorAll('.jp-InputArea-editor, .cm-editor')].some(shown),
+      placeholder: shown(cell.node.querySelector('.jp-InputPlaceholder')),
+      text: wrapper ? wrapper.innerText.trim() : '',
+    }};
+  }})"""
+
+
+#: JavaScript: the buttons of the outputs whose words do not fit (shown cut off with "…").
+CUT_OFF_BUTTONS = """() => [...document.querySelectorAll('.jp-OutputArea-output button')]
+  .filter(b => b.getClientRects().length > 0 && b.scrollWidth > b.clientWidth)
+  .map(b => b.textContent.trim())"""
+
+
+def code_lines(lesson: str) -> list[str]:
+    """The lines of the lesson's code cells that are code (not blank, not a comment)."""
+    cells = json.loads((_lab.NOTEBOOKS / lesson).read_text(encoding="utf-8"))["cells"]
+    lines = ["".join(c["source"]).splitlines() for c in cells if c["cell_type"] == "code"]
+    return [s.strip() for block in lines for s in block if len(s.strip()) >= 6 and not s.strip().startswith("#")]
+
+
+def python_in(texts: list[str]) -> list[str]:
+    """Every line of ``texts`` that reads as Python, with the number of the output it is in."""
+    return [f"output {i}: {line.strip()}" for i, text in enumerate(texts) for line in text.splitlines()
+            if PYTHON.search(line)]
+
+
+def is_caption(text: str) -> bool:
+    """A folded input may show its first line (JupyterLab 4 does): only a caption in words,
+    a comment line such as "# The cards in play", never code."""
+    return text == "" or (text.startswith("#") and "\n" not in text and not PYTHON.search(text))
+
+
+# --------------------------------------------------------------------- JupyterLab
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_jupyterlab_shows_no_code_and_no_python(page, lab, lesson):
+    _lab.open_notebook(page, lab, lesson)
+    _lab.run_all(page)
+    assert _lab.error_outputs(page) == []
+
+    inputs = page.evaluate(CODE_INPUTS)
+    assert inputs
+    assert [i["index"] for i in inputs if not i["hidden"] or not i["placeholder"]] == []  # all folded away
+    assert [i["index"] for i in inputs if i["editor"]] == []                               # no code editor shows
+    shown = [f"cell {i['index']}: {i['text']}" for i in inputs if not is_caption(i["text"])]
+    assert shown == [], "folded inputs show code (JupyterLab shows a folded cell's first line)"
+
+    texts = page.evaluate(_lab.OUTPUT_TEXTS, ".jp-Notebook")
+    assert texts
+    assert python_in(texts) == []
+
+
+# --------------------------------------------------------------------- the app (Voilà)
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson):
+    _lab.open_app(page, lab, lesson)
+    assert _lab.app_errors(page) == []
+
+    # No code at all: no input area of a code cell, no editor, no highlighted source ...
+    assert page.locator(".jp-CodeCell .jp-InputArea, .jp-InputArea-editor, .cm-editor, .jp-CodeCell .highlight").count() == 0
+    # ... and no line of the lesson's code anywhere in the page's text.
+    text = page.inner_text("#rendered_cells")
+    assert [line for line in code_lines(lesson) if line in text] == []
+
+    for selector in WIDGETS[lesson]:
+        page.locator(selector).first.wait_for(state="visible", timeout=60_000)
+
+    # Nothing a learner reads is Python: the lesson's text and every output, widgets included.
+    texts = page.evaluate(_lab.OUTPUT_TEXTS, "#rendered_cells")
+    assert python_in(texts) == []
+    prose = page.locator("#rendered_cells .jp-MarkdownCell").all_inner_texts()
+    assert prose and python_in(prose) == []
+
+    # Laid out for the window: every word of every button fits (one pixel too few already
+    # cuts "instant" to "inst…"), nothing sticks out to the right.
+    assert page.evaluate(CUT_OFF_BUTTONS) == []
+    too_wide = page.evaluate("""() => [...document.querySelectorAll('#rendered_cells .jp-OutputArea-output')]
+        .filter(o => o.getBoundingClientRect().right > window.innerWidth + 1)
+        .map(o => o.innerText.slice(0, 80))""")
+    assert too_wide == []
+
+    # A link to another lesson opens it as an app too.
+    links = page.eval_on_selector_all("#rendered_cells a[href*='.ipynb']", "els => els.map(a => a.href)")
+    assert all("/voila/render/" in href for href in links), links
+
+    page.locator(WIDGETS[lesson][0]).first.evaluate("el => el.scrollIntoView({block: 'center'})")
+    _lab.screenshot(page, f"voila_{lesson.removesuffix('.ipynb')}")
+
+
+def test_app_widgets_answer_clicks(page, lab):
+    """The app's widgets are live (Voilà keeps the lesson's kernel): winding lesson 2's
+    motor twice moves its dial on, as in JupyterLab."""
+    _lab.open_app(page, lab, "02_motor_and_turbo.ipynb")
+    dial = page.locator(".rally-dial").first
+    assert "position 0 of 9" in dial.locator("svg").get_attribute("aria-label")
+    for _ in range(2):
+        _lab.output_button(page, "Lose a trick: wind").first.click()
+    page.wait_for_function("() => document.querySelector('.rally-dial svg').getAttribute('aria-label')"
+                           ".includes('position 2 of 9')")
+
+
+def test_app_leaves_out_jupyterlab_only_cells_and_tells_an_error_in_words(page, lab):
+    """The app's settings (binder/jupyter_server_config.json): a cell tagged
+    ``jupyterlab-only`` is left out of the app, and a cell that fails shows a sentence
+    in words, not a traceback (nor anything on stderr)."""
+    notebook = {
+        "nbformat": 4, "nbformat_minor": 5,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "cells": [
+            {"cell_type": "markdown", "id": "lab", "metadata": {"tags": ["jupyterlab-only"]},
+             "source": "To start: choose Run, then Run All Cells."},
+            {"cell_type": "markdown", "id": "both", "metadata": {}, "source": "Shown in both views."},
+            {"cell_type": "code", "id": "ok", "metadata": {}, "execution_count": None, "outputs": [],
+             "source": "import sys\nprint('Blue wins.')\nprint('a warning', file=sys.stderr)"},
+            {"cell_type": "code", "id": "bad", "metadata": {}, "execution_count": None, "outputs": [],
+             "source": "raise ValueError('secret detail')"},
+        ],
+    }
+    (lab.root / "app_settings_probe.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    try:
+        _lab.open_app(page, lab, "app_settings_probe.ipynb")
+        text = page.inner_text("#rendered_cells")
+        assert "Shown in both views." in text and "Blue wins." in text
+        assert "To start" not in text
+        assert "a warning" not in text
+        errors = _lab.app_errors(page)  # the detector the lesson tests rely on sees it
+        assert len(errors) == 1 and "This part of the lesson could not run." in errors[0], errors
+        assert not re.search(r"Traceback|ValueError|secret detail|raise", text), text
+    finally:
+        (lab.root / "app_settings_probe.ipynb").unlink()

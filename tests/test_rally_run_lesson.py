@@ -1,0 +1,225 @@
+"""Lesson 07 (Rally Run): its self-check questions, the order it teaches the rules in,
+and the sentences it prints about games that end without a finish.
+
+The expected answers here are worked out by hand from the rulings (M1-M5) and the
+project's decisions (R1-R12), not read from the engine, so a question that drifted from
+the rules would fail.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from rally import SetupError
+from rally.rally_run import RallyRunGame, parse_bot, play_out
+from rally.rally_run.simulate import simulate
+from widgets import rally_run_quiz
+from widgets.rally_run.quizzes import PARTS
+
+from test_lessons_view import PYTHON
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON = ROOT / "notebooks" / "07_rally_run.ipynb"
+
+
+def drive(quiz, index: int, answer: str):
+    quiz.index = index
+    quiz._show()
+    return quiz.answer(answer)
+
+
+# (part, question index, right answer, a wrong answer, fragment of the solution)
+CASES = [
+    # M1: the 24 road tiles are all laid whatever the number of players.
+    ("set-up", 0, "24", "12", "whatever the number of players"),
+    # M4, R2: one trophy per player, in the three start colors; yellow stays in the box.
+    ("set-up", 1, "3", "4", "The yellow one stays in the box"),
+    # M3: a straight entered from the north must open north: one look only (R10).
+    ("laying", 0, "1", "2", "one way: a straight open to north and south"),
+    # M3, R3: a first move's dead end on E5 faces E4 (north) or D5 (west), never the green start.
+    ("dead ends", 0, "Open to north or to west, as he likes", "Only open to east, toward his start",
+     "open to north or open to west"),
+    # M3: later, a dead end entered from the north must open north, back toward B1.
+    ("dead ends", 1, "Open to north, back toward B1", "Any of the four ways", "faces back toward B1"),
+    # M3, R11: B2 laid east-west has no road north, so Ada on B1 cannot join Bo there.
+    ("sharing", 0, "No", "Yes", "it has no road to the north, so the roads do not meet"),
+    # M3: the tile turns face down when the last car leaves it: Ada, who leaves second.
+    ("sharing", 1, "When Ada drives off", "When Bo drives off", "nobody is left on it"),
+    # R9: Bo did not swap on his last turn, so Ada may swap A4 (her own earlier swap does not count).
+    ("swap", 0, "Yes", "No", "her own swap does not count"),
+    # M3: E5 lies face up under Bo's car, so it cannot be swapped.
+    ("swap", 1, "No", "Yes", "only face-down tiles may be swapped"),
+    # M4: two players, two trophies (red, green); Ada has red, so Bo takes green.
+    ("pit stop", 0, "The green trophy", "The one he likes best", "green start-finish tile is Bo's finish"),
+    # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
+    ("finish", 0, "No", "Yes", "no road leaves it to the west"),
+    # M5: the green trophy's finish is the green tile beside E5, not the red one.
+    ("finish", 1, "No", "Yes", "finish is the green start-finish tile beside E5"),
+    # R5, R7: on E1 a curve open north and east leads off the board and onto Bo's own start.
+    ("endings", 0, "Open to north and east", "Neither way", "where a car without its trophy never drives"),
+    # R8: a trophy in hand counts before the steps, so Ada (6 steps to go) beats Bo (1 step).
+    ("endings", 1, "Ada", "Bo", "holding a trophy counts before any number of steps"),
+]
+
+
+@pytest.mark.parametrize("part, index, right, wrong, fragment", CASES)
+def test_each_question_hints_first_then_explains_and_accepts_the_right_answer(part, index, right, wrong, fragment):
+    quiz = rally_run_quiz(part)
+    hinted = drive(quiz, index, wrong)
+    assert not hinted.correct and fragment not in hinted.message
+    assert hinted.message == f"{quiz.question.hint} Try again."
+    assert quiz.next_button.disabled and not quiz.next()
+    rejected = quiz.answer(wrong)
+    assert not rejected.correct and fragment in rejected.message
+    assert quiz.answer(right).correct and "✔" in quiz.feedback.value
+
+
+def test_every_question_of_every_part_is_covered_and_has_one_right_answer():
+    asked = {(part, i) for part, i, *_ in CASES}
+    assert asked == {(part, i) for part in PARTS for i in range(len(rally_run_quiz(part).questions))}
+    for part in PARTS:
+        for question in rally_run_quiz(part).questions:
+            assert sum(question.check(choice).correct for choice in question.choices) == 1, question.prompt
+
+
+def test_the_whole_quiz_asks_every_part_in_the_lessons_order():
+    whole = rally_run_quiz()
+    parts = [q.prompt for part in PARTS for q in rally_run_quiz(part).questions]
+    assert [q.prompt for q in whole.questions] == parts
+    assert rally_run_quiz("swap").title == "Rally Run: swapping"
+
+
+def test_an_unknown_part_is_refused_with_the_parts_named():
+    with pytest.raises(SetupError, match=re.escape("The part of the Rally Run lesson must be one of 'set-up', "
+                                                   "'laying'")):
+        rally_run_quiz("winning")
+
+
+def test_no_question_speaks_python():
+    for question in rally_run_quiz().questions:
+        texts = [question.prompt, question.hint, *question.choices,
+                 *(question.check(choice).message for choice in question.choices)]
+        assert [t for t in texts if PYTHON.search(t)] == []
+
+
+# ------------------------------------------------------------------ the lesson
+def lesson_cells() -> list[dict]:
+    return json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+
+
+def test_each_part_is_asked_once_right_after_its_section_in_order():
+    cells = lesson_cells()
+    asked = [re.search(r'rally_run_quiz\("([^"]+)"\)', "".join(c["source"])) for c in cells]
+    parts = [m.group(1) for m in asked if m]
+    assert parts == list(PARTS)
+
+
+#: Words an output prints, and the heading of the section that teaches them: nothing is
+#: printed before it is taught.
+TAUGHT_IN = {
+    "at most 400": "## Setting up the box",
+    "Ways allowed:": "### Reveal a tile, then choose how to lay it",
+    "on a car's first move a dead end": "## Dead ends, and a car's first move",
+    "turns face down again": "## The tile you leave goes face down",
+    "to join another car": "## Driving onto another car's tile",
+    "swaps the face-down tiles": "## Swapping two tiles",
+    "takes the top trophy": "## The pit stop and the trophies",
+    "reaches the finish": "## The finish",
+    "stuck for good": "## When nobody gets home",
+    "No car can ever move again": "## When nobody gets home",
+    "The turn limit is reached": "## When nobody gets home",
+}
+
+
+@pytest.mark.parametrize("words, heading", TAUGHT_IN.items())
+def test_nothing_is_printed_before_it_is_taught(words, heading):
+    cells = lesson_cells()
+    taught = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
+                  and any(line.rstrip() == heading for line in c["source"]))
+    printed = [i for i, c in enumerate(cells) for o in c.get("outputs", [])
+               if words in "".join(o.get("text", ""))]
+    assert printed and min(printed) > taught, (words, printed, taught)
+
+
+def test_no_board_shows_a_trophy_taken_before_the_pit_stop_is_taught():
+    cells = lesson_cells()
+    taught = next(i for i, c in enumerate(cells) if "## The pit stop and the trophies" in "".join(c["source"]))
+    for i, cell in enumerate(cells[:taught]):
+        for output in cell.get("outputs", []):
+            shown = "".join(output.get("data", {}).get("text/plain", ""))
+            players = re.search(r"RallyRunBoard\((\d) players", shown)
+            if players:
+                assert f"trophies left {players.group(1)})" in shown, (i, shown)
+
+
+def test_the_lesson_labels_the_projects_own_readings():
+    text = "\n".join("".join(c["source"]) for c in lesson_cells() if c["cell_type"] == "markdown")
+    for reading in ("The rulebook does not say. These lessons use a\n**model**",        # the tile mix (M2)
+                    "the rulebook has no such limit. These lessons stop a game after 100",  # the turn limit (R8)
+                    "It does not say what happens when a car can\nnever move again",    # stuck for good (R7)
+                    "The rulebook does not say whether a car may drive onto a start-finish tile",  # R5
+                    'The rulebook gives this help "in the first round"; these lessons'):  # R3
+        assert reading in text, reading
+    assert "stripes" not in text and "striped back with a **?**" in text  # as the board draws it
+    assert "a car never drives back onto its start" not in text
+
+
+# ------------------------------------------------------- endings, in words
+def test_a_tie_when_every_car_is_stuck_goes_to_the_later_player_and_says_so():
+    game = RallyRunGame.arrange(2, tiles={"A1": "C:NE", "E5": "C:NE"}, seed=1)
+    for action in ("reveal A1", "rotate 3", "reveal E5", "rotate 1"):  # both curves face off the board
+        game.apply(action)
+    assert game.end_reason == "all stuck" and game.winner == 1  # both 4 steps from the pit stop: Bo plays later
+    assert game.narrate()[-1] == (
+        "No car can ever move again, so the game ends: Bo is ahead and wins (a trophy in hand counts first, then "
+        "the fewest steps still to go; a tie goes to the player later in the order of play).")
+
+
+def test_the_turn_limit_sentence_does_not_call_a_far_trophy_holder_closest():
+    game = RallyRunGame.arrange(2, tiles={"C4": "S:NS", "C2": "S:EW"}, cars=["C4", "C2"], trophies=["red", None],
+                                turn=199)
+    game.apply("swap A1 B1")
+    assert game.end_reason == "turn limit" and game.winner == 0  # 6 steps to go with a trophy beats 1 without
+    assert game.narrate()[-1].startswith("The turn limit is reached, so the game ends: Ada is ahead and wins (a "
+                                         "trophy in hand counts first")
+    assert "closest" not in game.narrate()[-1]
+
+
+def test_the_lessons_short_game_ends_at_its_turn_limit_with_the_nearer_trophy_holder_ahead():
+    game = play_out(RallyRunGame.new(2, seed=22, max_turns=20), [parse_bot("none"), parse_bot("none")],
+                    random.Random(22))
+    assert game.end_reason == "turn limit" and game.trophies == ("red", "green")
+    assert [str(p) for p in game.cars] == ["A2", "C4"] and game.winner == 0  # 2 steps to red, 4 to green
+
+
+def test_the_command_lines_winner_line_says_why_in_full():
+    out = simulate(2, seed=22, bots="none", max_turns=20)
+    assert out.splitlines()[-1] == ("Winner: Ada, who was ahead when the turn limit was reached (a trophy in hand "
+                                    "first, then the fewest steps to go; a tie to the later player).")
+
+
+# ----------------------------------------------------------- the board's drawing
+def test_each_board_draws_its_backs_with_patterns_of_its_own():
+    text = (ROOT / "widgets" / "rally_run" / "board.js").read_text(encoding="utf-8")
+    assert 'id: "rr-back"' not in text and "url(#rr-" not in text  # a page-wide id would be shared
+    assert "fill: `url(#${uid}-back)`" in text and "id: `${uid}-back`" in text
+
+
+def test_an_arranged_games_log_counts_its_turns_from_where_it_was_set_up():
+    from widgets import RallyRunBoard
+
+    game = RallyRunGame.arrange(2, tiles={"B1": "C:WS", "B2": "X:NESW"}, cars=["B1", "B2"], seed=1)
+    assert game.turn == 14  # the earliest turn both cars can have got there
+    game.apply("drive B2")
+    board = RallyRunBoard(game, interactive=False)
+    assert board.log == ["Turn 15: Ada drives from B1 to B2 to join another car.",
+                         "Turn 15: The tile on B1 turns face down again (no car stands on it)."]
+    assert board.heading == "Turn 16: Bo to move."
+    fresh = RallyRunGame.new(2, seed=1)
+    fresh.apply("swap A1 B1")
+    assert RallyRunBoard(fresh, interactive=False).log == ["Turn 1: Ada swaps the face-down tiles on A1 and B1."]

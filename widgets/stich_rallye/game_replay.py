@@ -1,0 +1,127 @@
+"""GameReplay: step through part of a recorded game, event by event.
+
+The table as it stood after each event (from :func:`rally.replay.replay_states`): the
+track, every motor, the trick on the table and the last trick, with what happened in
+words. :func:`draw_replay_state` is the one drawing of a replayed moment; the game view's
+own replay uses it too.
+
+>>> from rally import examples
+>>> game = examples.played(3, 28, 10)
+>>> replay = GameReplay(game, first=2, last=5)
+>>> replay.text
+'Event 1 of 4 · round 1 · ⚑ Ada: Bo plays B6 (blue 6).'
+>>> replay.step(+1); replay.step(+1); replay.index
+2
+>>> replay.step(+5); replay.index   # stops at the last event of the part shown
+3
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Sequence
+
+import ipywidgets as w
+
+import rally
+from rally import Game, Moved, inputs
+from rally.replay import ReplayState, replay_states
+
+from .._display import StableRepr
+from ..style import laps_done
+from .motor_dial import MotorDial
+from .track_figure import TrackFigure
+from .trick_table import TrickTable
+
+
+def draw_replay_state(game: Game, state: ReplayState, before: Sequence[int], figure: TrackFigure,
+                      dials: Sequence[MotorDial], trick: TrickTable, last_trick: TrickTable) -> None:
+    """Draw the table right after ``state``'s event; ``before`` is where the cars stood
+    just before it (a move is drawn from there to where it ended)."""
+    if isinstance(state.event, Moved):
+        figure.show_move(state.event.move, animate=False, positions=before)
+    else:
+        figure.set_positions(state.positions)
+    for seat, dial in enumerate(dials):
+        dial.update(state.motors[seat], laps=laps_done(state.positions[seat], len(game.track)))
+    trick.show_trick(state.trick, state.trick_seats, game.names, complete=len(state.trick) == game.players)
+    if state.last_trick:
+        last_trick.show_trick(state.last_trick, state.last_trick_seats, game.names, complete=True)
+    else:
+        last_trick.clear()
+
+
+class GameReplay(StableRepr, w.VBox):
+    """Events ``first`` to ``last`` (counted from 0, both shown) of ``game``, which must
+    record its events from the first deal; ◀ and ▶ step one event, the slider jumps."""
+
+    def __init__(self, game: Game, first: int = 0, last: int | None = None, title: str = "Replay"):
+        if not isinstance(game, Game):
+            inputs.fail(rally.SetupError, "GameReplay's game", "a Game", game, "examples.played(3, 28, 200)")
+        if not game.full_history:
+            raise rally.SetupError("GameReplay needs a game that records its events from the first deal, "
+                                   "like examples.played(3, 28, 200).")
+        count = len(game.events)
+        if count == 0:
+            raise rally.SetupError("GameReplay needs a game with at least one event, like Game.new(3, seed=1).")
+        first = inputs.whole(first, "The first event shown", 0, count - 1, rally.SetupError, 0)
+        last = count - 1 if last is None else inputs.whole(last, "The last event shown", first, count - 1,
+                                                           rally.SetupError, count - 1)
+        title = inputs.text(title, "The replay's title", rally.SetupError, "'Replay'", 200)
+        self.game = game
+        self._states = replay_states(game)
+        self._first, self._last = first, last
+        before = self._states[first - 1].positions if first > 0 else (0,) * game.players
+        self.figure = TrackFigure(game.track, before, game.names, width=640, height=330)
+        self.dials = [MotorDial(game.dial, name=game.names[s], seat=s) for s in range(game.players)]
+        self.trick_table = TrickTable(title="This trick")
+        self.last_trick = TrickTable(title="Last trick")
+        self.back = w.Button(description="◀ Step back", layout=w.Layout(width="auto"))
+        self.forward = w.Button(description="Step forward ▶", layout=w.Layout(width="auto"))
+        self.slider = w.IntSlider(min=0, max=last - first, description="Event", continuous_update=False,
+                                  readout=False, layout=w.Layout(width="360px"))
+        self.status = w.HTML()
+        self.back.on_click(lambda _: self.step(-1))
+        self.forward.on_click(lambda _: self.step(+1))
+        self.slider.observe(lambda change: self._show(change["new"]), names="value")
+        right = w.VBox([w.HBox(self.dials, layout=w.Layout(flex_flow="row wrap")), self.trick_table, self.last_trick],
+                       layout=w.Layout(width="470px"))
+        super().__init__(
+            [w.HTML(f"<b>{html.escape(title)}</b>"), w.HBox([self.back, self.slider, self.forward]), self.status,
+             w.HBox([self.figure, right], layout=w.Layout(flex_flow="row wrap"))],
+            layout=w.Layout(max_width="1120px", border="2px solid #1d4ed8", padding="4px 8px"),
+        )
+        self._show(0)
+
+    @property
+    def index(self) -> int:
+        """The event shown, counted from 0 within the part replayed."""
+        return int(self.slider.value)
+
+    @property
+    def state(self) -> ReplayState:
+        """The table after the event shown."""
+        return self._states[self._first + self.index]
+
+    @property
+    def text(self) -> str:
+        """The line above the track, as plain text."""
+        state = self.state
+        return (f"Event {self.index + 1} of {self._last - self._first + 1} · round {state.round} · "
+                f"⚑ {self.game.names[state.flag]}: {state.text}")
+
+    def step(self, delta: int) -> None:
+        """Go ``delta`` events on (negative: back), staying within the part replayed."""
+        self.slider.value = max(0, min(self.slider.max, self.index + int(delta)))
+
+    def _show(self, index: int) -> None:
+        at = self._first + index
+        before = self._states[at - 1].positions if at > 0 else (0,) * self.game.players
+        draw_replay_state(self.game, self._states[at], before, self.figure, self.dials, self.trick_table,
+                          self.last_trick)
+        self.back.disabled = index == 0
+        self.forward.disabled = index == self.slider.max
+        self.status.value = f"<div role='status'>{html.escape(self.text)}</div>"
+
+    def __repr__(self) -> str:
+        return f"GameReplay({self.game.players} players, seed {self.game.seed}, {self.text})"
