@@ -111,16 +111,12 @@ def round_end_span(game: Game, round_number: int) -> tuple[int, int]:
         raise SetupError(f"Round {round_number} has not ended in this game; it has played {len(events)} events "
                          "and ended rounds " + (", ".join(str(e.round) for e in events if isinstance(e, RoundEnded))
                                                 or "none") + ".")
-    def flag(index: int, reason: str) -> bool:
-        event = events[index]
-        return isinstance(event, FlagTaken) and event.reason == reason
+    first, _ = trick_span(game, ended - 1)  # the event before the round's end closes its last trick
 
-    first = ended
-    while first > 0 and not flag(first - 1, "trick"):
-        first -= 1
-    while not isinstance(events[first], CardPlayed):
-        first += 1
-    last = next(i for i in range(ended, len(events)) if isinstance(events[i], GameWon) or flag(i, "leader"))
+    def new_leader(event: Event) -> bool:
+        return isinstance(event, GameWon) or isinstance(event, FlagTaken) and event.reason == "leader"
+
+    last = next(i for i in range(ended, len(events)) if new_leader(events[i]))
     return first, last
 
 

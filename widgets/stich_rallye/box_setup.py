@@ -37,10 +37,9 @@ class BoxSetup(StableRepr, w.VBox):
         self.figure = TrackFigure(self.game.track, self.game.positions, self.game.names, width=560, height=300)
         self.dials = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.hand = CardHand()
+        self.table = w.HBox([self.figure, self.dials], layout=w.Layout(flex_flow="row wrap"))
         self.chooser.observe(lambda change: self.choose(change["new"]), names="value")
-        super().__init__([self.chooser, self.text, w.HBox([self.figure, self.dials],
-                                                          layout=w.Layout(flex_flow="row wrap")), self.hand],
-                         layout=w.Layout(max_width="1120px"))
+        super().__init__([self.chooser, self.text, self.table, self.hand], layout=w.Layout(max_width="1120px"))
         self._show()
 
     @property
@@ -55,7 +54,7 @@ class BoxSetup(StableRepr, w.VBox):
         self.game = rally.Game.new(players, track=self.track, seed=self.seed)
         old = self.figure
         self.figure = TrackFigure(self.game.track, self.game.positions, self.game.names, width=560, height=300)
-        self.children[2].children = (self.figure, self.dials)
+        self.table.children = (self.figure, self.dials)
         old.close()
         self.chooser.value = players
         self._show()

@@ -105,12 +105,13 @@ def laps_to_win(players: int, seed: int) -> Question:
 
 def cards_in_play(players: int) -> Question:
     """'Which values are in play with N players?' — judged by :func:`rally.deck`."""
-    spans = {n: (deck(n)[0].value, max(c.value for c in deck(n))) for n in (3, 4, 5)}
+    decks = {n: deck(n) for n in (3, 4, 5)}
+    spans = {n: (min(c.value for c in cards), max(c.value for c in cards)) for n, cards in decks.items()}
     low, high = spans[players]
 
     def check(answer: str) -> Feedback:
         return Feedback(answer == f"{low} to {high}", f"With {players} players the values {low} to {high} are in play, "
-                                                     f"in each of the three colors: {len(deck(players))} cards.")
+                                                     f"in each of the three colors: {len(decks[players])} cards.")
 
     return Question(f"{players} people sit down to play. Which card values are in play?",
                     tuple(f"{a} to {b}" for a, b in spans.values()), check,
@@ -164,7 +165,7 @@ def who_leads_next(players: int, seed: int, number: int) -> Question:
     trick ``number`` of a seeded game."""
     game = _careful_game(players, seed, lambda g: sum(isinstance(e, FlagTaken) for e in g.events) >= number)
     flag = [e for e in game.events if isinstance(e, FlagTaken)][number - 1]
-    trick = played_trick(players, seed, number)
+    trick = [e for e in game.events if isinstance(e, TrickWon)][number - 1]  # the trick that flag follows
     plays = ", ".join(f"{NAMES[s]} {c}" for s, c in zip(trick.seats, trick.cards))
 
     def check(answer: str) -> Feedback:
