@@ -33,7 +33,7 @@ def mid_round_position(round: int, seed: int = 11) -> Position:
     for s in range(seed, seed + 1000):
         game = Game.new(5, seed=s, record=False)
         play_until(game, [RandomBot()] * 5, random.Random(s), lambda g: g.round > round or (
-            g.round == round and not g.trick_ and len(g.hand_codes(g.flag)) == CARDS_LEFT[round]))
+            g.round == round and not g.trick_codes and len(g.hand_codes(g.flag)) == CARDS_LEFT[round]))
         if not game.is_over and game.round == round:
             return Position.from_game(game)
     raise RuntimeError("no such position found")

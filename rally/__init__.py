@@ -22,6 +22,7 @@ Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
 - history.py    a kept event log replayed and compared (both games)
 - position.py   what-if positions: any moment of a game, as code and JSON
 - advisor.py    which choice wins: each option played out many times
+- review.py     a game review: each decision one player made, held against the advisor's best
 - examples.py   the positions lessons and docs show, each reached by a seeded game
 """
 
@@ -43,7 +44,8 @@ from .movement import How, Move, PathStep, check_positions, move, position_probl
 from .track import TRACKS, SpaceKind, Track, get_track
 from .position import Position
 from .advisor import Advice, OptionResult, advise
-from .tricks import TrickExplanation, check_trick, explain_trick, legal_plays, trick_winner, why_illegal
+from .review import Review, ReviewedDecision, review
+from .tricks import TrickExplanation, check_trick, explain_trick, legal_plays, play_rule, trick_winner, why_illegal
 
 __all__ = [
     "Bot", "HeuristicBot", "RandomBot", "play_bots", "play_out", "play_until",
@@ -54,7 +56,7 @@ __all__ = [
     "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "trick_move", "leader", "release_order", "setup_steps",
     "DEFAULT_DIAL", "Motor", "check_dial",
     "How", "Move", "PathStep", "check_positions", "move", "position_problems",
-    "Position", "Advice", "OptionResult", "advise",
+    "Position", "Advice", "OptionResult", "advise", "Review", "ReviewedDecision", "review",
     "TRACKS", "SpaceKind", "Track", "get_track",
-    "TrickExplanation", "check_trick", "explain_trick", "legal_plays", "trick_winner", "why_illegal",
+    "TrickExplanation", "check_trick", "explain_trick", "legal_plays", "play_rule", "trick_winner", "why_illegal",
 ]

@@ -24,6 +24,8 @@ turbo           100.0%   93.8% - 100.0%         5.0          100
 no turbo         68.0%   55.2% -  78.6%         7.7          100
 Spaces driven: how far the car went, on average, from here to the game's end.
 Stopped early after 100 playouts per option: turbo is clearly best.
+>>> advice.hint()
+'Try turbo: it won 100% of 100 playouts; the next best, no turbo, won 68%.'
 >>> print(advice.judge("no turbo"))
 ✘ You picked no turbo (68%); the advisor's pick is turbo (100%), and their intervals do not overlap.
 """
@@ -35,12 +37,14 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .analysis import wilson_interval
-from .bots import HeuristicBot, RandomBot, play_out
+from .bots import Bot, HeuristicBot, RandomBot, play_out
 from .cards import join_words
 from . import inputs
 from .errors import SetupError
 from .game import Action, Game
 from .position import Position
+from .state import PLAY
+from .tricks import winner_and_lowest
 
 #: The z-score of the intervals shown and used for stopping early (99%).
 Z99 = 2.576
@@ -60,10 +64,19 @@ class OptionResult:
     wins: int
     progress_gained: float  # the decider's average progress gained by the game's end
     interval: tuple[float, float]  # 99% Wilson interval of the win chance
+    #: Playouts in which the decider won the trick this card went into; None for a turbo choice.
+    trick_wins: int | None = None
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.playouts if self.playouts else 0.0
+
+    @property
+    def trick_win_rate(self) -> float | None:
+        """How often the decider won the trick this card went into; None for a turbo choice."""
+        if self.trick_wins is None:
+            return None
+        return self.trick_wins / self.playouts if self.playouts else 0.0
 
     @property
     def label(self) -> str:
@@ -107,6 +120,19 @@ class Advice:
         verdict = "clearly the best" if self.clearly_best else "the best so far, but not clearly"
         return (f"For {name}, {best.label} won {best.win_rate:.0%} of {best.playouts} playouts: "
                 f"{verdict} (playouts by {BOT_WORDS[self.bots]}).")
+
+    def hint(self) -> str:
+        """The answer as a coach's hint to the player deciding: the best option in words,
+        with its win chance, and any option that may be just as good."""
+        best, *rest = self.ranked
+        if not rest:
+            return f"You have only one choice here: {best.label}."
+        close = [o for o in rest if o.interval[1] >= best.interval[0]]
+        text = f"Try {best.label}: it won {best.win_rate:.0%} of {best.playouts} playouts"
+        if not close:
+            return text + f"; the next best, {rest[0].label}, won {rest[0].win_rate:.0%}."
+        others = join_words([f"{o.label} ({o.win_rate:.0%})" for o in close[:3]], "or")
+        return text + f", but {others} may be just as good."
 
     def judge(self, guess: str) -> str:
         """A learner's guess (an option's label: ``"G9"``, ``"turbo"``, ``"no turbo"``)
@@ -182,6 +208,8 @@ def advise(
     start = position.positions[seat]
     wins = [0] * len(options)
     gained = [0] * len(options)
+    tricks = [0] * len(options)
+    cards = position.phase == PLAY
     done = 0
     stopped = False
     rng = random.Random(seed)
@@ -193,9 +221,13 @@ def advise(
             dice = rng.getrandbits(64)
             for i, action in enumerate(options):
                 game = deal.clone()
-                game.apply_trusted(action)
+                rolls = random.Random(dice)
+                if cards:
+                    tricks[i] += play_trick(game, action, players, rolls) == seat
+                else:
+                    game.apply_trusted(action)
                 if not game.is_over:
-                    play_out(game, players, random.Random(dice))
+                    play_out(game, players, rolls)
                 wins[i] += game.winner == seat
                 gained[i] += game.positions[seat] - start
         done += size
@@ -205,10 +237,28 @@ def advise(
             stopped = True
             break
     results = tuple(
-        OptionResult(action, done, wins[i], gained[i] / done, wilson_interval(wins[i], done, Z99))
+        OptionResult(action, done, wins[i], gained[i] / done, wilson_interval(wins[i], done, Z99),
+                     tricks[i] if cards else None)
         for i, action in enumerate(options)
     )
     return Advice(position, seat, results, stopped, playouts, seed, bots)
+
+
+def play_trick(game: Game, card: Action, players: Sequence[Bot], rng: random.Random) -> int:
+    """Play ``card`` (a legal card) and let ``players`` finish the trick it goes into;
+    returns the trick's winner. The players draw from ``rng`` exactly as a playout
+    would, so a playout that goes on from here is the one it would have been."""
+    n = game.players
+    while True:
+        trick = game.trick_codes
+        if len(trick) == n - 1:  # this card completes the trick: its winner is known now
+            winner = (game.flag + winner_and_lowest([*trick, card.code])[0]) % n  # type: ignore[union-attr]
+            game.apply_trusted(card)
+            return winner
+        game.apply_trusted(card)
+        seat = game.current_player
+        assert seat is not None  # a trick still open has a next player
+        card = players[seat].choose(game.bot_view(seat), game.legal_actions(), rng)
 
 
 def _clear_winner(wins: Sequence[int], done: int) -> bool:

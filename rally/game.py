@@ -426,7 +426,7 @@ class Game:
         state must come out exactly as they are (invariant I11)."""
         replay = Game.new(self.players, self.track, self.seed, self.first_player, self.dial, self.names)
         where = f"from seed {self.seed}"
-        found = log_problems(self._log or [], replay, _decision, self.names, where)
+        found = log_problems(self._log or [], replay, decision_of, self.names, where)
         if not found and replay.state() != self.state():
             found = [f"The event log, played {where}, leads to another state than this one."]
         return found
@@ -853,7 +853,7 @@ class Game:
         return cls.from_state(state_from_json(text))
 
 
-def _decision(event: Event) -> tuple[int, Action] | None:
+def decision_of(event: Event) -> tuple[int, Action] | None:
     """The seat and the action it chose that logged ``event``; ``None`` for an event
     that follows from the rules."""
     if isinstance(event, CardPlayed):

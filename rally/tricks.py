@@ -146,6 +146,34 @@ def why_illegal(hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str 
     return None
 
 
+def play_rule(hand: Sequence[Card], trick: Sequence[Card]) -> str:
+    """What the player holding ``hand`` may play on ``trick`` now, and why (S4), in a
+    coach's words to that player.
+
+    >>> hand = [Card.parse(t) for t in "G3 R5 G9".split()]
+    >>> play_rule(hand, [Card.parse("G11")])
+    'Green was led and you hold green, so you must follow green: G3 or G9.'
+    >>> play_rule(hand, [Card.parse("B4")])
+    'Blue was led and you hold no blue, so you may play any card.'
+    >>> play_rule(hand, [])
+    'You lead this trick: play any card; the others must follow its color if they can.'
+    """
+    hand = check_hand(hand)
+    trick = check_trick(trick)
+    if not hand:
+        return "You hold no cards."
+    if not trick:
+        return "You lead this trick: play any card; the others must follow its color if they can."
+    lead = trick[0].color
+    follow = [str(c) for c in hand if c.color == lead]
+    if not follow:
+        return f"{lead.word.capitalize()} was led and you hold no {lead.word}, so you may play any card."
+    if len(follow) == 1:
+        return f"{lead.word.capitalize()} was led and {follow[0]} is your only {lead.word}, so you must play it."
+    return (f"{lead.word.capitalize()} was led and you hold {lead.word}, so you must follow {lead.word}: "
+            f"{join_words(follow, 'or')}.")
+
+
 def trick_winner(trick: Sequence[Card]) -> int:
     """Index, in play order, of the card that wins ``trick`` (S5)."""
     trick = check_trick(trick, complete=True)

@@ -103,12 +103,31 @@ def test_turbo_buttons_appear_only_for_the_humans_choice():
                 assert view.turbo_box.layout.display == "flex"
                 lowest = rally.explain_trick(view.game.trick).lowest
                 value = view.game.motor_values[0]
-                assert view.turbo_yes.description == f"Use turbo: move {lowest} + {value}"
-                assert view.turbo_no.description == f"Card alone: move {lowest}"
+                n = len(view.game.track)
+                ends = {}
+                for use in (True, False):
+                    trial = view.game.clone()
+                    # The trick's own move (a round's end may move the car again after it).
+                    ends[use] = next(e.move.final for e in trial.apply_recorded(Turbo(use)) if isinstance(e, Moved))
+
+                def where(p: int) -> str:
+                    return ("the finish: you win!" if p >= 2 * n else "start/finish" if p % n == 0 else
+                            f"space {p % n}" + (f", lap {p // n + 1}" if p >= n else ""))
+
+                # Each button says how far its choice drives and where the car ends ...
+                assert view.turbo_yes.description == f"Use turbo: {lowest} + {value} → {where(ends[True])}"
+                assert view.turbo_no.description == f"Card alone: {lowest} → {where(ends[False])}"
+                # ... and the track marks both ends (one mark when both end on the same space).
+                marks = [(label, m.mover, m.final) for label, m in view.figure.choices]
+                if ends[True] == ends[False]:
+                    assert marks == [("turbo or card alone", 0, ends[True])]
+                else:
+                    assert marks == [("turbo", 0, ends[True]), ("card alone", 0, ends[False])]
                 assert view.hand.playable == []
                 view.turbo_yes.click()
                 event = [e for e in view.game.events if isinstance(e, (TurboUsed, TurboDeclined))][-1]
                 assert isinstance(event, TurboUsed) and event.seat == 0
+                assert view.figure.choices == ()  # the marks go once the choice is made
                 break
             assert view.turbo_box.layout.display == "none"
             view.play_card(str(actions[-1]))

@@ -6,11 +6,13 @@ Shared by both games (this folder):
 - ``plotly_view.py``  :class:`PlotlyView`: a Plotly figure in a box, on public APIs only
 - ``quiz.py``         :class:`Quiz`: self-check questions, hint first, judged by rally
 - ``messages.py``     the line where a widget says what was wrong with an input
+- ``scroll_anchor.py`` :class:`ScrollAnchor`: brings a part of a view into the window
 - ``style.py``        car colors, card faces and labels that never rely on color alone
 - ``_display.py``     a stable plain-text view of every widget, for nbval
 
 Stich Rallye (``stich_rallye/``, one view a file): :class:`TrackFigure`,
-:class:`CardHand`, :class:`MotorDial`, :class:`TrickTable`, :class:`GameView`, the
+:class:`CardHand`, :class:`MotorDial`, :class:`TrickTable`, :class:`GameView` (with
+:class:`GameReview` and :class:`ReviewChart` after a coached game), the
 lessons' controls :class:`GameSetup`, :class:`MoveExplorer`, :class:`MotorPlayground`,
 :class:`TrickExplorer`, the what-if tools :class:`PositionEditor`, :class:`AdvisorPanel`,
 :class:`AdviceChart`, :class:`WhatIf`, :class:`CopyButton`, and the quizzes.
@@ -24,18 +26,19 @@ from rally.replay import ReplayState, replay_states
 
 from .plotly_view import PlotlyView
 from .quiz import Feedback, Question, Quiz
+from .scroll_anchor import ScrollAnchor
 from .rally_run import MemoryChart, RallyRunBoard, rally_run_quiz
 from .stich_rallye import (
-    AdviceChart, AdvisorPanel, BoxSetup, CardHand, CopyButton, GameReplay, GameSetup, GameView, MotorDial, MotorPlayground, MoveExplorer,
-    MovePlayer, PositionEditor, TrackFigure, TrackFrame, TrickExplorer, TrickTable, WhatIf, motor_quiz, moving_quiz,
+    AdviceChart, AdvisorPanel, BoxSetup, CardHand, CopyButton, GameReplay, GameReview, GameSetup, GameView, MotorDial, MotorPlayground, MoveExplorer,
+    MovePlayer, PositionEditor, ReviewChart, TrackFigure, TrackFrame, TrickExplorer, TrickTable, WhatIf, motor_quiz, moving_quiz,
     round_end_quiz, start_quiz, tricks_quiz,
 )
 from .style import card_face, lap_label
 
 __all__ = [
     "AdviceChart", "AdvisorPanel", "BoxSetup", "CopyButton", "PositionEditor", "WhatIf",
-    "CardHand", "GameReplay", "GameSetup", "GameView", "MemoryChart", "MotorDial", "MotorPlayground", "MoveExplorer", "MovePlayer", "PlotlyView",
-    "RallyRunBoard", "ReplayState", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "card_face",
+    "CardHand", "GameReplay", "GameReview", "GameSetup", "GameView", "MemoryChart", "MotorDial", "MotorPlayground", "MoveExplorer", "MovePlayer", "PlotlyView",
+    "RallyRunBoard", "ReplayState", "ReviewChart", "ScrollAnchor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "card_face",
     "lap_label", "replay_states", "Feedback", "Question", "Quiz", "tricks_quiz", "motor_quiz", "moving_quiz",
     "round_end_quiz", "rally_run_quiz", "start_quiz",
 ]

@@ -1,5 +1,5 @@
 """The Stich Rallye views, one a file: the track, cards, motors, tricks, a whole game, the
-lessons' controls, the what-if tools and the self-check questions."""
+lessons' controls, the game review, the what-if tools and the self-check questions."""
 
 from .advice_chart import AdviceChart
 from .advisor_panel import AdvisorPanel
@@ -7,6 +7,7 @@ from .box_setup import BoxSetup
 from .card_hand import CardHand
 from .copy_button import CopyButton
 from .game_replay import GameReplay
+from .game_review import GameReview, ReviewChart
 from .game_setup import GameSetup
 from .game_view import GameView
 from .motor_dial import MotorDial
@@ -21,7 +22,7 @@ from .trick_table import TrickTable
 from .what_if import WhatIf
 
 __all__ = [
-    "AdviceChart", "AdvisorPanel", "BoxSetup", "CardHand", "CopyButton", "GameReplay", "GameSetup", "GameView", "MotorDial", "MotorPlayground",
-    "MoveExplorer", "MovePlayer", "PositionEditor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "WhatIf",
+    "AdviceChart", "AdvisorPanel", "BoxSetup", "CardHand", "CopyButton", "GameReplay", "GameReview", "GameSetup", "GameView", "MotorDial", "MotorPlayground",
+    "MoveExplorer", "MovePlayer", "PositionEditor", "ReviewChart", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "WhatIf",
     "motor_quiz", "moving_quiz", "round_end_quiz", "start_quiz", "tricks_quiz",
 ]

@@ -2,9 +2,20 @@
 
 You play one seat (seat 0 by default) with a :class:`CardHand`; bots play the others.
 The view shows the track, every motor, the trick and the last trick with rally's
-explanation, the flag holder and the round, and every event in words. When you win a
-trick with a wound motor, two buttons ask whether to use it. After the game a replay
-steps back and forth through the recorded events.
+explanation, the flag holder and the round, and every event in words. Above your hand
+it says what you may play and why (:func:`rally.play_rule`). When you win a trick with
+a wound motor, two buttons ask whether to use it, and the track marks where each choice
+would take your car. After the game a replay steps through the recorded events from
+the first deal.
+
+With ``coach=True`` a "Hint" button asks the advisor for the best option, in words with
+its win chance, and after the game a :class:`GameReview` shows your win chance over the
+game and the three decisions that cost the most, each opening the replay where its
+trick began.
+
+The layout fits a 1280 x 800 window with JupyterLab's side bar open: the track, the
+trick on the table, the turbo choice and your hand sit together; the motors, the last
+trick and the log go to the right when there is room, else below.
 
 Bots act at once by default, so code (and tests) can drive the game synchronously;
 in Jupyter the "Bots" control slows them down to watch, with animated moves.
@@ -14,6 +25,8 @@ in Jupyter the "Bots" control slows them down to watch, with animated moves.
 GameView(3 players, beach, seed 4, round 1, Ada to play, positions [0, 0, 0])
 >>> view.hand.playable
 ['R3', 'R4', 'R5', 'G3', 'B3']
+>>> view.hand.prompt
+'Your turn. You lead this trick: play any card; the others must follow its color if they can.'
 >>> view.play_card("G3")   # Ada plays; the bots answer until Ada must act again
 True
 >>> view.messages[1:4]
@@ -45,10 +58,14 @@ from rally import (
 )
 
 from .._display import StableRepr
+from ..scroll_anchor import ScrollAnchor
 from .card_hand import CardHand
 from .game_replay import draw_replay_state
+from .game_review import GameReview
 from .motor_dial import MotorDial
-from rally.replay import ReplayState, replay_states
+from rally.advisor import MAX_PLAYOUTS
+from rally.replay import ReplayState, replay_states, trick_span
+from rally.review import MAX_REVIEW_PLAYOUTS
 from ..style import laps_done
 from .track_figure import TrackFigure
 from .trick_table import TrickTable
@@ -59,6 +76,8 @@ SPEEDS = (("instant", 0.0), ("fast", 0.4), ("slow", 1.0))
 LOG_LINES = 80
 #: The longest pause between two bot actions, in seconds.
 MAX_DELAY = 10
+#: The track's size during play: with the trick beside it, 850 px in all.
+TRACK_SIZE = (590, 270)
 
 
 class GameView(StableRepr, w.VBox):
@@ -85,6 +104,9 @@ class GameView(StableRepr, w.VBox):
         first_player: int = 0,
         dial: Sequence[int] = DEFAULT_DIAL,
         game: Game | None = None,
+        coach: bool = False,
+        hint_playouts: int = 500,
+        review_playouts: int = 300,
     ):
         if game is None:
             game = Game.new(players, track=track, seed=seed, first_player=first_player, dial=dial, names=names)
@@ -97,6 +119,17 @@ class GameView(StableRepr, w.VBox):
         bot_delay = inputs.number(bot_delay, "The bots' delay in seconds", 0, MAX_DELAY, rally.SetupError, 0.4)
         if rng is not None and not isinstance(rng, random.Random):
             inputs.fail(rally.SetupError, "GameView's rng", "a random.Random", rng, "random.Random(7)")
+        self.coach = inputs.flag(coach, "coach", rally.SetupError)
+        self.hint_playouts = inputs.whole(hint_playouts, "The hint's playouts", 1, MAX_PLAYOUTS,
+                                          rally.SetupError, 500)
+        self.review_playouts = inputs.whole(review_playouts, "The review's playouts", 1,
+                                            MAX_REVIEW_PLAYOUTS, rally.SetupError, 300)
+        self.review: rally.Review | None = None
+        self.review_view: GameReview | None = None
+        self._hint = ""
+        # A decision chosen in the review: its event, its trick's last event, and its words.
+        self._note: tuple[int, int, str] | None = None
+        self._note_from = 0
         self.game = game
         self.human = human
         self.bots = _bots_per_seat(bots, game.players)
@@ -111,7 +144,7 @@ class GameView(StableRepr, w.VBox):
 
         self.status = w.HTML()
         self.alert = w.HTML()
-        self.figure = TrackFigure(game.track, game.positions, names, width=640, height=330)
+        self.figure = TrackFigure(game.track, game.positions, names, width=TRACK_SIZE[0], height=TRACK_SIZE[1])
         self.hand = CardHand(title=f"{names[human]}'s hand ({CAR_COLORS[human]} car)")
         self.trick_table = TrickTable(title="This trick")
         self.last_trick = TrickTable(title="Last trick")
@@ -119,9 +152,16 @@ class GameView(StableRepr, w.VBox):
         self.turbo_text = w.HTML()
         self.turbo_yes = w.Button(description="Use turbo", button_style="warning", layout=w.Layout(width="auto"))
         self.turbo_no = w.Button(description="Card alone", layout=w.Layout(width="auto"))
-        self.turbo_box = w.VBox([self.turbo_text, w.HBox([self.turbo_yes, self.turbo_no])],
+        self.turbo_box = w.VBox([self.turbo_text, self.turbo_yes, self.turbo_no],
                                 layout=w.Layout(display="none", border="2px solid #b45309", padding="4px 8px",
                                                 margin="4px 0"))
+        self.hint_button = w.Button(description="Hint: ask the advisor",
+                                    layout=w.Layout(width="auto"),
+                                    tooltip="Plays every option out many times and says which wins most often")
+        self.hint_text = w.HTML()
+        self.hint_box = w.VBox([self.hint_button, self.hint_text],
+                               layout=w.Layout(width="250px", display="flex" if self.coach else "none"))
+        self.review_box = w.VBox(layout=w.Layout(display="none"))
         options = list(SPEEDS) if bot_delay in dict(SPEEDS).values() else [*SPEEDS, (f"{bot_delay:g} s", bot_delay)]
         self.speed = w.ToggleButtons(options=options, value=bot_delay, description="Bots:",
                                      tooltips=["act at once", "pause 0.4 s", "pause 1 s"][: len(options)],
@@ -134,28 +174,34 @@ class GameView(StableRepr, w.VBox):
         self.replay_slider = w.IntSlider(min=0, max=0, description="Event", continuous_update=False,
                                          readout=False, layout=w.Layout(width="420px"))
         self.replay_text = w.HTML()
+        self.replay_anchor = ScrollAnchor()
         self.replay_box = w.VBox(
-            [w.HTML("<b>Replay</b>: step through everything that happened."),
+            [self.replay_anchor, w.HTML("<b>Replay</b>: step through everything that happened, from the first deal."),
              w.HBox([self.replay_back, self.replay_slider, self.replay_forward]), self.replay_text],
-            layout=w.Layout(display="none", border="2px solid #1d4ed8", padding="4px 8px"),
+            layout=w.Layout(display="none", border="2px solid #1d4ed8", padding="4px 8px", max_width="850px"),
         )
 
         self.hand.observe(self._on_selected, names="selected")
         self.turbo_yes.on_click(lambda _: self.choose_turbo(True))
         self.turbo_no.on_click(lambda _: self.choose_turbo(False))
+        self.hint_button.on_click(lambda _: self.show_hint())
         self.replay_slider.observe(lambda change: self._show_replay(change["new"]), names="value")
         self.replay_back.on_click(lambda _: self.replay_step(-1))
         self.replay_forward.on_click(lambda _: self.replay_step(+1))
 
-        # At most 1120 px wide: a notebook's output area in a 1280 x 800 window with the
-        # side bar closed. With it open the output area is narrower and the right column
-        # (motors and tricks) wraps below the track instead of being cut off.
+        # The play area is 850 px wide: a notebook's output area in a 1280 x 800 window
+        # with JupyterLab's side bar open. The track, the trick, the turbo choice and the
+        # hand sit together in it, about 520 px high. The side column (motors, last trick,
+        # log) goes to its right when the side bar is closed (1120 px), else below it.
+        beside = w.VBox([self.trick_table, self.turbo_box], layout=w.Layout(width="255px"))
+        play = w.VBox([w.HBox([self.figure, beside]), w.HBox([self.hand, self.hint_box])],
+                      layout=w.Layout(width="850px"))
         dials = w.HBox(self.dials, layout=w.Layout(flex_flow="row wrap"))
-        left = w.VBox([self.figure, self.turbo_box, self.hand], layout=w.Layout(width="645px"))
-        right = w.VBox([dials, self.trick_table, self.last_trick], layout=w.Layout(width="470px"))
+        side = w.VBox([dials, self.last_trick, self.speed], layout=w.Layout(width="255px"))
+        self.hand.layout.width = "590px"
         super().__init__(
-            [w.VBox([self.status, self.alert]), self.replay_box,
-             w.HBox([left, right], layout=w.Layout(flex_flow="row wrap")), self.event_log, self.speed],
+            [w.VBox([self.status, self.alert]), self.review_box, self.replay_box,
+             w.HBox([play, side], layout=w.Layout(flex_flow="row wrap")), self.event_log],
             layout=w.Layout(width="100%", max_width="1120px"),
         )
         self._advance()
@@ -220,14 +266,20 @@ class GameView(StableRepr, w.VBox):
             self._show_alert(reason)
             return False
         self.game.apply(action, self.human)
+        self._hint = ""  # a hint answers one decision only
         self._show_alert("")
         self._advance()
         return True
 
     def replay_step(self, delta: int) -> None:
-        """Move the replay ``delta`` events forward (or back, when negative)."""
+        """Move the replay ``delta`` events forward (or back, when negative). Forward from
+        the last event starts again at the first deal."""
         if self._states:
-            self.replay_slider.value = max(0, min(len(self._states) - 1, self.replay_slider.value + delta))
+            last = len(self._states) - 1
+            if delta > 0 and self.replay_slider.value == last:
+                self.replay_slider.value = 0
+                return
+            self.replay_slider.value = max(0, min(last, self.replay_slider.value + delta))
 
     def replay_to(self, index: int) -> None:
         """Show the replay right after event ``index``."""
@@ -313,11 +365,13 @@ class GameView(StableRepr, w.VBox):
                 dial.update(game.motors[seat], laps=game.laps[seat])
         current = game.current_player
         choosing = game.awaiting_turbo
+        mine = current == me and not self.busy
         if game.is_over:
             turn, prompt = f"Game over: <b>{html.escape(names[game.winner])}</b> wins!", "The game is over."
         elif current == me:
             turn = "<b>Your turn</b>: " + ("choose the turbo." if choosing else "play a card.")
-            prompt = "Use your motor or not? Choose with the buttons." if choosing else "Your turn: pick a card."
+            prompt = ("Your turn: use your motor or not? Choose with the buttons beside the trick." if choosing
+                      else "Your turn. " + rally.play_rule(game.hands[me], game.trick))
         else:
             turn = f"{html.escape(names[current])} to {'choose the turbo' if choosing else 'play'}…"
             prompt = f"Waiting for {names[current]}."
@@ -328,17 +382,96 @@ class GameView(StableRepr, w.VBox):
         self.hand.show_game(game, me, prompt)
         self.trick_table.show_game(game)
         if choosing and current == me:
-            lowest = rally.explain_trick(game.trick).lowest
-            value = game.motor_values[me]
-            self.turbo_text.value = f"<b>You won the trick.</b> Your motor shows {value}."
-            self.turbo_yes.description = f"Use turbo: move {lowest} + {value}"
-            self.turbo_no.description = f"Card alone: move {lowest}"
-            self.turbo_box.layout.display = "flex"
+            self._offer_turbo()
         else:
             self.turbo_box.layout.display = "none"
+        self.hint_button.disabled = not (mine and not game.is_over)
+        self.hint_text.value = self._hint
         self._refresh_log()
         if game.is_over and not self._states:
             self._start_replay()
+            if self.coach:
+                self._start_review()
+
+    def _offer_turbo(self) -> None:
+        """The turbo choice: both moves in words, and marked on the track."""
+        game, me = self.game, self.human
+        lowest = rally.explain_trick(game.trick).lowest
+        value = game.motor_values[me]
+        moves = {}
+        for use in (True, False):
+            preview = game.clone()  # the rules say where each choice ends; hidden cards play no part
+            moves[use] = next(e.move for e in preview.apply_recorded(Turbo(use)) if isinstance(e, Moved))
+        where = {use: self._where(m.final) for use, m in moves.items()}
+        self.turbo_text.value = (
+            f"<div style='font-size:13px;line-height:1.35'><b>You won the trick.</b> Your motor shows {value}: "
+            "use it now, or keep it winding (it also drives you at the round's end). The rings on the track "
+            "show where each choice ends.</div>")
+        self.turbo_yes.description = f"Use turbo: {lowest} + {value} → {where[True]}"
+        self.turbo_no.description = f"Card alone: {lowest} → {where[False]}"
+        self.turbo_box.layout.display = "flex"
+        if self.figure.frames_left == 0:
+            same = moves[True].final == moves[False].final
+            self.figure.show_choices([("turbo or card alone", moves[True])] if same else
+                                     [("turbo", moves[True]), ("card alone", moves[False])])
+
+    def _where(self, progress: int) -> str:
+        n = len(self.game.track)
+        if progress >= 2 * n:
+            return "the finish: you win!"
+        lap = f", lap {progress // n + 1}" if progress >= n else ""
+        return "start/finish" if progress % n == 0 else f"space {progress % n}{lap}"
+
+    # ---------------------------------------------------------------- coach
+    def show_hint(self) -> str:
+        """Ask the advisor what to do now and show its answer under the Hint button.
+        Returns the hint ('' when it is not the human's turn)."""
+        if not self.waiting_for_human:
+            return ""
+        game = self.game
+        decided = sum(1 for e in game.events if rally.game.decision_of(e) is not None)
+        advice = rally.advise(game, playouts=self.hint_playouts, seed=(game.seed * 1000 + decided) % (2 ** 32))
+        self._hint = f"<div style='font-size:13px;line-height:1.35' role='status'>{html.escape(advice.hint())}</div>"
+        self.hint_text.value = self._hint
+        return advice.hint()
+
+    def _start_review(self) -> None:
+        """Review the human's decisions and show the review above the replay."""
+        note = w.HTML("<i>Reviewing your game: every option of every decision you made is played out…</i>")
+        bar = w.IntProgress(min=0, max=1, value=0, layout=w.Layout(width="400px"))
+        self.review_box.children = (note, bar)
+        self.review_box.layout.display = "flex"
+
+        def progress(done: int, total: int) -> None:
+            bar.max, bar.value = total, done
+
+        try:
+            self.review = rally.review(self.game, self.human, playouts=self.review_playouts, seed=self.game.seed,
+                                       progress=progress)
+        except rally.RuleError as err:  # SetupError and the like: said in words, never raised into the page
+            self.review_box.children = (w.HTML(f"<div role='alert'>The review could not be made: "
+                                               f"{html.escape(str(err))}</div>"),)
+            return
+        self.review_view = GameReview(self.review)
+        self.review_view.on_select(self.replay_decision)
+        self.review_box.children = (self.review_view,)
+        for child in (note, bar):
+            child.close()
+
+    def replay_decision(self, decision: rally.ReviewedDecision) -> None:
+        """Open the replay where ``decision``'s trick began: step forward to see it."""
+        if not self._states:
+            return
+        first, last = trick_span(self.game, decision.event)
+        self._note = (decision.event, last, (f"<div style='margin-top:4px;padding:4px 6px;background:#fef3c7'>"
+                                       f"<b>{html.escape(decision.label)}</b>. "
+                                       f"{html.escape(decision.explanation)}</div>"))
+        self._note_from = max(0, first - 1)
+        if self.replay_slider.value == self._note_from:
+            self._show_replay(self._note_from)
+        else:
+            self.replay_to(self._note_from)
+        self.replay_anchor.bring_into_view()  # the review sits above: bring the replay and the board up
 
     def _refresh_log(self, upto: int | None = None) -> None:
         lines = self._messages if upto is None else self._messages[: upto + 1]
@@ -357,6 +490,8 @@ class GameView(StableRepr, w.VBox):
 
     # --------------------------------------------------------------- replay
     def _start_replay(self) -> None:
+        """After the game: the replay stands at its last event, the board as the game
+        ended; its forward button then starts again from the first deal."""
         self._states = replay_states(self.game)
         self.replay_box.layout.display = "flex"
         last = len(self._states) - 1
@@ -376,10 +511,21 @@ class GameView(StableRepr, w.VBox):
         draw_replay_state(game, state, before, self.figure, self.dials, self.trick_table, self.last_trick)
         self.hand.show_with(state.hands[self.human], lambda card: game.why_illegal(card, self.human),
                             "Replay: the hand as it was then.")
-        self.replay_text.value = (
+        # A decision chosen in the review stays explained from its trick's start to the decision itself.
+        note = ""
+        if self._note is not None and self._note_from <= index <= self._note[1]:
+            steps = self._note[0] - index
+            note = self._note[2] + ("<div>Step forward to see it: it comes "
+                                    f"{'next' if steps == 1 else f'in {steps} steps'}.</div>" if steps > 0 else "")
+        self.replay_text.value = "<div style='line-height:1.4'>" + (
             f"Event {index + 1} of {len(self._states)} · round {state.round} · "
-            f"⚑ {html.escape(names[state.flag])}<br><b>{html.escape(state.text)}</b>"
-        )
+            f"⚑ {html.escape(names[state.flag])}<br><b>{html.escape(state.text)}</b>{note}"
+            + ("<br>This is how the game ended. “Replay from the first deal” tells it again, event by event."
+               if index == len(self._states) - 1 else "")
+        ) + "</div>"
+        self.replay_back.disabled = index == 0
+        at_end = index == len(self._states) - 1
+        self.replay_forward.description = "⏮ Replay from the first deal" if at_end else "Step forward ▶"
         self._refresh_log(upto=index)
 
     def close(self) -> None:

@@ -57,7 +57,6 @@ CAR_INSET = 0.22
 #: The starting grid: a row above the start/finish, one slot per seat.
 GRID_HEIGHT = 0.36
 GRID_GAP = 0.24
-PIXELS_PER_UNIT = 120  # about right for the default 720 x 350 figure
 
 #: Marker color and symbol per space kind: never color alone.
 KIND_STYLE: dict[SpaceKind, tuple[str, str]] = {
@@ -160,7 +159,7 @@ class TrackFigure(PlotlyView):
         self._tf_labels = short_labels(names)
         self._tf_positions = positions
         self._tf_space_xy = [stadium_point(i / n) for i in range(n)]
-        step_px = PIXELS_PER_UNIT * PERIMETER / n
+        step_px = _pixels_per_unit(width, height) * PERIMETER / n
         self._tf_space_size = max(7.0, min(16.0, 0.38 * step_px))
         self._tf_car_size = max(11.0, min(21.0, 0.5 * step_px))
         self._tf_frames: list[TrackFrame] = []
@@ -172,6 +171,7 @@ class TrackFigure(PlotlyView):
         self._tf_task: asyncio.Task | None = None
         self._tf_drawn: dict = {}  # what the last render sent, so the next sends only changes
         self._tf_watchers: list[Callable[[], None]] = []
+        self._tf_choices: tuple[tuple[str, Move], ...] = ()
         self._build(width, height)
         self._render(positions, "", "", [])
 
@@ -224,6 +224,30 @@ class TrackFigure(PlotlyView):
         """Frames of the current move not shown yet."""
         return len(self._tf_frames) - self._tf_cursor
 
+    @property
+    def choices(self) -> tuple[tuple[str, Move], ...]:
+        """The options marked by :meth:`show_choices`: ``(label, move)`` pairs."""
+        return self._tf_choices
+
+    def show_choices(self, choices: Sequence[tuple[str, Move]], caption: str = "") -> None:
+        """Mark where each option would take the car deciding now: ``choices`` holds
+        ``(label, move)`` pairs (moves from :func:`rally.move` or a game's preview),
+        all of one car. Each end space gets a ring in the car's color with its label;
+        the cars stand where the moves start. The marks stay until the next move or
+        :meth:`set_positions`."""
+        items = inputs.sequence(choices, "The choices", rally.SetupError, "[('turbo', move)]", 8)
+        for item in items:
+            if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)
+                    and isinstance(item[1], Move)):
+                inputs.fail(rally.SetupError, "Each choice", "a pair (label, rally Move)", item, "('turbo', move)")
+        movers = {self._seat_of(m.mover) for _, m in items}
+        if len(movers) > 1:
+            raise rally.SetupError("Every choice must move the same car.")
+        self.stop_playing()
+        self._tf_frames, self._tf_cursor, self._tf_shown, self._tf_move = [], 0, [], None
+        self._tf_choices = tuple(items)
+        self._render(self._tf_positions, caption, "", [], mover=next(iter(movers), None))
+
     def space_xy(self, space: int) -> tuple[float, float]:
         """Where the marker of ``space`` is drawn."""
         x, y, _, _ = self._tf_space_xy[space % len(self._tf_track)]
@@ -272,6 +296,7 @@ class TrackFigure(PlotlyView):
         _check_positions(self._tf_track, positions)
         self.stop_playing()
         self._tf_frames, self._tf_cursor, self._tf_shown, self._tf_move = [], 0, [], None
+        self._tf_choices = ()
         self._render(positions, caption, "", [])
 
     def show_move(self, move: Move, animate: bool = True, positions: Sequence[int] | None = None) -> None:
@@ -293,6 +318,7 @@ class TrackFigure(PlotlyView):
             positions = self._tf_frames[-1].positions if self.frames_left else self._tf_positions
         base = list(self._one_per_car(positions))
         self.stop_playing()
+        self._tf_choices = ()
         base[seat] = move.start
         # Captions name cars by seat when the move uses seats, else by the move's own keys.
         captions = move.captions(self._tf_names if inputs.is_whole(move.mover) else None)
@@ -418,6 +444,10 @@ class TrackFigure(PlotlyView):
                 marker={"color": CAR_HEX[color], "symbol": "square", "size": self._tf_car_size,
                         "line": {"color": OUTLINE_HEX, "width": 2}},
             )
+        self.plot.add_scatter(x=[], y=[], mode="markers+text", name="choices", showlegend=False, hoverinfo="text",
+                              textposition="top center", textfont={"size": 12, "color": "#111827"},
+                              marker={"symbol": "square-open", "size": self._tf_car_size * 1.25, "color": OUTLINE_HEX,
+                                      "line": {"width": 3, "color": OUTLINE_HEX}}, cliponaxis=False)
         half = STRAIGHT / 2 + RADIUS
         grid_w = max(1, len(self._tf_names)) * GRID_GAP / 2 + 0.08
         self.plot.update_layout(
@@ -479,6 +509,19 @@ class TrackFigure(PlotlyView):
                 "hovertext": [f"{names[seat]} ({self._tf_colors[seat]} car) {where}; laps completed: {laps}; "
                               f"motor on its {motor_side(laps)} side"],
             })
+        marks: dict = {"x": [], "y": [], "text": [], "hovertext": [], "textposition": []}
+        for label, choice in self._tf_choices:
+            seat = self._seat_of(choice.mover)
+            end = list(positions)
+            end[seat] = choice.final
+            x, y = self.car_spot(end, seat)
+            marks["x"].append(x)
+            marks["y"].append(y)
+            marks["text"].append(f"<b>{html.escape(label)}</b>")
+            marks["hovertext"].append(f"{html.escape(label)}: {html.escape(self._describe(choice))}")
+            # The label points into the loop, away from the legend and the page's edges.
+            marks["textposition"].append("middle left" if x > STRAIGHT / 2 else "middle right" if x < -STRAIGHT / 2
+                                         else "bottom center" if y > 0 else "top center")
         trail_key = tuple((f.progress, f.how) for f in trail)
         shown = self._tf_drawn
         # Plotly validates every assignment, so only what changed is sent.
@@ -498,10 +541,15 @@ class TrackFigure(PlotlyView):
             for seat, car in enumerate(cars):
                 if shown.get(seat) != car:
                     self.plot.data[CARS_FIRST + seat].update(**car)
+            if shown.get("choices") != marks:
+                self.plot.data[CARS_FIRST + len(cars)].update(
+                    x=marks["x"], y=marks["y"], text=marks["text"], hovertext=marks["hovertext"],
+                    textposition=marks["textposition"])
             if shown.get("caption") != (caption, summary):
                 self.plot.layout.annotations[CAPTION].text = html.escape(caption)
                 self.plot.layout.annotations[SUMMARY].text = _wrap(html.escape(summary), 48)  # clear of the cars inside the loop
-        self._tf_drawn = {"hover": hover, "trail": trail_key, "caption": (caption, summary), **dict(enumerate(cars))}
+        self._tf_drawn = {"hover": hover, "trail": trail_key, "caption": (caption, summary), "choices": marks,
+                          **dict(enumerate(cars))}
         self.redrawn()
         self._tf_positions = tuple(positions)
         self._tf_caption = caption
@@ -552,6 +600,14 @@ def _check_positions(track: Track, positions: Sequence[int]) -> None:
     """Raise :class:`rally.PositionError` when ``positions`` could not happen."""
     if positions:
         rally.check_positions(track, dict(enumerate(positions)))
+
+
+def _pixels_per_unit(width: int, height: int) -> float:
+    """How many pixels one plot unit takes in a figure of ``width`` x ``height`` (the
+    margins and legend of :meth:`TrackFigure._build` taken off; the axes keep a 1:1 scale)."""
+    across = 2 * (STRAIGHT / 2 + RADIUS + 0.25)
+    up = 2 * RADIUS + GRID_HEIGHT + 0.6
+    return max(20.0, min((width - 161) / across, (height - 12) / up))
 
 
 def _wrap(text: str, width: int) -> str:

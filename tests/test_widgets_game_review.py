@@ -1,0 +1,178 @@
+"""The coached game: what the view says before each choice, the hint, the review after
+the game and the jump from a costly decision into the replay. Every answer is checked
+against rally, which decides; the view only shows it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rally
+from rally import Game, HeuristicBot, Moved, Turbo, play_out
+from rally.game import decision_of
+from rally.replay import trick_span
+from widgets import GameReview, GameView, ReviewChart
+
+
+def play_through(view: GameView, rng: random.Random) -> int:
+    """Play the human's seat at random to the end; returns the decisions made."""
+    made = 0
+    while not view.game.is_over:
+        assert view.waiting_for_human
+        if view.game.awaiting_turbo:
+            assert view.choose_turbo(rng.random() < 0.5)
+        else:
+            assert view.play_card(rng.choice(view.hand.playable))
+        made += 1
+    return made
+
+
+@pytest.fixture(scope="module")
+def coached() -> tuple[GameView, int]:
+    view = GameView(4, "volcano", seed=5, coach=True, review_playouts=60)
+    made = play_through(view, random.Random(2))
+    return view, made
+
+
+def test_the_prompt_says_what_may_be_played_and_why():
+    view = GameView(4, "beach", seed=11)
+    seen = set()
+    rng = random.Random(1)
+    while not view.game.is_over:
+        game = view.game
+        if game.awaiting_turbo:
+            assert "use your motor or not" in view.hand.prompt
+            view.choose_turbo(False)
+            continue
+        expected = rally.play_rule(game.hands[0], game.trick)
+        assert view.hand.prompt == "Your turn. " + expected
+        seen.add(expected.split(",")[0].split(":")[0])
+        view.play_card(rng.choice(view.hand.playable))
+    # The lead, following a color and holding none of it all came up.
+    assert any(s.startswith("You lead") for s in seen)
+    assert any("so you must" in s for s in seen) or any("is your only" in s for s in seen)
+
+
+def test_the_hint_is_the_advisors_answer_in_words():
+    view = GameView(3, "volcano", seed=3, coach=True, hint_playouts=80)
+    assert view.hint_box.layout.display == "flex" and not view.hint_button.disabled
+    before = view.game.clone()
+    hint = view.show_hint()
+    assert view.game == before  # asking changes nothing
+    decided = sum(decision_of(e) is not None for e in view.game.events)
+    advice = rally.advise(view.game, playouts=80, seed=(view.game.seed * 1000 + decided) % 2 ** 32)
+    assert hint == advice.hint() and hint in view.hint_text.value
+    assert hint.startswith(f"Try {advice.best.label}:") or hint.startswith("You have only one choice")
+    assert advice.best.label in view.hand.playable
+    # Playing on clears it; the next turn's hint is a new question.
+    view.play_card(view.hand.playable[0])
+    assert view.hint_text.value == ""
+
+
+def test_no_hint_button_without_the_coach():
+    view = GameView(3, "volcano", seed=3)
+    assert view.hint_box.layout.display == "none"
+    assert view.review is None
+
+
+def test_the_review_covers_every_decision_of_the_human(coached):
+    view, made = coached
+    review = view.review
+    assert review is not None and review.seat == view.human
+    assert len(review.decisions) == made
+    chosen = [action for seat, action in filter(None, map(decision_of, view.game.events)) if seat == view.human]
+    assert [d.chosen.action for d in review.decisions] == chosen
+    assert review.winner == view.game.winner
+    # The same review as rally gives on its own.
+    again = rally.review(view.game, view.human, playouts=60, seed=view.game.seed)
+    assert [d.explanation for d in again.decisions] == [d.explanation for d in review.decisions]
+
+
+def test_the_chart_draws_the_series(coached):
+    view, _ = coached
+    review, shown = view.review, view.review_view
+    assert isinstance(shown, GameReview) and view.review_box.children == (shown,)
+    chart = shown.chart
+    assert isinstance(chart, ReviewChart)
+    traces = {t.name: t for t in chart.plot.data}
+    assert list(traces["your choice"].y) == [100 * r for r in review.series]
+    assert list(traces["best option"].y) == [100 * r for r in review.best_series]
+    costly = review.costly(3)
+    assert list(traces["costliest"].x) == [d.number for d in costly]
+    assert len(shown.buttons) == len(costly)
+    rounds = [a.text for a in chart.plot.layout.annotations]
+    assert rounds[0] == "Round 1" and len(rounds) == len({d.round for d in review.decisions})
+
+
+def test_a_costly_decision_opens_the_replay_where_its_trick_began(coached):
+    view, _ = coached
+    review = view.review
+    if not review.costly(1):
+        pytest.skip("no decision cost anything in this game")
+    worst = review.costly(1)[0]
+    asked = view.replay_anchor.requests
+    view.review_view.buttons[0].click()
+    first, last = trick_span(view.game, worst.event)
+    assert view.replay_index == first - 1  # the table as the trick begins
+    assert worst.label in view.replay_text.value and "Step forward to see it" in view.replay_text.value
+    assert view.replay_anchor.requests == asked + 1  # the replay is brought into view
+    # Stepping forward reaches the decision itself, still explained.
+    for _ in range(worst.event - (first - 1)):
+        view.replay_step(+1)
+    assert view.replay_index == worst.event
+    assert view.game.events[worst.event].describe(view.game.names) in view.replay_text.value
+    assert worst.label in view.replay_text.value
+    # After the trick is over, the note goes.
+    view.replay_to(last + 1)
+    assert worst.label not in view.replay_text.value
+
+
+def test_the_replay_waits_at_the_end_and_starts_again_from_the_deal():
+    game = play_out(Game.new(3, "beach", seed=4), [HeuristicBot()] * 3, random.Random(4))
+    view = GameView(game=game)
+    last = len(game.events) - 1
+    assert view.replay_index == last and view.figure.positions == game.positions
+    assert view.replay_forward.description == "⏮ Replay from the first deal"
+    view.replay_forward.click()
+    assert view.replay_index == 0 and "Round 1: each player gets 5 cards." in view.replay_text.value
+    assert view.replay_forward.description == "Step forward ▶" and view.replay_back.disabled
+
+
+def test_bad_input_is_refused_in_words():
+    with pytest.raises(rally.SetupError, match="coach"):
+        GameView(3, coach="yes")
+    with pytest.raises(rally.SetupError, match="playouts"):
+        GameView(3, coach=True, review_playouts=0)
+    with pytest.raises(rally.SetupError, match="a rally Review"):
+        GameReview("not a review")
+    view = GameView(3, seed=1, coach=True)
+    while not view.game.awaiting_turbo and not view.game.is_over:
+        view.play_card(view.hand.playable[-1])
+    if view.game.awaiting_turbo:
+        assert view.show_hint().startswith("Try ")  # the turbo choice gets a hint too
+    with pytest.raises(rally.SetupError, match="a decision"):
+        GameReview(rally.review(view.game, 0, playouts=5)).on_select("jump")
+
+
+def test_a_game_shown_while_bots_play_gives_no_hint():
+    view = GameView(3, seed=2, coach=True)
+    view.game.apply(view.game.legal_actions()[0])  # someone acted behind the view's back: not the human's turn
+    assert view.game.current_player != 0
+    assert view.show_hint() == ""
+
+
+def test_the_turbo_choice_marks_the_track_from_the_rules():
+    for seed in range(30):
+        view = GameView(3, "volcano", seed, bots=HeuristicBot())
+        while not view.game.is_over and not view.game.awaiting_turbo:
+            view.play_card(view.hand.playable[-1])
+        if view.game.awaiting_turbo:
+            break
+    else:
+        pytest.fail("no turbo choice came up")
+    for label, move in view.figure.choices:
+        assert move.mover == 0
+        use = label != "card alone"
+        trial = view.game.clone()
+        assert move == next(e.move for e in trial.apply_recorded(Turbo(use)) if isinstance(e, Moved))
