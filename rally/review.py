@@ -155,7 +155,8 @@ class Review:
             d = worst[0]
             text += (f" The costliest was in round {d.round}, trick {d.trick}, when you {_verb(d.position, d.chosen.action)}: "
                      "your win chance was "
-                     f"{d.chosen.win_rate:.0%}, and {d.best.label} would have made it {d.best.win_rate:.0%}.")
+                     f"{d.chosen.win_rate:.0%}, and {_option(d.best.action)} would have made it "
+                     f"{d.best.win_rate:.0%}.")
         return text
 
     def table(self) -> str:
@@ -235,6 +236,13 @@ def _verb(position: Position, action: Action) -> str:
     return f"{'led' if not position.trick else 'played'} {action}"
 
 
+def _option(action: Action) -> str:
+    """An option as the subject of a sentence: ``"B7"``, ``"using the turbo"``."""
+    if isinstance(action, Turbo):
+        return "using the turbo" if action.use else "moving by the card alone"
+    return str(action)
+
+
 def _explain(position: Position, advice: Advice, chosen: OptionResult) -> str:
     """What the decision did and what the best option would have done, in words."""
     best = advice.best
@@ -298,13 +306,24 @@ def _turbo_outcome(position: Position, action: Action) -> str:
     events = game.apply_recorded(action)
     move = next(e.move for e in events if isinstance(e, Moved))
     n = move.track_length
-    won = any(isinstance(e, GameWon) for e in events)
-    where = ("over the finish line, winning the race" if won else
-             "onto the start/finish space" if move.final % n == 0 else f"to space {move.final % n}")
+    won = next((e for e in events if isinstance(e, GameWon)), None)
+    after = ""
+    if won is not None and won.seat == seat and move.final >= 2 * n:
+        where = "over the finish line, winning the race"
+    else:
+        lap = f" of lap {move.final // n + 1}" if move.final >= n else ""
+        where = "onto the start/finish space" if move.final % n == 0 else f"to space {move.final % n}{lap}"
+        if won is not None and won.seat != seat:
+            after = f"; then {position.player_names[won.seat]} wins the race"
+        elif won is not None and won.reason == "second lap":
+            after = "; then your motor takes you over the finish line at the round's end, winning the race"
+        elif won is not None:
+            after = "; the race ends with your car in front, winning it"
     assert isinstance(action, Turbo)
     if action.use:
-        return f"used the turbo: {move.steps - value} + {value} = {move.steps} spaces, {where}"
-    return f"moved by the card alone: {move.steps} spaces, {where}, keeping the motor's {value} for later"
+        return f"used the turbo: {move.steps - value} + {value} = {move.steps} spaces, {where}{after}"
+    later = "to drive you at the round's end" if not position.hand else "for later"
+    return f"moved by the card alone: {move.steps} spaces, {where}, keeping the motor's {value} {later}{after}"
 
 
 def _won_you(rate: float) -> str:

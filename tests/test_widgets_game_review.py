@@ -133,7 +133,7 @@ def test_the_replay_waits_at_the_end_and_starts_again_from_the_deal():
     view = GameView(game=game)
     last = len(game.events) - 1
     assert view.replay_index == last and view.figure.positions == game.positions
-    assert view.replay_forward.description == "⏮ Replay from the first deal"
+    assert view.replay_forward.description == "Replay from the first deal ▶"
     view.replay_forward.click()
     assert view.replay_index == 0 and "Round 1: each player gets 5 cards." in view.replay_text.value
     assert view.replay_forward.description == "Step forward ▶" and view.replay_back.disabled

@@ -246,10 +246,10 @@ def error_outputs(page) -> list[str]:
     return page.evaluate(_ERRORS)
 
 
-#: JavaScript: the Plotly figures of tracks on the page (bar charts such as the
-#: advisor's are left out), in page order.
+#: JavaScript: the Plotly figures of tracks on the page (the ones with a "spaces" trace:
+#: charts such as the advisor's bars or a game review's line are left out), in page order.
 TRACK_PLOTS = """[...document.querySelectorAll('.js-plotly-plot')]
-  .filter(gd => (gd._fullData || []).some(t => t.type === 'scatter'))"""
+  .filter(gd => (gd._fullData || []).some(t => t.name === 'spaces'))"""
 
 #: JavaScript: per track figure on the page, the SVG points drawn for each named trace.
 PLOT_POINTS = f"""() => {TRACK_PLOTS}.map(gd => {{

@@ -38,6 +38,8 @@ function render({ model, el }) {
     model.save_changes();
   }
 
+  let restoring = false;  // true while draw() puts the focus back
+
   function draw() {
     const focused = row.contains(document.activeElement) ? document.activeElement.dataset.code : null;
     title.textContent = model.get("title");
@@ -75,13 +77,21 @@ function render({ model, el }) {
       if (card.code === selected) button.classList.add("is-selected");
       button.addEventListener("click", () => choose(card));
       button.addEventListener("focus", () => {
-        if (!card.playable) message.textContent = card.reason;
+        if (!card.playable && !restoring) message.textContent = card.reason;
       });
       row.append(button);
     }
     if (focused) {
-      const again = row.querySelector(`[data-code="${focused}"]`) || row.querySelector("button");
-      if (again) again.focus();
+      // Keep the keyboard in the hand after a redraw (the card played is gone): on the same
+      // card, else the first one that may be played. Focus moved here is not the learner
+      // asking about a card, so it writes no reason under the hand.
+      const again = row.querySelector(`[data-code="${focused}"]`) ||
+        row.querySelector('button[aria-disabled="false"]') || row.querySelector("button");
+      if (again) {
+        restoring = true;
+        again.focus();
+        restoring = false;
+      }
     }
   }
 

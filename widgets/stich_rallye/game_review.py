@@ -112,7 +112,7 @@ class GameReview(StableRepr, w.VBox):
             [w.HTML(f"<div style='line-height:1.4'><b style='font-size:15px'>Review of your game</b><br>"
                     f"{html.escape(review.sentence())}</div>"),
              self.chart, w.HTML(f"<b>{heading}</b>"), *rows],
-            layout=w.Layout(border="2px solid #b91c1c", padding="4px 8px", max_width=f"{width + 20}px"),
+            layout=w.Layout(border="2px solid #b91c1c", padding="4px 8px", max_width="850px"),
         )
 
     def on_select(self, callback: Callable[[ReviewedDecision], None]) -> None:

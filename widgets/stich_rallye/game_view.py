@@ -386,6 +386,8 @@ class GameView(StableRepr, w.VBox):
         else:
             self.turbo_box.layout.display = "none"
         self.hint_button.disabled = not (mine and not game.is_over)
+        if game.is_over:
+            self.hint_box.layout.display = "none"
         self.hint_text.value = self._hint
         self._refresh_log()
         if game.is_over and not self._states:
@@ -525,7 +527,7 @@ class GameView(StableRepr, w.VBox):
         ) + "</div>"
         self.replay_back.disabled = index == 0
         at_end = index == len(self._states) - 1
-        self.replay_forward.description = "⏮ Replay from the first deal" if at_end else "Step forward ▶"
+        self.replay_forward.description = "Replay from the first deal ▶" if at_end else "Step forward ▶"
         self._refresh_log(upto=index)
 
     def close(self) -> None:

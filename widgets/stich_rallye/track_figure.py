@@ -465,8 +465,10 @@ class TrackFigure(PlotlyView):
                  "line": {"color": "#111827", "width": 3}},
             ],
             annotations=[
-                {"x": 0, "y": 0.42, "text": "", "showarrow": False, "font": {"size": 15, "color": "#111827"}},
-                {"x": 0, "y": 0.05, "text": "", "showarrow": False, "font": {"size": 11, "color": "#374151"}},
+                {"x": 0, "y": 0.46, "text": "", "showarrow": False, "font": {"size": 15, "color": "#111827"}},
+                # The summary hangs below the caption, so a long one grows down, never into it.
+                {"x": 0, "y": 0.3, "yanchor": "top", "text": "", "showarrow": False,
+                 "font": {"size": 11, "color": "#374151"}},
                 {"x": -grid_w - 0.05, "y": RADIUS + GRID_HEIGHT, "text": "starting grid", "showarrow": False,
                  "xanchor": "right", "font": {"size": 10, "color": "#4b5563"}},
                 {"x": 0, "y": -0.45, "text": "cars run clockwise ↻", "showarrow": False,
