@@ -471,7 +471,7 @@ class TrackFigure(PlotlyView):
                  "font": {"size": 11, "color": "#374151"}},
                 {"x": -grid_w - 0.05, "y": RADIUS + GRID_HEIGHT, "text": "starting grid", "showarrow": False,
                  "xanchor": "right", "font": {"size": 10, "color": "#4b5563"}},
-                {"x": 0, "y": -0.45, "text": "cars run clockwise ↻", "showarrow": False,
+                {"x": 0, "y": -0.56, "text": "cars run clockwise ↻", "showarrow": False,
                  "font": {"size": 10, "color": "#6b7280"}},
             ],
         )
