@@ -91,3 +91,15 @@ def test_anywidgets_load_their_files():
         folder = HERE / "stich_rallye"
         assert str(cls._esm) == (folder / f"{name}.js").read_text(encoding="utf-8")
         assert (folder / f"{name}.css").read_text(encoding="utf-8") in str(cls._css)
+
+
+def test_a_first_figure_does_not_import_the_slow_iri_checker():
+    """The lab extra keeps jsonschema below 4.25 (pyproject.toml): from 4.25 on, showing
+    any Plotly figure imports rfc3987_syntax, which builds a grammar for seconds."""
+    import subprocess
+    import sys
+
+    code = ("import sys, rally, widgets; widgets.TrackFigure(rally.TRACKS['volcano'], [0, 0, 0]); "
+            "print('plotly.io._renderers' in sys.modules, 'rfc3987_syntax' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["True", "False"]  # the figure's renderers were loaded, the checker was not
