@@ -44,7 +44,7 @@ from .errors import SetupError
 from .game import Action, Game
 from .position import Position
 from .state import PLAY
-from .tricks import winner_and_lowest
+from .tricks import seat_and_lowest
 
 #: The z-score of the intervals shown and used for stopping early (99%).
 Z99 = 2.576
@@ -70,6 +70,11 @@ class OptionResult:
     @property
     def win_rate(self) -> float:
         return self.wins / self.playouts if self.playouts else 0.0
+
+    def clearly_above(self, other: "OptionResult") -> bool:
+        """True when this option's interval lies wholly above ``other``'s: better beyond
+        the playouts' noise."""
+        return self.interval[0] > other.interval[1]
 
     @property
     def trick_win_rate(self) -> float | None:
@@ -109,7 +114,7 @@ class Advice:
     def clearly_best(self) -> bool:
         """True when the best option's interval lies above every other's."""
         best, *rest = self.ranked
-        return bool(rest) and all(best.interval[0] > o.interval[1] for o in rest)
+        return bool(rest) and all(best.clearly_above(o) for o in rest)
 
     def sentence(self) -> str:
         """The answer in words."""
@@ -127,7 +132,7 @@ class Advice:
         best, *rest = self.ranked
         if not rest:
             return f"You have only one choice here: {best.label}."
-        close = [o for o in rest if o.interval[1] >= best.interval[0]]
+        close = [o for o in rest if not best.clearly_above(o)]
         text = f"Try {best.label}: it won {best.win_rate:.0%} of {best.playouts} playouts"
         if not close:
             return text + f"; the next best, {rest[0].label}, won {rest[0].win_rate:.0%}."
@@ -146,7 +151,7 @@ class Advice:
         mine = self.options[labels.index(guess)]
         if mine is best:
             text = f"✔ Your guess, {best.label}, is the advisor's pick too."
-            close = [o.label for o in self.ranked[1:] if o.interval[1] >= best.interval[0]]
+            close = [o.label for o in self.ranked[1:] if not best.clearly_above(o)]
             if close:
                 whose = f"the interval of {close[0]} overlaps" if len(close) == 1 else \
                     f"the intervals of {join_words(close)} overlap"
@@ -155,7 +160,7 @@ class Advice:
             return text
         text = (f"You picked {mine.label} ({mine.win_rate:.0%}); the advisor's pick is {best.label} "
                 f"({best.win_rate:.0%})")
-        if mine.interval[1] >= best.interval[0]:
+        if not best.clearly_above(mine):
             return (f"≈ {text}, but their intervals overlap, so {mine.label} may be just as good: "
                     "ask again with more playouts.")
         return f"✘ {text}, and their intervals do not overlap."
@@ -252,7 +257,7 @@ def play_trick(game: Game, card: Action, players: Sequence[Bot], rng: random.Ran
     while True:
         trick = game.trick_codes
         if len(trick) == n - 1:  # this card completes the trick: its winner is known now
-            winner = (game.flag + winner_and_lowest([*trick, card.code])[0]) % n  # type: ignore[union-attr]
+            winner = seat_and_lowest([*trick, card.code], game.flag, n)[0]  # type: ignore[union-attr]
             game.apply_trusted(card)
             return winner
         game.apply_trusted(card)

@@ -42,7 +42,7 @@ from .round_end import leader_of, release_order_of
 from .serialization import state_from_json, state_to_dict, state_to_json
 from .state import OVER, PLAY, TURBO, GameState
 from .track import Track, get_track
-from .tricks import legal_codes, why_illegal, winner_and_lowest
+from .tricks import legal_codes, seat_and_lowest, why_illegal, winner_and_lowest
 
 #: The player colors of the cars and motors, by seat.
 CAR_COLORS = ("white", "red", "yellow", "purple", "blue")
@@ -550,8 +550,7 @@ class Game:
 
     # ------------------------------------------------- the engine's primitives
     def _trick_result(self) -> tuple[int, int]:
-        index, lowest = winner_and_lowest(self._trick)
-        return (self.flag + index) % self.players, lowest
+        return seat_and_lowest(self._trick, self.flag, self.players)
 
     def _deal(self) -> None:
         self._hands = deal_codes(self.players, self.seed, self.round)

@@ -30,7 +30,7 @@ from .cards import HAND_SIZES, ROUNDS, Card, deck, join_words
 from .movement import position_problems
 from .round_end import leader
 from .state import OVER, PLAY, TURBO, GameState
-from .tricks import winner_and_lowest
+from .tricks import seat_and_lowest
 
 
 def state_problems(state: GameState) -> list[str]:
@@ -49,7 +49,7 @@ def _trick_winner(state: GameState) -> int | None:
     """The seat that won the current trick, if it is complete."""
     if len(state.trick) < state.players:
         return None
-    return (state.flag + winner_and_lowest([c.code for c in state.trick])[0]) % state.players
+    return seat_and_lowest([c.code for c in state.trick], state.flag, state.players)[0]
 
 
 def _trick_seats(state: GameState) -> list[int]:

@@ -49,7 +49,7 @@ from .movement import MAX_PROGRESS
 from .serialization import read_track
 from .state import PLAY, TURBO, GameState
 from .track import TRACKS, Track, get_track
-from .tricks import winner_and_lowest
+from .tricks import seat_and_lowest
 
 FORMAT = "stich-rallye-position/1"
 CODE_VERSION = "SR1"
@@ -503,7 +503,7 @@ def _decider(flag: int, trick: Sequence[Card], n: int) -> int | None:
     """Who decides: the next seat to play, or a complete trick's winner; ``None`` for a
     trick with more cards than players."""
     if len(trick) == n:
-        return (flag + winner_and_lowest([c.code for c in trick])[0]) % n
+        return seat_and_lowest([c.code for c in trick], flag, n)[0]
     if len(trick) > n:
         return None
     return (flag + len(trick)) % n

@@ -40,7 +40,7 @@ from .events import GameWon, Moved
 from .game import Action, Game, Turbo, decision_of
 from .position import Position
 from .state import PLAY
-from .tricks import winner_and_lowest
+from .tricks import seat_and_lowest
 
 #: The most playouts per option a review may ask for (a whole game has ~30 decisions).
 MAX_REVIEW_PLAYOUTS = MAX_PLAYOUTS // 10
@@ -95,7 +95,7 @@ class ReviewedDecision:
     def clear(self) -> bool:
         """True when the best option's interval lies wholly above the chosen one's: the
         cost is more than the playouts' noise."""
-        return self.best.interval[0] > self.chosen.interval[1]
+        return self.best.clearly_above(self.chosen)
 
     @property
     def label(self) -> str:
@@ -258,29 +258,29 @@ def _explain(position: Position, advice: Advice, chosen: OptionResult) -> str:
     text = f"You {_verb(position, chosen.action)}"
     last = len(position.trick) == position.players - 1
     if last:  # the trick's winner is known at once
-        mine = _trick_winner(position, chosen.action)
+        mine = _finish_trick(position, chosen.action)[0]
         text += " and won the trick" if mine == seat else f" and lost the trick to {names[mine]}"
     if chosen.win_rate >= best.win_rate:
-        others = [o.label for o in advice.ranked if o is not chosen and o.interval[1] >= chosen.interval[0]]
+        others = [o.label for o in advice.ranked if o is not chosen and not chosen.clearly_above(o)]
         if not others:
             return text + f": the best choice here (win chance {chosen.win_rate:.0%})."
         return (text + f": the advisor's pick (win chance {chosen.win_rate:.0%}), though {join_words(others)} "
                 f"{'was' if len(others) == 1 else 'were'} about as good.")
     text += "."
     if last:
-        theirs = _trick_winner(position, best.action)
+        theirs, lowest = _finish_trick(position, best.action)
         won = theirs == seat
-        same = won == (_trick_winner(position, chosen.action) == seat)
+        same = won == (mine == seat)
         text += f" {best.label} would have {'won' if won else 'lost'} it{' too' if same else ''}"
         if won and not same:
-            text += f", and your car would have moved by its lowest card, {_lowest(position, best.action)}"
+            text += f", and your car would have moved by its lowest card, {lowest}"
         text += "."
     else:
         mine_rate, best_rate = chosen.trick_win_rate or 0.0, best.trick_win_rate or 0.0
         if abs(mine_rate - best_rate) >= 0.1:
             text += f" In the playouts, {chosen.label} {_won_you(mine_rate)}; {best.label} {_did(best_rate)}."
     text += f" Win chance: {best.label} {best.win_rate:.0%}, {chosen.label} {chosen.win_rate:.0%}."
-    if not (best.interval[0] > chosen.interval[1]):
+    if not best.clearly_above(chosen):
         text += f" Their intervals overlap, so {chosen.label} may be just as good."
     return text
 
@@ -293,7 +293,7 @@ def _explain_turbo(position: Position, advice: Advice, chosen: OptionResult) -> 
         return f"You {mine}: the best choice here (win chance {chosen.win_rate:.0%})."
     text = f"You {mine}. Had you {theirs}, your win chance would have been {best.win_rate:.0%} instead of " \
            f"{chosen.win_rate:.0%}."
-    if not (best.interval[0] > chosen.interval[1]):
+    if not best.clearly_above(chosen):
         text += " Their intervals overlap, so your choice may be just as good."
     return text
 
@@ -336,15 +336,10 @@ def _did(rate: float) -> str:
     return "never did" if rate == 0 else "always did" if rate == 1 else f"did in {rate:.0%} of them"
 
 
-def _trick_winner(position: Position, card: Action) -> int:
+def _finish_trick(position: Position, card: Action) -> tuple[int, int]:
+    """The seat that wins the trick ``card`` completes, and the car's move (the lowest card)."""
     assert isinstance(card, Card)
-    codes = [c.code for c in position.trick] + [card.code]
-    return (position.flag + winner_and_lowest(codes)[0]) % position.players
-
-
-def _lowest(position: Position, card: Action) -> int:
-    assert isinstance(card, Card)
-    return winner_and_lowest([c.code for c in position.trick] + [card.code])[1]
+    return seat_and_lowest([c.code for c in position.trick] + [card.code], position.flag, position.players)
 
 
 __all__ = ["Review", "ReviewedDecision", "review", "MAX_REVIEW_PLAYOUTS"]

@@ -74,6 +74,13 @@ def winner_and_lowest(codes: Sequence[int]) -> tuple[int, int]:
     return codes.index(best), lowest
 
 
+def seat_and_lowest(codes: Sequence[int], flag: int, players: int) -> tuple[int, int]:
+    """:func:`winner_and_lowest` by seat: the seat that wins a whole trick led by the flag
+    holder ``flag`` (S1), and the trick's lowest value."""
+    index, lowest = winner_and_lowest(codes)
+    return (flag + index) % players, lowest
+
+
 def check_trick(trick: object, complete: bool = False) -> list[Card]:
     """The cards of ``trick`` if they can lie on the table together: Cards, each once,
     at most one per player (5); with ``complete``, a whole trick of 3 to 5 cards.
