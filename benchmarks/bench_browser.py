@@ -18,7 +18,20 @@ car on the tile and the bots' turns in the log; then *New game* deals the next s
 
     python benchmarks/bench_browser.py --game rally-run
 
-Needs Chromium and playwright: `bash bin/install-browser`.
+With ``--first-widget`` it times how soon a lesson shows its first widget, where the
+learner waits for it:
+
+- in JupyterLab, from Run All to the first widget drawn, in a warm kernel (the lesson
+  has run once in it; each repeat clears the outputs and runs all again), and once in a
+  cold one (the first Run All after the kernel started);
+- on the static site (``bin/site``; served on loopback as a school would, every other
+  host cut off), from the page's load to the first widget drawn, in a fresh browser
+  profile each time (nothing cached), Run All pressed as soon as the kernel is ready.
+
+    python benchmarks/bench_browser.py --first-widget               # 5 repeats each
+    RALLY_SITE=_site python benchmarks/bench_browser.py --first-widget   # a site built already
+
+Needs Chromium and playwright: `bash bin/install-browser`; the site also Node.js and npm.
 """
 
 from __future__ import annotations
@@ -30,9 +43,9 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-import _lab  # noqa: E402
+from browser import _lab, _site  # noqa: E402
 
 #: JavaScript: click the first playable card of the first GameView; resolve with the
 #: milliseconds until its track figure draws a car elsewhere (null after 5 s).
@@ -92,12 +105,98 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clicks", type=int, default=20, help="clicks that move a car (default 20)")
     parser.add_argument("--game", choices=("stich-rallye", "rally-run"), default="stich-rallye",
                         help="which lesson's game to click (default stich-rallye: lesson 05)")
+    parser.add_argument("--first-widget", action="store_true",
+                        help="time Run All (JupyterLab) and page load (the site) to the first widget")
+    parser.add_argument("--repeats", type=int, default=5, help="with --first-widget: repeats each (default 5)")
     args = parser.parse_args(argv)
     why = _lab.missing_browser()
     if why:
         print(f"Cannot run: {why}; {_lab.INSTALL_HINT}.", file=sys.stderr)
         return 2
+    if args.first_widget:
+        return first_widget(args.repeats)
     return (rally_run if args.game == "rally-run" else stich_rallye)(args.clicks)
+
+
+#: The lessons timed by --first-widget: lesson 1 opens on a hand of cards (an anywidget),
+#: lesson 3 on the track (a Plotly figure).
+FIRST_WIDGET_LESSONS = ("01_tricks.ipynb", "03_moving_and_hills.ipynb")
+#: JavaScript: in the page's outputs, the first widget drawn: a widget's view (ipywidgets
+#: or anywidget) with something inside, or a Plotly figure's SVG.
+WIDGET_DRAWN = ("() => !!document.querySelector('.jp-OutputArea-output .jupyter-widgets *, "
+                ".jp-OutputArea-output .js-plotly-plot .main-svg')")
+#: JavaScript: clear the outputs, press Run All (without waiting for it) and resolve with
+#: the milliseconds until the first widget is drawn.
+TIMED_RUN_ALL = f"""async () => {{
+  const app = window.jupyterapp;
+  await app.commands.execute('notebook:clear-all-cell-outputs');
+  const drawn = {WIDGET_DRAWN};
+  return await new Promise(resolve => {{
+    const t0 = performance.now();
+    const observer = new MutationObserver(() => {{
+      if (drawn()) {{ observer.disconnect(); resolve(performance.now() - t0); }}
+    }});
+    observer.observe(document.body, {{subtree: true, childList: true}});
+    app.commands.execute('notebook:run-all-cells');
+  }});
+}}"""
+
+
+def first_widget(repeats: int) -> int:
+    from playwright.sync_api import sync_playwright
+
+    started = time.perf_counter()
+    print(f"first widget drawn ({repeats} repeats; median, best, worst)")
+    with _lab.JupyterLab() as lab, sync_playwright() as playwright:
+        browser = _lab.launch_chromium(playwright)
+        try:
+            for lesson in FIRST_WIDGET_LESSONS:
+                page = browser.new_context(viewport=_lab.WINDOW).new_page()
+                _lab.open_notebook(page, lab, lesson)
+                cold = page.evaluate(TIMED_RUN_ALL)
+                warm = []
+                for _ in range(repeats):
+                    page.wait_for_function(KERNEL_IDLE, polling=100)
+                    warm.append(page.evaluate(TIMED_RUN_ALL))
+                page.wait_for_function(KERNEL_IDLE, polling=100)
+                page.context.close()
+                lab.shutdown_kernels()
+                print(f"  JupyterLab, {lesson}: Run All -> first widget, warm kernel {summary(warm)}; "
+                      f"cold kernel {cold / 1000:.2f} s")
+        finally:
+            browser.close()
+    with _site.StaticSite(_site.built_site()) as site, sync_playwright() as playwright:
+        recorder = _site.LeaveRecorder()
+        browser = _site.launch_chromium(playwright, recorder)
+        try:
+            for lesson in FIRST_WIDGET_LESSONS:
+                marks: dict[str, list[float]] = {"kernel ready": [], "first widget": []}
+                for _ in range(repeats):
+                    context = browser.new_context(viewport=_lab.WINDOW)
+                    site.block_other_hosts(context)
+                    page = context.new_page()
+                    t0 = time.perf_counter()
+                    _lab.open_notebook(page, site, lesson, timeout=180_000)
+                    marks["kernel ready"].append((time.perf_counter() - t0) * 1000)
+                    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+                    page.wait_for_function(WIDGET_DRAWN, timeout=180_000, polling=50)
+                    marks["first widget"].append((time.perf_counter() - t0) * 1000)
+                    context.close()
+                print(f"  site, {lesson}: page load -> kernel ready {summary(marks['kernel ready'])}; "
+                      f"-> first widget {summary(marks['first widget'])}")
+            if site.left or recorder.from_the_site():
+                print(f"  the site tried to leave 127.0.0.1: {site.left + recorder.from_the_site()}")
+                return 1
+        finally:
+            browser.close()
+            recorder.close()
+    print(f"(whole run {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+def summary(ms: list[float]) -> str:
+    s = sorted(ms)
+    return f"{statistics.median(s) / 1000:.2f} s ({s[0] / 1000:.2f}-{s[-1] / 1000:.2f})"
 
 
 @contextmanager

@@ -13,7 +13,7 @@ import pytest
 
 import widgets
 
-MODULES = ["style", "messages", "stich_rallye.track_figure", "stich_rallye.card_hand", "stich_rallye.motor_dial",
+MODULES = ["style", "messages", "plotly_view", "stich_rallye.track_figure", "stich_rallye.card_hand", "stich_rallye.motor_dial",
            "stich_rallye.trick_table", "stich_rallye.game_view", "stich_rallye.game_setup", "stich_rallye.trick_explorer",
            "stich_rallye.position_editor", "stich_rallye.quizzes", "rally_run.quizzes"]
 HERE = pathlib.Path(widgets.__file__).parent
@@ -103,3 +103,28 @@ def test_a_first_figure_does_not_import_the_slow_iri_checker():
             "print('plotly.io._renderers' in sys.modules, 'rfc3987_syntax' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["True", "False"]  # the figure's renderers were loaded, the checker was not
+
+
+def test_plotly_front_end_is_sent_once_per_kernel_not_with_every_figure():
+    """Every figure the widgets draw is a PlotlyFigure: a FigureWidget whose own front end
+    is a few lines; Plotly's (plotly.js, megabytes) travels once, in the kernel's one
+    PlotlyBundle, alive as long as any figure may need it."""
+    import plotly
+    import plotly.graph_objects as go
+
+    from rally import TRACKS
+    from widgets.plotly_view import PlotlyBundle, PlotlyFigure, plotly_bundle
+
+    plotly_js = (pathlib.Path(plotly.__file__).parent / "package_data" / "widgetbundle.js").read_text(encoding="utf-8")
+    figures = [widgets.TrackFigure(TRACKS["volcano"], [0, 3]).plot,
+               widgets.AdviceChart().plot]
+    for figure in figures:
+        assert isinstance(figure, PlotlyFigure) and isinstance(figure, go.FigureWidget)
+        assert len(figure._esm) < 2000 < len(plotly_js)  # not plotly.js again
+        assert "registry.promise" in figure._esm        # it waits for the page's one copy
+    bundle = plotly_bundle()
+    assert isinstance(bundle, PlotlyBundle) and bundle.bundle == plotly_js
+    assert plotly_bundle() is bundle and bundle.comm is not None
+    bundle.close()  # as when every widget is closed: the next figure sends it again
+    PlotlyFigure()
+    assert plotly_bundle() is not bundle and plotly_bundle().comm is not None

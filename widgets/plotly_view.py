@@ -13,14 +13,23 @@ Two known limits of Plotly's FigureWidget shape this class:
   that applies to this box only.
 
 The figure is :attr:`PlotlyView.plot`; the box holds it and the probe.
+
+A third limit is speed. Since Plotly 6 a FigureWidget is an anywidget whose front end,
+plotly.js and all (about 5 MB), travels as the widget's ``_esm`` with every figure, and
+the page compiles it anew each time: about 0.85 s per figure here, most of the wait for
+a lesson's first track. :class:`PlotlyFigure` is a FigureWidget whose ``_esm`` is a few
+lines that use Plotly's own front end, sent to the page once per kernel by
+:class:`PlotlyBundle` and loaded once per page. Plotly's widget code itself is unchanged.
 """
 
 from __future__ import annotations
 
+import pathlib
 from typing import Any
 
 import anywidget
 import ipywidgets as w
+import plotly
 import plotly.graph_objects as go
 import traitlets
 from IPython import get_ipython
@@ -52,6 +61,70 @@ class ViewProbe(anywidget.AnyWidget):
     shown = traitlets.Bool(False).tag(sync=True)
 
 
+#: JavaScript: the page's one registry of Plotly's widget module (a promise of it), shared
+#: by the module that loads it (:class:`PlotlyBundle`) and the figures that use it.
+_REGISTRY = """
+const KEY = Symbol.for("rally-notebooks.plotly-widget-module");
+const registry = globalThis[KEY] ??= (() => {
+  let resolve, reject;
+  const promise = new Promise((yes, no) => { resolve = yes; reject = no; });
+  return { promise, resolve, reject, loading: false };
+})();
+"""
+
+
+class PlotlyBundle(anywidget.AnyWidget):
+    """Plotly's widget front end (``plotly/package_data/widgetbundle.js``, its public
+    anywidget module), sent to the page once: a kernel makes one (:func:`plotly_bundle`),
+    never shown. The page imports it once, for every :class:`PlotlyFigure`."""
+
+    _esm = _REGISTRY + """
+    export default {
+      initialize({ model }) {
+        if (registry.loading) return;  // another kernel of this page sent it already
+        registry.loading = true;
+        const url = URL.createObjectURL(new Blob([model.get("bundle")], { type: "text/javascript" }));
+        import(url).then(registry.resolve, registry.reject).finally(() => URL.revokeObjectURL(url));
+      },
+    };
+    """
+    bundle = traitlets.Unicode("").tag(sync=True)
+
+
+_BUNDLE: PlotlyBundle | None = None
+
+
+def plotly_bundle() -> PlotlyBundle:
+    """The kernel's one :class:`PlotlyBundle` (made on first use, kept while the kernel runs,
+    so a page that reconnects gets it again with the other widgets)."""
+    global _BUNDLE
+    if _BUNDLE is None or _BUNDLE.comm is None:  # none yet, or closed (widgets closed all)
+        _BUNDLE = PlotlyBundle(bundle=pathlib.Path(plotly.__file__).with_name("package_data")
+                               .joinpath("widgetbundle.js").read_text(encoding="utf-8"))
+    return _BUNDLE
+
+
+class PlotlyFigure(go.FigureWidget):
+    """A Plotly ``FigureWidget`` in every way but one: its front end is Plotly's, loaded once
+    per page from :class:`PlotlyBundle` instead of sent with each figure.
+
+    >>> figure = PlotlyFigure()
+    >>> isinstance(figure, go.FigureWidget), len(figure._esm) < 1000
+    (True, True)
+    """
+
+    _esm = _REGISTRY + """
+    export default async () => {
+      const module = await registry.promise;
+      return typeof module.default === "function" ? await module.default() : module.default;
+    };
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        plotly_bundle()  # its model reaches the page before this figure's
+        super().__init__(*args, **kwargs)
+
+
 class PlotlyView(StableRepr, w.VBox):
     """A box holding one Plotly figure, :attr:`plot`. Subclasses draw on ``self.plot``
     with its public methods and call :meth:`redrawn` after each drawing."""
@@ -79,4 +152,4 @@ class PlotlyView(StableRepr, w.VBox):
         return super()._repr_mimebundle_(**kwargs)
 
 
-__all__ = ["PlotlyView", "ViewProbe", "CSS_CLASS"]
+__all__ = ["PlotlyView", "PlotlyFigure", "PlotlyBundle", "plotly_bundle", "ViewProbe", "CSS_CLASS"]

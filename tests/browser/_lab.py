@@ -125,6 +125,14 @@ class JupyterLab:
                                    f"{self.log_text()}")
             time.sleep(0.25)
 
+    def lesson_url(self, name: str) -> str:
+        """Where the lesson ``name`` opens, in a fresh workspace."""
+        return f"{self.url}/lab/tree/{name}?reset"
+
+    def lesson_path(self, name: str) -> str:
+        """The lesson's path as JupyterLab names it (the server's root is notebooks/)."""
+        return name
+
     def log_text(self) -> str:
         try:
             return self.log_path.read_text(encoding="utf-8", errors="replace")[-4000:]
@@ -217,13 +225,15 @@ _ERRORS = f"""() => {{
 }}"""
 
 
-def open_notebook(page, lab: JupyterLab, name: str, timeout: float = 90_000) -> None:
-    """Open ``name`` in a fresh workspace and wait for its kernel to be ready."""
-    page.goto(f"{lab.url}/lab/tree/{name}?reset")
+def open_notebook(page, server, name: str, timeout: float = 90_000) -> None:
+    """Open the lesson ``name`` (a path under notebooks/) in a fresh workspace and wait for
+    its kernel to be ready. ``server`` is a :class:`JupyterLab` or the static site
+    (``_site.StaticSite``): anything with ``lesson_url(name)`` and ``lesson_path(name)``."""
+    page.goto(server.lesson_url(name))
     page.wait_for_function(
-        f"() => {_PANEL}?.context?.path === {json.dumps(name)} && "
+        f"() => {_PANEL}?.context?.path === {json.dumps(server.lesson_path(name))} && "
         f"{_PANEL}.sessionContext?.session?.kernel?.status === 'idle'",
-        timeout=timeout,
+        timeout=timeout, polling=200,
     )
 
 

@@ -16,14 +16,18 @@ from . import _lab
 REQUIRED = os.environ.get("RALLY_REQUIRE_BROWSER", "") == "1"
 
 
+def skip_or_fail(message: str) -> None:
+    """Skip with ``message``, or fail where the browser tests are required (CI)."""
+    if REQUIRED:
+        pytest.fail(message + " (RALLY_REQUIRE_BROWSER=1 is set, so this is a failure.)", pytrace=False)
+    pytest.skip(message)
+
+
 @pytest.fixture(scope="package")
 def browser_ready():
     why = _lab.missing_browser()
     if why is not None:
-        message = f"Browser tests need Chromium and Playwright: {why}; {_lab.INSTALL_HINT}."
-        if REQUIRED:
-            pytest.fail(message + " (RALLY_REQUIRE_BROWSER=1 is set, so this is a failure.)", pytrace=False)
-        pytest.skip(message)
+        skip_or_fail(f"Browser tests need Chromium and Playwright: {why}; {_lab.INSTALL_HINT}.")
 
 
 # Package scope: the server and Playwright's event loop end with the last browser test,

@@ -44,8 +44,13 @@ def test_the_rulebook_example_steps_and_the_sandbox_plays_first(page, lab):
     _lab.open_notebook(page, lab, LESSON)
     _lab.run_all(page)
     assert _lab.error_outputs(page) == []
+    step_the_rulebook_example(page)
+    play_the_sandbox(page)
 
-    # The rulebook's turbo example: Nyota's red car jumps Michael's yellow one.
+
+def step_the_rulebook_example(page, shot: str = "") -> None:
+    """In the run lesson 3, step through the rulebook's turbo example: Nyota's red car
+    jumps Michael's yellow one, one space a click, each step in words."""
     turbo = move(Track.parse("S.........D..U...."), [2, 3], 0, 4)
     captions = turbo.captions(["Nyota", "Michael"])
     example = output_of(page, "Nyota moves 4 from space 2")
@@ -64,12 +69,14 @@ def test_the_rulebook_example_steps_and_the_sandbox_plays_first(page, lab):
         seen.append(example.evaluate(CARS)["Nyota"]["at"])
         assert example.evaluate(CARS)["Michael"]["at"] == cars["Michael"]["at"]  # the jumped car stays
         if i == 2:
-            _lab.screenshot(page, "03_rulebook_example_step_2", example)
+            _lab.screenshot(page, shot + "03_rulebook_example_step_2", example)
     assert len(set(seen)) == len(seen)  # a new place at every step
     expect(status).to_contain_text("The move is over.")
-    _lab.screenshot(page, "03_rulebook_example_end", example)
+    _lab.screenshot(page, shot + "03_rulebook_example_end", example)
 
-    # The sandbox: Play before touching anything plays the move the boxes show.
+
+def play_the_sandbox(page) -> None:
+    """In the run lesson 3: Play, before touching anything, plays the move the boxes show."""
     sandbox = output_of(page, "Who moves")
     sandbox.scroll_into_view_if_needed()
     start = sandbox.evaluate(CARS)

@@ -43,7 +43,13 @@ def card_faces(page, root=".rally-hand"):
 
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_lesson_runs_and_renders(page, lab, lesson):
-    _lab.open_notebook(page, lab, lesson)
+    check_lesson(page, lab, lesson)
+
+
+def check_lesson(page, server, lesson: str, shot: str = "") -> None:
+    """Open ``lesson`` on ``server`` (JupyterLab, or the static site), run every cell, and
+    check what it shows; the screenshot's name starts with ``shot``."""
+    _lab.open_notebook(page, server, lesson)
     state = _lab.run_all(page)
     assert state["counts"] and all(n is not None for n in state["counts"])
     assert _lab.error_outputs(page) == []
@@ -64,7 +70,7 @@ def test_lesson_runs_and_renders(page, lab, lesson):
     last = page.locator(".jp-Cell").last
     target = page.locator(WIDGET_SHOT.get(lesson, ".jp-Cell")).last
     target.scroll_into_view_if_needed()
-    _lab.screenshot(page, lesson.removesuffix(".ipynb"))
+    _lab.screenshot(page, shot + lesson.removesuffix(".ipynb"))
     assert last.count() == 1
 
 

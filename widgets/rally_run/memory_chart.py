@@ -13,11 +13,10 @@ MemoryChart(2 players against a bot with no memory, 20 games each: none 60%, per
 
 from __future__ import annotations
 
-import plotly.graph_objects as go
 
 from rally.rally_run.simulate import MemoryResult
 
-from ..plotly_view import PlotlyView
+from ..plotly_view import PlotlyFigure, PlotlyView
 
 
 class MemoryChart(PlotlyView):
@@ -25,7 +24,7 @@ class MemoryChart(PlotlyView):
     :func:`rally.rally_run.simulate.memory_win_rates`), drawn on :attr:`plot`."""
 
     def __init__(self, result: MemoryResult, width: int = 620, height: int = 340):
-        super().__init__(go.FigureWidget())
+        super().__init__(PlotlyFigure())
         self._result = result
         rows = result.rows
         labels = [row.label for row in rows]

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import html
 
-import plotly.graph_objects as go
 
 from rally import Advice, Turbo
 
-from ..plotly_view import PlotlyView
+from ..plotly_view import PlotlyFigure, PlotlyView
 
 
 #: Bar colors and patterns per option kind: the pattern and the label carry the
@@ -24,7 +23,7 @@ class AdviceChart(PlotlyView):
     intervals as error bars. Every bar is labelled (``G9``, ``turbo``) and patterned by kind."""
 
     def __init__(self, width: int = 560, height: int = 300):
-        super().__init__(go.FigureWidget())
+        super().__init__(PlotlyFigure())
         self.plot.add_bar(x=[], y=[], hoverinfo="text",
                      error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": [], "color": "#111827",
                               "thickness": 1.5, "width": 8})

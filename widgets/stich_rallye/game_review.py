@@ -26,13 +26,12 @@ import html
 from typing import Callable
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 import rally
 from rally import Review, ReviewedDecision, inputs
 
 from .._display import StableRepr
-from ..plotly_view import PlotlyView
+from ..plotly_view import PlotlyFigure, PlotlyView
 
 #: Marks for the costliest decisions, in order: a number in a circle, not only a color.
 RANKS = ("①", "②", "③")
@@ -42,7 +41,7 @@ class ReviewChart(PlotlyView):
     """The win chance after each decision of a :class:`rally.Review`, on :attr:`plot`."""
 
     def __init__(self, review: Review, width: int = 820, height: int = 230):
-        super().__init__(go.FigureWidget())
+        super().__init__(PlotlyFigure())
         decisions = review.decisions
         xs = [d.number for d in decisions]
         mine = [100 * r for r in review.series]

@@ -40,12 +40,11 @@ import html
 import math
 from typing import Callable, Hashable, NamedTuple, Sequence
 
-import plotly.graph_objects as go
 
 import rally
 from rally import CAR_COLORS, Move, SpaceKind, Track, inputs
 
-from ..plotly_view import PlotlyView
+from ..plotly_view import PlotlyFigure, PlotlyView
 from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, lap_label, laps_done, motor_side, short_labels
 
 # Stadium geometry, in plot units: straights of length STRAIGHT, ends of radius RADIUS.
@@ -150,7 +149,7 @@ class TrackFigure(PlotlyView):
         names = inputs.names(names, len(positions), rally.SetupError)
         colors = car_colors(colors, len(positions))
         _check_positions(track, positions)
-        super().__init__(go.FigureWidget())
+        super().__init__(PlotlyFigure())
         n = len(track)
         self._tf_track = track
         self._tf_names = names

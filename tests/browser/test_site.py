@@ -1,0 +1,131 @@
+"""The static site (``bin/site``), as a school would run it: built from the package
+registries, served by ``python -m http.server`` on 127.0.0.1, opened in Chromium with
+every other host cut off. Every lesson runs with the same checks as in JupyterLab, a
+card is clicked in lesson 1, a move stepped in lesson 3, and any request that tries to
+leave 127.0.0.1 fails the test.
+
+``RALLY_SITE=_site`` tests a site built already (``bash bin/site``) instead of building one.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from . import _lab, _site
+from .conftest import skip_or_fail
+from .test_lesson_moves import step_the_rulebook_example
+from .test_lessons import check_lesson
+
+#: Every lesson, in every language folder the lessons have.
+LESSONS = sorted(str(p.relative_to(_lab.NOTEBOOKS)) for p in _lab.NOTEBOOKS.rglob("[0-9][0-9]_*.ipynb")
+                 if ".ipynb_checkpoints" not in p.parts)
+#: Screenshots of the site's lessons are named site_<lesson>.
+SHOT = "site_"
+
+
+@pytest.fixture(scope="module")
+def site(browser_ready, tmp_path_factory):
+    why = _site.missing_tools()
+    if why is not None:
+        skip_or_fail(f"The site's test needs Node.js to build it: {why}.")
+    folder = _site.built_site(tmp_path_factory.mktemp("site") / "_site")
+    with _site.StaticSite(folder) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def leave_recorder():
+    recorder = _site.LeaveRecorder()
+    yield recorder
+    recorder.close()
+
+
+@pytest.fixture(scope="module")
+def site_browser(browser_ready, leave_recorder):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = _site.launch_chromium(playwright, leave_recorder)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def site_page(site, site_browser, leave_recorder):
+    """A fresh profile (nothing cached, nothing stored) at 1280 x 800 with other hosts cut
+    off. After the test, nothing may have tried to leave."""
+    context = site_browser.new_context(viewport=_lab.WINDOW)
+    context.set_default_timeout(60_000)  # Python runs in the page: slower than a kernel
+    site.block_other_hosts(context)
+    site.left.clear()
+    leave_recorder.seen.clear()
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def nothing_left(site, recorder) -> None:
+    assert site.left == [], f"the site tried to reach other hosts: {site.left}"
+    assert recorder.from_the_site() == [], f"requests for other hosts reached the proxy: {recorder.from_the_site()}"
+
+
+def test_the_site_holds_every_lesson(site):
+    built = sorted(str(p.relative_to(site.folder / "files" / "notebooks"))
+                   for p in (site.folder / "files" / "notebooks").rglob("[0-9][0-9]_*.ipynb"))
+    assert built == LESSONS and "00_start_here.ipynb" in built
+
+
+def test_the_front_page_says_nothing_is_installed_and_opens_lesson_0(site, site_page, leave_recorder):
+    with urllib.request.urlopen(f"{site.url}/", timeout=10) as r:
+        words = " ".join(r.read().decode("utf-8").split())
+    assert "nothing is installed on this computer" in words and "your work stays in this browser" in words
+    site_page.goto(f"{site.url}/")
+    site_page.wait_for_function(
+        f"() => {_lab._PANEL}?.context?.path === 'notebooks/00_start_here.ipynb' && "
+        f"{_lab._PANEL}.sessionContext?.session?.kernel?.status === 'idle'", timeout=120_000, polling=200)
+    nothing_left(site, leave_recorder)
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
+    page = site_page
+    check_lesson(page, site, lesson, shot=SHOT)
+    name = lesson.rsplit("/", 1)[-1]
+    if name.startswith("01_"):
+        # A learner clicks a card they may play: it is picked, and the others are not.
+        hand = page.locator(".rally-hand").first
+        card = hand.locator('button.rally-card[aria-disabled="false"]').last
+        card.scroll_into_view_if_needed()
+        card.click()
+        expect(card).to_have_class(re.compile(r"\bis-selected\b"))
+        assert hand.locator("button.rally-card.is-selected").count() == 1
+        _lab.screenshot(page, SHOT + "01_card_clicked", hand)
+    if name.startswith("03_"):
+        step_the_rulebook_example(page, shot=SHOT)
+    assert _lab.error_outputs(page) == []
+    nothing_left(site, leave_recorder)
+
+
+def test_a_request_that_tries_to_leave_is_caught(site, site_page, leave_recorder):
+    """The nets themselves: a fetch for another host, from the page and from a web worker
+    (where Pyodide runs), is stopped and recorded, so the checks above can fail."""
+    site_page.goto(f"{site.url}/lab/index.html")
+    site_page.evaluate("""async () => {
+      try { await fetch('https://cdn.jsdelivr.net/npm/pyodide/from-the-page'); } catch (e) {}
+      const worker = new Worker(URL.createObjectURL(new Blob([
+        "fetch('https://files.pythonhosted.org/from-a-worker').catch(() => {}).finally(() => postMessage('done'))"],
+        {type: 'text/javascript'})));
+      await new Promise(resolve => { worker.onmessage = resolve; });
+    }""")
+    caught = site.left + leave_recorder.from_the_site()
+    assert any("from-the-page" in line for line in caught), caught
+    assert any("from-a-worker" in line or "files.pythonhosted.org" in line for line in caught), caught
+    site.left.clear()
+    leave_recorder.seen.clear()
