@@ -24,12 +24,14 @@ Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
 - advisor.py    which choice wins: each option played out many times
 - review.py     a game review: each decision one player made, held against the advisor's best
 - examples.py   the positions lessons and docs show, each reached by a seeded game
+- i18n.py       languages: every sentence through gettext; catalogs in locale/ (docs/translating.md)
 """
 
 from .bots import Bot, HeuristicBot, RandomBot, play_out, play_until
 from .turns import play_bots
 from .cards import CARDS, HAND_SIZES, Card, Color, deck, parse_cards
 from .errors import CardError, IllegalAction, PositionError, RuleError, SetupError, TrackError
+from .i18n import LanguageError, available_languages, get_language, language, set_language
 from .events import (
     CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, LapLost, MotorReleased, MotorWound, Moved,
     RoundEnded, TrickWon, TurboDeclined, TurboUsed,
@@ -51,6 +53,7 @@ __all__ = [
     "Bot", "HeuristicBot", "RandomBot", "play_bots", "play_out", "play_until",
     "CARDS", "HAND_SIZES", "Card", "Color", "deck", "parse_cards",
     "CardError", "IllegalAction", "PositionError", "RuleError", "SetupError", "TrackError",
+    "LanguageError", "available_languages", "get_language", "language", "set_language",
     "CardPlayed", "Dealt", "Event", "FlagTaken", "GameWon", "LapCompleted", "LapLost", "MotorReleased", "MotorWound",
     "Moved", "RoundEnded", "TrickWon", "TurboDeclined", "TurboUsed",
     "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "trick_move", "leader", "release_order", "setup_steps",

@@ -38,7 +38,7 @@ from typing import Callable, Sequence
 
 from .analysis import wilson_interval
 from .bots import Bot, HeuristicBot, RandomBot, play_out
-from .cards import join_words
+from .i18n import join_words
 from . import inputs
 from .errors import SetupError
 from .game import Action, Game

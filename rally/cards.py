@@ -20,6 +20,7 @@ from typing import Iterable
 
 from . import inputs
 from .errors import CardError, PositionError, RuleError, SetupError
+from .i18n import pgettext
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
@@ -46,8 +47,8 @@ class Color(enum.IntEnum):
 
     @property
     def word(self) -> str:
-        """The color as a lower-case word, for sentences: ``"green"``."""
-        return self.name.lower()
+        """The color as a word for sentences, in the language spoken: ``"green"``."""
+        return (pgettext("color", "red"), pgettext("color", "green"), pgettext("color", "blue"))[self]
 
     @classmethod
     def from_letter(cls, letter: str) -> "Color":
@@ -225,8 +226,3 @@ def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
     return sep.join(str(c) for c in cards)
 
 
-def join_words(items: list[str], conjunction: str = "and") -> str:
-    """``"a, b and c"``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]

@@ -22,6 +22,7 @@ from .bots import Bot, HeuristicBot, RandomBot, play_out
 from .cards import MAX_PLAYERS, MIN_PLAYERS, parse_cards
 from .errors import RuleError, SetupError
 from .events import Dealt, GameWon, RoundEnded, TrickWon
+from .i18n import LanguageError, available_languages, set_language
 from .game import CAR_COLORS, Game
 from .rally_run.simulate import MAX_GAMES, simulate, simulate_many
 from .rally_run.state import MAX_TURNS
@@ -45,12 +46,22 @@ def _whole(what: str, low: int, high: int) -> Callable[[str], int]:
     return read
 
 
+def _lang_option() -> argparse.ArgumentParser:
+    """``--lang``, which every command takes (before or after the command's name)."""
+    option = argparse.ArgumentParser(add_help=False)
+    option.add_argument("--lang", default=None, metavar="LANG",
+                        help=f"the language to speak: {', '.join(available_languages())} "
+                             "(default: the LANGUAGE or LANG variable, else en)")
+    return option
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m rally", description="Stich Rallye rules from the command line.")
+    lang = [_lang_option()]
+    parser = _Parser(prog="python -m rally", description="Stich Rallye rules from the command line.", parents=lang)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    explain = sub.add_parser("explain", help="who wins a trick, and why")
+    explain = sub.add_parser("explain", help="who wins a trick, and why", parents=lang)
     explain.add_argument("cards", nargs="+", help="the trick's cards in play order, like G11 R5 B7 G3")
-    sim = sub.add_parser("simulate", help="bots play a whole game; print what happens")
+    sim = sub.add_parser("simulate", help="bots play a whole game; print what happens", parents=lang)
     sim.add_argument("--players", type=_whole("--players", MIN_PLAYERS, MAX_PLAYERS), default=4,
                      help="3, 4 or 5 (default 4)")
     sim.add_argument("--track", default="volcano", help="volcano, beach, or track text like 'S..DD..U...'")
@@ -58,8 +69,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="fixes the deals and the bots' choices (0 to 2**64-1)")
     sim.add_argument("--bots", default="heuristic", help="heuristic or random (default heuristic)")
     sim.add_argument("--brief", action="store_true", help="only tricks, round ends and the result")
-    sub.add_parser("tracks", help="list the built-in tracks")
-    run = sub.add_parser("run", help="Rally Run: bots play a game (or --games N of them); print what happens")
+    sub.add_parser("tracks", help="list the built-in tracks", parents=lang)
+    run = sub.add_parser("run", help="Rally Run: bots play a game (or --games N of them); print what happens", parents=lang)
     run.add_argument("--players", type=_whole("--players", 2, 4), default=4, help="2, 3 or 4 (default 4)")
     run.add_argument("--seed", type=_whole("--seed", 0, inputs.MAX_SEED), default=0,
                      help="fixes the layout and the bots' choices (0 to 2**64-1)")
@@ -120,8 +131,21 @@ def _tracks() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # The language first, so that everything after it (help and errors too) speaks it.
+    chosen, _rest = _lang_option().parse_known_args(argv)
     parser = _parser()
-    args = parser.parse_args(argv)
+    try:
+        previous = set_language(chosen.lang) if chosen.lang is not None else None
+    except LanguageError as err:
+        parser.error(str(err))
+    try:
+        return _run(parser, parser.parse_args(argv))
+    finally:
+        if previous is not None:
+            set_language(previous)
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         if args.command == "explain":
             out = _explain(args.cards)

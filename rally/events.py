@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, NamedTuple, Sequence, cast
 
 from . import inputs
-from .cards import Card, join_words, read_cards
+from .cards import Card, read_cards
+from .i18n import join_words
 from .errors import PositionError
 from .logged_event import LoggedEvent
 from .movement import How, Move, PathStep

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import HAND_SIZES, ROUNDS, Card, deck, join_words
+from .cards import HAND_SIZES, ROUNDS, Card, deck
+from .i18n import join_words
 from .movement import position_problems
 from .round_end import leader
 from .state import OVER, PLAY, TURBO, GameState

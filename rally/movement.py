@@ -20,7 +20,7 @@ import enum
 from typing import AbstractSet as Set, Any, Callable, Hashable, Mapping, NamedTuple, Sequence, cast
 
 from . import inputs
-from .cards import join_words
+from .i18n import join_words
 from .errors import PositionError, RuleError
 from .track import DOWN, FLAT, UP, Track
 

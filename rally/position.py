@@ -39,7 +39,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import quote, unquote
 
 from . import inputs
-from .cards import HAND_SIZES, ROUNDS, Card, deck, format_cards, join_words, parse_cards, read_cards
+from .cards import HAND_SIZES, ROUNDS, Card, deck, format_cards, parse_cards, read_cards
+from .i18n import join_words
 from .errors import PositionError, RuleError
 from .events import Event
 from .game import Action, Game, parse_action

@@ -34,7 +34,8 @@ from typing import Callable
 
 from . import inputs
 from .advisor import BOTS, BOT_WORDS, MAX_PLAYOUTS, Advice, OptionResult, advise
-from .cards import Card, join_words
+from .cards import Card
+from .i18n import join_words
 from .errors import SetupError
 from .events import GameWon, Moved
 from .game import Action, Game, Turbo, decision_of

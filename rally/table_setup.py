@@ -18,7 +18,8 @@ Deal: each player gets 5 cards for round 1; the other 12 lie aside face down, un
 
 from __future__ import annotations
 
-from .cards import HAND_SIZES, deck, join_words
+from .cards import HAND_SIZES, deck
+from .i18n import join_words
 from .errors import SetupError
 from .game import CAR_COLORS, Game
 

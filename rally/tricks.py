@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from . import inputs
-from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, Color, deck, format_cards, join_words, split_by_color
+from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, Color, deck, format_cards, split_by_color
 from .errors import CardError
-
-ORDINALS = ("first", "second", "third")
+from .i18n import _, capitalized, join_words, language, ngettext
 
 # The color and the value of each card code (see rally.cards.card_code).
 _COLOR = tuple(code >> 4 for code in range(48))
@@ -91,19 +90,29 @@ def check_trick(trick: object, complete: bool = False) -> list[Card]:
             inputs.fail(CardError, "Each card of a trick", "a Card", card, "Card.parse('G11')")
     if len(set(cards)) != len(cards):
         repeated = sorted({str(c) for c in cards if cards.count(c) > 1})
-        raise CardError(f"A trick cannot hold the same card twice ({', '.join(repeated)}): every card exists once.")
+        raise CardError(_("A trick cannot hold the same card twice ({cards}): every card exists once.")
+                        .format(cards=", ".join(repeated)))
     if complete and not cards:
-        raise CardError("An empty trick has no winner: give the whole trick, 3 to 5 cards, like G11 R5 B7 G3.")
+        raise CardError(_("An empty trick has no winner: give the whole trick, 3 to 5 cards, like G11 R5 B7 G3."))
     low = MIN_PLAYERS if complete else 0
     if not low <= len(cards) <= MAX_PLAYERS:
-        whole = "A whole trick has one card per player" if complete else "A trick has at most one card per player"
-        raise CardError(f"{whole}: {low} to {MAX_PLAYERS} cards, like G11 R5 B7 G3; this one has {len(cards)}.")
+        if complete:
+            message = ngettext(
+                "A whole trick has one card per player: {low} to {high} cards, like G11 R5 B7 G3; this one has {n}.",
+                "A whole trick has one card per player: {low} to {high} cards, like G11 R5 B7 G3; this one has {n}.",
+                len(cards))
+        else:
+            message = ngettext(
+                "A trick has at most one card per player: {low} to {high} cards, like G11 R5 B7 G3; this one has {n}.",
+                "A trick has at most one card per player: {low} to {high} cards, like G11 R5 B7 G3; this one has {n}.",
+                len(cards))
+        raise CardError(message.format(low=low, high=MAX_PLAYERS, n=len(cards)))
     if complete:  # a whole trick tells the number of players, and so the cards in play (S2)
         in_play = deck(len(cards))
         for card in cards:
             if card not in in_play:
-                raise CardError(f"{card} is not in play with {len(cards)} players "
-                                f"(values {in_play[0].value}-{in_play[-1].value}).")
+                raise CardError(_("{card} is not in play with {players} players (values {low}-{high}).").format(
+                    card=card, players=len(cards), low=in_play[0].value, high=in_play[-1].value))
     return cards
 
 
@@ -114,7 +123,7 @@ def check_hand(hand: object) -> list[Card]:
         if not isinstance(card, Card):
             inputs.fail(CardError, "Each card of a hand", "a Card", card, "Card.parse('G3')")
     if len(set(cards)) != len(cards):
-        raise CardError("A hand cannot hold the same card twice: every card exists once.")
+        raise CardError(_("A hand cannot hold the same card twice: every card exists once."))
     return cards
 
 
@@ -141,15 +150,17 @@ def why_illegal(hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str 
     if not isinstance(card, Card):
         inputs.fail(CardError, "The card to play", "a Card", card, "Card.parse('G11')")
     if card not in hand:
-        held = format_cards(hand, ", ") or "no cards"
-        return f"You do not hold {card}; your hand is {held}."
+        if not hand:
+            return _("You do not hold {card}; you hold no cards.").format(card=card)
+        return _("You do not hold {card}; your hand is {hand}.").format(card=card, hand=format_cards(hand, ", "))
     trick = check_trick(trick)
     if not trick:
         return None
     lead = trick[0].color
     follow = [c for c in hand if c.color == lead]
     if follow and card.color != lead:
-        return f"You must follow {lead.word}: you hold {join_words([str(c) for c in follow])}."
+        return _("You must follow {color}: you hold {cards}.").format(
+            color=lead.word, cards=join_words([str(c) for c in follow]))
     return None
 
 
@@ -168,17 +179,19 @@ def play_rule(hand: Sequence[Card], trick: Sequence[Card]) -> str:
     hand = check_hand(hand)
     trick = check_trick(trick)
     if not hand:
-        return "You hold no cards."
+        return _("You hold no cards.")
     if not trick:
-        return "You lead this trick: play any card; the others must follow its color if they can."
+        return _("You lead this trick: play any card; the others must follow its color if they can.")
     lead = trick[0].color
     follow = [str(c) for c in hand if c.color == lead]
+    words = {"Color": capitalized(lead.word), "color": lead.word}
     if not follow:
-        return f"{lead.word.capitalize()} was led and you hold no {lead.word}, so you may play any card."
+        return _("{Color} was led and you hold no {color}, so you may play any card.").format(**words)
     if len(follow) == 1:
-        return f"{lead.word.capitalize()} was led and {follow[0]} is your only {lead.word}, so you must play it."
-    return (f"{lead.word.capitalize()} was led and you hold {lead.word}, so you must follow {lead.word}: "
-            f"{join_words(follow, 'or')}.")
+        return _("{Color} was led and {card} is your only {color}, so you must play it.").format(
+            card=follow[0], **words)
+    return _("{Color} was led and you hold {color}, so you must follow {color}: {cards}.").format(
+        cards=join_words(follow, "or"), **words)
 
 
 def trick_winner(trick: Sequence[Card]) -> int:
@@ -211,8 +224,14 @@ class TrickExplanation:
         return self.sentence
 
 
-def explain_trick(trick: Sequence[Card]) -> TrickExplanation:
-    """Explain who wins ``trick`` and how far the winner moves, in one plain sentence."""
+def explain_trick(trick: Sequence[Card], lang: str | None = None) -> TrickExplanation:
+    """Explain who wins ``trick`` and how far the winner moves, in one plain sentence
+    (in ``lang``, default the language spoken: :mod:`rally.i18n`)."""
+    with language(lang):
+        return _explain_trick(trick)
+
+
+def _explain_trick(trick: Sequence[Card]) -> TrickExplanation:
     trick = check_trick(trick, complete=True)
     winner, lowest = winner_and_lowest([c.code for c in trick])
     colors: list[Color] = []
@@ -220,13 +239,22 @@ def explain_trick(trick: Sequence[Card]) -> TrickExplanation:
         if card.color not in colors:
             colors.append(card.color)
     deciding = colors[-1]
-    best = trick[winner].value
+    facts = {"Color": capitalized(deciding.word), "color": deciding.word, "best": trick[winner].value,
+             "card": trick[winner], "lowest": lowest}
     if len(colors) == 1:
-        reason = f"Only {deciding.word} was played, so the highest {deciding.word}, {best}, wins"
+        template = ngettext("Only {color} was played, so the highest {color}, {best}, wins; "
+                            "the car moves {lowest}, the lowest card.",
+                            "Only {color} was played, so the highest {color}, {best}, wins; "
+                            "the car moves {lowest}, the lowest card.", lowest)
+    elif len(colors) == 2:
+        template = ngettext("{Color} was the second color played, so the highest {color}, {best}, wins; "
+                            "the car moves {lowest}, the lowest card.",
+                            "{Color} was the second color played, so the highest {color}, {best}, wins; "
+                            "the car moves {lowest}, the lowest card.", lowest)
     else:
-        reason = (
-            f"{deciding.word.capitalize()} was the {ORDINALS[len(colors) - 1]} color played, "
-            f"so the highest {deciding.word}, {best}, wins"
-        )
-    sentence = f"{reason}; the car moves {lowest}, the lowest card."
+        template = ngettext("{Color} was the third color played, so the highest {color}, {best}, wins; "
+                            "the car moves {lowest}, the lowest card.",
+                            "{Color} was the third color played, so the highest {color}, {best}, wins; "
+                            "the car moves {lowest}, the lowest card.", lowest)
+    sentence = template.format(**facts)
     return TrickExplanation(tuple(trick), winner, tuple(colors), deciding, lowest, sentence)

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from .. import inputs
-from ..cards import join_words
+from ..i18n import join_words
 from ..errors import IllegalAction, PositionError, SetupError
 from ..history import log_problems
 from .actions import (

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import join_words
+from ..i18n import join_words
 from .board import CELL_LIST, CELLS, COLORS, NEIGHBOURS, PIT, START_CORNERS, Cell, distance, place_name
 from .rules import DEAD_END, all_stuck_for_good, goal, options, stuck_for_good, standings
 from .state import OVER, ROTATE, RunState

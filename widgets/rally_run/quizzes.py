@@ -67,7 +67,7 @@ def tiles_at_start(players: int) -> Question:
 def trophies_at_start(players: int) -> Question:
     """'How many trophies lie on the pit stop at the start?' — read from a new game."""
     from rally.rally_run import COLORS, RallyRunGame
-    from rally.cards import join_words
+    from rally.i18n import join_words
 
     game = RallyRunGame.new(players)
     used = list(game.start_colors)

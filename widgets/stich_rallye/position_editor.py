@@ -26,7 +26,7 @@ import ipywidgets as w
 
 import rally
 from rally import DEFAULT_NAMES, TRACKS, Game, Position, inputs
-from rally.cards import join_words
+from rally.i18n import join_words
 from rally.movement import MAX_PROGRESS
 
 from .._display import StableRepr

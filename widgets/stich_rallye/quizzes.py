@@ -16,7 +16,8 @@ from rally import (
     Moved, RoundEnded, Track, TrickWon, TurboUsed,
     deck, explain_trick, move, parse_cards, play_until, release_order, trick_move, why_illegal,
 )
-from rally.cards import format_cards, join_words
+from rally.cards import format_cards
+from rally.i18n import join_words
 from rally.replay import round_end_span
 
 from ..quiz import Feedback, Question, Quiz

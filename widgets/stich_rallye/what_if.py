@@ -14,7 +14,7 @@ import ipywidgets as w
 
 import rally
 from rally import Advice, Position, inputs
-from rally.cards import join_words
+from rally.i18n import join_words
 
 from .._display import StableRepr
 from .advisor_panel import AdvisorPanel
