@@ -53,7 +53,7 @@ TIMED_CLICK = """async () => {
   const root = document.querySelector('.jp-CodeCell .jp-OutputArea-output');
   const gd = root.querySelector('.js-plotly-plot');
   const spots = () => JSON.stringify([...gd.querySelectorAll('.scatterlayer g.trace')]
-      .filter(g => (g.__data__?.[0]?.trace?.name || '').includes(' · lap'))
+      .filter(g => (g.__data__?.[0]?.trace?.meta || '').startsWith('car:'))
       .map(g => g.querySelector('path.point')?.getAttribute('transform')));
   const before = spots();
   const card = root.querySelector('.rally-hand button.rally-card[aria-disabled="false"]');
@@ -221,7 +221,7 @@ def stich_rallye(clicks: int) -> int:
     skipped = 0
     started = time.perf_counter()
     with lesson_page("05_play_a_game.ipynb") as page:
-        root = page.locator(".jp-CodeCell").first.locator(".jp-OutputArea-output").first
+        root = page.locator(".jp-CodeCell .jp-OutputArea-output").first
         status = root.locator(".widget-html").first
         while len(times) < clicks:
             text = status.inner_text()

@@ -38,10 +38,10 @@ from typing import Callable, Sequence
 
 from .analysis import wilson_interval
 from .bots import Bot, HeuristicBot, RandomBot, play_out
-from .i18n import join_words
+from .i18n import N_, _, join_words, language, ngettext, pgettext
 from . import inputs
 from .errors import SetupError
-from .game import Action, Game
+from .game import Action, Game, Turbo
 from .position import Position
 from .state import PLAY
 from .tricks import seat_and_lowest
@@ -51,8 +51,34 @@ Z99 = 2.576
 #: The most playouts per option one question may ask for (about a minute of work).
 MAX_PLAYOUTS = 100_000
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
-#: The players of each kind of playout, in words.
-BOT_WORDS = {"random": "random players", "heuristic": "careful players"}
+#: The players of each kind of playout, in words (marked for the catalog: show them with
+#: ``_(BOT_WORDS[kind])``).
+BOT_WORDS = {
+    # TRANSLATORS: who plays the playouts; it follows "by" in "(playouts by random players)".
+    "random": N_("random players"),
+    # TRANSLATORS: who plays the playouts; it follows "by" in "(playouts by careful players)".
+    "heuristic": N_("careful players"),
+}
+
+
+def option_word(action: Action) -> str:
+    """An option in words, in the language spoken: the card (``"G9"``), or the turbo
+    choice (``"turbo"``, ``"no turbo"``)."""
+    if isinstance(action, Turbo):
+        # TRANSLATORS: an option of the turbo choice, in tables and sentences ("Try turbo: ...").
+        return pgettext("option", "turbo") if action.use else pgettext("option", "no turbo")
+    return str(action)
+
+
+def _percent(rate: float) -> str:
+    """``0.68`` as ``"68%"``."""
+    return f"{rate:.0%}"
+
+
+def _share(option: "OptionResult") -> str:
+    """``"68% of 100 playouts"``: how often ``option`` won, in the language spoken."""
+    return ngettext("{rate} of {n} playouts", "{rate} of {n} playouts", option.playouts).format(
+        rate=_percent(option.win_rate), n=option.playouts)
 
 
 @dataclass(frozen=True)
@@ -85,8 +111,14 @@ class OptionResult:
 
     @property
     def label(self) -> str:
-        """``"G9"``, ``"turbo"`` or ``"no turbo"``."""
+        """``"G9"``, ``"turbo"`` or ``"no turbo"``: the option's code, the same in every
+        language (:meth:`Advice.judge` reads it); :attr:`word` is the option in words."""
         return str(self.action)
+
+    @property
+    def word(self) -> str:
+        """The option in words, in the language spoken: ``"G9"``, ``"turbo"``, ``"no turbo"``."""
+        return option_word(self.action)
 
 
 @dataclass(frozen=True)
@@ -116,67 +148,92 @@ class Advice:
         best, *rest = self.ranked
         return bool(rest) and all(best.clearly_above(o) for o in rest)
 
-    def sentence(self) -> str:
-        """The answer in words."""
-        name = self.position.player_names[self.seat]
-        best = self.best
-        if len(self.options) == 1:
-            return f"{name} has only one choice, {best.label}: it wins {best.win_rate:.0%} of {best.playouts} playouts."
-        verdict = "clearly the best" if self.clearly_best else "the best so far, but not clearly"
-        return (f"For {name}, {best.label} won {best.win_rate:.0%} of {best.playouts} playouts: "
-                f"{verdict} (playouts by {BOT_WORDS[self.bots]}).")
+    def sentence(self, lang: str | None = None) -> str:
+        """The answer in words (in ``lang``, default the language spoken)."""
+        with language(lang):
+            best = self.best
+            facts = {"name": self.position.player_names[self.seat], "option": best.word, "share": _share(best),
+                     "bots": _(BOT_WORDS[self.bots])}
+            if len(self.options) == 1:
+                return _("{name} has only one choice, {option}: it wins {share}.").format(**facts)
+            if self.clearly_best:
+                return _("For {name}, {option} won {share}: clearly the best (playouts by {bots}).").format(**facts)
+            return _("For {name}, {option} won {share}: the best so far, but not clearly "
+                     "(playouts by {bots}).").format(**facts)
 
-    def hint(self) -> str:
+    def hint(self, lang: str | None = None) -> str:
         """The answer as a coach's hint to the player deciding: the best option in words,
-        with its win chance, and any option that may be just as good."""
-        best, *rest = self.ranked
-        if not rest:
-            return f"You have only one choice here: {best.label}."
-        close = [o for o in rest if not best.clearly_above(o)]
-        text = f"Try {best.label}: it won {best.win_rate:.0%} of {best.playouts} playouts"
-        if not close:
-            return text + f"; the next best, {rest[0].label}, won {rest[0].win_rate:.0%}."
-        others = join_words([f"{o.label} ({o.win_rate:.0%})" for o in close[:3]], "or")
-        return text + f", but {others} may be just as good."
+        with its win chance, and any option that may be just as good (in ``lang``,
+        default the language spoken)."""
+        with language(lang):
+            best, *rest = self.ranked
+            if not rest:
+                return _("You have only one choice here: {option}.").format(option=best.word)
+            close = [o for o in rest if not best.clearly_above(o)][:3]
+            if not close:
+                return _("Try {option}: it won {share}; the next best, {next}, won {next_rate}.").format(
+                    option=best.word, share=_share(best), next=rest[0].word, next_rate=_percent(rest[0].win_rate))
+            others = join_words([f"{o.word} ({_percent(o.win_rate)})" for o in close], "or")
+            return ngettext("Try {option}: it won {share}, but {others} may be just as good.",
+                            "Try {option}: it won {share}, but {others} may be just as good.", len(close)).format(
+                option=best.word, share=_share(best), others=others)
 
-    def judge(self, guess: str) -> str:
+    def judge(self, guess: str, lang: str | None = None) -> str:
         """A learner's guess (an option's label: ``"G9"``, ``"turbo"``, ``"no turbo"``)
-        held against this answer, in words: the advisor's pick, a guess whose interval
-        overlaps the pick's (so it may be just as good), or a guess clearly behind.
-        Raises :class:`SetupError` for a guess that is not one of the options."""
-        labels = [o.label for o in self.options]
-        if not isinstance(guess, str) or guess not in labels:
-            inputs.fail(SetupError, "The guess", "one of the choices here: " + ", ".join(labels), guess, labels[0])
-        best = self.best
-        mine = self.options[labels.index(guess)]
-        if mine is best:
-            text = f"✔ Your guess, {best.label}, is the advisor's pick too."
-            close = [o.label for o in self.ranked[1:] if not best.clearly_above(o)]
-            if close:
-                whose = f"the interval of {close[0]} overlaps" if len(close) == 1 else \
-                    f"the intervals of {join_words(close)} overlap"
-                text += (f" But {whose} it, so {close[0] if len(close) == 1 else 'they'} may be just as good: "
-                         "ask again with more playouts.")
-            return text
-        text = (f"You picked {mine.label} ({mine.win_rate:.0%}); the advisor's pick is {best.label} "
-                f"({best.win_rate:.0%})")
-        if not best.clearly_above(mine):
-            return (f"≈ {text}, but their intervals overlap, so {mine.label} may be just as good: "
-                    "ask again with more playouts.")
-        return f"✘ {text}, and their intervals do not overlap."
+        held against this answer, in words (in ``lang``, default the language spoken):
+        the advisor's pick, a guess whose interval overlaps the pick's (so it may be just
+        as good), or a guess clearly behind. Raises :class:`SetupError` for a guess that
+        is not one of the options."""
+        with language(lang):
+            labels = [o.label for o in self.options]
+            if not isinstance(guess, str) or guess not in labels:
+                inputs.fail(SetupError, _("The guess"),
+                            _("one of the choices here: {choices}").format(choices=", ".join(labels)), guess, labels[0])
+            best = self.best
+            mine = self.options[labels.index(guess)]
+            if mine is best:
+                text = _("✔ Your guess, {option}, is the advisor's pick too.").format(option=best.word)
+                close = [o.word for o in self.ranked[1:] if not best.clearly_above(o)]
+                if close:
+                    text += " " + ngettext(
+                        "But the interval of {others} overlaps it, so {others} may be just as good: "
+                        "ask again with more playouts.",
+                        "But the intervals of {others} overlap it, so they may be just as good: "
+                        "ask again with more playouts.", len(close)).format(others=join_words(close))
+                return text
+            facts = {"mine": mine.word, "mine_rate": _percent(mine.win_rate), "best": best.word,
+                     "best_rate": _percent(best.win_rate)}
+            if not best.clearly_above(mine):
+                return _("≈ You picked {mine} ({mine_rate}); the advisor's pick is {best} ({best_rate}), but their "
+                         "intervals overlap, so {mine} may be just as good: ask again with more playouts.").format(
+                    **facts)
+            return _("✘ You picked {mine} ({mine_rate}); the advisor's pick is {best} ({best_rate}), and their "
+                     "intervals do not overlap.").format(**facts)
 
-    def table(self) -> str:
-        """A plain-text table of every option, in the order they were asked about."""
-        lines = [f"{'option':<12}{'win chance':>11}   99% interval    spaces driven   playouts"]
-        for o in self.options:
-            low, high = o.interval
-            lines.append(f"{o.label:<12}{o.win_rate:>10.1%}   {low:>5.1%} - {high:>6.1%}   {o.progress_gained:>9.1f}"
-                         f"   {o.playouts:>10}")
-        lines.append("Spaces driven: how far the car went, on average, from here to the game's end.")
-        if self.stopped_early:
-            lines.append(f"Stopped early after {self.options[0].playouts} playouts per option: "
-                         f"{self.best.label} is clearly best.")
-        return "\n".join(lines)
+    def table(self, lang: str | None = None) -> str:
+        """A plain-text table of every option, in the order they were asked about (in
+        ``lang``, default the language spoken). A column grows when its heading does."""
+        with language(lang):
+            head = (pgettext("advice table", "option"), pgettext("advice table", "win chance"),
+                    pgettext("advice table", "{level} interval").format(level="99%"), pgettext("advice table", "spaces driven"),
+                    pgettext("advice table", "playouts"))
+            # How much longer each heading is than the English one its column was made for.
+            more = [max(0, len(h) - n) for h, n in zip(head, (6, 10, 12, 13, 8))]
+            first = max(12, len(head[0]) + 2, *(len(o.word) + 2 for o in self.options))
+            lines = [f"{head[0]:<{first}}{head[1]:>{11 + more[1]}}   {head[2]:<{12 + more[2]}}    "
+                     f"{head[3]:>{13 + more[3]}}   {head[4]:>{8 + more[4]}}"]
+            for o in self.options:
+                low, high = o.interval
+                interval = f"{low:>5.1%} - {high:>6.1%}"
+                lines.append(f"{o.word:<{first}}{o.win_rate:>{10 + more[1]}.1%}   {interval:>{14 + more[2]}}   "
+                             f"{o.progress_gained:>{9 + more[3]}.1f}   {o.playouts:>{10 + more[4]}}")
+            lines.append(_("Spaces driven: how far the car went, on average, from here to the game's end."))
+            if self.stopped_early:
+                n = self.options[0].playouts
+                lines.append(ngettext("Stopped early after {n} playouts per option: {option} is clearly best.",
+                                      "Stopped early after {n} playouts per option: {option} is clearly best.",
+                                      n).format(n=n, option=self.best.word))
+            return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.table()
@@ -200,14 +257,14 @@ def advise(
     if isinstance(position, Game):
         position = Position.from_game(position)
     if not isinstance(position, Position):
-        raise SetupError(f"advise() needs a Position or a Game, not {type(position).__name__}.")
+        raise SetupError(_("advise() needs a Position or a Game, not {type}.").format(type=type(position).__name__))
     inputs.whole(playouts, "playouts", 1, MAX_PLAYOUTS, SetupError, 1000)
     inputs.whole(batch, "batch", 1, MAX_PLAYOUTS, SetupError, 100)
     inputs.one_of(bots, "bots", BOTS, SetupError)
     inputs.seed(seed, SetupError)
     inputs.flag(stop_early, "stop_early", SetupError)
     if progress is not None and not callable(progress):
-        inputs.fail(SetupError, "progress", "None or a function called as progress(done, total)", progress, "print")
+        inputs.fail(SetupError, "progress", _("None or a function called as progress(done, total)"), progress, "print")
     seat = position.decider
     options = position.options()
     start = position.positions[seat]
@@ -221,7 +278,7 @@ def advise(
     players = [BOTS[bots]() for _ in range(position.players)]
     while done < playouts:
         size = min(batch, playouts - done)
-        for _ in range(size):
+        for _playout in range(size):
             deal = position.to_game(rng)
             dice = rng.getrandbits(64)
             for i, action in enumerate(options):
@@ -272,4 +329,4 @@ def _clear_winner(wins: Sequence[int], done: int) -> bool:
     return all(best_low > high for _, high in intervals[1:])
 
 
-__all__ = ["Advice", "OptionResult", "advise", "Z99", "BOT_WORDS"]
+__all__ = ["Advice", "OptionResult", "advise", "option_word", "Z99", "BOT_WORDS"]

@@ -20,6 +20,7 @@ from .bots import Bot, play_out
 from .cards import check_players
 from .errors import SetupError
 from .game import Game
+from .i18n import _, language, ngettext, pgettext
 
 
 @dataclass(frozen=True)
@@ -32,21 +33,29 @@ class WinRates:
     intervals: dict[str, tuple[float, float]]
     seats: dict[str, int]  # seats held in all games together
 
-    def table(self) -> str:
-        """A plain-text table, best first."""
-        lines = [f"{'bot':<16}{'win rate':>10}   95% interval"]
-        for name in sorted(self.rates, key=lambda k: -self.rates[k]):
-            low, high = self.intervals[name]
-            lines.append(f"{name:<16}{self.rates[name]:>9.1%}   {low:.1%} - {high:.1%}")
-        lines.append(f"({self.games} games, {self.players} players; a fair share would be {1 / self.players:.1%})")
-        return "\n".join(lines)
+    def table(self, lang: str | None = None) -> str:
+        """A plain-text table, best first (in ``lang``, default the language spoken). A
+        column grows when its heading does."""
+        with language(lang):
+            head = (pgettext("win rates table", "bot"), pgettext("win rates table", "win rate"),
+                    pgettext("win rates table", "{level} interval").format(level="95%"))
+            first, more = max(16, len(head[0]) + 1), max(0, len(head[1]) - 10)
+            lines = [f"{head[0]:<{first}}{head[1]:>{10 + more}}   {head[2]}"]
+            for name in sorted(self.rates, key=lambda k: -self.rates[k]):
+                low, high = self.intervals[name]
+                lines.append(f"{name:<{first}}{self.rates[name]:>{9 + more}.1%}   {low:.1%} - {high:.1%}")
+            lines.append(ngettext("({games} games, {players} players; a fair share would be {share})",
+                                  "({games} games, {players} players; a fair share would be {share})",
+                                  self.games).format(games=self.games, players=self.players,
+                                                     share=f"{1 / self.players:.1%}"))
+            return "\n".join(lines)
 
 
 def _made(factory: Callable[[], Bot], name: str) -> Bot:
     bot = factory()
     if not callable(getattr(bot, "choose", None)):
-        inputs.fail(SetupError, f"The bot {inputs.shown(name)}", "something with a choose(game, actions, rng) method",
-                    bot, "RandomBot()")
+        inputs.fail(SetupError, _("The bot {name}").format(name=inputs.shown(name)),
+                    _("something with a choose(game, actions, rng) method"), bot, "RandomBot()")
     return bot
 
 
@@ -75,13 +84,14 @@ def win_rates(
     """Play ``games`` games; seats are dealt to the kinds of bot in turn, rotating every
     game so no kind always sits first. Returns each kind's win rate per seat held."""
     if not isinstance(bots, Mapping) or not bots:
-        inputs.fail(SetupError, "The bots", "a mapping from a name to a kind of bot", bots, "{'random': RandomBot}")
+        inputs.fail(SetupError, _("The bots"), _("a mapping from a name to a kind of bot"), bots,
+                    "{'random': RandomBot}")
     for name, factory in bots.items():
         if not callable(factory):
-            inputs.fail(SetupError, f"The bot {inputs.shown(name)}", "a kind of bot (a class or a function that makes "
-                        "one)", factory, "RandomBot")
+            inputs.fail(SetupError, _("The bot {name}").format(name=inputs.shown(name)),
+                        _("a kind of bot (a class or a function that makes one)"), factory, "RandomBot")
     check_players(players)
-    inputs.whole(games, "The number of games", 1, MAX_GAMES, SetupError, 1000)
+    inputs.whole(games, _("The number of games"), 1, MAX_GAMES, SetupError, 1000)
     inputs.seed(seed, SetupError)
     names = list(bots)
     rng = random.Random(seed)

@@ -21,6 +21,7 @@ from . import inputs
 from .cards import Card
 from .errors import SetupError
 from .game import Action, Game, Turbo
+from .i18n import _, ngettext
 from .movement import occupants_of, travel
 from .tricks import winner_and_lowest
 from .turns import play_bots
@@ -125,9 +126,13 @@ def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
 
 def _check_bots(game: Game, bots: Sequence[Bot]) -> None:
     if not isinstance(game, Game):
-        inputs.fail(SetupError, "The game", "a Game", game, "Game.new(4, seed=3)")
-    if len(inputs.sequence(bots, "The bots", SetupError, "[RandomBot()] * 4", 5)) != game.players:
-        raise SetupError(f"Give one bot per player: {game.players} needed, {len(bots)} given.")
+        inputs.fail(SetupError, _("The game"), _("a Game"), game, "Game.new(4, seed=3)")
+    if not (isinstance(bots, (list, tuple)) and len(bots) <= 5):  # checked first: this runs for every playout
+        inputs.sequence(bots, _("The bots"), SetupError, "[RandomBot()] * 4", 5)
+    if len(bots) != game.players:
+        raise SetupError(ngettext("Give one bot per player: {players} needed, {given} given.",
+                                  "Give one bot per player: {players} needed, {given} given.", game.players).format(
+            players=game.players, given=len(bots)))
 
 
 def play_until(game: Game, bots: Sequence[Bot], rng: random.Random, stop: Callable[[Game], bool]) -> Game:

@@ -20,7 +20,7 @@ from typing import Iterable
 
 from . import inputs
 from .errors import CardError, PositionError, RuleError, SetupError
-from .i18n import pgettext
+from .i18n import _, language, pgettext
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
@@ -55,7 +55,8 @@ class Color(enum.IntEnum):
         """The color for a letter, case-blind: ``Color.from_letter("g") is Color.GREEN``."""
         index = "RGB".find(letter.upper()) if isinstance(letter, str) and len(letter) == 1 else -1
         if index < 0:
-            raise CardError(f"{inputs.shown(letter)} is not a color: use R (red), G (green) or B (blue).")
+            raise CardError(_("{given} is not a color: use R (red), G (green) or B (blue).").format(
+                given=inputs.shown(letter)))
         return cls(index)
 
 
@@ -77,8 +78,10 @@ class Card(tuple[Color, int]):
     __slots__ = ()
 
     def __new__(cls, color: Color | int, value: int) -> "Card":
-        inputs.whole(color, "A card's color", 0, 2, CardError, "Color.GREEN")
-        inputs.whole(value, "A card's value", 1, 15, CardError, 11)
+        if not (inputs.is_whole(color) and 0 <= color <= 2):
+            inputs.whole(color, _("A card's color"), 0, 2, CardError, "Color.GREEN")
+        if not (inputs.is_whole(value) and 1 <= value <= 15):
+            inputs.whole(value, _("A card's value"), 1, 15, CardError, 11)
         return tuple.__new__(cls, (Color(color), value))
 
     @property
@@ -105,10 +108,8 @@ class Card(tuple[Color, int]):
         if letter in ("R", "G", "B") and digits.isascii() and digits.isdigit() and not digits.startswith("0") \
                 and len(digits) <= 2 and 1 <= int(digits) <= 15:
             return _CARDS[card_code("RGB".index(letter), int(digits))]
-        raise CardError(
-            f"{inputs.shown(text)} is not a card: write a color letter R, G or B followed by "
-            "a value from 1 to 15, like G11."
-        )
+        raise CardError(_("{given} is not a card: write a color letter R, G or B followed by "
+                          "a value from 1 to 15, like G11.").format(given=inputs.shown(text)))
 
     @classmethod
     def from_code(cls, code: int) -> "Card":
@@ -121,9 +122,11 @@ class Card(tuple[Color, int]):
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
 
-    def describe(self) -> str:
-        """The card in words: ``"green 11"``."""
-        return f"{self[0].word} {self[1]}"
+    def describe(self, lang: str | None = None) -> str:
+        """The card in words: ``"green 11"`` (in ``lang``, default the language spoken)."""
+        with language(lang):
+            # TRANSLATORS: a card in words: {color} is the color word (red, green, blue), {value} its number.
+            return _("{color} {value}").format(color=self[0].word, value=self[1])
 
     def __reduce__(self) -> tuple[type["Card"], tuple[int, int]]:
         return (Card, (int(self[0]), self[1]))
@@ -138,7 +141,9 @@ _CARDS = CARDS
 
 def check_players(players: object) -> int:
     """Return ``players`` if it is a valid player count (3 to 5), else raise :class:`SetupError`."""
-    return inputs.whole(players, "The number of players of Stich Rallye", MIN_PLAYERS, MAX_PLAYERS, SetupError, 4)
+    if type(players) is int and MIN_PLAYERS <= players <= MAX_PLAYERS:  # checked first: deck() runs on import
+        return players
+    return inputs.whole(players, _("The number of players of Stich Rallye"), MIN_PLAYERS, MAX_PLAYERS, SetupError, 4)
 
 
 def deck(players: int) -> list[Card]:
@@ -197,7 +202,7 @@ def deal(players: int, seed: int, round: int) -> list[list[Card]]:
     """
     check_players(players)
     inputs.seed(seed, SetupError)
-    inputs.whole(round, "The round", 1, ROUNDS, SetupError)
+    inputs.whole(round, _("The round"), 1, ROUNDS, SetupError)
     return [[CARDS[c] for c in h[0] + h[1] + h[2]] for h in deal_codes(players, seed, round)]
 
 
@@ -205,10 +210,10 @@ def parse_cards(cards: object) -> list[Card]:
     """Cards from Card objects or text; a string may hold several: ``"G11 R5, B7"``.
     At most 45 cards (every card in play), each parsed by :meth:`Card.parse`."""
     if isinstance(cards, str):
-        cards = inputs.text(cards, "Card text", CardError, "G11 R5 B7").replace(",", " ").split()
+        cards = inputs.text(cards, _("Card text"), CardError, "G11 R5 B7").replace(",", " ").split()
     if not isinstance(cards, (list, tuple)):
-        inputs.fail(CardError, "The cards", "card text or a list of cards", cards, "'G11 R5 B7'")
-    items = inputs.sequence(cards, "The cards", CardError, "'G11 R5 B7'", len(CARDS))
+        inputs.fail(CardError, _("The cards"), _("card text or a list of cards"), cards, "'G11 R5 B7'")
+    items = inputs.sequence(cards, _("The cards"), CardError, "'G11 R5 B7'", len(CARDS))
     return [c if isinstance(c, Card) else Card.parse(c) for c in items]
 
 
@@ -218,7 +223,8 @@ def read_cards(value: object, what: str, limit: int = 45) -> tuple[Card, ...]:
     try:
         return tuple(parse_cards(inputs.sequence(value, what, PositionError, "['G11', 'R5']", limit)))
     except RuleError as err:
-        raise PositionError(f"{what}: {err}") from None
+        # TRANSLATORS: {what} names the data read (a noun phrase), {problem} says what is wrong with it.
+        raise PositionError(_("{what}: {problem}").format(what=what, problem=err)) from None
 
 
 def format_cards(cards: Iterable[Card], sep: str = " ") -> str:

@@ -22,13 +22,16 @@ from .bots import Bot, HeuristicBot, RandomBot, play_out
 from .cards import MAX_PLAYERS, MIN_PLAYERS, parse_cards
 from .errors import RuleError, SetupError
 from .events import Dealt, GameWon, RoundEnded, TrickWon
-from .i18n import LanguageError, available_languages, set_language
-from .game import CAR_COLORS, Game
+from .i18n import N_, LanguageError, _, available_languages, ngettext, npgettext, set_language
+from .game import Game
 from .rally_run.simulate import MAX_GAMES, simulate, simulate_many
 from .rally_run.state import MAX_TURNS
 from .track import TRACKS, SpaceKind
 
 BOTS: dict[str, Callable[[], Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}
+#: The kinds of bot ``simulate`` takes, in words (translated where shown); the value of
+#: ``--bots`` itself stays as typed.
+BOT_WORDS = {"heuristic": N_("heuristic bots"), "random": N_("random bots")}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,41 +49,45 @@ def _whole(what: str, low: int, high: int) -> Callable[[str], int]:
     return read
 
 
-def _lang_option() -> argparse.ArgumentParser:
+def _lang_option() -> "_Parser":
     """``--lang``, which every command takes (before or after the command's name)."""
-    option = argparse.ArgumentParser(add_help=False)
+    option = _Parser(add_help=False)
     option.add_argument("--lang", default=None, metavar="LANG",
-                        help=f"the language to speak: {', '.join(available_languages())} "
-                             "(default: the LANGUAGE or LANG variable, else en)")
+                        help=_("the language to speak: {languages} (default: the LANGUAGE or LANG variable, else en)")
+                        .format(languages=", ".join(available_languages())))
     return option
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The command line's parser, its help in the language spoken (chosen before it is made)."""
     lang = [_lang_option()]
-    parser = _Parser(prog="python -m rally", description="Stich Rallye rules from the command line.", parents=lang)
+    parser = _Parser(prog="python -m rally", description=_("Stich Rallye rules from the command line."),
+                     parents=lang)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    explain = sub.add_parser("explain", help="who wins a trick, and why", parents=lang)
-    explain.add_argument("cards", nargs="+", help="the trick's cards in play order, like G11 R5 B7 G3")
-    sim = sub.add_parser("simulate", help="bots play a whole game; print what happens", parents=lang)
+    explain = sub.add_parser("explain", help=_("who wins a trick, and why"), parents=lang)
+    explain.add_argument("cards", nargs="+", help=_("the trick's cards in play order, like G11 R5 B7 G3"))
+    sim = sub.add_parser("simulate", help=_("bots play a whole game; print what happens"), parents=lang)
     sim.add_argument("--players", type=_whole("--players", MIN_PLAYERS, MAX_PLAYERS), default=4,
-                     help="3, 4 or 5 (default 4)")
-    sim.add_argument("--track", default="volcano", help="volcano, beach, or track text like 'S..DD..U...'")
+                     help=_("3, 4 or 5 (default 4)"))
+    sim.add_argument("--track", default="volcano", help=_("volcano, beach, or track text like 'S..DD..U...'"))
     sim.add_argument("--seed", type=_whole("--seed", 0, inputs.MAX_SEED), default=0,
-                     help="fixes the deals and the bots' choices (0 to 2**64-1)")
-    sim.add_argument("--bots", default="heuristic", help="heuristic or random (default heuristic)")
-    sim.add_argument("--brief", action="store_true", help="only tricks, round ends and the result")
-    sub.add_parser("tracks", help="list the built-in tracks", parents=lang)
-    run = sub.add_parser("run", help="Rally Run: bots play a game (or --games N of them); print what happens", parents=lang)
-    run.add_argument("--players", type=_whole("--players", 2, 4), default=4, help="2, 3 or 4 (default 4)")
+                     help=_("fixes the deals and the bots' choices (0 to 2**64-1)"))
+    sim.add_argument("--bots", default="heuristic", help=_("heuristic or random (default heuristic)"))
+    sim.add_argument("--brief", action="store_true", help=_("only tricks, round ends and the result"))
+    sub.add_parser("tracks", help=_("list the built-in tracks"), parents=lang)
+    run = sub.add_parser("run", help=_("Rally Run: bots play a game (or --games N of them); print what happens"),
+                         parents=lang)
+    run.add_argument("--players", type=_whole("--players", 2, 4), default=4, help=_("2, 3 or 4 (default 4)"))
     run.add_argument("--seed", type=_whole("--seed", 0, inputs.MAX_SEED), default=0,
-                     help="fixes the layout and the bots' choices (0 to 2**64-1)")
+                     help=_("fixes the layout and the bots' choices (0 to 2**64-1)"))
     run.add_argument("--bots", default="perfect",
-                     help="perfect, forgetful:K, none or random; one for all or one per player, like perfect,none")
-    run.add_argument("--brief", action="store_true", help="only trophies, the board at the end and the winner")
+                     help=_("perfect, forgetful:K, none or random; one for all or one per player, like perfect,none"))
+    run.add_argument("--brief", action="store_true", help=_("only trophies, the board at the end and the winner"))
     run.add_argument("--games", type=_whole("--games", 1, MAX_GAMES), default=None,
-                     help=f"play this many games (1 to {MAX_GAMES}) and print the results and speed")
+                     help=_("play this many games (1 to {most}) and print the results and speed").format(
+                         most=MAX_GAMES))
     run.add_argument("--max-turns", type=_whole("--max-turns", 1, MAX_TURNS), default=None,
-                     help=f"turn limit (1 to {MAX_TURNS}; default 100 per player)")
+                     help=_("turn limit (1 to {most}; default 100 per player)").format(most=MAX_TURNS))
     return parser
 
 
@@ -89,56 +96,71 @@ def _explain(cards: Sequence[str]) -> str:
 
     trick = parse_cards(list(cards))
     result = explain_trick(trick)
-    return f"{' '.join(str(c) for c in trick)}: card {result.winner + 1} ({result.winning_card}) wins.\n{result.sentence}"
+    head = _("{cards}: card {number} ({card}) wins.").format(
+        cards=" ".join(str(c) for c in trick), number=result.winner + 1, card=result.winning_card)
+    return head + "\n" + result.sentence
+
+
+def _car(seat: int, name: str) -> str:
+    """``"Ada (white car)"``: a player and the color of their car (:data:`rally.game.CAR_COLORS`, by seat)."""
+    return (_("{name} (white car)"), _("{name} (red car)"), _("{name} (yellow car)"), _("{name} (purple car)"),
+            _("{name} (blue car)"))[seat].format(name=name)
 
 
 def _simulate(players: int, track: str, seed: int, bots: str, brief: bool) -> str:
     inputs.one_of(bots, "--bots", BOTS, SetupError)
     game = Game.new(players, track=track, seed=seed)
-    play_out(game, [BOTS[bots]() for _ in range(players)], random.Random(seed))
+    play_out(game, [BOTS[bots]() for _seat in range(players)], random.Random(seed))
     names = game.names
+    n = len(game.track)
     lines = [
-        f"Stich Rallye: {players} players on the {game.track.name} track ({len(game.track)} spaces), seed {seed}, {bots} bots.",
-        "Players: " + ", ".join(f"{names[s]} ({CAR_COLORS[s]} car)" for s in range(players)) + ".",
+        ngettext("Stich Rallye: {players} players on the {track} track ({n} spaces), seed {seed}, {bots}.",
+                 "Stich Rallye: {players} players on the {track} track ({n} spaces), seed {seed}, {bots}.", n).format(
+            players=players, track=game.track.shown_name, n=n, seed=seed, bots=_(BOT_WORDS[bots])),
+        _("Players: {players}.").format(players=", ".join(_car(s, names[s]) for s in range(players))),
     ]
     for event in game.events:
         if isinstance(event, Dealt):
             lines.append("")
-            lines.append(f"== Round {event.round} ==")
+            lines.append(_("== Round {round} ==").format(round=event.round))
         if brief and not isinstance(event, (Dealt, TrickWon, RoundEnded, GameWon)):
             continue
         lines.append(("  " if not isinstance(event, (Dealt, GameWon)) else "") + event.describe(names))
     lines.append("")
-    n = len(game.track)
     standing = sorted(range(players), key=lambda s: -game.positions[s])
-    lines.append("Final positions: " + ", ".join(
-        f"{names[s]} {game.positions[s]} ({game.positions[s] // n} laps + {game.positions[s] % n} spaces)"
-        for s in standing) + ".")
+    lines.append(_("Final positions: {positions}.").format(positions=", ".join(
+        _("{name} {position} ({laps} + {spaces})").format(
+            name=names[s], position=game.positions[s],
+            laps=npgettext("final positions", "{n} laps", "{n} laps", game.positions[s] // n).format(
+                n=game.positions[s] // n),
+            spaces=npgettext("final positions", "{n} spaces", "{n} spaces", game.positions[s] % n).format(
+                n=game.positions[s] % n))
+        for s in standing)))
     assert game.winner is not None  # play_out plays to the end
-    lines.append(f"Winner: {names[game.winner]}.")
+    lines.append(_("Winner: {name}.").format(name=names[game.winner]))
     return "\n".join(lines)
 
 
 def _tracks() -> str:
     lines = []
     for name, track in sorted(TRACKS.items()):
-        lines.append(
-            f"{name}: {len(track)} spaces, {track.count(SpaceKind.DOWNHILL)} downhill, "
-            f"{track.count(SpaceKind.UPHILL)} uphill\n  {track}"
-        )
-    lines.append("(Models of the printed boards: the rule text does not describe them.)")
+        lines.append(ngettext("{name}: {n} spaces, {downhill} downhill, {uphill} uphill",
+                              "{name}: {n} spaces, {downhill} downhill, {uphill} uphill", len(track)).format(
+            name=name, n=len(track), downhill=track.count(SpaceKind.DOWNHILL), uphill=track.count(SpaceKind.UPHILL))
+            + f"\n  {track}")
+    lines.append(_("(Models of the printed boards: the rule text does not describe them.)"))
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     # The language first, so that everything after it (help and errors too) speaks it.
     chosen, _rest = _lang_option().parse_known_args(argv)
-    parser = _parser()
     try:
         previous = set_language(chosen.lang) if chosen.lang is not None else None
     except LanguageError as err:
-        parser.error(str(err))
+        _parser().error(str(err))
     try:
+        parser = _parser()
         return _run(parser, parser.parse_args(argv))
     finally:
         if previous is not None:

@@ -13,6 +13,8 @@ anywhere, and every message says what was wrong and what would be right.
 
 from __future__ import annotations
 
+from .i18n import ngettext
+
 
 class RuleError(ValueError):
     """Base of every error raised by :mod:`rally` for bad input or a broken rule."""
@@ -47,9 +49,11 @@ class PositionError(RuleError):
         if len(self.problems) == 1:
             message = self.problems[0]
         else:
-            message = f"{len(self.problems)} problems: " + " ".join(
-                f"({i}) {p}" for i, p in enumerate(self.problems, 1)
-            )
+            n = len(self.problems)
+            listed = " ".join(f"({i}) {p}" for i, p in enumerate(self.problems, 1))
+            # TRANSLATORS: {problems} is the problems, each numbered: "(1) ... (2) ...".
+            message = ngettext("{n} problem: {problems}", "{n} problems: {problems}", n).format(
+                n=n, problems=listed)
         super().__init__(message)
 
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, ClassVar, NamedTuple, Sequence, cast
 
 from . import inputs
 from .cards import Card, read_cards
-from .i18n import join_words
+from .i18n import _, join_words, language, ngettext
 from .errors import PositionError
 from .logged_event import LoggedEvent
 from .movement import How, Move, PathStep
@@ -38,6 +38,15 @@ class Event(LoggedEvent):
     @staticmethod
     def encode(value: Any) -> Any:
         return _encode(value)
+
+    def describe(self, names: Sequence[str], lang: str | None = None) -> str:
+        """The event in words, naming the seats by ``names`` (in ``lang``, default the
+        language spoken: :mod:`rally.i18n`)."""
+        with language(lang):
+            return self._words(names)
+
+    def _words(self, names: Sequence[str]) -> str:  # pragma: no cover - every event says itself
+        raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
         return type(self) is type(other) and _same_tuple(self, other)
@@ -63,8 +72,10 @@ class Dealt(Event, _DealtFields):
     __slots__ = ()
     kind: ClassVar[str] = "dealt"
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"Round {self.round}: each player gets {len(self.hands[0])} cards."
+    def _words(self, names: Sequence[str]) -> str:
+        cards = len(self.hands[0])
+        return ngettext("Round {round}: each player gets {n} card.", "Round {round}: each player gets {n} cards.",
+                        cards).format(round=self.round, n=cards)
 
 
 class _CardPlayedFields(NamedTuple):
@@ -76,8 +87,10 @@ class CardPlayed(Event, _CardPlayedFields):
     __slots__ = ()
     kind: ClassVar[str] = "card_played"
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} plays {self.card} ({self.card.describe()})."
+    def _words(self, names: Sequence[str]) -> str:
+        # TRANSLATORS: {card} is the card's code (G11), {words} the card in words (green 11).
+        return _("{name} plays {card} ({words}).").format(name=names[self.seat], card=self.card,
+                                                           words=self.card.describe())
 
 
 class _TrickWonFields(NamedTuple):
@@ -100,8 +113,10 @@ class TrickWon(Event, _TrickWonFields):
         n = len(self.cards)
         return tuple((self.leader + i) % n for i in range(n))
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} wins the trick. {self.explanation.sentence}"
+    def _words(self, names: Sequence[str]) -> str:
+        # TRANSLATORS: {explanation} is a whole sentence saying why the trick was won.
+        return _("{name} wins the trick. {explanation}").format(name=names[self.seat],
+                                                                explanation=self.explanation.sentence)
 
 
 class _MotorWoundFields(NamedTuple):
@@ -114,9 +129,13 @@ class MotorWound(Event, _MotorWoundFields):
     __slots__ = ()
     kind: ClassVar[str] = "motor_wound"
 
-    def describe(self, names: Sequence[str]) -> str:
-        lost = " (over-wound: the arrow went past the last position and the energy is lost)" if self.position == 0 else ""
-        return f"{names[self.seat]} lost the trick and winds the motor to position {self.position}, value {self.value}{lost}."
+    def _words(self, names: Sequence[str]) -> str:
+        if self.position == 0:
+            template = _("{name} lost the trick and winds the motor to position {position}, value {value} "
+                         "(over-wound: the arrow went past the last position and the energy is lost).")
+        else:
+            template = _("{name} lost the trick and winds the motor to position {position}, value {value}.")
+        return template.format(name=names[self.seat], position=self.position, value=self.value)
 
 
 class _TurboUsedFields(NamedTuple):
@@ -128,9 +147,10 @@ class TurboUsed(Event, _TurboUsedFields):
     __slots__ = ()
     kind: ClassVar[str] = "turbo_used"
 
-    def describe(self, names: Sequence[str]) -> str:
-        spaces = "space" if self.value == 1 else "spaces"
-        return f"{names[self.seat]} uses the turbo: {self.value} more {spaces}, and the motor goes back to 0."
+    def _words(self, names: Sequence[str]) -> str:
+        return ngettext("{name} uses the turbo: {value} more space, and the motor goes back to 0.",
+                        "{name} uses the turbo: {value} more spaces, and the motor goes back to 0.",
+                        self.value).format(name=names[self.seat], value=self.value)
 
 
 class _TurboDeclinedFields(NamedTuple):
@@ -142,8 +162,9 @@ class TurboDeclined(Event, _TurboDeclinedFields):
     __slots__ = ()
     kind: ClassVar[str] = "turbo_declined"
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} keeps the motor wound at {self.value} and moves by the card alone."
+    def _words(self, names: Sequence[str]) -> str:
+        return _("{name} keeps the motor wound at {value} and moves by the card alone.").format(
+            name=names[self.seat], value=self.value)
 
 
 class _MovedFields(NamedTuple):
@@ -156,7 +177,7 @@ class Moved(Event, _MovedFields):
     __slots__ = ()
     kind: ClassVar[str] = "moved"
 
-    def describe(self, names: Sequence[str]) -> str:
+    def _words(self, names: Sequence[str]) -> str:
         return self.move.describe(names)
 
 
@@ -169,10 +190,12 @@ class LapCompleted(Event, _LapCompletedFields):
     __slots__ = ()
     kind: ClassVar[str] = "lap_completed"
 
-    def describe(self, names: Sequence[str]) -> str:
+    def _words(self, names: Sequence[str]) -> str:
         if self.lap == 1:
-            return f"{names[self.seat]} crosses the finish line and completes lap 1: the motor turns to its red side."
-        return f"{names[self.seat]} crosses the finish line again and completes lap {self.lap}."
+            return _("{name} crosses the finish line and completes lap 1: the motor turns to its red side.").format(
+                name=names[self.seat])
+        return _("{name} crosses the finish line again and completes lap {lap}.").format(
+            name=names[self.seat], lap=self.lap)
 
 
 class _LapLostFields(NamedTuple):
@@ -186,9 +209,9 @@ class LapLost(Event, _LapLostFields):
     __slots__ = ()
     kind: ClassVar[str] = "lap_lost"
 
-    def describe(self, names: Sequence[str]) -> str:
-        return (f"{names[self.seat]} rolls back behind the finish line: lap {self.lap} no longer counts, and the "
-                "motor turns back to its yellow side.")
+    def _words(self, names: Sequence[str]) -> str:
+        return _("{name} rolls back behind the finish line: lap {lap} no longer counts, and the motor turns back to "
+                 "its yellow side.").format(name=names[self.seat], lap=self.lap)
 
 
 class _RoundEndedFields(NamedTuple):
@@ -200,11 +223,9 @@ class RoundEnded(Event, _RoundEndedFields):
     __slots__ = ()
     kind: ClassVar[str] = "round_ended"
 
-    def describe(self, names: Sequence[str]) -> str:
-        return (
-            f"Round {self.round} is over. Every motor now moves its car, last place first: "
-            f"{join_words([names[s] for s in self.order])}."
-        )
+    def _words(self, names: Sequence[str]) -> str:
+        return _("Round {round} is over. Every motor now moves its car, last place first: {order}.").format(
+            round=self.round, order=join_words([names[s] for s in self.order]))
 
 
 class _MotorReleasedFields(NamedTuple):
@@ -216,10 +237,11 @@ class MotorReleased(Event, _MotorReleasedFields):
     __slots__ = ()
     kind: ClassVar[str] = "motor_released"
 
-    def describe(self, names: Sequence[str]) -> str:
+    def _words(self, names: Sequence[str]) -> str:
         if self.value == 0:
-            return f"{names[self.seat]}'s motor shows 0, so the car stays put."
-        return f"{names[self.seat]}'s motor releases {self.value}."
+            return _("{name}'s motor shows 0, so the car stays put.").format(name=names[self.seat])
+        return ngettext("{name}'s motor releases {value}.", "{name}'s motor releases {value}.", self.value).format(
+            name=names[self.seat], value=self.value)
 
 
 class _FlagTakenFields(NamedTuple):
@@ -231,13 +253,15 @@ class FlagTaken(Event, _FlagTakenFields):
     __slots__ = ()
     kind: ClassVar[str] = "flag_taken"
 
-    def describe(self, names: Sequence[str]) -> str:
+    def _words(self, names: Sequence[str]) -> str:
         if self.reason == "trick":
-            return f"{names[self.seat]} takes the flag and leads the next trick."
-        if self.reason == "last trick":
-            return (f"{names[self.seat]} won the round's last trick and holds the flag while the motors move; "
-                    "then the car in front takes it.")
-        return f"{names[self.seat]} is in front and takes the flag for the next round."
+            template = _("{name} takes the flag and leads the next trick.")
+        elif self.reason == "last trick":
+            template = _("{name} won the round's last trick and holds the flag while the motors move; "
+                         "then the car in front takes it.")
+        else:
+            template = _("{name} is in front and takes the flag for the next round.")
+        return template.format(name=names[self.seat])
 
 
 class _GameWonFields(NamedTuple):
@@ -249,10 +273,11 @@ class GameWon(Event, _GameWonFields):
     __slots__ = ()
     kind: ClassVar[str] = "game_won"
 
-    def describe(self, names: Sequence[str]) -> str:
+    def _words(self, names: Sequence[str]) -> str:
         if self.reason == "second lap":
-            return f"{names[self.seat]} has gone round twice and wins the race at once!"
-        return f"After round 3 nobody has gone round twice; {names[self.seat]} is in front and wins the race!"
+            return _("{name} has gone round twice and wins the race at once!").format(name=names[self.seat])
+        return _("After round 3 nobody has gone round twice; {name} is in front and wins the race!").format(
+            name=names[self.seat])
 
 
 EVENT_TYPES: dict[str, type[Event]] = {
@@ -286,28 +311,29 @@ def _number(value: object, what: str) -> int:
 
 
 def _decode_move(value: object) -> Move:
-    d = inputs.fields(value, "A move in the event log", _MOVE_KEYS, PositionError)
-    steps = inputs.sequence(d["path"], "A move's path", PositionError, "[[3, 'counted', None]]", MAX_PROGRESS)
+    d = inputs.fields(value, _("A move in the event log"), _MOVE_KEYS, PositionError)
+    steps = inputs.sequence(d["path"], _("A move's path"), PositionError, "[[3, 'counted', None]]", MAX_PROGRESS)
     path = []
     for step in steps:
-        item = inputs.sequence(step, "A step of a move's path", PositionError, "[3, 'counted', None]", 3)
+        item = inputs.sequence(step, _("A step of a move's path"), PositionError, "[3, 'counted', None]", 3)
         if len(item) != 3:
-            inputs.fail(PositionError, "A step of a move's path", "[progress, how, car or None]", step)
+            # TRANSLATORS: the form of a step as JSON data: its progress, how it was entered, and the car there.
+            inputs.fail(PositionError, _("A step of a move's path"), _("[progress, how, car or None]"), step)
         over: Any = None
         if isinstance(item[2], (list, tuple)):  # several cars on one space (the grid)
-            over = tuple(_number(c, "A car on a step") for c in
-                         inputs.sequence(item[2], "The cars on a step", PositionError, "[0, 2]", 5))
+            over = tuple(_number(c, _("A car on a step")) for c in
+                         inputs.sequence(item[2], _("The cars on a step"), PositionError, "[0, 2]", 5))
         elif item[2] is not None:
-            over = _number(item[2], "The car on a step")
-        how = How(inputs.one_of(item[1], "How a step was entered", [h.value for h in How], PositionError))
-        path.append(PathStep(_number(item[0], "A step's progress"), how, over))
+            over = _number(item[2], _("The car on a step"))
+        how = How(inputs.one_of(item[1], _("How a step was entered"), [h.value for h in How], PositionError))
+        path.append(PathStep(_number(item[0], _("A step's progress")), how, over))
     roll = d["roll"]
     if roll is not None:
-        inputs.one_of(roll, "A move's roll", ("downhill", "uphill"), PositionError)
-    return Move(_number(d["mover"], "The car that moved"), _number(d["start"], "A move's start"),
-                _number(d["steps"], "A move's steps"), _number(d["final"], "A move's end"),
-                _number(d["counted_end"], "Where a move's counting ended"), roll, tuple(path),
-                inputs.whole(d["track_length"], "A move's track length", 1, MAX_TRACK_LENGTH, PositionError))
+        inputs.one_of(roll, _("A move's roll"), ("downhill", "uphill"), PositionError)
+    return Move(_number(d["mover"], _("The car that moved")), _number(d["start"], _("A move's start")),
+                _number(d["steps"], _("A move's steps")), _number(d["final"], _("A move's end")),
+                _number(d["counted_end"], _("Where a move's counting ended")), roll, tuple(path),
+                inputs.whole(d["track_length"], _("A move's track length"), 1, MAX_TRACK_LENGTH, PositionError))
 
 
 def event_from_dict(value: object) -> Event:
@@ -315,29 +341,32 @@ def event_from_dict(value: object) -> Event:
     :class:`~rally.PositionError` saying what is wrong. Whether the event could have
     happened is for the game to say (it replays its log, see ``Game.problems``)."""
     if not isinstance(value, dict):
-        inputs.fail(PositionError, "An event", "a JSON object with a 'kind'", value, "{'kind': 'dealt', ...}")
-    cls = EVENT_TYPES[inputs.one_of(value.get("kind"), "An event's kind", EVENT_TYPES, PositionError)]
+        inputs.fail(PositionError, _("An event"), _("a JSON object with a 'kind'"), value, "{'kind': 'dealt', ...}")
+    cls = EVENT_TYPES[inputs.one_of(value.get("kind"), _("An event's kind"), EVENT_TYPES, PositionError)]
     names = list(cls.field_names())
-    d = inputs.fields(value, f"A {cls.kind} event", ["kind", *names], PositionError)
+    # TRANSLATORS: {kind} is an event's kind as JSON names it (dealt, card_played, trick_won, ...).
+    d = inputs.fields(value, _("A {kind} event").format(kind=cls.kind), ["kind", *names], PositionError)
     kwargs: dict[str, Any] = {}
     for name in names:
         raw = d[name]
         if name in _NUMBER_FIELDS:
-            kwargs[name] = _number(raw, f"The {name} of a {cls.kind} event")
+            # TRANSLATORS: {field} is a JSON key (round, seat, ...), {kind} an event's kind (dealt, ...).
+            kwargs[name] = _number(raw, _("The {field} of a {kind} event").format(field=name, kind=cls.kind))
         elif name in _WORDS:
-            kwargs[name] = inputs.one_of(raw, f"The {name} of a {cls.kind} event", _WORDS[name], PositionError)
+            kwargs[name] = inputs.one_of(raw, _("The {field} of a {kind} event").format(field=name, kind=cls.kind),
+                                         _WORDS[name], PositionError)
         elif name == "card":
-            kwargs[name] = read_cards([raw], "The card of a card_played event")[0]
+            kwargs[name] = read_cards([raw], _("The card of a card_played event"))[0]
         elif name == "cards":
-            kwargs[name] = read_cards(raw, "The cards of a trick_won event")
+            kwargs[name] = read_cards(raw, _("The cards of a trick_won event"))
         elif name == "hands":
-            hands = inputs.sequence(raw, "The hands of a dealt event", PositionError, "[['G11'], ['R5']]", 5)
-            kwargs[name] = tuple(read_cards(h, "A hand of a dealt event") for h in hands)
+            hands = inputs.sequence(raw, _("The hands of a dealt event"), PositionError, "[['G11'], ['R5']]", 5)
+            kwargs[name] = tuple(read_cards(h, _("A hand of a dealt event")) for h in hands)
         elif name == "move":
             kwargs[name] = _decode_move(raw)
         elif name == "order":
-            order = inputs.sequence(raw, "The order of a round_ended event", PositionError, "[2, 0, 1]", 5)
-            kwargs[name] = tuple(_number(s, "A seat in a round_ended event") for s in order)
+            order = inputs.sequence(raw, _("The order of a round_ended event"), PositionError, "[2, 0, 1]", 5)
+            kwargs[name] = tuple(_number(s, _("A seat in a round_ended event")) for s in order)
         else:  # pragma: no cover - every field of every event is named above
             raise AssertionError(f"unknown event field {name}")
     return cls(**kwargs)

@@ -20,6 +20,7 @@ from . import inputs
 from .bots import HeuristicBot
 from .errors import SetupError
 from .game import Game
+from .i18n import _
 from .position import Position
 from .turns import play_bots
 
@@ -36,7 +37,7 @@ def played(players: int, seed: int, decisions: int, track: str = "volcano") -> G
     (Card.parse('B2'), Card.parse('G4'))
     """
     game = Game.new(players, track=track, seed=seed)
-    limit = inputs.whole(decisions, "The number of decisions", 0, MAX_DECISIONS, SetupError, 52)
+    limit = inputs.whole(decisions, _("The number of decisions"), 0, MAX_DECISIONS, SetupError, 52)
     play_bots(game, [HeuristicBot()] * players, random.Random(seed), limit=limit)
     return game
 

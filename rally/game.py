@@ -35,6 +35,7 @@ from .events import (
     TrickWon, TurboDeclined, TurboUsed, event_from_dict,
 )
 from .history import log_problems
+from .i18n import N_, _, language, ngettext
 from .legality import state_problems
 from .motor import DEFAULT_DIAL, check_dial, winding_table
 from .movement import Move, occupants_of, travel
@@ -44,8 +45,10 @@ from .state import OVER, PLAY, TURBO, GameState
 from .track import Track, get_track
 from .tricks import legal_codes, seat_and_lowest, why_illegal, winner_and_lowest
 
-#: The player colors of the cars and motors, by seat.
-CAR_COLORS = ("white", "red", "yellow", "purple", "blue")
+#: The player colors of the cars and motors, by seat: English words, the same in every
+#: language (the widgets draw with them); marked for the catalogs and translated where
+#: they are shown, ``_(CAR_COLORS[seat])``.
+CAR_COLORS = (N_("white"), N_("red"), N_("yellow"), N_("purple"), N_("blue"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +59,8 @@ class Turbo:
     use: bool
 
     def __post_init__(self) -> None:
-        inputs.flag(self.use, "A turbo choice", IllegalAction)
+        if type(self.use) is not bool:  # checked first: the two choices are made on import
+            inputs.flag(self.use, _("A turbo choice"), IllegalAction)
 
     def __str__(self) -> str:
         return "turbo" if self.use else "no turbo"
@@ -111,10 +115,12 @@ def _known_setup(players: object, track: object, dial: object, names: object) ->
     track = get_track(track)
     dial = check_dial(dial)
     if track.resting_spaces <= players:
-        raise SetupError(
-            f"The track has only {track.resting_spaces} flat spaces; {players} cars need at least "
-            f"{players + 1} so that a car can always find an empty one."
-        )
+        raise SetupError(ngettext(
+            "The track has only {flat} flat space; {players} cars need at least {need} so that a car can always "
+            "find an empty one.",
+            "The track has only {flat} flat spaces; {players} cars need at least {need} so that a car can always "
+            "find an empty one.", track.resting_spaces).format(flat=track.resting_spaces, players=players,
+                                                               need=players + 1))
     names = inputs.names(names, players, SetupError)
     return _Setup(
         players, track, len(track), dial, names, winding_table(dial),
@@ -200,7 +206,9 @@ class Game:
         setup = _setup(players, track, dial, names)
         players = setup.players
         seed = inputs.seed(seed, SetupError)
-        first_player = inputs.seat(first_player, players, SetupError, "The first player")
+        # Checked before rally.inputs is asked why not: this runs for every new game.
+        first_player = (first_player if type(first_player) is int and 0 <= first_player < players else
+                        inputs.seat(first_player, players, SetupError, _("The first player")))
         record = inputs.flag(record, "record", SetupError)
         game = cls.__new__(cls)
         game.players = players
@@ -290,7 +298,9 @@ class Game:
         """``(winner's seat, lowest value)`` of the complete trick on the table (S5);
         raises :class:`IllegalAction` while the trick is still being played."""
         if len(self._trick) < self.players:
-            raise IllegalAction(f"The trick is not complete: {len(self._trick)} of {self.players} cards are played.")
+            raise IllegalAction(ngettext("The trick is not complete: {played} of {players} card is played.",
+                                         "The trick is not complete: {played} of {players} cards are played.",
+                                         self.players).format(played=len(self._trick), players=self.players))
         return self._trick_result()
 
     @property
@@ -379,18 +389,18 @@ class Game:
         real game could reach it (see :meth:`problems`). With an event log the game
         records on; without one it does not."""
         if not isinstance(state, GameState):
-            inputs.fail(PositionError, "Game.from_state's argument", "a GameState", state, "game.state()")
+            inputs.fail(PositionError, _("Game.from_state's argument"), _("a GameState"), state, "game.state()")
         for event in state.events or ():
             # An event made by hand must be one the log could hold: written out and read
             # back (through rally.inputs) it is the same event.
             if event_from_dict(event.to_dict()) != event:
-                raise PositionError(f"The event log holds {inputs.shown(event, 60)}, which is not an event "
-                                    "as a game logs it.")
+                raise PositionError(_("The event log holds {event}, which is not an event as a game logs it.").format(
+                    event=inputs.shown(event, 60)))
         try:
             game = cls._blank(state.players, state.track, state.seed, state.first_player, state.dial, state.names,
                               state.events is not None)
         except SetupError as err:
-            raise PositionError(f"The game's set-up is invalid: {err}") from None
+            raise PositionError(_("The game's set-up is invalid: {problem}").format(problem=err)) from None
         game.round, game.phase, game.flag, game.winner = state.round, state.phase, state.flag, state.winner
         game._hands = [split_by_color(c.code for c in h) for h in state.hands]
         game._trick = [c.code for c in state.trick]
@@ -425,10 +435,12 @@ class Game:
         """Replay the log's decisions on a new game from the same seed; the log and the
         state must come out exactly as they are (invariant I11)."""
         replay = Game.new(self.players, self.track, self.seed, self.first_player, self.dial, self.names)
-        where = f"from seed {self.seed}"
+        # TRANSLATORS: where a replay of the event log starts, put into sentences as "the game played {where}".
+        where = _("from seed {seed}").format(seed=self.seed)
         found = log_problems(self._log or [], replay, decision_of, self.names, where)
         if not found and replay.state() != self.state():
-            found = [f"The event log, played {where}, leads to another state than this one."]
+            found = [_("The event log, played from seed {seed}, leads to another state than this one.").format(
+                seed=self.seed)]
         return found
 
     @property
@@ -457,38 +469,42 @@ class Game:
             return list(TURBO_CHOICES)
         return []
 
-    def why_illegal(self, action: Action | str, seat: int | None = None) -> str | None:
+    def why_illegal(self, action: Action | str, seat: int | None = None, lang: str | None = None) -> str | None:
         """Why ``action`` (by ``seat``, default the current player) is not allowed now,
-        in a player's words; ``None`` if it is allowed. Text is read by
-        :func:`parse_action` (a card like ``"G11"``, or ``"turbo"`` / ``"no turbo"``)."""
+        in a player's words (in ``lang``, default the language spoken); ``None`` if it
+        is allowed. Text is read by :func:`parse_action` (a card like ``"G11"``, or
+        ``"turbo"`` / ``"no turbo"``)."""
+        with language(lang):
+            return self._why_illegal(action, seat)
+
+    def _why_illegal(self, action: Action | str, seat: int | None) -> str | None:
         names = self.names
         if self.winner is not None:
-            return f"The game is over: {names[self.winner]} won."
+            return _("The game is over: {name} won.").format(name=names[self.winner])
         current = self._to_act()
         if seat is not None:
             if not (inputs.is_whole(seat) and 0 <= seat < self.players):
-                return f"There is no seat {inputs.shown(seat)}: seats are whole numbers from 0 to {self.players - 1}."
+                return _("There is no seat {seat}: seats are whole numbers from 0 to {high}.").format(
+                    seat=inputs.shown(seat), high=self.players - 1)
             if seat != current:
                 if self.phase == TURBO:
-                    return f"Wait: {names[current]} won the trick and is choosing whether to use the turbo."
-                return f"It is {names[current]}'s turn, not {names[seat]}'s."
+                    return _("Wait: {name} won the trick and is choosing whether to use the turbo.").format(
+                        name=names[current])
+                return _("It is {current}'s turn, not {seat}'s.").format(current=names[current], seat=names[seat])
         if isinstance(action, str):
             action = parse_action(action)
         if self.phase == TURBO:
             if isinstance(action, Turbo):
                 return None
-            return (
-                f"{names[current]} won the trick and must first choose: use the turbo (add the motor's "
-                f"{self.dial[self._motors[current]]} to the move) or move by the lowest card alone."
-            )
+            return _("{name} won the trick and must first choose: use the turbo (add the motor's {value} to the "
+                     "move) or move by the lowest card alone.").format(
+                name=names[current], value=self.dial[self._motors[current]])
         if isinstance(action, Turbo):
-            return (
-                f"Only a trick's winner chooses the turbo, right after winning it; now {names[current]} "
-                "must play a card."
-            )
+            return _("Only a trick's winner chooses the turbo, right after winning it; now {name} must play a card."
+                     ).format(name=names[current])
         if not isinstance(action, Card):
-            return (f"{inputs.shown(action)} is not an action: play a card (like G11) or choose the turbo "
-                    "(Turbo(True) or Turbo(False)).")
+            return _("{given} is not an action: play a card (like G11) or choose the turbo "
+                     "(Turbo(True) or Turbo(False)).").format(given=inputs.shown(action))
         return why_illegal(
             [CARDS[c] for c in self.hand_codes(current)], [CARDS[c] for c in self._trick], action
         )
@@ -541,10 +557,10 @@ class Game:
         keeping every hand's size; checked only for those sizes, to stay fast."""
         for seat, codes in hands.items():
             if len(codes) != sum(map(len, self._hands[seat])):
-                raise IllegalAction(f"A new hand for seat {seat} must keep its size.")
+                raise IllegalAction(_("A new hand for seat {seat} must keep its size.").format(seat=seat))
             self._hands[seat] = split_by_color(codes)
         if len(discards) != len(self._discards):
-            raise IllegalAction("The earlier tricks' cards must keep their number.")
+            raise IllegalAction(_("The earlier tricks' cards must keep their number."))
         self._discards = list(discards)
         self.seed = seed
 
@@ -781,40 +797,53 @@ class Game:
             self._end_round(cars)
 
     # ---------------------------------------------------------------- display
-    def describe(self, event: Event) -> str:
-        """An event of this game in words, with the players' names."""
-        return event.describe(self.names)
+    def describe(self, event: Event, lang: str | None = None) -> str:
+        """An event of this game in words, with the players' names (in ``lang``, default
+        the language spoken)."""
+        return event.describe(self.names, lang)
 
-    def narrate(self) -> list[str]:
-        """Every event so far in words."""
-        return [e.describe(self.names) for e in self._log or ()]
+    def narrate(self, lang: str | None = None) -> list[str]:
+        """Every event so far in words (in ``lang``, default the language spoken)."""
+        with language(lang):
+            return [e.describe(self.names) for e in self._log or ()]
 
-    def summary(self) -> str:
-        """A few lines a player would read at the table."""
+    def summary(self, lang: str | None = None) -> str:
+        """A few lines a player would read at the table (in ``lang``, default the
+        language spoken)."""
+        with language(lang):
+            return self._summary()
+
+    def _summary(self) -> str:
         n = self._n
+        names = self.names
         lines = []
         if self.winner is not None:
-            lines.append(f"Game over after round {self.round}: {self.names[self.winner]} wins.")
+            lines.append(_("Game over after round {round}: {name} wins.").format(round=self.round,
+                                                                                 name=names[self.winner]))
+        elif self.phase == TURBO:
+            lines.append(_("Round {round}, {flag} holds the flag; {name} to choose the turbo.").format(
+                round=self.round, flag=names[self.flag], name=names[self._to_act()]))
         else:
-            lines.append(
-                f"Round {self.round}, {self.names[self.flag]} holds the flag; "
-                f"{self.names[self._to_act()]} to {'choose the turbo' if self.phase == TURBO else 'play'}."
-            )
+            lines.append(_("Round {round}, {flag} holds the flag; {name} to play.").format(
+                round=self.round, flag=names[self.flag], name=names[self._to_act()]))
         if self._trick:
-            lines.append("Trick: " + ", ".join(
-                f"{self.names[s]} {CARDS[c]}" for s, c in zip(self.trick_seats, self._trick)))
+            # TRANSLATORS: {cards} lists who played which card so far: "Ada G11, Bo R5".
+            lines.append(_("Trick: {cards}").format(cards=", ".join(
+                f"{names[s]} {CARDS[c]}" for s, c in zip(self.trick_seats, self._trick))))
         for s in range(self.players):
             p = self._positions[s]
+            facts = {"name": names[s], "color": _(CAR_COLORS[s]), "space": p % n, "lap": p // n + 1,
+                     "value": self.dial[self._motors[s]], "position": self._motors[s],
+                     "hand": format_cards(self.hands[s]) or "-"}
             if p == 0:
-                where = "on the grid"
+                line = _("{name} ({color} car): on the grid, motor {value} (position {position}), hand {hand}")
             elif p >= 2 * n:
-                where = f"past the finish line after two laps (space {p % n})"
+                line = _("{name} ({color} car): past the finish line after two laps (space {space}), "
+                         "motor {value} (position {position}), hand {hand}")
             else:
-                where = f"space {p % n}, lap {p // n + 1}"
-            lines.append(
-                f"  {self.names[s]} ({CAR_COLORS[s]} car): {where}, motor {self.dial[self._motors[s]]}"
-                f" (position {self._motors[s]}), hand {format_cards(self.hands[s]) or '-'}"
-            )
+                line = _("{name} ({color} car): space {space}, lap {lap}, motor {value} (position {position}), "
+                         "hand {hand}")
+            lines.append("  " + line.format(**facts))
         return "\n".join(lines)
 
     def __repr__(self) -> str:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol, Sequence
 
+from .i18n import _, ngettext
+
 
 class Replayable(Protocol):
     """What :func:`log_problems` needs of the game it replays on."""
@@ -37,8 +39,8 @@ def log_problems(log: Sequence[Any], fresh: Replayable, decision: Callable[[Any]
     ``(seat, action)`` for an event a player chose, ``None`` for one that follows from
     the rules. Returns the first way the log is not the game's history, in words, or
     ``[]``; ``fresh`` is then the game the log leads to. ``where`` says where the replay
-    starts ("from seed 3"). A log's own events may name seats no game has, so only the
-    game's events are put into words."""
+    starts ("from seed 3", in the language spoken). A log's own events may name seats no
+    game has, so only the game's events are put into words."""
     for i, event in enumerate(log):
         chosen = decision(event)
         if chosen is None:
@@ -46,17 +48,24 @@ def log_problems(log: Sequence[Any], fresh: Replayable, decision: Callable[[Any]
         seat, action = chosen
         reason = fresh.why_illegal(action, seat)
         if reason is not None:
-            who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-            return [f"Event {i + 1} of the log says {who} chose {action}, which the game played {where} does not "
-                    f"allow: {reason}"]
+            who = names[seat] if 0 <= seat < len(names) else _("seat {seat}").format(seat=seat)
+            # TRANSLATORS: {who} is a name or "seat 7"; {where} says where the replay starts: "from seed 3";
+            # {reason} is a whole sentence saying why the action is not allowed.
+            return [_("Event {number} of the log says {who} chose {action}, which the game played {where} does not "
+                      "allow: {reason}").format(number=i + 1, who=who, action=action, where=where, reason=reason)]
         fresh.apply(action, seat)
     expected = fresh.events
     for i, (said, done) in enumerate(zip(log, expected)):
         if said != done:
-            return [f"Event {i + 1} of the log ({said.kind}) is not what the game played {where} logs there: "
-                    f"{done.describe(names)!r}."]
+            # TRANSLATORS: {kind} is the event's name in a saved game (card_played, moved, ...): keep it as
+            # it is; {where} says where the replay starts: "from seed 3"; {event} is what happened, quoted.
+            return [_("Event {number} of the log ({kind}) is not what the game played {where} logs there: "
+                      "{event}.").format(number=i + 1, kind=said.kind, where=where, event=repr(done.describe(names)))]
     if len(log) != len(expected):
-        return [f"The event log has {len(log)} events, but its decisions, played {where}, give {len(expected)}."]
+        # TRANSLATORS: {where} says where the replay starts: "from seed 3".
+        return [ngettext("The event log has {n} events, but its decisions, played {where}, give {expected}.",
+                         "The event log has {n} events, but its decisions, played {where}, give {expected}.",
+                         len(log)).format(n=len(log), where=where, expected=len(expected))]
     return []
 
 

@@ -39,16 +39,16 @@ import os
 import pathlib
 from typing import Iterable, Iterator, Sequence
 
-from .errors import RuleError
-
 DOMAIN = "rally"
 LOCALE_DIR = pathlib.Path(__file__).with_name("locale")
 #: The language the messages are written in (no catalog needed).
 SOURCE_LANGUAGE = "en"
 
 
-class LanguageError(RuleError):
-    """A language was asked for that rally has no messages in."""
+class LanguageError(ValueError):
+    """A language was asked for that rally has no messages in. (A ``ValueError``, as every
+    error of rally is; not a :class:`~rally.errors.RuleError`, since this module comes
+    before the rules: rally.errors itself speaks through it.)"""
 
 
 def available_languages() -> tuple[str, ...]:

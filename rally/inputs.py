@@ -7,6 +7,9 @@ wrong and what would be right, in one style::
 
     <what> must be <what would be right>, like <an example>, not <what was given>.
 
+``what`` and the rule are noun phrases, each translated where it is written (``_("The
+number of players")``); the sentence around them is one template (:mod:`rally.i18n`).
+
 Every value is bounded, so no input can make the engine run away: whole numbers have
 a range, texts a length, JSON a size and a depth.
 
@@ -32,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NoReturn
 
 from .errors import RuleError
+from .i18n import _, ngettext
 
 ErrorType = type[RuleError]
 
@@ -52,18 +56,20 @@ def shown(value: object, limit: int = 40) -> str:
     """``value`` as a message shows it: short, and safe for any object (a huge number is
     described, not printed, so the message never fails to build)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return _("a number of about {digits} digits").format(digits=int(value.bit_length() * 0.30103) + 1)
     try:
         text = repr(value)
     except Exception:  # a hostile __repr__ must not hide the real error
-        text = f"a {type(value).__name__}"
+        text = _("a {type}").format(type=type(value).__name__)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def fail(error: ErrorType, what: str, rule: str, value: object, example: object = None) -> NoReturn:
     """Raise ``error`` in the house style: what must hold, an example, what was given."""
-    like = f", like {example}" if example is not None else ""
-    raise error(f"{what} must be {rule}{like}, not {shown(value)}.")
+    if example is None:
+        raise error(_("{what} must be {rule}, not {given}.").format(what=what, rule=rule, given=shown(value)))
+    raise error(_("{what} must be {rule}, like {example}, not {given}.").format(
+        what=what, rule=rule, example=example, given=shown(value)))
 
 
 def is_whole(value: object) -> bool:
@@ -71,22 +77,25 @@ def is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _span(low: int, high: int | None) -> str:
-    return f"from {low} to {high}" if high is not None else f"of {low} or more"
+def _whole_rule(low: int, high: int | None) -> str:
+    if high is None:
+        return _("a whole number of {low} or more").format(low=low)
+    return _("a whole number from {low} to {high}").format(low=low, high=high)
 
 
 def whole(value: object, what: str, low: int, high: int, error: ErrorType, example: object = None) -> int:
     """``value`` if it is a whole number from ``low`` to ``high``, else ``error``."""
     if is_whole(value) and low <= value <= high:  # type: ignore[operator]
         return value  # type: ignore[return-value]
-    fail(error, what, f"a whole number {_span(low, high)}", value, low if example is None else example)
+    fail(error, what, _whole_rule(low, high), value, low if example is None else example)
 
 
 def number(value: object, what: str, low: float, high: float, error: ErrorType, example: object = None) -> float:
     """``value`` if it is a number (int or float, not bool, not NaN) from ``low`` to ``high``."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high:
         return float(value)
-    fail(error, what, f"a number from {low:g} to {high:g}", value, low if example is None else example)
+    fail(error, what, _("a number from {low} to {high}").format(low=f"{low:g}", high=f"{high:g}"), value,
+         low if example is None else example)
 
 
 def whole_text(text: object, what: str, low: int, high: int, error: ErrorType, example: object = None) -> int:
@@ -95,18 +104,18 @@ def whole_text(text: object, what: str, low: int, high: int, error: ErrorType, e
     if (isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= len(str(high))
             and low <= int(text) <= high):
         return int(text)
-    fail(error, what, f"a whole number {_span(low, high)} written in the digits 0-9", text,
+    fail(error, what, _("{rule} written in the digits 0-9").format(rule=_whole_rule(low, high)), text,
          low if example is None else example)
 
 
-def seat(value: object, players: int, error: ErrorType, what: str = "A seat") -> int:
+def seat(value: object, players: int, error: ErrorType, what: str | None = None) -> int:
     """A seat number of a game of ``players``: 0 to ``players - 1``."""
-    return whole(value, what, 0, players - 1, error)
+    return whole(value, _("A seat") if what is None else what, 0, players - 1, error)
 
 
-def seed(value: object, error: ErrorType, what: str = "The seed") -> int:
+def seed(value: object, error: ErrorType, what: str | None = None) -> int:
     """A seed: a whole number from 0 to :data:`MAX_SEED` that fixes every random choice."""
-    return whole(value, what, 0, MAX_SEED, error, 42)
+    return whole(value, _("The seed") if what is None else what, 0, MAX_SEED, error, 42)
 
 
 def text(value: object, what: str, error: ErrorType, example: str, limit: int = MAX_TEXT_CHARS) -> str:
@@ -114,7 +123,8 @@ def text(value: object, what: str, error: ErrorType, example: str, limit: int = 
     the engine reads text, and decoding is the caller's choice)."""
     if isinstance(value, str) and len(value) <= limit:
         return value
-    rule = "text (a str)" if not isinstance(value, str) else f"text of at most {limit} characters"
+    rule = _("text (a str)") if not isinstance(value, str) else _("text of at most {limit} characters").format(
+        limit=limit)
     fail(error, what, rule, value, repr(example))
 
 
@@ -123,7 +133,8 @@ def sequence(value: object, what: str, error: ErrorType, example: str, limit: in
     dicts and iterators are refused: their order or their items would be a guess."""
     if isinstance(value, (list, tuple)) and len(value) <= limit:
         return list(value)
-    rule = f"a list of at most {limit} items" if isinstance(value, (list, tuple)) else "a list"
+    rule = (ngettext("a list of at most {limit} item", "a list of at most {limit} items", limit).format(limit=limit)
+            if isinstance(value, (list, tuple)) else _("a list"))
     fail(error, what, rule, value, example)
 
 
@@ -133,14 +144,16 @@ def names(value: object, players: int, error: ErrorType, defaults: Sequence[str]
     if value is None:
         return tuple(defaults[:players])
     example = list(defaults[:players])
-    items = sequence(value, "The names", error, str(example), players)
+    items = sequence(value, _("The names"), error, str(example), players)
     if len(items) != players:
-        fail(error, "The names", f"a list of {players} names, one per player", value, example)
+        fail(error, _("The names"), ngettext("a list of {n} name, one per player", "a list of {n} names, one per player",
+                                             players).format(n=players), value, example)
     for item in items:
         if not (isinstance(item, str) and item.strip() and len(item) <= MAX_NAME_LENGTH and item.isprintable()):
-            fail(error, "Each name", f"printable text of 1 to {MAX_NAME_LENGTH} characters", item, repr(example[0]))
+            fail(error, _("Each name"), _("printable text of 1 to {limit} characters").format(limit=MAX_NAME_LENGTH),
+                 item, repr(example[0]))
     if len(set(items)) != players:
-        raise error(f"Each player needs a different name; {shown(items, 80)} repeats one.")
+        raise error(_("Each player needs a different name; {names} repeats one.").format(names=shown(items, 80)))
     return tuple(items)
 
 
@@ -159,12 +172,12 @@ def _depth(source: str) -> int:
 
 def _number(token: str) -> int:
     if len(token.lstrip("-")) > 20:
-        raise ValueError(f"a number of {len(token)} digits")
+        raise ValueError(_("a number of {digits} digits").format(digits=len(token)))
     return int(token)
 
 
 def _no_float(token: str) -> NoReturn:
-    raise ValueError(f"the number {token[:20]}, which is not whole")
+    raise ValueError(_("the number {number}, which is not whole").format(number=token[:20]))
 
 
 def json_object(source: object, what: str, keys: Sequence[str], error: ErrorType, made_by: str) -> dict[str, Any]:
@@ -172,17 +185,21 @@ def json_object(source: object, what: str, keys: Sequence[str], error: ErrorType
     most :data:`MAX_JSON_DEPTH` deep, whole numbers of at most 20 digits, no fractions or
     NaN) holding an object with exactly ``keys``; ``made_by`` names what writes it."""
     if not isinstance(source, str):
-        raise error(f"{what} must be text (a str), as {made_by} gives it, not {shown(source)}.")
-    src = text(source, what, error, f"the text {made_by} gives", MAX_JSON_CHARS)
+        raise error(_("{what} must be text (a str), as {made_by} gives it, not {given}.").format(
+            what=what, made_by=made_by, given=shown(source)))
+    src = text(source, what, error, _("the text {made_by} gives").format(made_by=made_by), MAX_JSON_CHARS)
     if _depth(src) > MAX_JSON_DEPTH:
-        raise error(f"{what} nests deeper than {MAX_JSON_DEPTH} levels; use the text {made_by} gives.")
+        raise error(_("{what} nests deeper than {depth} levels; use the text {made_by} gives.").format(
+            what=what, depth=MAX_JSON_DEPTH, made_by=made_by))
     try:
         data = json.loads(src, parse_int=_number, parse_float=_no_float, parse_constant=_no_float)
     except json.JSONDecodeError as err:
-        raise error(f"{what} is not JSON ({err.msg} at line {err.lineno}, column {err.colno}); "
-                    f"use the text {made_by} gives.") from None
+        # TRANSLATORS: {problem} is Python's own description of the JSON error, in English.
+        raise error(_("{what} is not JSON ({problem} at line {line}, column {column}); use the text {made_by} gives.")
+                    .format(what=what, problem=err.msg, line=err.lineno, column=err.colno, made_by=made_by)) from None
     except ValueError as err:
-        raise error(f"{what} holds {err}; use the text {made_by} gives.") from None
+        raise error(_("{what} holds {found}; use the text {made_by} gives.").format(
+            what=what, found=err, made_by=made_by)) from None
     return fields(data, what, keys, error)
 
 
@@ -190,13 +207,17 @@ def fields(data: object, what: str, keys: Sequence[str], error: ErrorType) -> di
     """``data`` if it is a dict with exactly ``keys``; else ``error`` naming the missing
     and unknown keys."""
     if not isinstance(data, Mapping):
-        fail(error, what, "a JSON object with the keys " + ", ".join(keys), data)
-    missing = [k for k in keys if k not in data]
-    unknown = [shown(k, 20) for k in data if k not in keys]
+        fail(error, what, _("a JSON object with the keys {keys}").format(keys=", ".join(keys)), data)
+    missing = ", ".join(k for k in keys if k not in data)
+    unknown = ", ".join([shown(k, 20) for k in data if k not in keys][:5])
+    if missing and unknown:
+        template = _("{what} has the keys {keys}: this one has missing {missing}; unknown {unknown}.")
+    elif missing:
+        template = _("{what} has the keys {keys}: this one has missing {missing}.")
+    elif unknown:
+        template = _("{what} has the keys {keys}: this one has unknown {unknown}.")
     if missing or unknown:
-        parts = (["missing " + ", ".join(missing)] if missing else []) + (
-            ["unknown " + ", ".join(unknown[:5])] if unknown else [])
-        raise error(f"{what} has the keys {', '.join(keys)}: this one has {'; '.join(parts)}.")
+        raise error(template.format(what=what, keys=", ".join(keys), missing=missing, unknown=unknown))
     return dict(data)
 
 
@@ -205,14 +226,15 @@ def one_of(value: object, what: str, choices: Iterable[str], error: ErrorType) -
     options = list(choices)
     if isinstance(value, str) and value in options:
         return value
-    fail(error, what, "one of " + ", ".join(repr(c) for c in options), value, repr(options[0]))
+    fail(error, what, _("one of {choices}").format(choices=", ".join(repr(c) for c in options)), value,
+         repr(options[0]))
 
 
 def flag(value: object, what: str, error: ErrorType) -> bool:
     """``value`` if it is ``True`` or ``False`` (``'no'`` or ``0`` would be a guess)."""
     if isinstance(value, bool):
         return value
-    fail(error, what, "True or False", value, "True")
+    fail(error, what, _("True or False"), value, "True")
 
 
 __all__ = [

@@ -27,23 +27,25 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import HAND_SIZES, ROUNDS, Card, deck
-from .i18n import join_words
+from .i18n import _, join_words, language, ngettext
 from .movement import position_problems
 from .round_end import leader
 from .state import OVER, PLAY, TURBO, GameState
 from .tricks import seat_and_lowest
 
 
-def state_problems(state: GameState) -> list[str]:
-    """Every reason no real game could reach ``state``, as sentences (``[]`` if none).
+def state_problems(state: GameState, lang: str | None = None) -> list[str]:
+    """Every reason no real game could reach ``state``, as sentences (``[]`` if none), in
+    ``lang`` (default: the language spoken, :mod:`rally.i18n`).
 
     Cards and hand sizes come first: when they are wrong, the later checks (which read
     the tricks from them) are not asked."""
-    problems = _card_problems(state)
-    if problems:
-        return problems
-    return (_following_problems(state) + _car_problems(state) + _flag_problems(state)
-            + _motor_problems(state) + _turbo_problems(state) + _end_problems(state))
+    with language(lang):
+        problems = _card_problems(state)
+        if problems:
+            return problems
+        return (_following_problems(state) + _car_problems(state) + _flag_problems(state)
+                + _motor_problems(state) + _turbo_problems(state) + _end_problems(state))
 
 
 def _trick_winner(state: GameState) -> int | None:
@@ -57,10 +59,6 @@ def _trick_seats(state: GameState) -> list[int]:
     return [(state.flag + i) % state.players for i in range(len(state.trick))]
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 # ------------------------------------------------------------------ I1-I3: cards
 def _card_problems(state: GameState) -> list[str]:
     """I1 every card in play, once (S2, S3); I2 tricks and hand sizes (S1, S3); I3 the
@@ -71,35 +69,57 @@ def _card_problems(state: GameState) -> list[str]:
     everything: list[Card] = [c for h in state.hands for c in h] + list(state.trick) + list(state.discards)
     for card, count in sorted(Counter(everything).items()):
         if count > 1:
-            problems.append(f"{card} appears {count} times; every card exists once.")
+            problems.append(ngettext("{card} appears {n} time; every card exists once.",
+                                     "{card} appears {n} times; every card exists once.", count).format(
+                card=card, n=count))
         if card not in in_play:
-            problems.append(f"{card} is not in play with {n} players (values {in_play[0].value}-{in_play[-1].value}).")
+            problems.append(_("{card} is not in play with {players} players (values {low}-{high}).").format(
+                card=card, players=n, low=in_play[0].value, high=in_play[-1].value))
     k = HAND_SIZES[state.round - 1]
     done = state.tricks_done
     if len(state.discards) % n:
-        problems.append(f"{_plural(len(state.discards), 'card')} from earlier tricks cannot be whole tricks of {n}.")
+        problems.append(ngettext("{cards} card from earlier tricks cannot be whole tricks of {players}.",
+                                 "{cards} cards from earlier tricks cannot be whole tricks of {players}.",
+                                 len(state.discards)).format(cards=len(state.discards), players=n))
     elif done > k:
-        problems.append(f"Round {state.round} has {k} tricks, but {done} are listed as done.")
+        problems.append(ngettext("Round {round} has {tricks} tricks, but {done} are listed as done.",
+                                 "Round {round} has {tricks} tricks, but {done} are listed as done.", done).format(
+            round=state.round, tricks=k, done=done))
     else:
         seats = _trick_seats(state)
         for s in range(n):
             expected = k - done - (1 if s in seats else 0)
-            if len(state.hands[s]) != expected:
-                in_trick = ", and a card in this trick" if s in seats else ""
-                problems.append(
-                    f"{names[s]} holds {_plural(len(state.hands[s]), 'card')} but should hold {expected} "
-                    f"(round {state.round} deals {k}, {_plural(done, 'trick')} done{in_trick}).")
+            held = len(state.hands[s])
+            if held != expected:
+                # TRANSLATORS: goes into "(round 2 deals 7, {done})", see below.
+                tricks_done = ngettext("{n} trick done", "{n} tricks done", done).format(n=done)
+                if s in seats:
+                    # TRANSLATORS: {done} is "1 trick done", "3 tricks done".
+                    template = ngettext(
+                        "{name} holds {n} card but should hold {expected} "
+                        "(round {round} deals {dealt}, {done}, and a card in this trick).",
+                        "{name} holds {n} cards but should hold {expected} "
+                        "(round {round} deals {dealt}, {done}, and a card in this trick).", held)
+                else:
+                    # TRANSLATORS: {done} is "1 trick done", "3 tricks done".
+                    template = ngettext("{name} holds {n} card but should hold {expected} "
+                                        "(round {round} deals {dealt}, {done}).",
+                                        "{name} holds {n} cards but should hold {expected} "
+                                        "(round {round} deals {dealt}, {done}).", held)
+                problems.append(template.format(name=names[s], n=held, expected=expected, round=state.round,
+                                                dealt=k, done=tricks_done))
     complete = len(state.trick) == n
     if state.phase == TURBO and not complete:
-        problems.append("The turbo choice comes only after a complete trick, and this one is not complete.")
+        problems.append(_("The turbo choice comes only after a complete trick, and this one is not complete."))
     if state.phase == PLAY and complete:
-        problems.append("A complete trick is settled at once: its winner moves or chooses the turbo.")
+        problems.append(_("A complete trick is settled at once: its winner moves or chooses the turbo."))
     if state.phase == PLAY and not problems and done == k:
-        problems.append(f"Every trick of round {state.round} is done, so the round is over: "
-                        "the motors move the cars, then the next round is dealt or the game ends.")
+        problems.append(_("Every trick of round {round} is done, so the round is over: "
+                          "the motors move the cars, then the next round is dealt or the game ends.").format(
+            round=state.round))
     if state.phase == OVER and not complete and not (not state.trick and done == k):
-        problems.append("A game ends only when a car moves: after a complete trick or at a round's end, "
-                        "not with a trick half played or tricks still to play.")
+        problems.append(_("A game ends only when a car moves: after a complete trick or at a round's end, "
+                          "not with a trick half played or tricks still to play."))
     return problems
 
 
@@ -112,7 +132,8 @@ def _following_problems(state: GameState) -> list[str]:
     problems = []
     for seat, card in zip(_trick_seats(state)[1:], state.trick[1:]):
         if card.color != lead and any(c.color == lead for c in state.hands[seat]):
-            problems.append(f"{state.names[seat]} played {card} but still holds {lead.word}: they had to follow.")
+            problems.append(_("{name} played {card} but still holds {color}: they had to follow.").format(
+                name=state.names[seat], card=card, color=lead.word))
     return problems
 
 
@@ -122,8 +143,9 @@ def _car_problems(state: GameState) -> list[str]:
     problems = position_problems(state.track, dict(zip(state.names, state.positions)))
     twice = [s for s, p in enumerate(state.positions) if p >= 2 * len(state.track)]
     if twice and state.phase != OVER:
-        problems.append(f"{join_words([state.names[s] for s in twice])} {'has' if len(twice) == 1 else 'have'} "
-                        "gone round twice, so the game should be over.")
+        problems.append(ngettext("{names} has gone round twice, so the game should be over.",
+                                 "{names} have gone round twice, so the game should be over.", len(twice)).format(
+            names=join_words([state.names[s] for s in twice])))
     return problems
 
 
@@ -135,13 +157,14 @@ def _flag_problems(state: GameState) -> list[str]:
         return []
     names = state.names
     if state.round == 1 and state.flag != state.first_player:
-        return [f"No trick of round 1 is finished, so the flag is still with the first player, "
-                f"{names[state.first_player]}, not {names[state.flag]}."]
+        return [_("No trick of round 1 is finished, so the flag is still with the first player, "
+                  "{first}, not {flag}.").format(first=names[state.first_player], flag=names[state.flag])]
     best = max(state.positions)
     if state.round > 1 and state.positions[state.flag] != best:
         front = names[leader(state.positions, state.flag)]
-        return [f"No trick of round {state.round} is finished, so the flag is still with the car that was in front "
-                f"after the motors, {front}, not {names[state.flag]}."]
+        return [_("No trick of round {round} is finished, so the flag is still with the car that was in front "
+                  "after the motors, {front}, not {flag}.").format(round=state.round, front=front,
+                                                                   flag=names[state.flag])]
     return []
 
 
@@ -158,17 +181,31 @@ def _motor_problems(state: GameState) -> list[str]:
     total = done + (current is not None)  # tricks whose losers have wound
     must_win: list[list[str]] = [[] for _ in range(n)]  # why each seat won one of the finished tricks
     if done:
-        must_win[state.flag].append(f"{names[state.flag]} holds the flag, so won the last finished trick")
+        # TRANSLATORS: one of the reasons listed after "... must have been won: ".
+        must_win[state.flag].append(_("{name} holds the flag, so won the last finished trick").format(
+            name=names[state.flag]))
     if state.round == 1:
         for s in range(n):
             if state.positions[s] > 0 and not must_win[s]:
-                must_win[s].append(f"{names[s]}'s car left the grid, which in round 1 only a won trick does")
+                # TRANSLATORS: one of the reasons listed after "... must have been won: ".
+                must_win[s].append(_("{name}'s car left the grid, which in round 1 only a won trick does").format(
+                    name=names[s]))
     low = [len(w) for w in must_win]
     if sum(low) > done:
         reasons = [why for w in must_win for why in w]
-        finished = (f"No trick of round {state.round} is finished yet" if not done else
-                    f"Only {_plural(done, 'trick')} of round {state.round} {'is' if done == 1 else 'are'} finished")
-        return [f"{finished}, but {len(reasons)} must have been won: " + "; ".join(reasons) + "."]
+        if not done:
+            # TRANSLATORS: {reasons} are the reasons, each one of the two above, joined by "; ".
+            template = ngettext("No trick of round {round} is finished yet, but {count} must have been won: "
+                                "{reasons}.",
+                                "No trick of round {round} is finished yet, but {count} must have been won: "
+                                "{reasons}.", len(reasons))
+        else:
+            # TRANSLATORS: {reasons} are the reasons, each one of the two above, joined by "; ".
+            template = ngettext("Only {done} trick of round {round} is finished, but {count} must have been won: "
+                                "{reasons}.",
+                                "Only {done} tricks of round {round} are finished, but {count} must have been won: "
+                                "{reasons}.", done)
+        return [template.format(round=state.round, done=done, count=len(reasons), reasons="; ".join(reasons))]
     problems: list[str] = []
     high = []
     for s in range(n):
@@ -181,9 +218,12 @@ def _motor_problems(state: GameState) -> list[str]:
         if winds > can_lose:
             problems.append(_motor_sentence(names[s], m, trailing, winds, can_lose, total, len(dial)))
     if not problems and sum(high) < done:
-        problems.append(f"The motors show too many lost tricks: each of the {_plural(done, 'finished trick')} of "
-                        f"round {state.round} was won by someone, but the motor positions leave room for only "
-                        f"{sum(high)} won.")
+        problems.append(ngettext("The motors show too many lost tricks: each of the {done} finished trick of "
+                                 "round {round} was won by someone, but the motor positions leave room for only "
+                                 "{won} won.",
+                                 "The motors show too many lost tricks: each of the {done} finished tricks of "
+                                 "round {round} was won by someone, but the motor positions leave room for only "
+                                 "{won} won.", done).format(done=done, round=state.round, won=sum(high)))
     return problems
 
 
@@ -200,18 +240,44 @@ def _trailing_losses(seat: int, flag: int, done: int, current: int | None) -> in
     return count
 
 
-_TIMES = {1: "once", 2: "twice"}
-
-
 def _motor_sentence(name: str, m: int, trailing: int, winds: int, can_lose: int, total: int, size: int) -> str:
-    bound = f"{name} can have lost at most {can_lose} of the {_plural(total, 'trick')} completed this round"
+    # TRANSLATORS: {bound} in the sentences below: the part after "but".
+    bound = ngettext("{name} can have lost at most {can_lose} of the {total} trick completed this round",
+                     "{name} can have lost at most {can_lose} of the {total} tricks completed this round",
+                     total).format(name=name, can_lose=can_lose, total=total)
+    facts = {"name": name, "m": m, "trailing": trailing, "winds": winds, "last": size - 1, "bound": bound}
     if winds == m:
-        return (f"{name}'s motor is at position {m}, which takes {_plural(m, 'lost trick')} since the round began "
-                f"or {name}'s last turbo, but {bound}.")
-    last = "the last trick" if trailing == 1 else f"the last {trailing} tricks"
-    return (f"{name} lost {last}, so the motor was wound at least {_TIMES.get(trailing, f'{trailing} times')} since "
-            f"the round began or {name}'s last turbo; to stand at position {m} again it needs {winds} winds (the arrow "
-            f"goes back to 0 after position {size - 1}), but {bound}.")
+        # TRANSLATORS: {bound} is "Ada can have lost at most 1 of the 2 tricks completed this round".
+        return ngettext("{name}'s motor is at position {m}, which takes {m} lost trick since the round began "
+                        "or {name}'s last turbo, but {bound}.",
+                        "{name}'s motor is at position {m}, which takes {m} lost tricks since the round began "
+                        "or {name}'s last turbo, but {bound}.", m).format(**facts)
+    if trailing == 1:
+        # TRANSLATORS: {bound} is "Ada can have lost at most 1 of the 2 tricks completed this round".
+        template = ngettext("{name} lost the last trick, so the motor was wound at least once since the round "
+                            "began or {name}'s last turbo; to stand at position {m} again it needs {winds} wind "
+                            "(the arrow goes back to 0 after position {last}), but {bound}.",
+                            "{name} lost the last trick, so the motor was wound at least once since the round "
+                            "began or {name}'s last turbo; to stand at position {m} again it needs {winds} winds "
+                            "(the arrow goes back to 0 after position {last}), but {bound}.", winds)
+    elif trailing == 2:
+        # TRANSLATORS: {bound} is "Ada can have lost at most 1 of the 2 tricks completed this round".
+        template = ngettext("{name} lost the last 2 tricks, so the motor was wound at least twice since the round "
+                            "began or {name}'s last turbo; to stand at position {m} again it needs {winds} wind "
+                            "(the arrow goes back to 0 after position {last}), but {bound}.",
+                            "{name} lost the last 2 tricks, so the motor was wound at least twice since the round "
+                            "began or {name}'s last turbo; to stand at position {m} again it needs {winds} winds "
+                            "(the arrow goes back to 0 after position {last}), but {bound}.", winds)
+    else:
+        # TRANSLATORS: {bound} is "Ada can have lost at most 1 of the 2 tricks completed this round".
+        template = ngettext("{name} lost the last {trailing} trick, so the motor was wound at least {trailing} "
+                            "time since the round began or {name}'s last turbo; to stand at position {m} again it "
+                            "needs {winds} winds (the arrow goes back to 0 after position {last}), but {bound}.",
+                            "{name} lost the last {trailing} tricks, so the motor was wound at least {trailing} "
+                            "times since the round began or {name}'s last turbo; to stand at position {m} again it "
+                            "needs {winds} winds (the arrow goes back to 0 after position {last}), but {bound}.",
+                            trailing)
+    return template.format(**facts)
 
 
 # ------------------------------------------------------------------ I8: the turbo
@@ -220,7 +286,8 @@ def _turbo_problems(state: GameState) -> list[str]:
     current = _trick_winner(state)
     if state.phase != TURBO or current is None or state.dial[state.motors[current]] > 0:
         return []
-    return [f"{state.names[current]} won the trick with an empty motor, so there is no turbo to choose."]
+    return [_("{name} won the trick with an empty motor, so there is no turbo to choose.").format(
+        name=state.names[current])]
 
 
 # ------------------------------------------------------------------ I9-I10: the end
@@ -229,32 +296,34 @@ def _end_problems(state: GameState) -> list[str]:
     ended are the ones the rules give (S13)."""
     names, n = state.names, state.players
     if state.phase != OVER:
-        return [] if state.winner is None else ["Only a finished game has a winner."]
+        return [] if state.winner is None else [_("Only a finished game has a winner.")]
     if state.winner is None:
-        return ["A finished game has a winner."]
+        return [_("A finished game has a winner.")]
     winner = names[state.winner]
     twice = [s for s in range(n) if state.positions[s] >= 2 * len(state.track)]
     if len(twice) > 1:
-        return [f"{join_words([names[s] for s in twice])} have all gone round twice, but the game ends "
-                "at once when the first does."]
+        return [_("{names} have all gone round twice, but the game ends at once when the first does.").format(
+            names=join_words([names[s] for s in twice]))]
     if twice:
         if twice[0] != state.winner:
-            return [f"{names[twice[0]]} has gone round twice, so {names[twice[0]]} won, not {winner}."]
+            return [_("{name} has gone round twice, so {name} won, not {winner}.").format(
+                name=names[twice[0]], winner=winner)]
         current = _trick_winner(state)
         if current is not None and current != state.winner:
-            return [f"The game ended with a complete trick on the table, so it ended with that trick's move, "
-                    f"and {names[current]} won that trick, not {winner}."]
+            return [_("The game ended with a complete trick on the table, so it ended with that trick's move, "
+                      "and {name} won that trick, not {winner}.").format(name=names[current], winner=winner)]
         return []
     problems = []
     if state.round != ROUNDS or state.trick or any(state.hands):
-        problems.append(f"Nobody has gone round twice, so the game can only be over after round {ROUNDS}'s "
-                        "motors have moved, with every card played.")
+        problems.append(_("Nobody has gone round twice, so the game can only be over after round {round}'s "
+                          "motors have moved, with every card played.").format(round=ROUNDS))
     if any(state.motors):
-        problems.append("After the last round every motor has moved its car and is back at 0.")
+        problems.append(_("After the last round every motor has moved its car and is back at 0."))
     if state.positions[state.winner] != max(state.positions):
-        problems.append(f"After round {ROUNDS} the car in front wins, and that is not {winner}.")
+        problems.append(_("After round {round} the car in front wins, and that is not {winner}.").format(
+            round=ROUNDS, winner=winner))
     elif state.flag != state.winner:
-        problems.append(f"After the last round the car in front, {winner}, takes the flag.")
+        problems.append(_("After the last round the car in front, {winner}, takes the flag.").format(winner=winner))
     return problems
 
 

@@ -1,8 +1,9 @@
 """The base of every logged event, in both games: a small immutable value with a kind.
 
 An event knows its ``kind`` (its name in JSON), says itself in words with
-``describe(names)``, and writes itself as JSON-ready data with :meth:`to_dict`; a game
-module reads it back with its own ``event_from_dict`` (through :mod:`rally.inputs`).
+``describe(names)`` (in any language rally speaks: ``describe(names, lang="de")``), and
+writes itself as JSON-ready data with :meth:`to_dict`; a game module reads it back with
+its own ``event_from_dict`` (through :mod:`rally.inputs`).
 Stich Rallye's events are tuples underneath (the engine logs hundreds a game), Rally
 Run's frozen dataclasses; both list their fields with :meth:`field_names`.
 
@@ -23,7 +24,9 @@ class LoggedEvent:
     __slots__ = ()
     kind: ClassVar[str] = "event"
 
-    def describe(self, names: Sequence[str]) -> str:  # pragma: no cover - every subclass overrides
+    def describe(self, names: Sequence[str], lang: str | None = None) -> str:  # pragma: no cover - overridden
+        """The event in words, naming the seats by ``names``, in ``lang`` (default: the
+        language spoken, :mod:`rally.i18n`)."""
         raise NotImplementedError
 
     @classmethod

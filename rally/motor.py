@@ -21,6 +21,7 @@ from typing import Sequence
 
 from . import inputs
 from .errors import SetupError
+from .i18n import _
 
 #: Value of each dial position, position 0 first. A model of the printed dial.
 DEFAULT_DIAL: tuple[int, ...] = (0, 1, 2, 4, 7, 11, 16, 10, 5)
@@ -36,13 +37,17 @@ def check_dial(dial: object) -> tuple[int, ...]:
     :data:`MAX_DIAL_VALUE` (so no motor can send a car round and round), and value 0 at
     position 0 (where every motor starts a round)."""
     example = str(list(DEFAULT_DIAL))
-    values = tuple(inputs.sequence(dial, "A dial", SetupError, example, MAX_DIAL_POSITIONS))
+    values = tuple(dial if isinstance(dial, (list, tuple)) and len(dial) <= MAX_DIAL_POSITIONS else
+                   inputs.sequence(dial, _("A dial"), SetupError, example, MAX_DIAL_POSITIONS))
     if len(values) < 2:
-        inputs.fail(SetupError, "A dial", f"a list of 2 to {MAX_DIAL_POSITIONS} values", dial, example)
+        inputs.fail(SetupError, _("A dial"), _("a list of 2 to {high} values").format(high=MAX_DIAL_POSITIONS), dial,
+                    example)
     for v in values:
-        inputs.whole(v, "Each dial value", 0, MAX_DIAL_VALUE, SetupError, 7)
+        if not (inputs.is_whole(v) and 0 <= v <= MAX_DIAL_VALUE):
+            inputs.whole(v, _("Each dial value"), 0, MAX_DIAL_VALUE, SetupError, 7)
     if values[0] != 0:
-        raise SetupError(f"A dial must start with value 0 (a motor starts each round there), got {list(values)}.")
+        raise SetupError(_("A dial must start with value 0 (a motor starts each round there), got {values}.").format(
+            values=list(values)))
     return values
 
 
@@ -66,7 +71,8 @@ class Motor:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dial", check_dial(self.dial))
-        inputs.whole(self.position, "A motor position", 0, len(self.dial) - 1, SetupError)
+        if not (inputs.is_whole(self.position) and 0 <= self.position < len(self.dial)):
+            inputs.whole(self.position, _("A motor position"), 0, len(self.dial) - 1, SetupError)
 
     @property
     def value(self) -> int:

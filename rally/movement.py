@@ -20,7 +20,7 @@ import enum
 from typing import AbstractSet as Set, Any, Callable, Hashable, Mapping, NamedTuple, Sequence, cast
 
 from . import inputs
-from .i18n import join_words
+from .i18n import _, join_words, language, ngettext
 from .errors import PositionError, RuleError
 from .track import DOWN, FLAT, UP, Track
 
@@ -239,69 +239,151 @@ class Move(tuple[Any, ...]):
         """The cars jumped while counting, in order."""
         return tuple(s.over for s in self.path if s.how is JUMPED)
 
-    def captions(self, names: Mapping[Hashable, str] | Sequence[str] | None = None) -> list[str]:
+    def captions(self, names: Mapping[Hashable, str] | Sequence[str] | None = None,
+                 lang: str | None = None) -> list[str]:
         """One short caption per path step, for animating the move step by step:
         "counts space 5 (2 of 3)", "jumps Bo on space 4 (not counted)", "rolls down the
-        hill to space 8, passing Bo"."""
-        name = _namer(names)
+        hill to space 8, passing Bo" (in ``lang``, default the language spoken)."""
+        with language(lang):
+            return self._captions(_namer(names))
+
+    def _captions(self, name: Callable[[Hashable], str]) -> list[str]:
         out = []
         count = 0
         for step in self.path:
-            where = f"space {step.progress % self.track_length}"
+            space = step.progress % self.track_length
+            passing = None if step.over is None else name(step.over)
             if step.how is COUNTED:
                 count += 1
-                out.append(f"counts {where} ({count} of {self.steps})")
+                out.append(_("counts space {space} ({count} of {steps})").format(
+                    space=space, count=count, steps=self.steps))
             elif step.how is JUMPED:
-                out.append(f"jumps {name(step.over)} on {where} (not counted)")
+                out.append(_("jumps {car} on space {space} (not counted)").format(car=passing, space=space))
             elif self.roll == "downhill":
-                passing = f", passing {name(step.over)}" if step.over is not None else ""
-                out.append(f"rolls down the hill to {where}{passing}")
+                if passing is None:
+                    out.append(_("rolls down the hill to space {space}").format(space=space))
+                else:
+                    out.append(_("rolls down the hill to space {space}, passing {car}").format(
+                        space=space, car=passing))
+            elif step.progress == 0:
+                if passing is None:
+                    out.append(_("rolls back down the hill to the grid"))
+                else:
+                    out.append(_("rolls back down the hill to the grid, passing {car}").format(car=passing))
+            elif passing is None:
+                out.append(_("rolls back down the hill to space {space}").format(space=space))
             else:
-                passing = f", passing {name(step.over)}" if step.over is not None else ""
-                target = "the grid" if step.progress == 0 else where
-                out.append(f"rolls back down the hill to {target}{passing}")
+                out.append(_("rolls back down the hill to space {space}, passing {car}").format(
+                    space=space, car=passing))
         return out
 
-    def describe(self, names: Mapping[Hashable, str] | Sequence[str] | None = None) -> str:
-        """The move in one or two plain sentences."""
-        name = _namer(names)
+    def describe(self, names: Mapping[Hashable, str] | Sequence[str] | None = None, lang: str | None = None) -> str:
+        """The move in one to three plain sentences (in ``lang``, default the language spoken)."""
+        with language(lang):
+            return self._describe(_namer(names))
+
+    def _describe(self, name: Callable[[Hashable], str]) -> str:
         n = self.track_length
         who = name(self.mover)
         if self.steps == 0:
-            return f"{who} does not move."
-        start = "the grid" if self.start == 0 else f"space {self.start % n}"
-        parts = []
+            return _("{who} does not move.").format(who=who)
         jumped = [s for s in self.path if s.how is JUMPED and s.progress <= self.counted_end]
-        if jumped:
-            parts.append("jumps " + join_words([f"{name(s.over)} on space {s.progress % n}" for s in jumped]))
-        counted = f"counts {self.steps} empty space{'s' if self.steps != 1 else ''}"
-        end = self.counted_end % n
-        if self.roll is None:
-            parts.append(f"{counted} and stops on space {end}")
-            text = f"{who} moves {self.steps} from {start}: " + ", ".join(parts) + "."
-        elif self.roll == "downhill":
-            parts.append(f"{counted} and ends on downhill space {end}")
-            passed = [name(s.over) for s in self.path if s.how is ROLLED and s.over is not None]
-            over = f", past {join_words(passed)}," if passed else ""
-            text = (
-                f"{who} moves {self.steps} from {start}: " + ", ".join(parts) + f". It rolls forward{over} "
-                f"to space {self.space}, the first empty flat space after the hill."
-            )
-        else:
-            parts.append(f"{counted} and ends on uphill space {end}")
-            passed = [name(s.over) for s in self.path if s.how is ROLLED and s.over is not None]
-            over = f", past {join_words(passed)}," if passed else ""
-            target = (
-                "all the way back to the starting grid"
-                if self.final == 0
-                else f"to space {self.space}, the last empty flat space before the hill"
-            )
-            text = f"{who} moves {self.steps} from {start}: " + ", ".join(parts) + f". It rolls back{over} {target}."
+        facts = {
+            "who": who, "steps": self.steps, "start": self.start % n, "end": self.counted_end % n,
+            # TRANSLATORS: one car jumped on a move, in a list: "Bo on space 4, Cy on space 5".
+            "jumped": join_words([_("{car} on space {space}").format(car=name(s.over), space=s.progress % n)
+                                  for s in jumped]),
+        }
+        text = self._counting(self.start == 0, bool(jumped)).format(**facts)
+        passed = join_words([name(s.over) for s in self.path if s.how is ROLLED and s.over is not None])
+        if self.roll == "downhill":
+            if passed:
+                rolled = _("It rolls forward, past {cars}, to space {space}, "
+                           "the first empty flat space after the hill.")
+            else:
+                rolled = _("It rolls forward to space {space}, the first empty flat space after the hill.")
+            text += " " + rolled.format(cars=passed, space=self.space)
+        elif self.roll is not None:
+            if self.final == 0:
+                if passed:
+                    rolled = _("It rolls back, past {cars}, all the way back to the starting grid.")
+                else:
+                    rolled = _("It rolls back all the way back to the starting grid.")
+            elif passed:
+                rolled = _("It rolls back, past {cars}, to space {space}, the last empty flat space before the hill.")
+            else:
+                rolled = _("It rolls back to space {space}, the last empty flat space before the hill.")
+            text += " " + rolled.format(cars=passed, space=self.space)
         if self.final // n > self.start // n:
-            text += f" That completes lap {self.final // n}."
+            text += " " + _("That completes lap {lap}.").format(lap=self.final // n)
         elif self.final // n < self.start // n:
-            text += f" That takes it back behind the finish line: lap {self.start // n} no longer counts."
+            text += " " + _("That takes it back behind the finish line: lap {lap} no longer counts.").format(
+                lap=self.start // n)
         return text
+
+    def _counting(self, from_grid: bool, jumps: bool) -> str:
+        """The template of the move's first sentence: where it starts, the cars it jumps,
+        the empty spaces it counts and where the counting ends (a hill or not)."""
+        k = self.steps
+        if self.roll is None:
+            if from_grid:
+                if jumps:
+                    return ngettext("{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty space "
+                                    "and stops on space {end}.",
+                                    "{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty spaces "
+                                    "and stops on space {end}.", k)
+                return ngettext("{who} moves {steps} from the grid: counts {steps} empty space "
+                                "and stops on space {end}.",
+                                "{who} moves {steps} from the grid: counts {steps} empty spaces "
+                                "and stops on space {end}.", k)
+            if jumps:
+                return ngettext("{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty space "
+                                "and stops on space {end}.",
+                                "{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty spaces "
+                                "and stops on space {end}.", k)
+            return ngettext("{who} moves {steps} from space {start}: counts {steps} empty space "
+                            "and stops on space {end}.",
+                            "{who} moves {steps} from space {start}: counts {steps} empty spaces "
+                            "and stops on space {end}.", k)
+        if self.roll == "downhill":
+            if from_grid:
+                if jumps:
+                    return ngettext("{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty space "
+                                    "and ends on downhill space {end}.",
+                                    "{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty spaces "
+                                    "and ends on downhill space {end}.", k)
+                return ngettext("{who} moves {steps} from the grid: counts {steps} empty space "
+                                "and ends on downhill space {end}.",
+                                "{who} moves {steps} from the grid: counts {steps} empty spaces "
+                                "and ends on downhill space {end}.", k)
+            if jumps:
+                return ngettext("{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty space "
+                                "and ends on downhill space {end}.",
+                                "{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty spaces "
+                                "and ends on downhill space {end}.", k)
+            return ngettext("{who} moves {steps} from space {start}: counts {steps} empty space "
+                            "and ends on downhill space {end}.",
+                            "{who} moves {steps} from space {start}: counts {steps} empty spaces "
+                            "and ends on downhill space {end}.", k)
+        if from_grid:
+            if jumps:
+                return ngettext("{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty space "
+                                "and ends on uphill space {end}.",
+                                "{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty spaces "
+                                "and ends on uphill space {end}.", k)
+            return ngettext("{who} moves {steps} from the grid: counts {steps} empty space "
+                            "and ends on uphill space {end}.",
+                            "{who} moves {steps} from the grid: counts {steps} empty spaces "
+                            "and ends on uphill space {end}.", k)
+        if jumps:
+            return ngettext("{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty space "
+                            "and ends on uphill space {end}.",
+                            "{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty spaces "
+                            "and ends on uphill space {end}.", k)
+        return ngettext("{who} moves {steps} from space {start}: counts {steps} empty space "
+                        "and ends on uphill space {end}.",
+                        "{who} moves {steps} from space {start}: counts {steps} empty spaces "
+                        "and ends on uphill space {end}.", k)
 
     def __str__(self) -> str:
         return self.describe()
@@ -343,21 +425,22 @@ def move(track: Track, positions: Mapping[Hashable, int] | Sequence[int], mover:
     :class:`PositionError` for positions that could not happen.
     """
     if not isinstance(track, Track):
-        inputs.fail(RuleError, "move()'s track", "a Track", track, "TRACKS['volcano']")
+        inputs.fail(RuleError, _("move()'s track"), _("a Track"), track, "TRACKS['volcano']")
     if not isinstance(positions, Mapping):
-        positions = dict(enumerate(inputs.sequence(positions, "The cars' progress", PositionError, "[0, 3, 7]",
+        positions = dict(enumerate(inputs.sequence(positions, _("The cars' progress"), PositionError, "[0, 3, 7]",
                                                    MAX_CARS)))
     if len(positions) > MAX_CARS:
-        inputs.fail(PositionError, "The cars", f"at most {MAX_CARS}", f"{len(positions)} cars")
+        inputs.fail(PositionError, _("The cars"), ngettext("at most {n} car", "at most {n} cars", MAX_CARS).format(
+            n=MAX_CARS), ngettext("{n} car", "{n} cars", len(positions)).format(n=len(positions)))
     check_positions(track, positions)
     try:
         known = mover in positions
     except TypeError:  # unhashable
         known = False
     if not known:
-        raise PositionError(f"{inputs.shown(mover)} is not one of the cars: "
-                            f"{', '.join(inputs.shown(car) for car in positions)}.")
-    inputs.whole(steps, "The number of spaces to move", 0, MAX_STEPS, RuleError, 3)
+        raise PositionError(_("{mover} is not one of the cars: {cars}.").format(
+            mover=inputs.shown(mover), cars=", ".join(inputs.shown(car) for car in positions)))
+    inputs.whole(steps, _("The number of spaces to move"), 0, MAX_STEPS, RuleError, 3)
     n = len(track)
     path: list[PathStep] = []
     start = positions[mover]
@@ -373,22 +456,25 @@ def position_problems(track: Track, positions: Mapping[Hashable, int]) -> list[s
     for key, p in positions.items():
         car = key if isinstance(key, str) else inputs.shown(key)
         if not (inputs.is_whole(p) and 0 <= p <= MAX_PROGRESS):
-            problems.append(f"Car {car}'s progress must be a whole number from 0 to {MAX_PROGRESS}, like 3, "
-                            f"not {inputs.shown(p)}.")
+            problems.append(_("Car {car}'s progress must be a whole number from 0 to {high}, like 3, not {given}.")
+                            .format(car=car, high=MAX_PROGRESS, given=inputs.shown(p)))
             continue
         if p == 0:
             continue  # the grid holds any number of cars
-        if track.roll_codes[p % n] != FLAT:
-            problems.append(
-                f"Car {car} rests on {track.kind(p).word} space {p % n}; cars only stop on flat spaces."
-            )
+        if track.roll_codes[p % n] == DOWN:
+            problems.append(_("Car {car} rests on downhill space {space}; cars only stop on flat spaces.").format(
+                car=car, space=p % n))
+        elif track.roll_codes[p % n] == UP:
+            problems.append(_("Car {car} rests on uphill space {space}; cars only stop on flat spaces.").format(
+                car=car, space=p % n))
         if p % n in seen:
-            problems.append(f"Cars {seen[p % n]} and {car} are both on space {p % n}; a space holds one car.")
+            problems.append(_("Cars {first} and {second} are both on space {space}; a space holds one car.").format(
+                first=seen[p % n], second=car, space=p % n))
         seen[p % n] = car
     if len(positions) >= track.resting_spaces and not problems:
-        problems.append(
-            f"{len(positions)} cars need more than the {track.resting_spaces} flat spaces of this track."
-        )
+        problems.append(ngettext("{cars} cars need more than the {flat} flat space of this track.",
+                                 "{cars} cars need more than the {flat} flat spaces of this track.",
+                                 track.resting_spaces).format(cars=len(positions), flat=track.resting_spaces))
     return problems
 
 

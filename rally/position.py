@@ -40,7 +40,7 @@ from urllib.parse import quote, unquote
 
 from . import inputs
 from .cards import HAND_SIZES, ROUNDS, Card, deck, format_cards, parse_cards, read_cards
-from .i18n import join_words
+from .i18n import N_, _, join_words, language, ngettext, pgettext
 from .errors import PositionError, RuleError
 from .events import Event
 from .game import Action, Game, parse_action
@@ -55,17 +55,18 @@ from .tricks import seat_and_lowest
 FORMAT = "stich-rallye-position/1"
 CODE_VERSION = "SR1"
 #: The fields of a position code, in the order they are written.
+#: (Each description is marked for the catalogs: translate it where it is shown, ``_(CODE_FIELDS[key])``.)
 CODE_FIELDS = {
-    "T": "the track (a built-in name or track text)",
-    "D": "the dial values, when not the default",
-    "N": "the names, when not the default",
-    "R": "the round",
-    "F": "the flag holder's seat",
-    "P": "each car's progress",
-    "M": "each motor's dial position",
-    "C": "the cards of the trick so far",
-    "H": "a known hand: its seat, then its cards",
-    "X": "cards seen in earlier tricks of this round",
+    "T": N_("the track (a built-in name or track text)"),
+    "D": N_("the dial values, when not the default"),
+    "N": N_("the names, when not the default"),
+    "R": N_("the round"),
+    "F": N_("the flag holder's seat"),
+    "P": N_("each car's progress"),
+    "M": N_("each motor's dial position"),
+    "C": N_("the cards of the trick so far"),
+    "H": N_("a known hand: its seat, then its cards"),
+    "X": N_("cards seen in earlier tricks of this round"),
 }
 #: What a code may hold: letters, digits and ``. _ - ~ %`` (no spaces, commas or tabs).
 _CODE_TEXT = re.compile(r"[A-Za-z0-9._~%-]+")
@@ -121,44 +122,49 @@ class Position:
             track = get_track(track)
         except RuleError as err:
             raise PositionError(str(err)) from None
-        progress = inputs.sequence(positions, "The cars' progress", PositionError, "[0, 3, 7]", 5)
+        progress = inputs.sequence(positions, _("The cars' progress"), PositionError, "[0, 3, 7]", 5)
         n = len(progress)
         if not 3 <= n <= 5:
-            inputs.fail(PositionError, "The cars' progress", "a list of 3, 4 or 5 numbers, one per player",
+            inputs.fail(PositionError, _("The cars' progress"), _("a list of 3, 4 or 5 numbers, one per player"),
                         positions, "[0, 3, 7]")
         known: list[tuple[Card, ...] | None] = [None] * n
         if hands is not None:
             if not isinstance(hands, Mapping):
-                inputs.fail(PositionError, "The other hands", "a mapping {seat: cards}", hands, "{1: 'R2 G7'}")
+                # TRANSLATORS: {seat: cards} is Python's notation, not a placeholder: keep it as it is.
+                inputs.fail(PositionError, _("The other hands"), _("a mapping {seat: cards}"), hands,
+                            "{1: 'R2 G7'}")
             for seat, cards in hands.items():
-                seat = inputs.seat(seat, n, PositionError, "A seat in hands")
-                known[seat] = _cards(cards, f"seat {seat}'s hand")
+                seat = inputs.seat(seat, n, PositionError, _("A seat in hands"))
+                known[seat] = _cards(cards, N_("In seat {seat}'s hand: {error}"), seat=seat)
         if hand is not None:
-            own = _cards(hand, "the decider's hand")
-            decider = _decider(inputs.seat(flag, n, PositionError, "The flag holder"), _cards(trick, "the trick"), n)
+            own = _cards(hand, N_("In the decider's hand: {error}"))
+            decider = _decider(inputs.seat(flag, n, PositionError, _("The flag holder")),
+                               _cards(trick, N_("In the trick: {error}")), n)
             if decider is None:
-                inputs.fail(PositionError, "The trick", f"at most {n} cards, one per player", trick)
+                inputs.fail(PositionError, _("The trick"), _at_most_cards(n), trick)
             if known[decider] is not None and sorted(known[decider] or ()) != sorted(own):
-                raise PositionError(f"Seat {decider} decides: give their hand once, as hand= or in hands=, "
-                                    "not both differently.")
+                raise PositionError(_("Seat {seat} decides: give their hand once, as hand= or in hands=, "
+                                      "not both differently.").format(seat=decider))
             known[decider] = own
-        wound = (0,) * n if motors is None else tuple(inputs.sequence(motors, "The motors", PositionError,
+        wound = (0,) * n if motors is None else tuple(inputs.sequence(motors, _("The motors"), PositionError,
                                                                         "[0, 2, 1]", 5))
-        values = tuple(inputs.sequence(dial, "The dial", PositionError, str(list(DEFAULT_DIAL)), MAX_DIAL_POSITIONS))
-        called = None if names is None else tuple(inputs.sequence(names, "The names", PositionError,
+        values = tuple(inputs.sequence(dial, _("The dial"), PositionError, str(list(DEFAULT_DIAL)),
+                                       MAX_DIAL_POSITIONS))
+        called = None if names is None else tuple(inputs.sequence(names, _("The names"), PositionError,
                                                                   "['Ada', 'Bo', 'Cy']", 5))
-        return cls(track, tuple(progress), wound, tuple(known), round, flag, _cards(trick, "the trick"),
-                   _cards(played, "the earlier tricks"), values, called)
+        return cls(track, tuple(progress), wound, tuple(known), round, flag, _cards(trick, N_("In the trick: {error}")),
+                   _cards(played, N_("In the earlier tricks: {error}")), values, called)
 
     @classmethod
     def from_game(cls, game: Game, reveal: bool = False) -> "Position":
         """The moment ``game`` is at, as its current player sees it: their own hand and
         the cards played this round are known; the other hands only if ``reveal``."""
         if not isinstance(game, Game):
-            inputs.fail(PositionError, "Position.from_game's argument", "a Game", game, "Game.new(4, seed=3)")
+            inputs.fail(PositionError, _("Position.from_game's argument"), _("a Game"), game, "Game.new(4, seed=3)")
         decider = game.current_player
         if decider is None:
-            raise PositionError(f"The game is over ({game.names[game.winner or 0]} won): there is nothing left to decide.")
+            raise PositionError(_("The game is over ({name} won): there is nothing left to decide.").format(
+                name=game.names[game.winner or 0]))
         hands = tuple(game.hands[s] if reveal or s == decider else None for s in range(game.players))
         names = None if game.names == DEFAULT_NAMES[:game.players] else game.names
         return cls(game.track, game.positions, game.motors, hands, game.round, game.flag, game.trick,
@@ -169,37 +175,42 @@ class Position:
         # whether a real game reaches it (Game.problems(), through the template game).
         set_ = object.__setattr__
         if not isinstance(self.track, Track):
-            inputs.fail(PositionError, "The track", "a Track", self.track, "TRACKS['volcano']")
+            inputs.fail(PositionError, _("The track"), _("a Track"), self.track, "TRACKS['volcano']")
         try:
             set_(self, "dial", check_dial(self.dial))
         except RuleError as err:
             raise PositionError(str(err)) from None
-        n = len(inputs.sequence(self.positions, "The cars' progress", PositionError, "(0, 3, 7)", 5))
+        n = len(inputs.sequence(self.positions, _("The cars' progress"), PositionError, "(0, 3, 7)", 5))
         if not 3 <= n <= 5:
-            inputs.fail(PositionError, "The cars' progress", "3, 4 or 5 numbers, one per player", self.positions)
+            inputs.fail(PositionError, _("The cars' progress"), _("3, 4 or 5 numbers, one per player"),
+                        self.positions)
         for field, what, each, values, high in (
-                ("positions", "The cars' progress", "Each car's progress", self.positions, MAX_PROGRESS),
-                ("motors", "The motor positions", "Each motor position", self.motors, len(self.dial) - 1)):
+                ("positions", _("The cars' progress"), _("Each car's progress"), self.positions, MAX_PROGRESS),
+                ("motors", _("The motor positions"), _("Each motor position"), self.motors, len(self.dial) - 1)):
             items = inputs.sequence(values, what, PositionError, "(0, 3, 7)", 5)
             if len(items) != n:
-                inputs.fail(PositionError, what, f"{n} numbers, one per player", values)
+                inputs.fail(PositionError, what, ngettext("{n} number, one per player", "{n} numbers, one per player",
+                                                          n).format(n=n), values)
             for v in items:
                 inputs.whole(v, each, 0, high, PositionError)
             set_(self, field, tuple(items))
-        inputs.whole(self.round, "The round", 1, ROUNDS, PositionError)
-        inputs.seat(self.flag, n, PositionError, "The flag holder")
+        inputs.whole(self.round, _("The round"), 1, ROUNDS, PositionError)
+        inputs.seat(self.flag, n, PositionError, _("The flag holder"))
         if self.names is not None:
             set_(self, "names", inputs.names(self.names, n, PositionError))
-        hands = inputs.sequence(self.hands, "The hands", PositionError, "one hand (or None) per seat", n)
+        hands = inputs.sequence(self.hands, _("The hands"), PositionError, _("one hand (or None) per seat"), n)
         if len(hands) != n:
-            inputs.fail(PositionError, "The hands", f"{n} hands (None for unknown), one per seat", self.hands)
+            inputs.fail(PositionError, _("The hands"), ngettext("{n} hand (None for unknown), one per seat",
+                                                                "{n} hands (None for unknown), one per seat",
+                                                                n).format(n=n), self.hands)
         # Hands are sets of cards: keep them sorted, as a game does, so equal positions
         # have equal codes and options come in the game's order.
-        set_(self, "hands", tuple(None if h is None else tuple(sorted(_cards(h, "a hand"))) for h in hands))
-        set_(self, "trick", _cards(self.trick, "the trick"))
-        set_(self, "played", _cards(self.played, "the earlier tricks"))
+        set_(self, "hands", tuple(None if h is None else tuple(sorted(_cards(h, N_("In a hand: {error}"))))
+                                  for h in hands))
+        set_(self, "trick", _cards(self.trick, N_("In the trick: {error}")))
+        set_(self, "played", _cards(self.played, N_("In the earlier tricks: {error}")))
         if len(self.trick) > n:
-            inputs.fail(PositionError, "The trick", f"at most {n} cards, one per player", [str(c) for c in self.trick])
+            inputs.fail(PositionError, _("The trick"), _at_most_cards(n), [str(c) for c in self.trick])
         self._template()
 
     # ---------------------------------------------------------- derived facts
@@ -244,10 +255,12 @@ class Position:
         return self._template()[0].legal_actions()
 
     # ------------------------------------------------------------- checking
-    def problems(self) -> list[str]:
+    def problems(self, lang: str | None = None) -> list[str]:
         """Every reason this position could not happen: always ``[]`` for a position
-        that exists, since making one checks it (see :meth:`Game.problems`)."""
-        return self._template()[0].problems()
+        that exists, since making one checks it (see :meth:`Game.problems`); in ``lang``
+        (default: the language spoken, :mod:`rally.i18n`)."""
+        with language(lang):
+            return self._template()[0].problems()
 
     def check(self) -> None:
         """Raise :class:`PositionError` listing every problem, if there are any."""
@@ -268,23 +281,42 @@ class Position:
         turbo = len(self.trick) == n
         own = self.hands[decider]
         if own is None:
-            raise PositionError(
-                f"{names[decider]} decides now{' (they won the trick)' if turbo else ''}: give their hand.")
+            if turbo:
+                raise PositionError(_("{name} decides now (they won the trick): give their hand.").format(
+                    name=names[decider]))
+            raise PositionError(_("{name} decides now: give their hand.").format(name=names[decider]))
         most, least = k - (1 if turbo else 0), 0 if turbo else 1
         if not least <= len(own) <= most:
-            raise PositionError(
-                f"{names[decider]} holds {len(own)} cards, but in round {self.round} "
-                f"{'the trick winner' if turbo else 'the player to play'} holds {least} to {most} "
-                f"(each player gets {k}).")
+            if turbo:
+                template = ngettext("{name} holds {n} card, but in round {round} the trick winner holds {least} to "
+                                    "{most} (each player gets {dealt}).",
+                                    "{name} holds {n} cards, but in round {round} the trick winner holds {least} to "
+                                    "{most} (each player gets {dealt}).", len(own))
+            else:
+                template = ngettext("{name} holds {n} card, but in round {round} the player to play holds {least} "
+                                    "to {most} (each player gets {dealt}).",
+                                    "{name} holds {n} cards, but in round {round} the player to play holds {least} "
+                                    "to {most} (each player gets {dealt}).", len(own))
+            raise PositionError(template.format(name=names[decider], n=len(own), round=self.round, least=least,
+                                                most=most, dealt=k))
         done = k - len(own) - (1 if turbo else 0)
         in_play = deck(n)
         seen = [c for h in self.hands if h for c in h] + list(self.trick) + list(self.played)
         unseen = sorted(set(in_play) - set(seen))
         problems: list[str] = []
         if len(self.played) > done * n:
-            problems.append(
-                f"{len(self.played)} cards are listed from earlier tricks, but only {done} trick"
-                f"{'s' if done != 1 else ''} of {n} cards {'have' if done != 1 else 'has'} been played this round.")
+            facts = {"cards": len(self.played), "done": done, "players": n}
+            if len(self.played) == 1:  # then no trick is done
+                # TRANSLATORS: said of exactly one card ({cards} is 1), with no trick done yet ({done} is 0).
+                template = pgettext("one card", "{cards} cards are listed from earlier tricks, but only {done} tricks "
+                                    "of {players} cards have been played this round.")
+            else:
+                # TRANSLATORS: {cards} is 2 or more; {players} is the number of cards in a trick.
+                template = ngettext("{cards} cards are listed from earlier tricks, but only {done} trick "
+                                    "of {players} cards has been played this round.",
+                                    "{cards} cards are listed from earlier tricks, but only {done} tricks "
+                                    "of {players} cards have been played this round.", done)
+            problems.append(template.format(**facts))
         trick_seats = self.trick_seats
         sizes = tuple(k - done - (1 if s in trick_seats else 0) for s in range(n))
         # Seats that did not follow the lead color have none of it (S4).
@@ -294,15 +326,22 @@ class Position:
         need_hands = sum(sizes[s] for s in unknown)
         need_discards = max(0, done * n - len(self.played))
         if need_hands + need_discards > len(unseen):
-            problems.append(
-                f"The unknown hands and earlier tricks need {need_hands + need_discards} unseen cards, but only "
-                f"{len(unseen)} are unseen: check the hand sizes and the cards listed.")
+            problems.append(ngettext(
+                "The unknown hands and earlier tricks need {need} unseen cards, but only "
+                "{unseen} are unseen: check the hand sizes and the cards listed.",
+                "The unknown hands and earlier tricks need {need} unseen cards, but only "
+                "{unseen} are unseen: check the hand sizes and the cards listed.",
+                need_hands + need_discards).format(need=need_hands + need_discards, unseen=len(unseen)))
         short = [s for s in unknown if s in void]
         allowed = [c for c in unseen if c.color != lead]
         if lead is not None and short and sum(sizes[s] for s in short) > len(allowed):
-            problems.append(
-                f"{join_words([names[s] for s in short])} did not follow {lead.word}, so they hold no {lead.word}; "
-                f"there are not enough other unseen cards ({len(allowed)}) for their hands.")
+            # TRANSLATORS: {names} is one name or several ("Bo and Cy"), as the count says.
+            problems.append(ngettext(
+                "{names} did not follow {color}, so they hold no {color}; "
+                "there are not enough other unseen cards ({cards}) for their hands.",
+                "{names} did not follow {color}, so they hold no {color}; "
+                "there are not enough other unseen cards ({cards}) for their hands.",
+                len(short)).format(names=join_words([names[s] for s in short]), color=lead.word, cards=len(allowed)))
         if problems:
             raise PositionError(problems)
         unknowns = _Unknowns(tuple(unseen), tuple(short), tuple(s for s in unknown if s not in void),
@@ -344,11 +383,11 @@ class Position:
         unknowns.deal(game, rng)
         return game
 
-    def preview(self, action: Action | str) -> list[str]:
-        """What happens at once when the decider takes ``action``, in words: every event up
-        to the next decision (the trick's result, a move and why it ended where it did).
-        Unknown hands play no part in it. Raises :class:`IllegalAction` for an option
-        the decider does not have.
+    def preview(self, action: Action | str, lang: str | None = None) -> list[str]:
+        """What happens at once when the decider takes ``action``, in words (in ``lang``,
+        default the language spoken): every event up to the next decision (the trick's
+        result, a move and why it ended where it did). Unknown hands play no part in it.
+        Raises :class:`IllegalAction` for an option the decider does not have.
 
         >>> game = Game.new(3, seed=5)
         >>> for card in ["B2", "G10"]:
@@ -356,9 +395,10 @@ class Position:
         >>> Position.from_game(game).preview("R4")[-2]
         'Cy moves 2 from the grid: counts 2 empty spaces and stops on space 2.'
         """
-        game = self.to_game(0)
-        events: list[Event] = game.apply_recorded(parse_action(action) if isinstance(action, str) else action)
-        return [e.describe(self.player_names) for e in events]
+        with language(lang):
+            game = self.to_game(0)
+            events: list[Event] = game.apply_recorded(parse_action(action) if isinstance(action, str) else action)
+            return [e.describe(self.player_names) for e in events]
 
     # -------------------------------------------------------------- formats
     def to_dict(self) -> dict[str, Any]:
@@ -386,20 +426,20 @@ class Position:
     @classmethod
     def from_json(cls, text: str) -> "Position":
         """A position from :meth:`to_json` text, checked."""
-        data = inputs.json_object(text, "A position in JSON", _KEYS, PositionError, "Position.to_json()")
+        data = inputs.json_object(text, _("A position in JSON"), _KEYS, PositionError, "Position.to_json()")
         if data["format"] != FORMAT:
-            inputs.fail(PositionError, "A position's format", repr(FORMAT), data["format"])
-        hands = inputs.sequence(data["hands"], "The hands", PositionError, "[['G11'], None, ...]", 5)
+            inputs.fail(PositionError, _("A position's format"), repr(FORMAT), data["format"])
+        hands = inputs.sequence(data["hands"], _("The hands"), PositionError, "[['G11'], None, ...]", 5)
         return cls(read_track(data["track"], data["track_name"]),
-                   tuple(inputs.sequence(data["positions"], "The cars' progress", PositionError, "[0, 3, 7]", 5)),
-                   tuple(inputs.sequence(data["motors"], "The motors", PositionError, "[0, 2, 1]", 5)),
-                   tuple(None if h is None else read_cards(h, "A hand") for h in hands),
-                   data["round"], data["flag"], read_cards(data["trick"], "The trick"),
-                   read_cards(data["played"], "The earlier tricks' cards"),
-                   tuple(inputs.sequence(data["dial"], "The dial", PositionError, str(list(DEFAULT_DIAL)),
+                   tuple(inputs.sequence(data["positions"], _("The cars' progress"), PositionError, "[0, 3, 7]", 5)),
+                   tuple(inputs.sequence(data["motors"], _("The motors"), PositionError, "[0, 2, 1]", 5)),
+                   tuple(None if h is None else read_cards(h, _("A hand")) for h in hands),
+                   data["round"], data["flag"], read_cards(data["trick"], _("The trick")),
+                   read_cards(data["played"], _("The earlier tricks' cards")),
+                   tuple(inputs.sequence(data["dial"], _("The dial"), PositionError, str(list(DEFAULT_DIAL)),
                                          MAX_DIAL_POSITIONS)),
                    None if data["names"] is None else
-                   tuple(inputs.sequence(data["names"], "The names", PositionError, "['Ada', 'Bo', 'Cy']", 5)))
+                   tuple(inputs.sequence(data["names"], _("The names"), PositionError, "['Ada', 'Bo', 'Cy']", 5)))
 
     def code(self) -> str:
         """The position as one line of letters, digits and ``. _ - ~ %``, safe to paste
@@ -424,36 +464,41 @@ class Position:
     def from_code(cls, code: str) -> "Position":
         """A position from :meth:`code` text, checked; a bad code raises
         :class:`PositionError` saying which field is wrong."""
-        text = inputs.text(code, "A position code", PositionError, "SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R7.G8.G9.B3.B8",
-                           inputs.MAX_TEXT_CHARS).strip()
+        example = "SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R7.G8.G9.B3.B8"
+        text = inputs.text(code, _("A position code"), PositionError, example, inputs.MAX_TEXT_CHARS).strip()
         fields = text.split("_")
         if fields[0] != CODE_VERSION:
-            raise PositionError(f"A position code starts with {CODE_VERSION}_, like "
-                                f"'SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R7.G8.G9.B3.B8'; this one starts {inputs.shown(fields[0], 12)}.")
+            raise PositionError(_("A position code starts with {version}_, like {example}; this one starts {start}.")
+                                .format(version=CODE_VERSION, example=repr(example),
+                                        start=inputs.shown(fields[0], 12)))
         values: dict[str, str] = {}
         hands: dict[int, str] = {}
         for field in fields[1:]:
             key, value = field[:1], field[1:]
             if key not in CODE_FIELDS:
-                raise PositionError(
-                    f"{inputs.shown(field, 20)} is not a field of a position code; fields start with "
-                    + ", ".join(f"{k} ({v})" for k, v in CODE_FIELDS.items()) + ".")
+                # TRANSLATORS: {fields} lists each field's letter with what it holds: "T (the track ...), ...".
+                raise PositionError(_("{field} is not a field of a position code; fields start with {fields}.").format(
+                    field=inputs.shown(field, 20), fields=_fields(CODE_FIELDS)))
             if value and not _CODE_TEXT.fullmatch(value):
-                raise PositionError(f"The field {key} ({CODE_FIELDS[key]}) may hold only the letters A-Z, the digits "
-                                    f"0-9 and . - ~ %, not {inputs.shown(value, 20)}.")
+                raise PositionError(_("The field {key} ({field}) may hold only the letters A-Z, the digits "
+                                      "0-9 and . - ~ %, not {given}.").format(
+                    key=key, field=_(CODE_FIELDS[key]), given=inputs.shown(value, 20)))
             if key == "H":
-                seat = inputs.whole_text(value[:1], "A hand field's seat (H, the seat, then the cards, like H2G3.G9)",
-                                         0, 4, PositionError)
+                seat = inputs.whole_text(
+                    value[:1], _("A hand field's seat (H, the seat, then the cards, like H2G3.G9)"), 0, 4, PositionError)
                 if seat in hands:
-                    raise PositionError(f"The hand of seat {seat} (H{seat}) appears twice.")
+                    raise PositionError(_("The hand of seat {seat} (H{seat}) appears twice.").format(seat=seat))
                 hands[seat] = value[1:]
                 continue
             if key in values:
-                raise PositionError(f"The field {key} ({CODE_FIELDS[key]}) appears twice.")
+                raise PositionError(_("The field {key} ({field}) appears twice.").format(
+                    key=key, field=_(CODE_FIELDS[key])))
             values[key] = value
         missing = [k for k in "TRFPMC" if k not in values]
         if missing:
-            raise PositionError("The code lacks " + ", ".join(f"{k} ({CODE_FIELDS[k]})" for k in missing) + ".")
+            # TRANSLATORS: {fields} lists each missing field's letter with what it holds: "R (the round), ...".
+            raise PositionError(_("The code lacks {fields}.").format(
+                fields=_fields({k: CODE_FIELDS[k] for k in missing})))
         dial = _numbers(values["D"], "D", MAX_DIAL_VALUE) if "D" in values else list(DEFAULT_DIAL)
         return cls.new(
             values["T"], _numbers(values["P"], "P", MAX_PROGRESS), _numbers(values["M"], "M", MAX_DIAL_POSITIONS - 1),
@@ -463,25 +508,39 @@ class Position:
         )
 
     # -------------------------------------------------------------- display
-    def summary(self) -> str:
-        """A few lines a player would read: who decides, the trick, cars, motors, hands."""
+    def summary(self, lang: str | None = None) -> str:
+        """A few lines a player would read: who decides, the trick, cars, motors, hands
+        (in ``lang``, default the language spoken: :mod:`rally.i18n`)."""
+        with language(lang):
+            return self._summary()
+
+    def _summary(self) -> str:
         names, n = self.player_names, len(self.track)
-        d = self.decider
-        head = (f"Round {self.round}, {self.tricks_done} trick{'s' if self.tricks_done != 1 else ''} done; "
-                f"{names[self.flag]} holds the flag. ")
+        done = self.tricks_done
+        facts = {"round": self.round, "done": done, "flag": names[self.flag], "name": names[self.decider]}
         if self.phase == TURBO:
-            head += f"{names[d]} won the trick and chooses: turbo or not."
+            head = ngettext("Round {round}, {done} trick done; {flag} holds the flag. "
+                            "{name} won the trick and chooses: turbo or not.",
+                            "Round {round}, {done} tricks done; {flag} holds the flag. "
+                            "{name} won the trick and chooses: turbo or not.", done)
         else:
-            head += f"{names[d]} to play."
-        lines = [head]
+            head = ngettext("Round {round}, {done} trick done; {flag} holds the flag. {name} to play.",
+                            "Round {round}, {done} tricks done; {flag} holds the flag. {name} to play.", done)
+        lines = [head.format(**facts)]
         if self.trick:
-            lines.append("Trick: " + ", ".join(f"{names[s]} {c}" for s, c in zip(self.trick_seats, self.trick)))
+            # TRANSLATORS: {cards} is each card of the trick after its player's name: "Ada G11, Bo R5".
+            lines.append(_("Trick: {cards}").format(
+                cards=", ".join(f"{names[s]} {c}" for s, c in zip(self.trick_seats, self.trick))))
         for s in range(self.players):
             p = self.positions[s]
-            where = "on the grid" if p == 0 else f"space {p % n}, lap {p // n + 1}"
             hand = self.hands[s]
-            shown = "unknown" if hand is None else (format_cards(hand) or "-")
-            lines.append(f"  {names[s]}: {where}, motor {self.dial[self.motors[s]]} (position {self.motors[s]}), hand {shown}")
+            seat = {"name": names[s], "space": p % n, "lap": p // n + 1, "motor": self.dial[self.motors[s]],
+                    "position": self.motors[s],
+                    "hand": pgettext("hand", "unknown") if hand is None else (format_cards(hand) or "-")}
+            # TRANSLATORS: {position} is the motor's dial position; {hand} the cards, "-" or "unknown".
+            line = (_("{name}: on the grid, motor {motor} (position {position}), hand {hand}") if p == 0 else
+                    _("{name}: space {space}, lap {lap}, motor {motor} (position {position}), hand {hand}"))
+            lines.append("  " + line.format(**seat))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -545,15 +604,27 @@ class _Unknowns:
         game.set_hidden_cards(hands, known + tuple(rest[start:]), rng.getrandbits(62))
 
 
-def _cards(value: object, what: str) -> tuple[Card, ...]:
+def _cards(value: object, where: str, **facts: object) -> tuple[Card, ...]:
+    """The cards of ``value``; ``where`` is the message (marked, not yet translated) that
+    says where a bad card is: ``N_("In the trick: {error}")``, its other ``facts`` given."""
     try:
         return tuple(parse_cards(value))
     except RuleError as err:
-        raise PositionError(f"In {what}: {err}") from None
+        raise PositionError(_(where).format(error=err, **facts)) from None
+
+
+def _at_most_cards(n: int) -> str:
+    return ngettext("at most {n} card, one per player", "at most {n} cards, one per player", n).format(n=n)
+
+
+def _fields(described: Mapping[str, str]) -> str:
+    """``"T (the track ...), R (the round)"``: fields of a position code and what each holds."""
+    return _(", ").join(f"{k} ({_(v)})" for k, v in described.items())
 
 
 def _number(text: str, key: str, high: int, low: int = 0) -> int:
-    return inputs.whole_text(text, f"The field {key} ({CODE_FIELDS[key]})", low, high, PositionError)
+    return inputs.whole_text(text, _("The field {key} ({field})").format(key=key, field=_(CODE_FIELDS[key])),
+                             low, high, PositionError)
 
 
 def _numbers(text: str, key: str, high: int) -> list[int]:
@@ -564,8 +635,9 @@ def _unescape(text: str) -> str:
     try:
         return unquote(text, errors="strict")
     except UnicodeDecodeError:
-        raise PositionError(f"The field N ({CODE_FIELDS['N']}) holds {inputs.shown(text, 20)}, which is not a name "
-                            "escaped as a position code writes it.") from None
+        names = CODE_FIELDS["N"]
+        raise PositionError(_("The field N ({field}) holds {given}, which is not a name escaped as a position code "
+                              "writes it.").format(field=_(names), given=inputs.shown(text, 20))) from None
 
 
 def _escape(name: str) -> str:

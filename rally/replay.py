@@ -30,6 +30,7 @@ from .events import (
     CardPlayed, Dealt, Event, FlagTaken, GameWon, MotorReleased, MotorWound, Moved, RoundEnded, TurboUsed,
 )
 from .game import Game
+from .i18n import _, language, ngettext
 from .motor import Motor
 
 
@@ -52,8 +53,14 @@ class ReplayState:
     winner: int | None
 
 
-def replay_states(game: Game) -> list[ReplayState]:
-    """One :class:`ReplayState` per event of ``game`` (which must record its events)."""
+def replay_states(game: Game, lang: str | None = None) -> list[ReplayState]:
+    """One :class:`ReplayState` per event of ``game`` (which must record its events), each
+    event's text in ``lang`` (default: the language spoken, :mod:`rally.i18n`)."""
+    with language(lang):
+        return _replay_states(game)
+
+
+def _replay_states(game: Game) -> list[ReplayState]:
     players, dial = game.players, game.dial
     round_, flag, winner = 1, game.first_player, None
     positions = [0] * players
@@ -108,10 +115,20 @@ def round_end_span(game: Game, round_number: int) -> tuple[int, int]:
     events = game.events
     ended = next((i for i, e in enumerate(events) if isinstance(e, RoundEnded) and e.round == round_number), None)
     if ended is None:
-        raise SetupError(f"Round {round_number} has not ended in this game; it has played {len(events)} events "
-                         "and ended rounds " + (", ".join(str(e.round) for e in events if isinstance(e, RoundEnded))
-                                                or "none") + ".")
-    first, _ = trick_span(game, ended - 1)  # the event before the round's end closes its last trick
+        ended_rounds = [str(e.round) for e in events if isinstance(e, RoundEnded)]
+        if ended_rounds:
+            # TRANSLATORS: {rounds} lists the rounds ended so far: "1" or "1, 2".
+            template = ngettext("Round {round} has not ended in this game; it has played {events} events "
+                                "and ended rounds {rounds}.",
+                                "Round {round} has not ended in this game; it has played {events} events "
+                                "and ended rounds {rounds}.", len(ended_rounds))
+        else:
+            template = ngettext("Round {round} has not ended in this game; it has played {events} events "
+                                "and ended rounds none.",
+                                "Round {round} has not ended in this game; it has played {events} events "
+                                "and ended rounds none.", len(events))
+        raise SetupError(template.format(round=round_number, events=len(events), rounds=", ".join(ended_rounds)))
+    first, _closing = trick_span(game, ended - 1)  # the event before the round's end closes its last trick
 
     def new_leader(event: Event) -> bool:
         return isinstance(event, GameWon) or isinstance(event, FlagTaken) and event.reason == "leader"
@@ -132,7 +149,7 @@ def trick_span(game: Game, at: int) -> tuple[int, int]:
     ('Cy plays B7 (blue 7).', 'Ada has gone round twice and wins the race at once!')
     """
     events = game.events
-    at = inputs.whole(at, "The event's index", 0, len(events) - 1, SetupError, len(events) - 1)
+    at = inputs.whole(at, _("The event's index"), 0, len(events) - 1, SetupError, len(events) - 1)
     first = at
     while first > 0 and not isinstance(events[first - 1], (FlagTaken, Dealt)):
         first -= 1

@@ -35,7 +35,7 @@ from typing import Callable
 from . import inputs
 from .advisor import BOTS, BOT_WORDS, MAX_PLAYOUTS, Advice, OptionResult, advise
 from .cards import Card
-from .i18n import join_words
+from .i18n import _, join_words, language, ngettext, pgettext
 from .errors import SetupError
 from .events import GameWon, Moved
 from .game import Action, Game, Turbo, decision_of
@@ -100,8 +100,16 @@ class ReviewedDecision:
 
     @property
     def label(self) -> str:
-        """``"Round 2, trick 3: you led G11"``."""
-        return f"Round {self.round}, trick {self.trick}: you {_verb(self.position, self.chosen.action)}"
+        """``"Round 2, trick 3: you led G11"``, in the language spoken."""
+        facts = {"round": self.round, "trick": self.trick, "card": self.chosen.action}
+        action = self.chosen.action
+        if isinstance(action, Turbo):
+            if action.use:
+                return _("Round {round}, trick {trick}: you used the turbo").format(**facts)
+            return _("Round {round}, trick {trick}: you moved by the card alone").format(**facts)
+        if not self.position.trick:
+            return _("Round {round}, trick {trick}: you led {card}").format(**facts)
+        return _("Round {round}, trick {trick}: you played {card}").format(**facts)
 
 
 @dataclass(frozen=True)
@@ -123,7 +131,7 @@ class Review:
 
     def costly(self, k: int = 3) -> tuple[ReviewedDecision, ...]:
         """The ``k`` decisions that cost the most, leaving out those that cost nothing."""
-        k = inputs.whole(k, "The number of decisions", 1, 1000, SetupError, 3)
+        k = inputs.whole(k, _("The number of decisions"), 1, 1000, SetupError, 3)
         return tuple(d for d in self.ranked if d.cost > 0)[:k]
 
     @property
@@ -141,32 +149,46 @@ class Review:
         """How many decisions took the best option (or the only one)."""
         return sum(d.cost == 0 for d in self.decisions)
 
-    def sentence(self) -> str:
-        """The review in a few words."""
-        name = self.names[self.seat]
-        made = len(self.decisions)
-        if not made:
-            return f"{name} has not decided anything yet."
-        result = ("" if self.winner is None else
-                  f" {name} won the race." if self.winner == self.seat else f" {self.names[self.winner]} won the race.")
-        text = (f"{name} made {made} decision{'s' if made != 1 else ''}; {self.best_picks} of them took the best "
-                f"option the advisor found ({self.playouts} playouts per option, by {BOT_WORDS[self.bots]}).{result}")
-        worst = self.costly(1)
-        if worst:
-            d = worst[0]
-            text += (f" The costliest was in round {d.round}, trick {d.trick}, when you {_verb(d.position, d.chosen.action)}: "
-                     "your win chance was "
-                     f"{d.chosen.win_rate:.0%}, and {_option(d.best.action)} would have made it "
-                     f"{d.best.win_rate:.0%}.")
-        return text
+    def sentence(self, lang: str | None = None) -> str:
+        """The review in a few words (in ``lang``, default the language spoken)."""
+        with language(lang):
+            name = self.names[self.seat]
+            made = len(self.decisions)
+            if not made:
+                return _("{name} has not decided anything yet.").format(name=name)
+            per_option = ngettext("{n} playouts per option", "{n} playouts per option", self.playouts).format(
+                n=self.playouts)
+            sentences = [ngettext(
+                "{name} made {n} decision; {best} of them took the best option the advisor found "
+                "({per_option}, by {bots}).",
+                "{name} made {n} decisions; {best} of them took the best option the advisor found "
+                "({per_option}, by {bots}).", made).format(
+                name=name, n=made, best=self.best_picks, per_option=per_option, bots=_(BOT_WORDS[self.bots]))]
+            if self.winner is not None:
+                sentences.append(_("{name} won the race.").format(name=self.names[self.winner]))
+            worst = self.costly(1)
+            if worst:
+                sentences.append(_costliest(worst[0]))
+            return " ".join(sentences)
 
-    def table(self) -> str:
-        """Every decision in a plain-text table, in the order made."""
-        lines = [f"{'#':>3}  {'round':<5} {'trick':<5} {'chosen':<9} {'win':>5}   {'best':<9} {'win':>5}   cost"]
-        for d in self.decisions:
-            lines.append(f"{d.number:>3}  {d.round:<5} {d.trick:<5} {d.chosen.label:<9} {d.chosen.win_rate:>5.0%}   "
-                         f"{d.best.label:<9} {d.best.win_rate:>5.0%}   {d.cost:>4.0%}")
-        return "\n".join(lines)
+    def table(self, lang: str | None = None) -> str:
+        """Every decision in a plain-text table, in the order made (in ``lang``, default
+        the language spoken). A column grows when its heading does."""
+        with language(lang):
+            head = (pgettext("review table", "round"), pgettext("review table", "trick"),
+                    pgettext("review table", "chosen"), pgettext("review table", "win"),
+                    pgettext("review table", "best"), pgettext("review table", "cost"))
+            words = [o.word for d in self.decisions for o in (d.chosen, d.best)]
+            rnd, trick = max(5, len(head[0])), max(5, len(head[1]))
+            chosen, best = (max(9, len(h), *(len(w) + 1 for w in words)) for h in (head[2], head[4]))
+            win, cost = max(5, len(head[3])), max(4, len(head[5]))
+            lines = [f"{'#':>3}  {head[0]:<{rnd}} {head[1]:<{trick}} {head[2]:<{chosen}} {head[3]:>{win}}   "
+                     f"{head[4]:<{best}} {head[3]:>{win}}   {head[5]:>{cost}}"]
+            for d in self.decisions:
+                lines.append(f"{d.number:>3}  {d.round:<{rnd}} {d.trick:<{trick}} {d.chosen.word:<{chosen}} "
+                             f"{d.chosen.win_rate:>{win}.0%}   {d.best.word:<{best}} {d.best.win_rate:>{win}.0%}   "
+                             f"{d.cost:>{cost}.0%}")
+            return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.sentence() + "\n" + self.table()
@@ -179,25 +201,33 @@ def review(
     seed: int = 0,
     bots: str = "random",
     progress: Callable[[int, int], None] | None = None,
+    lang: str | None = None,
 ) -> Review:
     """Review every decision ``seat`` made in ``game`` (finished or running, recording
     its events from the first deal): each option of each decision played out
-    ``playouts`` times. ``progress(done, total)`` is called after each decision.
+    ``playouts`` times. ``progress(done, total)`` is called after each decision. The
+    explanations are in ``lang`` (default the language spoken: :mod:`rally.i18n`).
 
     Raises :class:`SetupError` for a game that does not record its events from the
     first deal, a seat it does not have, or bad numbers.
     """
+    with language(lang):
+        return _review(game, seat, playouts, seed, bots, progress)
+
+
+def _review(game: Game, seat: int, playouts: int, seed: int, bots: str,
+            progress: Callable[[int, int], None] | None) -> Review:
     if not isinstance(game, Game):
-        inputs.fail(SetupError, "review()'s game", "a Game", game, "Game.new(4, seed=3)")
+        inputs.fail(SetupError, _("review()'s game"), _("a Game"), game, "Game.new(4, seed=3)")
     if not game.full_history:
-        raise SetupError("A review replays the game from its first deal: give a game that records its events "
-                         "from the start, Game.new(..., record=True), played on.")
-    seat = inputs.seat(seat, game.players, SetupError, "The seat to review")
+        raise SetupError(_("A review replays the game from its first deal: give a game that records its events "
+                           "from the start, Game.new(..., record=True), played on."))
+    seat = inputs.seat(seat, game.players, SetupError, _("The seat to review"))
     playouts = inputs.whole(playouts, "playouts", 1, MAX_REVIEW_PLAYOUTS, SetupError, 500)
     seed = inputs.seed(seed, SetupError)
     inputs.one_of(bots, "bots", BOTS, SetupError)
     if progress is not None and not callable(progress):
-        inputs.fail(SetupError, "progress", "None or a function called as progress(done, total)", progress, "print")
+        inputs.fail(SetupError, "progress", _("None or a function called as progress(done, total)"), progress, "print")
     moments = _moments(game, seat)
     decisions = []
     for number, (event, position, action) in enumerate(moments, start=1):
@@ -230,77 +260,167 @@ def _moments(game: Game, seat: int) -> list[tuple[int, Position, Action]]:
 
 
 # ------------------------------------------------------------------ the words
-def _verb(position: Position, action: Action) -> str:
-    """``"led G11"``, ``"played B7"``, ``"used the turbo"``, ``"moved by the card alone"``."""
-    if isinstance(action, Turbo):
-        return "used the turbo" if action.use else "moved by the card alone"
-    return f"{'led' if not position.trick else 'played'} {action}"
+def _percent(rate: float) -> str:
+    """``0.41`` as ``"41%"``."""
+    return f"{rate:.0%}"
 
 
-def _option(action: Action) -> str:
-    """An option as the subject of a sentence: ``"B7"``, ``"using the turbo"``."""
-    if isinstance(action, Turbo):
-        return "using the turbo" if action.use else "moving by the card alone"
-    return str(action)
+def _costliest(d: ReviewedDecision) -> str:
+    """The sentence of :meth:`Review.sentence` on the costliest decision ``d``."""
+    facts = {"round": d.round, "trick": d.trick, "card": d.chosen.action, "rate": _percent(d.chosen.win_rate),
+             "best": d.best.word, "best_rate": _percent(d.best.win_rate)}
+    action = d.chosen.action
+    if isinstance(action, Turbo):  # the better option was the other turbo choice
+        if action.use:
+            return _("The costliest was in round {round}, trick {trick}, when you used the turbo: your win chance "
+                     "was {rate}, and moving by the card alone would have made it {best_rate}.").format(**facts)
+        return _("The costliest was in round {round}, trick {trick}, when you moved by the card alone: your win "
+                 "chance was {rate}, and using the turbo would have made it {best_rate}.").format(**facts)
+    if not d.position.trick:
+        return _("The costliest was in round {round}, trick {trick}, when you led {card}: your win chance was "
+                 "{rate}, and {best} would have made it {best_rate}.").format(**facts)
+    return _("The costliest was in round {round}, trick {trick}, when you played {card}: your win chance was "
+             "{rate}, and {best} would have made it {best_rate}.").format(**facts)
 
 
 def _explain(position: Position, advice: Advice, chosen: OptionResult) -> str:
     """What the decision did and what the best option would have done, in words."""
     best = advice.best
     names = position.player_names
+    facts: dict[str, object] = {"card": chosen.action, "rate": _percent(chosen.win_rate), "chosen": chosen.word,
+                                "best": best.word, "best_rate": _percent(best.win_rate)}
     if len(advice.options) == 1:
         if len(position.hand) > 1 and position.trick:
-            return (f"You played {chosen.action}: the only card you could play, since you had to follow "
-                    f"{position.trick[0].color.word}. Win chance: {chosen.win_rate:.0%}.")
-        return f"You {_verb(position, chosen.action)}: your last card. Win chance: {chosen.win_rate:.0%}."
+            return _("You played {card}: the only card you could play, since you had to follow {color}. "
+                     "Win chance: {rate}.").format(color=position.trick[0].color.word, **facts)
+        if position.trick:
+            return _("You played {card}: your last card. Win chance: {rate}.").format(**facts)
+        return _("You led {card}: your last card. Win chance: {rate}.").format(**facts)
     if isinstance(chosen.action, Turbo):
         return _explain_turbo(position, advice, chosen)
     seat = position.decider
-    text = f"You {_verb(position, chosen.action)}"
     last = len(position.trick) == position.players - 1
+    outcome = "led" if not position.trick else "played"
     if last:  # the trick's winner is known at once
         mine = _finish_trick(position, chosen.action)[0]
-        text += " and won the trick" if mine == seat else f" and lost the trick to {names[mine]}"
+        outcome = "won" if mine == seat else "lost"
+        facts["name"] = names[mine]
     if chosen.win_rate >= best.win_rate:
-        others = [o.label for o in advice.ranked if o is not chosen and not chosen.clearly_above(o)]
+        others = [o.word for o in advice.ranked if o is not chosen and not chosen.clearly_above(o)]
         if not others:
-            return text + f": the best choice here (win chance {chosen.win_rate:.0%})."
-        return (text + f": the advisor's pick (win chance {chosen.win_rate:.0%}), though {join_words(others)} "
-                f"{'was' if len(others) == 1 else 'were'} about as good.")
-    text += "."
+            return _first_best(outcome).format(**facts)
+        return _first_pick(outcome, len(others)).format(others=join_words(others), **facts)
+    sentences = [_first_plain(outcome).format(**facts)]
     if last:
         theirs, lowest = _finish_trick(position, best.action)
         won = theirs == seat
         same = won == (mine == seat)
-        text += f" {best.label} would have {'won' if won else 'lost'} it{' too' if same else ''}"
-        if won and not same:
-            text += f", and your car would have moved by its lowest card, {lowest}"
-        text += "."
+        if won and same:
+            sentences.append(_("{best} would have won it too.").format(**facts))
+        elif won:
+            sentences.append(_("{best} would have won it, and your car would have moved by its lowest card, "
+                               "{lowest}.").format(lowest=lowest, **facts))
+        elif same:
+            sentences.append(_("{best} would have lost it too.").format(**facts))
+        else:
+            sentences.append(_("{best} would have lost it.").format(**facts))
     else:
         mine_rate, best_rate = chosen.trick_win_rate or 0.0, best.trick_win_rate or 0.0
         if abs(mine_rate - best_rate) >= 0.1:
-            text += f" In the playouts, {chosen.label} {_won_you(mine_rate)}; {best.label} {_did(best_rate)}."
-    text += f" Win chance: {best.label} {best.win_rate:.0%}, {chosen.label} {chosen.win_rate:.0%}."
+            sentences.append(_trick_rates(mine_rate, best_rate).format(
+                chosen_trick=_percent(mine_rate), best_trick=_percent(best_rate), **facts))
+    sentences.append(_("Win chance: {best} {best_rate}, {chosen} {rate}.").format(**facts))
     if not best.clearly_above(chosen):
-        text += f" Their intervals overlap, so {chosen.label} may be just as good."
-    return text
+        sentences.append(_("Their intervals overlap, so {chosen} may be just as good.").format(**facts))
+    return " ".join(sentences)
+
+
+def _first_best(outcome: str) -> str:
+    """The template of the first sentence on a card that was the best choice, by what it
+    did: ``"led"``, ``"played"``, ``"won"`` or ``"lost"`` (the trick it completed)."""
+    if outcome == "led":
+        return _("You led {card}: the best choice here (win chance {rate}).")
+    if outcome == "won":
+        return _("You played {card} and won the trick: the best choice here (win chance {rate}).")
+    if outcome == "lost":
+        return _("You played {card} and lost the trick to {name}: the best choice here (win chance {rate}).")
+    return _("You played {card}: the best choice here (win chance {rate}).")
+
+
+def _first_pick(outcome: str, others: int) -> str:
+    """As :func:`_first_best`, for the advisor's pick with ``others`` options about as good."""
+    if outcome == "led":
+        return ngettext("You led {card}: the advisor's pick (win chance {rate}), though {others} was about as good.",
+                        "You led {card}: the advisor's pick (win chance {rate}), though {others} were about as "
+                        "good.", others)
+    if outcome == "won":
+        return ngettext("You played {card} and won the trick: the advisor's pick (win chance {rate}), though "
+                        "{others} was about as good.",
+                        "You played {card} and won the trick: the advisor's pick (win chance {rate}), though "
+                        "{others} were about as good.", others)
+    if outcome == "lost":
+        return ngettext("You played {card} and lost the trick to {name}: the advisor's pick (win chance {rate}), "
+                        "though {others} was about as good.",
+                        "You played {card} and lost the trick to {name}: the advisor's pick (win chance {rate}), "
+                        "though {others} were about as good.", others)
+    return ngettext("You played {card}: the advisor's pick (win chance {rate}), though {others} was about as good.",
+                    "You played {card}: the advisor's pick (win chance {rate}), though {others} were about as "
+                    "good.", others)
+
+
+def _first_plain(outcome: str) -> str:
+    """As :func:`_first_best`, for a card that was not the best choice."""
+    if outcome == "led":
+        return _("You led {card}.")
+    if outcome == "won":
+        return _("You played {card} and won the trick.")
+    if outcome == "lost":
+        return _("You played {card} and lost the trick to {name}.")
+    return _("You played {card}.")
+
+
+def _trick_rates(mine: float, best: float) -> str:
+    """The template saying how often the chosen card (``mine``) and the best one won the
+    decider the trick they went into, in the playouts (the two differ by 10% or more)."""
+    if mine == 0:
+        if best == 1:
+            return _("In the playouts, {chosen} never won you this trick; {best} always did.")
+        return _("In the playouts, {chosen} never won you this trick; {best} did in {best_trick} of them.")
+    if mine == 1:
+        if best == 0:
+            return _("In the playouts, {chosen} always won you this trick; {best} never did.")
+        return _("In the playouts, {chosen} always won you this trick; {best} did in {best_trick} of them.")
+    if best == 0:
+        return _("In the playouts, {chosen} won you this trick in {chosen_trick} of them; {best} never did.")
+    if best == 1:
+        return _("In the playouts, {chosen} won you this trick in {chosen_trick} of them; {best} always did.")
+    return _("In the playouts, {chosen} won you this trick in {chosen_trick} of them; {best} did in {best_trick} "
+             "of them.")
 
 
 def _explain_turbo(position: Position, advice: Advice, chosen: OptionResult) -> str:
     best = advice.best
-    lines = {o.action: _turbo_outcome(position, o.action) for o in advice.options}
-    mine, theirs = lines[chosen.action], lines[best.action]
+    details = {o.action: _turbo_outcome(position, o.action) for o in advice.options}
+    assert isinstance(chosen.action, Turbo)
+    facts = {"details": details[chosen.action], "other": details[best.action], "rate": _percent(chosen.win_rate),
+             "best_rate": _percent(best.win_rate)}
     if chosen.win_rate >= best.win_rate:
-        return f"You {mine}: the best choice here (win chance {chosen.win_rate:.0%})."
-    text = f"You {mine}. Had you {theirs}, your win chance would have been {best.win_rate:.0%} instead of " \
-           f"{chosen.win_rate:.0%}."
+        if chosen.action.use:
+            return _("You used the turbo: {details}: the best choice here (win chance {rate}).").format(**facts)
+        return _("You moved by the card alone: {details}: the best choice here (win chance {rate}).").format(**facts)
+    if chosen.action.use:
+        text = _("You used the turbo: {details}. Had you moved by the card alone: {other}, your win chance would "
+                 "have been {best_rate} instead of {rate}.").format(**facts)
+    else:
+        text = _("You moved by the card alone: {details}. Had you used the turbo: {other}, your win chance would "
+                 "have been {best_rate} instead of {rate}.").format(**facts)
     if not best.clearly_above(chosen):
-        text += " Their intervals overlap, so your choice may be just as good."
+        text += " " + _("Their intervals overlap, so your choice may be just as good.")
     return text
 
 
 def _turbo_outcome(position: Position, action: Action) -> str:
-    """``"used the turbo: 4 + 7 = 11 spaces, to space 15"`` and the like."""
+    """What a turbo choice does: ``"4 + 7 = 11 spaces, to space 15"`` and the like."""
     game = position.to_game(0)  # the move depends only on the table, never on hidden cards
     seat = position.decider
     value = game.motor_values[seat]
@@ -310,31 +430,31 @@ def _turbo_outcome(position: Position, action: Action) -> str:
     won = next((e for e in events if isinstance(e, GameWon)), None)
     after = ""
     if won is not None and won.seat == seat and move.final >= 2 * n:
-        where = "over the finish line, winning the race"
+        where = _("over the finish line, winning the race")
     else:
-        lap = f" of lap {move.final // n + 1}" if move.final >= n else ""
-        where = "onto the start/finish space" if move.final % n == 0 else f"to space {move.final % n}{lap}"
+        if move.final % n == 0:
+            where = _("onto the start/finish space")
+        elif move.final >= n:
+            where = _("to space {space} of lap {lap}").format(space=move.final % n, lap=move.final // n + 1)
+        else:
+            where = _("to space {space}").format(space=move.final % n)
         if won is not None and won.seat != seat:
-            after = f"; then {position.player_names[won.seat]} wins the race"
+            after = _("; then {name} wins the race").format(name=position.player_names[won.seat])
         elif won is not None and won.reason == "second lap":
-            after = "; then your motor takes you over the finish line at the round's end, winning the race"
+            after = _("; then your motor takes you over the finish line at the round's end, winning the race")
         elif won is not None:
-            after = "; the race ends with your car in front, winning it"
+            after = _("; the race ends with your car in front, winning it")
     assert isinstance(action, Turbo)
+    facts = {"card": move.steps - value, "value": value, "steps": move.steps, "where": where, "after": after}
     if action.use:
-        return f"used the turbo: {move.steps - value} + {value} = {move.steps} spaces, {where}{after}"
-    later = "to drive you at the round's end" if not position.hand else "for later"
-    return f"moved by the card alone: {move.steps} spaces, {where}, keeping the motor's {value} {later}{after}"
-
-
-def _won_you(rate: float) -> str:
-    if rate in (0, 1):
-        return f"{'never' if rate == 0 else 'always'} won you this trick"
-    return f"won you this trick in {rate:.0%} of them"
-
-
-def _did(rate: float) -> str:
-    return "never did" if rate == 0 else "always did" if rate == 1 else f"did in {rate:.0%} of them"
+        return ngettext("{card} + {value} = {steps} spaces, {where}{after}",
+                        "{card} + {value} = {steps} spaces, {where}{after}", move.steps).format(**facts)
+    if not position.hand:
+        return ngettext("{steps} spaces, {where}, keeping the motor's {value} to drive you at the round's end{after}",
+                        "{steps} spaces, {where}, keeping the motor's {value} to drive you at the round's end{after}",
+                        move.steps).format(**facts)
+    return ngettext("{steps} spaces, {where}, keeping the motor's {value} for later{after}",
+                    "{steps} spaces, {where}, keeping the motor's {value} for later{after}", move.steps).format(**facts)
 
 
 def _finish_trick(position: Position, card: Action) -> tuple[int, int]:

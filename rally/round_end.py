@@ -13,16 +13,18 @@ from typing import Sequence
 
 from . import inputs
 from .errors import PositionError
+from .i18n import _
 from .movement import MAX_PROGRESS
 
 
 def _checked(positions: object, flag: object) -> list[int]:
-    cars = inputs.sequence(positions, "The cars' progress", PositionError, "[12, 5, 20, 9]", 5)
+    cars = inputs.sequence(positions, _("The cars' progress"), PositionError, "[12, 5, 20, 9]", 5)
     for p in cars:
-        inputs.whole(p, "Each car's progress", 0, MAX_PROGRESS, PositionError, 12)
+        inputs.whole(p, _("Each car's progress"), 0, MAX_PROGRESS, PositionError, 12)
     if not cars:
-        inputs.fail(PositionError, "The cars' progress", "a list with one number per car", positions, "[12, 5, 20, 9]")
-    inputs.seat(flag, len(cars), PositionError, "The flag holder")
+        inputs.fail(PositionError, _("The cars' progress"), _("a list with one number per car"), positions,
+                    "[12, 5, 20, 9]")
+    inputs.seat(flag, len(cars), PositionError, _("The flag holder"))
     return cars
 
 

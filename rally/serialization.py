@@ -22,6 +22,7 @@ from . import inputs
 from .cards import read_cards
 from .errors import PositionError, RuleError
 from .events import event_from_dict
+from .i18n import _
 from .state import MAX_EVENTS, GameState
 from .track import TRACKS, Track
 
@@ -60,7 +61,7 @@ def state_to_json(state: GameState, indent: int | None = None) -> str:
 
 def state_from_json(text: object) -> GameState:
     """A state from :func:`state_to_json` text; bad text raises :class:`PositionError`."""
-    return state_from_dict(inputs.json_object(text, "A saved game", KEYS, PositionError, "Game.to_json()"))
+    return state_from_dict(inputs.json_object(text, _("A saved game"), KEYS, PositionError, "Game.to_json()"))
 
 
 def read_track(text: object, name: object) -> Track:
@@ -68,26 +69,27 @@ def read_track(text: object, name: object) -> Track:
     try:
         track = Track.parse(text, name)
     except RuleError as err:
-        raise PositionError(f"The track: {err}") from None
+        # TRANSLATORS: {what} names the data read (a noun phrase), {problem} says what is wrong with it.
+        raise PositionError(_("{what}: {problem}").format(what=_("The track"), problem=err)) from None
     return TRACKS[track.name] if TRACKS.get(track.name) == track else track
 
 
 def state_from_dict(value: object) -> GameState:
     """A state from :func:`state_to_dict` data, its shape checked."""
-    data = inputs.fields(value, "A saved game", KEYS, PositionError)
+    data = inputs.fields(value, _("A saved game"), KEYS, PositionError)
     if data["format"] != FORMAT:
-        inputs.fail(PositionError, "A saved game's format", repr(FORMAT), data["format"])
-    hands = inputs.sequence(data["hands"], "The hands", PositionError, "[['G11', 'R5'], ...]", 5)
+        inputs.fail(PositionError, _("A saved game's format"), repr(FORMAT), data["format"])
+    hands = inputs.sequence(data["hands"], _("The hands"), PositionError, "[['G11', 'R5'], ...]", 5)
     events = data["events"]
     if events is not None:
         events = tuple(event_from_dict(e) for e in
-                       inputs.sequence(events, "The event log", PositionError, "a list of events", MAX_EVENTS))
+                       inputs.sequence(events, _("The event log"), PositionError, _("a list of events"), MAX_EVENTS))
     return GameState(
         players=data["players"], track=read_track(data["track"], data["track_name"]), dial=data["dial"],
         names=data["names"], seed=data["seed"], first_player=data["first_player"], round=data["round"],
         phase=data["phase"], flag=data["flag"], winner=data["winner"],
-        hands=tuple(read_cards(h, "A hand") for h in hands), trick=read_cards(data["trick"], "The trick"),
-        discards=read_cards(data["discards"], "The earlier tricks' cards"),
+        hands=tuple(read_cards(h, _("A hand")) for h in hands), trick=read_cards(data["trick"], _("The trick")),
+        discards=read_cards(data["discards"], _("The earlier tricks' cards")),
         positions=data["positions"], motors=data["motors"], events=events,
     )
 

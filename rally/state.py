@@ -30,6 +30,7 @@ from . import inputs
 from .cards import CARDS, HAND_SIZES, ROUNDS, Card, check_players
 from .errors import PositionError, RuleError
 from .events import Event
+from .i18n import N_, _, ngettext
 from .motor import check_dial
 from .movement import MAX_PROGRESS
 from .track import Track
@@ -71,37 +72,48 @@ class GameState:
         try:
             n = check_players(self.players)
             if not isinstance(self.track, Track):
-                inputs.fail(PositionError, "The track", "a Track", self.track, "TRACKS['volcano']")
+                inputs.fail(PositionError, _("The track"), _("a Track"), self.track, "TRACKS['volcano']")
             set_ = object.__setattr__  # normalise to tuples: a frozen value type holds no lists
             set_(self, "dial", check_dial(self.dial))
             set_(self, "names", inputs.names(self.names, n, PositionError))
         except RuleError as err:
             raise PositionError(str(err)) from None
         inputs.seed(self.seed, PositionError)
-        inputs.seat(self.first_player, n, PositionError, "The first player")
-        inputs.whole(self.round, "The round", 1, ROUNDS, PositionError)
-        inputs.one_of(self.phase, "The phase", PHASES, PositionError)
-        inputs.seat(self.flag, n, PositionError, "The flag holder")
+        inputs.seat(self.first_player, n, PositionError, _("The first player"))
+        inputs.whole(self.round, _("The round"), 1, ROUNDS, PositionError)
+        inputs.one_of(self.phase, _("The phase"), PHASES, PositionError)
+        inputs.seat(self.flag, n, PositionError, _("The flag holder"))
         if self.winner is not None:
-            inputs.seat(self.winner, n, PositionError, "The winner")
-        hands = inputs.sequence(self.hands, "The hands", PositionError, "one list of cards per player", n)
+            inputs.seat(self.winner, n, PositionError, _("The winner"))
+        hands = inputs.sequence(self.hands, _("The hands"), PositionError, _("one list of cards per player"), n)
         if len(hands) != n:
-            inputs.fail(PositionError, "The hands", f"{n} lists of cards, one per player", self.hands)
-        set_(self, "hands", tuple(_cards(h, f"{self.names[s]}'s hand", HAND_SIZES[-1]) for s, h in enumerate(hands)))
-        set_(self, "trick", _cards(self.trick, "the trick", n))
-        set_(self, "discards", _cards(self.discards, "the earlier tricks' cards", len(CARDS)))
-        for what, values, high in (("progress", self.positions, MAX_PROGRESS),
-                                   ("motor position", self.motors, len(self.dial) - 1)):
-            items = inputs.sequence(values, f"The cars' {what}", PositionError, "one number per player", n)
+            inputs.fail(PositionError, _("The hands"), ngettext("{n} list of cards, one per player",
+                                                                "{n} lists of cards, one per player",
+                                                                n).format(n=n), self.hands)
+        set_(self, "hands", tuple(_cards(h, HAND_SIZES[-1], N_("The cards of {name}'s hand"),
+                                         N_("Each card in {name}'s hand"), name=self.names[s])
+                                  for s, h in enumerate(hands)))
+        set_(self, "trick", _cards(self.trick, n, N_("The cards of the trick"), N_("Each card in the trick")))
+        set_(self, "discards", _cards(self.discards, len(CARDS), N_("The cards of the earlier tricks' cards"),
+                                      N_("Each card in the earlier tricks' cards")))
+        for field, what, each, values, high in (
+                ("positions", _("The cars' progress"), _("Each car's progress"), self.positions, MAX_PROGRESS),
+                ("motors", _("The cars' motor position"), _("Each car's motor position"), self.motors,
+                 len(self.dial) - 1)):
+            items = inputs.sequence(values, what, PositionError, _("one number per player"), n)
             if len(items) != n:
-                inputs.fail(PositionError, f"The cars' {what}", f"a list of {n} numbers, one per player", values)
+                inputs.fail(PositionError, what, ngettext("a list of {n} number, one per player",
+                                                          "a list of {n} numbers, one per player", n).format(n=n),
+                            values)
             for v in items:
-                inputs.whole(v, f"Each car's {what}", 0, high, PositionError)
-            set_(self, "positions" if what == "progress" else "motors", tuple(items))
+                inputs.whole(v, each, 0, high, PositionError)
+            set_(self, field, tuple(items))
         if self.events is not None:
-            events = inputs.sequence(self.events, "The event log", PositionError, "a list of events", MAX_EVENTS)
+            events = inputs.sequence(self.events, _("The event log"), PositionError, _("a list of events"),
+                                     MAX_EVENTS)
             if not all(isinstance(e, Event) for e in events):
-                raise PositionError("The event log must hold only events (rally.events), as Game.events gives them.")
+                raise PositionError(_("The event log must hold only events (rally.events), as Game.events gives "
+                                      "them."))
             set_(self, "events", tuple(events))
 
     def replace(self, **changes: Any) -> "GameState":
@@ -114,13 +126,17 @@ class GameState:
         return len(self.discards) // self.players
 
 
-def _cards(value: object, what: str, limit: int) -> tuple[Card, ...]:
-    """``what`` names the cards inside a sentence: "the trick", "Ada's hand"."""
-    items = inputs.sequence(value, f"The cards of {what}", PositionError, "a list of cards", limit)
+def _cards(value: object, limit: int, what: str, each: str, **facts: object) -> tuple[Card, ...]:
+    """The cards of ``value``, at most ``limit``. ``what`` names them all ("The cards of
+    the trick"), ``each`` one of them ("Each card in the trick"): messages marked with
+    ``N_``, translated (their ``facts`` filled in) only when they are said."""
+    if isinstance(value, (list, tuple)) and len(value) <= limit and all(isinstance(c, Card) for c in value):
+        return tuple(value)
+    items = inputs.sequence(value, _(what).format(**facts), PositionError, _("a list of cards"), limit)
     for card in items:
         if not isinstance(card, Card):
-            inputs.fail(PositionError, f"Each card in {what}", "a Card", card, "Card.parse('G11')")
-    return tuple(items)
+            inputs.fail(PositionError, _(each).format(**facts), _("a Card"), card, "Card.parse('G11')")
+    return tuple(items)  # pragma: no cover - the first check passes whenever these do
 
 
 __all__ = ["GameState", "PLAY", "TURBO", "OVER", "PHASES", "MAX_EVENTS"]

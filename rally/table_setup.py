@@ -19,32 +19,55 @@ Deal: each player gets 5 cards for round 1; the other 12 lie aside face down, un
 from __future__ import annotations
 
 from .cards import HAND_SIZES, deck
-from .i18n import join_words
 from .errors import SetupError
 from .game import CAR_COLORS, Game
+from .i18n import _, join_words, language, ngettext, pgettext
 
 
-def setup_steps(game: Game) -> list[str]:
-    """How the box is set up for ``game`` (a game just dealt), one sentence a step."""
+def setup_steps(game: Game, lang: str | None = None) -> list[str]:
+    """How the box is set up for ``game`` (a game just dealt), one sentence a step (in
+    ``lang``, default the language spoken)."""
+    with language(lang):
+        return _setup_steps(game)
+
+
+def _setup_steps(game: Game) -> list[str]:
     if game.round != 1 or game.trick or any(len(hand) != HAND_SIZES[0] for hand in game.hands):
-        raise SetupError("setup_steps needs a game just dealt, like Game.new(4, seed=1), not one under way "
-                         f"(this one is in round {game.round}, with {len(game.hands[0])} cards in the first hand).")
+        held = len(game.hands[0])
+        raise SetupError(ngettext(
+            "setup_steps needs a game just dealt, like Game.new(4, seed=1), not one under way (this one is in "
+            "round {round}, with {n} card in the first hand).",
+            "setup_steps needs a game just dealt, like Game.new(4, seed=1), not one under way (this one is in "
+            "round {round}, with {n} cards in the first hand).", held).format(round=game.round, n=held))
     players, names = game.players, game.names
     cards = deck(players)
     values = sorted({card.value for card in cards})
     aside = len(cards) - players * HAND_SIZES[0]
+    first = names[game.first_player]
+    # TRANSLATORS: a player and the color of the car and motor they take: "Ada white".
+    colors = join_words([pgettext("player's color", "{name} {color}").format(name=names[s], color=_(CAR_COLORS[s]))
+                         for s in range(players)])
+    if game.first_player == 0:
+        flag = _("Flag: {name} takes the flag and plays the first card. (The rulebook gives the flag to the wildest "
+                 "driver at the table; these lessons give it to the first player.)").format(name=first)
+    else:
+        flag = _("Flag: {name} takes the flag and plays the first card. (The rulebook gives the flag to the wildest "
+                 "driver at the table; here that is {name}.)").format(name=first)
     return [
-        f"Board: the {game.track.name} track, a loop of {len(game.track)} spaces. "
-        "Cars drive round it clockwise, and only that way.",
-        "Cars and motors: each player takes the car and the motor of one color: "
-        + join_words([f"{names[s]} {CAR_COLORS[s]}" for s in range(players)]) + ".",
-        "Motors: yellow side up, every arrow on 0. A motor is only wound up by losing tricks.",
-        "Start: every car stands on the start space. It is the starting grid, where any number of cars fit.",
-        f"Cards: with {players} players the values {values[0]} to {values[-1]} are in play, in red, green and "
-        f"blue: {len(cards)} cards. The rest go back in the box.",
-        f"Flag: {names[game.first_player]} takes the flag and plays the first card. (The rulebook gives the flag to "
-        + ("the wildest driver at the table; these lessons give it to the first player.)" if game.first_player == 0
-           else f"the wildest driver at the table; here that is {names[game.first_player]}.)"),
-        f"Deal: each player gets {HAND_SIZES[0]} cards for round 1; the other {aside} lie aside face down, unseen, "
-        "until the next round.",
+        ngettext("Board: the {track} track, a loop of {n} space. Cars drive round it clockwise, and only that way.",
+                 "Board: the {track} track, a loop of {n} spaces. Cars drive round it clockwise, and only that way.",
+                 len(game.track)).format(track=game.track.shown_name, n=len(game.track)),
+        _("Cars and motors: each player takes the car and the motor of one color: {colors}.").format(colors=colors),
+        _("Motors: yellow side up, every arrow on 0. A motor is only wound up by losing tricks."),
+        _("Start: every car stands on the start space. It is the starting grid, where any number of cars fit."),
+        ngettext("Cards: with {players} players the values {low} to {high} are in play, in red, green and blue: "
+                 "{n} card. The rest go back in the box.",
+                 "Cards: with {players} players the values {low} to {high} are in play, in red, green and blue: "
+                 "{n} cards. The rest go back in the box.", len(cards)).format(
+            players=players, low=values[0], high=values[-1], n=len(cards)),
+        flag,
+        ngettext("Deal: each player gets {n} cards for round 1; the other {aside} lies aside face down, unseen, "
+                 "until the next round.",
+                 "Deal: each player gets {n} cards for round 1; the other {aside} lie aside face down, unseen, "
+                 "until the next round.", aside).format(n=HAND_SIZES[0], aside=aside),
     ]

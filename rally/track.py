@@ -19,6 +19,7 @@ import enum
 
 from . import inputs
 from .errors import TrackError
+from .i18n import N_, _, ngettext
 
 MIN_TRACK_LENGTH = 5
 #: The longest track: long enough for any board, short enough that no move runs away.
@@ -39,14 +40,26 @@ class SpaceKind(enum.Enum):
 
     @property
     def word(self) -> str:
-        """``"start/finish"``, ``"flat"``, ``"downhill"`` or ``"uphill"``."""
-        return "start/finish" if self is SpaceKind.START else self.name.lower()
+        """``"start/finish"``, ``"flat"``, ``"downhill"`` or ``"uphill"``: the same in
+        every language, so code may compare it; show it translated, ``_(kind.word)``."""
+        return SPACE_WORDS[self]
+
+
+#: The word for each kind of space, in English; marked for the catalogs and translated
+#: where it is shown (``rally.i18n._(SPACE_WORDS[kind])``).
+SPACE_WORDS: dict[SpaceKind, str] = {
+    SpaceKind.START: N_("start/finish"),
+    SpaceKind.FLAT: N_("flat"),
+    SpaceKind.DOWNHILL: N_("downhill"),
+    SpaceKind.UPHILL: N_("uphill"),
+}
 
 
 # Engine codes for rolls: the start counts as flat, a car may rest there.
 FLAT, DOWN, UP = 0, 1, 2
 _ROLL_CODE = {SpaceKind.START: FLAT, SpaceKind.FLAT: FLAT, SpaceKind.DOWNHILL: DOWN, SpaceKind.UPHILL: UP}
-_FORM = "write one character a space: S (start, first only), '.' flat, D downhill, U uphill, e.g. 'S..DD...U..'"
+# TRANSLATORS: how track text is written; the letters S, D, U and '.' are read back by the program.
+_FORM = N_("write one character a space: S (start, first only), '.' flat, D downhill, U uphill, e.g. 'S..DD...U..'")
 
 
 class Track:
@@ -59,7 +72,9 @@ class Track:
 
     def __init__(self, text: object, name: object = "custom", doc: str | None = None):
         self._text = _validate(text)
-        self.name = inputs.text(name, "A track's name", TrackError, "custom", inputs.MAX_NAME_LENGTH)
+        # Checked here before rally.inputs says why not: the built-in tracks are made on import.
+        self.name = (name if isinstance(name, str) and len(name) <= inputs.MAX_NAME_LENGTH else
+                     inputs.text(name, _("A track's name"), TrackError, "custom", inputs.MAX_NAME_LENGTH))
         if doc:
             # The built-in boards carry their own docstring (they model printed boards).
             self.__doc__ = doc
@@ -102,28 +117,42 @@ class Track:
         """Spaces a car may stop on: flat spaces and the start."""
         return self.roll_codes.count(FLAT)
 
+    @property
+    def shown_name(self) -> str:
+        """The name as a person reads it, in the language spoken: a built-in board's name
+        and the default ``"custom"`` translated (``"volcano"`` is ``"Vulkan"`` in German),
+        a name of the table's own as it is. :attr:`name` stays what code looks up."""
+        word = TRACK_WORDS.get(self.name)
+        return self.name if word is None else _(word)
+
 
 def _validate(raw: object) -> str:
-    text = inputs.text(raw, "A track", TrackError, "S..DD...U..", MAX_TRACK_LENGTH + 40).strip()
+    # Checked here before rally.inputs says why not: the built-in tracks are made on import.
+    text = (raw if isinstance(raw, str) and len(raw) <= MAX_TRACK_LENGTH + 40 else
+            inputs.text(raw, _("A track"), TrackError, "S..DD...U..", MAX_TRACK_LENGTH + 40)).strip()
     for i, ch in enumerate(text):
         # Checked before upper-casing: 'ſ'.upper() is 'S', and only these letters are track text.
         if ch not in "S.DUsdu":
-            raise TrackError(f"Character {inputs.shown(ch)} at space {i} is not a space kind: {_FORM}.")
+            raise TrackError(_("Character {char} at space {space} is not a space kind: {form}.").format(
+                char=inputs.shown(ch), space=i, form=_(_FORM)))
     text = text.upper()
     if not MIN_TRACK_LENGTH <= len(text) <= MAX_TRACK_LENGTH:
-        raise TrackError(f"A track has {MIN_TRACK_LENGTH} to {MAX_TRACK_LENGTH} spaces, {inputs.shown(text)} has "
-                         f"{len(text)}: {_FORM}.")
+        raise TrackError(ngettext("A track has {low} to {high} spaces, {text} has {n}: {form}.",
+                                  "A track has {low} to {high} spaces, {text} has {n}: {form}.", len(text)).format(
+            low=MIN_TRACK_LENGTH, high=MAX_TRACK_LENGTH, text=inputs.shown(text), n=len(text), form=_(_FORM)))
     if text[0] != "S":
-        raise TrackError(f"A track starts with the start/finish space S, but {text!r} starts with {text[0]!r}.")
+        raise TrackError(_("A track starts with the start/finish space S, but {text} starts with {first}.").format(
+            text=repr(text), first=repr(text[0])))
     extra = text.find("S", 1)
     if extra > 0:
-        raise TrackError(f"Only space 0 may be the start/finish, but space {extra} is also 'S' in {text!r}.")
+        raise TrackError(_("Only space 0 may be the start/finish, but space {space} is also 'S' in {text}.").format(
+            space=extra, text=repr(text)))
     if text[1] != ".":
-        raise TrackError(f"The space right after the start must be flat ('.'), but space 1 is {text[1]!r}.")
+        raise TrackError(_("The space right after the start must be flat ('.'), but space 1 is {char}.").format(
+            char=repr(text[1])))
     if text[-1] != ".":
-        raise TrackError(
-            f"The space right before the start must be flat ('.'), but space {len(text) - 1} is {text[-1]!r}."
-        )
+        raise TrackError(_("The space right before the start must be flat ('.'), but space {space} is {char}.").format(
+            space=len(text) - 1, char=repr(text[-1])))
     return text
 
 
@@ -132,6 +161,9 @@ _BEACH = "S...." + "D" + "...." + "UU" + "..." + "D" + "....." + "U" + "..." + "
 
 #: The built-in tracks, by name.
 TRACKS: dict[str, Track] = {}
+#: The built-in boards' names and the default name, as words in English: marked for the
+#: catalogs and translated where shown (see :attr:`Track.shown_name`).
+TRACK_WORDS: dict[str, str] = {"volcano": N_("volcano"), "beach": N_("beach"), "custom": N_("custom")}
 
 TRACKS["volcano"] = Track(
     _VOLCANO,
@@ -163,7 +195,6 @@ def get_track(track: object) -> Track:
             return TRACKS[key]
         if key[:1] == "s":
             return Track.parse(track)
-        raise TrackError(
-            f"{inputs.shown(track)} is neither a built-in track ({', '.join(sorted(TRACKS))}) nor track text: {_FORM}."
-        )
-    inputs.fail(TrackError, "A track", "a Track, a built-in name or track text", track, "'volcano'")
+        raise TrackError(_("{given} is neither a built-in track ({names}) nor track text: {form}.").format(
+            given=inputs.shown(track), names=", ".join(sorted(TRACKS)), form=_(_FORM)))
+    inputs.fail(TrackError, _("A track"), _("a Track, a built-in name or track text"), track, "'volcano'")

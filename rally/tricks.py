@@ -84,10 +84,10 @@ def check_trick(trick: object, complete: bool = False) -> list[Card]:
     """The cards of ``trick`` if they can lie on the table together: Cards, each once,
     at most one per player (5); with ``complete``, a whole trick of 3 to 5 cards.
     Raises :class:`CardError` saying what is wrong."""
-    cards = inputs.sequence(trick, "A trick", CardError, "[Card.parse('G11'), Card.parse('R5')]", 45)
+    cards = inputs.sequence(trick, _("A trick"), CardError, "[Card.parse('G11'), Card.parse('R5')]", 45)
     for card in cards:
         if not isinstance(card, Card):
-            inputs.fail(CardError, "Each card of a trick", "a Card", card, "Card.parse('G11')")
+            inputs.fail(CardError, _("Each card of a trick"), _("a Card"), card, "Card.parse('G11')")
     if len(set(cards)) != len(cards):
         repeated = sorted({str(c) for c in cards if cards.count(c) > 1})
         raise CardError(_("A trick cannot hold the same card twice ({cards}): every card exists once.")
@@ -118,10 +118,10 @@ def check_trick(trick: object, complete: bool = False) -> list[Card]:
 
 def check_hand(hand: object) -> list[Card]:
     """The cards of ``hand``: Cards, each once, at most the nine of round 3."""
-    cards = inputs.sequence(hand, "A hand", CardError, "[Card.parse('G3'), Card.parse('G9')]", 9)
+    cards = inputs.sequence(hand, _("A hand"), CardError, "[Card.parse('G3'), Card.parse('G9')]", 9)
     for card in cards:
         if not isinstance(card, Card):
-            inputs.fail(CardError, "Each card of a hand", "a Card", card, "Card.parse('G3')")
+            inputs.fail(CardError, _("Each card of a hand"), _("a Card"), card, "Card.parse('G3')")
     if len(set(cards)) != len(cards):
         raise CardError(_("A hand cannot hold the same card twice: every card exists once."))
     return cards
@@ -148,7 +148,7 @@ def why_illegal(hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str 
     """
     hand = check_hand(hand)
     if not isinstance(card, Card):
-        inputs.fail(CardError, "The card to play", "a Card", card, "Card.parse('G11')")
+        inputs.fail(CardError, _("The card to play"), _("a Card"), card, "Card.parse('G11')")
     if card not in hand:
         if not hand:
             return _("You do not hold {card}; you hold no cards.").format(card=card)

@@ -24,6 +24,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 from . import inputs
 from .errors import SetupError
+from .i18n import _
 
 
 class TurnGame(Protocol):
@@ -55,11 +56,15 @@ def play_bots(game: TurnGame, bots: Sequence[TurnBot | None], rng: random.Random
     many actions the bots made. A seat whose turn comes with no bot (``None``) is a
     person's: the loop stops there too.
     """
-    if len(inputs.sequence(bots, "The bots", SetupError, "[None, RandomBot(), RandomBot()]", 5)) != game.players:
-        raise SetupError(f"Give one bot per player (None for a person): {game.players} needed, {len(bots)} given.")
-    if until is not None:
-        inputs.seat(until, game.players, SetupError, "The seat to stop at")
-    most = None if limit is None else inputs.whole(limit, "The most actions", 0, 100_000, SetupError, 1)
+    # The phrases naming what is wrong are looked up only when something is (this runs once a game).
+    if not (isinstance(bots, (list, tuple)) and len(bots) <= 5):
+        inputs.sequence(bots, _("The bots"), SetupError, "[None, RandomBot(), RandomBot()]", 5)
+    if len(bots) != game.players:
+        raise SetupError(_("Give one bot per player (None for a person): {needed} needed, {given} given.").format(
+            needed=game.players, given=len(bots)))
+    if until is not None and not (inputs.is_whole(until) and 0 <= until < game.players):
+        inputs.seat(until, game.players, SetupError, _("The seat to stop at"))
+    most = None if limit is None else inputs.whole(limit, _("The most actions"), 0, 100_000, SetupError, 1)
     made = 0
     seat = game.current_player
     while seat is not None and seat != until and (most is None or made < most) and not (stop and stop(game)):

@@ -21,20 +21,21 @@ from babel.messages.pofile import read_po  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 #: Each package with messages: its gettext domain and its locale folder.
-DOMAINS = {"rally": ROOT / "rally" / "locale"}
+DOMAINS = {"rally": ROOT / "rally" / "locale", "widgets": ROOT / "widgets" / "locale"}
 #: What bin/catalogs passes to pybabel besides Babel's default keywords.
 KEYWORDS = {"pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
 
 
-def used_in_code() -> dict[tuple[str | None, str], tuple[str, int]]:
-    """Every message the code asks for: (context, id) -> where, as Babel extracts them."""
+def used_in_code(domain: str) -> dict[tuple[str | None, str], tuple[str, int]]:
+    """Every message the package ``domain`` asks for: (context, id) -> where, as Babel
+    extracts them (bin/catalogs reads each package's folder)."""
     from babel.messages.extract import DEFAULT_KEYWORDS
 
     with open(ROOT / "babel.cfg", encoding="utf-8") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
     found = {}
     for filename, lineno, message, _comments, context in extract_from_dir(
-            str(ROOT), method_map, options_map, keywords={**DEFAULT_KEYWORDS, **KEYWORDS}):
+            str(ROOT / domain), method_map, options_map, keywords={**DEFAULT_KEYWORDS, **KEYWORDS}):
         msgid = message[0] if isinstance(message, (tuple, list)) else message
         found[(context, msgid)] = (filename, lineno)
     return found
@@ -61,22 +62,23 @@ def entries(catalog):
     return [m for m in catalog if m.id]
 
 
-def test_there_is_a_german_catalog():
-    assert [p.values[1] for p in catalogs()] == ["de"]
+def test_there_is_a_german_catalog_for_each_package():
+    assert [p.values[:2] for p in catalogs()] == [("rally", "de"), ("widgets", "de")]
 
 
-def test_the_code_asks_for_messages_and_every_one_has_a_template():
-    used = used_in_code()
-    assert len(used) >= 20
-    template = read(DOMAINS["rally"] / "rally.pot")
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_code_asks_for_messages_and_every_one_has_a_template(domain):
+    used = used_in_code(domain)
+    assert len(used) >= 1
+    template = read(DOMAINS[domain] / f"{domain}.pot")
     in_template = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in entries(template)}
-    assert sorted(set(used) - in_template, key=str) == [], "run bash bin/catalogs: messages missing from rally.pot"
-    assert sorted(in_template - set(used), key=str) == [], "run bash bin/catalogs: rally.pot holds messages no code uses"
+    assert sorted(set(used) - in_template, key=str) == [], f"run bash bin/catalogs: messages missing from {domain}.pot"
+    assert sorted(in_template - set(used), key=str) == [], f"run bash bin/catalogs: {domain}.pot holds messages no code uses"
 
 
 @pytest.mark.parametrize("domain, lang, po", list(catalogs()))
 def test_catalog_is_whole_translated_and_not_fuzzy(domain, lang, po):
-    used = used_in_code()
+    used = used_in_code(domain)
     catalog = read(po)
     ids = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in entries(catalog)}
     missing = sorted(set(used) - set(ids), key=str)
@@ -118,6 +120,6 @@ def test_compiled_catalog_is_the_catalog(domain, lang, po):
 def test_no_message_is_built_from_an_f_string_inside_a_lookup():
     """``_(f"...")`` would look up a text no catalog has: the templates are plain strings."""
     pattern = re.compile(r"\b(?:_|ngettext|pgettext|npgettext|N_)\(\s*f[\"']")
-    offenders = [f"{p.relative_to(ROOT)}:{i}" for p in (ROOT / "rally").rglob("*.py")
+    offenders = [f"{p.relative_to(ROOT)}:{i}" for domain in DOMAINS for p in (ROOT / domain).rglob("*.py")
                  for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
     assert offenders == []

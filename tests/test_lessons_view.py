@@ -1,8 +1,11 @@
 """The learner's view of the lessons: every code input folded away (the learner can open
-it), and the lessons' JupyterLab quiet (no news pop-up)."""
+it), and the lessons' JupyterLab quiet (no news pop-up). Each lesson speaks its own
+language: the English lessons in notebooks/, the German ones in notebooks/de/, one German
+lesson for every English one, doing the same things in the same cells."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -10,35 +13,128 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSONS = sorted((ROOT / "notebooks").glob("**/*.ipynb"))
+NOTEBOOKS = ROOT / "notebooks"
+LESSONS = sorted(p for p in NOTEBOOKS.glob("**/*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+IDS = [str(p.relative_to(NOTEBOOKS)) for p in LESSONS]
+ENGLISH = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+GERMAN = sorted((NOTEBOOKS / "de").glob("[0-9][0-9]_*.ipynb"))
 
-
-@pytest.mark.parametrize("lesson", LESSONS, ids=[p.name for p in LESSONS])
-def test_every_code_input_is_folded_away(lesson):
-    cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
-    code = [c for c in cells if c["cell_type"] == "code"]
-    assert code and all(c["metadata"].get("jupyter", {}).get("source_hidden") is True for c in code)
-    # A folded input still shows its first line: it is words for the learner, not code.
-    first_lines = {"".join(c["source"]).split("\n")[0] for c in code}
-    assert first_lines == {"# Instructions for the computer (click ••• to read them)"}
-
-
-START = "**To start:** choose **Run → Run All Cells** in the menu at the top."
+#: What a learner reads of the lessons' own machinery, in each lesson's language. A folded
+#: input still shows its first line: it is words for the learner, not code. The start cell
+#: names JupyterLab's menu as JupyterLab shows it in that language (the German words are
+#: those of jupyterlab-language-pack-de-DE 4.5.post3: "Run" is "Ausführen", "Run All Cells"
+#: is "Alle Zellen ausführen").
+WORDS = {
+    "en": {"first_line": "# Instructions for the computer (click ••• to read them)",
+           "start": "**To start:** choose **Run → Run All Cells** in the menu at the top.",
+           "run_all": "Run All"},
+    "de": {"first_line": "# Anweisungen für den Computer (••• anklicken zum Lesen)",
+           "start": "**Zum Start:** wähle oben im Menü **Ausführen → Alle Zellen ausführen**.",
+           "run_all": "Alle Zellen ausführen"},
+}
 #: Cells with this tag show in JupyterLab only; the app view (Voilà) leaves them out
 #: (binder/jupyter_server_config.json), since there the lesson runs by itself.
 LAB_ONLY = "jupyterlab-only"
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=[p.name for p in LESSONS])
+def _language(lesson: Path) -> str:
+    return "de" if lesson.parent.name == "de" else "en"
+
+
+def _cells(lesson: Path) -> list[dict]:
+    return json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+
+
+def _code(lesson: Path) -> list[str]:
+    return ["".join(c["source"]) for c in _cells(lesson) if c["cell_type"] == "code"]
+
+
+def test_every_lesson_is_english_or_german():
+    assert {p.parent for p in LESSONS} <= {NOTEBOOKS, NOTEBOOKS / "de"}, IDS
+    assert ENGLISH and len(GERMAN) == len(ENGLISH)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_every_code_input_is_folded_away(lesson):
+    code = [c for c in _cells(lesson) if c["cell_type"] == "code"]
+    assert code and all(c["metadata"].get("jupyter", {}).get("source_hidden") is True for c in code)
+    first_lines = {"".join(c["source"]).split("\n")[0] for c in code}
+    assert first_lines == {WORDS[_language(lesson)]["first_line"]}
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_every_lesson_opens_with_one_start_instruction_for_jupyterlab_only(lesson):
-    cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+    cells = _cells(lesson)
     assert cells[0]["cell_type"] == "markdown" and cells[0]["source"][0].startswith("# ")  # the title
-    assert "".join(cells[1]["source"]) == START and cells[1]["metadata"].get("tags") == [LAB_ONLY]
+    assert "".join(cells[1]["source"]) == WORDS[_language(lesson)]["start"]
+    assert cells[1]["metadata"].get("tags") == [LAB_ONLY]
     # Words about JupyterLab's menus and folded inputs appear only where the app leaves them out.
     for cell in cells:
         if cell["cell_type"] == "markdown" and LAB_ONLY not in cell["metadata"].get("tags", []):
             text = "".join(cell["source"])
-            assert "Run All" not in text and "•••" not in text and "···" not in text, text
+            assert all(words["run_all"] not in text for words in WORDS.values()), text
+            assert "•••" not in text and "···" not in text, text
+
+
+def _sets_language(source: str, lang: str) -> bool:
+    """The source is ``import rally`` and ``language_before = rally.set_language("<lang>")``:
+    an assignment, so that the cell shows nothing (set_language returns the language
+    before; a trailing ``;`` would not hide it from nbval, which keeps no history)."""
+    body = ast.parse(source).body
+    return (len(body) == 2 and isinstance(body[0], ast.Import) and [a.name for a in body[0].names] == ["rally"]
+            and isinstance(body[1], ast.Assign) and ast.unparse(body[1].value) == f"rally.set_language({lang!r})")
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_every_lesson_speaks_its_language_from_its_first_code_cell(lesson):
+    """Whatever the computer's own language (LANG), an English lesson speaks English and a
+    German one German: the first code cell says which."""
+    cells = _cells(lesson)
+    assert cells[2]["cell_type"] == "code", "the first code cell comes right after the start cell"
+    assert _sets_language("".join(cells[2]["source"]), _language(lesson))
+    assert not any("set_language" in source for source in _code(lesson)[1:])
+
+
+def _call(node: ast.Call) -> str:
+    """A widget call as code, its ``title=`` left out (the one argument in the lesson's
+    language): ``WhatIf(dilemma, outcomes=True)``."""
+    kept = ast.Call(func=node.func, args=node.args, keywords=[k for k in node.keywords if k.arg != "title"])
+    return ast.unparse(kept)
+
+
+def _widgets_called(lesson: Path) -> list[list[ast.Call]]:
+    """For each code cell, the names imported from ``widgets`` that it calls, in order:
+    the widget classes it creates and the quizzes it starts (see :func:`_call` for the
+    arguments too)."""
+    trees = [ast.parse(source) for source in _code(lesson)]
+    names = {alias.asname or alias.name for tree in trees for node in ast.walk(tree)
+             if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "widgets"
+             for alias in node.names}
+    calls = []
+    for tree in trees:
+        found = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                 and node.func.id in names]
+        calls.append([node for node in sorted(found, key=lambda n: (n.lineno, n.col_offset))])
+    return calls
+
+
+@pytest.mark.parametrize("english", ENGLISH, ids=[p.name for p in ENGLISH])
+def test_every_english_lesson_has_a_german_one_with_the_same_code_cells_and_widgets(english):
+    german = [p for p in GERMAN if p.name[:3] == english.name[:3]]
+    assert len(german) == 1, f"no German lesson (or more than one) numbered {english.name[:2]} in notebooks/de"
+    en_widgets, de_widgets = _widgets_called(english)[1:], _widgets_called(german[0])[1:]  # after the language cells
+    assert len(de_widgets) == len(en_widgets), "the same number of code cells, besides the language cell"
+    names = [[call.func.id for call in cell] for cell in en_widgets]
+    assert [[call.func.id for call in cell] for cell in de_widgets] == names  # the same widgets, cell by cell
+    # ... made the same way: the same games, seeds and positions (only titles are in words)
+    assert [[_call(call) for call in cell] for cell in de_widgets] == [[_call(call) for call in cell] for cell in en_widgets]
+    assert any(names), "the comparison found widgets to compare"
+
+
+def test_the_german_lessons_readme_names_each_german_lesson_and_its_english_one():
+    readme = (NOTEBOOKS / "de" / "README.md").read_text(encoding="utf-8")
+    for english, german in zip(ENGLISH, GERMAN):
+        assert german.stem in readme and english.stem in readme, (german.stem, english.stem)
 
 
 def test_the_lessons_jupyterlab_fetches_no_news():
@@ -65,9 +161,9 @@ def _read_outputs(cell: dict) -> list[str]:
     return texts
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=[p.name for p in LESSONS])
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_no_lesson_output_speaks_python(lesson):
-    cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+    cells = _cells(lesson)
     found = [f"cell {i}: {line.strip()}" for i, cell in enumerate(cells) for text in _read_outputs(cell)
              for line in text.splitlines() if PYTHON.search(line)]
     assert found == []

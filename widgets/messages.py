@@ -14,6 +14,8 @@ import ipywidgets as w
 import rally
 from rally import inputs
 
+from .i18n import _
+
 
 class Messages:
     """A visible message line for bad input."""
@@ -36,9 +38,11 @@ class Messages:
 
 def whole_numbers(text: str, what: str, high: int, error: type[rally.RuleError] = rally.SetupError) -> list[int]:
     """The whole numbers typed in a box, separated by commas or spaces (``"0, 3, 7"``),
-    each read by :func:`rally.inputs.whole_text` as "Each <what>", from 0 to ``high``."""
-    typed = inputs.text(text, "The numbers typed", error, "0, 3, 7")
-    return [inputs.whole_text(part, f"Each {what}", 0, high, error) for part in typed.replace(",", " ").split()]
+    each read by :func:`rally.inputs.whole_text` as "Each <what>", from 0 to ``high``.
+    ``what`` is a noun phrase in the language spoken (the caller translates it)."""
+    typed = inputs.text(text, _("The numbers typed"), error, "0, 3, 7")
+    each = _("Each {what}").format(what=what)
+    return [inputs.whole_text(part, each, 0, high, error) for part in typed.replace(",", " ").split()]
 
 
 __all__ = ["Messages", "whole_numbers"]

@@ -25,6 +25,11 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 from rally import SetupError, inputs
+from .i18n import N_, _
+
+
+#: The hint of a question that brings none of its own (translated where it is shown).
+DEFAULT_HINT = N_("Look again at the rule this part of the lesson is about.")
 
 
 @dataclass(frozen=True)
@@ -43,17 +48,18 @@ class Question:
     prompt: str
     choices: tuple[str, ...]
     check: Callable[[str], Feedback]
-    hint: str = "Look again at the rule this part of the lesson is about."
+    hint: str = DEFAULT_HINT
 
 
 class Quiz(w.VBox):
     """Questions one at a time, with a Check button, feedback and a Next button."""
 
     def __init__(self, title: str, questions: Sequence[Question]):
-        title = inputs.text(title, "A quiz's title", SetupError, "Who wins?", 200)
-        listed = inputs.sequence(questions, "A quiz's questions", SetupError, "[Question(...)]", 100)
+        title = inputs.text(title, _("A quiz's title"), SetupError, _("Who wins?"), 200)
+        listed = inputs.sequence(questions, _("A quiz's questions"), SetupError, "[Question(...)]", 100)
         if not listed or not all(isinstance(q, Question) for q in listed):
-            inputs.fail(SetupError, "A quiz's questions", "a list of 1 to 100 Questions", questions, "[Question(...)]")
+            inputs.fail(SetupError, _("A quiz's questions"), _("a list of 1 to 100 Questions"), questions,
+                        "[Question(...)]")
         self.title = title
         self.questions = listed
         self.index = 0
@@ -64,8 +70,8 @@ class Quiz(w.VBox):
         self.heading = w.HTML()
         self.prompt = w.HTML()
         self.choice = w.RadioButtons(options=[], value=None, layout=w.Layout(width="auto"))
-        self.check_button = w.Button(description="Check", button_style="primary", icon="check")
-        self.next_button = w.Button(description="Next question", icon="arrow-right")
+        self.check_button = w.Button(description=_("Check"), button_style="primary", icon="check")
+        self.next_button = w.Button(description=_("Next question"), icon="arrow-right")
         self.feedback = w.HTML()
         self.check_button.on_click(lambda _: self._check_selected())
         self.next_button.on_click(lambda _: self.next())
@@ -82,7 +88,8 @@ class Quiz(w.VBox):
     def answer(self, choice: str) -> Feedback:
         """Answer the current question with ``choice`` (as clicking it and *Check* would)."""
         if choice not in self.question.choices:
-            feedback = Feedback(False, f"{choice!r} is not one of the choices: pick one of {', '.join(self.question.choices)}.")
+            feedback = Feedback(False, _("{choice} is not one of the choices: pick one of {choices}.").format(
+                choice=repr(choice), choices=", ".join(self.question.choices)))
             self._show_feedback(feedback, counted=False)
             return feedback
         self.choice.value = choice
@@ -92,7 +99,7 @@ class Quiz(w.VBox):
         """Go to the next question (after the last, back to the first), once this one is
         answered right or its solution was shown; returns whether it moved on."""
         if not self.done:
-            self._show_feedback(Feedback(False, "Answer this question first: pick an answer and press Check."),
+            self._show_feedback(Feedback(False, _("Answer this question first: pick an answer and press Check.")),
                                 counted=False)
             return False
         self.index = (self.index + 1) % len(self.questions)
@@ -101,7 +108,7 @@ class Quiz(w.VBox):
 
     def _check_selected(self) -> Feedback:
         if self.choice.value is None:
-            feedback = Feedback(False, "Pick an answer first, then press Check.")
+            feedback = Feedback(False, _("Pick an answer first, then press Check."))
             self._show_feedback(feedback, counted=False)
             return feedback
         verdict = self.question.check(self.choice.value)
@@ -110,7 +117,8 @@ class Quiz(w.VBox):
         else:
             self.misses += 1
             # The first miss gets a hint and another try; the second, the solution.
-            feedback = verdict if self.misses >= 2 else Feedback(False, f"{self.question.hint} Try again.")
+            feedback = verdict if self.misses >= 2 else Feedback(False, _("{hint} Try again.").format(
+                hint=self._hint()))
         self.done = self.done or verdict.correct or self.misses >= 2
         self._show_feedback(feedback, counted=True)
         self.next_button.disabled = not self.done
@@ -121,10 +129,10 @@ class Quiz(w.VBox):
             self.tries += 1
             self.right += feedback.correct
         if feedback.correct:
-            mark, word, color = "✔", "Right.", "#1a7f37"
+            mark, word, color = "✔", _("Right."), "#1a7f37"
         else:
-            mark, word, color = "✘", ("Not yet." if counted and self.misses == 1 and not self.done else "Not quite."), \
-                "#b3261e"
+            mark, word, color = "✘", (_("Not yet.") if counted and self.misses == 1 and not self.done
+                                      else _("Not quite.")), "#b3261e"
         self.feedback.value = (
             f'<div role="status" style="border-left:4px solid {color};padding:4px 8px">'
             f"<b>{mark} {word}</b> {html.escape(feedback.message)}</div>"
@@ -132,15 +140,19 @@ class Quiz(w.VBox):
 
     def _show(self) -> None:
         q = self.question
-        self.heading.value = (
-            f"<b>{html.escape(self.title)}</b> — question {self.index + 1} of {len(self.questions)}"
-        )
+        self.heading.value = _("{title} — question {number} of {count}").format(
+            title=f"<b>{html.escape(self.title)}</b>", number=self.index + 1, count=len(self.questions))
         self.prompt.value = f"<p>{html.escape(q.prompt)}</p>"
         self.choice.options = list(q.choices)
         self.choice.value = None
         self.feedback.value = ""
         self.misses, self.done = 0, False
         self.next_button.disabled = True
+
+    def _hint(self) -> str:
+        """The current question's hint; the default one in the language spoken now."""
+        hint = self.question.hint
+        return _(hint) if hint == DEFAULT_HINT else hint
 
     def __repr__(self) -> str:
         return (

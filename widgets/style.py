@@ -19,6 +19,8 @@ from typing import Sequence
 
 from rally import CAR_COLORS, Card, Color
 
+from .i18n import N_, _
+
 #: Screen colors for the car colors of :data:`rally.CAR_COLORS`.
 CAR_HEX: dict[str, str] = {
     "white": "#ffffff",
@@ -46,9 +48,28 @@ CARD_SYMBOLS: dict[Color, str] = {Color.RED: "♦", Color.GREEN: "♣", Color.BL
 CARD_PATTERNS: dict[Color, str] = {Color.RED: "stripes", Color.GREEN: "dots", Color.BLUE: "plain"}
 
 
+#: The cars in words, by car color (translated where shown: :func:`car_words`).
+CAR_WORDS: dict[str, str] = {
+    "white": N_("white car"),
+    "red": N_("red car"),
+    "yellow": N_("yellow car"),
+    "purple": N_("purple car"),
+    "blue": N_("blue car"),
+}
+
+#: The label of a motor's side after 0, 1 and 2 completed laps (:func:`laps_label`).
+LAPS_LABELS = (N_("lap 1 / yellow"), N_("lap 2 / red"), N_("finished / red"))
+
+
 def car_color(seat: int) -> str:
-    """The color word of ``seat``'s car: ``car_color(2) == "yellow"``."""
+    """The color word of ``seat``'s car: ``car_color(2) == "yellow"`` (a key, as in
+    :data:`CAR_HEX`; :func:`car_words` says it in the language spoken)."""
     return CAR_COLORS[seat]
+
+
+def car_words(seat: int) -> str:
+    """``seat``'s car in words, in the language spoken: ``car_words(2) == "yellow car"``."""
+    return _(CAR_WORDS[CAR_COLORS[seat]])
 
 
 def card_face(card: Card) -> dict[str, object]:
@@ -61,6 +82,7 @@ def card_face(card: Card) -> dict[str, object]:
         "symbol": CARD_SYMBOLS[card.color],
         "pattern": CARD_PATTERNS[card.color],
         "words": card.describe(),
+        "color_word": card.color.word,
     }
 
 
@@ -75,9 +97,9 @@ def motor_side(laps: int) -> str:
 
 
 def laps_label(laps: int) -> str:
-    """``"lap 2 / red"``: the lap being driven (after ``laps`` completed) and the motor side."""
-    lap = "finished" if laps >= 2 else f"lap {laps + 1}"
-    return f"{lap} / {motor_side(laps)}"
+    """``"lap 2 / red"``: the lap being driven (after ``laps`` completed) and the motor
+    side, in the language spoken (:func:`motor_side` gives the side as a key)."""
+    return _(LAPS_LABELS[min(max(laps, 0), 2)])
 
 
 def lap_label(progress: int, track_length: int) -> str:

@@ -37,6 +37,11 @@ rotation) and the trophy order are a pure function of ``seed`` and the mix.
   ``standings()``, ``events``, ``narrate()``, ``summary(reveal=False)``, ``str(game)``,
   ``to_json()`` / ``RallyRunGame.from_json()``, ``state()`` / ``RallyRunGame.from_state()``
   (a :class:`RunState`), ``problems()`` (every reason no real game could be here).
+- Words: everything said (events, refusals, errors, the board, the ``run`` report) is in
+  the language rally speaks (:func:`rally.set_language`); ``narrate``, ``summary``,
+  ``why_illegal``, ``problems``, ``describe`` and the reports also take ``lang="de"``.
+  Action texts (``"reveal B3"``), cells, tile codes (``C:NE``) and color words read
+  back (``"red"``) stay as they are in every language.
 - State (read-only properties): ``players``, ``names``, ``seed``, ``first_player``,
   ``tile_mix``, ``phase`` (``"move"``, ``"rotate"``, ``"over"``), ``awaiting_rotation``,
   ``pending`` (cell index revealed, waiting for a rotation), ``rotations()``,

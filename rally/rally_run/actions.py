@@ -32,11 +32,13 @@ from typing import Union
 
 from .. import inputs
 from ..errors import TileError
+from ..i18n import N_, _
 from .board import CELL_LIST, CELLS, Cell
 
 #: The longest text read as an action.
 MAX_ACTION_TEXT = 40
-ROTATION = "A rotation (in quarter turns clockwise)"
+#: What an error about a rotation names (shown translated).
+ROTATION = N_("A rotation (in quarter turns clockwise)")
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,8 @@ class Rotate:
     rotation: int
 
     def __post_init__(self) -> None:
-        inputs.whole(self.rotation, ROTATION, 0, 3, TileError)
+        if not (inputs.is_whole(self.rotation) and 0 <= self.rotation <= 3):
+            inputs.whole(self.rotation, _(ROTATION), 0, 3, TileError)
 
     def __str__(self) -> str:
         return f"rotate {self.rotation}"
@@ -121,7 +124,8 @@ class Swap:
 
 RunAction = Union[Reveal, Rotate, DriveTo, Finish, Swap]
 ACTION_TYPES = (Reveal, Rotate, DriveTo, Finish, Swap)
-FORMS = "'reveal B3', 'rotate 1', 'drive C3', 'finish' or 'swap B2 D4'"
+# TRANSLATORS: the actions in quotes are what the program reads: keep them as they are.
+FORMS = N_("'reveal B3', 'rotate 1', 'drive C3', 'finish' or 'swap B2 D4'")
 
 # Shared instances, so legal_actions() builds no new objects.
 REVEALS = tuple(Reveal(c) for c in CELL_LIST)
@@ -136,7 +140,8 @@ def parse_action(text: object) -> RunAction:
     if isinstance(text, ACTION_TYPES):
         return text
     if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
-        inputs.fail(TileError, "A Rally Run action", f"text like {FORMS}, or a Reveal, Rotate, DriveTo, Finish or Swap",
+        inputs.fail(TileError, _("A Rally Run action"),
+                    _("text like {forms}, or a Reveal, Rotate, DriveTo, Finish or Swap").format(forms=_(FORMS)),
                     text, "'reveal B3'")
     words = text.strip().replace(",", " ").split()
     if [w.lower() for w in words[:2]] == ["drive", "to"]:
@@ -152,10 +157,10 @@ def parse_action(text: object) -> RunAction:
         if verb == "finish" and not args:
             return FINISH
         if verb == "rotate" and len(args) == 1:
-            return ROTATES[inputs.whole_text(args[0], ROTATION, 0, 3, TileError)]
+            return ROTATES[inputs.whole_text(args[0], _(ROTATION), 0, 3, TileError)]
     except TileError as err:
-        raise TileError(f"In {text!r}: {err}") from None
-    inputs.fail(TileError, "A Rally Run action", FORMS, text, "'reveal B3'")
+        raise TileError(_("In {text}: {problem}").format(text=repr(text), problem=err)) from None
+    inputs.fail(TileError, _("A Rally Run action"), _(FORMS), text, "'reveal B3'")
 
 
 __all__ = ["Reveal", "Rotate", "DriveTo", "Finish", "Swap", "RunAction", "parse_action"]

@@ -36,6 +36,7 @@ from typing import Union
 
 from .. import inputs
 from ..errors import SetupError, TileError
+from ..i18n import N_, _, join_words, ngettext, pgettext
 from .tiles import ALL_OPEN, BITS, DIRECTIONS, KIND_INDEX, KINDS, PERIODS, STEPS, TileKind, opposite
 
 SIZE = 5
@@ -51,6 +52,24 @@ COLORS = ("red", "blue", "green", "yellow")
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
+def color_adjective(color: str) -> str:
+    """A start-finish color as a sentence uses it beside a noun or after "is", in the
+    language spoken: ``"red"`` (German ``"rot"``; the German sentences add the ending)."""
+    # TRANSLATORS: a color as an adjective without its ending: the sentences add it
+    # ("das {color}e Start-Ziel-Plättchen", "vom {color}en ..."), so give the stem ("rot").
+    words = {"red": pgettext("color adjective", "red"), "blue": pgettext("color adjective", "blue"),
+             "green": pgettext("color adjective", "green"), "yellow": pgettext("color adjective", "yellow")}
+    return words.get(color, color)
+
+
+def color_noun(color: str) -> str:
+    """A start-finish color as a noun (a label, an item of a list), in the language
+    spoken: ``"red"`` (German ``"Rot"``)."""
+    words = {"red": pgettext("color", "red"), "blue": pgettext("color", "blue"),
+             "green": pgettext("color", "green"), "yellow": pgettext("color", "yellow")}
+    return words.get(color, color)
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Cell:
     """A grid cell by ``row`` (0-4, north to south) and ``col`` (0-4, west to east).
@@ -62,8 +81,10 @@ class Cell:
     col: int
 
     def __post_init__(self) -> None:
-        inputs.whole(self.row, "A cell's row (0 is row 1, in the north)", 0, SIZE - 1, TileError)
-        inputs.whole(self.col, "A cell's column (0 is column A, in the west)", 0, SIZE - 1, TileError)
+        if not (inputs.is_whole(self.row) and 0 <= self.row < SIZE):
+            inputs.whole(self.row, _("A cell's row (0 is row 1, in the north)"), 0, SIZE - 1, TileError)
+        if not (inputs.is_whole(self.col) and 0 <= self.col < SIZE):
+            inputs.whole(self.col, _("A cell's column (0 is column A, in the west)"), 0, SIZE - 1, TileError)
 
     @property
     def index(self) -> int:
@@ -72,7 +93,9 @@ class Cell:
     @classmethod
     def of(cls, index: int) -> Cell:
         """The cell of an engine index, 0 (A1) to 24 (E5)."""
-        return CELL_LIST[inputs.whole(index, "A cell index", 0, CELLS - 1, TileError)]
+        if inputs.is_whole(index) and 0 <= index < CELLS:
+            return CELL_LIST[index]
+        return CELL_LIST[inputs.whole(index, _("A cell index"), 0, CELLS - 1, TileError)]
 
     def __str__(self) -> str:
         return f"{COLUMNS[self.col]}{self.row + 1}"
@@ -91,7 +114,7 @@ class Cell:
             t = text.strip().upper()
             if len(t) == 2 and t[0] in COLUMNS and t[1] in "12345":
                 return CELL_LIST[(int(t[1]) - 1) * SIZE + COLUMNS.index(t[0])]
-        inputs.fail(TileError, "A cell", "a column A-E and a row 1-5", text, "'B3'")
+        inputs.fail(TileError, _("A cell"), _("a column A-E and a row 1-5"), text, "'B3'")
 
 
 CELL_LIST = tuple(Cell(i // SIZE, i % SIZE) for i in range(CELLS))
@@ -114,10 +137,12 @@ class StartFinish:
     side: str
 
     def __post_init__(self) -> None:
-        inputs.one_of(self.color, "A start-finish tile's color", COLORS, TileError)
+        if not (isinstance(self.color, str) and self.color in COLORS):
+            inputs.one_of(self.color, _("A start-finish tile's color"), COLORS, TileError)
         if _START_FINISH_TILES[self.color] != (self.corner, self.side):
             corner, side = _START_FINISH_TILES[self.color]
-            inputs.fail(TileError, f"The {self.color} start-finish tile", f"beside {corner} on the {side} side (R1)",
+            inputs.fail(TileError, _("The {color} start-finish tile").format(color=color_adjective(self.color)),
+                        _("beside {corner} on the {side} side (R1)").format(corner=corner, side=side),
                         (self.corner, self.side), f"START_FINISH[{COLORS.index(self.color)}]")
 
     @property
@@ -193,8 +218,9 @@ def parse_place(text: object) -> int:
             return Cell.parse(text).index
         except TileError:
             pass
-    inputs.fail(TileError, "A place", "a cell A1-E5 or a start-finish tile by its color (" + ", ".join(COLORS) + ")",
-                text, "'B3' or 'red'")
+    # TRANSLATORS: {colors} are the color names the program reads, in English.
+    inputs.fail(TileError, _("A place"), _("a cell A1-E5 or a start-finish tile by its color ({colors})").format(
+        colors=", ".join(COLORS)), text, join_words(["'B3'", "'red'"], "or"))
 
 
 def _at(p: int) -> tuple[int, int]:
@@ -220,6 +246,10 @@ Counts = tuple[int, int, int, int]
 #: A tile mix as given: counts by kind (``TileKind``, name or letter), or four counts in kind order.
 TileMix = Union[Mapping[TileKind, int], Mapping[str, int], Sequence[int]]
 _MIX_EXAMPLE = "{'straight': 8, 'curve': 8, 'crossroads': 4, 'dead end': 4}"
+#: What an error about one kind's count names, by kind.
+_COUNT_OF = {TileKind.STRAIGHT: N_("The number of straight tiles"), TileKind.CURVE: N_("The number of curve tiles"),
+             TileKind.CROSSROADS: N_("The number of crossroads tiles"),
+             TileKind.DEAD_END: N_("The number of dead end tiles")}
 
 
 def check_tile_mix(mix: object) -> Counts:
@@ -233,19 +263,22 @@ def check_tile_mix(mix: object) -> Counts:
     if isinstance(mix, (list, tuple)) and len(mix) == len(KINDS):
         mix = dict(zip(KINDS, mix))
     if not isinstance(mix, Mapping) or len(mix) > 2 * len(KINDS):
-        inputs.fail(SetupError, "The tile mix", "counts by kind", mix, _MIX_EXAMPLE)
+        inputs.fail(SetupError, _("The tile mix"), _("counts by kind"), mix, _MIX_EXAMPLE)
     counts = [0, 0, 0, 0]
     for key, value in mix.items():
         try:
             kind = TileKind.parse(key)
         except TileError as err:
-            raise SetupError(f"In the tile mix: {err}") from None
-        counts[KIND_INDEX[kind]] += inputs.whole(value, f"The number of {kind.word} tiles", 0, ROAD_TILES, SetupError)
+            raise SetupError(_("In the tile mix: {problem}").format(problem=err)) from None
+        counts[KIND_INDEX[kind]] += (value if inputs.is_whole(value) and 0 <= value <= ROAD_TILES else
+                                     inputs.whole(value, _(_COUNT_OF[kind]), 0, ROAD_TILES, SetupError))
     if sum(counts) != ROAD_TILES:
-        raise SetupError(
-            f"The tile mix has {sum(counts)} road tiles; the grid needs exactly {ROAD_TILES} "
-            "(every cell but the pit stop), like 8 straights, 8 curves, 4 crossroads and 4 dead ends."
-        )
+        raise SetupError(ngettext(
+            "The tile mix has {n} road tiles; the grid needs exactly {need} (every cell but the pit stop), "
+            "like 8 straights, 8 curves, 4 crossroads and 4 dead ends.",
+            "The tile mix has {n} road tiles; the grid needs exactly {need} (every cell but the pit stop), "
+            "like 8 straights, 8 curves, 4 crossroads and 4 dead ends.", sum(counts)).format(n=sum(counts),
+                                                                                           need=ROAD_TILES))
     return counts[0], counts[1], counts[2], counts[3]
 
 
@@ -276,5 +309,5 @@ def deal_layout(seed: int, counts: Sequence[int], players: int) -> tuple[list[in
 __all__ = [
     "Cell", "StartFinish", "Place", "START_FINISH", "START_CORNERS", "PIT_STOP", "COLORS", "DEFAULT_TILE_MIX",
     "TileMix", "Counts", "check_tile_mix", "distance", "place_of", "parse_place", "ROAD_TILES", "MIN_PLAYERS",
-    "MAX_PLAYERS",
+    "MAX_PLAYERS", "color_adjective", "color_noun",
 ]

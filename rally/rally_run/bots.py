@@ -33,6 +33,7 @@ from typing import Protocol, Union
 
 from .. import inputs
 from ..errors import SetupError
+from ..i18n import _, language, ngettext
 from ..turns import play_bots
 from .actions import SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, Swap
 from .board import CELLS, COLORS, NEIGHBOURS, PIT, distance
@@ -63,7 +64,7 @@ class MemoryBot:
 
     def __init__(self, turns: int | None = None):
         self.turns = None if turns is None else inputs.whole(
-            turns, "A bot's memory (in turns; None for ever)", 0, MAX_TURNS, SetupError, 3)
+            turns, _("A bot's memory (in turns; None for ever)"), 0, MAX_TURNS, SetupError, 3)
         self._reset()
 
     def _reset(self) -> None:
@@ -76,13 +77,16 @@ class MemoryBot:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(turns={self.turns})"
 
-    def describe(self) -> str:
-        """The bot in words, for tables and charts a learner reads: "a bot with no memory"."""
-        if self.turns is None:
-            return "a bot with perfect memory"
-        if self.turns == 0:
-            return "a bot with no memory"
-        return f"a bot that remembers {self.turns} turn{'s' if self.turns != 1 else ''}"
+    def describe(self, lang: str | None = None) -> str:
+        """The bot in words, for tables and charts a learner reads: "a bot with no memory"
+        (in ``lang``, default the language spoken: :mod:`rally.i18n`)."""
+        with language(lang):
+            if self.turns is None:
+                return _("a bot with perfect memory")
+            if self.turns == 0:
+                return _("a bot with no memory")
+            return ngettext("a bot that remembers {n} turn", "a bot that remembers {n} turns", self.turns).format(
+                n=self.turns)
 
     # ------------------------------------------------------------------ memory
     def observe(self, obs: Observation) -> None:
@@ -131,7 +135,7 @@ class MemoryBot:
         if isinstance(view, RallyRunGame):
             seat = view.current_player
             if seat is None:
-                raise SetupError("The game is over: there is nothing to choose.")
+                raise SetupError(_("The game is over: there is nothing to choose."))
             obs = view.observation(seat)
         else:
             obs = view
@@ -331,7 +335,7 @@ def _plan(obs: Observation, known: dict[int, int], target: int, sources: Sequenc
                 best[state] = c
                 push(heap, (c + h[n], c, state, tag))
 
-    for tag, (cost, cell, how, _) in enumerate(sources):
+    for tag, (cost, cell, how, _action) in enumerate(sources):
         cost += rng.random() * 0.2
         if how >= 0:
             leave(cost, cell, how, tag)
@@ -383,7 +387,7 @@ class ForgetfulBot(MemoryBot):
     """Forgets a tile ``turns`` turns of the table after last seeing it."""
 
     def __init__(self, turns: int = 4) -> None:
-        super().__init__(inputs.whole(turns, "ForgetfulBot's memory (in turns; NoMemoryBot() remembers nothing)",
+        super().__init__(inputs.whole(turns, _("ForgetfulBot's memory (in turns; NoMemoryBot() remembers nothing)"),
                                       1, MAX_TURNS, SetupError, 4))
 
     def __repr__(self) -> str:
@@ -409,16 +413,20 @@ class RandomRunBot:
     def __repr__(self) -> str:
         return "RandomRunBot()"
 
-    def describe(self) -> str:
-        """The bot in words: "a bot that moves at random"."""
-        return "a bot that moves at random"
+    def describe(self, lang: str | None = None) -> str:
+        """The bot in words: "a bot that moves at random" (in ``lang``, default the
+        language spoken: :mod:`rally.i18n`)."""
+        with language(lang):
+            return _("a bot that moves at random")
 
 
 def play_out(game: RallyRunGame, bots: Sequence[RunBot], rng: random.Random) -> RallyRunGame:
     """Play ``game`` to its end, asking ``bots[seat]`` with that seat's observation.
     Returns the game (it always ends: decision R8 bounds the turns)."""
     if len(bots) != game.players:
-        raise SetupError(f"Give one bot per player: {game.players} needed, {len(bots)} given.")
+        raise SetupError(ngettext("Give one bot per player: {players} needed, {n} given.",
+                                  "Give one bot per player: {players} needed, {n} given.", len(bots)).format(
+            players=game.players, n=len(bots)))
     play_bots(game, bots, rng)
     return game
 
@@ -433,7 +441,7 @@ def parse_bot(text: str) -> MemoryBot | RandomRunBot:
     ...
     rally.errors.SetupError: K in forgetful:K (turns of memory) must be a whole number from 1 to 10000 written in the digits 0-9, like 1, not '٣'.
     """
-    t = inputs.text(text, "A bot", SetupError, "perfect", MAX_BOT_TEXT).strip().lower()
+    t = inputs.text(text, _("A bot"), SetupError, "perfect", MAX_BOT_TEXT).strip().lower()
     if t == "perfect":
         return PerfectMemoryBot()
     if t in ("none", "nomemory"):
@@ -443,9 +451,10 @@ def parse_bot(text: str) -> MemoryBot | RandomRunBot:
     if t == "forgetful":
         return ForgetfulBot()
     if t.startswith("forgetful:"):
-        return ForgetfulBot(inputs.whole_text(t[len("forgetful:"):], "K in forgetful:K (turns of memory)", 1, MAX_TURNS,
-                                              SetupError))
-    inputs.fail(SetupError, "A bot", "perfect, forgetful:K (K turns, at least 1), none or random", text,
+        return ForgetfulBot(inputs.whole_text(t[len("forgetful:"):], _("K in forgetful:K (turns of memory)"), 1,
+                                              MAX_TURNS, SetupError))
+    # TRANSLATORS: perfect, forgetful:K, none and random are what the program reads: keep them.
+    inputs.fail(SetupError, _("A bot"), _("perfect, forgetful:K (K turns, at least 1), none or random"), text,
                 "'forgetful:3'")
 
 

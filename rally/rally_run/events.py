@@ -3,7 +3,8 @@
 Everything in a game of Rally Run happens in plain view (a revealed tile is seen by
 all, a swap is watched by all, a trophy is shown when taken), so every event is
 public: bots with memory learn from this log. Places are kept as engine integers
-(cells 0-24, start-finish tiles 25-28); ``describe(names)`` says it in words.
+(cells 0-24, start-finish tiles 25-28); ``describe(names)`` says it in words (in the
+language spoken, or ``lang=``: :mod:`rally.i18n`).
 
 >>> from rally.rally_run import RallyRunGame
 >>> game = RallyRunGame.new(2, seed=6)
@@ -24,9 +25,10 @@ from typing import ClassVar
 
 from .. import inputs
 from ..errors import PositionError
+from ..i18n import _, language
 from ..logged_event import LoggedEvent
-from .board import CELLS, COLORS, MAX_PLAYERS, PLACES, place_name, place_words
-from .tiles import BY_CODE, CODES, KINDS, Tile
+from .board import CELLS, COLORS, MAX_PLAYERS, PLACES, START_FINISH, color_adjective, place_name
+from .tiles import BY_CODE, CODES, KINDS, Tile, a_kind
 
 #: How a car moves (:class:`CarMoved`), and how a game ends (:class:`RunGameWon`).
 HOWS = ("reveal", "car", "pit", "finish")
@@ -37,6 +39,15 @@ REASONS = ("finish", "turn limit", "all stuck")
 @dataclass(frozen=True)
 class RunEvent(LoggedEvent):
     """Base of the Rally Run events: whole numbers, texts and flags, written as they are."""
+
+    def describe(self, names: Sequence[str], lang: str | None = None) -> str:
+        """The event in words, ``names`` naming the seats (in ``lang``, default the
+        language spoken: :mod:`rally.i18n`)."""
+        with language(lang):
+            return self._words(names)
+
+    def _words(self, names: Sequence[str]) -> str:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -52,8 +63,9 @@ class TileRevealed(RunEvent):
     def tile(self) -> Tile:
         return BY_CODE[self.code]
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} reveals {place_name(self.cell)}: a {KINDS[self.code >> 2].word}."
+    def _words(self, names: Sequence[str]) -> str:
+        return _("{name} reveals {cell}: {a_kind}.").format(
+            name=names[self.seat], cell=place_name(self.cell), a_kind=a_kind(KINDS[self.code >> 2]))
 
 
 @dataclass(frozen=True)
@@ -70,9 +82,12 @@ class TileTurned(RunEvent):
     def tile(self) -> Tile:
         return BY_CODE[self.code]
 
-    def describe(self, names: Sequence[str]) -> str:
-        extra = " (a first move's dead end may face a hidden neighbour instead)" if self.exception else ""
-        return f"{names[self.seat]} lays it as {self.tile.describe()}{extra}."
+    def _words(self, names: Sequence[str]) -> str:
+        if self.exception:
+            template = _("{name} lays it as {tile} (a first move's dead end may face a hidden neighbour instead).")
+        else:
+            template = _("{name} lays it as {tile}.")
+        return template.format(name=names[self.seat], tile=self.tile.describe())
 
 
 @dataclass(frozen=True)
@@ -87,10 +102,28 @@ class CarMoved(RunEvent):
     end: int
     how: str
 
-    def describe(self, names: Sequence[str]) -> str:
-        why = {"reveal": "", "car": " to join another car", "pit": " onto the pit stop",
-               "finish": " home"}.get(self.how, "")
-        return f"{names[self.seat]} drives from {place_words(self.start)} to {place_words(self.end)}{why}."
+    def _words(self, names: Sequence[str]) -> str:
+        # One sentence per shape a game logs: a car leaves a cell or (on its first move)
+        # its start-finish tile, and reaches a cell, the pit stop or (to win) its finish.
+        name = names[self.seat]
+        start, end = self.start, self.end
+        if end >= CELLS:
+            return _("{name} drives from {start} to the {color} start-finish tile home.").format(
+                name=name, start=place_name(start), color=color_adjective(START_FINISH[end - CELLS].color))
+        if start >= CELLS:
+            color = color_adjective(START_FINISH[start - CELLS].color)
+            if self.how == "car":
+                template = _("{name} drives from the {color} start-finish tile to {end} to join another car.")
+            else:
+                template = _("{name} drives from the {color} start-finish tile to {end}.")
+            return template.format(name=name, color=color, end=place_name(end))
+        if self.how == "pit":
+            template = _("{name} drives from {start} to {end} onto the pit stop.")
+        elif self.how == "car":
+            template = _("{name} drives from {start} to {end} to join another car.")
+        else:
+            template = _("{name} drives from {start} to {end}.")
+        return template.format(name=name, start=place_name(start), end=place_name(end))
 
 
 @dataclass(frozen=True)
@@ -100,8 +133,8 @@ class TileHidden(RunEvent):
     kind: ClassVar[str] = "hidden"
     cell: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"The tile on {place_name(self.cell)} turns face down again (no car stands on it)."
+    def _words(self, names: Sequence[str]) -> str:
+        return _("The tile on {cell} turns face down again (no car stands on it).").format(cell=place_name(self.cell))
 
 
 @dataclass(frozen=True)
@@ -113,8 +146,9 @@ class TilesSwapped(RunEvent):
     a: int
     b: int
 
-    def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} swaps the face-down tiles on {place_name(self.a)} and {place_name(self.b)}."
+    def _words(self, names: Sequence[str]) -> str:
+        return _("{name} swaps the face-down tiles on {a} and {b}.").format(
+            name=names[self.seat], a=place_name(self.a), b=place_name(self.b))
 
 
 @dataclass(frozen=True)
@@ -125,9 +159,9 @@ class TrophyTaken(RunEvent):
     seat: int
     color: str
 
-    def describe(self, names: Sequence[str]) -> str:
-        return (f"{names[self.seat]} takes the top trophy at the pit stop: it is {self.color}, so the "
-                f"{self.color} start-finish tile is {names[self.seat]}'s finish.")
+    def _words(self, names: Sequence[str]) -> str:
+        return _("{name} takes the top trophy at the pit stop: it is {color}, so the {color} start-finish tile is "
+                 "{name}'s finish.").format(name=names[self.seat], color=color_adjective(self.color))
 
 
 @dataclass(frozen=True)
@@ -138,16 +172,19 @@ class RunGameWon(RunEvent):
     seat: int
     reason: str
 
-    def describe(self, names: Sequence[str]) -> str:
+    def _words(self, names: Sequence[str]) -> str:
+        name = names[self.seat]
         if self.reason == "finish":
-            return f"{names[self.seat]} reaches the finish with the trophy and wins!"
+            return _("{name} reaches the finish with the trophy and wins!").format(name=name)
         # R8's order, said whole: "closest to the goal" alone would be untrue for a
         # trophy holder far from home, or for the later of two tied players.
-        ahead = (f"{names[self.seat]} is ahead and wins (a trophy in hand counts first, then the fewest steps "
-                 "still to go; a tie goes to the player later in the order of play).")
         if self.reason == "all stuck":
-            return f"No car can ever move again, so the game ends: {ahead}"
-        return f"The turn limit is reached, so the game ends: {ahead}"
+            return _("No car can ever move again, so the game ends: {name} is ahead and wins (a trophy in hand counts "
+                     "first, then the fewest steps still to go; a tie goes to the player later in the order of "
+                     "play).").format(name=name)
+        return _("The turn limit is reached, so the game ends: {name} is ahead and wins (a trophy in hand counts "
+                 "first, then the fewest steps still to go; a tie goes to the player later in the order of "
+                 "play).").format(name=name)
 
 
 EVENT_TYPES: dict[str, type[RunEvent]] = {
@@ -189,7 +226,7 @@ def _refuse(rule: str, value: object, players: int, what: str) -> None:
     elif rule == "place":
         inputs.whole(value, what, 0, PLACES - 1, PositionError)
     elif rule == "code":
-        inputs.fail(PositionError, what, "a tile code, kind index * 4 + rotation", value, 4)
+        inputs.fail(PositionError, what, _("a tile code, kind index * 4 + rotation"), value, 4)
     elif rule == "flag":
         inputs.flag(value, what, PositionError)
     else:
@@ -200,12 +237,13 @@ def check_event(event: object, players: int) -> RunEvent:
     """``event`` if it is an event of a game of ``players``: every seat, cell, place,
     tile code, color and word in range; else :class:`~rally.PositionError`."""
     if not isinstance(event, RunEvent) or type(event) not in _RULES:
-        inputs.fail(PositionError, "Each event", "a Rally Run event (rally.rally_run.events)", event,
+        inputs.fail(PositionError, _("Each event"), _("a Rally Run event (rally.rally_run.events)"), event,
                     "TilesSwapped(0, 1, 2)")
     for name, rule in _RULES[type(event)]:
         value = getattr(event, name)
         if not _fits(rule, value, players):
-            _refuse(rule, value, players, f"A {event.kind!r} event's {name}")
+            # TRANSLATORS: {kind} is the event's name in the program ('moved'), {field} a field's ('seat').
+            _refuse(rule, value, players, _("A {kind} event's {field}").format(kind=repr(event.kind), field=name))
     return event
 
 
@@ -213,9 +251,10 @@ def event_from_dict(data: object) -> RunEvent:
     """An event from :meth:`RunEvent.to_dict` output; anything else raises
     :class:`~rally.PositionError` saying what is wrong."""
     if not isinstance(data, dict):
-        inputs.fail(PositionError, "Each event", "a JSON object with a 'kind'", data, '{"kind": "hidden", "cell": 3}')
-    kind = inputs.one_of(data.get("kind"), "An event's kind", EVENT_TYPES, PositionError)
-    values = inputs.fields(data, f"A {kind!r} event", _KEYS[kind], PositionError)
+        inputs.fail(PositionError, _("Each event"), _("a JSON object with a 'kind'"), data,
+                    '{"kind": "hidden", "cell": 3}')
+    kind = inputs.one_of(data.get("kind"), _("An event's kind"), EVENT_TYPES, PositionError)
+    values = inputs.fields(data, _("A {kind} event").format(kind=repr(kind)), _KEYS[kind], PositionError)
     del values["kind"]
     cls = EVENT_TYPES[kind]
     return check_event(cls(**values), MAX_PLAYERS)

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from .. import inputs
-from ..i18n import join_words
+from ..i18n import N_, _, capitalized, join_words, language, ngettext
 from ..errors import IllegalAction, PositionError, SetupError
 from ..history import log_problems
 from .actions import (
@@ -43,8 +43,8 @@ from .actions import (
 )
 from .board import (
     CELL_LIST, CELLS, COLORS, DEFAULT_TILE_MIX, MAX_PLAYERS, MIN_PLAYERS, NEIGHBOURS, PIT, ROAD_CELLS, START_CORNERS,
-    START_FINISH, Cell, Counts, Place, TileMix, check_tile_mix, deal_layout, distance, parse_place, place_name,
-    place_of, place_words,
+    START_FINISH, Cell, Counts, Place, TileMix, check_tile_mix, color_adjective, color_noun, deal_layout, distance,
+    parse_place, place_name, place_of,
 )
 from .events import CarMoved, RunEvent, RunGameWon, TileHidden, TileRevealed, TilesSwapped, TileTurned, TrophyTaken
 from .legality import earliest_turn, state_problems
@@ -53,7 +53,7 @@ from .render import Table, render
 from . import rules
 from .serialization import JSON, state_from_json, state_to_dict, state_to_json
 from .state import MAX_TURNS, MOVE, OVER, ROTATE, RunState
-from .tiles import BITS, BY_CODE, DIRECTION_WORDS, KINDS, MASKS, Tile, TileKind, mask_words, opposite
+from .tiles import BITS, BY_CODE, KINDS, MASKS, Tile, TileKind, a_kind, direction_word, mask_words, opposite
 
 #: Default player names, by seat (the first four of :data:`rally.inputs.DEFAULT_NAMES`).
 DEFAULT_NAMES = inputs.DEFAULT_NAMES[:MAX_PLAYERS]
@@ -61,6 +61,20 @@ DEFAULT_NAMES = inputs.DEFAULT_NAMES[:MAX_PLAYERS]
 TURNS_PER_PLAYER = 100
 #: How many road tiles :meth:`RallyRunGame.arrange` lays at most: one per road cell.
 MAX_LAID = len(ROAD_CELLS)
+#: Why :meth:`RallyRunGame.arrange` cannot lay a tile, by kind (shown translated).
+_NONE_LEFT = {TileKind.STRAIGHT: N_("The tile mix has no straight left to lay on {cell}."),
+              TileKind.CURVE: N_("The tile mix has no curve left to lay on {cell}."),
+              TileKind.CROSSROADS: N_("The tile mix has no crossroads left to lay on {cell}."),
+              TileKind.DEAD_END: N_("The tile mix has no dead end left to lay on {cell}.")}
+
+
+def _place_label(place: int) -> str:
+    """A place as a list of places names it: ``"B1"``, ``"red start-finish"``."""
+    if place < CELLS:
+        return place_name(place)
+    # TRANSLATORS: a start-finish tile in a list of places ("B1 or red start-finish");
+    # {color} is the color as a noun ("Rot").
+    return _("{color} start-finish").format(color=color_noun(COLORS[place - CELLS]))
 
 
 class RallyRunGame:
@@ -101,8 +115,8 @@ class RallyRunGame:
     def __init__(self, state: RunState) -> None:
         """The game at ``state``: the same as :meth:`from_state`."""
         if not isinstance(state, RunState):
-            inputs.fail(PositionError, "RallyRunGame's argument", "a RunState (RallyRunGame.new makes a new game)",
-                        state, "game.state()")
+            inputs.fail(PositionError, _("RallyRunGame's argument"),
+                        _("a RunState (RallyRunGame.new makes a new game)"), state, "game.state()")
         log_start = state.position if state.events is None else state.start
         self._load(state, [] if state.events is None else list(state.events), log_start)
         found = self.problems()
@@ -127,13 +141,13 @@ class RallyRunGame:
         a pure function of ``seed`` and the mix (R12). ``max_turns`` bounds the game
         (default 100 turns per player, R8; at most :data:`MAX_TURNS`).
         """
-        n = inputs.whole(players, "The number of players", MIN_PLAYERS, MAX_PLAYERS, SetupError)
+        n = inputs.whole(players, _("The number of players"), MIN_PLAYERS, MAX_PLAYERS, SetupError)
         seed = inputs.seed(seed, SetupError)
         mix = check_tile_mix(tiles)
-        first = inputs.seat(first_player, n, SetupError, "The first player")
+        first = inputs.seat(first_player, n, SetupError, _("The first player"))
         chosen = inputs.names(names, n, SetupError, DEFAULT_NAMES)
         limit = TURNS_PER_PLAYER * n if max_turns is None else inputs.whole(
-            max_turns, "The turn limit", 1, MAX_TURNS, SetupError, TURNS_PER_PLAYER * n)
+            max_turns, _("The turn limit"), 1, MAX_TURNS, SetupError, TURNS_PER_PLAYER * n)
         codes, stack = deal_layout(seed, mix, n)
         game = cls.__new__(cls)
         game._players, game._names, game._seed, game._first = n, chosen, seed, first
@@ -201,35 +215,36 @@ class RallyRunGame:
         laid: set[int] = set()
         given = {} if tiles is None else tiles
         if not isinstance(given, Mapping) or len(given) > MAX_LAID:
-            inputs.fail(SetupError, "The tiles to lay", f"a dict of at most {MAX_LAID} cells and tiles", tiles,
-                        "{'B2': 'C:NE'}")
+            inputs.fail(SetupError, _("The tiles to lay"), ngettext(
+                "a dict of at most {n} cell and tile", "a dict of at most {n} cells and tiles", MAX_LAID).format(
+                n=MAX_LAID), tiles, "{'B2': 'C:NE'}")
         for text, tile_text in given.items():
             cell = Cell.parse(text).index
             code = Tile.parse(tile_text).code
             if cell == PIT:
-                raise SetupError("C3 always holds the pit stop; lay road tiles on the other cells.")
+                raise SetupError(_("C3 always holds the pit stop; lay road tiles on the other cells."))
             if codes[cell] >> 2 != code >> 2:
                 spare = next((c for c in ROAD_CELLS
                               if c not in laid and c != cell and codes[c] >> 2 == code >> 2), None)
                 if spare is None:
-                    raise SetupError(f"The tile mix has no {KINDS[code >> 2].word} left to lay on {CELL_LIST[cell]}.")
+                    raise SetupError(_(_NONE_LEFT[KINDS[code >> 2]]).format(cell=CELL_LIST[cell]))
                 codes[cell], codes[spare] = codes[spare], codes[cell]
             codes[cell] = code
             laid.add(cell)
         places = list(base._starts) if cars is None else [
-            parse_place(p) for p in inputs.sequence(cars, "The cars", SetupError, "['B2', 'green']", n)]
+            parse_place(p) for p in inputs.sequence(cars, _("The cars"), SetupError, "['B2', 'green']", n)]
         stack = base._stack[:]
         held: list[str | None] = [None] * n
         if trophies is not None:
-            held = list(inputs.sequence(trophies, "The trophies", SetupError, "['red', None]", n))
+            held = list(inputs.sequence(trophies, _("The trophies"), SetupError, "['red', None]", n))
             for color in held:
                 if color in stack:
                     stack.remove(color)
         pair = None
         if last_swap is not None:
-            swapped = inputs.sequence(last_swap, "The tiles just swapped", SetupError, "['B2', 'D4']", 2)
+            swapped = inputs.sequence(last_swap, _("The tiles just swapped"), SetupError, "['B2', 'D4']", 2)
             if len(swapped) != 2:
-                inputs.fail(SetupError, "The tiles just swapped", "two cells", last_swap, "['B2', 'D4']")
+                inputs.fail(SetupError, _("The tiles just swapped"), _("two cells"), last_swap, "['B2', 'D4']")
             pair = (Cell.parse(swapped[0]), Cell.parse(swapped[1]))
         position = RunState(
             players=n, names=base._names, seed=base._seed, first_player=base._first, tile_mix=base._mix,
@@ -286,8 +301,9 @@ class RallyRunGame:
             winner=self._winner, end_reason=self._end_reason, events=tuple(self._log), start=self._start,
         )
 
-    def problems(self) -> list[str]:
-        """Every reason no real game could be where this one is, as sentences; ``[]``
+    def problems(self, lang: str | None = None) -> list[str]:
+        """Every reason no real game could be where this one is, as sentences (in
+        ``lang``, default the language spoken: :mod:`rally.i18n`); ``[]``
         for every game reached by play. What any game could reach is checked by
         :func:`rally.rally_run.legality.state_problems` (invariants V1-V16 in
         ``docs/invariants-rally-run.md``); then the log must replay, from the deal of the
@@ -296,34 +312,37 @@ class RallyRunGame:
         >>> RallyRunGame.new(3, seed=1).problems()
         []
         """
-        state = self.state()
-        found = state_problems(state)
-        if found:
-            return found
-        if self._start is not None and self._start != state.position:
-            found = state_problems(self._start)
+        with language(lang):
+            state = self.state()
+            found = state_problems(state)
             if found:
-                return [f"The position the log starts from: {p}" for p in found]
-        return self._history_problems(state)
+                return found
+            if self._start is not None and self._start != state.position:
+                found = state_problems(self._start)
+                if found:
+                    return [_("The position the log starts from: {problem}").format(problem=p) for p in found]
+            return self._history_problems(state)
 
     def _history_problems(self, state: RunState) -> list[str]:
         """Replay the log's decisions on the game it starts from; the log and the state
         must come out exactly as they are."""
         origin = self._start
         if origin is not None and origin.setup != state.setup:
-            return ["The position the log starts from has another set-up (players, names, seed, first player, "
-                    "tile mix or turn limit) than the game."]
+            return [_("The position the log starts from has another set-up (players, names, seed, first player, "
+                      "tile mix or turn limit) than the game.")]
         if origin is None:
             replay = RallyRunGame.new(self._players, self._seed, self._mix, self._first, self._names, self._max_turns)
         else:
             replay = RallyRunGame.__new__(RallyRunGame)
             replay._load(origin, [], origin)
-        where = f"from seed {self._seed}" if origin is None else "from the position it starts at"
+        # TRANSLATORS: where a replay of the log starts, in "the game played {where}".
+        where = (_("from seed {seed}").format(seed=self._seed) if origin is None else
+                 _("from the position it starts at"))
         found = log_problems(self._log, replay, decision, self._names, where)
         if found:
             return found
         if replay.state().position != state.position:
-            return [f"The event log, played {where}, leads to another state than this one."]
+            return [_("The event log, played {where}, leads to another state than this one.").format(where=where)]
         return []
 
     # ------------------------------------------------------------ public state
@@ -505,59 +524,93 @@ class RallyRunGame:
 
     def _what_is_legal(self, seat: int) -> str:
         reveals, drives, finish = rules.options(self._tiles, self._cars, self._held, seat)
+        # The actions as they are typed: the program reads them back.
         parts = [f"reveal {place_name(c)}" for c in reveals] + [f"drive {place_name(c)}" for c in drives]
         if finish:
             parts.append("finish")
         if len(rules.swappable(self._cars, self._last_swap)) >= 2:
-            parts.append("swap two face-down tiles")
-        return f"{self._names[seat]} may: " + (join_words(parts, "or") if parts else "nothing") + "."
+            parts.append(_("swap two face-down tiles"))
+        if not parts:
+            return _("{name} may: nothing.").format(name=self._names[seat])
+        # TRANSLATORS: {choices} are actions as typed ("reveal B3", "drive C3", "finish"),
+        # joined with "or"; they stay in English.
+        return _("{name} may: {choices}.").format(name=self._names[seat], choices=join_words(parts, "or"))
 
     def _where(self, seat: int) -> str:
         src = self._cars[seat]
         who = self._names[seat]
         if src >= CELLS:
-            return f"{who}'s car is on the {place_name(src)} tile"
+            # TRANSLATORS: this and the next two are the {where} of the sentences that say
+            # why the car cannot go somewhere ("{where}, and {cell} is not next to it: ...").
+            return _("{name}'s car is on the {color} start-finish tile").format(
+                name=who, color=color_adjective(COLORS[src - CELLS]))
         if src == PIT:
-            return f"{who}'s car is on the pit stop ({place_name(src)})"
-        return f"{who}'s car is on {place_name(src)} ({BY_CODE[self._tiles[src]].describe()})"
+            return _("{name}'s car is on the pit stop ({cell})").format(name=who, cell=place_name(src))
+        return _("{name}'s car is on {cell} ({tile})").format(
+            name=who, cell=place_name(src), tile=BY_CODE[self._tiles[src]].describe())
 
     def _road_to(self, seat: int, dst: int) -> str | None:
         """Why ``seat``'s car has no road from its place to ``dst``, or None if it has."""
         src = self._cars[seat]
         d = rules.direction(src, dst)
         mask = rules.mask_at(self._tiles, src)
-        roads = [place_name(NEIGHBOURS[src][e]) for e in range(4) if mask & BITS[e] and NEIGHBOURS[src][e] >= 0]
-        leads = ("the road leads only to " + join_words(roads, "or")) if roads else "no road leads anywhere on the board"
+        if d >= 0 and mask & BITS[d]:
+            return None
+        roads = [_place_label(NEIGHBOURS[src][e]) for e in range(4) if mask & BITS[e] and NEIGHBOURS[src][e] >= 0]
+        words = {"where": self._where(seat), "cells": join_words(roads, "or")}
         if d < 0:
-            return f"{self._where(seat)}, and {place_words(dst)} is not next to it: from there {leads}."
-        if not mask & BITS[d]:
-            return (f"{self._where(seat)}: no road leaves it to the {DIRECTION_WORDS[d]}, toward "
-                    f"{place_words(dst)}; {leads}.")
-        return None
+            if roads:
+                template = _("{where}, and {cell} is not next to it: from there the road leads only to {cells}.")
+            else:
+                template = _("{where}, and {cell} is not next to it: from there no road leads anywhere on the board.")
+            return template.format(cell=place_name(dst), **words)
+        words["direction"] = direction_word(d)
+        if dst >= CELLS:
+            if roads:
+                template = _("{where}: no road leaves it to the {direction}, toward the {color} start-finish tile; "
+                             "the road leads only to {cells}.")
+            else:
+                template = _("{where}: no road leaves it to the {direction}, toward the {color} start-finish tile; "
+                             "no road leads anywhere on the board.")
+            return template.format(color=color_adjective(COLORS[dst - CELLS]), **words)
+        if roads:
+            template = _("{where}: no road leaves it to the {direction}, toward {cell}; the road leads only to "
+                         "{cells}.")
+        else:
+            template = _("{where}: no road leaves it to the {direction}, toward {cell}; no road leads anywhere on "
+                         "the board.")
+        return template.format(cell=place_name(dst), **words)
 
-    def why_illegal(self, action: RunAction | str, seat: int | None = None) -> str | None:
+    def why_illegal(self, action: RunAction | str, seat: int | None = None, lang: str | None = None) -> str | None:
         """Why ``action`` (by ``seat``, default the current player) is not allowed now, in
-        a player's words, ending with what would be allowed; ``None`` if it is allowed.
+        a player's words, ending with what would be allowed; ``None`` if it is allowed
+        (in ``lang``, default the language spoken: :mod:`rally.i18n`).
         Text that is not an action raises :class:`~rally.TileError`."""
+        if lang is None:  # apply asks every move: no language switch then
+            return self._why_illegal(action, seat)
+        with language(lang):
+            return self._why_illegal(action, seat)
+
+    def _why_illegal(self, action: RunAction | str, seat: int | None) -> str | None:
         names = self._names
         if self._phase == OVER:
-            won = names[self._winner] if self._winner is not None else "nobody"
-            return f"The game is over: {won} won ({self._end_words()}). Start a new game to play on."
+            return self._over_words()
         current = (self._first + self._turn) % self._players
         if seat is not None and not (inputs.is_whole(seat) and 0 <= seat < self._players):
             # Checked before comparing: True == 1 and 1.0 == 1 would pass for seat 1.
-            return f"There is no seat {inputs.shown(seat)}: seats are whole numbers from 0 to {self._players - 1}."
+            return _("There is no seat {seat}: seats are whole numbers from 0 to {high}.").format(
+                seat=inputs.shown(seat), high=self._players - 1)
         if seat is not None and seat != current:
             if self._phase == ROTATE and self._pending is not None:
-                return (f"Wait: {names[current]} has just revealed {place_name(self._pending)} and is choosing "
-                        "how to lay it.")
-            return f"It is {names[current]}'s turn, not {names[seat]}'s."
+                return _("Wait: {name} has just revealed {cell} and is choosing how to lay it.").format(
+                    name=names[current], cell=place_name(self._pending))
+            return _("It is {name}'s turn, not {other}'s.").format(name=names[current], other=names[seat])
         act = parse_action(action)
         if self._phase == ROTATE and self._pending is not None:
             return self._why_rotate(current, self._pending, act)
         if isinstance(act, Rotate):
-            return (f"There is no revealed tile to turn: {names[current]} must first reveal a face-down tile next "
-                    f"to the car (or drive, or swap). " + self._what_is_legal(current))
+            return _("There is no revealed tile to turn: {name} must first reveal a face-down tile next to the car "
+                     "(or drive, or swap).").format(name=names[current]) + " " + self._what_is_legal(current)
         if isinstance(act, Reveal):
             return self._why_reveal(current, act.cell.index)
         if isinstance(act, DriveTo):
@@ -566,79 +619,120 @@ class RallyRunGame:
             return self._why_finish(current)
         return self._why_swap(current, act.a.index, act.b.index)
 
-    def _end_words(self) -> str:
-        return {"finish": "reached the finish with the trophy", "turn limit": "the turn limit was reached",
-                "all stuck": "no car could ever move again"}.get(self._end_reason or "", str(self._end_reason))
+    def _over_words(self) -> str:
+        # TRANSLATORS: who won when a finished game names no winner (never in a real game).
+        won = self._names[self._winner] if self._winner is not None else _("nobody")
+        if self._end_reason == "finish":
+            template = _("The game is over: {name} won (reached the finish with the trophy). Start a new game to play "
+                         "on.")
+        elif self._end_reason == "all stuck":
+            template = _("The game is over: {name} won (no car could ever move again). Start a new game to play on.")
+        else:
+            template = _("The game is over: {name} won (the turn limit was reached). Start a new game to play on.")
+        return template.format(name=won)
 
     def _why_rotate(self, seat: int, cell: int, action: RunAction) -> str | None:
         allowed, exception = rules.rotations(self._tiles, self._cars, seat, cell)
         tile = BY_CODE[self._tiles[cell]]
-        choices = join_words([f"rotate {r} ({Tile(tile.kind, r).describe()})" for r in allowed], "or")
-        if not isinstance(action, Rotate):
-            article = "an" if tile.kind.word[0] in "aeiou" else "a"
-            return (f"{self._names[seat]} has just revealed {place_name(cell)}, {article} {tile.kind.word}, and must "
-                    f"first choose how to lay it: {choices}.")
-        r = action.rotation
+        r = action.rotation if isinstance(action, Rotate) else -1
         if r in allowed:
             return None
+        # The rotations as they are typed ("rotate 1"), each with its look in words.
+        choices = join_words([f"rotate {k} ({Tile(tile.kind, k).describe()})" for k in allowed], "or")
+        if not isinstance(action, Rotate):
+            return _("{name} has just revealed {cell}, {a_kind}, and must first choose how to lay it: "
+                     "{choices}.").format(name=self._names[seat], cell=place_name(cell), a_kind=a_kind(tile.kind),
+                                          choices=choices)
         if r >= tile.kind.rotations:
             same = r % tile.kind.rotations
-            return (f"A {tile.kind.word} turned {r} quarter turn{'s' if r > 1 else ''} looks just like rotate {same}; "
-                    f"each look is offered once: {choices}.")
+            return ngettext("{A_kind} turned {n} quarter turn looks just like rotate {same}; each look is offered "
+                            "once: {choices}.",
+                            "{A_kind} turned {n} quarter turns looks just like rotate {same}; each look is offered "
+                            "once: {choices}.", r).format(
+                A_kind=capitalized(a_kind(tile.kind)), n=r, same=same, choices=choices)
         laid = Tile(tile.kind, r)
         src = self._cars[seat]
         if exception:
             toward = NEIGHBOURS[cell][laid.mask.bit_length() - 1]
-            where = "the edge of the board" if toward < 0 else place_words(toward)
-            return (f"Laid as rotate {r}, the dead end would open to the {mask_words(laid.mask)}, toward {where}; "
-                    f"on a car's first move a dead end must face a face-down neighbour instead: {choices}.")
+            words = {"r": r, "direction": mask_words(laid.mask), "choices": choices}
+            if toward < 0:
+                template = _("Laid as rotate {r}, the dead end would open to the {direction}, toward the edge of the "
+                             "board; on a car's first move a dead end must face a face-down neighbour instead: "
+                             "{choices}.")
+            elif toward >= CELLS:
+                template = _("Laid as rotate {r}, the dead end would open to the {direction}, toward the {color} "
+                             "start-finish tile; on a car's first move a dead end must face a face-down neighbour "
+                             "instead: {choices}.")
+                words["color"] = color_adjective(COLORS[toward - CELLS])
+            else:
+                template = _("Laid as rotate {r}, the dead end would open to the {direction}, toward {cell}; on a "
+                             "car's first move a dead end must face a face-down neighbour instead: {choices}.")
+                words["cell"] = place_name(toward)
+            return template.format(**words)
         back = opposite(rules.direction(src, cell))
-        return (f"Laid as rotate {r}, {laid.describe()} would not meet the road from {place_words(src)}: it must "
-                f"open to the {DIRECTION_WORDS[back]}. Choose {choices}.")
+        words = {"r": r, "tile": laid.describe(), "direction": direction_word(back), "choices": choices}
+        if src >= CELLS:
+            return _("Laid as rotate {r}, {tile} would not meet the road from the {color} start-finish tile: it must "
+                     "open to the {direction}. Choose {choices}.").format(
+                color=color_adjective(COLORS[src - CELLS]), **words)
+        return _("Laid as rotate {r}, {tile} would not meet the road from {cell}: it must open to the {direction}. "
+                 "Choose {choices}.").format(cell=place_name(src), **words)
+
+    def _already_there(self, seat: int, cell: int) -> str:
+        return _("{name}'s car already stands on {cell}.").format(
+            name=self._names[seat], cell=place_name(cell)) + " " + self._what_is_legal(seat)
 
     def _why_reveal(self, seat: int, cell: int) -> str | None:
         if cell == PIT:
-            return ("The pit stop is never face down, so it cannot be revealed: to go there, drive C3 "
-                    "(if your road leads to it).")
+            return _("The pit stop is never face down, so it cannot be revealed: to go there, drive C3 (if your road "
+                     "leads to it).")
         if cell == self._cars[seat]:
-            return f"{self._names[seat]}'s car already stands on {place_name(cell)}. " + self._what_is_legal(seat)
+            return self._already_there(seat, cell)
         why = self._road_to(seat, cell)
         if why:
             return why + " " + self._what_is_legal(seat)
         if cell in self._cars:
             others = join_words([self._names[s] for s in range(self._players) if self._cars[s] == cell])
-            return (f"{place_name(cell)} is already face up ({others}'s car stands on it): drive {place_name(cell)} "
-                    "instead, if its road meets yours. " + self._what_is_legal(seat))
+            return _("{cell} is already face up ({names}'s car stands on it): drive {cell} instead, if its road meets "
+                     "yours.").format(cell=place_name(cell), names=others) + " " + self._what_is_legal(seat)
         return None
 
     def _why_drive(self, seat: int, cell: int) -> str | None:
         if cell == self._cars[seat]:
-            return f"{self._names[seat]}'s car already stands on {place_name(cell)}. " + self._what_is_legal(seat)
+            return self._already_there(seat, cell)
         why = self._road_to(seat, cell)
         if why:
             return why + " " + self._what_is_legal(seat)
         if cell == PIT:
             return None
         if cell not in self._cars:
-            return (f"The tile on {place_name(cell)} is face down and no car stands on it: reveal {place_name(cell)} "
-                    "to drive there. " + self._what_is_legal(seat))
+            return _("The tile on {cell} is face down and no car stands on it: reveal {cell} to drive there.").format(
+                cell=place_name(cell)) + " " + self._what_is_legal(seat)
         d = rules.direction(self._cars[seat], cell)
         if not MASKS[self._tiles[cell]] & BITS[opposite(d)]:
             tile = BY_CODE[self._tiles[cell]]
-            return (f"The tile on {place_name(cell)} is {tile.describe()}: it has no road to the "
-                    f"{DIRECTION_WORDS[opposite(d)]}, so the roads do not meet. " + self._what_is_legal(seat))
+            return _("The tile on {cell} is {tile}: it has no road to the {direction}, so the roads do not "
+                     "meet.").format(cell=place_name(cell), tile=tile.describe(),
+                                     direction=direction_word(opposite(d))) + " " + self._what_is_legal(seat)
         return None
 
     def _why_finish(self, seat: int) -> str | None:
         held = self._held[seat]
         if held is None:
-            return (f"{self._names[seat]} holds no trophy yet: first drive onto the pit stop (C3) to take one; its "
-                    "color names the finish. " + self._what_is_legal(seat))
+            return _("{name} holds no trophy yet: first drive onto the pit stop (C3) to take one; its color names the "
+                     "finish.").format(name=self._names[seat]) + " " + self._what_is_legal(seat)
         sf = START_FINISH[COLORS.index(held)]
         src = self._cars[seat]
         if src != sf.corner.index:
-            return (f"{self._names[seat]}'s finish is the {held} start-finish tile beside {sf.corner}; the car must "
-                    f"stand on {sf.corner} first (it is on {place_words(src)}). " + self._what_is_legal(seat))
+            words = {"name": self._names[seat], "color": color_adjective(held), "corner": sf.corner}
+            if src >= CELLS:
+                text = _("{name}'s finish is the {color} start-finish tile beside {corner}; the car must stand on "
+                         "{corner} first (it is on the {start_color} start-finish tile).").format(
+                    start_color=color_adjective(COLORS[src - CELLS]), **words)
+            else:
+                text = _("{name}'s finish is the {color} start-finish tile beside {corner}; the car must stand on "
+                         "{corner} first (it is on {cell}).").format(cell=place_name(src), **words)
+            return text + " " + self._what_is_legal(seat)
         why = self._road_to(seat, sf.place)
         if why:
             return why + " " + self._what_is_legal(seat)
@@ -646,19 +740,19 @@ class RallyRunGame:
 
     def _why_swap(self, seat: int, a: int, b: int) -> str | None:
         if a == b:
-            return f"A swap exchanges two different tiles, not {place_name(a)} with itself."
+            return _("A swap exchanges two different tiles, not {cell} with itself.").format(cell=place_name(a))
         for c in (a, b):
             if c == PIT:
-                return "The pit stop never moves: swap two face-down road tiles."
+                return _("The pit stop never moves: swap two face-down road tiles.")
             if c in self._cars:
                 others = join_words([self._names[s] for s in range(self._players) if self._cars[s] == c])
-                return (f"The tile on {place_name(c)} is face up under {others}'s car: only face-down tiles may be "
-                        "swapped.")
+                return _("The tile on {cell} is face up under {names}'s car: only face-down tiles may be "
+                         "swapped.").format(cell=place_name(c), names=others)
         if self._last_swap and (a in self._last_swap or b in self._last_swap):
             x, y = self._last_swap
             prev = self._names[(seat - 1) % self._players]
-            return (f"{prev} has just swapped {place_name(x)} and {place_name(y)}: neither may be swapped again "
-                    "right away. Choose two other face-down tiles.")
+            return _("{name} has just swapped {a} and {b}: neither may be swapped again right away. Choose two other "
+                     "face-down tiles.").format(name=prev, a=place_name(x), b=place_name(y))
         return None
 
     # ------------------------------------------------------------------ acting
@@ -737,7 +831,8 @@ class RallyRunGame:
         """What ``seat`` may see: face-up tiles with their rotation, face-down ones as
         unknown, the cars, the trophies taken (shown to all), how many are left, the
         cells not to swap, and the public event log."""
-        seat = inputs.seat(seat, self._players, SetupError, "The seat to observe")
+        if not (inputs.is_whole(seat) and 0 <= seat < self._players):
+            inputs.seat(seat, self._players, SetupError, _("The seat to observe"))
         cars = self._cars
         pending = self._pending
         tiles = self._tiles
@@ -751,13 +846,16 @@ class RallyRunGame:
         )
 
     # ---------------------------------------------------------------- display
-    def narrate(self) -> list[str]:
-        """Every event so far in words."""
-        return [e.describe(self._names) for e in self._log]
+    def narrate(self, lang: str | None = None) -> list[str]:
+        """Every event so far in words (in ``lang``, default the language spoken:
+        :mod:`rally.i18n`)."""
+        with language(lang):
+            return [e.describe(self._names) for e in self._log]
 
-    def summary(self, reveal: bool = False) -> str:
+    def summary(self, reveal: bool = False, lang: str | None = None) -> str:
         """The board as a player sees it (face-down tiles as ``??``), or with every tile
-        shown when ``reveal`` is true, then a line per player."""
+        shown when ``reveal`` is true, then a line per player (in ``lang``, default the
+        language spoken: :mod:`rally.i18n`)."""
         if reveal:
             codes = [-2 if i == PIT else c for i, c in enumerate(self._tiles)]
         else:
@@ -765,7 +863,8 @@ class RallyRunGame:
         table = Table(self._players, self._names, self._turn, self._max_turns, self._phase, self.current_player,
                       self._winner, self._pending, codes, self._cars, self._held, self.start_colors,
                       len(self._stack), self._last_swap or ())
-        return render(table)
+        with language(lang):
+            return render(table)
 
     def __str__(self) -> str:
         return self.summary()

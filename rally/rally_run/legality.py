@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..i18n import join_words
-from .board import CELL_LIST, CELLS, COLORS, NEIGHBOURS, PIT, START_CORNERS, Cell, distance, place_name
+from ..i18n import _, join_words, language, ngettext
+from .board import CELL_LIST, CELLS, COLORS, NEIGHBOURS, PIT, START_CORNERS, Cell, color_adjective, color_noun, distance
 from .rules import DEAD_END, all_stuck_for_good, goal, options, stuck_for_good, standings
 from .state import OVER, ROTATE, RunState
-from .tiles import BY_CODE, KINDS, MASKS
+from .tiles import BY_CODE, KINDS, MASKS, kind_count
 
 
 class _Board:
@@ -57,22 +57,20 @@ class _Board:
         return (self.state.first_player + self.state.turn - 1) % self.n
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 or word.endswith('s') else 's'}"
-
-
-def state_problems(state: RunState) -> list[str]:
-    """Every reason no real game could reach ``state``, as sentences (``[]`` if none).
+def state_problems(state: RunState, lang: str | None = None) -> list[str]:
+    """Every reason no real game could reach ``state``, as sentences (``[]`` if none), in
+    ``lang`` (default the language spoken: :mod:`rally.i18n`).
 
     The board comes first: when a cell holds the wrong thing, the later checks (which
     read the roads from it) are not asked."""
-    board = _Board(state)
-    problems = _board_problems(board)
-    if problems:
-        return problems
-    return (_turn_limit_problems(board) + _place_problems(board) + _trophy_problems(board)
-            + _tile_under_car_problems(board) + _distance_problems(board) + _previous_turn_problems(board)
-            + _pending_problems(board) + _swap_problems(board) + _end_problems(board))
+    with language(lang):
+        board = _Board(state)
+        problems = _board_problems(board)
+        if problems:
+            return problems
+        return (_turn_limit_problems(board) + _place_problems(board) + _trophy_problems(board)
+                + _tile_under_car_problems(board) + _distance_problems(board) + _previous_turn_problems(board)
+                + _pending_problems(board) + _swap_problems(board) + _end_problems(board))
 
 
 # ------------------------------------------------------------------ V1-V2: the board
@@ -82,19 +80,19 @@ def _board_problems(b: _Board) -> list[str]:
     problems = []
     for i, code in enumerate(b.codes):
         if i == PIT and code >= 0:
-            problems.append(f"C3 always holds the pit stop, not {BY_CODE[code].describe()}.")
+            problems.append(_("C3 always holds the pit stop, not {tile}.").format(tile=BY_CODE[code].describe()))
         elif i != PIT and code < 0:
-            problems.append(f"{CELL_LIST[i]} holds no road tile: only C3 holds the pit stop, every other cell a "
-                            "road tile.")
+            problems.append(_("{cell} holds no road tile: only C3 holds the pit stop, every other cell a road "
+                              "tile.").format(cell=CELL_LIST[i]))
     if problems:
         return problems
     have = Counter(code >> 2 for code in b.codes if code >= 0)
     wrong = [k for k in range(len(KINDS)) if have[k] != b.state.tile_mix[k]]
     if wrong:
-        board = join_words([_plural(have[k], KINDS[k].word) for k in wrong])
+        board = join_words([kind_count(KINDS[k], have[k]) for k in wrong])
         mix = join_words([str(b.state.tile_mix[k]) for k in wrong])
-        problems.append(f"The board has {board}, but the tile mix has {mix}: tiles are swapped, never added or "
-                        "removed.")
+        problems.append(_("The board has {board}, but the tile mix has {mix}: tiles are swapped, never added or "
+                          "removed.").format(board=board, mix=mix))
     return problems
 
 
@@ -103,9 +101,13 @@ def _turn_limit_problems(b: _Board) -> list[str]:
     """V3: turns are counted up to the limit; a game at its limit is over (R8)."""
     s = b.state
     if s.turn > s.max_turns:
-        return [f"Turn {s.turn} is past the limit of {s.max_turns} turns: the game ends when it is reached."]
+        return [ngettext("Turn {turn} is past the limit of {n} turns: the game ends when it is reached.",
+                         "Turn {turn} is past the limit of {n} turns: the game ends when it is reached.",
+                         s.max_turns).format(turn=s.turn, n=s.max_turns)]
     if s.phase != OVER and s.turn == s.max_turns:
-        return [f"The game has played its limit of {s.max_turns} turns, so it would be over (R8)."]
+        return [ngettext("The game has played its limit of {n} turns, so it would be over (R8).",
+                         "The game has played its limit of {n} turns, so it would be over (R8).",
+                         s.max_turns).format(n=s.max_turns)]
     return []
 
 
@@ -116,9 +118,9 @@ def _place_problems(b: _Board) -> list[str]:
     problems = []
     for s, p in enumerate(b.cars):
         if p >= CELLS and p != b.starts[s] and s != b.finisher:
-            problems.append(f"{b.names[s]}'s car stands on the {place_name(p)} tile, but a car stands only on its "
-                            "own start-finish tile (until it first moves) or, to win, on the one of its trophy's "
-                            "color.")
+            problems.append(_("{name}'s car stands on the {color} start-finish tile, but a car stands only on its "
+                              "own start-finish tile (until it first moves) or, to win, on the one of its trophy's "
+                              "color.").format(name=b.names[s], color=color_adjective(COLORS[p - CELLS])))
     return problems
 
 
@@ -140,15 +142,22 @@ def _trophy_problems(b: _Board) -> list[str]:
     want = Counter(COLORS[k] for k in START_CORNERS[b.n])
     have = Counter([h for h in b.held if h is not None] + list(s.trophy_stack))
     if have != want:
-        problems.append(f"The trophies held and on the pit stop are {join_words(sorted(have.elements())) or 'none'}; "
-                        f"there is one per player, in the start colors: {join_words(sorted(want.elements()))}.")
+        colors = join_words([color_noun(c) for c in sorted(want.elements())])
+        if have:
+            problems.append(_("The trophies held and on the pit stop are {held}; there is one per player, in the "
+                              "start colors: {colors}.").format(
+                held=join_words([color_noun(c) for c in sorted(have.elements())]), colors=colors))
+        else:
+            problems.append(_("The trophies held and on the pit stop are none; there is one per player, in the "
+                              "start colors: {colors}.").format(colors=colors))
     for seat, p in enumerate(b.cars):
         if p == b.starts[seat] and b.held[seat] is not None and seat != b.finisher:
-            problems.append(f"{b.names[seat]} holds a trophy, but the car is still on its start-finish tile: trophies "
-                            "are taken at the pit stop, and no car drives back onto its start except to win.")
+            problems.append(_("{name} holds a trophy, but the car is still on its start-finish tile: trophies are "
+                              "taken at the pit stop, and no car drives back onto its start except to win.").format(
+                name=b.names[seat]))
         if p == PIT and b.held[seat] is None:
-            problems.append(f"{b.names[seat]}'s car is on the pit stop but holds no trophy: a car's first entry "
-                            "takes the top one, and there is one for every player.")
+            problems.append(_("{name}'s car is on the pit stop but holds no trophy: a car's first entry takes the "
+                              "top one, and there is one for every player.").format(name=b.names[seat]))
     return problems
 
 
@@ -165,9 +174,10 @@ def _tile_under_car_problems(b: _Board) -> list[str]:
         came = [n for d, n in enumerate(NEIGHBOURS[p]) if mask & (1 << d) and (
             0 <= n < CELLS or (n == b.starts[seat] and code >> 2 != DEAD_END))]
         if not came:
-            problems.append(f"{b.names[seat]}'s car stands on {CELL_LIST[p]}, {BY_CODE[code].describe()}: that road "
-                            f"meets no place the car can have come from (a neighbouring cell, or for a first move "
-                            f"its own start-finish tile, which a dead end never faces).")
+            problems.append(_("{name}'s car stands on {cell}, {tile}: that road meets no place the car can have come "
+                              "from (a neighbouring cell, or for a first move its own start-finish tile, which a dead "
+                              "end never faces).").format(name=b.names[seat], cell=CELL_LIST[p],
+                                                          tile=BY_CODE[code].describe()))
     return problems
 
 
@@ -188,13 +198,55 @@ def _distance_problems(b: _Board) -> list[str]:
         turns = b.turns_of(seat)
         moves = turns + (1 if seat == b.finisher else 0) - (1 if s.last_swap and s.turn and seat == b.previous else 0)
         if need > moves:
-            way = "" if color is None else " (by way of the pit stop, where it took its trophy)"
-            had = f"only {_plural(turns, 'turn')}" if turns else "no turn yet"
-            if s.last_swap and seat == b.previous and turns:
-                had += " (a swap)" if turns == 1 else " (the last one a swap)"
-            problems.append(f"{b.names[seat]}'s car stands {_plural(need, 'step')} from its start{way}, but "
-                            f"{b.names[seat]} has had {had}, and a turn moves a car one step at most.")
+            problems.append(_too_far(b.names[seat], need, turns, color is not None,
+                                     bool(s.last_swap and seat == b.previous)))
     return problems
+
+
+def _too_far(name: str, need: int, turns: int, via_pit: bool, swapped: bool) -> str:
+    """V9 in words: ``name``'s car is ``need`` steps from its start (``via_pit``: by way
+    of the pit stop) after ``turns`` turns (``swapped``: the last one a swap)."""
+    steps = ngettext("{n} step", "{n} steps", need).format(n=need)
+    if not turns:
+        if via_pit:
+            template = _("{name}'s car stands {steps} from its start (by way of the pit stop, where it took its "
+                         "trophy), but {name} has had no turn yet, and a turn moves a car one step at most.")
+        else:
+            template = _("{name}'s car stands {steps} from its start, but {name} has had no turn yet, and a turn "
+                         "moves a car one step at most.")
+    elif swapped and turns == 1:
+        if via_pit:
+            template = _("{name}'s car stands {steps} from its start (by way of the pit stop, where it took its "
+                         "trophy), but {name} has had only 1 turn (a swap), and a turn moves a car one step at most.")
+        else:
+            template = _("{name}'s car stands {steps} from its start, but {name} has had only 1 turn (a swap), and a "
+                         "turn moves a car one step at most.")
+    elif swapped:
+        if via_pit:
+            template = ngettext(
+                "{name}'s car stands {steps} from its start (by way of the pit stop, where it took its trophy), but "
+                "{name} has had only {n} turn (the last one a swap), and a turn moves a car one step at most.",
+                "{name}'s car stands {steps} from its start (by way of the pit stop, where it took its trophy), but "
+                "{name} has had only {n} turns (the last one a swap), and a turn moves a car one step at most.", turns)
+        else:
+            template = ngettext(
+                "{name}'s car stands {steps} from its start, but {name} has had only {n} turn (the last one a swap), "
+                "and a turn moves a car one step at most.",
+                "{name}'s car stands {steps} from its start, but {name} has had only {n} turns (the last one a swap), "
+                "and a turn moves a car one step at most.", turns)
+    elif via_pit:
+        template = ngettext(
+            "{name}'s car stands {steps} from its start (by way of the pit stop, where it took its trophy), but "
+            "{name} has had only {n} turn, and a turn moves a car one step at most.",
+            "{name}'s car stands {steps} from its start (by way of the pit stop, where it took its trophy), but "
+            "{name} has had only {n} turns, and a turn moves a car one step at most.", turns)
+    else:
+        template = ngettext(
+            "{name}'s car stands {steps} from its start, but {name} has had only {n} turn, and a turn moves a car one "
+            "step at most.",
+            "{name}'s car stands {steps} from its start, but {name} has had only {n} turns, and a turn moves a car one "
+            "step at most.", turns)
+    return template.format(name=name, steps=steps, n=turns)
 
 
 # ------------------------------------------------------------------ V10: the turn just before
@@ -206,8 +258,8 @@ def _previous_turn_problems(b: _Board) -> list[str]:
         return []
     prev = b.previous
     if b.cars[prev] == b.starts[prev]:
-        return [f"No tiles are marked as just swapped, so {b.names[prev]}'s turn just before was a move, yet "
-                f"{b.names[prev]}'s car is still on its start-finish tile."]
+        return [_("No tiles are marked as just swapped, so {name}'s turn just before was a move, yet {name}'s car is "
+                  "still on its start-finish tile.").format(name=b.names[prev])]
     return []
 
 
@@ -218,20 +270,22 @@ def _pending_problems(b: _Board) -> list[str]:
     s = b.state
     if s.phase != ROTATE:
         if s.pending is not None:
-            return [f"Only the rotate phase has a tile waiting for its rotation, so none can wait in the "
-                    f"{s.phase!r} phase (not {s.pending})."]
+            # TRANSLATORS: {phase} is the phase's name in the program ('move', 'over').
+            return [_("Only the rotate phase has a tile waiting for its rotation, so none can wait in the {phase} "
+                      "phase (not {cell}).").format(phase=repr(s.phase), cell=s.pending)]
         return []
     if s.pending is None:
-        return ["In the rotate phase a tile just revealed waits for its rotation, but none is named."]
+        return [_("In the rotate phase a tile just revealed waits for its rotation, but none is named.")]
     cell = s.pending.index
     seat = (s.first_player + s.turn) % b.n
     if cell == PIT:
-        return ["The pit stop is never face down, so it cannot be the tile just revealed."]
+        return [_("The pit stop is never face down, so it cannot be the tile just revealed.")]
     if cell in b.cars:
-        return [f"A car stands on {s.pending}, so its tile was face up and cannot have just been revealed."]
+        return [_("A car stands on {cell}, so its tile was face up and cannot have just been revealed.").format(
+            cell=s.pending)]
     if _misplaced(b, seat) or cell not in options(b.codes, b.cars, b.held, seat)[0]:
-        return [f"{s.pending} is not where {b.names[seat]}'s road leads, so {b.names[seat]} cannot have just "
-                "revealed it."]
+        return [_("{cell} is not where {name}'s road leads, so {name} cannot have just revealed it.").format(
+            cell=s.pending, name=b.names[seat])]
     return []
 
 
@@ -244,15 +298,15 @@ def _swap_problems(b: _Board) -> list[str]:
         return []
     x, y = s.last_swap
     if x == y:
-        return [f"The tiles just swapped are two different cells, not {x} twice."]
+        return [_("The tiles just swapped are two different cells, not {cell} twice.").format(cell=x)]
     if PIT in (x.index, y.index):
-        return ["The pit stop never moves, so it cannot be one of the tiles just swapped."]
+        return [_("The pit stop never moves, so it cannot be one of the tiles just swapped.")]
     if s.turn == 0:
-        return ["Nobody has had a turn yet, so no tiles can have just been swapped."]
+        return [_("Nobody has had a turn yet, so no tiles can have just been swapped.")]
     under = [c for c in (x, y) if c.index in b.cars]
     if under:
-        return [f"A car stands on {join_words([str(c) for c in under])}, just swapped face down: no car has "
-                "moved since that swap."]
+        return [_("A car stands on {cells}, just swapped face down: no car has moved since that swap.").format(
+            cells=join_words([str(c) for c in under]))]
     return []
 
 
@@ -267,39 +321,45 @@ def _end_problems(b: _Board) -> list[str]:
     names = b.names
     if s.phase != OVER:
         if s.winner is not None or s.end_reason is not None:
-            return ["A game that is not over has no winner and no end reason."]
+            return [_("A game that is not over has no winner and no end reason.")]
         if all_stuck_for_good(b.codes, b.cars, b.held):
-            return ["Every car is stuck for good, so the game would already be over (R7)."]
+            return [_("Every car is stuck for good, so the game would already be over (R7).")]
         return []
     if s.winner is None or s.end_reason is None:
-        return ["A finished game has a winner and an end reason."]
+        return [_("A finished game has a winner and an end reason.")]
     winner = names[s.winner]
     if s.end_reason == "finish":
         color = b.held[s.winner]
         if color is None or b.cars[s.winner] != goal(color):
-            return [f"{winner} won at the finish, so {winner} holds a trophy and the car stands on the "
-                    "start-finish tile of its color."]
+            return [_("{name} won at the finish, so {name} holds a trophy and the car stands on the start-finish "
+                      "tile of its color.").format(name=winner)]
         if (s.first_player + s.turn) % b.n != s.winner:
-            return [f"A finish ends the game in the finisher's own turn, and turn {s.turn + 1} is "
-                    f"{names[(s.first_player + s.turn) % b.n]}'s, not {winner}'s."]
+            return [_("A finish ends the game in the finisher's own turn, and turn {turn} is {player}'s, not "
+                      "{name}'s.").format(turn=s.turn + 1, player=names[(s.first_player + s.turn) % b.n],
+                                          name=winner)]
         if s.turn == s.max_turns:  # past it, V3 says so
-            return [f"The game reached its limit of {s.max_turns} turns before {winner}'s finish, so it ended "
-                    "there (R8)."]
+            return [ngettext("The game reached its limit of {n} turns before {name}'s finish, so it ended there (R8).",
+                             "The game reached its limit of {n} turns before {name}'s finish, so it ended there (R8).",
+                             s.max_turns).format(n=s.max_turns, name=winner)]
         return []
     best = standings(s.first_player, b.cars, b.held)[0]
     stuck = stuck_for_good(b.codes, b.cars, b.held)
     if s.end_reason == "turn limit":
         if s.turn < s.max_turns:  # past it, V3 says so
-            return [f"The game ended at the turn limit, so it has played {s.max_turns} turns, not {s.turn}."]
+            return [ngettext("The game ended at the turn limit, so it has played {n} turns, not {turn}.",
+                             "The game ended at the turn limit, so it has played {n} turns, not {turn}.",
+                             s.max_turns).format(n=s.max_turns, turn=s.turn)]
         if len(stuck) == b.n:
-            return ["Every car is stuck for good, and that ends the game (R7) before the turn limit is looked at."]
+            return [_("Every car is stuck for good, and that ends the game (R7) before the turn limit is looked at.")]
     else:
         loose = [names[seat] for seat in range(b.n) if seat not in stuck]
         if loose:
-            return [f"The game ended with every car stuck for good, but {join_words(loose)} can still move one day "
-                    "(R7)."]
+            return [ngettext("The game ended with every car stuck for good, but {names} can still move one day (R7).",
+                             "The game ended with every car stuck for good, but {names} can still move one day (R7).",
+                             len(loose)).format(names=join_words(loose))]
     if s.winner != best:
-        return [f"When nobody finishes, the driver closest to their goal wins (R8): {names[best]}, not {winner}."]
+        return [_("When nobody finishes, the driver closest to their goal wins (R8): {best}, not {name}.").format(
+            best=names[best], name=winner)]
     return []
 
 

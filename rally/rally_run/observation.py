@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..i18n import _
 from .board import CELL_LIST, CELLS, FIXED_MASKS, NEIGHBOURS, PIT, Cell, Place, place_of
 from .events import RunEvent
 from .render import Table, render
@@ -85,4 +86,4 @@ class Observation:
         table = Table(self.players, self.names, self.turn, self.max_turns, self.phase, self.current_player,
                       self.winner, self.pending, self.codes, self.places, self.held, self.start_colors,
                       self.trophies_left)
-        return render(table, heading=f"What {self.names[self.seat]} sees. ")
+        return render(table, heading=_("What {name} sees. ").format(name=self.names[self.seat]))

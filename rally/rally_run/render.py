@@ -30,7 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .board import CELLS, COLORS, COLUMNS, PIT, SIZE, START_FINISH, place_name
+from ..i18n import _, ngettext, pgettext
+from .board import CELLS, COLORS, COLUMNS, PIT, SIZE, START_FINISH, color_adjective, color_noun, place_name
 from .tiles import BY_CODE
 
 W = 7
@@ -60,13 +61,15 @@ def _grid(t: Table) -> list[str]:
     lines = [" " * 10 + "".join(c.center(W) for c in COLUMNS)]
     left = {sf.corner.row: sf.color for sf in START_FINISH if sf.side == "W"}
     right = {sf.corner.row: sf.color for sf in START_FINISH if sf.side == "E"}
+    # TRANSLATORS: the pit stop's label on the text board: at most 7 letters, capitals.
+    pit = pgettext("board", "PIT")
     for r in range(SIZE):
         cells = []
         for c in range(SIZE):
             code = t.codes[r * SIZE + c]
-            cells.append(("PIT" if code == -2 else "??" if code == -1 else str(BY_CODE[code])).center(W))
-        lw = f"{left[r]} >" if r in left else ""
-        rw = f"< {right[r]}" if r in right else ""
+            cells.append((pit if code == -2 else "??" if code == -1 else str(BY_CODE[code])).center(W))
+        lw = f"{color_noun(left[r])} >" if r in left else ""
+        rw = f"< {color_noun(right[r])}" if r in right else ""
         lines.append((f"{r + 1}{lw.rjust(9)}" + "".join(cells) + f" {rw}").rstrip())
         under = []
         for c in range(SIZE):
@@ -84,36 +87,48 @@ def _player_lines(t: Table) -> list[str]:
         p = t.places[s]
         held = t.held[s]
         if p >= CELLS:
-            where = f"on the {place_name(p)} tile"
+            where = _("on the {color} start-finish tile").format(color=color_adjective(COLORS[p - CELLS]))
         else:
-            where = "on the pit stop (C3)" if p == PIT else f"on {place_name(p)}"
+            where = _("on the pit stop (C3)") if p == PIT else _("on {cell}").format(cell=place_name(p))
         if held is not None and p == CELLS + COLORS.index(held):
-            goal = f"holds the {held} trophy and has reached its finish"
+            goal = _("holds the {color} trophy and has reached its finish").format(color=color_adjective(held))
         elif held is None:
-            goal = "heading for the pit stop (C3); no trophy yet"
+            goal = _("heading for the pit stop (C3); no trophy yet")
         else:
             sf = START_FINISH[COLORS.index(held)]
-            goal = f"holds the {held} trophy, heading for the {held} start-finish tile beside {sf.corner}"
-        out.append(f"  {t.names[s]} ({t.start_colors[s]} car): {where}, {goal}.")
+            goal = _("holds the {color} trophy, heading for the {color} start-finish tile beside {corner}").format(
+                color=color_adjective(held), corner=sf.corner)
+        # TRANSLATORS: one line per player; {where} is like "on B3", {goal} like "heading
+        # for the pit stop (C3); no trophy yet" (the messages just before this one).
+        out.append("  " + _("{name} ({color} car): {where}, {goal}.").format(
+            name=t.names[s], color=color_adjective(t.start_colors[s]), where=where, goal=goal))
     return out
 
 
 def _header(t: Table) -> str:
     if t.phase == "over" and t.winner is not None:
-        return f"Rally Run, {t.players} players, game over after {t.turn} turns: {t.names[t.winner]} wins."
-    doing = f"choose how to lay {place_name(t.pending)}" if t.pending is not None else "move"
-    who = t.names[t.current] if t.current is not None else "nobody"
-    return f"Rally Run, {t.players} players, turn {t.turn + 1} of at most {t.max_turns}: {who} to {doing}."
+        return ngettext("Rally Run, {players} players, game over after {n} turns: {name} wins.",
+                        "Rally Run, {players} players, game over after {n} turns: {name} wins.", t.turn).format(
+            players=t.players, n=t.turn, name=t.names[t.winner])
+    # TRANSLATORS: who is to act when a game has nobody to act (never in a real game).
+    who = t.names[t.current] if t.current is not None else _("nobody")
+    if t.pending is not None:
+        return _("Rally Run, {players} players, turn {turn} of at most {max_turns}: {name} to choose how to lay "
+                 "{cell}.").format(players=t.players, turn=t.turn + 1, max_turns=t.max_turns, name=who,
+                                   cell=place_name(t.pending))
+    return _("Rally Run, {players} players, turn {turn} of at most {max_turns}: {name} to move.").format(
+        players=t.players, turn=t.turn + 1, max_turns=t.max_turns, name=who)
 
 
 def render(t: Table, heading: str = "") -> str:
     """The table as text: a header line, the grid, a line per player, the trophies
-    left, and (while the game goes on) the cells just swapped."""
+    left, and (while the game goes on) the cells just swapped (in the language spoken)."""
     lines = [heading + _header(t)] + _grid(t) + _player_lines(t)
-    lines.append(f"Trophies left on the pit stop: {t.trophies_left} (face down).")
+    lines.append(ngettext("Trophies left on the pit stop: {n} (face down).",
+                          "Trophies left on the pit stop: {n} (face down).", t.trophies_left).format(n=t.trophies_left))
     if t.no_swap and t.phase != "over":
         a, b = t.no_swap
-        lines.append(f"Just swapped, not to be swapped now: {place_name(a)} and {place_name(b)}.")
+        lines.append(_("Just swapped, not to be swapped now: {a} and {b}.").format(a=place_name(a), b=place_name(b)))
     return "\n".join(line.rstrip() for line in lines)
 
 

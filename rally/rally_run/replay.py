@@ -34,8 +34,9 @@ class RunMoment:
     state: RunState
 
 
-def replay_states(game: RallyRunGame) -> list[RunMoment]:
-    """One :class:`RunMoment` per event of ``game``, replayed from where its log starts."""
+def replay_states(game: RallyRunGame, lang: str | None = None) -> list[RunMoment]:
+    """One :class:`RunMoment` per event of ``game``, replayed from where its log starts;
+    each moment's ``text`` in ``lang`` (default the language spoken: :mod:`rally.i18n`)."""
     now = game.state()
     if now.start is not None:
         replay = RallyRunGame.from_state(now.start)
@@ -49,7 +50,7 @@ def replay_states(game: RallyRunGame) -> list[RunMoment]:
             seat, action = chosen
             replay.apply(action, seat)
             moment = replay.state().position
-        moments.append(RunMoment(index, event, event.describe(game.names), moment))
+        moments.append(RunMoment(index, event, event.describe(game.names, lang), moment))
     return moments
 
 

@@ -24,6 +24,7 @@ from typing import Union
 
 from .. import inputs
 from ..errors import PositionError, RuleError
+from ..i18n import N_, _
 from .board import CELL_LIST, MAX_PLAYERS, Cell, Place, parse_place, place_of
 from .events import event_from_dict
 from .state import MAX_EVENTS, RunState
@@ -35,7 +36,7 @@ KEYS = ("format", "players", "names", "seed", "first_player", "tile_mix", "max_t
         "start")
 #: What the pit stop's cell holds in the ``tiles`` list.
 PIT_TEXT = "PIT"
-WHAT = "A saved Rally Run game"
+WHAT = N_("A saved Rally Run game")
 MADE_BY = "RallyRunGame.to_json()"
 
 #: A JSON value, as :func:`json.dumps` writes it.
@@ -78,14 +79,14 @@ def state_to_json(state: RunState, indent: int | None = None) -> str:
 
 def state_from_json(text: object) -> RunState:
     """A state from :func:`state_to_json` text; bad text raises :class:`~rally.PositionError`."""
-    return state_from_dict(inputs.json_object(text, WHAT, KEYS, PositionError, MADE_BY))
+    return state_from_dict(inputs.json_object(text, _(WHAT), KEYS, PositionError, MADE_BY))
 
 
 def _cell(what: str, value: object) -> Cell:
     try:
         return Cell.parse(value)
     except RuleError as err:
-        raise PositionError(f"{what}: {err}") from None
+        raise PositionError(_("{what}: {problem}").format(what=what, problem=err)) from None
 
 
 def _tile(what: str, value: object) -> Tile | None:
@@ -94,42 +95,43 @@ def _tile(what: str, value: object) -> Tile | None:
     try:
         return Tile.parse(value)
     except RuleError as err:
-        raise PositionError(f"{what}: {err}") from None
+        raise PositionError(_("{what}: {problem}").format(what=what, problem=err)) from None
 
 
 def _place(what: str, value: object) -> Place:
     try:
         return place_of(parse_place(value))
     except RuleError as err:
-        raise PositionError(f"{what}: {err}") from None
+        raise PositionError(_("{what}: {problem}").format(what=what, problem=err)) from None
 
 
 def state_from_dict(value: object) -> RunState:
     """A state from :func:`state_to_dict` data, its shape checked."""
-    data = inputs.fields(value, WHAT, KEYS, PositionError)
+    data = inputs.fields(value, _(WHAT), KEYS, PositionError)
     if data["format"] != FORMAT:
-        inputs.fail(PositionError, "A saved Rally Run game's format", repr(FORMAT), data["format"])
-    tiles = inputs.sequence(data["tiles"], "The tiles", PositionError, "['S:NS', 'C:NE', ...], 25 of them", 25)
-    laid = tuple(_tile(f"The tile on {CELL_LIST[i]}", t) for i, t in enumerate(tiles))
-    cars = inputs.sequence(data["cars"], "The cars", PositionError, "['B3', 'green']", MAX_PLAYERS)
+        inputs.fail(PositionError, _("A saved Rally Run game's format"), repr(FORMAT), data["format"])
+    tiles = inputs.sequence(data["tiles"], _("The tiles"), PositionError, _("['S:NS', 'C:NE', ...], 25 of them"), 25)
+    laid = tuple(_tile(_("The tile on {cell}").format(cell=CELL_LIST[i]), t) for i, t in enumerate(tiles))
+    cars = inputs.sequence(data["cars"], _("The cars"), PositionError, "['B3', 'green']", MAX_PLAYERS)
     pending = data["pending"]
     swap = data["last_swap"]
     pair = None
     if swap is not None:
-        cells = inputs.sequence(swap, "The tiles just swapped", PositionError, "['B2', 'D4']", 2)
+        swapped = _("The tiles just swapped")
+        cells = inputs.sequence(swap, swapped, PositionError, "['B2', 'D4']", 2)
         if len(cells) != 2:
-            inputs.fail(PositionError, "The tiles just swapped", "two cells", swap, "['B2', 'D4']")
-        pair = (_cell("The tiles just swapped", cells[0]), _cell("The tiles just swapped", cells[1]))
+            inputs.fail(PositionError, swapped, _("two cells"), swap, "['B2', 'D4']")
+        pair = (_cell(swapped, cells[0]), _cell(swapped, cells[1]))
     events = data["events"]
     log = None if events is None else tuple(
-        event_from_dict(e) for e in inputs.sequence(events, "The event log", PositionError, "a list of events",
+        event_from_dict(e) for e in inputs.sequence(events, _("The event log"), PositionError, _("a list of events"),
                                                     MAX_EVENTS))
     start = data["start"]
     return RunState(
         players=data["players"], names=data["names"], seed=data["seed"], first_player=data["first_player"],
         tile_mix=data["tile_mix"], max_turns=data["max_turns"], turn=data["turn"], phase=data["phase"],
-        pending=None if pending is None else _cell("The tile just revealed", pending),
-        tiles=laid, cars=tuple(_place(f"Car {i + 1}'s place", p) for i, p in enumerate(cars)),
+        pending=None if pending is None else _cell(_("The tile just revealed"), pending),
+        tiles=laid, cars=tuple(_place(_("Car {number}'s place").format(number=i + 1), p) for i, p in enumerate(cars)),
         trophies=data["trophies"], trophy_stack=data["trophy_stack"], last_swap=pair,
         winner=data["winner"], end_reason=data["end_reason"], events=log,
         start=None if start is None else state_from_dict(start),

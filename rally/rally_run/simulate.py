@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from .. import inputs
 from ..analysis import wilson_interval
 from ..errors import SetupError
-from .board import MAX_PLAYERS, MIN_PLAYERS
+from ..i18n import _, language, ngettext, pgettext
+from .board import MAX_PLAYERS, MIN_PLAYERS, color_adjective
 from .bots import ForgetfulBot, MemoryBot, NoMemoryBot, PerfectMemoryBot, RandomRunBot, parse_bot, play_out
 from .events import CarMoved, RunEvent, RunGameWon, TileRevealed, TilesSwapped, TrophyTaken
 from .game import TURNS_PER_PLAYER, RallyRunGame
@@ -57,22 +58,27 @@ def numbered(events: Iterable[RunEvent], before: int = 0) -> Iterator[tuple[int,
         yield turn, event
 
 
-def log_lines(events: Iterable[RunEvent], names: Sequence[str], before: int = 0) -> list[str]:
+def log_lines(events: Iterable[RunEvent], names: Sequence[str], before: int = 0,
+              lang: str | None = None) -> list[str]:
     """Each event in words, numbered by turn (``"Turn 3: Bo swaps ..."``), counting the
-    ``before`` turns played before the log starts; the end of the game has no number."""
-    return [event.describe(names) if isinstance(event, RunGameWon) else f"Turn {turn}: {event.describe(names)}"
-            for turn, event in numbered(events, before)]
+    ``before`` turns played before the log starts; the end of the game has no number
+    (in ``lang``, default the language spoken: :mod:`rally.i18n`)."""
+    with language(lang):
+        return [event.describe(names) if isinstance(event, RunGameWon) else
+                _("Turn {turn}: {event}").format(turn=turn, event=event.describe(names))
+                for turn, event in numbered(events, before)]
 
 
 def parse_bots(text: str, players: int) -> list[MemoryBot | RandomRunBot]:
     """One bot name for everybody (``"perfect"``) or one per player (``"perfect,none"``)."""
-    players = inputs.whole(players, "The number of players", MIN_PLAYERS, MAX_PLAYERS, SetupError)
+    players = inputs.whole(players, _("The number of players"), MIN_PLAYERS, MAX_PLAYERS, SetupError)
     parts = inputs.text(text, "--bots", SetupError, "perfect,forgetful:3", MAX_BOTS_TEXT).split(",")
     if len(parts) == 1:
         parts = parts * players
     if len(parts) != players:
-        raise SetupError(f"--bots names one bot for everybody or one per player ({players}), not {len(parts)}: "
-                         f"like perfect or perfect,forgetful:3,none.")
+        # TRANSLATORS: --bots and the bot names after "like" are what the program reads: keep them.
+        raise SetupError(_("--bots names one bot for everybody or one per player ({players}), not {n}: like perfect "
+                           "or perfect,forgetful:3,none.").format(players=players, n=len(parts)))
     return [parse_bot(p) for p in parts]
 
 
@@ -80,21 +86,34 @@ def _first_seed(seed: object, games: int, what: str) -> int:
     """A seed for ``games`` games, which use seeds ``seed`` to ``seed + games - 1``."""
     first = inputs.seed(seed, SetupError, what)
     if first + games - 1 > inputs.MAX_SEED:
-        inputs.fail(SetupError, what, f"at most 2**64 - {games} for {games} games (game k uses the seed + k)", seed, 0)
+        inputs.fail(SetupError, what, ngettext(
+            "at most 2**64 - {n} for {n} game (game k uses the seed + k)",
+            "at most 2**64 - {n} for {n} games (game k uses the seed + k)", games).format(n=games), seed, 0)
     return first
 
 
 def simulate(players: int, seed: int = 0, bots: str = "perfect", brief: bool = False,
-             max_turns: int | None = None) -> str:
-    """A readable log of one game played by ``bots``; the last line names the winner."""
+             max_turns: int | None = None, lang: str | None = None) -> str:
+    """A readable log of one game played by ``bots``; the last line names the winner
+    (in ``lang``, default the language spoken: :mod:`rally.i18n`)."""
+    with language(lang):
+        return _simulate(players, seed, bots, brief, max_turns)
+
+
+def _simulate(players: int, seed: int, bots: str, brief: bool, max_turns: int | None) -> str:
     seed = inputs.seed(seed, SetupError)
     chosen = parse_bots(bots, players)
     game = RallyRunGame.new(players, seed=seed, max_turns=max_turns)
     play_out(game, chosen, random.Random(seed))
     names = game.names
+    # TRANSLATORS: {bot} is the bot's name in the program, like PerfectMemoryBot().
+    who = ", ".join(_("{name} ({color} car, {bot})").format(
+        name=names[s], color=color_adjective(game.start_colors[s]), bot=repr(chosen[s])) for s in range(players))
     lines = [
-        f"Rally Run: {players} players, seed {seed}, at most {game.max_turns} turns.",
-        "Players: " + ", ".join(f"{names[s]} ({game.start_colors[s]} car, {chosen[s]!r})" for s in range(players)) + ".",
+        ngettext("Rally Run: {players} players, seed {seed}, at most {n} turns.",
+                 "Rally Run: {players} players, seed {seed}, at most {n} turns.", game.max_turns).format(
+            players=players, seed=seed, n=game.max_turns),
+        _("Players: {players}.").format(players=who),
         "",
     ]
     for line, event in zip(log_lines(game.events, names), game.events):
@@ -104,26 +123,39 @@ def simulate(players: int, seed: int = 0, bots: str = "perfect", brief: bool = F
     lines.append(game.summary())
     lines.append("")
     assert game.winner is not None and game.end_reason is not None  # play_out plays to the end
-    ahead = "(a trophy in hand first, then the fewest steps to go; a tie to the later player)"
-    how = {"finish": "reached the finish with the trophy",
-           "turn limit": f"was ahead when the turn limit was reached {ahead}",
-           "all stuck": f"was ahead when no car could ever move again {ahead}"}[game.end_reason]
-    lines.append(f"Winner: {names[game.winner]}, who {how}.")
+    if game.end_reason == "finish":
+        winner = _("Winner: {name}, who reached the finish with the trophy.")
+    elif game.end_reason == "turn limit":
+        winner = _("Winner: {name}, who was ahead when the turn limit was reached (a trophy in hand first, then the "
+                   "fewest steps to go; a tie to the later player).")
+    else:
+        winner = _("Winner: {name}, who was ahead when no car could ever move again (a trophy in hand first, then "
+                   "the fewest steps to go; a tie to the later player).")
+    lines.append(winner.format(name=names[game.winner]))
     return "\n".join(lines)
 
 
 def simulate_many(players: int, games: int, seed: int = 0, bots: str = "perfect",
-                  max_turns: int | None = None) -> str:
+                  max_turns: int | None = None, lang: str | None = None) -> str:
     """Play ``games`` games (1 to :data:`MAX_GAMES`; seeds ``seed``, ``seed + 1``, ...):
-    wins by seat, how games ended, turns, and games per second."""
+    wins by seat, how games ended, turns, and games per second (in ``lang``, default
+    the language spoken: :mod:`rally.i18n`)."""
+    with language(lang):
+        return _simulate_many(players, games, seed, bots, max_turns)
+
+
+def _simulate_many(players: int, games: int, seed: int, bots: str, max_turns: int | None) -> str:
     games = inputs.whole(games, "--games", 1, MAX_GAMES, SetupError, 300)
     seed = _first_seed(seed, games, "--seed")
     chosen = parse_bots(bots, players)
     limit = TURNS_PER_PLAYER * len(chosen) if max_turns is None else inputs.whole(
-        max_turns, "The turn limit", 1, MAX_TURNS, SetupError, TURNS_PER_PLAYER * len(chosen))
+        max_turns, _("The turn limit"), 1, MAX_TURNS, SetupError, TURNS_PER_PLAYER * len(chosen))
     if games * limit > MAX_RUN_TURNS:
-        inputs.fail(SetupError, "--games times the turn limit", f"at most {MAX_RUN_TURNS} turns in one run",
-                    f"{games} games of at most {limit} turns", "300 games of 200 turns")
+        # TRANSLATORS: --games is the command line's option: keep it.
+        inputs.fail(SetupError, _("--games times the turn limit"),
+                    _("at most {n} turns in one run").format(n=MAX_RUN_TURNS),
+                    ngettext("{games} games of at most {n} turns", "{games} games of at most {n} turns", limit).format(
+                        games=games, n=limit), _("300 games of 200 turns"))
     wins: Counter[int] = Counter()
     reasons: Counter[str] = Counter()
     turns: list[int] = []
@@ -138,12 +170,21 @@ def simulate_many(players: int, games: int, seed: int = 0, bots: str = "perfect"
         names = game.names
     elapsed = time.perf_counter() - start
     turns.sort()
-    lines = [f"Rally Run: {games} games of {players} players, seeds {seed} to {seed + games - 1}."]
+    lines = [ngettext("Rally Run: {n} games of {players} players, seeds {seed} to {last}.",
+                      "Rally Run: {n} games of {players} players, seeds {seed} to {last}.", games).format(
+        n=games, players=players, seed=seed, last=seed + games - 1)]
     for s in range(players):
-        lines.append(f"  {names[s]} ({chosen[s]!r}): {wins[s]} wins ({100 * wins[s] / games:.0f}%)")
-    lines.append("Ended by: " + ", ".join(f"{r} {n}" for r, n in reasons.most_common()) + ".")
-    lines.append(f"Turns per game: median {turns[len(turns) // 2]}, longest {turns[-1]}.")
-    lines.append(f"Speed: {games / elapsed:.0f} games a second ({elapsed:.2f} s).")
+        lines.append("  " + ngettext("{name} ({bot}): {n} wins ({percent}%)", "{name} ({bot}): {n} wins ({percent}%)",
+                                     wins[s]).format(name=names[s], bot=repr(chosen[s]), n=wins[s],
+                                                     percent=f"{100 * wins[s] / games:.0f}"))
+    ends = {"finish": pgettext("end reason", "finish"), "turn limit": pgettext("end reason", "turn limit"),
+            "all stuck": pgettext("end reason", "all stuck")}
+    lines.append(_("Ended by: {ends}.").format(
+        ends=", ".join(f"{ends.get(r, r)} {n}" for r, n in reasons.most_common())))
+    lines.append(_("Turns per game: median {median}, longest {longest}.").format(
+        median=turns[len(turns) // 2], longest=turns[-1]))
+    lines.append(_("Speed: {rate} games a second ({seconds} s).").format(
+        rate=f"{games / elapsed:.0f}", seconds=f"{elapsed:.2f}"))
     return "\n".join(lines)
 
 
@@ -160,9 +201,12 @@ class MemoryRow:
 
     @property
     def label(self) -> str:
+        """The memory length in words, in the language spoken: ``"perfect"``, ``"none"``, ``"3 turns"``."""
         if self.turns is None:
-            return "perfect"
-        return "none" if self.turns == 0 else f"{self.turns} turn{'s' if self.turns > 1 else ''}"
+            return pgettext("memory", "perfect")
+        if self.turns == 0:
+            return pgettext("memory", "none")
+        return ngettext("{n} turn", "{n} turns", self.turns).format(n=self.turns)
 
     @property
     def rate(self) -> float:
@@ -189,16 +233,30 @@ class MemoryResult:
         alike; ``None`` when they differ (then no single rate is "fair")."""
         return 1 / self.players if len(set(self.opponents)) == 1 else None
 
-    def table(self) -> str:
-        """A plain-text table, one line per memory length."""
-        lines = [f"{'memory':<10}{'wins':>8}{'win rate':>12}   95% interval"]
-        for row in self.rows:
-            low, high = row.interval
-            lines.append(f"{row.label:<10}{row.wins:>8}{row.rate:>12.1%}   {low:.1%} - {high:.1%}")
-        games = self.rows[0].games if self.rows else 0
-        fair = f"; a fair share would be {self.fair_share:.1%}" if self.fair_share is not None else ""
-        lines.append(f"({games} games each, {self.players} players, against {', '.join(self.opponents)}{fair})")
-        return "\n".join(lines)
+    def table(self, lang: str | None = None) -> str:
+        """A plain-text table, one line per memory length (in ``lang``, default the
+        language spoken: :mod:`rally.i18n`; the opponents are named in the language
+        spoken when :func:`memory_win_rates` ran)."""
+        with language(lang):
+            lines = ["{memory:<10}{wins:>8}{rate:>12}   {interval}".format(
+                memory=pgettext("table header", "memory"), wins=pgettext("table header", "wins"),
+                rate=pgettext("table header", "win rate"),
+                interval=pgettext("table header", "{level} interval").format(level="95%"))]
+            for row in self.rows:
+                low, high = row.interval
+                lines.append(f"{row.label:<10}{row.wins:>8}{row.rate:>12.1%}   {low:.1%} - {high:.1%}")
+            games = self.rows[0].games if self.rows else 0
+            words = {"n": games, "players": self.players, "opponents": ", ".join(self.opponents)}
+            if self.fair_share is not None:
+                lines.append(ngettext(
+                    "({n} games each, {players} players, against {opponents}; a fair share would be {fair})",
+                    "({n} games each, {players} players, against {opponents}; a fair share would be {fair})",
+                    games).format(fair=f"{self.fair_share:.1%}", **words))
+            else:
+                lines.append(ngettext("({n} games each, {players} players, against {opponents})",
+                                      "({n} games each, {players} players, against {opponents})",
+                                      games).format(**words))
+            return "\n".join(lines)
 
 
 def memory_bot(turns: int | None) -> MemoryBot:
@@ -222,23 +280,28 @@ def memory_win_rates(memories: Iterable[int | None] | int | None = (0, 1, 2, 3, 
     else:
         if isinstance(memories, (range, Iterator)):  # read no more than the bound allows
             memories = list(itertools.islice(memories, MAX_MEMORIES + 1))
-        lengths = inputs.sequence(memories, "The memory lengths", SetupError, "[0, 3, None]", MAX_MEMORIES)
+        lengths = inputs.sequence(memories, _("The memory lengths"), SetupError, "[0, 3, None]", MAX_MEMORIES)
     # one name, not its letters
     names = [opponents] if isinstance(opponents, str) else inputs.sequence(
-        opponents, "The opponents", SetupError, "['none']", MAX_PLAYERS)
+        opponents, _("The opponents"), SetupError, "['none']", MAX_PLAYERS)
     if not lengths:
-        raise SetupError("Give at least one memory length to try, like [0, 3, None] (None: perfect memory).")
-    games = inputs.whole(games, "The number of games", 1, MAX_GAMES, SetupError, 300)
-    seed = _first_seed(seed, games, "The seed")
+        raise SetupError(_("Give at least one memory length to try, like [0, 3, None] (None: perfect memory)."))
+    games = inputs.whole(games, _("The number of games"), 1, MAX_GAMES, SetupError, 300)
+    seed = _first_seed(seed, games, _("The seed"))
     players = len(names) + 1
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SetupError(f"Give 1 to {MAX_PLAYERS - 1} opponents (Rally Run is for {MIN_PLAYERS} to {MAX_PLAYERS} "
-                         f"players), not {len(names)}.")
+        raise SetupError(ngettext(
+            "Give 1 to {high} opponents (Rally Run is for {low} to {most} players), not {n}.",
+            "Give 1 to {high} opponents (Rally Run is for {low} to {most} players), not {n}.", len(names)).format(
+            high=MAX_PLAYERS - 1, low=MIN_PLAYERS, most=MAX_PLAYERS, n=len(names)))
     checked: list[int | None] = [None if t is None else inputs.whole(
-        t, "A memory length (in turns; None for perfect)", 0, MAX_TURNS, SetupError) for t in lengths]
+        t, _("A memory length (in turns; None for perfect)"), 0, MAX_TURNS, SetupError) for t in lengths]
     if games * len(checked) > MAX_GAMES:
-        inputs.fail(SetupError, "The games times the memory lengths", f"at most {MAX_GAMES} games in all",
-                    f"{games} games for each of {len(checked)} memory lengths", "300 games for 7")
+        inputs.fail(SetupError, _("The games times the memory lengths"),
+                    _("at most {n} games in all").format(n=MAX_GAMES),
+                    ngettext("{games} games for each of {n} memory lengths",
+                             "{games} games for each of {n} memory lengths", len(checked)).format(
+                        games=games, n=len(checked)), _("300 games for 7"))
     labels = tuple(parse_bot(o).describe() for o in names)  # words a learner reads
     rows = []
     for turns in checked:

@@ -39,6 +39,7 @@ from typing import Any
 
 from .. import inputs
 from ..errors import PositionError, RuleError
+from ..i18n import _, ngettext
 from .board import CELLS, COLORS, MAX_PLAYERS, MIN_PLAYERS, Cell, Counts, Place, StartFinish, check_tile_mix
 from .events import REASONS, RunEvent, check_event
 from .tiles import Tile
@@ -84,56 +85,64 @@ class RunState:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # normalise to tuples: a frozen value type holds no lists
-        n = inputs.whole(self.players, "The number of players", MIN_PLAYERS, MAX_PLAYERS, PositionError)
+        n = inputs.whole(self.players, _("The number of players"), MIN_PLAYERS, MAX_PLAYERS, PositionError)
         set_(self, "names", inputs.names(self.names, n, PositionError, inputs.DEFAULT_NAMES))
         inputs.seed(self.seed, PositionError)
-        inputs.seat(self.first_player, n, PositionError, "The first player")
+        inputs.seat(self.first_player, n, PositionError, _("The first player"))
         try:
             set_(self, "tile_mix", check_tile_mix(self.tile_mix))
         except RuleError as err:
             raise PositionError(str(err)) from None
-        inputs.whole(self.max_turns, "The turn limit", 1, MAX_TURNS, PositionError)
-        inputs.whole(self.turn, "The turn", 0, MAX_TURNS, PositionError)
-        inputs.one_of(self.phase, "The phase", PHASES, PositionError)
+        inputs.whole(self.max_turns, _("The turn limit"), 1, MAX_TURNS, PositionError)
+        inputs.whole(self.turn, _("The turn"), 0, MAX_TURNS, PositionError)
+        inputs.one_of(self.phase, _("The phase"), PHASES, PositionError)
         if self.pending is not None and not isinstance(self.pending, Cell):
-            inputs.fail(PositionError, "The tile just revealed", "a Cell or None", self.pending, "Cell.parse('B1')")
-        tiles = _items(self.tiles, "The tiles", f"{CELLS} tiles, one per cell A1, B1, ... E5", CELLS)
+            inputs.fail(PositionError, _("The tile just revealed"), _("a Cell or None"), self.pending,
+                        "Cell.parse('B1')")
+        tiles = _items(self.tiles, _("The tiles"), ngettext(
+            "{n} tile, one per cell A1, B1, ... E5", "{n} tiles, one per cell A1, B1, ... E5", CELLS).format(n=CELLS),
+            CELLS)
         if not all(t is None or isinstance(t, Tile) for t in tiles):
-            inputs.fail(PositionError, "Each cell's tile", "a Tile (None on the pit stop)",
+            inputs.fail(PositionError, _("Each cell's tile"), _("a Tile (None on the pit stop)"),
                         next(t for t in tiles if not (t is None or isinstance(t, Tile))), "Tile.parse('C:NE')")
         set_(self, "tiles", tiles)
-        cars = _items(self.cars, "The cars", f"{n} places, one per player", n)
+        cars = _items(self.cars, _("The cars"), ngettext(
+            "{n} place, one per player", "{n} places, one per player", n).format(n=n), n)
         for car in cars:
             if not isinstance(car, (Cell, StartFinish)):
-                inputs.fail(PositionError, "Each car's place", "a Cell or a StartFinish", car, "Cell.parse('B3')")
+                inputs.fail(PositionError, _("Each car's place"), _("a Cell or a StartFinish"), car,
+                            "Cell.parse('B3')")
         set_(self, "cars", cars)
-        held = _items(self.trophies, "The trophies held", f"{n} colors or None, one per player", n)
+        held = _items(self.trophies, _("The trophies held"), ngettext(
+            "{n} color or None, one per player", "{n} colors or None, one per player", n).format(n=n), n)
         for color in held:
             if color is not None:
-                inputs.one_of(color, "Each trophy held", COLORS, PositionError)
+                inputs.one_of(color, _("Each trophy held"), COLORS, PositionError)
         set_(self, "trophies", held)
-        stack = inputs.sequence(self.trophy_stack, "The trophy stack", PositionError, "['green', 'red']", MAX_PLAYERS)
+        stack = inputs.sequence(self.trophy_stack, _("The trophy stack"), PositionError, "['green', 'red']",
+                                MAX_PLAYERS)
         for color in stack:
-            inputs.one_of(color, "Each trophy on the stack", COLORS, PositionError)
+            inputs.one_of(color, _("Each trophy on the stack"), COLORS, PositionError)
         set_(self, "trophy_stack", tuple(stack))
         if self.last_swap is not None:
-            pair = _items(self.last_swap, "The tiles just swapped", "two cells", 2)
+            pair = _items(self.last_swap, _("The tiles just swapped"), _("two cells"), 2)
             if not all(isinstance(c, Cell) for c in pair):
-                inputs.fail(PositionError, "The tiles just swapped", "two Cells or None", self.last_swap,
+                inputs.fail(PositionError, _("The tiles just swapped"), _("two Cells or None"), self.last_swap,
                             "(Cell.parse('B2'), Cell.parse('D4'))")
             set_(self, "last_swap", (pair[0], pair[1]))
         if self.winner is not None:
-            inputs.seat(self.winner, n, PositionError, "The winner")
+            inputs.seat(self.winner, n, PositionError, _("The winner"))
         if self.end_reason is not None:
-            inputs.one_of(self.end_reason, "The end reason", REASONS, PositionError)
+            inputs.one_of(self.end_reason, _("The end reason"), REASONS, PositionError)
         if self.events is not None:
-            events = inputs.sequence(self.events, "The event log", PositionError, "a list of events", MAX_EVENTS)
+            events = inputs.sequence(self.events, _("The event log"), PositionError, _("a list of events"),
+                                     MAX_EVENTS)
             set_(self, "events", tuple(check_event(e, n) for e in events))
         if self.start is not None:
             if not isinstance(self.start, RunState):
-                inputs.fail(PositionError, "The log's start", "a RunState or None", self.start, "None")
+                inputs.fail(PositionError, _("The log's start"), _("a RunState or None"), self.start, "None")
             if self.events is None or self.start.events is not None or self.start.start is not None:
-                raise PositionError("A start position goes with an event log, and has no log or start of its own.")
+                raise PositionError(_("A start position goes with an event log, and has no log or start of its own."))
 
     def replace(self, **changes: Any) -> RunState:  # any field, checked again by __post_init__
         """A copy with some fields changed, its shape checked again: ``state.replace(turn=4)``."""

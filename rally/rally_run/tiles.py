@@ -29,10 +29,12 @@ from dataclasses import dataclass
 
 from .. import inputs
 from ..errors import TileError
+from ..i18n import N_, _, capitalized, join_words, language, ngettext
 
 #: The four directions, clockwise from north.
 DIRECTIONS = ("N", "E", "S", "W")
-DIRECTION_WORDS = ("north", "east", "south", "west")
+#: The directions in words (English; shown translated: :func:`direction_word`).
+DIRECTION_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"))
 #: Row and column change of one step in each direction (rows grow southwards).
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 #: One bit per direction, in the order of :data:`DIRECTIONS`.
@@ -58,12 +60,14 @@ def mask_directions(mask: int) -> tuple[str, ...]:
     return tuple(DIRECTIONS[d] for d in range(4) if mask & BITS[d])
 
 
+def direction_word(direction: int) -> str:
+    """Direction ``direction`` (0 north, 1 east, ...) in words, in the language spoken."""
+    return _(DIRECTION_WORDS[direction])
+
+
 def mask_words(mask: int) -> str:
-    """``"north and east"``-style words for the openings in ``mask``."""
-    words = [DIRECTION_WORDS[d] for d in range(4) if mask & BITS[d]]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    """``"north and east"``-style words for the openings in ``mask``, in the language spoken."""
+    return join_words([_(DIRECTION_WORDS[d]) for d in range(4) if mask & BITS[d]])
 
 
 class TileKind(enum.Enum):
@@ -80,6 +84,8 @@ class TileKind(enum.Enum):
 
     @property
     def word(self) -> str:
+        """The kind's English name (``"dead end"``), as :meth:`parse` and saved games read
+        it; sentences say :func:`a_kind` instead."""
         return _WORDS[self]
 
     @property
@@ -109,7 +115,8 @@ class TileKind(enum.Enum):
             for kind in cls:
                 if key in (kind.letter.lower(), kind.word):
                     return kind
-        inputs.fail(TileError, "A kind of road tile", "straight (S), curve (C), crossroads (X) or dead end (D)",
+        # TRANSLATORS: the names in this rule are what the program reads: keep them in English.
+        inputs.fail(TileError, _("A kind of road tile"), _("straight (S), curve (C), crossroads (X) or dead end (D)"),
                     text, "'curve'")
 
 
@@ -117,6 +124,12 @@ _WORDS = {TileKind.STRAIGHT: "straight", TileKind.CURVE: "curve", TileKind.CROSS
           TileKind.DEAD_END: "dead end"}
 _BASE = {TileKind.STRAIGHT: 1 | 4, TileKind.CURVE: 1 | 2, TileKind.CROSSROADS: ALL_OPEN, TileKind.DEAD_END: 1}
 _PERIOD = {TileKind.STRAIGHT: 2, TileKind.CURVE: 4, TileKind.CROSSROADS: 1, TileKind.DEAD_END: 4}
+#: Each kind with its indefinite article, as a sentence says it (shown translated: :func:`a_kind`).
+_A_KIND = {TileKind.STRAIGHT: N_("a straight"), TileKind.CURVE: N_("a curve"),
+           TileKind.CROSSROADS: N_("a crossroads"), TileKind.DEAD_END: N_("a dead end")}
+#: What an error about a tile's rotation names, by kind.
+_ROTATION_OF = {TileKind.STRAIGHT: N_("A straight's rotation"), TileKind.CURVE: N_("A curve's rotation"),
+                TileKind.CROSSROADS: N_("A crossroads's rotation"), TileKind.DEAD_END: N_("A dead end's rotation")}
 #: Kinds by index (the engine stores a tile as ``kind_index * 4 + rotation``).
 KINDS = (TileKind.STRAIGHT, TileKind.CURVE, TileKind.CROSSROADS, TileKind.DEAD_END)
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
@@ -140,8 +153,9 @@ class Tile:
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, TileKind):
-            inputs.fail(TileError, "A tile's kind", "a TileKind", self.kind, "TileKind.CURVE")
-        inputs.whole(self.rotation, f"A {self.kind.word}'s rotation", 0, self.kind.rotations - 1, TileError)
+            inputs.fail(TileError, _("A tile's kind"), _("a TileKind"), self.kind, "TileKind.CURVE")
+        if not (inputs.is_whole(self.rotation) and 0 <= self.rotation < self.kind.rotations):
+            inputs.whole(self.rotation, _(_ROTATION_OF[self.kind]), 0, self.kind.rotations - 1, TileError)
 
     @property
     def mask(self) -> int:
@@ -156,19 +170,23 @@ class Tile:
         """True when the road leaves by ``direction`` (``"N"`` or 0, ``"E"`` or 1, ...)."""
         if isinstance(direction, str) and direction in DIRECTIONS:
             d = DIRECTIONS.index(direction)
+        elif inputs.is_whole(direction) and 0 <= int(direction) <= 3:
+            d = int(direction)
         else:
-            d = inputs.whole(direction, "A direction", 0, 3, TileError, "'N' or 0")
+            d = inputs.whole(direction, _("A direction"), 0, 3, TileError, join_words(["'N'", "0"], "or"))
         return bool(self.mask & BITS[d])
 
     def rotated(self, turns: int = 1) -> Tile:
         """This tile turned ``turns`` more quarter turns clockwise."""
-        turns = inputs.whole(turns, "A number of quarter turns", -4, 4, TileError, 1)
+        turns = inputs.whole(turns, _("A number of quarter turns"), -4, 4, TileError, 1)
         return Tile(self.kind, (self.rotation + turns) % self.kind.rotations)
 
-    def describe(self) -> str:
-        """In words: ``"a curve open to north and east"``."""
-        article = "an" if self.kind.word[0] in "aeiou" else "a"
-        return f"{article} {self.kind.word} open to {mask_words(self.mask)}"
+    def describe(self, lang: str | None = None) -> str:
+        """In words: ``"a curve open to north and east"`` (in ``lang``, default the
+        language spoken: :mod:`rally.i18n`)."""
+        with language(lang):
+            return _("{a_kind} open to {directions}").format(a_kind=a_kind(self.kind),
+                                                             directions=mask_words(self.mask))
 
     @property
     def code(self) -> int:
@@ -180,8 +198,8 @@ class Tile:
         """The tile of an engine code (see :data:`CODES`)."""
         if inputs.is_whole(code) and code in BY_CODE:
             return BY_CODE[code]
-        inputs.fail(TileError, "A tile code", "kind index * 4 + rotation, one of " + ", ".join(map(str, sorted(CODES))),
-                    code, 4)
+        inputs.fail(TileError, _("A tile code"), _("kind index * 4 + rotation, one of {codes}").format(
+            codes=", ".join(map(str, sorted(CODES)))), code, 4)
 
     def __str__(self) -> str:
         return f"{self.kind.letter}:{''.join(self.openings)}"
@@ -194,22 +212,40 @@ class Tile:
         """``"C:NE"`` (kind letter and openings) or ``"C0"`` (kind letter and rotation)."""
         if isinstance(text, Tile):
             return text
-        value = inputs.text(text, "A tile", TileError, "C:NE", MAX_TILE_TEXT)
+        value = inputs.text(text, _("A tile"), TileError, "C:NE", MAX_TILE_TEXT)
         t = value.strip().upper()
         kind = _KIND_LETTERS.get(t[:1])
         if kind is not None:
             rest = t[1:]
             if rest.isdigit():
-                return cls(kind, inputs.whole_text(rest, f"A {kind.word}'s rotation", 0, kind.rotations - 1, TileError))
+                return cls(kind, inputs.whole_text(rest, _(_ROTATION_OF[kind]), 0, kind.rotations - 1, TileError))
             if rest.startswith(":") and rest[1:] and set(rest[1:]) <= set(DIRECTIONS) and len(set(rest[1:])) == len(rest[1:]):
                 mask = sum(BITS[DIRECTIONS.index(ch)] for ch in rest[1:])
                 for r in range(kind.rotations):
                     if kind.mask(r) == mask:
                         return cls(kind, r)
                 shapes = ", ".join(str(o) for o in kind.orientations())
-                raise TileError(f"A {kind.word} cannot open to {mask_words(mask)}: it can be {shapes}.")
-        inputs.fail(TileError, "A tile", "a kind letter (S straight, C curve, X crossroads, D dead end) and its "
-                    "openings, or the letter and a rotation", text, "'C:NE' or 'C1'")
+                raise TileError(_("{A_kind} cannot open to {directions}: it can be {shapes}.").format(
+                    A_kind=capitalized(a_kind(kind)), directions=mask_words(mask), shapes=shapes))
+        inputs.fail(TileError, _("A tile"), _("a kind letter (S straight, C curve, X crossroads, D dead end) and its "
+                                              "openings, or the letter and a rotation"), text,
+                    join_words(["'C:NE'", "'C1'"], "or"))
+
+
+def a_kind(kind: TileKind) -> str:
+    """The kind with its indefinite article, in the language spoken: ``"a curve"``."""
+    return _(_A_KIND[kind])
+
+
+def kind_count(kind: TileKind, n: int) -> str:
+    """``n`` tiles of ``kind`` in words, in the language spoken: ``"8 straights"``."""
+    if kind is TileKind.STRAIGHT:
+        return ngettext("{n} straight", "{n} straights", n).format(n=n)
+    if kind is TileKind.CURVE:
+        return ngettext("{n} curve", "{n} curves", n).format(n=n)
+    if kind is TileKind.CROSSROADS:
+        return ngettext("{n} crossroads", "{n} crossroads", n).format(n=n)
+    return ngettext("{n} dead end", "{n} dead ends", n).format(n=n)
 
 
 _KIND_LETTERS = {k.letter: k for k in KINDS}
@@ -219,5 +255,5 @@ BY_CODE = {code: Tile(KINDS[code >> 2], code & 3) for code in sorted(CODES)}
 
 __all__ = [
     "DIRECTIONS", "DIRECTION_WORDS", "BITS", "CODES", "Tile", "TileKind", "opposite", "rotate_mask",
-    "mask_directions", "mask_words",
+    "mask_directions", "mask_words", "direction_word", "a_kind", "kind_count",
 ]

@@ -259,13 +259,14 @@ def error_outputs(page) -> list[str]:
 #: JavaScript: the Plotly figures of tracks on the page (the ones with a "spaces" trace:
 #: charts such as the advisor's bars or a game review's line are left out), in page order.
 TRACK_PLOTS = """[...document.querySelectorAll('.js-plotly-plot')]
-  .filter(gd => (gd._fullData || []).some(t => t.name === 'spaces'))"""
+  .filter(gd => (gd._fullData || []).some(t => (t.meta ?? t.name) === 'spaces'))"""
 
 #: JavaScript: per track figure on the page, the SVG points drawn for each named trace.
 PLOT_POINTS = f"""() => {TRACK_PLOTS}.map(gd => {{
   const counts = {{}};
   for (const g of gd.querySelectorAll('.scatterlayer g.trace')) {{
-    const name = g.__data__?.[0]?.trace?.name;
+    const trace = g.__data__?.[0]?.trace;
+    const name = trace?.meta ?? trace?.name;  // a track's traces are keyed in meta ("spaces", "car:Ada")
     if (name !== undefined) counts[name] = (counts[name] || 0) + g.querySelectorAll('path.point').length;
   }}
   return counts;
@@ -276,8 +277,8 @@ CAR_SPOTS = f"""(i) => {{
   const gd = {TRACK_PLOTS}[i];
   const spots = {{}};
   for (const g of gd.querySelectorAll('.scatterlayer g.trace')) {{
-    const name = g.__data__?.[0]?.trace?.name || '';
-    if (name.includes(' · lap')) spots[name.split(' · ')[0]] = g.querySelector('path.point')?.getAttribute('transform');
+    const key = g.__data__?.[0]?.trace?.meta || '';
+    if (key.startsWith('car:')) spots[key.slice(4)] = g.querySelector('path.point')?.getAttribute('transform');
   }}
   return spots;
 }}"""

@@ -39,15 +39,22 @@ def lab(browser_ready):
 
 
 @pytest.fixture(scope="package")
-def browser(browser_ready):
+def playwright(browser_ready):
+    """Playwright, once for all the browser tests (a second one could not start while
+    the first runs)."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = _lab.launch_chromium(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="package")
+def browser(playwright):
+    chromium = _lab.launch_chromium(playwright)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture

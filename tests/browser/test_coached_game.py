@@ -40,12 +40,14 @@ INSIDE = f"""el => {{
          r.left >= v.left - 0.5 && r.right <= v.right + 0.5;
 }}"""
 
-#: JavaScript on a Plotly figure: per trace name, the points in its data and the points drawn.
+#: JavaScript on a Plotly figure: per trace (its key, ``meta``, else its name), the points
+#: in its data and the points drawn.
 TRACE_POINTS = """gd => {
   const out = {};
-  for (const t of gd.data || []) out[t.name] = {data: (t.x || []).length, drawn: 0};
+  for (const t of gd.data || []) out[t.meta ?? t.name] = {data: (t.x || []).length, drawn: 0};
   for (const g of gd.querySelectorAll('.scatterlayer g.trace')) {
-    const name = g.__data__?.[0]?.trace?.name;
+    const t = g.__data__?.[0]?.trace;
+    const name = t?.meta ?? t?.name;
     if (name in out) out[name].drawn += g.querySelectorAll('path.point').length;
   }
   return out;

@@ -27,7 +27,7 @@ class Game:
 
     def __init__(self, page):
         self.page = page
-        self.root = page.locator(".jp-CodeCell").first.locator(".jp-OutputArea-output").first
+        self.root = page.locator(".jp-CodeCell .jp-OutputArea-output").first  # the first output: the game
         self.hand = self.root.locator(".rally-hand")
 
     def events(self) -> int:

@@ -21,10 +21,10 @@ CARS = """el => {
   const gd = el.querySelector('.js-plotly-plot');
   const cars = {};
   for (const g of gd.querySelectorAll('.scatterlayer g.trace')) {
-    const name = g.__data__?.[0]?.trace?.name || '';
+    const key = g.__data__?.[0]?.trace?.meta || '';
     const point = g.querySelector('path.point');
-    if (name.includes(' · lap') && point)
-      cars[name.split(' · ')[0]] = {at: point.getAttribute('transform'), fill: point.style.fill};
+    if (key.startsWith('car:') && point)
+      cars[key.slice(4)] = {at: point.getAttribute('transform'), fill: point.style.fill};
   }
   return cars;
 }"""

@@ -1,6 +1,7 @@
 // RallyRunBoard: the board as SVG, drawn from the plain data Python sends (face-down
 // tiles arrive without kind or rotation). Clicks go back to Python as messages; the
-// rules and every refusal come from there.
+// rules and every refusal come from there. Every word shown comes from Python too (the
+// labels trait and the texts in the data), in the language the lesson speaks.
 
 const SVG = "http://www.w3.org/2000/svg";
 const S = 80; // cell size
@@ -10,7 +11,6 @@ const HALF = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const OPPOSITE = { N: "S", E: "W", S: "N", W: "E" };
 const SLOTS = [[-1, -1], [1, -1], [1, 1], [-1, 1]]; // a corner of the cell per seat
 const SLOT = 0.27; // how far toward its corner a car stands (clear of the kind letter in the very corner)
-const BADGES = { reveal: "reveal", drive: "drive", swap: "swap", chosen: "swap ✓", finish: "finish" };
 
 function svg(tag, attrs, parent) {
   const node = document.createElementNS(SVG, tag);
@@ -87,7 +87,7 @@ function drawCar(g, car, cx, cy) {
     shape = svg("polygon", { points: `${cx},${cy - r - 2} ${cx + r + 2},${cy} ${cx},${cy + r + 2} ${cx - r - 2},${cy}`,
       ...style }, g);
   }
-  svg("title", {}, shape).textContent = `${car.name}'s ${car.color} car`;
+  svg("title", {}, shape).textContent = car.title ?? car.name;
   const t = svg("text", { x: cx, y: cy + 4, class: "rr-car-label", fill: car.text_hex }, g);
   t.textContent = car.label;
 }
@@ -102,29 +102,32 @@ function badge(g, x, y, text, low = false) {
 }
 
 function render({ model, el }) {
+  // A word of the page, as Python gives it; nothing (never a crash) if one is missing.
+  const word = (key) => (model.get("labels") || {})[key] ?? "";
   el.classList.add("rally-run");
   boards += 1;
   const uid = `rr${boards}-${Math.random().toString(36).slice(2, 8)}`;
   const heading = html("div", "rally-run__heading", el);
   const prompt = html("div", "rally-run__prompt", el);
   const controls = html("div", "rally-run__controls", el);
-  const moveButton = html("button", "rally-run__mode", controls, "Reveal / drive");
-  const swapButton = html("button", "rally-run__mode", controls, "Swap two tiles");
-  const seedLabel = html("label", "rally-run__seed", controls, "Seed ");
+  const moveButton = html("button", "rally-run__mode", controls);
+  const swapButton = html("button", "rally-run__mode", controls);
+  const seedLabel = html("label", "rally-run__seed", controls);
+  const seedText = document.createTextNode("");
+  seedLabel.append(seedText);
   const seedInput = html("input", "", seedLabel);
   seedInput.type = "number";
   seedInput.min = "0";
-  const newButton = html("button", "rally-run__new", controls, "New game");
+  const newButton = html("button", "rally-run__new", controls);
   const status = html("div", "rally-run__status", el);
   status.setAttribute("aria-live", "polite");
   const main = html("div", "rally-run__main", el);
   const board = svg("svg", { width: ML + 7 * S + 4, height: MT + 5 * S + 4, class: "rally-run__board",
-    role: "group", "aria-label": "Rally Run board" }, main);
+    role: "group" }, main);
   const side = html("div", "rally-run__side", main);
   const people = html("ul", "rally-run__players", side);
   const rotations = html("div", "rally-run__rotations", side);
   const logBox = html("div", "rally-run__log", el);
-  logBox.setAttribute("aria-label", "What happened");
 
   const send = (message) => model.send(message);
   for (const [button, mode] of [[moveButton, "move"], [swapButton, "swap"]]) {
@@ -174,28 +177,26 @@ function render({ model, el }) {
       } else if (cell.state === "pit") {
         svg("rect", { x, y, width: S, height: S, fill: `url(#${uid}-checker)`, class: "rr-pit" }, g);
         svg("rect", { x: x + 8, y: y + 26, width: S - 16, height: 28, rx: 4, class: "rr-pit-plate" }, g);
-        svg("text", { x: x + S / 2, y: y + 38, class: "rr-pit-text" }, g).textContent = "PIT";
-        const n = model.get("trophies_left");
-        svg("text", { x: x + S / 2, y: y + 50, class: "rr-pit-count" }, g).textContent =
-          `${n} troph${n === 1 ? "y" : "ies"}`;
+        svg("text", { x: x + S / 2, y: y + 38, class: "rr-pit-text" }, g).textContent = word("pit");
+        svg("text", { x: x + S / 2, y: y + 50, class: "rr-pit-count" }, g).textContent = word("trophies");
       } else {
         drawTile(g, x, y, S, cell.kind, cell.openings);
       }
       if (cell.no_swap) {
         const mark = svg("text", { x: x + S - 4, y: y + 12, class: "rr-no-swap" }, g);
         mark.textContent = "⇄✕";
-        svg("title", {}, mark).textContent = "just swapped: not to be swapped now";
-        label += "; just swapped, not to be swapped now";
+        svg("title", {}, mark).textContent = word("no_swap_title");
+        label += `; ${word("no_swap_note")}`;
       }
       if (cell.pending) {
         svg("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, class: "rr-pending" }, g);
-        badge(g, x, y, "lay it");
-        label += "; just revealed, choose how to lay it";
+        badge(g, x, y, word("pending_badge"));
+        label += `; ${word("pending_note")}`;
       }
       if (cell.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: `rr-target rr-target--${cell.target}` }, g);
-        badge(g, x, y, BADGES[cell.target], cell.state === "pit");
-        label += `; click to ${cell.target === "chosen" ? "put it back" : cell.target}`;
+        badge(g, x, y, word(`badge_${cell.target}`), cell.state === "pit");
+        label += `; ${word(`click_${cell.target}`)}`;
       }
       clickable(g, cell.cell, label, interactive, cell.target, x, y);
     }
@@ -212,12 +213,12 @@ function render({ model, el }) {
       svg("path", { d: `M${x + S / 2},${y + S / 2} L${x + S / 2 + (dx * S) / 2},${y + S / 2}`, class: "rr-road",
         "stroke-width": S * 0.22 }, g);
       svg("text", { x: x + S / 2, y: y + 20, class: "rr-start-letter", fill: sf.text_hex }, g).textContent = sf.letter;
-      svg("text", { x: x + S / 2, y: y + S - 6, class: "rr-start-word", fill: sf.text_hex }, g).textContent = sf.color;
+      svg("text", { x: x + S / 2, y: y + S - 6, class: "rr-start-word", fill: sf.text_hex }, g).textContent = sf.word ?? "";
       let label = sf.label;
       if (sf.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: "rr-target rr-target--finish" }, g);
-        badge(g, x, y, BADGES.finish);
-        label += "; click to finish and win";
+        badge(g, x, y, word("badge_finish"));
+        label += `; ${word("click_finish")}`;
       }
       clickable(g, sf.color, label, interactive, sf.target, x, y);
     }
@@ -241,10 +242,8 @@ function render({ model, el }) {
       const li = html("li", p.current ? "is-current" : "", people);
       const icon = svg("svg", { width: 26, height: 26, "aria-hidden": "true" }, li);
       drawCar(icon, { ...p, place: "" }, 13, 13);
-      const trophy = p.trophy ? `trophy: ${p.trophy} (${p.trophy_letter})` : "no trophy yet";
-      const you = p.you ? " (you)" : "";
       const turn = p.current ? "▶ " : "";
-      html("span", "", li, `${turn}${p.name}${you}: ${p.color} car (${p.letter}), ${p.where}, ${trophy}`);
+      html("span", "", li, `${turn}${p.text ?? p.name}`);
     }
   }
 
@@ -252,14 +251,15 @@ function render({ model, el }) {
     rotations.replaceChildren();
     const offered = model.get("rotations");
     if (!offered.length) return;
-    html("div", "rally-run__rotations-title", rotations, "Lay the tile:");
+    html("div", "rally-run__rotations-title", rotations, word("rotations"));
     for (const r of offered) {
       const button = html("button", "rally-run__rotation", rotations);
       button.type = "button";
       const icon = svg("svg", { width: 48, height: 48, "aria-hidden": "true" }, button);
       drawTile(icon, 1, 1, 46, r.kind, r.openings);
-      html("span", "", button, `rotate ${r.rotation}: open ${r.openings.join(", ")}`);
-      button.setAttribute("aria-label", `rotate ${r.rotation}: ${r.words}`);
+      html("span", "", button, r.text ?? r.openings.join(", "));
+      button.setAttribute("aria-label", r.label ?? r.words ?? "");
+      button.dataset.rotation = String(r.rotation);
       button.disabled = !interactive;
       button.addEventListener("click", () => send({ type: "rotate", rotation: r.rotation }));
     }
@@ -280,6 +280,12 @@ function render({ model, el }) {
     const before = el.contains(active) && (board.contains(active) || rotations.contains(active))
       ? { place: active.dataset?.place } : null;
     const interactive = model.get("interactive");
+    moveButton.textContent = word("move_button");
+    swapButton.textContent = word("swap_button");
+    seedText.data = `${word("seed")} `;
+    newButton.textContent = word("new_game");
+    board.setAttribute("aria-label", word("board"));
+    logBox.setAttribute("aria-label", word("log"));
     heading.textContent = model.get("heading");
     prompt.textContent = model.get("prompt");
     controls.style.display = interactive ? "" : "none";

@@ -7,7 +7,10 @@ trophies left, the start-finish tiles in their colors with a letter and word, an
 cars as colored shapes with their driver's initial. Every move goes through
 ``game.legal_actions()`` / ``game.apply()``; a refused click shows the engine's reason
 in the status line and changes nothing. After the learner's turn the bots play theirs,
-and the log says what everybody did.
+and the log says what everybody did. Every word on the page comes from here, in the
+language rally speaks at each redraw (:mod:`widgets.i18n`; the page's own words in
+:attr:`RallyRunBoard.labels`); the color letters R, B, G and Y stay as they are in every
+language, as the engine's codes do.
 
 Clicking (what the page sends, also callable from Python): a tile marked *reveal* or
 *drive* (:meth:`click`), then one of the offered rotations (:meth:`rotate`); for a
@@ -51,6 +54,7 @@ from rally.rally_run import (
 from rally.rally_run.simulate import log_lines
 
 from .._display import StableRepr
+from ..i18n import _, ngettext, pgettext
 from ..style import short_labels
 
 HERE = pathlib.Path(__file__).parent
@@ -58,13 +62,59 @@ HERE = pathlib.Path(__file__).parent
 #: Screen colors of the four Rally Run colors, and a text color that reads on each.
 RUN_HEX: dict[str, str] = {"red": "#d7263d", "blue": "#1d4ed8", "green": "#15803d", "yellow": "#f6c90e"}
 RUN_TEXT_HEX: dict[str, str] = {"red": "#ffffff", "blue": "#ffffff", "green": "#ffffff", "yellow": "#111111"}
-#: A letter per color, so no color stands alone.
+#: A letter per color, so no color stands alone. The letters are the engine's and the
+#: lessons' identifiers (R B G Y) in every language: a German Gelb/Grün would clash on G.
 COLOR_LETTERS: dict[str, str] = {c: c[0].upper() for c in COLORS}
 #: A shape per seat for the cars.
 CAR_SHAPES = ("circle", "square", "triangle", "diamond")
 MODES = ("move", "swap")
 #: Errors a click's text or number may raise (all typed by rally); shown in the status line, never raised.
 CLICK_ERRORS = (rally.RuleError, ValueError, TypeError)
+
+
+def color_noun(color: str) -> str:
+    """A Rally Run color as a word on its own (a tile's word, an item of a list), in the
+    language spoken: ``"red"`` (German ``"Rot"``)."""
+    words = {"red": pgettext("color", "red"), "blue": pgettext("color", "blue"),
+             "green": pgettext("color", "green"), "yellow": pgettext("color", "yellow")}
+    return words.get(color, color)
+
+
+def color_adjective(color: str) -> str:
+    """A Rally Run color beside a noun, in the language spoken: ``"red"`` (German
+    ``"rot"``, the sentences add the ending)."""
+    # TRANSLATORS: a color as an adjective without its ending: the sentences add it
+    # ("das {color}e Start-Ziel-Plättchen", "den {color}en Pokal"), so give the stem ("rot").
+    words = {"red": pgettext("color adjective", "red"), "blue": pgettext("color adjective", "blue"),
+             "green": pgettext("color adjective", "green"), "yellow": pgettext("color adjective", "yellow")}
+    return words.get(color, color)
+
+
+def _compass(openings: Sequence[str]) -> str:
+    """``"N, E"``: the openings' compass letters, in the language spoken."""
+    letters = {"N": pgettext("compass", "N"), "E": pgettext("compass", "E"), "S": pgettext("compass", "S"),
+               "W": pgettext("compass", "W")}
+    return ", ".join(letters[d] for d in openings)
+
+
+def _labels(trophies_left: int) -> dict[str, str]:
+    """The words the page shows around the board (board.js shows only what it is given)."""
+    return {
+        "move_button": _("Reveal / drive"), "swap_button": _("Swap two tiles"), "seed": _("Seed"),
+        "new_game": _("New game"), "board": _("Rally Run board"), "log": _("What happened"),
+        # TRANSLATORS: the short word on the pit stop tile of the board (a few letters fit).
+        "pit": _("PIT"),
+        "trophies": ngettext("{n} trophy", "{n} trophies", trophies_left).format(n=trophies_left),
+        "no_swap_title": _("just swapped: not to be swapped now"),
+        "no_swap_note": _("just swapped, not to be swapped now"),
+        # TRANSLATORS: the badges on the board's tiles are short (about 10 letters fit).
+        "pending_badge": _("lay it"), "pending_note": _("just revealed, choose how to lay it"),
+        "badge_reveal": _("reveal"), "badge_drive": _("drive"), "badge_swap": _("swap"),
+        "badge_chosen": _("swap ✓"), "badge_finish": _("finish"),
+        "click_reveal": _("click to reveal"), "click_drive": _("click to drive"), "click_swap": _("click to swap"),
+        "click_chosen": _("click to put it back"), "click_finish": _("click to finish and win"),
+        "rotations": _("Lay the tile:"),
+    }
 
 
 class RallyRunBoard(StableRepr, anywidget.AnyWidget):
@@ -95,6 +145,8 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
     status = traitlets.Unicode("").tag(sync=True)
     status_kind = traitlets.Unicode("info").tag(sync=True)
     log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The words of the page around the board, in the language spoken at the last redraw.
+    labels = traitlets.Dict().tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
     seed = traitlets.Int(0).tag(sync=True)
 
@@ -118,7 +170,8 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         elif not interactive:
             game = game.clone()  # a snapshot: later moves in the lesson do not change it
         if not (inputs.is_whole(seat) and 0 <= seat < game.players):
-            raise rally.SetupError(f"The board shows a seat from 0 to {game.players - 1}, not {inputs.shown(seat)}.")
+            raise rally.SetupError(_("The board shows a seat from 0 to {last}, not {given}.").format(
+                last=game.players - 1, given=inputs.shown(seat)))
         self.game = game
         self.human = seat
         self._bot_specs = bots
@@ -132,8 +185,9 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         """A click on a cell (``"B3"``) or a start-finish tile (its color, ``"red"``).
         Returns True when it did something (an action, or a first swap tile chosen)."""
         if not isinstance(place, str):
-            return self._refuse(f"Click a cell like 'B3' or a start-finish tile by its color, like 'red', "
-                                f"not {place!r}.")
+            # TRANSLATORS: 'B3' and 'red' are what the program reads: keep them.
+            return self._refuse(_("Click a cell like 'B3' or a start-finish tile by its color, like 'red', not "
+                                  "{given}.").format(given=repr(place)))
         if not self._may_act():
             return False
         game = self.game
@@ -160,13 +214,14 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
     def set_mode(self, mode: str) -> bool:
         """``"move"`` (clicks reveal or drive) or ``"swap"`` (two clicks swap two tiles)."""
         if mode not in MODES:
-            return self._refuse(f"The mode is 'move' or 'swap', not {mode!r}.")
+            # TRANSLATORS: 'move' and 'swap' are what the program reads: keep them.
+            return self._refuse(_("The mode is 'move' or 'swap', not {given}.").format(given=repr(mode)))
         if not self._may_act():
             return False
         if mode == "swap" and self.game.awaiting_rotation:
             return self._refuse(self.game.why_illegal(Swap("A2", "B1"), self.human) or "")
         self.mode, self.swap_first = mode, ""
-        self._say("Click two face-down tiles to swap them." if mode == "swap" else "")
+        self._say(_("Click two face-down tiles to swap them.") if mode == "swap" else "")
         self._refresh()
         return True
 
@@ -191,14 +246,16 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
             try:
                 chosen = inputs.whole_text(seed, "The seed", 0, inputs.MAX_SEED, rally.SetupError) if seed else None
             except rally.SetupError:
-                self._refuse(f"The seed is a whole number from 0, like 7 (or leave it empty for the next one; at "
-                             f"most 2**64-1, in the digits 0-9), not {inputs.shown(seed)}. The game goes on as it was.")
+                self._refuse(_("The seed is a whole number from 0, like 7 (or leave it empty for the next one; at "
+                               "most 2**64-1, in the digits 0-9), not {given}. The game goes on as it was.").format(
+                    given=inputs.shown(seed)))
             else:
                 self.new_game(chosen)
             return
         value = {"click": "place", "rotate": "rotation", "mode": "mode"}.get(kind)
         if value is None or value not in content:
-            self._refuse(f"The page sent a message the board does not understand: {content!r}.")
+            self._refuse(_("The page sent a message the board does not understand: {message}.").format(
+                message=repr(content)))
         elif kind == "click":
             self.click(str(content["place"]))
         elif kind == "mode":
@@ -206,31 +263,33 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         elif inputs.is_whole(content["rotation"]):
             self.rotate(content["rotation"])
         else:
-            self._refuse(f"A rotation is a whole number of quarter turns, not {content['rotation']!r}.")
+            self._refuse(_("A rotation is a whole number of quarter turns, not {given}.").format(
+                given=repr(content["rotation"])))
 
     # ------------------------------------------------------------- helpers
     def _may_act(self) -> bool:
         game = self.game
         if not self.interactive:
-            return self._refuse("This board shows one moment of a game; it cannot be played.")
+            return self._refuse(_("This board shows one moment of a game; it cannot be played."))
         if game.is_over:
-            return self._refuse(game.why_illegal(Finish()) or "The game is over.")
+            return self._refuse(game.why_illegal(Finish()) or _("The game is over."))
         if game.current_player != self.human:
-            return self._refuse(f"It is {game.names[game.current_player]}'s turn.")
+            return self._refuse(_("It is {name}'s turn.").format(name=game.names[game.current_player]))
         return True
 
     def _click_start(self, color: str) -> bool:
         goal = self.game.goal(self.human)
         if isinstance(goal, StartFinish) and goal.color != color:
-            return self._refuse(f"Your trophy is {goal.color}: your finish is the {goal} tile beside "
-                                f"{goal.corner}, not the {color} one.")
+            return self._refuse(_("Your trophy is {color}: your finish is the {color} start-finish tile beside "
+                                  "{corner}, not the {other} one.").format(
+                color=color_adjective(goal.color), corner=goal.corner, other=color_adjective(color)))
         return self._do(Finish())  # the engine says why, if it may not finish yet
 
     def _click_swap(self, cell: Cell) -> bool:
         game, first = self.game, self.swap_first
         if first == str(cell):
             self.swap_first = ""
-            self._say("Swap: the first tile is put back; click two face-down tiles.")
+            self._say(_("Swap: the first tile is put back; click two face-down tiles."))
             self._refresh()
             return True
         if first:
@@ -239,9 +298,10 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         if cell.index not in partners:
             other = next((c for c in sorted(partners) if c != cell.index), None)
             reason = game.why_illegal(Swap(cell, Cell.of(other)), self.human) if other is not None else None
-            return self._refuse(reason or f"{cell} cannot be swapped now.")
+            return self._refuse(reason or _("{cell} cannot be swapped now.").format(cell=cell))
         self.swap_first = str(cell)
-        self._say(f"Swap: {cell} chosen; click the second face-down tile (or {cell} again to put it back).")
+        self._say(_("Swap: {cell} chosen; click the second face-down tile (or {cell} again to put it back).").format(
+            cell=cell))
         self._refresh()
         return True
 
@@ -269,8 +329,8 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
                 play_bots(game, self.bots, self.rng, until=self.human)
         except Exception as err:  # noqa: BLE001 - shown where the learner looks, never raised into the kernel
             seat = game.current_player
-            self._say(f"{game.names[seat]}'s computer player failed ({type(err).__name__}: {err}); the game "
-                      "stops here. Press New game to play on.", "error")
+            self._say(_("{name}'s computer player failed ({error}: {problem}); the game stops here. Press New game "
+                        "to play on.").format(name=game.names[seat], error=type(err).__name__, problem=err), "error")
         finally:
             self._refresh()
 
@@ -295,44 +355,54 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
                    "no_swap": i in no_swap, "pending": i == obs.pending}
             if code == -2:
                 left = obs.trophies_left
-                row.update(state="pit", label=f"{cell}: the pit stop, {left} troph{'y' if left == 1 else 'ies'} left")
+                row.update(state="pit", label=ngettext("{cell}: the pit stop, {n} trophy left",
+                                                       "{cell}: the pit stop, {n} trophies left", left).format(
+                    cell=cell, n=left))
             elif code == -1:
-                row.update(state="down", label=f"{cell}: a face-down tile")
+                row.update(state="down", label=_("{cell}: a face-down tile").format(cell=cell))
             else:
                 tile = Tile.from_code(code)
                 row.update(state="up", tile=str(tile), kind=tile.kind.letter, openings=list(tile.openings),
-                           label=f"{cell}: {tile.describe()}")
+                           label=_("{cell}: {tile}").format(cell=cell, tile=tile.describe()))
             cells.append(row)
         starts = []
         for sf in START_FINISH:
             row, col = sf.position
-            starts.append({"color": sf.color, "letter": COLOR_LETTERS[sf.color], "row": row, "col": col,
+            starts.append({"color": sf.color, "letter": COLOR_LETTERS[sf.color], "word": color_noun(sf.color),
+                           "row": row, "col": col,
                            "side": sf.side, "hex": RUN_HEX[sf.color], "text_hex": RUN_TEXT_HEX[sf.color],
                            "target": targets.get(sf.color, ""),
-                           "label": f"the {sf} tile beside {sf.corner}"})
+                           "label": _start_tile(sf.color, sf.corner)})
         labels = short_labels(names)
         cars, infos = [], []
         for s in range(game.players):
             color = obs.start_colors[s]
             place = obs.cars[s]
             where = place.color if isinstance(place, StartFinish) else str(place)
+            title = _("{name}'s {color} car").format(name=names[s], color=color_adjective(color))
             cars.append({"seat": s, "name": names[s], "label": labels[s], "color": color, "hex": RUN_HEX[color],
-                         "text_hex": RUN_TEXT_HEX[color], "shape": CAR_SHAPES[s], "place": where})
+                         "text_hex": RUN_TEXT_HEX[color], "shape": CAR_SHAPES[s], "place": where, "title": title})
             held = obs.held[s] or ""
+            you = s == me and self.interactive
+            on = (_("on the {color} start-finish tile").format(color=color_adjective(place.color))
+                  if isinstance(place, StartFinish) else _("on {cell}").format(cell=place))
             infos.append({"seat": s, "name": names[s], "label": labels[s], "color": color,
                           "letter": COLOR_LETTERS[color], "hex": RUN_HEX[color], "text_hex": RUN_TEXT_HEX[color],
                           "shape": CAR_SHAPES[s], "trophy": held, "trophy_letter": COLOR_LETTERS.get(held, ""),
                           "trophy_hex": RUN_HEX.get(held, ""), "trophy_text_hex": RUN_TEXT_HEX.get(held, ""),
-                          "where": f"on the {place} tile" if isinstance(place, StartFinish) else f"on {place}",
-                          "goal": str(game.goal(s)), "current": s == obs.current_player,
-                          "you": s == me and self.interactive})
+                          "where": on, "goal": str(game.goal(s)), "current": s == obs.current_player,
+                          "you": you, "title": title, "text": _player_line(names[s], you, color, on, held)})
         rotations = []
         if game.awaiting_rotation and game.current_player == me:
             kind = game.tile(Cell.of(game.pending)).kind
             for r in game.rotations():
                 tile = Tile(kind, r)
+                words = tile.describe()
                 rotations.append({"rotation": r, "tile": str(tile), "kind": kind.letter,
-                                  "openings": list(tile.openings), "words": tile.describe()})
+                                  "openings": list(tile.openings), "words": words,
+                                  "text": _("rotate {rotation}: open {openings}").format(
+                                      rotation=r, openings=_compass(tile.openings)),
+                                  "label": _("rotate {rotation}: {tile}").format(rotation=r, tile=words)})
         with self.hold_sync():
             self.cells, self.starts, self.cars, self.players_info = cells, starts, cars, infos
             self.trophies_left = obs.trophies_left
@@ -340,6 +410,7 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
             start = game.state().start  # an arranged game's log starts at its position's turn
             self.log = log_lines(game.events, names, 0 if start is None else start.turn)
             self.seed = game.seed
+            self.labels = _labels(obs.trophies_left)
             self.heading, self.prompt = self._texts()
 
     def _targets(self) -> dict[str, str]:
@@ -369,20 +440,25 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         game, me = self.game, self.human
         names = game.names
         if game.is_over:
-            return f"Game over after {game.turn} turns.", game.events[-1].describe(names)
-        turn = f"Turn {game.turn + 1}"
+            return (ngettext("Game over after {n} turn.", "Game over after {n} turns.", game.turn).format(n=game.turn),
+                    game.events[-1].describe(names))
+        turn = game.turn + 1
         current = game.current_player
         if not self.interactive:
-            doing = "choose how to lay the tile just revealed" if game.awaiting_rotation else "move"
-            return f"{turn}: {names[current]} to {doing}.", ""
+            if game.awaiting_rotation:
+                return _("Turn {turn}: {name} to choose how to lay the tile just revealed.").format(
+                    turn=turn, name=names[current]), ""
+            return _("Turn {turn}: {name} to move.").format(turn=turn, name=names[current]), ""
         goal = game.goal(me)
-        aim = "the pit stop (C3)" if goal == Cell.parse("C3") else f"the {goal} tile beside {goal.corner}"
-        head = f"{turn}: your turn, {names[me]} ({game.start_colors[me]} car). Heading for {aim}."
+        aim = _("the pit stop (C3)") if goal == Cell.parse("C3") else _start_tile(goal.color, goal.corner)
+        head = _("Turn {turn}: your turn, {name} ({color} car). Heading for {goal}.").format(
+            turn=turn, name=names[me], color=color_adjective(game.start_colors[me]), goal=aim)
         if game.awaiting_rotation:
-            return head, f"Choose how to lay the tile on {Cell.of(game.pending)}: click one of the rotations below."
+            return head, _("Choose how to lay the tile on {cell}: click one of the rotations below.").format(
+                cell=Cell.of(game.pending))
         if self.mode == "swap":
-            return head, "Swap mode: click two face-down tiles marked swap (or go back to Move)."
-        return head, "Click a tile marked reveal or drive (or your finish), or choose Swap to swap two tiles."
+            return head, _("Swap mode: click two face-down tiles marked swap (or go back to Move).")
+        return head, _("Click a tile marked reveal or drive (or your finish), or choose Swap to swap two tiles.")
 
     def __repr__(self) -> str:
         game = self.game
@@ -395,6 +471,21 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         cars = ", ".join(f"{names[s]} {p}" for s, p in enumerate(game.cars))
         return (f"RallyRunBoard({game.players} players, seed {game.seed}, {names[self.human]}'s view, "
                 f"turn {game.turn + 1}, {state}; cars: {cars}; trophies left {game.trophies_left})")
+
+
+def _start_tile(color: str, corner: Cell) -> str:
+    """``"the red start-finish tile beside A1"``, in the language spoken."""
+    return _("the {color} start-finish tile beside {corner}").format(color=color_adjective(color), corner=corner)
+
+
+def _player_line(name: str, you: bool, color: str, where: str, trophy: str) -> str:
+    """A player's line beside the board: ``"Ada (you): red car (R), on A1, no trophy yet"``."""
+    who = _("{name} (you)").format(name=name) if you else name
+    facts = {"who": who, "color": color_adjective(color), "letter": COLOR_LETTERS[color], "where": where}
+    if trophy:
+        return _("{who}: {color} car ({letter}), {where}, trophy: {trophy} ({trophy_letter})").format(
+            trophy=color_noun(trophy), trophy_letter=COLOR_LETTERS[trophy], **facts)
+    return _("{who}: {color} car ({letter}), {where}, no trophy yet").format(**facts)
 
 
 def _swap_partners(actions: Sequence) -> set[int]:
@@ -414,13 +505,18 @@ def _bots_per_seat(bots: Any, players: int, human: int) -> list:
         if len(specs) == players - 1:
             specs.insert(human, None)
         elif len(specs) != players:
-            raise rally.SetupError(f"Give one bot for everyone, or a list of {players - 1} bots (one per other "
-                                   f"seat), like ['perfect', 'forgetful:3', 'none'], not {len(specs)}.")
+            # TRANSLATORS: the bot names in the example are what the program reads: keep them.
+            raise rally.SetupError(ngettext(
+                "Give one bot for everyone, or a list of {n} bot (one per other seat), like ['perfect', "
+                "'forgetful:3', 'none'], not {given}.",
+                "Give one bot for everyone, or a list of {n} bots (one per other seat), like ['perfect', "
+                "'forgetful:3', 'none'], not {given}.", players - 1).format(n=players - 1, given=len(specs)))
     out = [None if s == human else make(spec) for s, spec in enumerate(specs)]
     if not all(hasattr(b, "choose") for s, b in enumerate(out) if s != human):
-        raise rally.SetupError("Every other seat needs a bot: a name like 'perfect', 'forgetful:3' or 'none', or an "
-                               "object with choose(observation, actions, rng).")
+        # TRANSLATORS: the bot names and choose(observation, actions, rng) are what the program reads: keep them.
+        raise rally.SetupError(_("Every other seat needs a bot: a name like 'perfect', 'forgetful:3' or 'none', or an "
+                                 "object with choose(observation, actions, rng)."))
     return out
 
 
-__all__ = ["RallyRunBoard", "RUN_HEX", "COLOR_LETTERS", "CAR_SHAPES"]
+__all__ = ["RallyRunBoard", "RUN_HEX", "COLOR_LETTERS", "CAR_SHAPES", "color_noun", "color_adjective"]

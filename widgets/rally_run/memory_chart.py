@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from rally.rally_run.simulate import MemoryResult
 
+from ..i18n import _, ngettext
 from ..plotly_view import PlotlyFigure, PlotlyView
 
 
@@ -31,8 +32,11 @@ class MemoryChart(PlotlyView):
         rates = [100 * row.rate for row in rows]
         plus = [100 * row.interval[1] - r for row, r in zip(rows, rates)]
         minus = [r - 100 * row.interval[0] for row, r in zip(rows, rates)]
-        hover = [f"memory {row.label}: won {row.wins} of {row.games} games ({100 * row.rate:.1f}%); "
-                 f"95% interval {100 * row.interval[0]:.1f}-{100 * row.interval[1]:.1f}%" for row in rows]
+        hover = [ngettext("memory {memory}: won {wins} of {games} game ({rate}%); {level} interval {low}-{high}%",
+                          "memory {memory}: won {wins} of {games} games ({rate}%); {level} interval {low}-{high}%",
+                          row.games).format(memory=row.label, wins=row.wins, games=row.games, level="95%",
+                                            rate=f"{100 * row.rate:.1f}", low=f"{100 * row.interval[0]:.1f}",
+                                            high=f"{100 * row.interval[1]:.1f}") for row in rows]
         fair = None if result.fair_share is None else 100 * result.fair_share
         self.plot.add_bar(x=labels, y=rates, hovertext=hover, hoverinfo="text",
                      marker={"color": "#1d4ed8", "pattern": {"shape": "/", "fgcolor": "#ffffff"},
@@ -43,16 +47,19 @@ class MemoryChart(PlotlyView):
         self.plot.update_layout(
             width=width, height=height, margin={"l": 60, "r": 10, "t": 50, "b": 50}, plot_bgcolor="#ffffff",
             paper_bgcolor="#ffffff", showlegend=False, dragmode=False,
-            title={"text": f"Win rate by memory, {games} games each against {', '.join(result.opponents)}",
+            title={"text": ngettext("Win rate by memory, {games} game each against {opponents}",
+                                    "Win rate by memory, {games} games each against {opponents}", games).format(
+                       games=games, opponents=", ".join(result.opponents)),
                    "font": {"size": 14}},
-            yaxis={"title": "games won (%)", "range": [0, 105], "gridcolor": "#e5e7eb", "fixedrange": True},
-            xaxis={"title": "how long the bot remembers a tile (in turns, any player's)", "type": "category",
+            yaxis={"title": _("games won (%)"), "range": [0, 105], "gridcolor": "#e5e7eb", "fixedrange": True},
+            xaxis={"title": _("how long the bot remembers a tile (in turns, any player's)"), "type": "category",
                    "fixedrange": True},
             # The fair share only means something when every opponent plays alike.
             shapes=[] if fair is None else [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": fair, "y1": fair,
                                              "line": {"color": "#6b7280", "dash": "dash", "width": 2}}],
             annotations=([] if fair is None else [
-                {"xref": "paper", "x": 1, "y": fair, "text": f"fair share {fair:.0f}%", "showarrow": False,
+                {"xref": "paper", "x": 1, "y": fair, "text": _("fair share {share}%").format(share=f"{fair:.0f}"),
+                 "showarrow": False,
                  "xanchor": "right", "yshift": 10, "font": {"size": 12, "color": "#374151"}}])
             + [{"x": label, "y": rate + high, "text": f"{rate:.0f}%", "showarrow": False, "yshift": 10,
                 "font": {"size": 12, "color": "#111827"}} for label, rate, high in zip(labels, rates, plus)],

@@ -3,6 +3,8 @@ judged by :mod:`rally.rally_run`.
 
 The lesson asks a few questions after each rule it teaches (:data:`PARTS`), each about
 a case the lesson did not just show; ``rally_run_quiz()`` without a part asks them all.
+A quiz is asked in the language spoken when it is made (:mod:`widgets.i18n`); its
+answers are explained in the language spoken when they are checked.
 
 >>> quiz = rally_run_quiz("laying")
 >>> quiz.answer("1").correct   # a straight entered from the north lies one way only
@@ -17,31 +19,60 @@ from typing import TYPE_CHECKING, Callable
 
 from rally import SetupError, inputs
 
+from ..i18n import N_, _, join_words, ngettext
 from ..quiz import Feedback, Question, Quiz
+from .board import color_adjective, color_noun
 
 if TYPE_CHECKING:
-    from rally.rally_run import RallyRunGame
+    from rally.rally_run import RallyRunGame, RunAction
 
 
-def _yes_or_no(reason: str | None, yes: str) -> Callable[[str], Feedback]:
-    """Judge a yes/no question by the engine's ``reason`` an action is refused (None: allowed);
-    ``yes`` explains why it is allowed."""
+def _without_options(game: RallyRunGame, reason: str) -> str:
+    """The engine's ``reason`` without its last sentence, what the player may do instead
+    (``"Ada may: reveal B1 or swap two face-down tiles."``): the question asks about one move."""
+    options = getattr(game, "_what_is_legal", None)
+    seat = game.current_player
+    if options is not None and seat is not None:
+        legal = options(seat)
+        if reason.endswith(" " + legal):
+            return reason[: -len(legal) - 1]
+    return reason.split(" Ada may:")[0]
+
+
+def _yes_or_no(game: RallyRunGame, action: RunAction, yes: Callable[[], str]) -> tuple[tuple[str, str],
+                                                                                      Callable[[str], Feedback]]:
+    """The choices and the check of a yes/no question judged by the engine's reason
+    ``action`` is refused on ``game`` (none: it is allowed); ``yes()`` explains why it
+    is allowed. The game must not change after this."""
+    choices = (_("Yes"), _("No"))
+    allowed = game.why_illegal(action) is None
 
     def check(answer: str) -> Feedback:
-        if reason is None:
-            return Feedback(answer == "Yes", yes)
-        return Feedback(answer == "No", f"No. {reason.split(' Ada may:')[0]}")
+        if allowed:
+            return Feedback(answer == choices[0], yes())
+        reason = game.why_illegal(action) or ""  # in the language spoken now
+        return Feedback(answer == choices[1], _("No. {reason}").format(reason=_without_options(game, reason)))
 
-    return check
+    return choices, check
 
 
-def _article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
+def _a_kind(kind) -> str:
+    """``"a curve"``: a kind of road tile with its article, as a sentence says it."""
+    words = {"S": _("a straight"), "C": _("a curve"), "X": _("a crossroads"), "D": _("a dead end")}
+    return words[kind.letter]
 
 
 def _on(game, cell: str) -> str:
     """``"B1, a curve open to south and west"``: a face-up cell in words."""
-    return f"{cell}, {game.tile(cell).describe()}"
+    # TRANSLATORS: a cell and the tile on it, as in "Ada's car stands on B1, a curve open to south and west".
+    return _("{cell}, {tile}").format(cell=cell, tile=game.tile(cell).describe())
+
+
+def _open_to(mask: int) -> str:
+    """``"open to north and east"``."""
+    from rally.rally_run.tiles import mask_words
+
+    return _("open to {directions}").format(directions=mask_words(mask))
 
 
 # ----------------------------------------------------------------- setting up
@@ -53,38 +84,42 @@ def tiles_at_start(players: int) -> Question:
 
     def check(answer: str) -> Feedback:
         return Feedback(int(answer) == hidden,
-                        f"{hidden}: every road tile of the box lies face down around the pit stop, whatever the "
-                        "number of players. Only the trophies and the cars depend on it.")
+                        _("{n}: every road tile of the box lies face down around the pit stop, whatever the number "
+                          "of players. Only the trophies and the cars depend on it.").format(n=hidden))
 
     return Question(
-        f"A game for {players} players is set up. How many face-down road tiles lie on the board?",
+        ngettext("A game for {players} player is set up. How many face-down road tiles lie on the board?",
+                 "A game for {players} players is set up. How many face-down road tiles lie on the board?",
+                 players).format(players=players),
         ("8", "12", "24", "25"),
         check,
-        hint="Does the number of players change the grid of road tiles around the pit stop?",
+        hint=_("Does the number of players change the grid of road tiles around the pit stop?"),
     )
 
 
 def trophies_at_start(players: int) -> Question:
     """'How many trophies lie on the pit stop at the start?' — read from a new game."""
     from rally.rally_run import COLORS, RallyRunGame
-    from rally.i18n import join_words
 
     game = RallyRunGame.new(players)
     used = list(game.start_colors)
     spare = [c for c in COLORS if c not in used]
 
     def check(answer: str) -> Feedback:
-        left = f" The {join_words(spare)} one{'s' if len(spare) > 1 else ''} stay{'' if len(spare) > 1 else 's'} " \
-               "in the box." if spare else ""
-        return Feedback(int(answer) == game.trophies_left,
-                        f"{game.trophies_left}: one for each player, in the colors of the start-finish tiles the "
-                        f"cars stand on ({join_words(used)}).{left}")
+        said = [_("{n}: one for each player, in the colors of the start-finish tiles the cars stand on "
+                  "({colors}).").format(n=game.trophies_left, colors=join_words([color_noun(c) for c in used]))]
+        if spare:
+            said.append(ngettext("The {colors} one stays in the box.", "The {colors} ones stay in the box.",
+                                 len(spare)).format(colors=join_words([color_noun(c) for c in spare])))
+        return Feedback(int(answer) == game.trophies_left, " ".join(said))
 
     return Question(
-        f"A game for {players} players is set up. How many trophies lie on the pit stop?",
+        ngettext("A game for {players} player is set up. How many trophies lie on the pit stop?",
+                 "A game for {players} players is set up. How many trophies lie on the pit stop?",
+                 players).format(players=players),
         ("1", "2", "3", "4"),
         check,
-        hint="Who needs a trophy? Think of what the trophy's color tells its driver.",
+        hint=_("Who needs a trophy? Think of what the trophy's color tells its driver."),
     )
 
 
@@ -94,28 +129,30 @@ def ways_to_lay(tiles: dict[str, str], car: str, reveal: str) -> Question:
     :meth:`rally.rally_run.RallyRunGame.rotations` (``tiles`` as for ``arrange``)."""
     from rally.rally_run import Cell, RallyRunGame, Tile
     from rally.rally_run.board import NEIGHBOURS
-    from rally.rally_run.tiles import DIRECTION_WORDS, opposite
+    from rally.rally_run.tiles import BITS, mask_words, opposite
 
     game = RallyRunGame.arrange(2, tiles=tiles, cars=[car, "green"])
     heading = NEIGHBOURS[Cell.parse(car).index].index(Cell.parse(reveal).index)  # from the car to the tile
-    side = DIRECTION_WORDS[opposite(heading)]
+    side = BITS[opposite(heading)]
     under = _on(game, car)
     game.apply(f"reveal {reveal}")
     kind = game.tile(reveal).kind
-    looks = [Tile(kind, r).describe() for r in game.rotations()]
+    offered = [Tile(kind, r) for r in game.rotations()]
 
     def check(answer: str) -> Feedback:
-        ways = f"{len(looks)} ways: " + "; ".join(looks) if len(looks) > 1 else f"one way: {looks[0]}"
-        return Feedback(int(answer) == len(looks),
-                        f"Ada's road enters {reveal} from the {side}, so it must open to the {side}: {ways}.")
+        looks = "; ".join(tile.describe() for tile in offered)
+        return Feedback(int(answer) == len(offered), ngettext(
+            "Ada's road enters {cell} from the {side}, so it must open to the {side}: one way: {looks}.",
+            "Ada's road enters {cell} from the {side}, so it must open to the {side}: {n} ways: {looks}.",
+            len(offered)).format(cell=reveal, side=mask_words(side), n=len(offered), looks=looks))
 
     return Question(
-        f"Ada's car stands on {under}. She reveals {reveal}: it is {_article(kind.word)} {kind.word}. "
-        "In how many different ways may she lay it?",
+        _("Ada's car stands on {place}. She reveals {cell}: it is {tile}. In how many different ways may she lay "
+          "it?").format(place=under, cell=reveal, tile=_a_kind(kind)),
         ("1", "2", "3", "4"),
         check,
-        hint="The tile's road must meet the road it is entered from: count the turns of the tile that do, and "
-             "count turns that look the same once.",
+        hint=_("The tile's road must meet the road it is entered from: count the turns of the tile that do, and "
+               "count turns that look the same once."),
     )
 
 
@@ -123,23 +160,26 @@ def which_way(game: RallyRunGame, reveal: str, who: str, where: str, choices: di
               why: str, hint: str) -> Question:
     """'Which way may {who} lay the tile {who} reveals?' on ``game`` — the ``choices`` name
     sets of openings (``"N"``, ``"E"``, ...); the right one is the set of ways
-    :meth:`~rally.rally_run.RallyRunGame.rotations` offers."""
+    :meth:`~rally.rally_run.RallyRunGame.rotations` offers. ``where``, ``why`` and the
+    ``hint`` are said as given."""
     from rally.rally_run import Tile
-    from rally.rally_run.tiles import mask_words
 
     game.apply(f"reveal {reveal}")
     kind = game.tile(reveal).kind
     offered = [Tile(kind, r) for r in game.rotations()]
     ways = frozenset(d for tile in offered for d in tile.openings)
     if sum(ways == c for c in choices.values()) != 1:
-        raise SetupError(f"Exactly one choice must be the engine's answer ({', '.join(sorted(ways))}).")
-    words = " or ".join(f"open to {mask_words(t.mask)}" for t in offered)
+        raise SetupError(_("Exactly one choice must be the engine's answer ({openings}).").format(
+            openings=", ".join(sorted(ways))))
 
     def check(answer: str) -> Feedback:
-        return Feedback(choices[answer] == ways, f"{who} may lay it {words}. {why}")
+        words = join_words([_open_to(t.mask) for t in offered], "or")
+        return Feedback(choices[answer] == ways, _("{who} may lay it {ways}. {why}").format(who=who, ways=words,
+                                                                                            why=why))
 
     return Question(
-        f"{where} {who} reveals {reveal}: it is {_article(kind.word)} {kind.word}. Which way may {who} lay it?",
+        _("{where} {who} reveals {cell}: it is {tile}. Which way may {who} lay it?").format(
+            where=where, who=who, cell=reveal, tile=_a_kind(kind)),
         tuple(choices),
         check,
         hint=hint,
@@ -152,14 +192,14 @@ def first_move_dead_end() -> Question:
 
     return which_way(
         RallyRunGame.arrange(2, tiles={"E5": "D:N"}, turn=1), "E5", "Bo",
-        "Bo's car still stands on the green start-finish tile, just east of E5: this is his first move.",
-        {"Open to north or to west, as he likes": frozenset("NW"),
-         "Only open to east, toward his start": frozenset("E"),
-         "Only open to north": frozenset("N"),
-         "Any of the four ways": frozenset("NESW")},
-        why="On a car's first move a dead end may face a face-down neighbour of the corner cell (here E4 to the "
-            "north or D5 to the west), but never the start-finish tile.",
-        hint="On a car's first move a dead end gets special help: where may its opening face, and where not?",
+        _("Bo's car still stands on the green start-finish tile, just east of E5: this is his first move."),
+        {_("Open to north or to west, as he likes"): frozenset("NW"),
+         _("Only open to east, toward his start"): frozenset("E"),
+         _("Only open to north"): frozenset("N"),
+         _("Any of the four ways"): frozenset("NESW")},
+        why=_("On a car's first move a dead end may face a face-down neighbour of the corner cell (here E4 to the "
+              "north or D5 to the west), but never the start-finish tile."),
+        hint=_("On a car's first move a dead end gets special help: where may its opening face, and where not?"),
     )
 
 
@@ -169,14 +209,14 @@ def later_dead_end() -> Question:
 
     return which_way(
         RallyRunGame.arrange(2, tiles={"B1": "C:WS", "B2": "D:N"}, cars=["B1", "green"]), "B2", "Ada",
-        "Ada's car has left its start long ago and stands on B1, a curve open to south and west.",
-        {"Open to north, back toward B1": frozenset("N"),
-         "Open to south, on toward B3": frozenset("S"),
-         "Open to east or to south, as she likes": frozenset("ES"),
-         "Any of the four ways": frozenset("NESW")},
-        why="Away from the start a dead end, like any tile, must meet the road the car comes by: it faces back "
-            "toward B1, and Ada will have to turn round.",
-        hint="Away from the start, the usual rule holds: the road must meet the road the car comes from.",
+        _("Ada's car has left its start long ago and stands on B1, a curve open to south and west."),
+        {_("Open to north, back toward B1"): frozenset("N"),
+         _("Open to south, on toward B3"): frozenset("S"),
+         _("Open to east or to south, as she likes"): frozenset("ES"),
+         _("Any of the four ways"): frozenset("NESW")},
+        why=_("Away from the start a dead end, like any tile, must meet the road the car comes by: it faces back "
+              "toward B1, and Ada will have to turn round."),
+        hint=_("Away from the start, the usual rule holds: the road must meet the road the car comes from."),
     )
 
 
@@ -186,18 +226,17 @@ def may_drive(tiles: dict[str, str], cars: tuple[str, str], target: str) -> Ques
     from rally.rally_run import DriveTo, RallyRunGame
 
     game = RallyRunGame.arrange(2, tiles=tiles, cars=list(cars))
-    reason = game.why_illegal(DriveTo(target))
-
-    check = _yes_or_no(reason, f"Yes: the roads of {cars[0]} and {target} meet, so Ada drives onto {target} "
-                               "beside Bo's car. Nothing is revealed.")
+    choices, check = _yes_or_no(game, DriveTo(target), lambda: _(
+        "Yes: the roads of {here} and {there} meet, so Ada drives onto {there} beside Bo's car. Nothing is "
+        "revealed.").format(here=cars[0], there=target))
 
     return Question(
-        f"Ada's car stands on {_on(game, cars[0])}. Bo's car stands on {_on(game, target)}. It is Ada's turn. "
-        f"May she drive onto {target}?",
-        ("Yes", "No"),
+        _("Ada's car stands on {here}. Bo's car stands on {there}. It is Ada's turn. May she drive onto "
+          "{target}?").format(here=_on(game, cars[0]), there=_on(game, target), target=target),
+        choices,
         check,
-        hint="A car may join another car's tile only when the two tiles' roads meet: both must open toward each "
-             "other.",
+        hint=_("A car may join another car's tile only when the two tiles' roads meet: both must open toward each "
+               "other."),
     )
 
 
@@ -214,20 +253,22 @@ def when_face_down() -> Question:
     hidden = next(i for i, e in enumerate(events) if isinstance(e, TileHidden) and e.cell == Cell.parse("B2").index)
     mover = next(e for e in reversed(events[:hidden]) if isinstance(e, CarMoved))
     names = ("Ada", "Bo")
-    answer_text = f"When {names[mover.seat]} drives off"
+    drives_off = {name: _("When {name} drives off").format(name=name) for name in names}
+    answer_text = drives_off[names[mover.seat]]
 
     def check(answer: str) -> Feedback:
         first = names[1 - mover.seat]
         return Feedback(answer == answer_text,
-                        f"When {first} drives off, {names[mover.seat]}'s car still stands on B2, so it stays face "
-                        f"up. When {names[mover.seat]} drives off too, nobody is left on it and it turns face down.")
+                        _("When {first} drives off, {last}'s car still stands on B2, so it stays face up. When "
+                          "{last} drives off too, nobody is left on it and it turns face down.").format(
+                            first=first, last=names[mover.seat]))
 
     return Question(
-        "Ada's and Bo's cars both stand on B2, a crossroads. Bo drives on to B3; then Ada drives on to C2. "
-        "When does the tile on B2 turn face down?",
-        ("When Bo drives off", "When Ada drives off", "Never: once revealed, a tile stays face up"),
+        _("Ada's and Bo's cars both stand on B2, a crossroads. Bo drives on to B3; then Ada drives on to C2. When "
+          "does the tile on B2 turn face down?"),
+        (drives_off["Bo"], drives_off["Ada"], _("Never: once revealed, a tile stays face up")),
         check,
-        hint="A tile stays face up as long as any car stands on it.",
+        hint=_("A tile stays face up as long as any car stands on it."),
     )
 
 
@@ -242,18 +283,18 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
     for action in actions:
         game.apply(action)
     if game.current_player != 0:
-        raise SetupError("The swap question is asked on Ada's turn.")
+        raise SetupError(_("The swap question is asked on Ada's turn."))
     story = " ".join(game.narrate())
-    reason = game.why_illegal(Swap(*swap))
-
-    check = _yes_or_no(reason, "Yes: both are face down, and only the two tiles the player just before her "
-                               "swapped are barred. Bo did not swap; her own swap does not count.")
+    choices, check = _yes_or_no(game, Swap(*swap), lambda: _(
+        "Yes: both are face down, and only the two tiles the player just before her swapped are barred. Bo did not "
+        "swap; her own swap does not count."))
 
     return Question(
-        f"So far: {story} Now it is Ada's turn. May she swap {swap[0]} and {swap[1]}?",
-        ("Yes", "No"),
+        _("So far: {story} Now it is Ada's turn. May she swap {a} and {b}?").format(story=story, a=swap[0],
+                                                                                   b=swap[1]),
+        choices,
         check,
-        hint="Only face-down tiles may be swapped, and not the two the player just before you swapped.",
+        hint=_("Only face-down tiles may be swapped, and not the two the player just before you swapped."),
     )
 
 
@@ -266,20 +307,21 @@ def trophy_taken() -> Question:
                                 turn=13)
     game.apply("drive C3")
     got = game.trophies[1]
-    choices = {"The green trophy": "green", "The red trophy": "red",
-               "Nothing: Ada took the only one": None, "The one he likes best": "any"}
+    choices = {_("The green trophy"): "green", _("The red trophy"): "red",
+               _("Nothing: Ada took the only one"): None, _("The one he likes best"): "any"}
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == got,
-                        f"The {got} trophy: a two-player game has one trophy per player, red and {got}. Ada took "
-                        f"red, so {got} was left, and now the {got} start-finish tile is Bo's finish.")
+                        _("The {color} trophy: a two-player game has one trophy per player, red and {color}. Ada "
+                          "took red, so {color} was left, and now the {color} start-finish tile is Bo's "
+                          "finish.").format(color=color_adjective(got or "")))
 
     return Question(
-        f"A two-player game: Ada has already taken the red trophy at the pit stop and driven on. Bo's car stands on "
-        f"{_on(game, 'C2')}, next to the pit stop. He drives onto it. What does he take?",
+        _("A two-player game: Ada has already taken the red trophy at the pit stop and driven on. Bo's car stands on "
+          "{place}, next to the pit stop. He drives onto it. What does he take?").format(place=_on(game, "C2")),
         tuple(choices),
         check,
-        hint="How many trophies were put on the pit stop at the start, and in which colors?",
+        hint=_("How many trophies were put on the pit stop at the start, and in which colors?"),
     )
 
 
@@ -290,17 +332,16 @@ def may_finish(tile: str, trophy: str) -> Question:
     from rally.rally_run import Finish, RallyRunGame, Tile
 
     game = RallyRunGame.arrange(2, tiles={"A1": tile}, cars=["A1", "green"], trophies=[trophy, None])
-    reason = game.why_illegal(Finish())
-
-    check = _yes_or_no(reason, f"Yes: she holds the {trophy} trophy and A1's road leads west onto the {trophy} "
-                               "start-finish tile. She drives onto it and wins.")
+    choices, check = _yes_or_no(game, Finish(), lambda: _(
+        "Yes: she holds the {color} trophy and A1's road leads west onto the {color} start-finish tile. She drives "
+        "onto it and wins.").format(color=color_adjective(trophy)))
 
     return Question(
-        f"Ada holds the {trophy} trophy. Her car stands on A1, {Tile.parse(tile).describe()}; the red "
-        "start-finish tile lies just west of A1. May she drive onto it now?",
-        ("Yes", "No"),
+        _("Ada holds the {color} trophy. Her car stands on A1, {tile}; the red start-finish tile lies just west of "
+          "A1. May she drive onto it now?").format(color=color_adjective(trophy), tile=Tile.parse(tile).describe()),
+        choices,
         check,
-        hint="A car finishes only on the start-finish tile of its trophy's color, along a road that leads there.",
+        hint=_("A car finishes only on the start-finish tile of its trophy's color, along a road that leads there."),
     )
 
 
@@ -309,6 +350,7 @@ def traps_for_good() -> Question:
     """Bo's first move in a three-player game reveals a curve on E1: which way of laying
     it leaves his car stuck for good (R7)? Judged by ``is_stuck_for_good``."""
     from rally.rally_run import RallyRunGame, Tile
+    from rally.rally_run.tiles import mask_words
 
     game = RallyRunGame.arrange(3, tiles={"E1": "C:NE"}, turn=1)
     game.apply("reveal E1")
@@ -316,24 +358,25 @@ def traps_for_good() -> Question:
     for r in game.rotations():
         after = game.clone()
         after.apply(f"rotate {r}")
-        words = Tile(game.tile("E1").kind, r).describe().removeprefix("a curve ")
-        choices[words[0].upper() + words[1:]] = after.is_stuck_for_good(1)
+        mask = Tile(game.tile("E1").kind, r).mask
+        choices[_("Open to {directions}").format(directions=mask_words(mask))] = after.is_stuck_for_good(1)
     if list(choices.values()) != [True, False]:
-        raise SetupError("Exactly one way of laying Bo's curve should trap his car.")
+        raise SetupError(_("Exactly one way of laying Bo's curve should trap his car."))
     trap, free = choices
 
     def check(answer: str) -> Feedback:
         return Feedback(answer == trap,
-                        f"{trap}: one road leads off the board and the other onto his own start-finish tile, "
-                        f"where a car without its trophy never drives. {free}, the road leads on into E2.")
+                        _("{trap}: one road leads off the board and the other onto his own start-finish tile, where "
+                          "a car without its trophy never drives. {free}, the road leads on into E2.").format(
+                            trap=trap, free=free))
 
     return Question(
-        "A three-player game: Bo's car is on the blue start-finish tile, just east of E1, and this is his first "
-        "move. He reveals E1: a curve. Which way of laying it leaves his car stuck for good?",
-        (*choices, "Neither way"),
+        _("A three-player game: Bo's car is on the blue start-finish tile, just east of E1, and this is his first "
+          "move. He reveals E1: a curve. Which way of laying it leaves his car stuck for good?"),
+        (*choices, _("Neither way")),
         check,
-        hint="A car is stuck for good when every road out of its tile leads off the board or onto a start-finish "
-             "tile it may not drive onto.",
+        hint=_("A car is stuck for good when every road out of its tile leads off the board or onto a start-finish "
+               "tile it may not drive onto."),
     )
 
 
@@ -348,50 +391,62 @@ def who_is_ahead() -> Question:
     steps_ada = distance(Cell.parse("C4").index, CELLS + COLORS.index("red"))
     steps_bo = distance(Cell.parse("C2").index, PIT)
     last, limit = game.turn + 1, game.max_turns
+    bo_place = _on(game, "C2")
     game.apply(next(a for a in game.legal_actions() if isinstance(a, Swap)))
     if game.end_reason != "turn limit" or game.winner is None:
-        raise SetupError("Bo's swap should reach the turn limit.")
+        raise SetupError(_("Bo's swap should reach the turn limit."))
     winner = game.names[game.winner]
 
     def check(answer: str) -> Feedback:
         return Feedback(answer == winner,
-                        f"{winner}: holding a trophy counts before any number of steps, so Ada is ahead of Bo, "
-                        "who has none yet, however close he is to the pit stop.")
+                        _("{winner}: holding a trophy counts before any number of steps, so Ada is ahead of Bo, who "
+                          "has none yet, however close he is to the pit stop.").format(winner=winner))
 
     return Question(
-        f"A two-player game: nobody has finished, and Bo is playing turn {last}, the last of the {limit} turns "
-        f"the game may have. Ada holds the red trophy; her car is on C4, {steps_ada} steps from the red "
-        f"start-finish tile. Bo holds no trophy; his car is on {_on(game, 'C2')}, right beside the pit stop "
-        f"({steps_bo} step) but with no road into it. Bo swaps two tiles, and with that the game ends. Who wins?",
-        ("Ada", "Bo", "Nobody: it is a draw"),
+        " ".join([
+            ngettext("A two-player game: nobody has finished, and Bo is playing turn {turn}, the last of the {limit} "
+                     "turn the game may have.",
+                     "A two-player game: nobody has finished, and Bo is playing turn {turn}, the last of the {limit} "
+                     "turns the game may have.", limit).format(turn=last, limit=limit),
+            ngettext("Ada holds the red trophy; her car is on C4, {steps} step from the red start-finish tile.",
+                     "Ada holds the red trophy; her car is on C4, {steps} steps from the red start-finish tile.",
+                     steps_ada).format(steps=steps_ada),
+            ngettext("Bo holds no trophy; his car is on {place}, right beside the pit stop ({steps} step) but with "
+                     "no road into it.",
+                     "Bo holds no trophy; his car is on {place}, right beside the pit stop ({steps} steps) but with "
+                     "no road into it.", steps_bo).format(place=bo_place, steps=steps_bo),
+            _("Bo swaps two tiles, and with that the game ends. Who wins?"),
+        ]),
+        ("Ada", "Bo", _("Nobody: it is a draw")),
         check,
-        hint="Look at the order these lessons use when nobody finishes: what counts first?",
+        hint=_("Look at the order these lessons use when nobody finishes: what counts first?"),
     )
 
 
-#: The lesson's parts, in its order, and their questions.
+#: The lesson's parts, in its order, their titles (translated where shown) and their questions.
 PARTS: dict[str, tuple[str, Callable[[], list[Question]]]] = {
-    "set-up": ("setting up", lambda: [tiles_at_start(2), trophies_at_start(3)]),
-    "laying": ("laying a tile", lambda: [ways_to_lay({"B1": "C:WS", "B2": "S:NS"}, car="B1", reveal="B2")]),
-    "dead ends": ("dead ends", lambda: [first_move_dead_end(), later_dead_end()]),
-    "sharing": ("driving onto a car, tiles face down", lambda: [
+    "set-up": (N_("setting up"), lambda: [tiles_at_start(2), trophies_at_start(3)]),
+    "laying": (N_("laying a tile"), lambda: [ways_to_lay({"B1": "C:WS", "B2": "S:NS"}, car="B1", reveal="B2")]),
+    "dead ends": (N_("dead ends"), lambda: [first_move_dead_end(), later_dead_end()]),
+    "sharing": (N_("driving onto a car, tiles face down"), lambda: [
         may_drive({"B1": "C:WS", "B2": "S:EW"}, ("B1", "B2"), "B2"), when_face_down()]),
-    "swap": ("swapping", lambda: [
+    "swap": (N_("swapping"), lambda: [
         may_swap_after(("swap A4 B5", "reveal E5", "rotate 0"), ("A4", "D2")),
         may_swap_after(("swap A4 B5", "reveal E5", "rotate 0"), ("E5", "D2"))]),
-    "pit stop": ("the pit stop", lambda: [trophy_taken()]),
-    "finish": ("the finish", lambda: [may_finish("S:NS", "red"), may_finish("C:WS", "green")]),
-    "endings": ("when nobody gets home", lambda: [traps_for_good(), who_is_ahead()]),
+    "pit stop": (N_("the pit stop"), lambda: [trophy_taken()]),
+    "finish": (N_("the finish"), lambda: [may_finish("S:NS", "red"), may_finish("C:WS", "green")]),
+    "endings": (N_("when nobody gets home"), lambda: [traps_for_good(), who_is_ahead()]),
 }
 
 
 def rally_run_quiz(part: str | None = None) -> Quiz:
     """Lesson 07's questions on one ``part`` (a key of :data:`PARTS`), or all of them."""
     if part is None:
-        return Quiz("Rally Run", [q for _, make in PARTS.values() for q in make()])
-    key = inputs.one_of(part, "The part of the Rally Run lesson", tuple(PARTS), SetupError)
+        return Quiz("Rally Run", [q for _title, make in PARTS.values() for q in make()])
+    key = inputs.one_of(part, _("The part of the Rally Run lesson"), tuple(PARTS), SetupError)
     title, make = PARTS[key]
-    return Quiz(f"Rally Run: {title}", make())
+    # TRANSLATORS: the title of a quiz on one part of the Rally Run lesson, like "Rally Run: swapping".
+    return Quiz(_("Rally Run: {part}").format(part=_(title)), make())
 
 
 __all__ = ["rally_run_quiz", "PARTS", "tiles_at_start", "trophies_at_start", "ways_to_lay", "which_way",

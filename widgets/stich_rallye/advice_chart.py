@@ -7,6 +7,7 @@ import html
 
 from rally import Advice, Turbo
 
+from ..i18n import _, ngettext
 from ..plotly_view import PlotlyFigure, PlotlyView
 
 
@@ -30,8 +31,10 @@ class AdviceChart(PlotlyView):
         self.plot.update_layout(
             width=width, height=height, margin={"l": 60, "r": 10, "t": 40, "b": 40}, plot_bgcolor="#ffffff",
             dragmode=False,
-            paper_bgcolor="#ffffff", title={"text": "Ask the advisor to see which choice wins", "font": {"size": 14}},
-            yaxis={"title": "chance to win the game (%)", "range": [0, 112], "gridcolor": "#e5e7eb", "fixedrange": True},
+            paper_bgcolor="#ffffff",
+            title={"text": html.escape(_("Ask the advisor to see which choice wins")), "font": {"size": 14}},
+            yaxis={"title": html.escape(_("chance to win the game (%)")), "range": [0, 112], "gridcolor": "#e5e7eb",
+                   "fixedrange": True},
             xaxis={"title": "", "fixedrange": True, "type": "category"}, showlegend=False,
         )
         self._advice: Advice | None = None
@@ -59,8 +62,13 @@ class AdviceChart(PlotlyView):
             text.append(f"{rate:.0f}%")
             colors.append(color)
             patterns.append(pattern)
-            hover.append(f"{option.label}: won {option.wins} of {option.playouts} playouts ({rate:.1f}%); "
-                         f"99% interval {low:.1f}-{high:.1f}%; spaces driven on average {option.progress_gained:.1f}")
+            hover.append(ngettext(
+                "{label}: won {wins} of {playouts} playouts ({rate}%); {level} interval {low}-{high}%; "
+                "spaces driven on average {spaces}",
+                "{label}: won {wins} of {playouts} playouts ({rate}%); {level} interval {low}-{high}%; "
+                "spaces driven on average {spaces}", option.playouts).format(
+                    label=option.label, wins=option.wins, playouts=option.playouts, rate=f"{rate:.1f}", level="99%",
+                    low=f"{low:.1f}", high=f"{high:.1f}", spaces=f"{option.progress_gained:.1f}"))
         name = advice.position.player_names[advice.seat]
         with self.plot.batch_update():
             self.plot.data[0].update(x=labels, y=rates, hovertext=hover,
@@ -72,8 +80,11 @@ class AdviceChart(PlotlyView):
                 {"x": label, "y": rate + high, "text": words, "showarrow": False, "yshift": 10,
                  "font": {"size": 13, "color": "#111827"}}
                 for label, rate, high, words in zip(labels, rates, plus, text)]
+            playouts = advice.options[0].playouts
             self.plot.layout.title.text = html.escape(
-                f"{name}'s choices: chance to win ({advice.options[0].playouts} playouts each)")
+                ngettext("{name}'s choices: chance to win ({n} playouts each)",
+                         "{name}'s choices: chance to win ({n} playouts each)", playouts)
+                .format(name=name, n=playouts))
         self._advice = advice
         self.redrawn()
 

@@ -15,11 +15,13 @@ from rally import Advice, Position, advise, inputs
 from rally.advisor import BOTS as ADVISOR_BOTS, MAX_PLAYOUTS
 
 from .._display import StableRepr
+from ..i18n import N_, _, ngettext
 from ..messages import Messages
 from .advice_chart import AdviceChart
 
 
-BOTS = [("random players (fast)", "random"), ("careful players (slower)", "heuristic")]
+#: Who plays the advisor's playouts: the label (translated where shown) and rally's bots value.
+BOTS = [(N_("random players (fast)"), "random"), (N_("careful players (slower)"), "heuristic")]
 
 
 class AdvisorPanel(Messages, StableRepr, w.VBox):
@@ -35,25 +37,27 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
                  bots: str = "random", gate: Callable[[], str | None] | None = None):
         self._init_message()
         if not (isinstance(source, Position) or callable(source)):
-            inputs.fail(rally.SetupError, "The advisor's position", "a Position or a function returning one", source,
-                        "Position.from_game(game)")
+            inputs.fail(rally.SetupError, _("The advisor's position"), _("a Position or a function returning one"),
+                        source, "Position.from_game(game)")
         if gate is not None and not callable(gate):
-            inputs.fail(rally.SetupError, "The advisor's gate", "None or a function returning None or a reason", gate)
+            inputs.fail(rally.SetupError, _("The advisor's gate"), _("None or a function returning None or a reason"),
+                        gate)
         self._gate = gate
         inputs.whole(playouts, "playouts", 1, MAX_PLAYOUTS, rally.SetupError, 1000)
         inputs.seed(seed, rally.SetupError)
         inputs.one_of(bots, "bots", ADVISOR_BOTS, rally.SetupError)
         self._source = source if callable(source) else (lambda: source)
-        self.playouts = w.BoundedIntText(value=playouts, min=1, max=MAX_PLAYOUTS, description="Playouts",
+        self.playouts = w.BoundedIntText(value=playouts, min=1, max=MAX_PLAYOUTS, description=_("Playouts"),
                                          layout=w.Layout(width="170px"))
-        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="140px"))
-        self.bots = w.Dropdown(options=BOTS, value=bots, description="Played by", layout=w.Layout(width="300px"))
-        self.stop_early = w.Checkbox(value=True, description="stop early when one choice is clearly best",
+        self.seed = w.IntText(value=seed, description=_("Seed"), layout=w.Layout(width="140px"))
+        self.bots = w.Dropdown(options=[(_(label), value) for label, value in BOTS], value=bots,
+                               description=_("Played by"), layout=w.Layout(width="300px"))
+        self.stop_early = w.Checkbox(value=True, description=_("stop early when one choice is clearly best"),
                                      indent=False, layout=w.Layout(width="auto"))
-        self.ask_button = w.Button(description="Ask the advisor", button_style="primary", icon="lightbulb-o",
+        self.ask_button = w.Button(description=_("Ask the advisor"), button_style="primary", icon="lightbulb-o",
                                    layout=w.Layout(width="auto"))
-        self.ask_button.on_click(lambda _: self.ask())
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="Playouts", bar_style="info",
+        self.ask_button.on_click(lambda _button: self.ask())
+        self.progress = w.IntProgress(value=0, min=0, max=1, description=_("Playouts"), bar_style="info",
                                       layout=w.Layout(width="340px", visibility="hidden"))
         self.progress_text = w.Label("")
         self.note = w.HTML()
@@ -85,7 +89,7 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
             advice = advise(position, playouts=self.playouts.value, seed=self.seed.value, bots=self.bots.value,
                             stop_early=self.stop_early.value, progress=self._progressed)
         except rally.RuleError as err:
-            self._show_error(f"The advisor cannot answer yet: {err}")
+            self._show_error(_("The advisor cannot answer yet: {error}").format(error=err))
             self.progress.layout.visibility = "hidden"
             return None
         self._show_error("")
@@ -102,17 +106,26 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         done = advice.options[0].playouts
         self.progress.max = max(1, done)
         self.progress.value = done
-        self.progress_text.value = (f"{done} of {advice.playouts_asked} playouts per choice"
-                                    + (" (stopped early)" if advice.stopped_early else ""))
+        if advice.stopped_early:
+            template = ngettext("{done} of {total} playouts per choice (stopped early)",
+                                "{done} of {total} playouts per choice (stopped early)", advice.playouts_asked)
+        else:
+            template = _playouts_per_choice(advice.playouts_asked)
+        self.progress_text.value = template.format(done=done, total=advice.playouts_asked)
         self.answer.value = (f"<p><b>{html.escape(advice.sentence())}</b></p>"
                              f"<pre style='font-size:12px'>{html.escape(advice.table())}</pre>")
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.max = total
         self.progress.value = done
-        self.progress_text.value = f"{done} of {total} playouts per choice"
+        self.progress_text.value = _playouts_per_choice(total).format(done=done, total=total)
 
     def __repr__(self) -> str:
         if self.advice is None:
             return "AdvisorPanel(not asked yet)"
         return f"AdvisorPanel({self.advice.best.label} is best)"
+
+
+def _playouts_per_choice(total: int) -> str:
+    """The progress line's template, with ``done`` and ``total``."""
+    return ngettext("{done} of {total} playouts per choice", "{done} of {total} playouts per choice", total)

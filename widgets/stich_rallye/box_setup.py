@@ -10,6 +10,7 @@ import rally
 from rally.table_setup import setup_steps
 
 from .._display import StableRepr
+from ..i18n import _, ngettext
 from .card_hand import CardHand
 from .motor_dial import MotorDial
 from .track_figure import TrackFigure
@@ -31,8 +32,10 @@ class BoxSetup(StableRepr, w.VBox):
     def __init__(self, players: int = 4, track: rally.Track | str = "volcano", seed: int = 1):
         self.track, self.seed = track, seed
         self.game = rally.Game.new(players, track=track, seed=seed)  # rally checks every input
-        self.chooser = w.ToggleButtons(options=[(f"{n} players", n) for n in (3, 4, 5)], value=self.game.players,
-                                       description="Players:", style={"button_width": "90px"})
+        self.chooser = w.ToggleButtons(options=[(ngettext("{n} player", "{n} players", n).format(n=n), n)
+                                                for n in (3, 4, 5)],
+                                       value=self.game.players, description=_("Players:"),
+                                       style={"button_width": "90px"})
         self.text = w.HTML()
         self.figure = TrackFigure(self.game.track, self.game.positions, self.game.names, width=560, height=300)
         self.dials = w.HBox(layout=w.Layout(flex_flow="row wrap"))
@@ -67,7 +70,10 @@ class BoxSetup(StableRepr, w.VBox):
             dial.close()
         self.dials.children = tuple(MotorDial(game.dial, name=game.names[s], seat=s) for s in range(game.players))
         first = game.first_player
-        self.hand.title = f"{game.names[first]}'s {rally.HAND_SIZES[0]} cards for round 1 (the flag ⚑ holder plays first)"
+        cards = rally.HAND_SIZES[0]
+        self.hand.title = ngettext("{name}'s {n} card for round 1 (the flag ⚑ holder plays first)",
+                                   "{name}'s {n} cards for round 1 (the flag ⚑ holder plays first)",
+                                   cards).format(name=game.names[first], n=cards)
         self.hand.show(game.hands[first])
 
     def __repr__(self) -> str:

@@ -1,11 +1,17 @@
 // CardHand: one <button> per card. Playable cards set the model's `selected`;
 // the others are aria-disabled (still focusable, so their reason can be read) and
-// show the reason rally gave in the message line when pressed.
+// show the reason rally gave in the message line when pressed. Every word shown comes
+// from Python (the model's `labels` and the cards' data), in the language rally speaks.
+
+// A label from Python with its {placeholders} filled in; "" when Python gave none.
+function fill(template, values) {
+  return (template || "").replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
 
 function face(card, tag) {
   const el = document.createElement(tag);
   el.className = `rally-card rally-card--${card.color} rally-card--${card.pattern}`;
-  const parts = { corner: `${card.letter} ${card.symbol}`, value: String(card.value), words: card.color };
+  const parts = { corner: `${card.letter} ${card.symbol}`, value: String(card.value), words: card.color_word ?? card.color };
   for (const [part, text] of Object.entries(parts)) {
     const span = document.createElement("span");
     span.className = `rally-card__${part}`;
@@ -48,11 +54,12 @@ function render({ model, el }) {
     message.textContent = model.get("message");
     const selected = model.get("selected");
     const cards = model.get("cards");
+    const labels = model.get("labels") || {};
     row.replaceChildren();
     if (cards.length === 0) {
       const empty = document.createElement("span");
       empty.className = "rally-hand__empty";
-      empty.textContent = "No cards in hand.";
+      empty.textContent = labels.empty || "";
       row.append(empty);
     }
     for (const card of cards) {
@@ -61,12 +68,13 @@ function render({ model, el }) {
       button.dataset.code = card.code;
       const words = `${card.words} (${card.letter} ${card.symbol})`;
       if (card.playable) {
-        button.title = `Play ${card.code}`;
-        button.setAttribute("aria-label", `${words}: play it`);
+        button.title = fill(labels.play, card) || card.code;
+        button.setAttribute("aria-label", fill(labels.playable, { words }) || words);
         button.setAttribute("aria-disabled", "false");
       } else {
         button.title = card.reason;
-        button.setAttribute("aria-label", `${words}: cannot be played. ${card.reason}`);
+        button.setAttribute("aria-label", fill(labels.unplayable, { words, reason: card.reason }) ||
+          `${words}. ${card.reason}`);
         button.setAttribute("aria-disabled", "true");
         const no = document.createElement("span");
         no.className = "rally-card__no";

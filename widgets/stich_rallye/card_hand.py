@@ -31,6 +31,7 @@ import rally
 from rally import Card, Game, inputs
 
 from .._display import StableRepr
+from ..i18n import _
 from ..style import card_face
 
 HERE = pathlib.Path(__file__).parent
@@ -52,10 +53,22 @@ class CardHand(StableRepr, anywidget.AnyWidget):
     title = traitlets.Unicode("Your hand").tag(sync=True)
     prompt = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    #: The words the page shows around the cards, in the language spoken when the hand
+    #: was made: ``{code}``, ``{words}`` and ``{reason}`` are filled in by the page.
+    labels = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, hand: Iterable[Card | str] = (), trick: Iterable[Card | str] = (), title: str = "Your hand",
+    def __init__(self, hand: Iterable[Card | str] = (), trick: Iterable[Card | str] = (), title: str | None = None,
                  **kwargs):
-        super().__init__(title=title, **kwargs)
+        kwargs.setdefault("labels", {
+            "empty": _("No cards in hand."),
+            # TRANSLATORS: the tooltip of a card that may be played; {code} is its code, like G11.
+            "play": _("Play {code}"),
+            # TRANSLATORS: read out by a screen reader; {words} is the card, like "green 11 (G ♣)".
+            "playable": _("{words}: play it"),
+            # TRANSLATORS: read out by a screen reader; {reason} is rally's sentence saying why.
+            "unplayable": _("{words}: cannot be played. {reason}"),
+        })
+        super().__init__(title=_("Your hand") if title is None else title, **kwargs)
         self._why: Reason = lambda card: None
         self.show(hand, trick)
 
@@ -72,7 +85,7 @@ class CardHand(StableRepr, anywidget.AnyWidget):
         """Show ``seat``'s hand in ``game``, with the reasons from ``Game.why_illegal``
         (whose turn it is, the lead color to follow, a pending turbo choice...)."""
         if not isinstance(game, Game):
-            inputs.fail(rally.SetupError, "show_game's game", "a Game", game, "Game.new(4, seed=3)")
+            inputs.fail(rally.SetupError, _("show_game's game"), _("a Game"), game, "Game.new(4, seed=3)")
         seat = inputs.seat(seat, game.players, rally.SetupError)
         self.show_with(game.hands[seat], lambda card: game.why_illegal(card, seat), prompt)
 
@@ -106,7 +119,10 @@ class CardHand(StableRepr, anywidget.AnyWidget):
         for c in self.cards:
             if c["code"] == code:
                 return c["reason"] or None
-        raise rally.CardError(f"{code} is not shown in this hand: {' '.join(self.codes) or 'no cards'}.")
+        if not self.codes:
+            raise rally.CardError(_("{card} is not shown in this hand: no cards.").format(card=code))
+        raise rally.CardError(_("{card} is not shown in this hand: {cards}.").format(
+            card=code, cards=" ".join(self.codes)))
 
     # ------------------------------------------------------------ selecting
     @traitlets.validate("selected")

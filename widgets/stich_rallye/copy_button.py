@@ -8,6 +8,7 @@ import anywidget
 import traitlets
 
 from .._display import StableRepr
+from ..i18n import _
 
 
 HERE = pathlib.Path(__file__).parent
@@ -15,7 +16,8 @@ HERE = pathlib.Path(__file__).parent
 
 class CopyButton(StableRepr, anywidget.AnyWidget):
     """A read-only field with ``text`` and a button that copies it to the clipboard
-    (or selects it, where the page may not write to the clipboard)."""
+    (or selects it, where the page may not write to the clipboard). Its words are in
+    the language spoken when it was made."""
 
     _esm = HERE / "copy_button.js"
     _css = """
@@ -29,6 +31,18 @@ class CopyButton(StableRepr, anywidget.AnyWidget):
     text = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("Copy code").tag(sync=True)
     copies = traitlets.Int(0).tag(sync=True)
+    #: The words the page shows besides ``label``.
+    labels = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Copy code"))
+        kwargs.setdefault("labels", {
+            # TRANSLATORS: read out by a screen reader: the field holding the code.
+            "field": _("position code"),
+            "copied": _("Copied."),
+            "selected": _("Selected: press Ctrl+C (or ⌘C) to copy."),
+        })
+        super().__init__(**kwargs)
 
     def __repr__(self) -> str:
         return f"CopyButton({self.text!r})"

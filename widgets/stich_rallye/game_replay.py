@@ -28,6 +28,7 @@ from rally import Game, Moved, inputs
 from rally.replay import ReplayState, replay_states
 
 from .._display import StableRepr
+from ..i18n import _, language
 from ..style import laps_done
 from .motor_dial import MotorDial
 from .track_figure import TrackFigure
@@ -55,30 +56,31 @@ class GameReplay(StableRepr, w.VBox):
     """Events ``first`` to ``last`` (counted from 0, both shown) of ``game``, which must
     record its events from the first deal; ◀ and ▶ step one event, the slider jumps."""
 
-    def __init__(self, game: Game, first: int = 0, last: int | None = None, title: str = "Replay"):
+    def __init__(self, game: Game, first: int = 0, last: int | None = None, title: str | None = None):
         if not isinstance(game, Game):
-            inputs.fail(rally.SetupError, "GameReplay's game", "a Game", game, "examples.played(3, 28, 200)")
+            inputs.fail(rally.SetupError, _("GameReplay's game"), _("a Game"), game, "examples.played(3, 28, 200)")
         if not game.full_history:
-            raise rally.SetupError("GameReplay needs a game that records its events from the first deal, "
-                                   "like examples.played(3, 28, 200).")
+            raise rally.SetupError(_("GameReplay needs a game that records its events from the first deal, "
+                                     "like examples.played(3, 28, 200)."))
         count = len(game.events)
         if count == 0:
-            raise rally.SetupError("GameReplay needs a game with at least one event, like Game.new(3, seed=1).")
-        first = inputs.whole(first, "The first event shown", 0, count - 1, rally.SetupError, 0)
-        last = count - 1 if last is None else inputs.whole(last, "The last event shown", first, count - 1,
+            raise rally.SetupError(_("GameReplay needs a game with at least one event, like Game.new(3, seed=1)."))
+        first = inputs.whole(first, _("The first event shown"), 0, count - 1, rally.SetupError, 0)
+        last = count - 1 if last is None else inputs.whole(last, _("The last event shown"), first, count - 1,
                                                            rally.SetupError, count - 1)
-        title = inputs.text(title, "The replay's title", rally.SetupError, "'Replay'", 200)
+        title = _("Replay") if title is None else inputs.text(title, _("The replay's title"), rally.SetupError,
+                                                              "'Replay'", 200)
         self.game = game
         self._states = replay_states(game)
         self._first, self._last = first, last
         before = self._states[first - 1].positions if first > 0 else (0,) * game.players
         self.figure = TrackFigure(game.track, before, game.names, width=640, height=330)
         self.dials = [MotorDial(game.dial, name=game.names[s], seat=s) for s in range(game.players)]
-        self.trick_table = TrickTable(title="This trick")
-        self.last_trick = TrickTable(title="Last trick")
-        self.back = w.Button(description="◀ Step back", layout=w.Layout(width="auto"))
-        self.forward = w.Button(description="Step forward ▶", layout=w.Layout(width="auto"))
-        self.slider = w.IntSlider(min=0, max=last - first, description="Event", continuous_update=False,
+        self.trick_table = TrickTable(title=_("This trick"))
+        self.last_trick = TrickTable(title=_("Last trick"))
+        self.back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
+        self.forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
+        self.slider = w.IntSlider(min=0, max=last - first, description=_("Event"), continuous_update=False,
                                   readout=False, layout=w.Layout(width="360px"))
         self.status = w.HTML()
         self.back.on_click(lambda _: self.step(-1))
@@ -107,8 +109,9 @@ class GameReplay(StableRepr, w.VBox):
     def text(self) -> str:
         """The line above the track, as plain text."""
         state = self.state
-        return (f"Event {self.index + 1} of {self._last - self._first + 1} · round {state.round} · "
-                f"⚑ {self.game.names[state.flag]}: {state.text}")
+        return _("Event {event} of {events} · round {round} · ⚑ {flag}: {text}").format(
+            event=self.index + 1, events=self._last - self._first + 1, round=state.round,
+            flag=self.game.names[state.flag], text=state.text)
 
     def step(self, delta: int) -> None:
         """Go ``delta`` events on (negative: back), staying within the part replayed."""
@@ -124,4 +127,8 @@ class GameReplay(StableRepr, w.VBox):
         self.status.value = f"<div role='status'>{html.escape(self.text)}</div>"
 
     def __repr__(self) -> str:
-        return f"GameReplay({self.game.players} players, seed {self.game.seed}, {self.text})"
+        with language("en"):  # the stable text stays English, whatever the page shows
+            state = self.state
+            text = (f"Event {self.index + 1} of {self._last - self._first + 1} · round {state.round} · "
+                    f"⚑ {self.game.names[state.flag]}: {self.game.describe(state.event)}")
+        return f"GameReplay({self.game.players} players, seed {self.game.seed}, {text})"

@@ -31,6 +31,7 @@ import rally
 from rally import Review, ReviewedDecision, inputs
 
 from .._display import StableRepr
+from ..i18n import _
 from ..plotly_view import PlotlyFigure, PlotlyView
 
 #: Marks for the costliest decisions, in order: a number in a circle, not only a color.
@@ -46,17 +47,17 @@ class ReviewChart(PlotlyView):
         xs = [d.number for d in decisions]
         mine = [100 * r for r in review.series]
         best = [100 * r for r in review.best_series]
-        hover = [html.escape(f"{d.label}: win chance {100 * d.chosen.win_rate:.0f}%"
-                             + ("" if d.cost == 0 else f"; {d.best.label} would give {100 * d.best.win_rate:.0f}%"))
-                 for d in decisions]
-        self.plot.add_scatter(x=xs, y=best, mode="lines", name="best option", hoverinfo="skip",
-                              line={"color": "#6b7280", "dash": "dash", "width": 1.5})
-        self.plot.add_scatter(x=xs, y=mine, mode="lines+markers", name="your choice", fill="tonexty",
-                              fillcolor="rgba(220, 38, 38, 0.18)", hovertext=hover, hoverinfo="text",
+        hover = [html.escape(_hover(d)) for d in decisions]
+        # The traces keep English names in ``meta`` (a stable key); ``name`` is the legend's words.
+        self.plot.add_scatter(x=xs, y=best, mode="lines", name=_("best option"), meta="best option",
+                              hoverinfo="skip", line={"color": "#6b7280", "dash": "dash", "width": 1.5})
+        self.plot.add_scatter(x=xs, y=mine, mode="lines+markers", name=_("your choice"), meta="your choice",
+                              fill="tonexty", fillcolor="rgba(220, 38, 38, 0.18)", hovertext=hover, hoverinfo="text",
                               line={"color": "#111827", "width": 2.5}, marker={"size": 6, "color": "#111827"})
         costly = review.costly(len(RANKS))
         self.plot.add_scatter(x=[d.number for d in costly], y=[100 * d.chosen.win_rate for d in costly],
-                              mode="markers+text", name="costliest", text=list(RANKS[:len(costly)]),
+                              mode="markers+text", name=_("costliest"), meta="costliest",
+                              text=list(RANKS[:len(costly)]),
                               textposition="bottom center", textfont={"size": 16, "color": "#b91c1c"},
                               hovertext=[html.escape(d.label) for d in costly], hoverinfo="text",
                               marker={"symbol": "circle-open", "size": 15, "color": "#b91c1c",
@@ -64,22 +65,34 @@ class ReviewChart(PlotlyView):
         starts = [d.number for i, d in enumerate(decisions) if i == 0 or d.round != decisions[i - 1].round]
         shapes = [{"type": "line", "x0": x - 0.5, "x1": x - 0.5, "y0": 0, "y1": 1, "yref": "paper",
                    "line": {"color": "#9ca3af", "dash": "dot", "width": 1}} for x in starts[1:]]
-        rounds = [{"x": x - 0.4, "y": 1.0, "yref": "paper", "text": f"Round {decisions[x - 1].round}",
+        rounds = [{"x": x - 0.4, "y": 1.0, "yref": "paper",
+                   "text": _("Round {round}").format(round=decisions[x - 1].round),
                    "showarrow": False, "xanchor": "left", "yanchor": "top", "font": {"size": 11, "color": "#4b5563"}}
                   for x in starts]
         self.plot.update_layout(
             width=width, height=height, margin={"l": 56, "r": 10, "t": 34, "b": 40}, plot_bgcolor="#ffffff",
             paper_bgcolor="#ffffff", dragmode=False, hovermode="closest",
-            title={"text": html.escape(f"{review.names[review.seat]}'s win chance after each decision"),
+            title={"text": html.escape(_("{name}'s win chance after each decision").format(
+                       name=review.names[review.seat])),
                    "font": {"size": 14}, "x": 0.01, "xanchor": "left"},
-            xaxis={"title": "your decisions, in the order you made them", "fixedrange": True,
+            xaxis={"title": _("your decisions, in the order you made them"), "fixedrange": True,
                    "range": [0.4, max(xs, default=1) + 0.6], "dtick": 5, "gridcolor": "#f3f4f6"},
-            yaxis={"title": "win chance (%)", "range": [0, 105], "fixedrange": True, "gridcolor": "#e5e7eb"},
+            yaxis={"title": _("win chance (%)"), "range": [0, 105], "fixedrange": True, "gridcolor": "#e5e7eb"},
             legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom",
                     "font": {"size": 11}, "itemclick": False, "itemdoubleclick": False},
             shapes=shapes, annotations=rounds,
         )
         self.redrawn()
+
+
+def _hover(decision: ReviewedDecision) -> str:
+    """What the chart says about one decision under the pointer."""
+    chance = f"{100 * decision.chosen.win_rate:.0f}"
+    if decision.cost == 0:
+        return _("{label}: win chance {chance}%").format(label=decision.label, chance=chance)
+    best_chance = f"{100 * decision.best.win_rate:.0f}"
+    return _("{label}: win chance {chance}%; {best} would give {best_chance}%").format(
+        label=decision.label, chance=chance, best=decision.best.label, best_chance=best_chance)
 
 
 class GameReview(StableRepr, w.VBox):
@@ -88,27 +101,30 @@ class GameReview(StableRepr, w.VBox):
 
     def __init__(self, review: Review, width: int = 820):
         if not isinstance(review, Review):
-            inputs.fail(rally.SetupError, "GameReview's review", "a rally Review", review,
+            inputs.fail(rally.SetupError, _("GameReview's review"), _("a rally Review"), review,
                         "rally.review(game, seat=0)")
         self.review = review
         self._listeners: list[Callable[[ReviewedDecision], None]] = []
         self.chart = ReviewChart(review, width=width)
         self.costly = review.costly(len(RANKS))
-        self.buttons = [w.Button(description=f"{RANKS[i]} Show it in the replay", layout=w.Layout(width="auto"),
-                                 tooltip=d.label) for i, d in enumerate(self.costly)]
+        self.buttons = [w.Button(description=_("{rank} Show it in the replay").format(rank=RANKS[i]),
+                                 layout=w.Layout(width="auto"), tooltip=d.label) for i, d in enumerate(self.costly)]
         rows: list[w.Widget] = []
         for i, (decision, button) in enumerate(zip(self.costly, self.buttons)):
             button.on_click(lambda _, k=i + 1: self.select(k))
             rows.append(w.HBox([
-                w.HTML(f"<div style='font-size:13px;line-height:1.35;max-width:640px'><b>{RANKS[i]} {html.escape(decision.label)}</b>"
-                       f" · win chance {decision.chosen.win_rate:.0%}, best {decision.best.win_rate:.0%}"
-                       f"<br>{html.escape(decision.explanation)}</div>"),
+                w.HTML("<div style='font-size:13px;line-height:1.35;max-width:640px'>"
+                       + _("<b>{rank} {label}</b> · win chance {chance}, best {best}").format(
+                           rank=RANKS[i], label=html.escape(decision.label), chance=f"{decision.chosen.win_rate:.0%}",
+                           best=f"{decision.best.win_rate:.0%}")
+                       + f"<br>{html.escape(decision.explanation)}</div>"),
                 button], layout=w.Layout(align_items="center", justify_content="space-between")))
         if not self.costly:
-            rows.append(w.HTML("<i>No decision cost you anything the playouts could measure: well played!</i>"))
-        heading = "The decisions that cost the most" if self.costly else "Your decisions"
+            rows.append(w.HTML("<i>" + _("No decision cost you anything the playouts could measure: well played!")
+                               + "</i>"))
+        heading = _("The decisions that cost the most") if self.costly else _("Your decisions")
         super().__init__(
-            [w.HTML(f"<div style='line-height:1.4'><b style='font-size:15px'>Review of your game</b><br>"
+            [w.HTML("<div style='line-height:1.4'><b style='font-size:15px'>" + _("Review of your game") + "</b><br>"
                     f"{html.escape(review.sentence())}</div>"),
              self.chart, w.HTML(f"<b>{heading}</b>"), *rows],
             layout=w.Layout(border="2px solid #b91c1c", padding="4px 8px", max_width="850px"),
@@ -117,13 +133,13 @@ class GameReview(StableRepr, w.VBox):
     def on_select(self, callback: Callable[[ReviewedDecision], None]) -> None:
         """Call ``callback(decision)`` when one of the costly decisions is chosen."""
         if not callable(callback):
-            inputs.fail(rally.SetupError, "on_select's callback", "a function called with a decision", callback,
+            inputs.fail(rally.SetupError, _("on_select's callback"), _("a function called with a decision"), callback,
                         "print")
         self._listeners.append(callback)
 
     def select(self, rank: int) -> None:
         """Choose the ``rank``-th costliest decision (1 = the costliest), as its button does."""
-        rank = inputs.whole(rank, "The decision's rank", 1, max(1, len(self.costly)), rally.SetupError, 1)
+        rank = inputs.whole(rank, _("The decision's rank"), 1, max(1, len(self.costly)), rally.SetupError, 1)
         if not self.costly:
             return
         decision = self.costly[rank - 1]

@@ -23,12 +23,14 @@ import rally
 from rally import TRACKS, HeuristicBot, RandomBot, inputs
 
 from .._display import StableRepr
+from ..i18n import N_, _, join_words
 from ..messages import Messages
 from .game_view import GameView
 
 
-#: The bots a lesson can pick, by label.
-BOTS: dict[str, Callable[[], rally.Bot]] = {"careful (HeuristicBot)": HeuristicBot, "random (RandomBot)": RandomBot}
+#: The bots a lesson can pick, by label (the English label is the key; the menu shows it translated).
+BOTS: dict[str, Callable[[], rally.Bot]] = {N_("careful (HeuristicBot)"): HeuristicBot,
+                                            N_("random (RandomBot)"): RandomBot}
 
 
 class GameSetup(Messages, StableRepr, w.VBox):
@@ -38,15 +40,18 @@ class GameSetup(Messages, StableRepr, w.VBox):
     def __init__(self, players: int = 4, track: str = "volcano", seed: int = 0,
                  names: Sequence[str] | None = None, bot: str = "careful (HeuristicBot)", bot_delay: float = 0.0):
         self._init_message()
-        self.players = w.Dropdown(options=[3, 4, 5], value=players, description="Players",
+        self.players = w.Dropdown(options=[3, 4, 5], value=players, description=_("Players"),
                                   layout=w.Layout(width="150px"))
-        self.track = w.Combobox(value=track, options=sorted(TRACKS), ensure_option=False, description="Track",
-                                placeholder="volcano, beach or S..DD...U..", layout=w.Layout(width="300px"))
-        self.seed = w.Text(value=str(seed), description="Seed", layout=w.Layout(width="160px"))
-        self.names = w.Text(value=", ".join(names or ()), description="Names", placeholder="Ada, Bo, Cy, Di",
+        # The track names and the track code are typed as they are, in every language.
+        self.track = w.Combobox(value=track, options=sorted(TRACKS), ensure_option=False, description=_("Track"),
+                                placeholder=join_words(["volcano", "beach", "S..DD...U.."], "or"),
+                                layout=w.Layout(width="300px"))
+        self.seed = w.Text(value=str(seed), description=_("Seed"), layout=w.Layout(width="160px"))
+        self.names = w.Text(value=", ".join(names or ()), description=_("Names"), placeholder="Ada, Bo, Cy, Di",
                             layout=w.Layout(width="300px"))
-        self.bot = w.Dropdown(options=list(BOTS), value=bot, description="Bots", layout=w.Layout(width="260px"))
-        self.start = w.Button(description="New game", button_style="primary")
+        self.bot = w.Dropdown(options=[(_(label), label) for label in BOTS], value=bot, description=_("Bots"),
+                              layout=w.Layout(width="260px"))
+        self.start = w.Button(description=_("New game"), button_style="primary")
         self.start.on_click(lambda _: self.new_game())
         self._bot_delay = bot_delay
         self.view: GameView | None = None
@@ -64,8 +69,10 @@ class GameSetup(Messages, StableRepr, w.VBox):
         reason shown) when an input is wrong; the previous game then stays."""
         try:
             players = self.players.value
-            seed = inputs.whole_text(self.seed.value.strip(), "The seed", 0, inputs.MAX_SEED, rally.SetupError, 42)
-            typed = inputs.text(self.names.value, "The names", rally.SetupError, "Ada, Bo, Cy", inputs.MAX_TEXT_CHARS)
+            seed = inputs.whole_text(self.seed.value.strip(), _("The seed"), 0, inputs.MAX_SEED, rally.SetupError,
+                                     42)
+            typed = inputs.text(self.names.value, _("The names"), rally.SetupError, "Ada, Bo, Cy",
+                                inputs.MAX_TEXT_CHARS)
             names = inputs.names([part.strip() for part in typed.split(",")] if typed.strip() else None, players,
                                  rally.SetupError)
             view = GameView(players, track=rally.get_track(self.track.value), seed=seed, names=names,

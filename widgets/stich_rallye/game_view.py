@@ -53,11 +53,12 @@ import ipywidgets as w
 import rally
 from rally.turns import play_bots
 from rally import (
-    CAR_COLORS, DEFAULT_DIAL, HAND_SIZES, Bot, Card, Dealt, Event, FlagTaken, Game, HeuristicBot, Moved,
+    DEFAULT_DIAL, HAND_SIZES, Bot, Card, Dealt, Event, FlagTaken, Game, HeuristicBot, Moved,
     MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed, inputs,
 )
 
 from .._display import StableRepr
+from ..i18n import N_, _, ngettext
 from ..scroll_anchor import ScrollAnchor
 from .card_hand import CardHand
 from .game_replay import draw_replay_state
@@ -66,12 +67,15 @@ from .motor_dial import MotorDial
 from rally.advisor import MAX_PLAYOUTS
 from rally.replay import ReplayState, replay_states, trick_span
 from rally.review import MAX_REVIEW_PLAYOUTS
-from ..style import laps_done
+from ..style import car_words, laps_done
 from .track_figure import TrackFigure
 from .trick_table import TrickTable
 
-#: Bot speeds offered by the "Bots" control: seconds between two bot actions.
-SPEEDS = (("instant", 0.0), ("fast", 0.4), ("slow", 1.0))
+#: Bot speeds offered by the "Bots" control: seconds between two bot actions (each label
+#: translated where shown).
+SPEEDS = ((N_("instant"), 0.0), (N_("fast"), 0.4), (N_("slow"), 1.0))
+#: What each speed of :data:`SPEEDS` does, for its tooltip.
+SPEED_TIPS = (N_("act at once"), N_("pause 0.4 s"), N_("pause 1 s"))
 #: Events shown in the message area (all of them stay in ``messages``).
 LOG_LINES = 80
 #: The longest pause between two bot actions, in seconds.
@@ -111,18 +115,18 @@ class GameView(StableRepr, w.VBox):
         if game is None:
             game = Game.new(players, track=track, seed=seed, first_player=first_player, dial=dial, names=names)
         elif not isinstance(game, Game):
-            inputs.fail(rally.SetupError, "GameView's game", "a Game", game, "Game.new(4, seed=3)")
+            inputs.fail(rally.SetupError, _("GameView's game"), _("a Game"), game, "Game.new(4, seed=3)")
         elif not game.full_history:  # the replay retells the whole log, from the first deal
-            raise rally.SetupError("GameView needs a game that records its events from the first deal: "
-                                   "Game.new(..., record=True), played on.")
-        human = inputs.seat(human, game.players, rally.SetupError, "The human's seat")
-        bot_delay = inputs.number(bot_delay, "The bots' delay in seconds", 0, MAX_DELAY, rally.SetupError, 0.4)
+            raise rally.SetupError(_("GameView needs a game that records its events from the first deal: "
+                                     "Game.new(..., record=True), played on."))
+        human = inputs.seat(human, game.players, rally.SetupError, _("The human's seat"))
+        bot_delay = inputs.number(bot_delay, _("The bots' delay in seconds"), 0, MAX_DELAY, rally.SetupError, 0.4)
         if rng is not None and not isinstance(rng, random.Random):
-            inputs.fail(rally.SetupError, "GameView's rng", "a random.Random", rng, "random.Random(7)")
+            inputs.fail(rally.SetupError, _("GameView's rng"), _("a random.Random"), rng, "random.Random(7)")
         self.coach = inputs.flag(coach, "coach", rally.SetupError)
-        self.hint_playouts = inputs.whole(hint_playouts, "The hint's playouts", 1, MAX_PLAYOUTS,
+        self.hint_playouts = inputs.whole(hint_playouts, _("The hint's playouts"), 1, MAX_PLAYOUTS,
                                           rally.SetupError, 500)
-        self.review_playouts = inputs.whole(review_playouts, "The review's playouts", 1,
+        self.review_playouts = inputs.whole(review_playouts, _("The review's playouts"), 1,
                                             MAX_REVIEW_PLAYOUTS, rally.SetupError, 300)
         self.review: rally.Review | None = None
         self.review_view: GameReview | None = None
@@ -145,38 +149,41 @@ class GameView(StableRepr, w.VBox):
         self.status = w.HTML()
         self.alert = w.HTML()
         self.figure = TrackFigure(game.track, game.positions, names, width=TRACK_SIZE[0], height=TRACK_SIZE[1])
-        self.hand = CardHand(title=f"{names[human]}'s hand ({CAR_COLORS[human]} car)")
-        self.trick_table = TrickTable(title="This trick")
-        self.last_trick = TrickTable(title="Last trick")
+        self.hand = CardHand(title=_("{name}'s hand ({car})").format(name=names[human], car=car_words(human)))
+        self.trick_table = TrickTable(title=_("This trick"))
+        self.last_trick = TrickTable(title=_("Last trick"))
         self.dials = [MotorDial(game.dial, name=names[s], seat=s) for s in range(game.players)]
         self.turbo_text = w.HTML()
-        self.turbo_yes = w.Button(description="Use turbo", button_style="warning", layout=w.Layout(width="auto"))
-        self.turbo_no = w.Button(description="Card alone", layout=w.Layout(width="auto"))
+        self.turbo_yes = w.Button(description=_("Use turbo"), button_style="warning", layout=w.Layout(width="auto"))
+        self.turbo_no = w.Button(description=_("Card alone"), layout=w.Layout(width="auto"))
         self.turbo_box = w.VBox([self.turbo_text, self.turbo_yes, self.turbo_no],
                                 layout=w.Layout(display="none", border="2px solid #b45309", padding="4px 8px",
                                                 margin="4px 0"))
-        self.hint_button = w.Button(description="Hint: ask the advisor",
+        self.hint_button = w.Button(description=_("Hint: ask the advisor"),
                                     layout=w.Layout(width="auto"),
-                                    tooltip="Plays every option out many times and says which wins most often")
+                                    tooltip=_("Plays every option out many times and says which wins most often"))
         self.hint_text = w.HTML()
         self.hint_box = w.VBox([self.hint_button, self.hint_text],
                                layout=w.Layout(width="250px", display="flex" if self.coach else "none"))
         self.review_box = w.VBox(layout=w.Layout(display="none"))
-        options = list(SPEEDS) if bot_delay in dict(SPEEDS).values() else [*SPEEDS, (f"{bot_delay:g} s", bot_delay)]
-        self.speed = w.ToggleButtons(options=options, value=bot_delay, description="Bots:",
-                                     tooltips=["act at once", "pause 0.4 s", "pause 1 s"][: len(options)],
+        options = [(_(label), delay) for label, delay in SPEEDS]
+        if bot_delay not in dict(SPEEDS).values():
+            options.append((f"{bot_delay:g} s", bot_delay))
+        self.speed = w.ToggleButtons(options=options, value=bot_delay, description=_("Bots:"),
+                                     tooltips=[_(tip) for tip in SPEED_TIPS][: len(options)],
                                      style={"button_width": "76px"})
         self.event_log = w.HTML(layout=w.Layout(width="100%"))
-        self.replay_back = w.Button(description="◀ Step back", layout=w.Layout(width="auto"))
-        self.replay_forward = w.Button(description="Step forward ▶", layout=w.Layout(width="auto"))
+        self.replay_back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
+        self.replay_forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
         # No number beside the slider: it counts from 0, while the text below says
         # "Event 210 of 221" (counting from 1), and the two disagreed by one.
-        self.replay_slider = w.IntSlider(min=0, max=0, description="Event", continuous_update=False,
+        self.replay_slider = w.IntSlider(min=0, max=0, description=_("Event"), continuous_update=False,
                                          readout=False, layout=w.Layout(width="420px"))
         self.replay_text = w.HTML()
         self.replay_anchor = ScrollAnchor()
         self.replay_box = w.VBox(
-            [self.replay_anchor, w.HTML("<b>Replay</b>: step through everything that happened, from the first deal."),
+            [self.replay_anchor,
+             w.HTML(_("<b>Replay</b>: step through everything that happened, from the first deal.")),
              w.HBox([self.replay_back, self.replay_slider, self.replay_forward]), self.replay_text],
             layout=w.Layout(display="none", border="2px solid #1d4ed8", padding="4px 8px", max_width="850px"),
         )
@@ -256,7 +263,7 @@ class GameView(StableRepr, w.VBox):
     def act(self, action: Card | Turbo | str) -> bool:
         """Do ``action`` for the human, then let the bots play. Returns True if done."""
         if self.busy:
-            self._show_alert("Wait a moment: the bots are still playing.")
+            self._show_alert(_("Wait a moment: the bots are still playing."))
             return False
         try:
             reason = self.game.why_illegal(action, self.human)
@@ -314,7 +321,7 @@ class GameView(StableRepr, w.VBox):
                 play_bots(self.game, self.bots, self.rng, until=self.human, limit=1)
                 await self._absorb_slowly()
         except Exception as err:  # never raise into the notebook from a background task
-            self._show_alert(f"The game stopped: {err}")
+            self._show_alert(_("The game stopped: {error}").format(error=err))
         finally:
             self._task = None
             self._refresh()
@@ -367,18 +374,20 @@ class GameView(StableRepr, w.VBox):
         choosing = game.awaiting_turbo
         mine = current == me and not self.busy
         if game.is_over:
-            turn, prompt = f"Game over: <b>{html.escape(names[game.winner])}</b> wins!", "The game is over."
+            turn = _("Game over: <b>{name}</b> wins!").format(name=html.escape(names[game.winner]))
+            prompt = _("The game is over.")
         elif current == me:
-            turn = "<b>Your turn</b>: " + ("choose the turbo." if choosing else "play a card.")
-            prompt = ("Your turn: use your motor or not? Choose with the buttons beside the trick." if choosing
-                      else "Your turn. " + rally.play_rule(game.hands[me], game.trick))
+            turn = _("<b>Your turn</b>: choose the turbo.") if choosing else _("<b>Your turn</b>: play a card.")
+            prompt = (_("Your turn: use your motor or not? Choose with the buttons beside the trick.") if choosing
+                      else _("Your turn. {rule}").format(rule=rally.play_rule(game.hands[me], game.trick)))
         else:
-            turn = f"{html.escape(names[current])} to {'choose the turbo' if choosing else 'play'}…"
-            prompt = f"Waiting for {names[current]}."
-        self.status.value = (
-            f"<div style='font-size:15px'>Round {game.round} of {len(HAND_SIZES)} · "
-            f"⚑ flag: <b>{html.escape(names[game.flag])}</b> · {turn}</div>"
-        )
+            who = html.escape(names[current])
+            turn = _("{name} to choose the turbo…").format(name=who) if choosing else _("{name} to play…").format(
+                name=who)
+            prompt = _("Waiting for {name}.").format(name=names[current])
+        self.status.value = "<div style='font-size:15px'>" + _(
+            "Round {round} of {rounds} · ⚑ flag: <b>{flag}</b> · {turn}").format(
+            round=game.round, rounds=len(HAND_SIZES), flag=html.escape(names[game.flag]), turn=turn) + "</div>"
         self.hand.show_game(game, me, prompt)
         self.trick_table.show_game(game)
         if choosing and current == me:
@@ -405,24 +414,28 @@ class GameView(StableRepr, w.VBox):
             preview = game.clone()  # the rules say where each choice ends; hidden cards play no part
             moves[use] = next(e.move for e in preview.apply_recorded(Turbo(use)) if isinstance(e, Moved))
         where = {use: self._where(m.final) for use, m in moves.items()}
-        self.turbo_text.value = (
-            f"<div style='font-size:13px;line-height:1.35'><b>You won the trick.</b> Your motor shows {value}: "
-            "use it now, or keep it winding (it also drives you at the round's end). The rings on the track "
-            "show where each choice ends.</div>")
-        self.turbo_yes.description = f"Use turbo: {lowest} + {value} → {where[True]}"
-        self.turbo_no.description = f"Card alone: {lowest} → {where[False]}"
+        self.turbo_text.value = "<div style='font-size:13px;line-height:1.35'>" + _(
+            "<b>You won the trick.</b> Your motor shows {value}: use it now, or keep it winding (it also drives "
+            "you at the round's end). The rings on the track show where each choice ends.").format(
+            value=value) + "</div>"
+        self.turbo_yes.description = _("Use turbo: {card} + {motor} → {where}").format(
+            card=lowest, motor=value, where=where[True])
+        self.turbo_no.description = _("Card alone: {card} → {where}").format(card=lowest, where=where[False])
         self.turbo_box.layout.display = "flex"
         if self.figure.frames_left == 0:
             same = moves[True].final == moves[False].final
-            self.figure.show_choices([("turbo or card alone", moves[True])] if same else
-                                     [("turbo", moves[True]), ("card alone", moves[False])])
+            self.figure.show_choices([(_("turbo or card alone"), moves[True])] if same else
+                                     [(_("turbo"), moves[True]), (_("card alone"), moves[False])])
 
     def _where(self, progress: int) -> str:
         n = len(self.game.track)
         if progress >= 2 * n:
-            return "the finish: you win!"
-        lap = f", lap {progress // n + 1}" if progress >= n else ""
-        return "start/finish" if progress % n == 0 else f"space {progress % n}{lap}"
+            return _("the finish: you win!")
+        if progress % n == 0:
+            return _("start/finish")
+        if progress >= n:
+            return _("space {space}, lap {lap}").format(space=progress % n, lap=progress // n + 1)
+        return _("space {space}").format(space=progress % n)
 
     # ---------------------------------------------------------------- coach
     def show_hint(self) -> str:
@@ -439,7 +452,8 @@ class GameView(StableRepr, w.VBox):
 
     def _start_review(self) -> None:
         """Review the human's decisions and show the review above the replay."""
-        note = w.HTML("<i>Reviewing your game: every option of every decision you made is played out…</i>")
+        note = w.HTML("<i>" + _("Reviewing your game: every option of every decision you made is played out…")
+                      + "</i>")
         bar = w.IntProgress(min=0, max=1, value=0, layout=w.Layout(width="400px"))
         self.review_box.children = (note, bar)
         self.review_box.layout.display = "flex"
@@ -451,8 +465,8 @@ class GameView(StableRepr, w.VBox):
             self.review = rally.review(self.game, self.human, playouts=self.review_playouts, seed=self.game.seed,
                                        progress=progress)
         except rally.RuleError as err:  # SetupError and the like: said in words, never raised into the page
-            self.review_box.children = (w.HTML(f"<div role='alert'>The review could not be made: "
-                                               f"{html.escape(str(err))}</div>"),)
+            self.review_box.children = (w.HTML("<div role='alert'>" + _("The review could not be made: {error}").format(
+                error=html.escape(str(err))) + "</div>"),)
             return
         self.review_view = GameReview(self.review)
         self.review_view.on_select(self.replay_decision)
@@ -512,22 +526,28 @@ class GameView(StableRepr, w.VBox):
         before = self._states[index - 1].positions if index > 0 else tuple([0] * game.players)
         draw_replay_state(game, state, before, self.figure, self.dials, self.trick_table, self.last_trick)
         self.hand.show_with(state.hands[self.human], lambda card: game.why_illegal(card, self.human),
-                            "Replay: the hand as it was then.")
+                            _("Replay: the hand as it was then."))
         # A decision chosen in the review stays explained from its trick's start to the decision itself.
         note = ""
         if self._note is not None and self._note_from <= index <= self._note[1]:
             steps = self._note[0] - index
-            note = self._note[2] + ("<div>Step forward to see it: it comes "
-                                    f"{'next' if steps == 1 else f'in {steps} steps'}.</div>" if steps > 0 else "")
-        self.replay_text.value = "<div style='line-height:1.4'>" + (
-            f"Event {index + 1} of {len(self._states)} · round {state.round} · "
-            f"⚑ {html.escape(names[state.flag])}<br><b>{html.escape(state.text)}</b>{note}"
-            + ("<br>This is how the game ended. “Replay from the first deal” tells it again, event by event."
-               if index == len(self._states) - 1 else "")
+            note = self._note[2]
+            if steps == 1:
+                note += "<div>" + _("Step forward to see it: it comes next.") + "</div>"
+            elif steps > 1:
+                soon = ngettext("Step forward to see it: it comes in {n} step.",
+                                "Step forward to see it: it comes in {n} steps.", steps).format(n=steps)
+                note += f"<div>{soon}</div>"
+        at_end = index == len(self._states) - 1
+        self.replay_text.value = "<div style='line-height:1.4'>" + _(
+            "Event {event} of {events} · round {round} · ⚑ {flag}").format(
+            event=index + 1, events=len(self._states), round=state.round, flag=html.escape(names[state.flag])) + (
+            f"<br><b>{html.escape(state.text)}</b>{note}"
+            + ("<br>" + _("This is how the game ended. “Replay from the first deal” tells it again, event by event.")
+               if at_end else "")
         ) + "</div>"
         self.replay_back.disabled = index == 0
-        at_end = index == len(self._states) - 1
-        self.replay_forward.description = "Replay from the first deal ▶" if at_end else "Step forward ▶"
+        self.replay_forward.description = _("Replay from the first deal ▶") if at_end else _("Step forward ▶")
         self._refresh_log(upto=index)
 
     def close(self) -> None:
@@ -555,9 +575,11 @@ def _bots_per_seat(bots: Bot | Sequence[Bot] | None, players: int) -> list[Bot]:
         return [HeuristicBot() for _ in range(players)]
     if hasattr(bots, "choose"):
         return [bots] * players  # type: ignore[list-item]
-    listed = inputs.sequence(bots, "The bots", rally.SetupError, "HeuristicBot()", players)
+    listed = inputs.sequence(bots, _("The bots"), rally.SetupError, "HeuristicBot()", players)
     if len(listed) != players or not all(hasattr(b, "choose") for b in listed):
-        inputs.fail(rally.SetupError, "The bots", f"one bot for everyone or a list of {players} bots, one per seat",
+        inputs.fail(rally.SetupError, _("The bots"),
+                    ngettext("one bot for everyone or a list of {n} bot, one per seat",
+                             "one bot for everyone or a list of {n} bots, one per seat", players).format(n=players),
                     bots, "HeuristicBot()")
     return listed
 

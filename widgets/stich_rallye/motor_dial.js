@@ -20,6 +20,12 @@ function polar(radius, degrees) {
 
 const mod360 = (a) => ((a % 360) + 360) % 360;
 
+// A label from Python (the model's `labels`, in the language rally speaks) with its
+// {placeholders} filled in; "" when Python gave none.
+function fill(template, values) {
+  return (template || "").replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
 function render({ model, el }) {
   el.classList.add("rally-dial");
   const picture = svg("svg", { viewBox: "0 0 120 120", width: 86, height: 86, role: "img" });
@@ -82,14 +88,16 @@ function render({ model, el }) {
     hub.style.fill = model.get("car_hex");
     hub.style.stroke = model.get("outline_hex");
     const who = model.get("name");
+    const texts = model.get("labels") || {};  // the words from Python (not the dial's marks, `labels`)
+    const words = { name: who, value: model.get("value"), position, positions: dial.length, label: model.get("label") };
     name.textContent = who;
-    value.textContent = `motor ${model.get("value")}`;
+    value.textContent = fill(texts.value, words) || String(words.value);
     side.textContent = model.get("label");
     side.dataset.side = model.get("side");
     picture.setAttribute(
       "aria-label",
-      `${who ? who + "'s motor" : "Motor"}: arrow at position ${position} of ${dial.length}, ` +
-        `value ${model.get("value")}, ${model.get("label")}`,
+      fill(who ? texts.described : texts.described_nameless, words) ||
+        `${who ? who + ": " : ""}${position} / ${dial.length}, ${words.value}, ${words.label}`,
     );
     const rev = model.get("revision");
     if (revision !== null && rev !== revision && change) {

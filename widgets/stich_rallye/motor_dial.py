@@ -33,6 +33,7 @@ from rally import DEFAULT_DIAL, Motor, inputs
 from rally.movement import MAX_PROGRESS
 
 from .._display import StableRepr
+from ..i18n import _, language
 from ..style import CAR_HEX, OUTLINE_HEX, SIDE_HEX, car_color, laps_label, motor_side
 
 HERE = pathlib.Path(__file__).parent
@@ -64,12 +65,22 @@ class MotorDial(StableRepr, anywidget.AnyWidget):
     change = traitlets.Unicode("").tag(sync=True)
     #: Counts updates, so the same change twice in a row animates twice.
     revision = traitlets.Int(0).tag(sync=True)
+    #: The words the page shows, in the language spoken when the dial was made; the page
+    #: fills in ``{name}``, ``{value}``, ``{position}``, ``{positions}`` and ``{label}``.
+    labels = traitlets.Dict().tag(sync=True)
 
     def __init__(self, dial: Sequence[int] = DEFAULT_DIAL, position: int = 0, laps: int = 0, name: str = "",
                  seat: int = 0, **kwargs):
         motor = Motor(position, tuple(dial))  # rally checks the dial and the position
-        name = inputs.text(name, "The motor's owner", rally.SetupError, "Ada", inputs.MAX_NAME_LENGTH)
+        name = inputs.text(name, _("The motor's owner"), rally.SetupError, "Ada", inputs.MAX_NAME_LENGTH)
         color = car_color(seat)
+        kwargs.setdefault("labels", {
+            # TRANSLATORS: under the dial: the value the motor shows now.
+            "value": _("motor {value}"),
+            # TRANSLATORS: read out by a screen reader; {label} is the lap and side, like "lap 1 / yellow".
+            "described": _("{name}'s motor: arrow at position {position} of {positions}, value {value}, {label}"),
+            "described_nameless": _("Motor: arrow at position {position} of {positions}, value {value}, {label}"),
+        })
         super().__init__(dial=list(motor.dial), name=name, car_color=color, car_hex=CAR_HEX[color], **kwargs)
         self._motor = motor
         self.update(position, laps, change="")
@@ -89,10 +100,13 @@ class MotorDial(StableRepr, anywidget.AnyWidget):
         """
         old = self._motor
         new = Motor(position, old.dial)
-        laps = self.laps if laps is None else inputs.whole(laps, "The laps completed", 0, MAX_PROGRESS, rally.SetupError)
+        if laps is None:
+            laps = self.laps
+        else:
+            laps = inputs.whole(laps, _("The laps completed"), 0, MAX_PROGRESS, rally.SetupError)
         if change is None or new.position == old.position:
             change = self._change(old, new)
-        change = inputs.one_of(change, "The change", CHANGES, rally.SetupError)
+        change = inputs.one_of(change, _("The change"), CHANGES, rally.SetupError)
         side = motor_side(laps)
         with self.hold_sync():
             self._motor = new
@@ -125,5 +139,7 @@ class MotorDial(StableRepr, anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         who = f"{self.name}, " if self.name else ""
+        with language("en"):  # the stable text stays English, whatever the page shows
+            label = laps_label(self.laps)
         return (f"MotorDial({who}position {self.position} of {len(self.dial)}, value {self.value}, "
-                f"{self.label})")
+                f"{label})")

@@ -10,6 +10,7 @@ import ipywidgets as w
 import rally
 
 from .._display import StableRepr
+from ..i18n import _, language
 from .motor_dial import MotorDial
 
 
@@ -21,11 +22,11 @@ class MotorPlayground(StableRepr, w.VBox):
     def __init__(self, dial: Sequence[int] = rally.DEFAULT_DIAL, name: str = "Ada"):
         self.dial = MotorDial(dial, name=name)  # rally checks the dial
         # Wide enough for their words (the default width cuts them off).
-        self.lose = w.Button(description="Lose a trick: wind", icon="rotate-right", layout=w.Layout(width="auto"))
-        self.use = w.Button(description="Use the turbo: release", icon="bolt", layout=w.Layout(width="auto"))
+        self.lose = w.Button(description=_("Lose a trick: wind"), icon="rotate-right", layout=w.Layout(width="auto"))
+        self.use = w.Button(description=_("Use the turbo: release"), icon="bolt", layout=w.Layout(width="auto"))
         self.status = w.HTML()
-        self.lose.on_click(lambda _: self.wind())
-        self.use.on_click(lambda _: self.release())
+        self.lose.on_click(lambda _button: self.wind())
+        self.use.on_click(lambda _button: self.release())
         super().__init__([self.dial, w.HBox([self.lose, self.use]), self.status])
         self._show()
 
@@ -39,18 +40,20 @@ class MotorPlayground(StableRepr, w.VBox):
 
     @property
     def text(self) -> str:
-        """The status line as plain text."""
+        """The status line as plain text, in the language rally speaks."""
         motor = self.dial.motor
         nxt = motor.wound()
-        ahead = (
-            f"one more loss over-winds it: back to {nxt.value}, the energy lost"
-            if motor.over_winds_next() and nxt.position == 0
-            else f"one more loss makes it worth {nxt.value}"
-        )
-        return f"Position {motor.position} of {len(motor.dial)}: worth {motor.value}; {ahead}."
+        if motor.over_winds_next() and nxt.position == 0:
+            template = _("Position {position} of {positions}: worth {value}; one more loss over-winds it: "
+                         "back to {next}, the energy lost.")
+        else:
+            template = _("Position {position} of {positions}: worth {value}; one more loss makes it worth {next}.")
+        return template.format(position=motor.position, positions=len(motor.dial), value=motor.value,
+                               next=nxt.value)
 
     def _show(self) -> None:
         self.status.value = f"<div role='status'>{html.escape(self.text)}</div>"
 
     def __repr__(self) -> str:
-        return f"MotorPlayground({self.text})"
+        with language("en"):  # the stable text notebooks compare stays English
+            return f"MotorPlayground({self.text})"

@@ -25,12 +25,20 @@ from rally import Move, Track, inputs
 from rally.movement import MAX_STEPS
 
 from .._display import StableRepr
+from ..i18n import N_, _
 from ..messages import Messages
 from .move_player import MovePlayer
 from .track_figure import TrackFigure
 
-#: The sandbox's laps: a car drives the first or the second (the race is two laps).
-LAPS = (("lap 1", 1), ("lap 2", 2))
+#: The sandbox's laps: a car drives the first or the second (the race is two laps). The
+#: labels are translated where shown (``_(label)``).
+LAPS = ((N_("lap 1"), 1), (N_("lap 2"), 2))
+
+
+def lap_buttons_width(labels: Sequence[str], least: int = 70) -> str:
+    """A button width (CSS) that shows the longest of ``labels`` whole: ``least`` pixels
+    for short words (English "lap 1"), wider for longer ones (other languages)."""
+    return f"{max(least, 9 * max(map(len, labels), default=0) + 12)}px"
 
 
 class MoveExplorer(Messages, StableRepr, w.VBox):
@@ -51,31 +59,36 @@ class MoveExplorer(Messages, StableRepr, w.VBox):
         self.figure: TrackFigure = self.player.figure
         names = list(self.figure.names)
         for name, progress in zip(names, self.figure.positions):
-            inputs.whole(progress, f"{name}'s progress", 0, 2 * n - 1, rally.SetupError, 3)  # lap 1 or 2
-        mover = inputs.seat(mover, len(names), rally.SetupError, "The mover")
-        steps = inputs.whole(steps, "The number of spaces to move", 0, MAX_STEPS, rally.SetupError, 3)
+            inputs.whole(progress, _("{name}'s progress").format(name=name), 0, 2 * n - 1, rally.SetupError,
+                         3)  # lap 1 or 2
+        mover = inputs.seat(mover, len(names), rally.SetupError, _("The mover"))
+        steps = inputs.whole(steps, _("The number of spaces to move"), 0, MAX_STEPS, rally.SetupError, 3)
         self.spaces = [
-            w.IntText(value=p % n, description=f"{name}'s space", style={"description_width": "initial"},
-                      layout=w.Layout(width="150px"))
+            w.IntText(value=p % n, description=_("{name}'s space").format(name=name),
+                      style={"description_width": "initial"}, layout=w.Layout(width="150px"))
             for name, p in zip(names, self.figure.positions)
         ]
+        laps = [(_(label), lap) for label, lap in LAPS]
+        width = lap_buttons_width([label for label, _lap in laps])
         self.laps = [
-            w.ToggleButtons(options=LAPS, value=p // n + 1, style={"button_width": "70px"},
-                            tooltips=[f"{name} is on the first lap", f"{name} is on the second lap"])
+            w.ToggleButtons(options=laps, value=p // n + 1, style={"button_width": width},
+                            tooltips=[_("{name} is on the first lap").format(name=name),
+                                      _("{name} is on the second lap").format(name=name)])
             for name, p in zip(names, self.figure.positions)
         ]
         self.mover = w.Dropdown(options=[(name, seat) for seat, name in enumerate(names)], value=mover,
-                                description="Who moves", style={"description_width": "initial"},
+                                description=_("Who moves"), style={"description_width": "initial"},
                                 layout=w.Layout(width="180px"))
-        self.steps = w.IntText(value=steps, description="Spaces to move", style={"description_width": "initial"},
+        self.steps = w.IntText(value=steps, description=_("Spaces to move"), style={"description_width": "initial"},
                                layout=w.Layout(width="170px"))
         self.description = w.HTML()
         cars = [w.VBox([space, lap], layout=w.Layout(margin="0 14px 4px 0"))
                 for space, lap in zip(self.spaces, self.laps)]
-        help_line = w.HTML(f"<small>Spaces are counted from the start/finish, space 0, to space {n - 1}. "
-                           "Space 0 on lap 1 is the starting grid.</small>")
+        help_line = w.HTML("<small>{}</small>".format(html.escape(
+            _("Spaces are counted from the start/finish, space 0, to space {last}. "
+              "Space 0 on lap 1 is the starting grid.").format(last=n - 1))))
         for control in (*self.spaces, *self.laps, self.mover, self.steps):
-            control.observe(lambda _: self.try_move(), names="value")
+            control.observe(lambda _change: self.try_move(), names="value")
         self.player.prepare = self._prepare
         self.figure.on_redraw(self._show_summary)
         super().__init__([
@@ -95,7 +108,7 @@ class MoveExplorer(Messages, StableRepr, w.VBox):
         n = len(self.figure.track)
         out = []
         for name, space, lap in zip(self.figure.names, self.spaces, self.laps):
-            where = inputs.whole(space.value, f"{name}'s space", 0, n - 1, rally.SetupError, 3)
+            where = inputs.whole(space.value, _("{name}'s space").format(name=name), 0, n - 1, rally.SetupError, 3)
             out.append((lap.value - 1) * n + where)
         return tuple(out)
 
@@ -123,7 +136,7 @@ class MoveExplorer(Messages, StableRepr, w.VBox):
     def _prepare(self) -> bool:
         """Before Step, Play, Show end or Back: the move the boxes describe, loaded."""
         if self.try_move() is None:
-            self.player.say(f"Nothing to play yet: {self.error}")
+            self.player.say(_("Nothing to play yet: {error}").format(error=self.error))
             return False
         return True
 

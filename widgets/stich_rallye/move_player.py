@@ -31,6 +31,7 @@ import rally
 from rally import Move, Track, inputs
 
 from .._display import StableRepr
+from ..i18n import _
 from .track_figure import TrackFigure
 
 #: Seconds between two steps when playing.
@@ -56,17 +57,19 @@ class MovePlayer(StableRepr, w.VBox):
         self._move: Move | None = None
         self._start: tuple[int, ...] = self.figure.positions
         self._said = ""  # a message from the owner, shown until the figure changes
-        self.back_button = w.Button(description="↺ Back to start", tooltip="Put the car back where the move starts")
-        self.step_button = w.Button(description="Step ▶", button_style="primary", tooltip="Show the next space")
-        self.play_button = w.Button(description="Play ▶▶", tooltip="Play the whole move, one space at a time")
-        self.end_button = w.Button(description="Show end ⇥", tooltip="Jump to the end of the move")
+        # The status line names the buttons: "Step ▶", "Play", "↺ Back to start" are the same words.
+        self.back_button = w.Button(description=_("↺ Back to start"),
+                                    tooltip=_("Put the car back where the move starts"))
+        self.step_button = w.Button(description=_("Step ▶"), button_style="primary", tooltip=_("Show the next space"))
+        self.play_button = w.Button(description=_("Play ▶▶"), tooltip=_("Play the whole move, one space at a time"))
+        self.end_button = w.Button(description=_("Show end ⇥"), tooltip=_("Jump to the end of the move"))
         for button in (self.back_button, self.step_button, self.play_button, self.end_button):
             button.layout = w.Layout(width="auto")
         self.status = w.HTML()
-        self.back_button.on_click(lambda _: self.back())
-        self.step_button.on_click(lambda _: self.step())
-        self.play_button.on_click(lambda _: self.play())
-        self.end_button.on_click(lambda _: self.skip())
+        self.back_button.on_click(lambda _button: self.back())
+        self.step_button.on_click(lambda _button: self.step())
+        self.play_button.on_click(lambda _button: self.play())
+        self.end_button.on_click(lambda _button: self.skip())
         self.figure.on_redraw(self._update)
         super().__init__([
             self.figure,
@@ -96,23 +99,28 @@ class MovePlayer(StableRepr, w.VBox):
             return self._said
         figure, move = self.figure, self._move
         if move is None:
-            return "No move to play yet."
+            return _("No move to play yet.")
         total, shown = len(figure.move_frames), len(figure.frames_shown)
         if total == 0:
             return figure.caption  # "Ada does not move."
         if shown == 0:
-            return f"{figure.caption}. Press Step ▶ to see it space by space, or Play."
-        text = f"Step {shown} of {total}: {figure.caption}."
+            # TRANSLATORS: {caption} is a move about to be shown, e.g. "Ada moves 3 from space 2".
+            return _("{caption}. Press Step ▶ to see it space by space, or Play.").format(caption=figure.caption)
         if figure.frames_left == 0:
-            text += " The move is over."
-        return text
+            # TRANSLATORS: {caption} is what the car does on this step, e.g. "counts space 7 (4 of 4)".
+            template = _("Step {shown} of {total}: {caption}. The move is over.")
+        else:
+            # TRANSLATORS: {caption} is what the car does on this step, e.g. "counts space 7 (4 of 4)".
+            template = _("Step {shown} of {total}: {caption}.")
+        return template.format(shown=shown, total=total, caption=figure.caption)
 
     # ---------------------------------------------------------------- actions
     def load(self, move: Move, positions: Sequence[int] | None = None) -> None:
         """Show ``move`` waiting at its start, the other cars at ``positions`` (by seat)
         or where they stand now. Raises rally's errors for a move that does not fit."""
         if not isinstance(move, Move):
-            inputs.fail(rally.RuleError, "MovePlayer's move", "a rally Move", move, "rally.move(track, [0, 5], 0, 3)")
+            inputs.fail(rally.RuleError, _("MovePlayer's move"), _("a rally Move"), move,
+                        "rally.move(track, [0, 5], 0, 3)")
         self._said = ""
         self.figure.show_move(move, animate=True, positions=positions)
         self._move, self._start = move, self.figure.positions
@@ -123,7 +131,12 @@ class MovePlayer(StableRepr, w.VBox):
         if not self._ready():
             return False
         if self.figure.frames_left == 0:
-            self.say(self._over() + " Press ↺ Back to start to see it again, or Play.")
+            if self.figure.move_frames:
+                self.say(_("The move is over. Press ↺ Back to start to see it again, or Play."))
+            else:
+                # TRANSLATORS: {caption} is a whole sentence about a move with no steps, e.g. "Ada does not move."
+                self.say(_("{caption} Press ↺ Back to start to see it again, or Play.").format(
+                    caption=self.figure.caption))
             return False
         self.figure.stop_playing()
         return self.figure.step()
@@ -162,12 +175,9 @@ class MovePlayer(StableRepr, w.VBox):
         if self.prepare is not None and not self.prepare():
             return False
         if self._move is None:
-            self.say("No move to play yet.")
+            self.say(_("No move to play yet."))
             return False
         return True
-
-    def _over(self) -> str:
-        return "The move is over." if self.figure.move_frames else self.figure.caption
 
     def _update(self, keep_said: bool = False) -> None:
         if not keep_said:

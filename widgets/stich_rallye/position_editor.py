@@ -26,13 +26,14 @@ import ipywidgets as w
 
 import rally
 from rally import DEFAULT_NAMES, TRACKS, Game, Position, inputs
-from rally.i18n import join_words
 from rally.movement import MAX_PROGRESS
 
 from .._display import StableRepr
+from ..i18n import _, join_words, ngettext
 from ..messages import Messages, whole_numbers
 from .advisor_panel import AdvisorPanel
 from .copy_button import CopyButton
+from .move_explorer import LAPS, lap_buttons_width
 from .track_figure import TrackFigure
 
 
@@ -52,44 +53,48 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         elif isinstance(position, str):
             position = Position.from_code(position)
         elif not isinstance(position, Position):
-            inputs.fail(rally.PositionError, "PositionEditor's position", "a Position or a position code", position,
-                        "Position.from_game(game)")
+            inputs.fail(rally.PositionError, _("PositionEditor's position"), _("a Position or a position code"),
+                        position, "Position.from_game(game)")
         self.position: Position = position
         self.problems: list[str] = []
         self._loading = False
         text = lambda value, label, hint, width="330px": w.Text(  # noqa: E731
             value=value, description=label, placeholder=hint, layout=w.Layout(width=width),
             style={"description_width": "110px"}, continuous_update=False)
-        self.players = w.Dropdown(options=[3, 4, 5], description="Players", layout=w.Layout(width="170px"))
-        self.track = w.Combobox(options=sorted(TRACKS), description="Track", ensure_option=False,
-                                placeholder="volcano, beach or S..DD...U..", layout=w.Layout(width="330px"),
+        self.players = w.Dropdown(options=[3, 4, 5], description=_("Players"), layout=w.Layout(width="170px"))
+        # The track names (volcano, beach) and the track text are what the box reads: they stay as typed.
+        self.track = w.Combobox(options=sorted(TRACKS), description=_("Track"), ensure_option=False,
+                                placeholder=_("volcano, beach or S..DD...U.."), layout=w.Layout(width="330px"),
                                 continuous_update=False)
-        self.round = w.Dropdown(options=[1, 2, 3], description="Round", layout=w.Layout(width="150px"))
-        self.flag = w.Dropdown(options=[], description="Flag holder", layout=w.Layout(width="200px"))
-        self.progress = text("", "Spaces along", "per car, from the start, laps included: 0, 3, 7, 11")
-        self.motors = text("", "Motor positions", "dial position per car: 0, 2, 1, 0")
-        self.trick = text("", "Trick so far", "cards in play order: G11 R5")
-        self.hand = text("", "Decider's hand", "the hand of the player to decide: G3 G9 B4")
-        self.others = text("", "Other hands", "optional, e.g. Bo: R2 G7; Di: B5 (unknown if empty)", "460px")
-        self.played = text("", "Earlier tricks", "optional: cards already played this round", "460px")
-        self.car = w.ToggleButtons(options=[], description="Place car", style={"button_width": "60px"})
-        self.lap = w.ToggleButtons(options=[("lap 1", 0), ("lap 2", 1)], value=0, style={"button_width": "60px"},
-                                   tooltips=["put the car on its first lap", "put the car on its second lap"])
+        self.round = w.Dropdown(options=[1, 2, 3], description=_("Round"), layout=w.Layout(width="150px"))
+        self.flag = w.Dropdown(options=[], description=_("Flag holder"), layout=w.Layout(width="200px"))
+        self.progress = text("", _("Spaces along"), _("per car, from the start, laps included: 0, 3, 7, 11"))
+        self.motors = text("", _("Motor positions"), _("dial position per car: 0, 2, 1, 0"))
+        self.trick = text("", _("Trick so far"), _("cards in play order: G11 R5"))
+        self.hand = text("", _("Decider's hand"), _("the hand of the player to decide: G3 G9 B4"))
+        self.others = text("", _("Other hands"), _("optional, e.g. Bo: R2 G7; Di: B5 (unknown if empty)"), "460px")
+        self.played = text("", _("Earlier tricks"), _("optional: cards already played this round"), "460px")
+        self.car = w.ToggleButtons(options=[], description=_("Place car"), style={"button_width": "60px"})
+        laps = [(_(label), lap - 1) for label, lap in LAPS]
+        self.lap = w.ToggleButtons(options=laps, value=0,
+                                   style={"button_width": lap_buttons_width([label for label, _lap in laps], 60)},
+                                   tooltips=[_("put the car on its first lap"), _("put the car on its second lap")])
         self.figure_box = w.Box()
         self.figure: TrackFigure | None = None
         self.status = w.HTML()
-        self.copy = CopyButton(label="Copy code")
-        self.paste = w.Text(placeholder="paste a position code (SR1_...) here", layout=w.Layout(width="460px"))
-        self.load_button = w.Button(description="Load code", icon="upload")
-        self.load_button.on_click(lambda _: self.load_code(self.paste.value))
+        self.copy = CopyButton(label=_("Copy code"))
+        self.paste = w.Text(placeholder=_("paste a position code (SR1_...) here"), layout=w.Layout(width="460px"))
+        self.load_button = w.Button(description=_("Load code"), icon="upload")
+        self.load_button.on_click(lambda _button: self.load_code(self.paste.value))
         self.advisor = AdvisorPanel(self._checked, playouts=playouts, seed=seed)
         for control in (self.players, self.track, self.round, self.flag, self.progress, self.motors, self.trick,
                         self.hand, self.others, self.played):
-            control.observe(lambda _: self._edited(), names="value")
+            control.observe(lambda _change: self._edited(), names="value")
         super().__init__([
             w.HBox([self.players, self.track, self.round, self.flag]),
             w.HBox([self.car, self.lap]),
-            w.HTML("<small>Choose a car, then click a space on the track to put it there.</small>"),
+            w.HTML("<small>{}</small>".format(html.escape(
+                _("Choose a car, then click a space on the track to put it there.")))),
             self.figure_box,
             w.HBox([self.progress, self.motors]),
             w.HBox([self.trick, self.hand]),
@@ -107,7 +112,8 @@ class PositionEditor(Messages, StableRepr, w.VBox):
     def load(self, position: Position) -> None:
         """Fill the editor with ``position``."""
         if not isinstance(position, Position):
-            inputs.fail(rally.PositionError, "The position to load", "a Position", position, "Position.from_game(game)")
+            inputs.fail(rally.PositionError, _("The position to load"), _("a Position"), position,
+                        "Position.from_game(game)")
         names = position.player_names
         self._loading = True
         try:
@@ -135,7 +141,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         try:
             position = Position.from_code(code)
         except rally.RuleError as err:
-            self._show_error(f"That code cannot be loaded: {err}")
+            self._show_error(_("That code cannot be loaded: {error}").format(error=err))
             return None
         self._show_error("")
         self.load(position)
@@ -148,15 +154,15 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         players = self.players.value
         n = len(self._track_or_none() or TRACKS["volcano"])
         try:
-            seat = inputs.seat(seat, players, rally.SetupError, "The car to place")
-            space = inputs.whole(space, "The space", 0, n - 1, rally.SetupError)
-            lap = inputs.whole(self.lap.value if lap is None else lap, "The lap", 0, 1, rally.SetupError)
+            seat = inputs.seat(seat, players, rally.SetupError, _("The car to place"))
+            space = inputs.whole(space, _("The space"), 0, n - 1, rally.SetupError)
+            lap = inputs.whole(self.lap.value if lap is None else lap, _("The lap"), 0, 1, rally.SetupError)
         except rally.RuleError as err:
             self._show_error(str(err))
             return
         self._show_error("")
         try:
-            progress = whole_numbers(self.progress.value, "number of spaces along", MAX_PROGRESS)
+            progress = whole_numbers(self.progress.value, _("number of spaces along"), MAX_PROGRESS)
         except rally.RuleError:
             progress = []
         progress = (progress + [0] * players)[:players]
@@ -182,15 +188,16 @@ class PositionEditor(Messages, StableRepr, w.VBox):
             name, colon, cards = part.partition(":")
             seat = seats.get(name.strip().lower())
             if not colon or seat is None:
-                inputs.fail(rally.PositionError, "Each other hand", f"a name ({join_words(list(names), 'or')}), a colon "
-                            "and the cards, one hand after another separated by ';'", part.strip(),
-                            "'Bo: R2 G7; Di: B5'")
+                inputs.fail(rally.PositionError, _("Each other hand"),
+                            _("a name ({names}), a colon and the cards, one hand after another separated by ';'")
+                            .format(names=join_words(list(names), "or")), part.strip(), "'Bo: R2 G7; Di: B5'")
             if seat in hands:
-                inputs.fail(rally.PositionError, "Each other hand", f"given once, but {names[seat]}'s is given twice",
-                            self.others.value)
+                inputs.fail(rally.PositionError, _("Each other hand"),
+                            _("given once, but {name}'s is given twice").format(name=names[seat]), self.others.value)
             hands[seat] = cards
-        progress = whole_numbers(self.progress.value, "number of spaces along", MAX_PROGRESS, rally.PositionError)
-        motors = whole_numbers(self.motors.value, "motor position", len(self.position.dial) - 1, rally.PositionError)
+        progress = whole_numbers(self.progress.value, _("number of spaces along"), MAX_PROGRESS, rally.PositionError)
+        motors = whole_numbers(self.motors.value, _("motor position"), len(self.position.dial) - 1,
+                               rally.PositionError)
         return Position.new(self.track.value, progress, motors, self.round.value, self.flag.value, self.trick.value,
                             self.hand.value, hands, self.played.value, self.position.dial, self.position.names
                             if self.position.names is not None and len(self.position.names) == players else None)
@@ -210,7 +217,8 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         except rally.RuleError as err:
             self.problems = list(getattr(err, "problems", [str(err)]))
             items = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems)
-            self.status.value = (f"<div role='alert' style='color:#9a3412'><b>⚠ Not a possible position yet:</b>"
+            heading = html.escape(_("Not a possible position yet:"))
+            self.status.value = (f"<div role='alert' style='color:#9a3412'><b>⚠ {heading}</b>"
                                  f"<ul style='margin:2px 0'>{items}</ul></div>")
             return
         self.problems = []
@@ -218,12 +226,19 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         self.copy.text = position.code()
         names = position.player_names
         who = names[position.decider]
-        doing = "chooses: turbo or not" if position.phase == "turbo" else "plays next"
-        options = ", ".join(map(str, position.options()))
+        options = ", ".join(map(str, position.options()))  # the choices as typed: G9, turbo, no turbo
+        if position.phase == "turbo":
+            template = ngettext("Round {round}, {n} tricks done: {name} chooses: turbo or not. Choices: {choices}.",
+                                "Round {round}, {n} tricks done: {name} chooses: turbo or not. Choices: {choices}.",
+                                position.tricks_done)
+        else:
+            template = ngettext("Round {round}, {n} tricks done: {name} plays next. Choices: {choices}.",
+                                "Round {round}, {n} tricks done: {name} plays next. Choices: {choices}.",
+                                position.tricks_done)
+        state = template.format(round=position.round, n=position.tricks_done, name=who, choices=options)
         cars = "\n".join(position.summary().splitlines()[1:])  # the trick, the cars, motors and hands
-        self.status.value = (f"<div role='status' style='color:#14532d'><b>✔ A possible position.</b> "
-                             f"Round {position.round}, {position.tricks_done} tricks done: "
-                             f"{html.escape(who)} {doing}. Choices: {html.escape(options)}.</div>"
+        heading = html.escape(_("A possible position."))
+        self.status.value = (f"<div role='status' style='color:#14532d'><b>✔ {heading}</b> {html.escape(state)}</div>"
                              f"<pre style='font-size:12px;margin:2px 0'>{html.escape(cars)}</pre>")
         self._show_track(position)
 
@@ -240,7 +255,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
                 self.flag.value = flag
                 for field in (self.progress, self.motors):
                     try:
-                        values = whole_numbers(field.value, "number", MAX_PROGRESS)
+                        values = whole_numbers(field.value, _("number"), MAX_PROGRESS)
                     except rally.RuleError:
                         continue
                     field.value = ", ".join(map(str, (values + [0] * players)[:players]))

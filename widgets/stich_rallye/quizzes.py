@@ -1,5 +1,7 @@
 """The Stich Rallye lessons' self-check questions. Every answer is judged by :mod:`rally`,
-so the quizzes can never disagree with the engine.
+so the quizzes can never disagree with the engine. A quiz is asked in the language spoken
+when it is made (:mod:`widgets.i18n`); its answers are explained in the language spoken
+when they are checked.
 
 >>> quiz = tricks_quiz()
 >>> quiz.answer("Cy").correct
@@ -17,12 +19,26 @@ from rally import (
     deck, explain_trick, move, parse_cards, play_until, release_order, trick_move, why_illegal,
 )
 from rally.cards import format_cards
-from rally.i18n import join_words
 from rally.replay import round_end_span
+from rally.track import SpaceKind
 
+from ..i18n import N_, _, join_words, language, ngettext
 from ..quiz import Feedback, Question, Quiz
 
 NAMES = DEFAULT_NAMES
+
+
+class _Sentence(str):
+    """A sentence to go inside another one: ``{sentence:lowerfirst}`` in a template gives it
+    with its first letter in lower case (English), ``{sentence}`` as it is (German, whose
+    nouns keep their capital)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        if spec == "lowerfirst":
+            return self[:1].lower() + self[1:]
+        return str.__format__(self, spec)
 
 
 def who_wins(cards: str, names: tuple[str, ...] = NAMES) -> Question:
@@ -33,15 +49,18 @@ def who_wins(cards: str, names: tuple[str, ...] = NAMES) -> Question:
     plays = ", ".join(f"{p} {c}" for p, c in zip(players, trick))
 
     def check(answer: str) -> Feedback:
+        sentence = explain_trick(trick).sentence  # in the language spoken now
         winner = players[explanation.winner]
         if answer == winner:
-            return Feedback(True, explanation.sentence)
+            return Feedback(True, sentence)
         chosen = trick[players.index(answer)]
-        sentence = explanation.sentence
-        return Feedback(False, f"{answer} played {chosen}, but {sentence[0].lower()}{sentence[1:]}")
+        # TRANSLATORS: {sentence:lowerfirst} is the explanation with its first letter in lower case;
+        # write {sentence} to keep it as it is (German nouns keep their capital).
+        return Feedback(False, _("{answer} played {chosen}, but {sentence:lowerfirst}").format(
+            answer=answer, chosen=chosen, sentence=_Sentence(sentence)))
 
-    return Question(f"In this trick {plays} were played, in that order. Who wins it?", players, check,
-                    hint="Find the last color to appear in the trick: its highest card wins.")
+    return Question(_("In this trick {plays} were played, in that order. Who wins it?").format(plays=plays),
+                    players, check, hint=_("Find the last color to appear in the trick: its highest card wins."))
 
 
 def may_play(hand: str, trick: str) -> Question:
@@ -53,15 +72,18 @@ def may_play(hand: str, trick: str) -> Question:
         reason = why_illegal(cards, played, card)
         if reason is None:
             if any(c.color == played[0].color for c in cards):
-                return Feedback(True, f"{card} follows {played[0].color.word}, the lead color.")
-            return Feedback(True, f"You hold no {played[0].color.word}, so any card may be played, {card} too.")
+                return Feedback(True, _("{card} follows {color}, the lead color.").format(
+                    card=card, color=played[0].color.word))
+            return Feedback(True, _("You hold no {color}, so any card may be played, {card} too.").format(
+                color=played[0].color.word, card=card))
         return Feedback(False, reason)
 
     return Question(
-        f"The trick so far is {format_cards(played)}. You hold {format_cards(cards)}. Pick a card you may play.",
+        _("The trick so far is {trick}. You hold {hand}. Pick a card you may play.").format(
+            trick=format_cards(played), hand=format_cards(cards)),
         tuple(str(c) for c in cards),
         check,
-        hint="Which color was led? A player who holds that color must play it.",
+        hint=_("Which color was led? A player who holds that color must play it."),
     )
 
 
@@ -77,17 +99,20 @@ def what_losers_do(players: int, seed: int) -> Question:
     won = next(e for e in game.events if isinstance(e, TrickWon))
     losers = [s for s in range(players) if s != won.seat]
     wound = [e.seat for e in game.events if isinstance(e, MotorWound)]
-    right = "They wind up their motors" if wound == losers else "Nothing happens to them"
+    choices = (_("Their cars move back"), _("They wind up their motors"), _("Nothing happens to them"))
+    right = choices[1] if wound == losers else choices[2]
     names = join_words([game.names[s] for s in losers])
 
     def check(answer: str) -> Feedback:
         said = "; ".join(e.describe(game.names) for e in game.events if isinstance(e, MotorWound))
-        return Feedback(answer == right, f"Only the winner's car moves; the others wind up their motors: {said}")
+        return Feedback(answer == right, _("Only the winner's car moves; the others wind up their motors: "
+                                           "{events}").format(events=said))
 
     return Question(
-        f"{game.names[won.seat]} won a trick; {names} lost it. What do {names} do now?",
-        ("Their cars move back", "They wind up their motors", "Nothing happens to them"), check,
-        hint="Think of the motor: when does it get wound up?")
+        _("{winner} won a trick; {losers} lost it. What do {losers} do now?").format(
+            winner=game.names[won.seat], losers=names),
+        choices, check,
+        hint=_("Think of the motor: when does it get wound up?"))
 
 
 def laps_to_win(players: int, seed: int) -> Question:
@@ -97,11 +122,14 @@ def laps_to_win(players: int, seed: int) -> Question:
     laps = game.laps[won.seat] if won.reason == "second lap" else 2
 
     def check(answer: str) -> Feedback:
-        return Feedback(int(answer) == laps, f"The first car round the track {laps} times wins at once; after three "
-                                             "rounds without that, the car in front wins.")
+        return Feedback(int(answer) == laps, ngettext(
+            "The first car round the track {laps} times wins at once; after three rounds without that, the car in "
+            "front wins.",
+            "The first car round the track {laps} times wins at once; after three rounds without that, the car in "
+            "front wins.", laps).format(laps=laps))
 
-    return Question("How many times must a car go round the track to win the race at once?", ("1", "2", "3"), check,
-                    hint="Look at the first lines of this lesson: what must you do before anyone else?")
+    return Question(_("How many times must a car go round the track to win the race at once?"), ("1", "2", "3"),
+                    check, hint=_("Look at the first lines of this lesson: what must you do before anyone else?"))
 
 
 def cards_in_play(players: int) -> Question:
@@ -109,15 +137,22 @@ def cards_in_play(players: int) -> Question:
     decks = {n: deck(n) for n in (3, 4, 5)}
     spans = {n: (min(c.value for c in cards), max(c.value for c in cards)) for n, cards in decks.items()}
     low, high = spans[players]
+    choices = tuple(_("{low} to {high}").format(low=a, high=b) for a, b in spans.values())
+    right = choices[list(spans).index(players)]
 
     def check(answer: str) -> Feedback:
-        return Feedback(answer == f"{low} to {high}", f"With {players} players the values {low} to {high} are in play, "
-                                                     f"in each of the three colors: {len(decks[players])} cards.")
+        return Feedback(answer == right, ngettext(
+            "With {players} players the values {low} to {high} are in play, in each of the three colors: {cards} "
+            "cards.",
+            "With {players} players the values {low} to {high} are in play, in each of the three colors: {cards} "
+            "cards.", players).format(players=players, low=low, high=high, cards=len(decks[players])))
 
-    return Question(f"{players} people sit down to play. Which card values are in play?",
-                    tuple(f"{a} to {b}" for a, b in spans.values()), check,
-                    hint="Fewer players use fewer cards. Choose that many players on the table above and read "
-                         "the cards step.")
+    return Question(ngettext("{players} person sits down to play. Which card values are in play?",
+                             "{players} people sit down to play. Which card values are in play?",
+                             players).format(players=players),
+                    choices, check,
+                    hint=_("Fewer players use fewer cards. Choose that many players on the table above and read "
+                           "the cards step."))
 
 
 def who_plays_first(players: int, seed: int, flag: int) -> Question:
@@ -127,18 +162,22 @@ def who_plays_first(players: int, seed: int, flag: int) -> Question:
     first = game.names[game.current_player]
 
     def check(answer: str) -> Feedback:
-        return Feedback(answer == first, f"{first} holds the flag, and the flag holder plays the first card.")
+        return Feedback(answer == first, _("{first} holds the flag, and the flag holder plays the first card.").format(
+            first=first))
 
-    return Question(f"{players} players set up the box, and this time {game.names[flag]} takes the flag. "
-                    "Who plays the first card?", game.names, check,
-                    hint="Read the flag step of the set-up: what does the flag holder do?")
+    return Question(ngettext("{players} player sets up the box, and this time {flag} takes the flag. Who plays the "
+                             "first card?",
+                             "{players} players set up the box, and this time {flag} takes the flag. Who plays the "
+                             "first card?", players).format(players=players, flag=game.names[flag]),
+                    game.names, check,
+                    hint=_("Read the flag step of the set-up: what does the flag holder do?"))
 
 
 def start_quiz() -> Quiz:
     """Lesson 00: a first look, on the set-up and the game's big ideas. The game asked
     about is the lesson's own (four careful players, seed 1)."""
     return Quiz(
-        "A first look",
+        _("A first look"),
         [
             cards_in_play(5),
             who_plays_first(4, 1, flag=2),
@@ -172,9 +211,10 @@ def who_leads_next(players: int, seed: int, number: int) -> Question:
     def check(answer: str) -> Feedback:
         return Feedback(answer == NAMES[flag.seat], flag.describe(NAMES))
 
-    return Question(f"In this trick {plays} were played, in that order. Who plays the first card of the next trick?",
+    return Question(_("In this trick {plays} were played, in that order. Who plays the first card of the next "
+                      "trick?").format(plays=plays),
                     tuple(NAMES[s] for s in sorted(trick.seats)), check,
-                    hint="Who won the trick? The winner takes the flag.")
+                    hint=_("Who won the trick? The winner takes the flag."))
 
 
 def tricks_quiz() -> Quiz:
@@ -182,7 +222,7 @@ def tricks_quiz() -> Quiz:
     was played in a seeded game of careful players (``tests/test_quizzes.py`` replays each
     one), and none is shown in the lesson above the quiz."""
     return Quiz(
-        "Who wins?",
+        _("Who wins?"),
         [
             who_wins_played(4, 28, 3),
             who_wins_played(3, 1, 1),
@@ -197,28 +237,31 @@ def tricks_quiz() -> Quiz:
 def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAULT_DIAL) -> Question:
     """'What does the motor show after losing N more tricks?' — judged by :class:`rally.Motor`."""
     motor = Motor(start, dial)
-    for _ in range(losses):
+    for _loss in range(losses):
         motor = motor.wound()
     values = sorted(set(dial))
 
     def check(answer: str) -> Feedback:
         path = [Motor(start, dial)]
-        for _ in range(losses):
+        for _loss in range(losses):
             path.append(path[-1].wound())
         steps = " → ".join(str(m.value) for m in path)
-        over = " Past the last position the arrow comes back to 0: the energy is lost." if any(
-            m.position == 0 for m in path[1:]) else ""
+        over = [_("Past the last position the arrow comes back to 0: the energy is lost.")] if any(
+            m.position == 0 for m in path[1:]) else []
         if int(answer) == motor.value:
-            return Feedback(True, f"The arrow goes {steps}.{over}")
-        return Feedback(False, f"Count the positions: the arrow goes {steps}, so it shows {motor.value}.{over}")
+            return Feedback(True, " ".join([_("The arrow goes {steps}.").format(steps=steps), *over]))
+        return Feedback(False, " ".join([_("Count the positions: the arrow goes {steps}, so it shows {value}.").format(
+            steps=steps, value=motor.value), *over]))
 
     return Question(
-        f"The dial reads {', '.join(str(v) for v in dial)} clockwise. A motor's arrow is at position {start}, "
-        f"showing {Motor(start, dial).value}. Its owner loses "
-        f"{losses} more trick{'s' if losses != 1 else ''}. What does the motor show now?",
+        ngettext("The dial reads {dial} clockwise. A motor's arrow is at position {start}, showing {value}. Its owner "
+                 "loses {losses} more trick. What does the motor show now?",
+                 "The dial reads {dial} clockwise. A motor's arrow is at position {start}, showing {value}. Its owner "
+                 "loses {losses} more tricks. What does the motor show now?", losses).format(
+            dial=", ".join(str(v) for v in dial), start=start, value=Motor(start, dial).value, losses=losses),
         tuple(str(v) for v in values),
         check,
-        hint="Move the arrow one position for each lost trick; after the last position it comes back to 0.",
+        hint=_("Move the arrow one position for each lost trick; after the last position it comes back to 0."),
     )
 
 
@@ -228,52 +271,76 @@ def turbo_distance(lowest: int, motor_value: int) -> Question:
     total, plain = trick_move(lowest, motor_value, True), trick_move(lowest, motor_value, False)
 
     def check(answer: str) -> Feedback:
+        facts = {"lowest": lowest, "motor": motor_value, "total": total}
         if int(answer) == total:
-            return Feedback(True, f"The lowest card gives {lowest} and the whole motor adds {motor_value}: {total} in all.")
+            return Feedback(True, _("The lowest card gives {lowest} and the whole motor adds {motor}: {total} in "
+                                    "all.").format(**facts))
         if int(answer) == plain:
-            return Feedback(False, f"That is the move without the turbo. With it, the motor's whole {motor_value} is added: {total}.")
-        return Feedback(False, f"The turbo is all or nothing: {lowest} for the lowest card plus all {motor_value} = {total}.")
+            return Feedback(False, _("That is the move without the turbo. With it, the motor's whole {motor} is "
+                                     "added: {total}.").format(**facts))
+        return Feedback(False, _("The turbo is all or nothing: {lowest} for the lowest card plus all {motor} = "
+                                 "{total}.").format(**facts))
 
     options = sorted({plain, motor_value, total, max(1, lowest + motor_value // 2)})
     return Question(
-        f"You win a trick whose lowest card is {lowest}, and your motor shows {motor_value}. "
-        "You use the turbo. How many empty spaces does your car count?",
+        _("You win a trick whose lowest card is {lowest}, and your motor shows {motor}. You use the turbo. How many "
+          "empty spaces does your car count?").format(lowest=lowest, motor=motor_value),
         tuple(str(o) for o in options),
         check,
-        hint="The turbo is all or nothing: the lowest card, and the motor's whole value on top.",
+        hint=_("The turbo is all or nothing: the lowest card, and the motor's whole value on top."),
     )
 
 
 def motor_quiz() -> Quiz:
     """Lesson 02: winding, over-winding and the turbo."""
     return Quiz(
-        "The motor",
+        _("The motor"),
         [motor_value_after(3, start=2), motor_value_after(2, start=5), motor_value_after(2, start=7),
          turbo_distance(3, 7), turbo_distance(2, 16)],
     )
 
 
-def track_in_words(track: Track) -> str:
+def track_in_words(track: Track, lang: str | None = None) -> str:
     """A small track as a learner would read it off the board: its spaces, counted from
-    the start/finish, and which are hills. ``"A track of 12 spaces, counted clockwise
-    from the start/finish (space 0) to space 11; spaces 4 and 5 are downhill (blue), all
-    the others flat."``"""
+    the start/finish, and which are hills (in ``lang``, default the language spoken).
+    ``"A track of 12 spaces, counted clockwise from the start/finish (space 0) to space
+    11; spaces 4 and 5 are downhill (blue), all the others flat."``"""
+    with language(lang):
+        return _track_in_words(track)
+
+
+def _track_in_words(track: Track) -> str:
     n = len(track)
-
-    def spaces(kind: str, word: str) -> str | None:
-        found = [str(i) for i, k in enumerate(track.kinds) if k.word == kind]
+    hills = []
+    for kind in (SpaceKind.DOWNHILL, SpaceKind.UPHILL):
+        found = [str(i) for i, k in enumerate(track.kinds) if k is kind]
         if not found:
-            return None
-        return f"space{'s' if len(found) > 1 else ''} {join_words(found)} {'are' if len(found) > 1 else 'is'} {word}"
+            continue
+        spaces = join_words(found)
+        if kind is SpaceKind.DOWNHILL:
+            hills.append(ngettext("space {spaces} is downhill (blue)", "spaces {spaces} are downhill (blue)",
+                                  len(found)).format(spaces=spaces))
+        else:
+            hills.append(ngettext("space {spaces} is uphill (red)", "spaces {spaces} are uphill (red)",
+                                  len(found)).format(spaces=spaces))
+    if hills:
+        template = ngettext("A track of {n} spaces, counted clockwise from the start/finish (space 0) to space "
+                            "{last}; {hills}, all the others flat.",
+                            "A track of {n} spaces, counted clockwise from the start/finish (space 0) to space "
+                            "{last}; {hills}, all the others flat.", n)
+        return template.format(n=n, last=n - 1, hills=join_words(hills))
+    return ngettext("A track of {n} spaces, counted clockwise from the start/finish (space 0) to space {last}, "
+                    "with no hills.",
+                    "A track of {n} spaces, counted clockwise from the start/finish (space 0) to space {last}, "
+                    "with no hills.", n).format(n=n, last=n - 1)
 
-    hills = [h for h in (spaces("downhill", "downhill (blue)"), spaces("uphill", "uphill (red)")) if h]
-    kinds = f"; {join_words(hills)}, all the others flat" if hills else ", with no hills"
-    return f"A track of {n} spaces, counted clockwise from the start/finish (space 0) to space {n - 1}{kinds}."
+
+#: The hint of a "where does it end?" question that brings none of its own.
+WHERE_HINT = N_("Count only empty spaces, jump over cars, then see whether the move ends on a hill.")
 
 
 def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, steps: int,
-                      hint: str = "Count only empty spaces, jump over cars, then see whether the move ends on a hill.",
-                      decoys: tuple[int, ...] = ()) -> Question:
+                      hint: str = WHERE_HINT, decoys: tuple[int, ...] = ()) -> Question:
     """'Where does the car stop?' on a small track — judged by :func:`rally.move`.
 
     The track is described in board words (:func:`track_in_words`); ``decoys`` are wrong
@@ -285,7 +352,9 @@ def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, st
 
     def where(car: str) -> str:
         p = positions[car]
-        return f"{car} waits on the starting grid" if p == 0 else f"{car} stands on space {p % n}"
+        if p == 0:
+            return _("{car} waits on the starting grid").format(car=car)
+        return _("{car} stands on space {space}").format(car=car, space=p % n)
 
     others = [where(car) for car in positions if car != mover]
     start = positions[mover]
@@ -296,11 +365,12 @@ def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, st
         return Feedback(int(answer) == result.space, result.describe())
 
     return Question(
-        f"{track_in_words(track)} {join_words([where(mover), *others])}. {mover} moves {steps}. "
-        f"On which space does {mover}'s car stop?",
+        " ".join([track_in_words(track), join_words([where(mover), *others]) + ".",
+                  ngettext("{mover} moves {steps}.", "{mover} moves {steps}.", steps).format(mover=mover, steps=steps),
+                  _("On which space does {mover}'s car stop?").format(mover=mover)]),
         tuple(str(c) for c in choices),
         check,
-        hint=hint,
+        hint=_(hint) if hint == WHERE_HINT else hint,
     )
 
 
@@ -308,20 +378,20 @@ def moving_quiz() -> Quiz:
     """Lesson 03: driving clockwise, counting, jumping and rolls. Every position is made
     by :func:`rally.move` on a small track, and none is one the lesson shows."""
     return Quiz(
-        "Moving and hills",
+        _("Moving and hills"),
         [
             where_does_it_end("S...........", {"Ada": 6, "Bo": 3, "Cy": 9}, "Ada", 2, decoys=(4,),
-                              hint="Cars drive one way only: clockwise, toward the higher space numbers."),
+                              hint=_("Cars drive one way only: clockwise, toward the higher space numbers.")),
             where_does_it_end("S..........", {"Ada": 3, "Bo": 4, "Cy": 5}, "Ada", 2, decoys=(6,),
-                              hint="A space with a car on it is jumped and not counted, whoever is there."),
+                              hint=_("A space with a car on it is jumped and not counted, whoever is there.")),
             where_does_it_end("S....U.......", {"Ada": 2, "Bo": 9}, "Ada", 4, decoys=(4,),
-                              hint="A hill only matters where the move ends; passing over it changes nothing."),
+                              hint=_("A hill only matters where the move ends; passing over it changes nothing.")),
             where_does_it_end("S...DD........", {"Ada": 1, "Bo": 6, "Cy": 7}, "Ada", 3, decoys=(6,),
-                              hint="Ending on a downhill space, the car rolls on to the first empty flat space "
-                                   "after the hill."),
+                              hint=_("Ending on a downhill space, the car rolls on to the first empty flat space "
+                                     "after the hill.")),
             where_does_it_end("S.....UU.....", {"Ada": 2, "Bo": 5}, "Ada", 4,
-                              hint="Jump the car on the way, then: ending on an uphill space, the car rolls back "
-                                   "to the last empty flat space before the hill."),
+                              hint=_("Jump the car on the way, then: ending on an uphill space, the car rolls back "
+                                     "to the last empty flat space before the hill.")),
         ],
     )
 
@@ -330,23 +400,30 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
     """'Whose motor moves first at the round's end?' — judged by :func:`rally.release_order`."""
     players = names[: len(positions)]
     order = release_order(positions, flag)
-    where = ", ".join(f"{p} {'on the grid' if pos == 0 else f'{pos} spaces along'}" for p, pos in zip(players, positions))
+    where = ", ".join(_("{name} on the grid").format(name=p) if pos == 0 else
+                      ngettext("{name} {n} space along", "{name} {n} spaces along", pos).format(name=p, n=pos)
+                      for p, pos in zip(players, positions))
 
     def check(answer: str) -> Feedback:
-        sequence = ", then ".join(players[s] for s in order)
+        # TRANSLATORS: between the players in the order their motors move: "Di, then Ada, then Cy".
+        sequence = _(", then ").join(players[s] for s in order)
         on_grid = [players[s] for s in order if positions[s] == 0]
-        ties = (
-            f" {join_words(on_grid)} are {'both' if len(on_grid) == 2 else 'all'} on the grid, so they go in seat "
-            f"order starting with the seat after {players[flag]}, who holds the flag."
-            if len(on_grid) > 1 else ""
-        )
-        return Feedback(answer == players[order[0]], f"Last place goes first: {sequence}.{ties}")
+        said = [_("Last place goes first: {order}.").format(order=sequence)]
+        if len(on_grid) == 2:
+            said.append(_("{cars} are both on the grid, so they go in seat order starting with the seat after "
+                          "{flag}, who holds the flag.").format(cars=join_words(on_grid), flag=players[flag]))
+        elif len(on_grid) > 2:
+            said.append(_("{cars} are all on the grid, so they go in seat order starting with the seat after "
+                          "{flag}, who holds the flag.").format(cars=join_words(on_grid), flag=players[flag]))
+        return Feedback(answer == players[order[0]], " ".join(said))
 
     return Question(
-        f"The round's last trick is over. {where}. {players[flag]} holds the flag. Whose motor moves first?",
+        _("The round's last trick is over. {where}. {flag} holds the flag. Whose motor moves first?").format(
+            where=where, flag=players[flag]),
         players,
         check,
-        hint="The car furthest behind moves first; cars on the grid go in turn from the player after the flag holder.",
+        hint=_("The car furthest behind moves first; cars on the grid go in turn from the player after the flag "
+               "holder."),
     )
 
 
@@ -361,20 +438,21 @@ def last_trick_first(players: int, seed: int, round_number: int) -> Question:
     winner = game.names[won.seat]
     moved = any(isinstance(e, Moved) and e.seat == won.seat for e in before)
     wound = sorted({e.seat for e in before if isinstance(e, MotorWound)})
-    right = (f"{winner}'s car moves for the trick and the others wind up, as after every trick"
-             if moved and wound == [s for s in range(players) if s != won.seat] else "The motors move at once")
-    said = " ".join(game.describe(e) for e in before if isinstance(e, (Moved, MotorWound, TurboUsed)))
+    choices = (_("{winner}'s car moves for the trick and the others wind up, as after every trick").format(
+                   winner=winner),
+               _("The motors move at once"), _("Only {winner}'s motor moves").format(winner=winner))
+    right = choices[0] if moved and wound == [s for s in range(players) if s != won.seat] else choices[1]
 
     def check(answer: str) -> Feedback:
-        return Feedback(answer == right, f"The last trick is played out like any other: {said} Only then do "
-                                         "the motors move.")
+        said = " ".join(game.describe(e) for e in before if isinstance(e, (Moved, MotorWound, TurboUsed)))
+        return Feedback(answer == right, _("The last trick is played out like any other: {events} Only then do the "
+                                           "motors move.").format(events=said))
 
     return Question(
-        f"Round {round_number}: {winner} wins the round's last trick, and every hand is now empty. What happens "
-        "next, before the motors move the cars?",
-        (f"{winner}'s car moves for the trick and the others wind up, as after every trick",
-         "The motors move at once", f"Only {winner}'s motor moves"), check,
-        hint="Is the last trick any different from the tricks before it?")
+        _("Round {round}: {winner} wins the round's last trick, and every hand is now empty. What happens next, "
+          "before the motors move the cars?").format(round=round_number, winner=winner),
+        choices, check,
+        hint=_("Is the last trick any different from the tricks before it?"))
 
 
 def exact_finish(players: int, seed: int) -> Question:
@@ -390,17 +468,21 @@ def exact_finish(players: int, seed: int) -> Question:
     completed = any(isinstance(e, LapCompleted) and e.seat == moved.seat and e.lap == lap
                     for e in game.events[at + 1:at + 3])
     name = game.names[moved.seat]
-    right = "Yes: landing on the finish space counts" if completed else "No: the car must go past it"
+    choices = (_("Yes: landing on the finish space counts"), _("No: the car must go past it"))
+    right = choices[0] if completed else choices[1]
 
     def check(answer: str) -> Feedback:
         return Feedback(answer == right, game.describe(moved) + " " + " ".join(
             game.describe(e) for e in game.events[at + 1:at + 2] if isinstance(e, LapCompleted)))
 
     return Question(
-        f"{name}'s car stands on space {moved.move.start % n}, in lap {lap}, and moves {moved.move.steps}: it stops "
-        f"exactly on the start/finish space. Has {name} completed lap {lap}?",
-        ("Yes: landing on the finish space counts", "No: the car must go past it"), check,
-        hint="Crossing the finish line means reaching the start/finish space: is stopping on it reaching it?")
+        ngettext("{name}'s car stands on space {space}, in lap {lap}, and moves {steps}: it stops exactly on the "
+                 "start/finish space. Has {name} completed lap {lap}?",
+                 "{name}'s car stands on space {space}, in lap {lap}, and moves {steps}: it stops exactly on the "
+                 "start/finish space. Has {name} completed lap {lap}?", moved.move.steps).format(
+            name=name, space=moved.move.start % n, lap=lap, steps=moved.move.steps),
+        choices, check,
+        hint=_("Crossing the finish line means reaching the start/finish space: is stopping on it reaching it?"))
 
 
 def round_end_quiz() -> Quiz:
@@ -408,7 +490,7 @@ def round_end_quiz() -> Quiz:
     of a seeded game of heuristic players (``tests/test_quizzes.py`` replays each one):
     the flag holder won the last trick, so that car has moved."""
     return Quiz(
-        "End of a round",
+        _("End of a round"),
         [
             who_releases_first([24, 46, 39, 19], flag=1),  # 4 players, seed 0, round 2
             who_releases_first([0, 17, 0, 15], flag=1),  # 4 players, seed 52, round 1

@@ -17,6 +17,11 @@ Cars take the colors of :data:`rally.CAR_COLORS` by seat, or the ``colors`` give
 rulebook's examples: Nyota's red car, Michael's yellow one); each car also carries its
 initial, so no car is told apart by color alone.
 
+The legend, the hover texts and the captions speak the language rally speaks
+(:mod:`widgets.i18n`). Code (and the browser tests) find a trace by its stable key in
+Plotly's ``meta``, never by its shown name: :data:`SPACES_KEY` (``"spaces"``) for the
+spaces, :data:`CAR_KEY` and the player's name (``"car:Ada"``) for each car.
+
 >>> from rally import TRACKS, move
 >>> fig = TrackFigure(TRACKS["volcano"], positions=[0, 3, 7])
 >>> fig
@@ -44,6 +49,7 @@ from typing import Callable, Hashable, NamedTuple, Sequence
 import rally
 from rally import CAR_COLORS, Move, SpaceKind, Track, inputs
 
+from ..i18n import N_, _, join_words, ngettext, pgettext
 from ..plotly_view import PlotlyFigure, PlotlyView
 from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, lap_label, laps_done, motor_side, short_labels
 
@@ -64,11 +70,28 @@ KIND_STYLE: dict[SpaceKind, tuple[str, str]] = {
     SpaceKind.DOWNHILL: ("#2563eb", "triangle-down"),
     SpaceKind.UPHILL: ("#dc2626", "triangle-up"),
 }
+#: The legend's words per space kind (translated where shown: ``_(KIND_LEGEND[kind])``).
 KIND_LEGEND: dict[SpaceKind, str] = {
-    SpaceKind.START: "start/finish",
-    SpaceKind.FLAT: "flat",
-    SpaceKind.DOWNHILL: "downhill (rolls forward)",
-    SpaceKind.UPHILL: "uphill (rolls back)",
+    SpaceKind.START: N_("start/finish"),
+    SpaceKind.FLAT: N_("flat"),
+    SpaceKind.DOWNHILL: N_("downhill (rolls forward)"),
+    SpaceKind.UPHILL: N_("uphill (rolls back)"),
+}
+#: A space's kind in a hover text ("Space 3: downhill"), translated where shown.
+KIND_WORD: dict[SpaceKind, str] = {
+    SpaceKind.START: N_("start/finish"),
+    SpaceKind.FLAT: N_("flat"),
+    SpaceKind.DOWNHILL: N_("downhill"),
+    SpaceKind.UPHILL: N_("uphill"),
+}
+#: A car named by its color, per color word of :data:`rally.CAR_COLORS` (German declines
+#: the color with the car, so each is a whole phrase).
+CAR_PHRASE: dict[str, str] = {
+    "white": N_("{name} (white car)"),
+    "red": N_("{name} (red car)"),
+    "yellow": N_("{name} (yellow car)"),
+    "purple": N_("{name} (purple car)"),
+    "blue": N_("{name} (blue car)"),
 }
 #: How the trail marks each step of a move.
 HOW_STYLE: dict[str, tuple[str, str]] = {
@@ -77,6 +100,9 @@ HOW_STYLE: dict[str, tuple[str, str]] = {
     "rolled": ("#7c3aed", "diamond-open"),
 }
 
+#: The stable key (Plotly's ``meta``) of the spaces trace; a car's is ``CAR_KEY + name``.
+SPACES_KEY = "spaces"
+CAR_KEY = "car:"
 # Trace order; car traces follow, one per seat.
 LOOP, SPACES, TRAIL, TRAIL_LABELS, KEY_FIRST = 0, 1, 2, 3, 4
 CARS_FIRST = KEY_FIRST + len(KIND_STYLE)
@@ -143,8 +169,8 @@ class TrackFigure(PlotlyView):
         colors: Sequence[str] | None = None,
     ):
         if not isinstance(track, Track):
-            inputs.fail(rally.TrackError, "TrackFigure's track", "a Track", track, "TRACKS['volcano']")
-        positions = tuple(inputs.sequence(positions, "The cars' progress", rally.SetupError, "[0, 3, 7]",
+            inputs.fail(rally.TrackError, _("TrackFigure's track"), _("a Track"), track, "TRACKS['volcano']")
+        positions = tuple(inputs.sequence(positions, _("The cars' progress"), rally.SetupError, "[0, 3, 7]",
                                           len(CAR_COLORS)))
         names = inputs.names(names, len(positions), rally.SetupError)
         colors = car_colors(colors, len(positions))
@@ -234,14 +260,15 @@ class TrackFigure(PlotlyView):
         all of one car. Each end space gets a ring in the car's color with its label;
         the cars stand where the moves start. The marks stay until the next move or
         :meth:`set_positions`."""
-        items = inputs.sequence(choices, "The choices", rally.SetupError, "[('turbo', move)]", 8)
+        items = inputs.sequence(choices, _("The choices"), rally.SetupError, "[('turbo', move)]", 8)
         for item in items:
             if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)
                     and isinstance(item[1], Move)):
-                inputs.fail(rally.SetupError, "Each choice", "a pair (label, rally Move)", item, "('turbo', move)")
-        movers = {self._seat_of(m.mover) for _, m in items}
+                inputs.fail(rally.SetupError, _("Each choice"), _("a pair (label, rally Move)"), item,
+                            "('turbo', move)")
+        movers = {self._seat_of(m.mover) for _label, m in items}
         if len(movers) > 1:
-            raise rally.SetupError("Every choice must move the same car.")
+            raise rally.SetupError(_("Every choice must move the same car."))
         self.stop_playing()
         self._tf_frames, self._tf_cursor, self._tf_shown, self._tf_move = [], 0, [], None
         self._tf_choices = tuple(items)
@@ -249,7 +276,7 @@ class TrackFigure(PlotlyView):
 
     def space_xy(self, space: int) -> tuple[float, float]:
         """Where the marker of ``space`` is drawn."""
-        x, y, _, _ = self._tf_space_xy[space % len(self._tf_track)]
+        x, y, _nx, _ny = self._tf_space_xy[space % len(self._tf_track)]
         return (x, y)
 
     def car_xy(self, seat: int) -> tuple[float, float]:
@@ -307,11 +334,13 @@ class TrackFigure(PlotlyView):
         at once, with the whole path marked.
         """
         if not isinstance(move, Move):
-            inputs.fail(rally.RuleError, "show_move's move", "a rally Move", move, "rally.move(track, [0, 5], 0, 3)")
+            inputs.fail(rally.RuleError, _("show_move's move"), _("a rally Move"), move,
+                        "rally.move(track, [0, 5], 0, 3)")
         if move.track_length != len(self._tf_track):
-            raise rally.TrackError(
-                f"That move was made on a track of {move.track_length} spaces; this one has {len(self._tf_track)}."
-            )
+            raise rally.TrackError(ngettext(
+                "That move was made on a track of {length} spaces; this one has {spaces}.",
+                "That move was made on a track of {length} spaces; this one has {spaces}.",
+                move.track_length).format(length=move.track_length, spaces=len(self._tf_track)))
         seat = self._seat_of(move.mover)
         if positions is None:  # where the cars stand, or will once the move being shown ends
             positions = self._tf_frames[-1].positions if self.frames_left else self._tf_positions
@@ -330,8 +359,14 @@ class TrackFigure(PlotlyView):
         if not frames:
             self._render(tuple(base), self._describe(move), "", [], mover=seat)
         elif animate:
-            where = "the grid" if move.start == 0 else f"space {move.start % len(self._tf_track)}"
-            self._render(tuple(base), f"{self._tf_names[seat]} moves {move.steps} from {where}", "", [], mover=seat)
+            if move.start == 0:
+                template = ngettext("{name} moves {n} from the grid", "{name} moves {n} from the grid", move.steps)
+            else:
+                template = ngettext("{name} moves {n} from space {space}", "{name} moves {n} from space {space}",
+                                    move.steps)
+            caption = template.format(name=self._tf_names[seat], n=move.steps,
+                                      space=move.start % len(self._tf_track))
+            self._render(tuple(base), caption, "", [], mover=seat)
         else:
             self.skip()
 
@@ -388,10 +423,11 @@ class TrackFigure(PlotlyView):
     def _one_per_car(self, positions: Sequence[int]) -> tuple[int, ...]:
         """``positions`` if it gives one progress per car (checked further by rally)."""
         cars = len(self._tf_names)
-        items = inputs.sequence(positions, "The cars' progress", rally.SetupError, "[0, 3, 7]", len(CAR_COLORS))
+        items = inputs.sequence(positions, _("The cars' progress"), rally.SetupError, "[0, 3, 7]", len(CAR_COLORS))
         if len(items) != cars:
-            inputs.fail(rally.SetupError, "The cars' progress", f"{cars} numbers, one per car", positions,
-                        list(self._tf_positions))
+            inputs.fail(rally.SetupError, _("The cars' progress"),
+                        ngettext("{n} numbers, one per car", "{n} numbers, one per car", cars).format(n=cars),
+                        positions, list(self._tf_positions))
         return tuple(items)
 
     def _seat_of(self, car: Hashable) -> int:
@@ -399,9 +435,9 @@ class TrackFigure(PlotlyView):
             return car  # type: ignore[return-value]
         if car in self._tf_names:
             return self._tf_names.index(car)
-        inputs.fail(rally.PositionError, "The moving car",
-                    f"one of the cars here, a seat from 0 to {len(self._tf_names) - 1} or a name "
-                    f"({', '.join(self._tf_names)})", car, 0)
+        inputs.fail(rally.PositionError, _("The moving car"),
+                    _("one of the cars here, a seat from 0 to {last} or a name ({names})").format(
+                        last=len(self._tf_names) - 1, names=", ".join(self._tf_names)), car, 0)
 
     def _grid_slot(self, seat: int, cars: int) -> tuple[float, float]:
         return ((seat - (cars - 1) / 2) * GRID_GAP, RADIUS + GRID_HEIGHT)
@@ -413,10 +449,11 @@ class TrackFigure(PlotlyView):
         loop = [stadium_point(i / 240) for i in range(241)]
         self.plot.add_scatter(
             x=[p[0] for p in loop], y=[p[1] for p in loop], mode="lines", line={"color": "#e5e7eb", "width": 22},
-            hoverinfo="skip", showlegend=False, name="road",
+            hoverinfo="skip", showlegend=False, name="road", meta="road",
         )
         self.plot.add_scatter(
-            x=xs, y=ys, mode="markers", name="spaces", showlegend=False, hoverinfo="text",
+            # Never shown (no legend entry, no name in the hover), so the name stays the key.
+            x=xs, y=ys, mode="markers", name=SPACES_KEY, meta=SPACES_KEY, showlegend=False, hoverinfo="text",
             marker={
                 "color": [KIND_STYLE[k][0] for k in track.kinds],
                 "symbol": [KIND_STYLE[k][1] for k in track.kinds],
@@ -425,25 +462,29 @@ class TrackFigure(PlotlyView):
             },
             customdata=list(range(n)),
         )
-        self.plot.add_scatter(x=[], y=[], mode="markers", name="path", showlegend=False, hoverinfo="skip",
-                         marker={"size": self._tf_space_size * 1.9, "line": {"width": 2.5}})
-        self.plot.add_scatter(x=[], y=[], mode="text", name="path steps", showlegend=False, hoverinfo="skip",
-                         textfont={"size": 11, "color": "#111827"}, cliponaxis=False)  # "roll" by the right end
+        self.plot.add_scatter(x=[], y=[], mode="markers", name="path", meta="path", showlegend=False,
+                              hoverinfo="skip", marker={"size": self._tf_space_size * 1.9, "line": {"width": 2.5}})
+        self.plot.add_scatter(x=[], y=[], mode="text", name="path steps", meta="path steps", showlegend=False,
+                              hoverinfo="skip", textfont={"size": 11, "color": "#111827"},
+                              cliponaxis=False)  # "roll" by the right end
         for kind, (color, symbol) in KIND_STYLE.items():
             self.plot.add_scatter(
-                x=[None], y=[None], mode="markers", name=KIND_LEGEND[kind], legendgroup="spaces",
-                marker={"color": color, "symbol": symbol, "size": 11}, hoverinfo="skip",
+                x=[None], y=[None], mode="markers", name=_(KIND_LEGEND[kind]), meta=f"kind:{kind.name.lower()}",
+                legendgroup="spaces", marker={"color": color, "symbol": symbol, "size": 11}, hoverinfo="skip",
             )
         for seat in range(len(self._tf_names)):
             color = self._tf_colors[seat]
             self.plot.add_scatter(
+                # The legend shows the name given in _render; code finds the car by its key.
                 x=[0.0], y=[0.0], mode="markers+text", legendgroup="cars", hoverinfo="text",
+                meta=CAR_KEY + self._tf_names[seat],
                 text=[self._tf_labels[seat]], textposition="middle center",
                 textfont={"color": CAR_TEXT_HEX[color], "size": 11, "family": "Arial Black, Arial, sans-serif"},
                 marker={"color": CAR_HEX[color], "symbol": "square", "size": self._tf_car_size,
                         "line": {"color": OUTLINE_HEX, "width": 2}},
             )
-        self.plot.add_scatter(x=[], y=[], mode="markers+text", name="choices", showlegend=False, hoverinfo="text",
+        self.plot.add_scatter(x=[], y=[], mode="markers+text", name="choices", meta="choices", showlegend=False,
+                              hoverinfo="text",
                               textposition="top center", textfont={"size": 12, "color": "#111827"},
                               marker={"symbol": "square-open", "size": self._tf_car_size * 1.25, "color": OUTLINE_HEX,
                                       "line": {"width": 3, "color": OUTLINE_HEX}}, cliponaxis=False)
@@ -468,9 +509,9 @@ class TrackFigure(PlotlyView):
                 # The summary hangs below the caption, so a long one grows down, never into it.
                 {"x": 0, "y": 0.3, "yanchor": "top", "text": "", "showarrow": False,
                  "font": {"size": 11, "color": "#374151"}},
-                {"x": -grid_w - 0.05, "y": RADIUS + GRID_HEIGHT, "text": "starting grid", "showarrow": False,
-                 "xanchor": "right", "font": {"size": 10, "color": "#4b5563"}},
-                {"x": 0, "y": -0.56, "text": "cars run clockwise ↻", "showarrow": False,
+                {"x": -grid_w - 0.05, "y": RADIUS + GRID_HEIGHT, "text": html.escape(_("starting grid")),
+                 "showarrow": False, "xanchor": "right", "font": {"size": 10, "color": "#4b5563"}},
+                {"x": 0, "y": -0.56, "text": html.escape(_("cars run clockwise ↻")), "showarrow": False,
                  "font": {"size": 10, "color": "#6b7280"}},
             ],
         )
@@ -479,18 +520,22 @@ class TrackFigure(PlotlyView):
                 mover: int | None = None) -> None:
         """Draw ``positions`` with a caption and the trail of steps shown so far."""
         track, n, names = self._tf_track, len(self._tf_track), self._tf_safe
-        on_space: dict[int, list[str]] = {}
+        on_space: dict[int | str, list[str]] = {}
+        car_words = [_(CAR_PHRASE[color]).format(name=name) for name, color in zip(names, self._tf_colors)]
         for seat, p in enumerate(positions):
             where = "grid" if p == 0 else p % n
-            on_space.setdefault(where, []).append(f"{names[seat]} ({self._tf_colors[seat]} car)")
+            on_space.setdefault(where, []).append(car_words[seat])
         hover = []
+        space_line, grid_line, here_line = _("Space {space}: {kind}"), _("on the starting grid: {cars}"), \
+            _("here: {cars}")
+        kind_words = {kind: _(word) for kind, word in KIND_WORD.items()}
         for space, kind in enumerate(track.kinds):
-            text = f"Space {space}: {kind.word}"
+            lines = [space_line.format(space=space, kind=kind_words[kind])]
             if space == 0 and "grid" in on_space:
-                text += "<br>on the starting grid: " + ", ".join(on_space["grid"])
+                lines.append(grid_line.format(cars=", ".join(on_space["grid"])))
             if space in on_space:
-                text += "<br>here: " + ", ".join(on_space[space])
-            hover.append(text)
+                lines.append(here_line.format(cars=", ".join(on_space[space])))
+            hover.append("<br>".join(lines))
         counted = 0
         labels = []
         for frame in trail:
@@ -498,17 +543,17 @@ class TrackFigure(PlotlyView):
                 counted += 1
                 labels.append(str(counted))
             else:
-                labels.append("jump" if frame.how == "jumped" else "roll")
+                # TRANSLATORS: a short mark beside a space where the moving car jumped another car, or rolled.
+                labels.append(pgettext("trail mark", "jump") if frame.how == "jumped"
+                              else pgettext("trail mark", "roll"))
         out = [self._tf_space_xy[f.progress % n] for f in trail]
         cars = []
         for seat, p in enumerate(positions):
             x, y = self.car_spot(positions, seat, mover)
             laps = laps_done(p, n)
-            where = "on the starting grid" if p == 0 else f"on space {p % n}"
             cars.append({
                 "x": [x], "y": [y], "name": f"{names[seat]} · {lap_label(p, n)}",
-                "hovertext": [f"{names[seat]} ({self._tf_colors[seat]} car) {where}; laps completed: {laps}; "
-                              f"motor on its {motor_side(laps)} side"],
+                "hovertext": [_car_hover(p, n).format(car=car_words[seat], space=p % n, laps=laps)],
             })
         marks: dict = {"x": [], "y": [], "text": [], "hovertext": [], "textposition": []}
         for label, choice in self._tf_choices:
@@ -580,21 +625,35 @@ def car_colors(colors: Sequence[str] | None, cars: int) -> tuple[str, ...]:
     """
     if colors is None:
         return tuple(CAR_COLORS[:cars])
+    # The color words are what the code reads (``colors=["red", "yellow"]``): they stay as typed.
     palette = ", ".join(CAR_COLORS)
     example = list(CAR_COLORS[1:cars + 1] if cars < len(CAR_COLORS) else CAR_COLORS)
-    items = inputs.sequence(colors, "The cars' colors", rally.SetupError, example, len(CAR_COLORS))
+    items = inputs.sequence(colors, _("The cars' colors"), rally.SetupError, example, len(CAR_COLORS))
     if len(items) != cars:
-        inputs.fail(rally.SetupError, "The cars' colors", f"a list of {cars} color{'s' if cars != 1 else ''}, "
-                    "one per car", colors, example)
+        inputs.fail(rally.SetupError, _("The cars' colors"),
+                    ngettext("a list of {n} color, one per car", "a list of {n} colors, one per car", cars)
+                    .format(n=cars), colors, example)
     for color in items:
         if color not in CAR_COLORS:
-            inputs.fail(rally.SetupError, "Each car's color", f"one of the game's car colors ({palette})", color,
-                        "'red'")
+            inputs.fail(rally.SetupError, _("Each car's color"),
+                        _("one of the game's car colors ({colors})").format(colors=palette), color, "'red'")
     repeated = sorted({c for c in items if items.count(c) > 1})
-    if repeated:
-        raise rally.SetupError(f"Each car needs a different color; {' and '.join(repeated)} is given twice. "
-                               f"The game's car colors are {palette}.")
+    if repeated:  # five cars repeat at most two colors, so "a and b" is the longest list
+        raise rally.SetupError(ngettext(
+            "Each car needs a different color; {colors} is given twice. The game's car colors are {palette}.",
+            "Each car needs a different color; {colors} is given twice. The game's car colors are {palette}.",
+            len(repeated)).format(colors=join_words(repeated), palette=palette))
     return tuple(items)
+
+
+def _car_hover(progress: int, track_length: int) -> str:
+    """The template of a car's hover text, by where it stands and its motor's side; it
+    takes ``car`` (the car in words), ``space`` and ``laps``."""
+    if progress == 0:
+        return _("{car} on the starting grid; laps completed: {laps}; motor on its yellow side")
+    if motor_side(laps_done(progress, track_length)) == "red":
+        return _("{car} on space {space}; laps completed: {laps}; motor on its red side")
+    return _("{car} on space {space}; laps completed: {laps}; motor on its yellow side")
 
 
 def _check_positions(track: Track, positions: Sequence[int]) -> None:

@@ -15,6 +15,7 @@ import rally
 from rally import DEFAULT_NAMES, inputs
 
 from .._display import StableRepr
+from ..i18n import _, ngettext
 from ..messages import Messages
 from .trick_table import TrickTable
 
@@ -24,15 +25,15 @@ class TrickExplorer(Messages, StableRepr, w.VBox):
 
     def __init__(self, cards: str = "G11 R5 B7 G3", names: Sequence[str] = DEFAULT_NAMES):
         self._init_message()
-        listed = inputs.sequence(names, "The names", rally.SetupError, "['Ada', 'Bo', 'Cy']", 5)
+        listed = inputs.sequence(names, _("The names"), rally.SetupError, "['Ada', 'Bo', 'Cy']", 5)
         self._names = inputs.names(listed, len(listed), rally.SetupError)
-        cards = inputs.text(cards, "The trick", rally.SetupError, "G11 R5 B7 G3")
-        self.cards = w.Text(value=cards, description="Trick", placeholder="cards in play order: G11 R5 B7 G3",
+        cards = inputs.text(cards, _("The trick"), rally.SetupError, "G11 R5 B7 G3")
+        self.cards = w.Text(value=cards, description=_("Trick"), placeholder=_("cards in play order: G11 R5 B7 G3"),
                             continuous_update=False, layout=w.Layout(width="360px"))
-        self.go = w.Button(description="Who wins?", button_style="primary")
-        self.table = TrickTable(title="Trick")
-        self.go.on_click(lambda _: self.explain())
-        self.cards.observe(lambda _: self.explain(), names="value")  # on Enter or leaving the field
+        self.go = w.Button(description=_("Who wins?"), button_style="primary")
+        self.table = TrickTable(title=_("Trick"))
+        self.go.on_click(lambda _button: self.explain())
+        self.cards.observe(lambda _change: self.explain(), names="value")  # on Enter or leaving the field
         super().__init__([w.HBox([self.cards, self.go]), self.message, self.table])
         self.explain()
 
@@ -42,8 +43,10 @@ class TrickExplorer(Messages, StableRepr, w.VBox):
         try:
             cards = rally.check_trick(rally.parse_cards(self.cards.value), complete=True)
             if len(cards) > len(self._names):
-                inputs.fail(rally.CardError, "The trick", f"at most {len(self._names)} cards, one per player "
-                            f"({', '.join(self._names)})", self.cards.value)
+                inputs.fail(rally.CardError, _("The trick"),
+                            ngettext("at most {n} cards, one per player ({names})",
+                                     "at most {n} cards, one per player ({names})", len(self._names))
+                            .format(n=len(self._names), names=", ".join(self._names)), self.cards.value)
             self.table.show_trick(cards, names=self._names[:len(cards)], complete=True)
         except rally.RuleError as err:
             self._show_error(str(err))

@@ -1,5 +1,6 @@
 // TrickTable: the trick's cards in play order, as a list of name + card. The winner's row says
-// "wins" in words as well as being highlighted.
+// "wins" in words as well as being highlighted: the words come from Python (the model's
+// `labels`), in the language rally speaks.
 
 function smallFace(card) {
   const el = document.createElement("span");
@@ -41,7 +42,7 @@ function render({ model, el }) {
       who.append(swatch, document.createTextNode(play.name));
       const result = document.createElement("span");
       result.className = "rally-trick__result";
-      result.textContent = play.wins ? "★ wins" : "";
+      result.textContent = play.wins ? (model.get("labels") || {}).wins || "★" : "";
       item.append(who, smallFace(play.card), result);
       list.append(item);
     }

@@ -26,6 +26,7 @@ import rally
 from rally import DEFAULT_NAMES, Card, Game, inputs
 
 from .._display import StableRepr
+from ..i18n import _, ngettext
 from ..style import card_face, car_color
 
 HERE = pathlib.Path(__file__).parent
@@ -43,9 +44,15 @@ class TrickTable(StableRepr, anywidget.AnyWidget):
     complete = traitlets.Bool(False).tag(sync=True)
     explanation = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("No cards played yet.").tag(sync=True)
+    #: The words the page shows beside the cards, in the language spoken when the table
+    #: was made.
+    labels = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, title: str = "Trick", **kwargs):
-        super().__init__(title=title, **kwargs)
+    def __init__(self, title: str | None = None, **kwargs):
+        # TRANSLATORS: beside the winning card of a trick.
+        kwargs.setdefault("labels", {"wins": _("★ wins")})
+        kwargs.setdefault("status", _("No cards played yet."))
+        super().__init__(title=_("Trick") if title is None else title, **kwargs)
 
     def show_trick(
         self,
@@ -60,21 +67,24 @@ class TrickTable(StableRepr, anywidget.AnyWidget):
         :class:`rally.RuleError` (:class:`rally.CardError` for bad cards) and changes
         nothing."""
         cards = rally.check_trick(rally.parse_cards(cards))  # rally rejects impossible tricks
-        listed = inputs.sequence(names, "The names", rally.SetupError, "['Ada', 'Bo', 'Cy']", 5)
+        listed = inputs.sequence(names, _("The names"), rally.SetupError, "['Ada', 'Bo', 'Cy']", 5)
         names = inputs.names(listed, len(listed), rally.SetupError)
         seats = list(range(len(cards))) if seats is None else inputs.sequence(
-            seats, "The seats", rally.SetupError, "[2, 3, 0]", len(names))
+            seats, _("The seats"), rally.SetupError, "[2, 3, 0]", len(names))
         if len(seats) != len(cards):
-            inputs.fail(rally.SetupError, "The seats", f"{len(cards)} seats, one per card", seats,
-                        list(range(len(cards))))
+            inputs.fail(rally.SetupError, _("The seats"),
+                        ngettext("{n} seat, one per card", "{n} seats, one per card", len(cards)).format(n=len(cards)),
+                        seats, list(range(len(cards))))
         for seat in seats:
-            inputs.seat(seat, len(names), rally.SetupError, "Each seat of the trick")
+            inputs.seat(seat, len(names), rally.SetupError, _("Each seat of the trick"))
         if len(set(seats)) != len(seats):
-            inputs.fail(rally.SetupError, "The seats", "different seats: each player plays once in a trick", seats,
-                        list(range(len(cards))))
+            inputs.fail(rally.SetupError, _("The seats"), _("different seats: each player plays once in a trick"),
+                        seats, list(range(len(cards))))
         complete = inputs.flag(complete, "complete", rally.SetupError)
         if complete and cards and len(cards) != len(names):
-            inputs.fail(rally.CardError, "A complete trick", f"{len(names)} cards, one per player ({', '.join(names)})",
+            inputs.fail(rally.CardError, _("A complete trick"),
+                        ngettext("{n} card, one per player ({names})", "{n} cards, one per player ({names})",
+                                 len(names)).format(n=len(names), names=", ".join(names)),
                         [str(c) for c in cards])
         explanation = rally.explain_trick(cards) if complete and cards else None
         winner = explanation.winner if explanation else None
@@ -84,11 +94,13 @@ class TrickTable(StableRepr, anywidget.AnyWidget):
             for i, (seat, card) in enumerate(zip(seats, cards))
         ]
         if explanation is not None:
-            status = f"{names[seats[explanation.winner]]} wins the trick with {explanation.winning_card}."
+            status = _("{name} wins the trick with {card}.").format(name=names[seats[explanation.winner]],
+                                                                    card=explanation.winning_card)
         elif cards:
-            status = f"{len(cards)} of {len(names)} cards played."
+            status = ngettext("{played} of {n} card played.", "{played} of {n} cards played.", len(names)).format(
+                played=len(cards), n=len(names))
         else:
-            status = "No cards played yet."
+            status = _("No cards played yet.")
         with self.hold_sync():
             self.plays = rows
             self.complete = explanation is not None

@@ -14,9 +14,9 @@ import ipywidgets as w
 
 import rally
 from rally import Advice, Position, inputs
-from rally.i18n import join_words
 
 from .._display import StableRepr
+from ..i18n import _, join_words
 from .advisor_panel import AdvisorPanel
 from .card_hand import CardHand
 from .track_figure import TrackFigure
@@ -35,36 +35,40 @@ class WhatIf(StableRepr, w.VBox):
         if isinstance(position, str):
             position = Position.from_code(position)
         elif not isinstance(position, Position):  # a Position was checked when it was made
-            inputs.fail(rally.PositionError, "WhatIf's position", "a Position or a position code", position,
+            inputs.fail(rally.PositionError, _("WhatIf's position"), _("a Position or a position code"), position,
                         "Position.from_game(game)")
         inputs.flag(outcomes, "outcomes", rally.SetupError)
         self.position = position
         self.show_outcomes = outcomes
         names = position.player_names
         self.figure = TrackFigure(position.track, position.positions, names, height=300)
-        self.trick_table = TrickTable("Trick so far")
+        self.trick_table = TrickTable(_("Trick so far"))
         self.trick_table.show_trick(position.trick, position.trick_seats, names, complete=position.phase == "turbo")
         self._who = who = names[position.decider]
         self.hand = CardHand(position.hand, position.trick if position.phase == "play" else (),
-                             title=f"{who}'s hand")
+                             title=_("{name}'s hand").format(name=who))
+        # The choices are the actions as rally reads them back (G9, turbo, no turbo): they stay as they are.
         self._labels = [str(a) for a in position.options()]
-        self.choice = w.ToggleButtons(options=self._labels, value=None, description="Your guess",
+        self.choice = w.ToggleButtons(options=self._labels, value=None, description=_("Your guess"),
                                       style={"button_width": "80px"})
         self.advisor = AdvisorPanel(position, playouts=playouts, seed=seed, gate=self._not_ready)
-        self.advisor.ask_button.on_click(lambda _: self._judge())
+        self.advisor.ask_button.on_click(lambda _button: self._judge())
         #: Where the verdict on the guess (and a wrong guess's warning) is shown: above the chart.
         self.verdict = self.advisor.note
         self.outcomes = w.HTML()
         self.prediction: str | None = None
         self.choice.observe(lambda change: self.predict(change["new"]) if change["new"] else None, names="value")
         heading = f"<h4 style='margin:4px 0'>{html.escape(title)}</h4>" if title else ""
+        question = _("What should {name} do?").format(name=who)
+        # TRANSLATORS: {button} is the button "Ask the advisor", in italics.
+        button = html.escape(_("Ask the advisor"))
+        pick = _("Pick your guess first, then press {button}.").format(button=f"<i>{button}</i>")
         super().__init__([
             w.HTML(f"{heading}<p>{html.escape(story)}</p>" if story else heading),
             self.figure,
             w.HTML(f"<pre style='font-size:12px'>{html.escape(position.summary())}</pre>"),
             w.HBox([self.trick_table, self.hand]),
-            w.HTML(f"<p><b>What should {html.escape(who)} do?</b> Pick your guess first, then press "
-                   "<i>Ask the advisor</i>.</p>"),
+            w.HTML(f"<p><b>{html.escape(question)}</b> {pick}</p>"),
             self.choice,
             self.advisor,
             self.outcomes,
@@ -83,8 +87,9 @@ class WhatIf(StableRepr, w.VBox):
                 self.choice.value = self.prediction
             return
         if choice not in self._labels:
-            self.verdict.value = (f"<div role='alert'>⚠ {html.escape(str(choice))} is not a choice here: "
-                                  f"pick one of {html.escape(join_words(self._labels, 'or'))}.</div>")
+            warning = _("{choice} is not a choice here: pick one of {choices}.").format(
+                choice=str(choice), choices=join_words(self._labels, "or"))
+            self.verdict.value = f"<div role='alert'>⚠ {html.escape(warning)}</div>"
             return
         self.prediction = choice
         if self.choice.value != choice:
@@ -100,8 +105,8 @@ class WhatIf(StableRepr, w.VBox):
 
     def _not_ready(self) -> str | None:
         if self.prediction is None:
-            return (f"Pick your guess first: what should {self._who} do: "
-                    f"{join_words(self._labels, 'or')}? Then ask the advisor.")
+            return _("Pick your guess first: what should {name} do: {choices}? Then ask the advisor.").format(
+                name=self._who, choices=join_words(self._labels, "or"))
         return None
 
     def _judge(self) -> None:
@@ -117,8 +122,10 @@ class WhatIf(StableRepr, w.VBox):
                 lines = "".join(f"<li style='margin:0;line-height:1.4'>{html.escape(line)}</li>" for line in rest)
                 parts.append(f"<p style='margin:6px 0 0 0'><b>{html.escape(first)}</b></p>"
                              f"<ul style='margin:0 0 4px 0'>{lines}</ul>")
-            self.outcomes.value = ("<div role='region' aria-label='What each choice does'>"
-                                   "<p style='margin:6px 0 2px 0'><b>What each choice does at once:</b></p>"
+            region = html.escape(_("What each choice does"), quote=True)
+            heading = html.escape(_("What each choice does at once:"))
+            self.outcomes.value = (f"<div role='region' aria-label='{region}'>"
+                                   f"<p style='margin:6px 0 2px 0'><b>{heading}</b></p>"
                                    + "".join(parts) + "</div>")
 
     def __repr__(self) -> str:

@@ -1,0 +1,82 @@
+"""A German lesson as a German family opens it: through the German Binder badge's address
+(``/lessons-in/de/...``, lab_language), so JupyterLab itself speaks German; lesson 5's
+game in German, a trick played by clicking a card, and nothing English on the way."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from rally.i18n import LOCALE_DIR
+
+from . import _lab
+
+babel = pytest.importorskip("babel", reason="the check reads the English catalogs with Babel")
+from babel.messages.pofile import read_po  # noqa: E402
+
+LESSON = "de/05_ein_spiel_spielen.ipynb"
+#: JavaScript on the GameView's output: the number of events in its log.
+EVENTS = """el => { const ol = el.querySelector('ol[start]');
+  return ol ? Number(ol.getAttribute('start')) - 1 + ol.children.length : 0; }"""
+
+
+def english_phrases() -> set[str]:
+    """Runs of three or more fixed words of every English message, of rally and the widgets."""
+    phrases = set()
+    for pot in (LOCALE_DIR / "rally.pot", LOCALE_DIR.parents[1] / "widgets" / "locale" / "widgets.pot"):
+        with pot.open("rb") as f:
+            for message in read_po(f):
+                for msgid in (message.id if isinstance(message.id, (tuple, list)) else (message.id,)):
+                    for run in re.split(r"[{}.;:()!?<>]", msgid or ""):
+                        words = run.split()
+                        if len(words) >= 3 and sum(w.isalpha() for w in words) >= 3:
+                            phrases.add(" ".join(words))
+    return phrases
+
+
+@pytest.fixture
+def german_lab(lab):
+    """The lab server, its interface set back to English afterwards (the next tests read English)."""
+    yield lab
+    with urllib.request.urlopen(f"{lab.url}/lessons-in/en/00_start_here.ipynb", timeout=30) as r:
+        assert r.status == 200
+    settings = json.loads((lab.tmp / "settings" / "@jupyterlab" / "translation-extension" /
+                           "plugin.jupyterlab-settings").read_text(encoding="utf-8"))
+    assert settings["locale"] == "en"
+
+
+def test_a_german_lesson_in_german_jupyterlab_plays_a_trick(page, german_lab):
+    page.goto(f"{german_lab.url}/lessons-in/de/{LESSON}?reset")  # the query reaches JupyterLab: a fresh workspace
+    page.wait_for_function(
+        f"() => {_lab._PANEL}?.context?.path === {json.dumps(LESSON)} && "
+        f"{_lab._PANEL}.sessionContext?.session?.kernel?.status === 'idle'", timeout=90_000, polling=200)
+    menus = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()
+    assert "Ausführen" in menus and "Datei" in menus and "Run" not in menus, menus  # JupyterLab in German
+    _lab.run_all(page)
+    assert _lab.error_outputs(page) == []
+
+    game = page.locator(".jp-CodeCell .jp-OutputArea-output").first
+    status = game.locator(".widget-html").first
+    assert "Du bist dran" in status.inner_text()
+    before = game.evaluate(EVENTS)
+    card = game.locator('.rally-hand button.rally-card[aria-disabled="false"]').first
+    card.scroll_into_view_if_needed()
+    card.click()
+    page.wait_for_function(
+        """([el, before]) => {
+          const ol = el.querySelector('ol[start]');
+          const n = ol ? Number(ol.getAttribute('start')) - 1 + ol.children.length : 0;
+          const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status;
+          return n > before && kernel === 'idle' && /Du bist dran|Spiel vorbei/.test(el.textContent);
+        }""", arg=[game.element_handle(), before], timeout=60_000)
+    log = game.locator("ol[start] li").all_inner_texts()
+    assert any("spielt" in line for line in log), log  # "Ada spielt G5 …": the trick, told in German
+    assert any("gewinnt den Stich" in line for line in log), log
+    _lab.screenshot(page, "de_05_after_a_trick")
+
+    shown = "\n".join(page.evaluate(_lab.OUTPUT_TEXTS, ".jp-Notebook"))
+    left = sorted(p for p in english_phrases() if p in shown)
+    assert left == [], f"English in the German lesson: {left[:10]}"

@@ -1,0 +1,235 @@
+"""The quizzes, the Rally Run board and the memory chart speak German when rally does
+(widgets/quiz.py, widgets/stich_rallye/quizzes.py, widgets/rally_run/*): built under
+``rally.language("de")`` from seeded games, every text a learner sees is German and holds
+none of the English sentences of these files; in English nothing changed. A click
+answered later speaks the language spoken at the click.
+
+These checks pass once the widgets' German catalog (widgets/locale/de) holds the
+translations of these files' messages."""
+
+from __future__ import annotations
+
+import functools
+import string
+from pathlib import Path
+
+import pytest
+
+import rally
+from rally import Track
+from rally.rally_run import RallyRunGame
+from rally.rally_run.simulate import memory_win_rates
+from widgets import MemoryChart, RallyRunBoard, rally_run_quiz, round_end_quiz, tricks_quiz
+from widgets.i18n import WIDGETS
+from widgets.stich_rallye.quizzes import moving_quiz, track_in_words
+
+ROOT = Path(__file__).resolve().parents[1]
+FILES = ["widgets/quiz.py", "widgets/stich_rallye/quizzes.py", "widgets/rally_run/board.py",
+         "widgets/rally_run/memory_chart.py", "widgets/rally_run/quizzes.py"]
+
+
+@functools.lru_cache(maxsize=1)
+def english_sentences() -> frozenset[str]:
+    """The English words of these files' messages: each template's text between its
+    placeholders, where it is a phrase of its own (two words or more, 12 letters or more)
+    that the German translation does not keep as it is. Phrases rally's own messages use
+    too are left out: rally's sentences inside these texts are rally's catalog's business."""
+    babel = pytest.importorskip("babel.messages.extract")
+    keywords = {**babel.DEFAULT_KEYWORDS, "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+    rallys = "\n".join(m if isinstance(m, str) else "\n".join(m) for _f, _l, m, _c, _x in babel.extract_from_dir(
+        str(ROOT / "rally"), keywords=keywords))
+    german = WIDGETS.translation("de")
+    found = set()
+    for path in FILES:
+        for _line, message, _comments, context in babel.extract_from_file("python", ROOT / path, keywords=keywords):
+            forms = [message] if isinstance(message, str) else list(message)
+            translated = (german.pgettext(context, forms[0]) if context and len(forms) == 1 else
+                          german.ngettext(forms[0], forms[1], 2) if len(forms) == 2 else german.gettext(forms[0]))
+            kept = translated if translated not in forms else ""  # an untranslated message keeps nothing
+            for form in forms:
+                for text, *_rest in string.Formatter().parse(form):
+                    chunk = text.strip(" .,;:()")
+                    if len(chunk) >= 12 and " " in chunk and chunk not in kept and chunk not in rallys:
+                        found.add(chunk)
+    return frozenset(found)
+
+
+def assert_german(texts: list[str]) -> None:
+    """None of ``texts`` holds an English sentence of these files."""
+    english = english_sentences()
+    assert english, "the files' messages were not found"
+    leaks = sorted({(chunk, text) for text in texts for chunk in english if chunk in text})
+    assert leaks == [], leaks[:5]
+
+
+def quiz_texts(quiz) -> list[str]:
+    """Everything a learner reads in ``quiz``: every question with its hint, its choices and
+    the explanation of each choice, and the quiz's own words."""
+    texts = [quiz.title, quiz.heading.value, quiz.check_button.description, quiz.next_button.description]
+    for question in quiz.questions:
+        texts += [question.prompt, question.hint, *question.choices]
+        texts += [question.check(choice).message for choice in question.choices]
+    quiz.answer(quiz.question.choices[0])
+    texts.append(quiz.feedback.value)
+    return texts
+
+
+# ------------------------------------------------------------------ the quizzes
+def test_the_tricks_quiz_asks_and_answers_in_german():
+    with rally.language("de"):
+        quiz = tricks_quiz()
+        assert quiz.title == "Wer gewinnt?" and quiz.check_button.description == "Prüfen"
+        assert quiz.next_button.description == "Nächste Frage"
+        assert quiz.heading.value == f"<b>Wer gewinnt?</b> — Frage 1 von {len(quiz.questions)}"
+        question = quiz.question
+        assert question.prompt.startswith("In diesem Stich wurde der Reihe nach gespielt: ")
+        wrong = next(c for c in question.choices if not question.check(c).correct)
+        hinted = quiz.answer(wrong)
+        assert hinted.message == f"{question.hint} Versuch es noch einmal." and "Noch nicht." in quiz.feedback.value
+        assert "doch das reicht nicht" in quiz.answer(wrong).message and "Nicht ganz." in quiz.feedback.value
+        assert_german(quiz_texts(tricks_quiz()))
+
+
+def test_the_motor_and_moving_quizzes_count_in_german():
+    with rally.language("de"):
+        quiz = moving_quiz()
+        assert quiz.title == "Fahren, bergab und bergauf"
+        assert quiz.questions[0].prompt.startswith("Eine Strecke mit 12 Feldern, im Uhrzeigersinn gezählt")
+        assert "Ada darf 2 Felder vorrücken." in quiz.questions[0].prompt
+        assert_german(quiz_texts(quiz))
+        ends = round_end_quiz()
+        assert ends.questions[0].prompt.startswith("Der letzte Stich der Runde ist vorbei.")
+        assert_german(quiz_texts(ends))
+
+
+def test_a_track_is_described_in_the_language_asked_for():
+    track = Track.parse("S...DD........")
+    german = track_in_words(track, lang="de")
+    assert german.startswith("Eine Strecke mit 14 Feldern") and "die Felder 4 und 5 gehen bergab (blau)" in german
+    assert track_in_words(track, lang="en") == ("A track of 14 spaces, counted clockwise from the start/finish "
+                                                "(space 0) to space 13; spaces 4 and 5 are downhill (blue), all "
+                                                "the others flat.")
+
+
+@pytest.mark.parametrize("part", ["set-up", "laying", "dead ends", "sharing", "swap", "pit stop", "finish",
+                                  "endings"])
+def test_every_rally_run_question_is_german(part):
+    english = rally_run_quiz(part)
+    with rally.language("de"):
+        quiz = rally_run_quiz(part)
+        assert quiz.title.startswith("Rally Run: ") and quiz.title != english.title
+        assert [q.prompt == e.prompt or q.hint == e.hint for q, e in zip(quiz.questions, english.questions)] == [
+            False] * len(english.questions)
+        assert_german(quiz_texts(quiz))
+
+
+def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
+    with rally.language("de"):
+        quiz = rally_run_quiz("pit stop")
+        assert quiz.title == "Rally Run: Die Boxengasse"
+        assert quiz.question.choices[:2] == ("Den grünen Pokal", "Den roten Pokal")
+        answer = quiz.answer("Den grünen Pokal")
+        assert answer.correct and "das grüne Start-Ziel-Plättchen Bos Ziel" in answer.message
+        trophies = rally_run_quiz("set-up").questions[1]
+        assert "Der Pokal in Gelb bleibt in der Schachtel." in trophies.check("3").message
+        finish = rally_run_quiz("finish").questions[0]
+        assert finish.choices == ("Ja", "Nein") and finish.check("Nein").message.startswith("Nein. ")
+
+
+def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
+    quiz = rally_run_quiz("pit stop")
+    assert quiz.question.choices[0] == "The green trophy"
+    with rally.language("de"):
+        said = quiz.answer("The green trophy")
+    assert said.correct and said.message.startswith("Den grünen Pokal: ")
+    assert quiz.answer("The green trophy").message.startswith("The green trophy: a two-player game")
+
+
+def test_the_quizzes_still_speak_english():
+    with rally.language("en"):
+        quiz = tricks_quiz()
+        assert quiz.heading.value == f"<b>Who wins?</b> — question 1 of {len(quiz.questions)}"
+        assert quiz.check_button.description == "Check" and quiz.next_button.description == "Next question"
+        assert quiz.question.prompt.startswith("In this trick ") and quiz.question.prompt.endswith(" Who wins it?")
+        assert rally_run_quiz("swap").title == "Rally Run: swapping"
+
+
+# ------------------------------------------------------------------ the board
+def board_texts(board: RallyRunBoard) -> list[str]:
+    texts = [board.heading, board.prompt, board.status, *board.labels.values()]
+    texts += [row["label"] for row in board.cells]
+    texts += [row[k] for row in board.starts for k in ("label", "word")]
+    texts += [row[k] for row in board.players_info for k in ("text", "title", "where")]
+    texts += [row["title"] for row in board.cars]
+    texts += [row[k] for row in board.rotations for k in ("text", "label")]
+    return texts
+
+
+def test_the_board_speaks_german_and_keeps_its_color_letters():
+    with rally.language("de"):
+        board = RallyRunBoard(players=2, seed=6, bots="none")
+        assert board.heading == "Zug 1: Du bist dran, Ada (rotes Auto). Dein Ziel: die Boxengasse (C3)."
+        assert board.labels["pit"] == "BOX" and board.labels["trophies"] == "2 Pokale"
+        assert board.labels["move_button"] == "Aufdecken / fahren" and board.labels["new_game"] == "Neues Spiel"
+        assert [s["word"] for s in board.starts] == ["Rot", "Blau", "Grün", "Gelb"]
+        assert [s["letter"] for s in board.starts] == ["R", "B", "G", "Y"]  # the cells' codes, in every language
+        assert [s["color"] for s in board.starts] == ["red", "blue", "green", "yellow"]  # what a click sends
+        assert board.players_info[0]["text"] == ("Ada (du): rotes Auto (R), auf dem roten Start-Ziel-Plättchen, "
+                                                 "noch kein Pokal")
+        assert board.cars[0]["title"] == "Das rote Auto von Ada"
+        assert board.click("A1") and board.rotations
+        assert board.rotations[0]["label"].startswith(f"Drehung {board.rotations[0]['rotation']}: ")
+        assert board.prompt == "Wähle, wie das Plättchen auf A1 liegen soll: Klick unten auf eine der Drehungen."
+        texts = board_texts(board)
+        assert board.rotate(board.rotations[0]["rotation"])
+        assert board.set_mode("swap") and board.status == "Klick auf zwei verdeckte Plättchen, um sie zu vertauschen."
+        texts += board_texts(board)
+        assert not board.click(3) and board.status.startswith("Klick auf ein Feld wie 'B3' ")
+        texts += board_texts(board)
+        assert_german(texts)
+
+
+def test_a_board_made_in_english_answers_a_click_in_the_language_spoken_then():
+    board = RallyRunBoard(players=3, seed=4, bots="none")
+    assert board.labels["pit"] == "PIT" and board.heading.startswith("Turn 1: your turn, Ada (red car).")
+    with rally.language("de"):
+        board.set_mode("swap")
+        assert board.status == "Klick auf zwei verdeckte Plättchen, um sie zu vertauschen."
+        assert board.labels["swap_button"] == "Zwei Plättchen vertauschen" and board.heading.startswith("Zug 1: ")
+    board.set_mode("move")
+    assert board.labels["swap_button"] == "Swap two tiles" and board.heading.startswith("Turn 1: your turn, Ada")
+
+
+def test_a_finished_game_and_a_shown_moment_in_german():
+    game = RallyRunGame.new(2, seed=6)
+    game.apply("reveal A1")
+    with rally.language("de"):
+        shown = RallyRunBoard(game, interactive=False)
+        assert shown.heading == "Zug 1: Ada wählt, wie das gerade aufgedeckte Plättchen liegen soll."
+        assert not shown.click("A1") and shown.status.startswith("Dieser Spielplan zeigt nur einen Moment")
+        assert_german(board_texts(shown))
+
+
+def test_the_board_still_speaks_english():
+    board = RallyRunBoard(players=2, seed=6, bots="none")
+    assert board.heading == "Turn 1: your turn, Ada (red car). Heading for the pit stop (C3)."
+    assert [s["word"] for s in board.starts] == ["red", "blue", "green", "yellow"]
+    assert board.players_info[0]["text"] == "Ada (you): red car (R), on the red start-finish tile, no trophy yet"
+    assert board.cars[1]["title"] == "Bo's green car" and board.labels["trophies"] == "2 trophies"
+
+
+# ------------------------------------------------------------ the memory chart
+def test_the_memory_chart_is_labelled_in_german():
+    result = memory_win_rates([0, None], games=6, seed=2)
+    with rally.language("de"):
+        chart = MemoryChart(result)
+    layout = chart.plot.layout
+    assert layout.title.text.startswith("Gewinnchance je nach Gedächtnis, je 6 Spiele gegen ")
+    assert layout.yaxis.title.text == "gewonnene Spiele (%)"
+    assert layout.xaxis.title.text.startswith("wie lange sich der Computerspieler ein Plättchen merkt")
+    assert any(a.text == "gerechter Anteil 50%" for a in layout.annotations)
+    assert_german([layout.title.text, layout.xaxis.title.text, layout.yaxis.title.text,
+                   *(a.text for a in layout.annotations), *chart.plot.data[0].hovertext])
+    english = MemoryChart(result).plot.layout
+    assert english.title.text.startswith("Win rate by memory, 6 games each against ")
+    assert english.yaxis.title.text == "games won (%)"
