@@ -284,6 +284,22 @@ CAR_SPOTS = f"""(i) => {{
 }}"""
 
 
+def watch_script_errors(page) -> list[str]:
+    """Collect, from now on, the page's script errors: exceptions nobody caught and what the
+    page reports on its console as an error. Returns the list it fills."""
+    seen: list[str] = []
+
+    def console(message) -> None:
+        # A resource that could not load is not a script's error: the app view (Voilà) asks
+        # CDNs for icons and MathJax, which this machine cannot reach (noted in README).
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            seen.append(f"console: {message.text[:500]}")
+
+    page.on("pageerror", lambda error: seen.append(f"uncaught: {str(error)[:500]}"))
+    page.on("console", console)
+    return seen
+
+
 def screenshot(page, name: str, target=None) -> pathlib.Path:
     """Save a screenshot (of the window, or of ``target``) as a test artifact."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -59,12 +59,17 @@ def browser(playwright):
 
 @pytest.fixture
 def page(browser, lab):
-    """A fresh browser window of 1280 x 800; the test's kernels stop afterwards."""
+    """A fresh browser window of 1280 x 800; the test's kernels stop afterwards, and a script
+    error on the page fails the test."""
     context = browser.new_context(viewport=_lab.WINDOW)
     context.set_default_timeout(30_000)
     page = context.new_page()
+    seen = _lab.watch_script_errors(page)
     try:
         yield page
     finally:
         context.close()
         lab.shutdown_kernels()
+    # A widget whose script fails may still show half of itself: the page's own report of
+    # the failure is the sure sign (a dial's labels once broke this way, and only this saw it).
+    assert seen == [], f"the page reported script errors: {seen[:5]}"

@@ -312,3 +312,18 @@ WIDGET_SHOT = {
     "06_what_if.ipynb": ".jp-OutputArea-output .js-plotly-plot",
     "07_rally_run.ipynb": ".rally-run",
 }
+
+
+def test_a_script_error_on_the_page_is_seen(browser):
+    """The watch every browser test keeps (conftest's page fixture): an uncaught exception
+    and an error a script reports on the console are both seen."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        seen = _lab.watch_script_errors(page)
+        page.set_content("<script>console.error('a widget failed'); setTimeout(() => notDefinedAnywhere());</script>")
+        page.wait_for_timeout(300)
+    finally:
+        context.close()
+    assert any("a widget failed" in line for line in seen), seen
+    assert any("notDefinedAnywhere" in line and line.startswith("uncaught") for line in seen), seen

@@ -62,10 +62,14 @@ def site_page(site, site_browser, leave_recorder):
     site.block_other_hosts(context)
     site.left.clear()
     leave_recorder.seen.clear()
+    page = context.new_page()
+    seen = _lab.watch_script_errors(page)
     try:
-        yield context.new_page()
+        yield page
     finally:
         context.close()
+    assert [e for e in seen if "from-the-page" not in e and "from-a-worker" not in e] == [], (
+        f"the page reported script errors: {seen[:5]}")
 
 
 def nothing_left(site, recorder) -> None:
