@@ -127,11 +127,11 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
     with rally.language("de"):
         quiz = rally_run_quiz("pit stop")
         assert quiz.title == "Rally Run: Die Boxengasse"
-        assert quiz.question.choices[:2] == ("Den grünen Pokal", "Den roten Pokal")
-        answer = quiz.answer("Den grünen Pokal")
+        assert quiz.question.choices[:2] == ("Das grüne Kanister-Plättchen", "Das rote Kanister-Plättchen")
+        answer = quiz.answer("Das grüne Kanister-Plättchen")
         assert answer.correct and "das grüne Start-Ziel-Plättchen Bos Ziel" in answer.message
         trophies = rally_run_quiz("set-up").questions[1]
-        assert "Der Pokal in Gelb bleibt in der Schachtel." in trophies.check("3").message
+        assert "Das Kanister-Plättchen in Gelb bleibt in der Schachtel." in trophies.check("3").message
         finish = rally_run_quiz("finish").questions[0]
         assert finish.choices == ("Ja", "Nein") and finish.check("Nein").message.startswith("Nein. ")
 
@@ -141,7 +141,7 @@ def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     assert quiz.question.choices[0] == "The green trophy"
     with rally.language("de"):
         said = quiz.answer("The green trophy")
-    assert said.correct and said.message.startswith("Den grünen Pokal: ")
+    assert said.correct and said.message.startswith("Das grüne Kanister-Plättchen: ")
     assert quiz.answer("The green trophy").message.startswith("The green trophy: a two-player game")
 
 
@@ -169,13 +169,13 @@ def test_the_board_speaks_german_and_keeps_its_color_letters():
     with rally.language("de"):
         board = RallyRunBoard(players=2, seed=6, bots="none")
         assert board.heading == "Zug 1: Du bist dran, Ada (rotes Auto). Dein Ziel: die Boxengasse (C3)."
-        assert board.labels["pit"] == "BOX" and board.labels["trophies"] == "2 Pokale"
+        assert board.labels["pit"] == "BOX" and board.labels["trophies"] == "2 Kanister"
         assert board.labels["move_button"] == "Aufdecken / fahren" and board.labels["new_game"] == "Neues Spiel"
         assert [s["word"] for s in board.starts] == ["Rot", "Blau", "Grün", "Gelb"]
         assert [s["letter"] for s in board.starts] == ["R", "B", "G", "Y"]  # the cells' codes, in every language
         assert [s["color"] for s in board.starts] == ["red", "blue", "green", "yellow"]  # what a click sends
         assert board.players_info[0]["text"] == ("Ada (du): rotes Auto (R), auf dem roten Start-Ziel-Plättchen, "
-                                                 "noch kein Pokal")
+                                                 "noch kein Kanister-Plättchen")
         assert board.cars[0]["title"] == "Das rote Auto von Ada"
         assert board.click("A1") and board.rotations
         assert board.rotations[0]["label"].startswith(f"Drehung {board.rotations[0]['rotation']}: ")

@@ -127,7 +127,9 @@ class StaticSite:
             proc.wait(timeout=10)
 
     def lesson_url(self, name: str) -> str:
-        return f"{self.url}/lab/index.html?path={urllib.parse.quote(self.lesson_path(name))}"
+        """A lesson in its language's app: ``de/...`` in ``de/lab/`` (JupyterLab in German)."""
+        app = "de/lab" if name.startswith("de/") else "lab"
+        return f"{self.url}/{app}/index.html?path={urllib.parse.quote(self.lesson_path(name))}"
 
     def lesson_path(self, name: str) -> str:
         """The lesson's path in the site's file browser (the site keeps the notebooks/ folder)."""

@@ -94,10 +94,35 @@ def test_the_front_page_says_nothing_is_installed_and_opens_lesson_0(site, site_
     nothing_left(site, leave_recorder)
 
 
+#: JavaScript: the words of JupyterLab's menu bar.
+MENUS = "() => [...document.querySelectorAll('.lm-MenuBar-itemLabel')].map(e => e.textContent)"
+
+
+def test_the_german_front_page_opens_german_lesson_0_in_german_jupyterlab(site, site_page, leave_recorder):
+    with urllib.request.urlopen(f"{site.url}/de/", timeout=10) as r:
+        words = " ".join(r.read().decode("utf-8").split())
+    assert "Auf diesem Computer wird nichts installiert" in words and "bleibt in diesem Browser" in words
+    site_page.goto(f"{site.url}/de/")
+    site_page.wait_for_function(
+        f"() => {_lab._PANEL}?.context?.path === 'notebooks/de/00_hier_anfangen.ipynb' && "
+        f"{_lab._PANEL}.sessionContext?.session?.kernel?.status === 'idle'", timeout=120_000, polling=200)
+    menus = site_page.evaluate(MENUS)
+    assert "Ausführen" in menus and "Datei" in menus, menus
+    # The English app beside it keeps English: the German is that folder's default only.
+    site_page.goto(site.lesson_url("00_start_here.ipynb"))
+    site_page.wait_for_function(f"() => {_lab._PANEL}?.context?.path === 'notebooks/00_start_here.ipynb'",
+                                timeout=120_000, polling=200)
+    menus = site_page.evaluate(MENUS)
+    assert "Run" in menus and "File" in menus, menus
+    nothing_left(site, leave_recorder)
+
+
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     page = site_page
     check_lesson(page, site, lesson, shot=SHOT)
+    menus = page.evaluate(MENUS)
+    assert ("Ausführen" if lesson.startswith("de/") else "Run") in menus, menus  # JupyterLab in the lesson's language
     name = lesson  # the English lessons' checks below read English words
     if name.startswith("01_"):
         # A learner clicks a card they may play: it is picked, and the others are not.

@@ -84,7 +84,7 @@ def color_adjective(color: str) -> str:
     """A Rally Run color beside a noun, in the language spoken: ``"red"`` (German
     ``"rot"``, the sentences add the ending)."""
     # TRANSLATORS: a color as an adjective without its ending: the sentences add it
-    # ("das {color}e Start-Ziel-Plättchen", "den {color}en Pokal"), so give the stem ("rot").
+    # ("das {color}e Start-Ziel-Plättchen", "ein {color}es Kanister-Plättchen"), so give the stem ("rot").
     words = {"red": pgettext("color adjective", "red"), "blue": pgettext("color adjective", "blue"),
              "green": pgettext("color adjective", "green"), "yellow": pgettext("color adjective", "yellow")}
     return words.get(color, color)
