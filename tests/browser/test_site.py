@@ -83,14 +83,19 @@ def test_the_site_holds_every_lesson(site):
     assert built == LESSONS and "00_start_here.ipynb" in built
 
 
+def wait_for_lesson(page, path: str) -> None:
+    """Until the lesson at ``path`` is open with its kernel ready."""
+    page.wait_for_function(f"() => {_lab._PANEL}?.context?.path === {path!r} && "
+                           f"{_lab._PANEL}.sessionContext?.session?.kernel?.status === 'idle'",
+                           timeout=120_000, polling=200)
+
+
 def test_the_front_page_says_nothing_is_installed_and_opens_lesson_0(site, site_page, leave_recorder):
     with urllib.request.urlopen(f"{site.url}/", timeout=10) as r:
         words = " ".join(r.read().decode("utf-8").split())
     assert "nothing is installed on this computer" in words and "your work stays in this browser" in words
     site_page.goto(f"{site.url}/")
-    site_page.wait_for_function(
-        f"() => {_lab._PANEL}?.context?.path === 'notebooks/00_start_here.ipynb' && "
-        f"{_lab._PANEL}.sessionContext?.session?.kernel?.status === 'idle'", timeout=120_000, polling=200)
+    wait_for_lesson(site_page, "notebooks/00_start_here.ipynb")
     nothing_left(site, leave_recorder)
 
 
@@ -103,9 +108,7 @@ def test_the_german_front_page_opens_german_lesson_0_in_german_jupyterlab(site, 
         words = " ".join(r.read().decode("utf-8").split())
     assert "Auf diesem Computer wird nichts installiert" in words and "bleibt in diesem Browser" in words
     site_page.goto(f"{site.url}/de/")
-    site_page.wait_for_function(
-        f"() => {_lab._PANEL}?.context?.path === 'notebooks/de/00_hier_anfangen.ipynb' && "
-        f"{_lab._PANEL}.sessionContext?.session?.kernel?.status === 'idle'", timeout=120_000, polling=200)
+    wait_for_lesson(site_page, "notebooks/de/00_hier_anfangen.ipynb")
     menus = site_page.evaluate(MENUS)
     assert "Ausführen" in menus and "Datei" in menus, menus
     # The English app beside it keeps English: the German is that folder's default only.
