@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 import shutil
 import socket
 import subprocess
@@ -33,6 +34,8 @@ from . import _lab
 
 ROOT = _lab.ROOT
 
+#: The first line of an HTTP request, as a browser sends it to its proxy.
+HTTP_REQUEST = re.compile(r"^[A-Z]+ \S+ HTTP/\d")
 #: The hosts Chromium itself calls (component updates, safe browsing, ...) even with
 #: background networking off; such a call comes from the browser, not from the site.
 CHROMIUM_OWN_HOSTS = ("googleapis.com", "gstatic.com", "google.com", "gvt1.com")
@@ -84,8 +87,12 @@ class LeaveRecorder:
                 conn.close()
 
     def from_the_site(self) -> list[str]:
-        """What reached the proxy, but for Chromium's own calls to its vendor's hosts."""
-        return [line for line in self.seen if not any(host in line for host in CHROMIUM_OWN_HOSTS)]
+        """The HTTP requests that reached the proxy, but for Chromium's own calls to its
+        vendor's hosts. Anything else arriving on its port is not a browser's request: a
+        Jupyter kernel's ZeroMQ socket, for one, keeps knocking on the port its kernel had
+        before the test server stopped it, and the system may have given that port to us."""
+        return [line for line in self.seen if HTTP_REQUEST.match(line)
+                and not any(host in line for host in CHROMIUM_OWN_HOSTS)]
 
     def close(self) -> None:
         self._socket.close()
