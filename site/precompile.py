@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import marshal
 import pathlib
 import sys
 import zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc  # the stdlib's own pyc writer
 
 TAG = sys.implementation.cache_tag  # "cpython-314"
 
@@ -32,9 +32,14 @@ def pyc_name(source: str) -> str:
     return f"{folder + '/' if folder else ''}__pycache__/{name[:-3]}.{TAG}.pyc"
 
 
+#: The flags of a hash-based pyc whose source is never checked (PEP 552).
+UNCHECKED_HASH = (0b01).to_bytes(4, "little")
+
+
 def compiled(source: bytes, name: str) -> bytes:
+    """The pyc of ``source`` (PEP 552 header: magic, flags, the source's hash; then the code)."""
     code = compile(source, name, "exec", dont_inherit=True, optimize=0)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+    return importlib.util.MAGIC_NUMBER + UNCHECKED_HASH + importlib.util.source_hash(source) + marshal.dumps(code)
 
 
 def precompile(wheel: pathlib.Path, wanted: set[str]) -> int:

@@ -522,6 +522,17 @@ class RallyRunGame:
         finisher = self._winner if self._end_reason == "finish" else None
         return rules.standings(self._first, self._cars, self._held, finisher)
 
+    def what_is_legal(self, seat: int, lang: str | None = None) -> str:
+        """What ``seat`` may do now, as one sentence: the actions as typed, joined with
+        "or" (the sentence :meth:`why_illegal` ends with; in ``lang``, default the
+        language spoken).
+
+        >>> RallyRunGame.new(2, seed=1).what_is_legal(0)
+        'Ada may: reveal A1 or swap two face-down tiles.'
+        """
+        with language(lang):
+            return self._what_is_legal(seat)
+
     def _what_is_legal(self, seat: int) -> str:
         reveals, drives, finish = rules.options(self._tiles, self._cars, self._held, seat)
         # The actions as they are typed: the program reads them back.

@@ -230,8 +230,14 @@ def open_notebook(page, server, name: str, timeout: float = 90_000) -> None:
     its kernel to be ready. ``server`` is a :class:`JupyterLab` or the static site
     (``_site.StaticSite``): anything with ``lesson_url(name)`` and ``lesson_path(name)``."""
     page.goto(server.lesson_url(name))
+    wait_for_lesson(page, server.lesson_path(name), timeout)
+
+
+def wait_for_lesson(page, path: str, timeout: float = 90_000) -> None:
+    """Wait until the notebook at ``path`` (as JupyterLab names it) is open in the main
+    area with its kernel ready."""
     page.wait_for_function(
-        f"() => {_PANEL}?.context?.path === {json.dumps(server.lesson_path(name))} && "
+        f"() => {_PANEL}?.context?.path === {json.dumps(path)} && "
         f"{_PANEL}.sessionContext?.session?.kernel?.status === 'idle'",
         timeout=timeout, polling=200,
     )
@@ -298,6 +304,13 @@ def watch_script_errors(page) -> list[str]:
     page.on("pageerror", lambda error: seen.append(f"uncaught: {str(error)[:500]}"))
     page.on("console", console)
     return seen
+
+
+def assert_no_script_errors(seen: list[str]) -> None:
+    """Fail if the page reported a script error (``seen`` from :func:`watch_script_errors`):
+    a widget whose script fails may still show half of itself, and the page's own report of
+    the failure is the sure sign (a dial's labels once broke this way, and only this saw it)."""
+    assert seen == [], f"the page reported script errors: {seen[:5]}"
 
 
 def screenshot(page, name: str, target=None) -> pathlib.Path:

@@ -70,6 +70,4 @@ def page(browser, lab):
     finally:
         context.close()
         lab.shutdown_kernels()
-    # A widget whose script fails may still show half of itself: the page's own report of
-    # the failure is the sure sign (a dial's labels once broke this way, and only this saw it).
-    assert seen == [], f"the page reported script errors: {seen[:5]}"
+    _lab.assert_no_script_errors(seen)

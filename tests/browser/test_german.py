@@ -5,36 +5,19 @@ game in German, a trick played by clicking a card, and nothing English on the wa
 from __future__ import annotations
 
 import json
-import re
 import urllib.request
 
 import pytest
 
-from rally.i18n import LOCALE_DIR
-
 from . import _lab
 
-babel = pytest.importorskip("babel", reason="the check reads the English catalogs with Babel")
-from babel.messages.pofile import read_po  # noqa: E402
+pytest.importorskip("babel", reason="the check reads the English catalogs with Babel")
+from english_phrases import RALLY_POT, WIDGETS_POT, english_phrases  # noqa: E402
 
 LESSON = "de/05_ein_spiel_spielen.ipynb"
 #: JavaScript on the GameView's output: the number of events in its log.
 EVENTS = """el => { const ol = el.querySelector('ol[start]');
   return ol ? Number(ol.getAttribute('start')) - 1 + ol.children.length : 0; }"""
-
-
-def english_phrases() -> set[str]:
-    """Runs of three or more fixed words of every English message, of rally and the widgets."""
-    phrases = set()
-    for pot in (LOCALE_DIR / "rally.pot", LOCALE_DIR.parents[1] / "widgets" / "locale" / "widgets.pot"):
-        with pot.open("rb") as f:
-            for message in read_po(f):
-                for msgid in (message.id if isinstance(message.id, (tuple, list)) else (message.id,)):
-                    for run in re.split(r"[{}.;:()!?<>]", msgid or ""):
-                        words = run.split()
-                        if len(words) >= 3 and sum(w.isalpha() for w in words) >= 3:
-                            phrases.add(" ".join(words))
-    return phrases
 
 
 @pytest.fixture
@@ -50,9 +33,7 @@ def german_lab(lab):
 
 def test_a_german_lesson_in_german_jupyterlab_plays_a_trick(page, german_lab):
     page.goto(f"{german_lab.url}/lessons-in/de/{LESSON}?reset")  # the query reaches JupyterLab: a fresh workspace
-    page.wait_for_function(
-        f"() => {_lab._PANEL}?.context?.path === {json.dumps(LESSON)} && "
-        f"{_lab._PANEL}.sessionContext?.session?.kernel?.status === 'idle'", timeout=90_000, polling=200)
+    _lab.wait_for_lesson(page, LESSON)
     menus = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()
     assert "Ausführen" in menus and "Datei" in menus and "Run" not in menus, menus  # JupyterLab in German
     _lab.run_all(page)
@@ -78,5 +59,5 @@ def test_a_german_lesson_in_german_jupyterlab_plays_a_trick(page, german_lab):
     _lab.screenshot(page, "de_05_after_a_trick")
 
     shown = "\n".join(page.evaluate(_lab.OUTPUT_TEXTS, ".jp-Notebook"))
-    left = sorted(p for p in english_phrases() if p in shown)
+    left = sorted(p for p in english_phrases(RALLY_POT, WIDGETS_POT) if p in shown)
     assert left == [], f"English in the German lesson: {left[:10]}"

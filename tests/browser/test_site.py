@@ -68,8 +68,7 @@ def site_page(site, site_browser, leave_recorder):
         yield page
     finally:
         context.close()
-    assert [e for e in seen if "from-the-page" not in e and "from-a-worker" not in e] == [], (
-        f"the page reported script errors: {seen[:5]}")
+    _lab.assert_no_script_errors(seen)
 
 
 def nothing_left(site, recorder) -> None:
@@ -83,19 +82,17 @@ def test_the_site_holds_every_lesson(site):
     assert built == LESSONS and "00_start_here.ipynb" in built
 
 
-def wait_for_lesson(page, path: str) -> None:
-    """Until the lesson at ``path`` is open with its kernel ready."""
-    page.wait_for_function(f"() => {_lab._PANEL}?.context?.path === {path!r} && "
-                           f"{_lab._PANEL}.sessionContext?.session?.kernel?.status === 'idle'",
-                           timeout=120_000, polling=200)
+def page_words(url: str) -> str:
+    """The text of the page at ``url`` as served, its whitespace made single spaces."""
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return " ".join(r.read().decode("utf-8").split())
 
 
 def test_the_front_page_says_nothing_is_installed_and_opens_lesson_0(site, site_page, leave_recorder):
-    with urllib.request.urlopen(f"{site.url}/", timeout=10) as r:
-        words = " ".join(r.read().decode("utf-8").split())
+    words = page_words(f"{site.url}/")
     assert "nothing is installed on this computer" in words and "your work stays in this browser" in words
     site_page.goto(f"{site.url}/")
-    wait_for_lesson(site_page, "notebooks/00_start_here.ipynb")
+    _lab.wait_for_lesson(site_page, "notebooks/00_start_here.ipynb", timeout=120_000)
     nothing_left(site, leave_recorder)
 
 
@@ -104,17 +101,14 @@ MENUS = "() => [...document.querySelectorAll('.lm-MenuBar-itemLabel')].map(e => 
 
 
 def test_the_german_front_page_opens_german_lesson_0_in_german_jupyterlab(site, site_page, leave_recorder):
-    with urllib.request.urlopen(f"{site.url}/de/", timeout=10) as r:
-        words = " ".join(r.read().decode("utf-8").split())
+    words = page_words(f"{site.url}/de/")
     assert "Auf diesem Computer wird nichts installiert" in words and "bleibt in diesem Browser" in words
     site_page.goto(f"{site.url}/de/")
-    wait_for_lesson(site_page, "notebooks/de/00_hier_anfangen.ipynb")
+    _lab.wait_for_lesson(site_page, "notebooks/de/00_hier_anfangen.ipynb", timeout=120_000)
     menus = site_page.evaluate(MENUS)
     assert "Ausführen" in menus and "Datei" in menus, menus
     # The English app beside it keeps English: the German is that folder's default only.
-    site_page.goto(site.lesson_url("00_start_here.ipynb"))
-    site_page.wait_for_function(f"() => {_lab._PANEL}?.context?.path === 'notebooks/00_start_here.ipynb'",
-                                timeout=120_000, polling=200)
+    _lab.open_notebook(site_page, site, "00_start_here.ipynb", timeout=120_000)
     menus = site_page.evaluate(MENUS)
     assert "Run" in menus and "File" in menus, menus
     nothing_left(site, leave_recorder)
@@ -126,8 +120,8 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     check_lesson(page, site, lesson, shot=SHOT)
     menus = page.evaluate(MENUS)
     assert ("Ausführen" if lesson.startswith("de/") else "Run") in menus, menus  # JupyterLab in the lesson's language
-    name = lesson  # the English lessons' checks below read English words
-    if name.startswith("01_"):
+    # The English lessons' checks below read English words ("de/01_..." starts otherwise).
+    if lesson.startswith("01_"):
         # A learner clicks a card they may play: it is picked, and the others are not.
         hand = page.locator(".rally-hand").first
         card = hand.locator('button.rally-card[aria-disabled="false"]').last
@@ -136,7 +130,7 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
         expect(card).to_have_class(re.compile(r"\bis-selected\b"))
         assert hand.locator("button.rally-card.is-selected").count() == 1
         _lab.screenshot(page, SHOT + "01_card_clicked", hand)
-    if name.startswith("03_"):
+    if lesson.startswith("03_"):
         step_the_rulebook_example(page, shot=SHOT)
     assert _lab.error_outputs(page) == []
     nothing_left(site, leave_recorder)

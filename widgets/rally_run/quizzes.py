@@ -30,13 +30,9 @@ if TYPE_CHECKING:
 def _without_options(game: RallyRunGame, reason: str) -> str:
     """The engine's ``reason`` without its last sentence, what the player may do instead
     (``"Ada may: reveal B1 or swap two face-down tiles."``): the question asks about one move."""
-    options = getattr(game, "_what_is_legal", None)
     seat = game.current_player
-    if options is not None and seat is not None:
-        legal = options(seat)
-        if reason.endswith(" " + legal):
-            return reason[: -len(legal) - 1]
-    return reason.split(" Ada may:")[0]
+    legal = "" if seat is None else " " + game.what_is_legal(seat)
+    return reason[: -len(legal)] if legal and reason.endswith(legal) else reason
 
 
 def _yes_or_no(game: RallyRunGame, action: RunAction, yes: Callable[[], str]) -> tuple[tuple[str, str],
