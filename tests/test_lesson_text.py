@@ -1,0 +1,69 @@
+"""Child-sized lessons: what a learner reads in a lesson's text cells has short sentences
+and the whole lesson stays short (issue 25).
+
+A sentence is at most 25 words, outside cells tagged ``for-grown-ups`` (parts a lesson
+marks, in words, as written for adults). A lesson's text, grown-up parts included, is at
+most 1,500 words: about 20 minutes for a child. Tables and code blocks are not prose;
+links count as their words only."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSONS = sorted(p for p in NOTEBOOKS.glob("**/[0-9][0-9]_*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+IDS = [str(p.relative_to(NOTEBOOKS)) for p in LESSONS]
+GROWN_UPS = "for-grown-ups"
+MOST_WORDS_A_SENTENCE = 25
+MOST_WORDS_A_LESSON = 1500
+
+
+def prose(markdown: str) -> str:
+    """The words a reader reads: no code blocks, no tables, a link as its text."""
+    text = re.sub(r"```.*?```", " ", markdown, flags=re.S)
+    text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("|"))
+    return re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+
+
+def sentences(markdown: str) -> list[str]:
+    """Sentences, list items and lines of a heading, each on its own."""
+    text = re.sub(r"^(#.*)$", "\\1\n", prose(markdown), flags=re.M)  # a heading stands alone
+    parts = re.split(r"(?<=[.!?:;])\s+|\n\s*(?:[-*]|\d+\.)\s+|\n{2,}", text)
+    return [part.strip() for part in parts if part.strip()]
+
+
+def words(text: str) -> int:
+    return len(re.findall(r"\w+", text))
+
+
+def text_cells(lesson: Path) -> list[dict]:
+    cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+    return [cell for cell in cells if cell["cell_type"] == "markdown"]
+
+
+def test_sentences_are_split_as_a_reader_reads_them():
+    text = "# A title\nFirst one. Second one!\n\n* an item\n* another: [a link](x.ipynb)\n\n| a | table |"
+    assert sentences(text) == ["# A title", "First one.", "Second one!", "* an item", "another:", "a link"]
+    assert words("Ada's car moves 3 spaces.") == 6
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_no_sentence_a_child_reads_is_over_25_words(lesson):
+    long = [
+        f"{words(sentence)} words: {sentence}"
+        for cell in text_cells(lesson)
+        if GROWN_UPS not in cell["metadata"].get("tags", [])
+        for sentence in sentences("".join(cell["source"]))
+        if words(sentence) > MOST_WORDS_A_SENTENCE
+    ]
+    assert not long, "\n".join(long)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_no_lesson_is_over_1500_words(lesson):
+    total = sum(words(prose("".join(cell["source"]))) for cell in text_cells(lesson))
+    assert total <= MOST_WORDS_A_LESSON, f"{total} words"
