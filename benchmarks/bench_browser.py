@@ -1,6 +1,6 @@
 """How long a card click in GameView takes to show on the track, in a real browser.
 
-Starts JupyterLab on loopback (a temporary copy of the lessons), opens
+Starts JupyterLab on loopback as `bin/lessons` does (tests/browser/_lab.py), opens
 notebooks/05_play_a_game.ipynb in Debian's Chromium through Playwright, runs it, and
 clicks Ada's first playable card again and again. Each click is timed in the page,
 from the click until the track figure's SVG shows a car somewhere else (every click

@@ -1,6 +1,7 @@
 # Sourced by bin/lessons and bin/test: make .venv with this project installed, once, with
 # the extras in RALLY_EXTRAS ("lab" for the lessons, "lab,test" for the tests). Reinstalls
-# when pyproject.toml or the Jupyter settings change, or when an extra is missing.
+# when pyproject.toml or the Jupyter settings (or how they are installed) change, or when an
+# extra is missing.
 # Needs only python3 (3.11+) and the package registry.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -12,7 +13,7 @@ if [ ! -x "$PY" ]; then
 fi
 EXTRAS="${RALLY_EXTRAS:-lab}"
 STAMP="$VENV/.rally-installed"
-HASH="$(cat "$ROOT/pyproject.toml" "$ROOT/binder/overrides.json" "$ROOT/binder/jupyter_server_config.json" | sha256sum | cut -c1-16)"
+HASH="$(cat "$ROOT/pyproject.toml" "$ROOT/binder/overrides.json" "$ROOT/binder/jupyter_server_config.json" "$ROOT/bin/quiet-lab" | sha256sum | cut -c1-16)"
 # The stamp holds the hash and the extras installed with it ("<hash> lab,test"); what is
 # installed stays installed: the tests' tools are not removed to open the lessons.
 HAD=""

@@ -64,8 +64,18 @@ def test_binder_keeps_jupyterlab_quiet_no_news_popup(binder_env):
 
 
 def test_binder_serves_the_app_view_with_its_settings(binder_env):
-    installed = binder_env / "etc/jupyter/jupyter_server_config.d/rally-lessons.json"
-    assert json.loads(installed.read_text()) == json.loads((BINDER / "jupyter_server_config.json").read_text())
+    # Where the server reads its configuration (a file of jupyter_server_config.d/ is read only
+    # for which extensions are enabled): the server itself must see the app's settings.
+    shown = subprocess.run(
+        [str(binder_env / "bin" / "python"), "-c",
+         "import json; from jupyter_server.serverapp import ServerApp; app = ServerApp(); app.load_config_file();"
+         " print(json.dumps({k: dict(v) for k, v in app.config.items()}))"],
+        capture_output=True, text=True, timeout=120, env={**os.environ, "JUPYTER_CONFIG_DIR": str(binder_env / "no-home")})
+    assert shown.returncode == 0, shown.stderr[-2000:]
+    seen = json.loads(shown.stdout)
+    for section, settings in json.loads((BINDER / "jupyter_server_config.json").read_text()).items():
+        for key, value in settings.items():
+            assert seen.get(section, {}).get(key) == value, (section, key, seen.get(section))
     listed = subprocess.run([str(binder_env / "bin" / "jupyter"), "server", "extension", "list"],
                             capture_output=True, text=True, timeout=120)
     words = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)  # without its colors
@@ -115,6 +125,7 @@ def test_the_app_badge_opens_lesson_0_run_with_no_code(binder_env, tmp_path):
             os.killpg(server.pid, 9)
             server.wait(timeout=10)
     assert "Blue was the third color played" in page            # a cell's output: the lesson ran
+    assert "Run All" not in page                                # the JupyterLab-only start instruction left out
     assert "There was an error" not in page and "Traceback" not in page
     code_cells = re.findall(r'class="[^"]*\bjp-CodeCell\b[^"]*"', page)
     assert code_cells and all("jp-mod-noInput" in c for c in code_cells)  # no code shown

@@ -1,8 +1,12 @@
 """Helpers for the browser tests: a JupyterLab server on loopback and Chromium driven
 by Playwright. Used by ``tests/browser`` and ``benchmarks/bench_browser.py``.
 
-Nothing here touches the repository: the lessons are copied to a temporary folder
-and every Jupyter setting lives there too.
+The server is the one learners get: ``bin/lessons`` starts it, from the environment
+``bin/env.sh`` made (with the settings ``bin/quiet-lab`` installed there), serving the
+repository, so a broken set-up fails here as it would for a learner. The test's own
+settings (the user settings and workspaces JupyterLab writes, a config folder with nothing
+of the developer's home in it) live in a temporary folder; autosave is off, so nothing is
+written back to the lessons.
 """
 
 from __future__ import annotations
@@ -59,13 +63,14 @@ def free_port() -> int:
 
 
 class JupyterLab:
-    """``jupyter lab`` on a free loopback port, serving a temporary copy of the lessons.
-    Use as a context manager: the server (and its kernels) stop whatever happens."""
+    """``bash bin/lessons`` on a free loopback port: JupyterLab serving the repository, as a
+    learner starts it. Use as a context manager: the server (and its kernels) stop whatever
+    happens. ``lesson_url``/``lesson_path`` name a lesson by its path below ``notebooks/``."""
 
     def __init__(self, startup_timeout: float = 90.0):
         self.startup_timeout = startup_timeout
         self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="rally-lab-"))
-        self.root = self.tmp / "notebooks"
+        self.root = ROOT
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
@@ -83,30 +88,25 @@ class JupyterLab:
         self.stop()
 
     def start(self) -> None:
-        shutil.copytree(NOTEBOOKS, self.root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         settings = self.tmp / "settings"
         for name, value in LAB_SETTINGS.items():
             path = settings / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(value), encoding="utf-8")
-        # The lessons' own server settings (the Voilà app view on /voila/render/...), whatever
-        # the environment holds: bin/quiet-lab installs the same file there.
-        (self.tmp / "config").mkdir()
-        shutil.copy(ROOT / "binder" / "jupyter_server_config.json", self.tmp / "config" / "jupyter_server_config.json")
+        (self.tmp / "config").mkdir()  # empty: only the environment's settings, none of ~/.jupyter
         env = dict(os.environ)
         env["JUPYTER_CONFIG_DIR"] = str(self.tmp / "config")
         env["JUPYTER_RUNTIME_DIR"] = str(self.tmp / "runtime")
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
+        env["RALLY_VENV"] = sys.prefix  # bin/lessons in the environment running the tests (bin/test's)
+        # bin/lessons adds the repository root, --allow-root as root, and the first lesson.
         cmd = [
-            sys.executable, "-m", "jupyter", "lab",
+            "bash", str(ROOT / "bin" / "lessons"),
             "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
-            "--ServerApp.port_retries=0", "--ServerApp.token=", "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={self.root}",
+            "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
             "--LabApp.expose_app_in_browser=True", f"--LabApp.user_settings_dir={settings}",
             f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}", "--LabApp.news_url=None",
         ]
-        if hasattr(os, "geteuid") and os.geteuid() == 0:
-            cmd.append("--allow-root")  # CI containers run as root
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=self.log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
@@ -127,11 +127,15 @@ class JupyterLab:
 
     def lesson_url(self, name: str) -> str:
         """Where the lesson ``name`` opens, in a fresh workspace."""
-        return f"{self.url}/lab/tree/{name}?reset"
+        return f"{self.url}/lab/tree/{self.lesson_path(name)}?reset"
 
     def lesson_path(self, name: str) -> str:
-        """The lesson's path as JupyterLab names it (the server's root is notebooks/)."""
-        return name
+        """The lesson's path as JupyterLab names it (the server's root is the repository)."""
+        return f"notebooks/{name}"
+
+    def app_url(self, name: str) -> str:
+        """Where the lesson ``name`` opens as an app (Voilà), as the app badge opens it."""
+        return f"{self.url}/voila/render/{self.lesson_path(name)}"
 
     def log_text(self) -> str:
         try:
@@ -374,7 +378,7 @@ _APP_ERRORS = """() => [...document.querySelectorAll('#rendered_cells .jp-Output
 def open_app(page, lab: JupyterLab, name: str, timeout: float = 600_000) -> None:
     """Open ``name`` as an app (Voilà, ``/voila/render/...`` on the same server) and wait
     until Voilà has run every cell and drawn every output. Long lessons take a while."""
-    page.goto(f"{lab.url}/voila/render/{name}", wait_until="commit", timeout=timeout)
+    page.goto(lab.app_url(name), wait_until="commit", timeout=timeout)
     deadline = time.monotonic() + timeout / 1000
     while (state := page.evaluate(_APP_STATE)) is None:  # evaluate awaits the check's promise
         if time.monotonic() > deadline:

@@ -24,7 +24,7 @@ EVENTS = """el => { const ol = el.querySelector('ol[start]');
 def german_lab(lab):
     """The lab server, its interface set back to English afterwards (the next tests read English)."""
     yield lab
-    with urllib.request.urlopen(f"{lab.url}/lessons-in/en/00_start_here.ipynb", timeout=30) as r:
+    with urllib.request.urlopen(f"{lab.url}/lessons-in/en/{lab.lesson_path('00_start_here.ipynb')}", timeout=30) as r:
         assert r.status == 200
     settings = json.loads((lab.tmp / "settings" / "@jupyterlab" / "translation-extension" /
                            "plugin.jupyterlab-settings").read_text(encoding="utf-8"))
@@ -32,8 +32,9 @@ def german_lab(lab):
 
 
 def test_a_german_lesson_in_german_jupyterlab_plays_a_trick(page, german_lab):
-    page.goto(f"{german_lab.url}/lessons-in/de/{LESSON}?reset")  # the query reaches JupyterLab: a fresh workspace
-    _lab.wait_for_lesson(page, LESSON)
+    path = german_lab.lesson_path(LESSON)
+    page.goto(f"{german_lab.url}/lessons-in/de/{path}?reset")  # the query reaches JupyterLab: a fresh workspace
+    _lab.wait_for_lesson(page, path)
     menus = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()
     assert "Ausführen" in menus and "Datei" in menus and "Run" not in menus, menus  # JupyterLab in German
     _lab.run_all(page)

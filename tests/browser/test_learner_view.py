@@ -1,10 +1,13 @@
-"""What a learner sees of every lesson, in Chromium at 1280 x 800, in both views:
+"""What a learner sees of every lesson, English and German, in Chromium at 1280 x 800, in
+both views, on the server ``bin/lessons`` starts (``_lab.JupyterLab``):
 
 * JupyterLab after *Run All Cells*: every code input folded away (no editor, nothing of the
   code on show) and nothing in the outputs, widgets included, that reads as Python;
 * the app (Voilà on the same server, ``/voila/render/...``): the lesson already run, no
-  code at all, no error, the widgets drawn, no Python in any text, nothing wider than the
-  window. A screenshot of each is saved as ``voila_<lesson>.png``.
+  code at all, no error, no instruction meant for JupyterLab's menus, the widgets drawn, no
+  Python in any text, nothing wider than the window, and the course's links: on to the next
+  lesson and back to the start (the last lesson: back to the start). A screenshot of each
+  is saved as ``voila_<lesson>.png``.
 
 "Reads as Python" is the detector of tests/test_lessons_view.py, used unchanged.
 """
@@ -15,23 +18,33 @@ import json
 import re
 
 import pytest
-from test_lessons_view import PYTHON  # pytest puts tests/ on sys.path
+from test_lessons_view import PYTHON, WORDS  # pytest puts tests/ on sys.path
+
+from widgets.course import COURSE
 
 from . import _lab
 
-LESSONS = sorted(p.name for p in _lab.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+#: Every lesson of the course, as (path below notebooks/, its language, its English name).
+LESSONS = [(lesson.file(lang), lang, lesson.english) for lang in ("en", "de") for lesson in COURSE]
+IDS = [path for path, _, _ in LESSONS]
 
-#: What each lesson's widgets draw in the app (each must be on the page and visible).
+#: What each lesson's widgets draw in the app (each must be on the page and visible); the
+#: German twin draws the same.
 WIDGETS = {
-    "00_start_here.ipynb": [".widget-radio-box input[type=radio]"],          # the self-check
-    "01_tricks.ipynb": [".rally-hand button.rally-card"],                    # card faces
-    "02_motor_and_turbo.ipynb": [".rally-dial svg"],                          # the motor dial
-    "03_moving_and_hills.ipynb": [".js-plotly-plot"],                         # the tracks
-    "04_round_end_and_laps.ipynb": [".widget-radio-box input[type=radio]"],  # the self-check
-    "05_play_a_game.ipynb": [".js-plotly-plot", ".rally-hand button.rally-card", ".rally-dial svg"],
-    "06_what_if.ipynb": [".js-plotly-plot"],
-    "07_rally_run.ipynb": [".rally-run"],                                     # the Rally Run board
+    "00_start_here": [".widget-radio-box input[type=radio]"],          # the self-check
+    "01_tricks": [".rally-hand button.rally-card"],                    # card faces
+    "02_motor_and_turbo": [".rally-dial svg"],                          # the motor dial
+    "03_moving_and_hills": [".js-plotly-plot"],                         # the tracks
+    "04_round_end_and_laps": [".widget-radio-box input[type=radio]"],  # the self-check
+    "05_play_a_game": [".js-plotly-plot", ".rally-hand button.rally-card", ".rally-dial svg"],
+    "06_what_if": [".js-plotly-plot"],
+    "07_rally_run_driving": [".rally-run"],                             # the Rally Run board
+    "08_rally_run_finish": [".rally-run"],
+    "09_rally_run_memory": [".jp-OutputArea-output button"],           # the experiment, run on request
 }
+
+#: Words that only make sense in JupyterLab (its menus, a folded input's •••): never in the app.
+JUPYTERLAB_ONLY_WORDS = [WORDS[lang][key] for lang in WORDS for key in ("run_all",)] + ["•••", "Run →", "Ausführen →"]
 
 #: JavaScript: per code cell of the open notebook, whether an editor shows, whether the
 #: folded-input placeholder shows, and the words its input area shows.
@@ -79,8 +92,8 @@ def is_caption(text: str) -> bool:
 # --------------------------------------------------------------------- JupyterLab
 
 
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_jupyterlab_shows_no_code_and_no_python(page, lab, lesson):
+@pytest.mark.parametrize("lesson, lang, english", LESSONS, ids=IDS)
+def test_jupyterlab_shows_no_code_and_no_python(page, lab, lesson, lang, english):
     _lab.open_notebook(page, lab, lesson)
     _lab.run_all(page)
     assert _lab.error_outputs(page) == []
@@ -100,8 +113,13 @@ def test_jupyterlab_shows_no_code_and_no_python(page, lab, lesson):
 # --------------------------------------------------------------------- the app (Voilà)
 
 
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson):
+def course_links(page) -> list[str]:
+    """The addresses of the page's links to lessons, as the browser resolves them."""
+    return page.eval_on_selector_all("#rendered_cells a[href*='.ipynb']", "els => els.map(a => a.href)")
+
+
+@pytest.mark.parametrize("lesson, lang, english", LESSONS, ids=IDS)
+def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson, lang, english):
     _lab.open_app(page, lab, lesson)
     assert _lab.app_errors(page) == []
 
@@ -110,8 +128,10 @@ def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson):
     # ... and no line of the lesson's code anywhere in the page's text.
     text = page.inner_text("#rendered_cells")
     assert [line for line in code_lines(lesson) if line in text] == []
+    # No instruction meant for JupyterLab: the app has no menu and runs the lesson by itself.
+    assert [words for words in JUPYTERLAB_ONLY_WORDS if words in text] == []
 
-    for selector in WIDGETS[lesson]:
+    for selector in WIDGETS[english]:
         page.locator(selector).first.wait_for(state="visible", timeout=60_000)
 
     # Nothing a learner reads is Python: the lesson's text and every output, widgets included.
@@ -128,12 +148,31 @@ def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson):
         .map(o => o.innerText.slice(0, 80))""")
     assert too_wide == []
 
-    # A link to another lesson opens it as an app too.
-    links = page.eval_on_selector_all("#rendered_cells a[href*='.ipynb']", "els => els.map(a => a.href)")
-    assert all("/voila/render/" in href for href in links), links
+    # The course goes on from here: a link to the next lesson in the same language (the last
+    # lesson: none), and back to the start (lesson 0: it is the start); each opens as an app.
+    links = course_links(page)
+    assert links and all("/voila/render/" in href for href in links), links
+    index = [item.english for item in COURSE].index(english)
+    start = lab.app_url(COURSE[0].file(lang))
+    if index + 1 < len(COURSE):
+        assert lab.app_url(COURSE[index + 1].file(lang)) in links, links
+    if index > 0:
+        assert start in links, links
 
-    page.locator(WIDGETS[lesson][0]).first.evaluate("el => el.scrollIntoView({block: 'center'})")
-    _lab.screenshot(page, f"voila_{lesson.removesuffix('.ipynb')}")
+    page.locator(WIDGETS[english][0]).first.evaluate("el => el.scrollIntoView({block: 'center'})")
+    _lab.screenshot(page, f"voila_{lang}_{english}")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_app_next_link_opens_the_next_lesson_and_the_last_leads_back(page, lab, lang):
+    """A learner in the app (no menu, no file browser) walks on by the links alone."""
+    first, second, last = COURSE[0].file(lang), COURSE[1].file(lang), COURSE[-1].file(lang)
+    _lab.open_app(page, lab, first)
+    page.locator(f"#rendered_cells a[href$='{second.split('/')[-1]}']").last.click()
+    page.wait_for_url(lab.app_url(second), wait_until="commit", timeout=120_000)
+    _lab.open_app(page, lab, last)
+    page.locator(f"#rendered_cells a[href$='{first.split('/')[-1]}']").last.click()
+    page.wait_for_url(lab.app_url(first), wait_until="commit", timeout=120_000)
 
 
 def test_app_widgets_answer_clicks(page, lab):
@@ -165,7 +204,8 @@ def test_app_leaves_out_jupyterlab_only_cells_and_tells_an_error_in_words(page, 
              "source": "raise ValueError('secret detail')"},
         ],
     }
-    (lab.root / "app_settings_probe.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    probe = _lab.NOTEBOOKS / "app_settings_probe.ipynb"  # served by bin/lessons' server, removed afterwards
+    probe.write_text(json.dumps(notebook), encoding="utf-8")
     try:
         _lab.open_app(page, lab, "app_settings_probe.ipynb")
         text = page.inner_text("#rendered_cells")
@@ -176,4 +216,4 @@ def test_app_leaves_out_jupyterlab_only_cells_and_tells_an_error_in_words(page, 
         assert len(errors) == 1 and "This part of the lesson could not run." in errors[0], errors
         assert not re.search(r"Traceback|ValueError|secret detail|raise", text), text
     finally:
-        (lab.root / "app_settings_probe.ipynb").unlink()
+        probe.unlink()
