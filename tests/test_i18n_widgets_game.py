@@ -166,9 +166,11 @@ def test_setups_and_copy_button_in_german():
         assert [setup.players.description, setup.track.description, setup.seed.description,
                 setup.names.description, setup.bot.description, setup.start.description] == [
             "Spieler", "Strecke", "Startwert", "Namen", "Computer", "Neues Spiel"]
-        assert setup.track.placeholder == "volcano, beach oder S..DD...U.."
-        assert [label for label, key in setup.bot.options] == ["vorsichtig (HeuristicBot)", "zufällig (RandomBot)"]
-        setup.bot.value = "random (RandomBot)"  # the key stays the English label
+        assert setup.track.placeholder == "Strand, Vulkan oder S..DD...U.."
+        assert setup.track.value == "Strand" and list(setup.track.options) == ["Strand", "Vulkan"]
+        assert [label for label, key in setup.bot.options] == ["sorgfältige Computerspieler",
+                                                               "zufällig spielende Computerspieler"]
+        setup.bot.value = "random"  # the key stays the same in every language
         assert setup.new_game() is not None
         setup.seed.value = "zwei"
         assert setup.new_game() is None and setup.error.startswith("Der Startwert (Seed) ")

@@ -16,7 +16,7 @@ def test_setup_builds_the_game_it_describes():
     setup.track.value = "beach"
     setup.seed.value = " 42 "
     setup.names.value = "Zoe, Yan, Xia"
-    setup.bot.value = "random (RandomBot)"
+    setup.bot.value = "random"
     setup.start.click()
     game = setup.view.game
     assert (game.players, game.track.name, game.seed, game.names) == (3, "beach", 42, ("Zoe", "Yan", "Xia"))

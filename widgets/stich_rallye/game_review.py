@@ -31,7 +31,7 @@ import rally
 from rally import Review, ReviewedDecision, inputs
 
 from .._display import StableRepr
-from ..i18n import _
+from ..i18n import _, percent
 from ..plotly_view import PlotlyFigure, PlotlyView
 
 #: Marks for the costliest decisions, in order: a number in a circle, not only a color.
@@ -87,12 +87,12 @@ class ReviewChart(PlotlyView):
 
 def _hover(decision: ReviewedDecision) -> str:
     """What the chart says about one decision under the pointer."""
-    chance = f"{100 * decision.chosen.win_rate:.0f}"
+    chance = percent(decision.chosen.win_rate)
     if decision.cost == 0:
-        return _("{label}: win chance {chance}%").format(label=decision.label, chance=chance)
-    best_chance = f"{100 * decision.best.win_rate:.0f}"
-    return _("{label}: win chance {chance}%; {best} would give {best_chance}%").format(
-        label=decision.label, chance=chance, best=decision.best.label, best_chance=best_chance)
+        return _("{label}: win chance {chance}").format(label=decision.label, chance=chance)
+    best_chance = percent(decision.best.win_rate)
+    return _("{label}: win chance {chance}; {best} would give {best_chance}").format(
+        label=decision.label, chance=chance, best=decision.best.word, best_chance=best_chance)
 
 
 class GameReview(StableRepr, w.VBox):
@@ -114,9 +114,9 @@ class GameReview(StableRepr, w.VBox):
             button.on_click(lambda _, k=i + 1: self.select(k))
             rows.append(w.HBox([
                 w.HTML("<div style='font-size:13px;line-height:1.35;max-width:640px'>"
-                       + _("<b>{rank} {label}</b> · win chance {chance}, best {best}").format(
-                           rank=RANKS[i], label=html.escape(decision.label), chance=f"{decision.chosen.win_rate:.0%}",
-                           best=f"{decision.best.win_rate:.0%}")
+                       + _("<b>{rank} {label}</b> · win chance {chance}; the best choice, {best}, {best_chance}").format(
+                           rank=RANKS[i], label=html.escape(decision.label), chance=percent(decision.chosen.win_rate),
+                           best=html.escape(decision.best.word), best_chance=percent(decision.best.win_rate))
                        + f"<br>{html.escape(decision.explanation)}</div>"),
                 button], layout=w.Layout(align_items="center", justify_content="space-between")))
         if not self.costly:

@@ -226,7 +226,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         self.copy.text = position.code()
         names = position.player_names
         who = names[position.decider]
-        options = ", ".join(map(str, position.options()))  # the choices as typed: G9, turbo, no turbo
+        options = ", ".join(map(option_word, position.options()))  # the choices in words: G9, turbo, no turbo
         if position.phase == "turbo":
             template = ngettext("Round {round}, {n} tricks done: {name} chooses: turbo or not. Choices: {choices}.",
                                 "Round {round}, {n} tricks done: {name} chooses: turbo or not. Choices: {choices}.",
