@@ -415,7 +415,7 @@ class GameView(StableRepr, w.VBox):
             moves[use] = next(e.move for e in preview.apply_recorded(Turbo(use)) if isinstance(e, Moved))
         where = {use: self._where(m.final) for use, m in moves.items()}
         self.turbo_text.value = "<div style='font-size:13px;line-height:1.35'>" + _(
-            "<b>You won the trick.</b> Your motor shows {value}: use it now, or keep it winding (it also drives "
+            "<b>You won the trick.</b> Your motor shows {value}: use it now, or save it for later (it also drives "
             "you at the round's end). The rings on the track show where each choice ends.").format(
             value=value) + "</div>"
         self.turbo_yes.description = _("Use turbo: {card} + {motor} → {where}").format(
