@@ -54,7 +54,7 @@ from rally.rally_run import (
 from rally.rally_run.simulate import log_lines
 
 from .._display import StableRepr
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, join_words, ngettext, pgettext
 from ..style import short_labels
 
 HERE = pathlib.Path(__file__).parent
@@ -464,13 +464,20 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         game = self.game
         names = game.names
         if game.is_over:
-            state = f"{names[game.winner]} won"
+            state = _("{name} won").format(name=names[game.winner])
+        elif game.awaiting_rotation:
+            state = _("{name} to lay the tile").format(name=names[game.current_player])
         else:
-            doing = "lay the tile" if game.awaiting_rotation else "move"
-            state = f"{names[game.current_player]} to {doing}"
-        cars = ", ".join(f"{names[s]} {p}" for s, p in enumerate(game.cars))
-        return (f"RallyRunBoard({game.players} players, seed {game.seed}, {names[self.human]}'s view, "
-                f"turn {game.turn + 1}, {state}; cars: {cars}; trophies left {game.trophies_left})")
+            state = _("{name} to move").format(name=names[game.current_player])
+        cars = join_words([_("{name} {place}").format(name=names[s], place=(
+            _("on the {color} start-finish tile").format(color=color_adjective(p.color)) if isinstance(p, StartFinish)
+            else _("on {cell}").format(cell=p))) for s, p in enumerate(game.cars)])
+        return ngettext("Rally Run as {name} sees it, seed {seed}, turn {turn}: {state}. Cars: {cars}. "
+                        "{n} trophy left.",
+                        "Rally Run as {name} sees it, seed {seed}, turn {turn}: {state}. Cars: {cars}. "
+                        "{n} trophies left.", game.trophies_left).format(
+            name=names[self.human], seed=game.seed, turn=game.turn + 1, state=state, cars=cars,
+            n=game.trophies_left)
 
 
 def _start_tile(color: str, corner: Cell) -> str:

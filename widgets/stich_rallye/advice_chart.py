@@ -7,7 +7,7 @@ import html
 
 from rally import Advice, Turbo
 
-from ..i18n import _, decimal, ngettext, percent, percent_range
+from ..i18n import _, decimal, join_words, ngettext, percent, percent_range
 from ..plotly_view import PlotlyFigure, PlotlyView
 
 
@@ -91,5 +91,6 @@ class AdviceChart(PlotlyView):
 
     def __repr__(self) -> str:
         if self.advice is None:
-            return "AdviceChart(no answer yet)"
-        return "AdviceChart(" + ", ".join(f"{o.label} {o.win_rate:.0%}" for o in self.advice.options) + ")"
+            return _("Chance to win for each choice: no answer yet.")
+        return _("Chance to win for each choice: {chances}.").format(
+            chances=join_words([f"{o.word} {percent(o.win_rate)}" for o in self.advice.options]))

@@ -30,7 +30,7 @@ import traitlets
 import rally
 from rally import Card, Game, inputs
 
-from .._display import StableRepr
+from .._display import StableRepr, cards_in_words
 from ..i18n import _
 from ..style import card_face
 
@@ -150,6 +150,9 @@ class CardHand(StableRepr, anywidget.AnyWidget):
             self.send_state("selected")
 
     def __repr__(self) -> str:
-        shown = " ".join(self.codes) or "no cards"
-        playable = " ".join(self.playable) or "none"
-        return f"CardHand({shown}; playable {playable}; selected {self.selected or 'none'})"
+        text = _("{title}: {cards}.").format(title=self.title, cards=cards_in_words(self.codes))
+        if self.codes and self.playable != self.codes:
+            text += " " + _("May be played: {cards}.").format(cards=cards_in_words(self.playable))
+        if self.selected:
+            text += " " + _("Chosen: {card}.").format(card=cards_in_words([self.selected]))
+        return text

@@ -31,7 +31,7 @@ import rally
 from rally import Review, ReviewedDecision, inputs
 
 from .._display import StableRepr
-from ..i18n import _, percent
+from ..i18n import _, ngettext, percent
 from ..plotly_view import PlotlyFigure, PlotlyView
 
 #: Marks for the costliest decisions, in order: a number in a circle, not only a color.
@@ -148,5 +148,9 @@ class GameReview(StableRepr, w.VBox):
 
     def __repr__(self) -> str:
         review = self.review
-        worst = f", costliest: {self.costly[0].label}" if self.costly else ""
-        return f"GameReview({review.names[review.seat]}, {len(review.decisions)} decisions{worst})"
+        n = len(review.decisions)
+        text = ngettext("Review of {name}'s game: {n} decision.", "Review of {name}'s game: {n} decisions.", n).format(
+            name=review.names[review.seat], n=n)
+        if self.costly:
+            text += " " + _("The costliest: {decision}.").format(decision=self.costly[0].label)
+        return text

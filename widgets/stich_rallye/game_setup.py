@@ -23,7 +23,7 @@ import rally
 from rally import TRACKS, HeuristicBot, RandomBot, inputs
 
 from .._display import StableRepr
-from ..i18n import N_, _, join_words
+from ..i18n import N_, _, join_words, ngettext
 from ..messages import Messages
 from .game_view import GameView
 
@@ -95,5 +95,8 @@ class GameSetup(Messages, StableRepr, w.VBox):
     def __repr__(self) -> str:
         view = self.view
         if view is None:
-            return "GameSetup(no game yet)"
-        return f"GameSetup({view.game.players} players, {view.game.track.name}, seed {view.game.seed})"
+            return _("A new game: none yet.")
+        game = view.game
+        return ngettext("A new game: {players} player on the {track} track, seed {seed}.",
+                        "A new game: {players} players on the {track} track, seed {seed}.", game.players).format(
+            players=game.players, track=game.track.shown_name, seed=game.seed)

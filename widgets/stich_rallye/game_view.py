@@ -58,7 +58,7 @@ from rally import (
 )
 
 from .._display import StableRepr
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, join_words, ngettext
 from ..scroll_anchor import ScrollAnchor
 from .card_hand import CardHand
 from .game_replay import draw_replay_state
@@ -561,13 +561,20 @@ class GameView(StableRepr, w.VBox):
 
     def __repr__(self) -> str:
         game = self.game
+        words = {"track": game.track.shown_name, "seed": game.seed, "round": game.round,
+                 "spaces": join_words([str(p) for p in game.positions])}
         if game.is_over:
-            state = f"{game.names[game.winner]} won"
+            template = _("A game on the {track} track, seed {seed}: {name} won. The cars have driven {spaces} spaces.")
+            name = game.names[game.winner]
+        elif game.awaiting_turbo:
+            template = _("A game on the {track} track, seed {seed}, round {round}: {name} chooses the turbo. "
+                         "The cars have driven {spaces} spaces.")
+            name = game.names[game.current_player]
         else:
-            choosing = game.awaiting_turbo
-            state = f"{game.names[game.current_player]} to {'choose the turbo' if choosing else 'play'}"
-        return (f"GameView({game.players} players, {game.track.name}, seed {game.seed}, round {game.round}, "
-                f"{state}, positions {list(game.positions)})")
+            template = _("A game on the {track} track, seed {seed}, round {round}: {name} to play. "
+                         "The cars have driven {spaces} spaces.")
+            name = game.names[game.current_player]
+        return template.format(name=name, **words)
 
 
 def _bots_per_seat(bots: Bot | Sequence[Bot] | None, players: int) -> list[Bot]:

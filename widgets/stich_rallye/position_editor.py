@@ -274,7 +274,11 @@ class PositionEditor(Messages, StableRepr, w.VBox):
 
     def __repr__(self) -> str:
         if self.problems:
-            return f"PositionEditor({len(self.problems)} problem{'s' if len(self.problems) > 1 else ''})"
+            return ngettext("A moment to build: not a possible one yet ({n} problem).",
+                            "A moment to build: not a possible one yet ({n} problems).", len(self.problems)).format(
+                n=len(self.problems))
         p = self.position
-        doing = "chooses the turbo" if p.phase == "turbo" else "to play"
-        return f"PositionEditor({p.code()}; {p.player_names[p.decider]} {doing})"
+        if p.phase == "turbo":
+            return _("A moment to build, code {code}: {name} chooses the turbo.").format(
+                code=p.code(), name=p.player_names[p.decider])
+        return _("A moment to build, code {code}: {name} to play.").format(code=p.code(), name=p.player_names[p.decider])

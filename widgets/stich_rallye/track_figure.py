@@ -612,8 +612,9 @@ class TrackFigure(PlotlyView):
 
     def __repr__(self) -> str:
         track = self._tf_track
-        name = track.name if track.name != "custom" else f"custom {str(track)!r}"
-        return f"TrackFigure({name}, {len(track)} spaces, cars at {list(self._tf_positions)})"
+        return ngettext("The {track} track, {n} space; cars on {spaces}.",
+                        "The {track} track, {n} spaces; cars on {spaces}.", len(track)).format(
+            track=track.shown_name, n=len(track), spaces=join_words([str(p) for p in self._tf_positions]))
 
 
 def car_colors(colors: Sequence[str] | None, cars: int) -> tuple[str, ...]:

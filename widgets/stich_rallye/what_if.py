@@ -134,5 +134,10 @@ class WhatIf(StableRepr, w.VBox):
                                    + "".join(parts) + "</div>")
 
     def __repr__(self) -> str:
-        guess = self.prediction or "none"
-        return f"WhatIf({self.position.code()}; guess {guess}; {self.advisor!r})"
+        who = self.position.player_names[self.position.decider]
+        if self.prediction is None:
+            text = _("What should {name} do? No guess yet.").format(name=who)
+        else:
+            text = _("What should {name} do? The guess: {choice}.").format(
+                name=who, choice=self._words[self._labels.index(self.prediction)])
+        return text + " " + repr(self.advisor)
