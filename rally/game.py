@@ -35,7 +35,7 @@ from .events import (
     TrickWon, TurboDeclined, TurboUsed, event_from_dict,
 )
 from .history import log_problems
-from .i18n import N_, RALLY, _, available_languages, language, ngettext, pgettext
+from .i18n import N_, _, available_languages, language, ngettext, pgettext
 from .legality import state_problems
 from .motor import DEFAULT_DIAL, check_dial, winding_table
 from .movement import Move, occupants_of, travel
@@ -72,7 +72,9 @@ class Turbo:
         """The choice in words, in the language spoken: ``"turbo"`` / ``"no turbo"``
         (German ``"Turbo nutzen"`` / ``"ohne Turbo"``); :func:`parse_action` reads it back."""
         # TRANSLATORS: an option of the turbo choice, on buttons, in tables and sentences ("Try turbo: ...").
-        return pgettext("option", "turbo") if self.use else pgettext("option", "no turbo")
+        if self.use:
+            return pgettext("option", "turbo")
+        return pgettext("option", "no turbo")
 
 
 USE_TURBO, NO_TURBO = Turbo(True), Turbo(False)
@@ -918,8 +920,7 @@ def _turbo_words() -> dict[str, Turbo]:
     and the option words of every language, lower-case."""
     found = {"turbo": USE_TURBO, "no turbo": NO_TURBO}
     for lang in available_languages():
-        catalog = RALLY.translation(lang)
-        for choice in (USE_TURBO, NO_TURBO):
-            word = catalog.pgettext("option", "turbo" if choice.use else "no turbo")
-            found.setdefault(" ".join(word.lower().split()), choice)
+        with language(lang):
+            for choice in (USE_TURBO, NO_TURBO):
+                found.setdefault(" ".join(choice.word().lower().split()), choice)
     return found

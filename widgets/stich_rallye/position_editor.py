@@ -26,6 +26,7 @@ import ipywidgets as w
 
 import rally
 from rally import DEFAULT_NAMES, TRACKS, Game, Position, inputs
+from rally.advisor import option_word
 from rally.movement import MAX_PROGRESS
 
 from .._display import StableRepr
