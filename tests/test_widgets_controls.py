@@ -22,7 +22,7 @@ def test_setup_builds_the_game_it_describes():
     assert (game.players, game.track.name, game.seed, game.names) == (3, "beach", 42, ("Zoe", "Yan", "Xia"))
     assert all(isinstance(b, RandomBot) for b in setup.view.bots)
     assert setup.error == "" and setup.message.value == ""
-    assert repr(setup) == "GameSetup(3 players, beach, seed 42)"
+    assert repr(setup) == "A new game: 3 players on the beach track, seed 42."
     setup.track.value = "S...DD...U..."
     setup.start.click()
     assert str(setup.view.game.track) == "S...DD...U..."

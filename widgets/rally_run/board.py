@@ -18,8 +18,9 @@ swap, *Swap* mode (:meth:`set_mode`) and two face-down tiles; your finish when i
 marked *finish*.
 
 >>> board = RallyRunBoard(players=2, seed=6, bots="none")
->>> board
-RallyRunBoard(2 players, seed 6, Ada's view, turn 1, Ada to move; cars: Ada red start-finish, Bo green start-finish; trophies left 2)
+>>> board  # doctest: +NORMALIZE_WHITESPACE
+Rally Run as Ada sees it, seed 6, turn 1: Ada to move. Cars: Ada on the red start-finish tile and Bo on the green
+    start-finish tile. 2 trophies left.
 >>> [c["cell"] for c in board.cells if c["target"]]
 ['A1']
 >>> board.click("A1")        # reveal A1: now choose how to lay it

@@ -8,7 +8,7 @@ Clicking a playable card, or pressing Enter or Space on it, sets ``selected``.
 >>> from rally import Card
 >>> hand = CardHand(["G3", "R5", "G9"], trick=["G11"])
 >>> hand
-CardHand(G3 R5 G9; playable G3 G9; selected none)
+Your hand: green 3, red 5 and green 9. May be played: green 3 and green 9.
 >>> hand.reason("R5")
 'You must follow green: you hold G3 and G9.'
 >>> hand.selected = "R5"          # a click on a dimmed card plays nothing

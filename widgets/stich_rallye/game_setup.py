@@ -5,7 +5,7 @@ was shown before stays as it was. Nothing raises into the notebook.
 
 >>> setup = GameSetup(players=3, track="beach", seed=2)
 >>> setup
-GameSetup(3 players, beach, seed 2)
+A new game: 3 players on the beach track, seed 2.
 >>> setup.seed.value = "two"
 >>> setup.new_game() is None
 True

@@ -22,7 +22,7 @@ in Jupyter the "Bots" control slows them down to watch, with animated moves.
 
 >>> view = GameView(3, track="beach", seed=4)
 >>> view
-GameView(3 players, beach, seed 4, round 1, Ada to play, positions [0, 0, 0])
+A game on the beach track, seed 4, round 1: Ada to play. The cars have driven 0, 0 and 0 spaces.
 >>> view.hand.playable
 ['R3', 'R4', 'R5', 'G3', 'B3']
 >>> view.hand.prompt
@@ -32,7 +32,7 @@ True
 >>> view.messages[1:4]
 ['Ada plays G3 (green 3).', 'Bo plays B4 (blue 4).', 'Cy plays G6 (green 6).']
 >>> view.last_trick
-TrickTable(Last trick: Ada G3, Bo B4, Cy G6; Bo wins)
+Last trick: Ada green 3, Bo blue 4 and Cy green 6. Bo wins.
 >>> view.figure
 TrackFigure(beach, 28 spaces, cars at [0, 3, 0])
 >>> view.play_card("X1")

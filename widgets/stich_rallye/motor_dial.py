@@ -8,7 +8,7 @@ releasing play short CSS animations.
 
 >>> dial = MotorDial(name="Ada", seat=0)
 >>> dial
-MotorDial(Ada, position 0 of 9, value 0, lap 1 / yellow)
+Ada's motor: arrow at position 0 of 9, value 0, lap 1 / yellow
 >>> dial.wind(); dial.wind(); dial.wind()
 >>> dial.position, dial.value, dial.change
 (3, 4, 'wound')

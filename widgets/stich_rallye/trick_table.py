@@ -6,7 +6,7 @@ the table shows rally's sentence explaining why.
 >>> table = TrickTable()
 >>> table.show_trick(["G11", "R5", "B7", "G3"], names=["Ada", "Bo", "Cy", "Di"])
 >>> table
-TrickTable(Trick: Ada G11, Bo R5, Cy B7, Di G3; Cy wins)
+Trick: Ada green 11, Bo red 5, Cy blue 7 and Di green 3. Cy wins.
 >>> print(table.explanation)
 Blue was the third color played, so the highest blue, 7, wins; the car moves 3, the lowest card.
 >>> table.show_trick(["G11", "R5"], names=["Ada", "Bo", "Cy", "Di"], complete=False)
