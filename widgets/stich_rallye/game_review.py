@@ -12,7 +12,7 @@ the caller which decision to show (:class:`GameView` opens its replay there).
 >>> game = examples.played(3, 5, 1000)
 >>> view = GameReview(review(game, 0, playouts=100, seed=1))
 >>> view
-GameReview(Ada, 26 decisions, costliest: Round 3, trick 6: you led R5)
+Review of Ada's game: 26 decisions. The costliest: Round 3, trick 6: you led R5.
 >>> chosen = []
 >>> view.on_select(chosen.append)
 >>> view.select(1)   # the costliest decision's button

@@ -34,7 +34,7 @@ True
 >>> view.last_trick
 Last trick: Ada green 3, Bo blue 4 and Cy green 6. Bo wins.
 >>> view.figure
-TrackFigure(beach, 28 spaces, cars at [0, 3, 0])
+The beach track, 28 spaces. Cars on spaces 0, 3 and 0.
 >>> view.play_card("X1")
 False
 >>> view.alert_text
