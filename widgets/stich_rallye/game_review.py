@@ -82,7 +82,13 @@ class ReviewChart(PlotlyView):
                     "font": {"size": 11}, "itemclick": False, "itemdoubleclick": False},
             shapes=shapes, annotations=rounds,
         )
+        self._title = _("{name}'s win chance after each decision").format(name=review.names[review.seat])
+        self._decisions = len(decisions)
         self.redrawn()
+
+    def __repr__(self) -> str:
+        return ngettext("{title}: a chart of {n} decision.", "{title}: a chart of {n} decisions.",
+                        self._decisions).format(title=self._title, n=self._decisions)
 
 
 def _hover(decision: ReviewedDecision) -> str:
