@@ -106,9 +106,9 @@ def _simulate(players: int, seed: int, bots: str, brief: bool, max_turns: int | 
     game = RallyRunGame.new(players, seed=seed, max_turns=max_turns)
     play_out(game, chosen, random.Random(seed))
     names = game.names
-    # TRANSLATORS: {bot} is the bot's name in the program, like PerfectMemoryBot().
+    # TRANSLATORS: {bot} is the bot in words, like "a bot with perfect memory".
     who = ", ".join(_("{name} ({color} car, {bot})").format(
-        name=names[s], color=color_adjective(game.start_colors[s]), bot=repr(chosen[s])) for s in range(players))
+        name=names[s], color=color_adjective(game.start_colors[s]), bot=chosen[s].describe()) for s in range(players))
     lines = [
         ngettext("Rally Run: {players} players, seed {seed}, at most {n} turns.",
                  "Rally Run: {players} players, seed {seed}, at most {n} turns.", game.max_turns).format(

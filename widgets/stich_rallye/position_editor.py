@@ -63,8 +63,8 @@ class PositionEditor(Messages, StableRepr, w.VBox):
             value=value, description=label, placeholder=hint, layout=w.Layout(width=width),
             style={"description_width": "110px"}, continuous_update=False)
         self.players = w.Dropdown(options=[3, 4, 5], description=_("Players"), layout=w.Layout(width="170px"))
-        # The track names (volcano, beach) and the track text are what the box reads: they stay as typed.
-        self.track = w.Combobox(options=sorted(TRACKS), description=_("Track"), ensure_option=False,
+        # The boards by their names in the language spoken (rally reads those, the English names and track text).
+        self.track = w.Combobox(options=[TRACKS[name].shown_name for name in sorted(TRACKS)], description=_("Track"), ensure_option=False,
                                 placeholder=_("volcano, beach or S..DD...U.."), layout=w.Layout(width="330px"),
                                 continuous_update=False)
         self.round = w.Dropdown(options=[1, 2, 3], description=_("Round"), layout=w.Layout(width="150px"))
@@ -119,7 +119,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         self._loading = True
         try:
             self.players.value = position.players
-            self.track.value = position.track.name if TRACKS.get(position.track.name) == position.track \
+            self.track.value = position.track.shown_name if TRACKS.get(position.track.name) == position.track \
                 else str(position.track)
             self.round.value = position.round
             self.flag.options = [(name, seat) for seat, name in enumerate(names)]
