@@ -21,7 +21,7 @@ Playouts go in batches; with ``stop_early`` the advisor stops as soon as one opt
 >>> print(advice.table())
 option       win chance   99% interval    spaces driven   playouts
 turbo           100.0%   93.8% - 100.0%         5.0          100
-no turbo         68.0%   55.2% -  78.6%         7.7          100
+no turbo         68.0%    55.2% - 78.6%         7.7          100
 Spaces driven: how far the car went, on average, from here to the game's end.
 Stopped early after 100 playouts per option: turbo is clearly best.
 >>> advice.hint()

@@ -536,7 +536,7 @@ class RallyRunGame:
     def _what_is_legal(self, seat: int) -> str:
         reveals, drives, finish = rules.options(self._tiles, self._cars, self._held, seat)
         # The actions in words, as they may be typed: the program reads them back.
-        parts = [Reveal(place_name(c)).words() for c in reveals] + [DriveTo(place_name(c)).words() for c in drives]
+        parts = [REVEALS[c].words() for c in reveals] + [DRIVES[c].words() for c in drives]
         if finish:
             parts.append(FINISH.words())
         if len(rules.swappable(self._cars, self._last_swap)) >= 2:
