@@ -206,17 +206,18 @@ def join_words(items: Sequence[str] | Iterable[str], conjunction: str = "and") -
     return last.format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
-def decimal(value: float, digits: int = 0) -> str:
-    """``value`` with ``digits`` decimals, as the language spoken writes numbers: ``"52.7"``
-    in English, ``"52,7"`` in German (the decimal separator is a message of the catalog).
+def decimal(value: float, digits: int | None = 0) -> str:
+    """``value`` with ``digits`` decimals (``None``: as few as it needs), as the language
+    spoken writes numbers: ``"52.7"`` in English, ``"52,7"`` in German (the decimal
+    separator is a message of the catalog).
 
-    >>> decimal(52.66, 1)
-    '52.7'
+    >>> decimal(52.66, 1), decimal(0.25, None)
+    ('52.7', '0.25')
     >>> with language("de"):
     ...     decimal(52.66, 1)
     '52,7'
     """
-    text = f"{value:.{digits}f}"
+    text = f"{value:g}" if digits is None else f"{value:.{digits}f}"
     # TRANSLATORS: the decimal separator, as in 52.7 (German: a comma).
     point = pgettext("number", ".")
     return text.replace(".", point) if point != "." else text

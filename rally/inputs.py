@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NoReturn
 
 from .errors import RuleError
-from .i18n import _, join_words, ngettext
+from .i18n import _, decimal, join_words, ngettext
 
 ErrorType = type[RuleError]
 
@@ -94,7 +94,7 @@ def number(value: object, what: str, low: float, high: float, error: ErrorType, 
     """``value`` if it is a number (int or float, not bool, not NaN) from ``low`` to ``high``."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high:
         return float(value)
-    fail(error, what, _("a number from {low} to {high}").format(low=f"{low:g}", high=f"{high:g}"), value,
+    fail(error, what, _("a number from {low} to {high}").format(low=decimal(low, None), high=decimal(high, None)), value,
          low if example is None else example)
 
 

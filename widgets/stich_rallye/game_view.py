@@ -58,7 +58,7 @@ from rally import (
 )
 
 from .._display import StableRepr
-from ..i18n import N_, _, join_words, ngettext
+from ..i18n import N_, _, decimal, join_words, ngettext
 from ..scroll_anchor import ScrollAnchor
 from .card_hand import CardHand
 from .game_replay import draw_replay_state
@@ -168,7 +168,7 @@ class GameView(StableRepr, w.VBox):
         self.review_box = w.VBox(layout=w.Layout(display="none"))
         options = [(_(label), delay) for label, delay in SPEEDS]
         if bot_delay not in dict(SPEEDS).values():
-            options.append((f"{bot_delay:g} s", bot_delay))
+            options.append((f"{decimal(bot_delay, None)} s", bot_delay))
         self.speed = w.ToggleButtons(options=options, value=bot_delay, description=_("Bots:"),
                                      tooltips=[_(tip) for tip in SPEED_TIPS][: len(options)],
                                      style={"button_width": "76px"})
