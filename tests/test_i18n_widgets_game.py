@@ -169,7 +169,7 @@ def test_setups_and_copy_button_in_german():
         setup = GameSetup(players=3, track="beach", seed=2)
         assert [setup.players.description, setup.track.description, setup.seed.description,
                 setup.names.description, setup.bot.description, setup.start.description] == [
-            "Spieler", "Strecke", "Startwert", "Namen", "Computer", "Neues Spiel"]
+            "Spieler", "Strecke", "Startwert", "Namen", "Computerspieler", "Neues Spiel"]
         assert setup.track.placeholder == "Strand, Vulkan oder S..DD...U.."
         assert setup.track.value == "Strand" and list(setup.track.options) == ["Strand", "Vulkan"]
         assert [label for label, key in setup.bot.options] == ["sorgfältige Computerspieler",

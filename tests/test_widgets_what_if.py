@@ -74,7 +74,7 @@ def test_an_impossible_edit_names_every_problem_and_keeps_the_last_good_position
     assert "rests on downhill space 12" in editor.status.value and "role='alert'" in editor.status.value
     assert editor.position == Position.from_code(START) and editor.copy.text == START
     assert editor.figure.positions == (25, 15, 19, 24)
-    assert repr(editor) == "A moment to build: not a possible one yet (2 problems)."
+    assert repr(editor) == "A position to build: not a possible one yet (2 problems)."
     editor.progress.value = "25, 15, 20, 24"
     assert editor.problems == [] and editor.position.positions == (25, 15, 20, 24)
     assert editor.figure.positions == (25, 15, 20, 24) and editor.copy.text != START

@@ -9,7 +9,7 @@ dealt from seed 1 and drawing from ``random.Random(1)``, after 45 decisions. In 
 >>> code = "SR1_Tvolcano_R2_F0_P25.15.19.24_M2.4.4.2_CG8.R6_H2G7.G9.B12_XG2.G5.G3.G4.B2.B9.B4.B7.R3.R5.R7.R9.B3.R4.B8.B11"
 >>> editor = PositionEditor(code)
 >>> editor
-A moment to build, code SR1_Tvolcano_R2_F0_P25.15.19.24_M2.4.4.2_CG8.R6_H2G7.G9.B12_XG2.G5.G3.G4.B2.B9.B4.B7.R3.R5.R7.R9.B3.R4.B8.B11: Cy to play.
+A position to build, code SR1_Tvolcano_R2_F0_P25.15.19.24_M2.4.4.2_CG8.R6_H2G7.G9.B12_XG2.G5.G3.G4.B2.B9.B4.B7.R3.R5.R7.R9.B3.R4.B8.B11: Cy to play.
 >>> editor.progress.value = "25, 15, 15, 24"
 >>> editor.problems
 ['Cars Bo and Cy are both on space 15; a space holds one car.']
@@ -275,11 +275,11 @@ class PositionEditor(Messages, StableRepr, w.VBox):
 
     def __repr__(self) -> str:
         if self.problems:
-            return ngettext("A moment to build: not a possible one yet ({n} problem).",
-                            "A moment to build: not a possible one yet ({n} problems).", len(self.problems)).format(
+            return ngettext("A position to build: not a possible one yet ({n} problem).",
+                            "A position to build: not a possible one yet ({n} problems).", len(self.problems)).format(
                 n=len(self.problems))
         p = self.position
         if p.phase == "turbo":
-            return _("A moment to build, code {code}: {name} chooses the turbo.").format(
+            return _("A position to build, code {code}: {name} chooses the turbo.").format(
                 code=p.code(), name=p.player_names[p.decider])
-        return _("A moment to build, code {code}: {name} to play.").format(code=p.code(), name=p.player_names[p.decider])
+        return _("A position to build, code {code}: {name} to play.").format(code=p.code(), name=p.player_names[p.decider])
