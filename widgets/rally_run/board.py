@@ -271,7 +271,7 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
     def _may_act(self) -> bool:
         game = self.game
         if not self.interactive:
-            return self._refuse(_("This board shows one moment of a game; it cannot be played."))
+            return self._refuse(_("This board shows one position of a game; it cannot be played."))
         if game.is_over:
             return self._refuse(game.why_illegal(Finish()) or _("The game is over."))
         if game.current_player != self.human:
