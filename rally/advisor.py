@@ -21,7 +21,7 @@ Playouts go in batches; with ``stop_early`` the advisor stops as soon as one opt
 >>> print(advice.table())
 option       win chance   99% interval    spaces driven   playouts
 turbo           100.0%   93.8% - 100.0%         5.0          100
-no turbo         68.0%   55.2% -  78.6%         7.7          100
+no turbo         68.0%    55.2% - 78.6%         7.7          100
 Spaces driven: how far the car went, on average, from here to the game's end.
 Stopped early after 100 playouts per option: turbo is clearly best.
 >>> advice.hint()
@@ -38,7 +38,7 @@ from typing import Callable, Sequence
 
 from .analysis import wilson_interval
 from .bots import Bot, HeuristicBot, RandomBot, play_out
-from .i18n import N_, _, join_words, language, ngettext, pgettext
+from .i18n import N_, _, decimal, join_words, language, ngettext, percent, percent_range, pgettext
 from . import inputs
 from .errors import SetupError
 from .game import Action, Game, Turbo
@@ -65,14 +65,13 @@ def option_word(action: Action) -> str:
     """An option in words, in the language spoken: the card (``"G9"``), or the turbo
     choice (``"turbo"``, ``"no turbo"``)."""
     if isinstance(action, Turbo):
-        # TRANSLATORS: an option of the turbo choice, in tables and sentences ("Try turbo: ...").
-        return pgettext("option", "turbo") if action.use else pgettext("option", "no turbo")
+        return action.word()
     return str(action)
 
 
 def _percent(rate: float) -> str:
-    """``0.68`` as ``"68%"``."""
-    return f"{rate:.0%}"
+    """``0.68`` as ``"68%"`` (German ``"68 %"``)."""
+    return percent(rate)
 
 
 def _share(option: "OptionResult") -> str:
@@ -215,7 +214,7 @@ class Advice:
         ``lang``, default the language spoken). A column grows when its heading does."""
         with language(lang):
             head = (pgettext("advice table", "option"), pgettext("advice table", "win chance"),
-                    pgettext("advice table", "{level} interval").format(level="99%"), pgettext("advice table", "spaces driven"),
+                    pgettext("advice table", "{level} interval").format(level=percent(0.99)), pgettext("advice table", "spaces driven"),
                     pgettext("advice table", "playouts"))
             # How much longer each heading is than the English one its column was made for.
             more = [max(0, len(h) - n) for h, n in zip(head, (6, 10, 12, 13, 8))]
@@ -224,9 +223,10 @@ class Advice:
                      f"{head[3]:>{13 + more[3]}}   {head[4]:>{8 + more[4]}}"]
             for o in self.options:
                 low, high = o.interval
-                interval = f"{low:>5.1%} - {high:>6.1%}"
-                lines.append(f"{o.word:<{first}}{o.win_rate:>{10 + more[1]}.1%}   {interval:>{14 + more[2]}}   "
-                             f"{o.progress_gained:>{9 + more[3]}.1f}   {o.playouts:>{10 + more[4]}}")
+                interval = percent_range(low, high, 1)
+                lines.append(f"{percent(o.win_rate, 1):>{10 + more[1]}}   {interval:>{14 + more[2]}}   "
+                             f"{decimal(o.progress_gained, 1):>{9 + more[3]}}   {o.playouts:>{10 + more[4]}}")
+                lines[-1] = f"{o.word:<{first}}" + lines[-1]
             lines.append(_("Spaces driven: how far the car went, on average, from here to the game's end."))
             if self.stopped_early:
                 n = self.options[0].playouts

@@ -20,7 +20,7 @@ from .bots import Bot, play_out
 from .cards import check_players
 from .errors import SetupError
 from .game import Game
-from .i18n import _, language, ngettext, pgettext
+from .i18n import _, language, ngettext, percent, percent_range, pgettext
 
 
 @dataclass(frozen=True)
@@ -38,16 +38,16 @@ class WinRates:
         column grows when its heading does."""
         with language(lang):
             head = (pgettext("win rates table", "bot"), pgettext("win rates table", "win rate"),
-                    pgettext("win rates table", "{level} interval").format(level="95%"))
+                    pgettext("win rates table", "{level} interval").format(level=percent(0.95)))
             first, more = max(16, len(head[0]) + 1), max(0, len(head[1]) - 10)
             lines = [f"{head[0]:<{first}}{head[1]:>{10 + more}}   {head[2]}"]
             for name in sorted(self.rates, key=lambda k: -self.rates[k]):
                 low, high = self.intervals[name]
-                lines.append(f"{name:<{first}}{self.rates[name]:>{9 + more}.1%}   {low:.1%} - {high:.1%}")
+                lines.append(f"{name:<{first}}{percent(self.rates[name], 1):>{9 + more}}   {percent_range(low, high, 1)}")
             lines.append(ngettext("({games} games, {players} players; a fair share would be {share})",
                                   "({games} games, {players} players; a fair share would be {share})",
                                   self.games).format(games=self.games, players=self.players,
-                                                     share=f"{1 / self.players:.1%}"))
+                                                     share=percent(1 / self.players, 1)))
             return "\n".join(lines)
 
 

@@ -35,7 +35,7 @@ from .events import (
     TrickWon, TurboDeclined, TurboUsed, event_from_dict,
 )
 from .history import log_problems
-from .i18n import N_, _, language, ngettext
+from .i18n import N_, _, available_languages, language, ngettext, pgettext
 from .legality import state_problems
 from .motor import DEFAULT_DIAL, check_dial, winding_table
 from .movement import Move, occupants_of, travel
@@ -67,6 +67,14 @@ class Turbo:
 
     def __repr__(self) -> str:
         return f"Turbo({self.use})"
+
+    def word(self) -> str:
+        """The choice in words, in the language spoken: ``"turbo"`` / ``"no turbo"``
+        (German ``"Turbo nutzen"`` / ``"ohne Turbo"``); :func:`parse_action` reads it back."""
+        # TRANSLATORS: an option of the turbo choice, on buttons, in tables and sentences ("Try turbo: ...").
+        if self.use:
+            return pgettext("option", "turbo")
+        return pgettext("option", "no turbo")
 
 
 USE_TURBO, NO_TURBO = Turbo(True), Turbo(False)
@@ -503,8 +511,8 @@ class Game:
             return _("Only a trick's winner chooses the turbo, right after winning it; now {name} must play a card."
                      ).format(name=names[current])
         if not isinstance(action, Card):
-            return _("{given} is not an action: play a card (like G11) or choose the turbo "
-                     "(Turbo(True) or Turbo(False)).").format(given=inputs.shown(action))
+            return _("{given} is not an action: play a card (like G11) or choose {turbo} or {no_turbo}.").format(
+                given=inputs.shown(action), turbo=USE_TURBO.word(), no_turbo=NO_TURBO.word())
         return why_illegal(
             [CARDS[c] for c in self.hand_codes(current)], [CARDS[c] for c in self._trick], action
         )
@@ -892,13 +900,27 @@ def decision_of(event: Event) -> tuple[int, Action] | None:
 
 
 def parse_action(text: object) -> Action:
-    """An action from text: a card (``"G11"``), ``"turbo"`` or ``"no turbo"``.
+    """An action from text: a card (``"G11"``), ``"turbo"`` or ``"no turbo"``, or the turbo
+    choice in the words of any language rally speaks (``"Turbo nutzen"``, ``"ohne Turbo"``).
 
-    >>> parse_action("turbo"), parse_action("g11")
-    (Turbo(True), Card.parse('G11'))
+    >>> parse_action("turbo"), parse_action("g11"), parse_action("ohne Turbo")
+    (Turbo(True), Card.parse('G11'), Turbo(False))
     """
     if isinstance(text, str) and len(text) <= 40:
         words = " ".join(text.lower().split())
-        if words in ("turbo", "no turbo"):
-            return Turbo(words == "turbo")
+        found = _turbo_words().get(words)
+        if found is not None:
+            return found
     return Card.parse(text)
+
+
+@functools.cache
+def _turbo_words() -> dict[str, Turbo]:
+    """Every way of writing the turbo choice that :func:`parse_action` reads: the codes
+    and the option words of every language, lower-case."""
+    found = {"turbo": USE_TURBO, "no turbo": NO_TURBO}
+    for lang in available_languages():
+        with language(lang):
+            for choice in (USE_TURBO, NO_TURBO):
+                found.setdefault(" ".join(choice.word().lower().split()), choice)
+    return found

@@ -206,6 +206,49 @@ def join_words(items: Sequence[str] | Iterable[str], conjunction: str = "and") -
     return last.format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
+def decimal(value: float, digits: int | None = 0) -> str:
+    """``value`` with ``digits`` decimals (``None``: as few as it needs), as the language
+    spoken writes numbers: ``"52.7"`` in English, ``"52,7"`` in German (the decimal
+    separator is a message of the catalog).
+
+    >>> decimal(52.66, 1), decimal(0.25, None)
+    ('52.7', '0.25')
+    >>> with language("de"):
+    ...     decimal(52.66, 1)
+    '52,7'
+    """
+    text = f"{value:g}" if digits is None else f"{value:.{digits}f}"
+    # TRANSLATORS: the decimal separator, as in 52.7 (German: a comma).
+    point = pgettext("number", ".")
+    return text.replace(".", point) if point != "." else text
+
+
+def percent(rate: float, digits: int = 0) -> str:
+    """The fraction ``rate`` as a percentage with ``digits`` decimals, in the language
+    spoken: ``"52.7%"`` in English, ``"52,7 %"`` in German (the template is a message).
+
+    >>> percent(0.5266, 1), percent(1.0)
+    ('52.7%', '100%')
+    >>> with language("de"):
+    ...     percent(0.5266, 1)
+    '52,7\\xa0%'
+    """
+    # TRANSLATORS: a percentage, {number} already written with this language's decimal
+    # separator; German puts a no-break space before the sign: "{number} %".
+    return pgettext("number", "{number}%").format(number=decimal(100 * rate, digits))
+
+
+def percent_range(low: float, high: float, digits: int = 0) -> str:
+    """An interval of two fractions as percentages: ``"55.2% - 78.6%"``; German
+    ``"55,2 % – 78,6 %"``.
+
+    >>> percent_range(0.552, 0.786, 1)
+    '55.2% - 78.6%'
+    """
+    # TRANSLATORS: an interval, {low} and {high} already written as percentages ("55.2%").
+    return pgettext("number", "{low} - {high}").format(low=percent(low, digits), high=percent(high, digits))
+
+
 def capitalized(text: str) -> str:
     """``text`` with its first letter upper-case, for a word that starts a sentence."""
     return text[:1].upper() + text[1:]
@@ -213,5 +256,5 @@ def capitalized(text: str) -> str:
 
 __all__ = [
     "LanguageError", "available_languages", "get_language", "set_language", "language", "Catalog", "RALLY",
-    "_", "ngettext", "pgettext", "npgettext", "N_", "join_words", "capitalized",
+    "_", "ngettext", "pgettext", "npgettext", "N_", "join_words", "decimal", "percent", "percent_range", "capitalized",
 ]

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NoReturn
 
 from .errors import RuleError
-from .i18n import _, ngettext
+from .i18n import _, decimal, join_words, ngettext
 
 ErrorType = type[RuleError]
 
@@ -94,7 +94,7 @@ def number(value: object, what: str, low: float, high: float, error: ErrorType, 
     """``value`` if it is a number (int or float, not bool, not NaN) from ``low`` to ``high``."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high:
         return float(value)
-    fail(error, what, _("a number from {low} to {high}").format(low=f"{low:g}", high=f"{high:g}"), value,
+    fail(error, what, _("a number from {low} to {high}").format(low=decimal(low, None), high=decimal(high, None)), value,
          low if example is None else example)
 
 
@@ -143,17 +143,21 @@ def names(value: object, players: int, error: ErrorType, defaults: Sequence[str]
     printable characters; ``None`` gives the first ``players`` of ``defaults``."""
     if value is None:
         return tuple(defaults[:players])
-    example = list(defaults[:players])
-    items = sequence(value, _("The names"), error, str(example), players)
+    example = join_words(defaults[:players])
+    items = sequence(value, _("The names"), error, example, players)
     if len(items) != players:
-        fail(error, _("The names"), ngettext("a list of {n} name, one per player", "a list of {n} names, one per player",
-                                             players).format(n=players), value, example)
+        given = join_words([item if isinstance(item, str) else shown(item) for item in items])
+        raise error(ngettext("The game needs {n} different name, one per player, such as {example}, not {given}.",
+                             "The game needs {n} different names, one per player, such as {example}, not {given}.",
+                             players).format(n=players, example=example, given=given or _("none")))
     for item in items:
         if not (isinstance(item, str) and item.strip() and len(item) <= MAX_NAME_LENGTH and item.isprintable()):
             fail(error, _("Each name"), _("printable text of 1 to {limit} characters").format(limit=MAX_NAME_LENGTH),
-                 item, repr(example[0]))
+                 item, defaults[0])
     if len(set(items)) != players:
-        raise error(_("Each player needs a different name; {names} repeats one.").format(names=shown(items, 80)))
+        twice = next(name for i, name in enumerate(items) if name in items[:i])
+        raise error(_("Each player needs a different name, such as {example}: {name} is there more than once.")
+                    .format(example=example, name=twice))
     return tuple(items)
 
 

@@ -35,7 +35,7 @@ from typing import Callable
 from . import inputs
 from .advisor import BOTS, BOT_WORDS, MAX_PLAYOUTS, Advice, OptionResult, advise
 from .cards import Card
-from .i18n import _, join_words, language, ngettext, pgettext
+from .i18n import _, join_words, language, ngettext, percent, pgettext
 from .errors import SetupError
 from .events import GameWon, Moved
 from .game import Action, Game, Turbo, decision_of
@@ -186,8 +186,8 @@ class Review:
                      f"{head[4]:<{best}} {head[3]:>{win}}   {head[5]:>{cost}}"]
             for d in self.decisions:
                 lines.append(f"{d.number:>3}  {d.round:<{rnd}} {d.trick:<{trick}} {d.chosen.word:<{chosen}} "
-                             f"{d.chosen.win_rate:>{win}.0%}   {d.best.word:<{best}} {d.best.win_rate:>{win}.0%}   "
-                             f"{d.cost:>{cost}.0%}")
+                             f"{percent(d.chosen.win_rate):>{win}}   {d.best.word:<{best}} {percent(d.best.win_rate):>{win}}   "
+                             f"{percent(d.cost):>{cost}}")
             return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -261,8 +261,8 @@ def _moments(game: Game, seat: int) -> list[tuple[int, Position, Action]]:
 
 # ------------------------------------------------------------------ the words
 def _percent(rate: float) -> str:
-    """``0.41`` as ``"41%"``."""
-    return f"{rate:.0%}"
+    """``0.41`` as ``"41%"`` (German ``"41 %"``)."""
+    return percent(rate)
 
 
 def _costliest(d: ReviewedDecision) -> str:

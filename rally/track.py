@@ -19,7 +19,7 @@ import enum
 
 from . import inputs
 from .errors import TrackError
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, available_languages, join_words, language, ngettext
 
 MIN_TRACK_LENGTH = 5
 #: The longest track: long enough for any board, short enough that no move runs away.
@@ -186,15 +186,38 @@ TRACKS["beach"] = Track(
 
 
 def get_track(track: object) -> Track:
-    """A :class:`Track` from a Track, a built-in name (``"volcano"``) or track text."""
+    """A :class:`Track` from a Track, a built-in name (``"volcano"``, or the board's name
+    in any language rally speaks: ``"Vulkan"``) or track text.
+
+    >>> get_track("Strand") is get_track("beach") is TRACKS["beach"]
+    True
+    """
     if isinstance(track, Track):
         return track
     if isinstance(track, str):
-        key = track.strip().lower()
+        key = " ".join(track.lower().split())
         if key in TRACKS:
             return TRACKS[key]
+        named = _track_words().get(key)
+        if named is not None:
+            return TRACKS[named]
         if key[:1] == "s":
             return Track.parse(track)
         raise TrackError(_("{given} is neither a built-in track ({names}) nor track text: {form}.").format(
-            given=inputs.shown(track), names=", ".join(sorted(TRACKS)), form=_(_FORM)))
+            given=inputs.shown(track), names=join_words([TRACKS[n].shown_name for n in sorted(TRACKS)], "or"),
+            form=_(_FORM)))
     inputs.fail(TrackError, _("A track"), _("a Track, a built-in name or track text"), track, "'volcano'")
+
+
+def _track_words() -> dict[str, str]:
+    """The built-in boards' names in every language rally speaks, lower-case, to their
+    names in code: ``{"vulkan": "volcano", ...}``."""
+    if not _WORDS:
+        for lang in available_languages():
+            with language(lang):
+                for name in TRACKS:
+                    _WORDS.setdefault(" ".join(TRACKS[name].shown_name.lower().split()), name)
+    return _WORDS
+
+
+_WORDS: dict[str, str] = {}

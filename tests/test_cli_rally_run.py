@@ -38,7 +38,7 @@ def test_run_many_games_reports_wins_and_speed(capsys):
     assert main(["run", "--players", "2", "--games", "20", "--bots", "perfect,none"]) == 0
     out = capsys.readouterr().out
     assert "20 games of 2 players" in out and "games a second" in out
-    assert "Ada (PerfectMemoryBot())" in out and "Bo (NoMemoryBot())" in out
+    assert "Ada (a bot with perfect memory)" in out and "Bo (a bot with no memory)" in out
 
 
 def test_run_bad_arguments_print_one_line_and_exit_2():

@@ -5,25 +5,52 @@ English sentence in anything the engine says.
 message's fixed words (the text between its placeholders), wherever they run to three
 words or more, must not appear in what the engine says in German. So a message that
 was left out of the translation, or a sentence still built in English somewhere, fails.
+
+Shorter English is looked for word by word: the engine's commands, choices, track and
+bot names (:data:`COMMAND_WORDS`) must not appear in anything a German game says or a
+German widget shows (card codes and position codes are machine forms and stay; the
+views are checked in ``tests/test_i18n_german_views.py``, so this file runs on
+Pyodide too), and
+numbers are written as German writes them (``52,7 %``, never ``52.7%``).
 """
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 import rally
 from rally import Game, HeuristicBot, Position, RandomBot, advise, examples, play_bots, play_out, review
+from rally.analysis import win_rates
 from rally.cli import main as cli_main
 from rally.rally_run import RallyRunGame
 from rally.rally_run.bots import ForgetfulBot, PerfectMemoryBot, RandomRunBot
-from rally.rally_run.simulate import simulate
+from rally.rally_run.simulate import memory_win_rates, simulate
 
 pytest.importorskip("babel", reason="the check reads the English catalog with Babel")
 from english_phrases import RALLY_POT, english_phrases  # noqa: E402
 
 SEEDS = (3, 8, 21)
+#: The engine's commands, choices, track and bot names in English: none may reach a German text.
+COMMAND_WORDS = re.compile(
+    r"\b(?:no turbo|use turbo|reveal|rotate|drive|swap|finish|volcano|beach|custom|careful|heuristic|random|"
+    r"perfect|forgetful|\w*Bot)\b|\bturbo\b")
+#: A number in English form: a decimal point between digits (not inside a code such as
+#: P25.15.19), or a percent sign straight after a digit.
+ENGLISH_NUMBER = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])|\d%")
+
+
+def english_words(texts: list[str]) -> list[str]:
+    """Each English command word or English-written number found in ``texts``, with its text."""
+    found = set()
+    for text in texts:
+        words = re.sub(r"<[^>]*>", " ", text)  # what is shown, not the HTML's attributes
+        for m in (*COMMAND_WORDS.finditer(words), *ENGLISH_NUMBER.finditer(words)):
+            start = max(0, m.start() - 60)
+            found.add(f"{m.group(0)!r} in {words[start:m.end() + 40]!r}")
+    return sorted(found)
 
 
 def said_in_german() -> list[str]:
@@ -52,11 +79,24 @@ def said_in_german() -> list[str]:
                 bad()
             except ValueError as err:
                 texts.append(str(err))
+        texts += [advice.judge(o.label) for o in advice.options]
+        texts += [str(win_rates({"sorgfältig": HeuristicBot, "zufällig": RandomBot}, players=4, games=8, seed=1)
+                      .table())]
+        for bad in (lambda: rally.get_track("moon"), lambda: Game.new(3, names=["Ada", "Ada", "Bo"]),
+                    lambda: Game.new(4, names=["Ada", "Bo"]), lambda: rally.parse_action("hello")):
+            try:
+                bad()
+            except ValueError as err:
+                texts.append(str(err))
         for seed in SEEDS:
             run = RallyRunGame.new(3, seed=seed)
+            texts.append(run.what_is_legal(0))
+            for action in ("drive C3", "rotate 1", "reveal E5", "finish", "swap A1 A1"):
+                texts.append(run.why_illegal(action) or "")
             play_bots(run, [PerfectMemoryBot(), ForgetfulBot(2), RandomRunBot()], random.Random(seed))
             texts += run.narrate() + [run.summary(), run.summary(reveal=True)]
             texts.append(simulate(3, seed, "perfect", False, None))
+        texts.append(memory_win_rates([0, None], games=4, seed=1).table())
     return texts
 
 
@@ -73,6 +113,20 @@ def test_nothing_the_engine_says_in_german_is_english():
     assert len(texts) > 200
     left = sorted({p for p in phrases for t in texts if p in t})
     assert left == [], f"English left in German output: {left[:10]}"
+
+
+def test_no_english_command_word_or_number_in_what_a_german_game_says():
+    texts = said_in_german()
+    assert english_words(texts) == []
+    joined = "\n".join(texts)
+    assert "Turbo nutzen" in joined and "ohne Turbo" in joined and "\xa0%" in joined  # the words are there instead
+    assert "aufdecken" in joined and "Vulkan" in joined
+
+
+def test_the_check_finds_english_command_words_and_numbers():
+    assert english_words(["Ada darf: reveal A1 oder drive B2.", "52.7%", "Strecke beach", "HeuristicBot"]) != []
+    assert len(english_words(["Ada darf: reveal A1", "Gewinnchance 52.7%", "Strecke volcano", "no turbo"])) == 4
+    assert english_words(["SR1_Tvolcano_R2_P25.15.19", "52,7\xa0%", "Turbo nutzen", "Rally Run"]) == []
 
 
 def test_the_command_line_speaks_german(capsys):

@@ -43,13 +43,14 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
     with language("de"):
         sentence, hint, table = turbo_advice.sentence(), turbo_advice.hint(), turbo_advice.table()
         words = {o.label: o.word for o in turbo_advice.options}
-    assert words == {"turbo": "Turbo", "no turbo": "ohne Turbo"}
-    assert sentence.startswith(f"Für {name} gewann „{words[best.label]}“ in {best.win_rate:.0%} von "
+    assert words == {"turbo": "Turbo nutzen", "no turbo": "ohne Turbo"}
+    assert sentence.startswith(f"Für {name} gewann „{words[best.label]}“ in {100 * best.win_rate:.0f}\xa0% von "
                                f"{best.playouts} Probespielen")
     assert "Computerspielern" in sentence
-    assert hint.startswith(f"Tipp: „{words[best.label]}“. Damit hast du in {best.win_rate:.0%} von")
+    assert hint.startswith(f"Tipp: „{words[best.label]}“. Damit wurden {100 * best.win_rate:.0f}\xa0% von")
     head, *rows = table.splitlines()
-    assert head.split() == ["Wahl", "Gewinnchance", "99%-Intervall", "Felder", "gefahren", "Probespiele"]
+    assert head.split() == ["Wahl", "Gewinnchance", "99", "%-Intervall", "Felder", "gefahren", "Probespiele"]
+    assert "99\xa0%-Intervall" in head and "," in rows[0] and "." not in rows[0]  # 99 %, 52,7 %
     assert [row.split("  ")[0].strip() for row in rows[:2]] == [words[o.label] for o in turbo_advice.options]
     assert rows[2].startswith("Felder gefahren: wie weit das Auto")
     # A card keeps its code; lang= speaks for one call only.
@@ -70,8 +71,8 @@ def test_judging_a_guess_in_german(card_advice: rally.Advice) -> None:
             assert german.startswith(f"✔ Deine Vermutung, „{best.label}“, ist auch die Wahl des Ratgebers.")
             assert english.startswith(f"✔ Your guess, {best.label}, is the advisor's pick too.")
         else:
-            assert german.startswith(f"{english[0]} Du hast „{option.label}“ gewählt ({option.win_rate:.0%}); "
-                                     f"der Ratgeber wählt „{best.label}“ ({best.win_rate:.0%})")
+            assert german.startswith(f"{english[0]} Du hast „{option.label}“ gewählt ({100 * option.win_rate:.0f}\xa0%); "
+                                     f"der Ratgeber wählt „{best.label}“ ({100 * best.win_rate:.0f}\xa0%)")
     with language("de"), pytest.raises(rally.SetupError, match="^Deine Vermutung muss eine der Möglichkeiten"):
         card_advice.judge("turbo")
 
@@ -105,8 +106,8 @@ def test_a_review_speaks_german(game_review: tuple[rally.Review, rally.Review]) 
 def test_win_rates_in_german() -> None:
     result = win_rates({"heuristic": HeuristicBot, "random": RandomBot}, players=4, games=20, seed=1)
     german = result.table(lang="de").splitlines()
-    assert german[0].split() == ["Computerspieler", "Gewinnrate", "95%-Intervall"]
-    assert german[-1] == f"(20 Spiele, 4 Spieler; ein fairer Anteil wären {1 / 4:.1%})"
+    assert german[0].split() == ["Computerspieler", "Gewinnrate", "95", "%-Intervall"]
+    assert german[-1] == "(20 Spiele, 4 Spieler; ein gerechter Anteil wären 25,0\xa0%)"
     assert result.table().splitlines()[-1] == f"(20 games, 4 players; a fair share would be {1 / 4:.1%})"
 
 
@@ -135,7 +136,7 @@ def test_simulate_on_the_command_line_in_german(capsys: pytest.CaptureFixture[st
     names = game.names
     assert len(german) == len(english)
     assert german[0].startswith("Stich Rallye: 4 Spieler auf der Strecke ")
-    assert german[0].endswith(f"({len(game.track)} Felder), Startwert 3, vorsichtige Computerspieler (heuristic).")
+    assert german[0].endswith(f"({len(game.track)} Felder), Startwert 3, sorgfältige Computerspieler (heuristic).")
     assert english[0] == (f"Stich Rallye: 4 players on the volcano track ({len(game.track)} spaces), seed 3, "
                           "heuristic bots.")
     assert german[1] == (f"Spieler: {names[0]} (weißes Auto), {names[1]} (rotes Auto), {names[2]} (gelbes Auto), "

@@ -47,9 +47,9 @@ def german_of(game: Game, event: object) -> str | None:
         return f"{names[event.seat]} spielt {card} aus ({COLOR_DE[card.color.letter]} {card.value})."
     if isinstance(event, MotorWound):
         start = (f"{names[event.seat]} hat den Stich verloren und zieht den Motor auf: Der Pfeil steht jetzt auf "
-                 f"Position {event.position}, Wert {event.value}")
+                 f"Stellung {event.position}, Wert {event.value}")
         if event.position == 0:
-            return start + (" (zu weit aufgezogen: Der Pfeil ist über die letzte Position hinausgelaufen, und die "
+            return start + (" (zu weit aufgezogen: Der Pfeil ist über die letzte Stellung hinausgelaufen, und die "
                             "aufgezogene Kraft ist weg).")
         return start + "."
     if isinstance(event, TurboUsed):
@@ -175,7 +175,7 @@ def test_summary_and_refusals_in_german():
     game = Game.new(4, seed=6)
     lines = game.summary(lang="de").splitlines()
     assert lines[0] == "Runde 1, Ada hat die Startspieler-Fahne; Ada ist am Zug."
-    assert lines[1].startswith("  Ada (Auto in Weiß): auf dem Startfeld, Motor 0 (Position 0), Hand ")
+    assert lines[1].startswith("  Ada (Auto in Weiß): auf dem Startfeld, Motor 0 (Stellung 0), Hand ")
     assert game.summary(lang="en").splitlines()[1].startswith("  Ada (white car): on the grid, motor 0 (position 0)")
     assert game.why_illegal("turbo", lang="de") == ("Über den Turbo entscheidet nur, wer einen Stich gewonnen hat, "
                                                     "und zwar gleich danach; jetzt muss Ada eine Karte ausspielen.")

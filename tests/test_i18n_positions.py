@@ -43,7 +43,7 @@ def test_the_summary_lines_of_each_car_in_german():
         p, m = position.positions[seat], position.motors[seat]
         cards = " ".join(str(c) for c in position.hands[seat] or ())
         assert line == (f"  {position.player_names[seat]}: Feld {p % n}, {p // n + 1}. Abschnitt, "
-                        f"Motor {position.dial[m]} (Position {m}), Hand {cards}")
+                        f"Motor {position.dial[m]} (Stellung {m}), Hand {cards}")
     hidden = examples.hill_block().summary(lang="de").splitlines()
     assert hidden[0] == "Runde 3, 0 Stiche gespielt; Ada hat die Fahne. Di ist am Zug."
     assert hidden[1] == "Stich: Ada R4, Bo R11, Cy R12"
@@ -61,7 +61,7 @@ def _after_first_trick() -> Game:
 def test_a_state_problem_in_german_and_in_english():
     state = _after_first_trick().state().replace(motors=(1, 2, 1, 0))
     assert state_problems(state, lang="de") == [
-        "Der Motor von Bo steht auf Position 2; dafür muss Bo seit Rundenbeginn oder seit dem letzten Turbo "
+        "Der Motor von Bo steht auf Stellung 2; dafür muss Bo seit Rundenbeginn oder seit dem letzten Turbo "
         "2 Stiche verloren haben, aber Bo kann höchstens 1 von 1 fertigen Stich dieser Runde verloren haben."]
     assert state_problems(state, lang="en") == [
         "Bo's motor is at position 2, which takes 2 lost tricks since the round began or Bo's last turbo, "
@@ -84,7 +84,7 @@ def test_several_problems_are_counted_in_german():
     with rally.language("de"):
         with pytest.raises(PositionError) as caught:
             Game.from_state(state)
-    assert str(caught.value).startswith("4 Probleme: (1) Der Motor von Ada steht auf Position 3; ")
+    assert str(caught.value).startswith("4 Probleme: (1) Der Motor von Ada steht auf Stellung 3; ")
     assert caught.value.problems == state_problems(state, lang="de")
     with pytest.raises(PositionError, match=r"^4 problems: \(1\) Ada's motor is at position 3, "):
         Game.from_state(state)

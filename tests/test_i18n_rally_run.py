@@ -92,13 +92,13 @@ def test_refusals_say_why_in_german():
     game.apply("reveal A1")
     assert game.why_illegal("drive C3", lang="de") == (
         "Ada hat gerade A1 aufgedeckt (eine Gerade) und muss zuerst wählen, wie das Plättchen liegen soll: "
-        "rotate 1 (eine Gerade, offen nach Osten und Westen).")
+        "Drehung 1 (eine Gerade, offen nach Osten und Westen).")
     game.apply("rotate 1")
     with rally.language("de"), pytest.raises(IllegalAction) as refused:
         game.apply("drive C3")
     assert str(refused.value) == (
         "Das Auto von Bo steht auf dem grünen Start-Ziel-Plättchen, und C3 liegt nicht daneben: Von dort führt die "
-        "Straße nur nach E5. Bo darf: reveal E5 oder zwei verdeckte Plättchen vertauschen.")
+        "Straße nur nach E5. Bo darf: E5 aufdecken oder zwei verdeckte Plättchen vertauschen.")
     with pytest.raises(IllegalAction) as refused:
         game.apply("drive C3")
     assert str(refused.value) == (
@@ -160,7 +160,7 @@ def test_the_memory_experiment_and_the_bots_in_german():
     with rally.language("de"):
         result = memory_win_rates([0, None], games=4, seed=1)
     table = result.table(lang="de").splitlines()
-    assert table[0].split() == ["Gedächtnis", "Siege", "Gewinnrate", "95%-Intervall"]
+    assert table[0].split() == ["Gedächtnis", "Siege", "Gewinnrate", "95", "%-Intervall"]
     assert table[1].startswith("keins") and table[2].startswith("perfekt")
     assert table[3].startswith("(je 4 Spiele, 2 Spieler; Gegner: ein Computerspieler ohne Gedächtnis;")
     assert result.table().splitlines()[0].split() == ["memory", "wins", "win", "rate", "95%", "interval"]

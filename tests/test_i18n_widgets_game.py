@@ -97,7 +97,8 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
                  *(box.value for box in view.replay_box.children if hasattr(box, "value") and isinstance(box.value, str)),
                  *(text for texts in turbo_texts for text in (*texts[:3], *texts[3]))]
         assert english_in(shown, [view.replay_state.text]) == []
-    assert repr(view).startswith("GameView(3 players, beach, seed 4, round 3, ")  # the stable text stays English
+        assert repr(view).startswith("Ein Spiel auf der Strecke Strand, Startwert 4")  # in words, in German
+    assert repr(view).startswith("A game on the beach track, seed 4")  # in words, in the language spoken
     view.close()
 
 
@@ -124,7 +125,8 @@ def test_the_trick_table_and_the_hand_in_german():
             hand.reason(str(missing))
         with pytest.raises(rally.SetupError, match="^Die Angabe der Plätze "):
             table.show_trick(won.cards, list(won.seats[:-1]) + [won.seats[0]], game.names)
-    assert repr(table).startswith("TrickTable(Stich: ")  # the title is the caller's
+        assert repr(table).startswith("Stich: Ada Grün 6 und Bo Grün 3")  # the title is the caller's
+    assert repr(table).startswith("Stich: Ada green 6 and Bo green 3")
 
 
 def test_motor_dials_replays_and_reviews_in_german():
@@ -134,7 +136,7 @@ def test_motor_dials_replays_and_reviews_in_german():
         dial.update(game.motors[1], laps=1)
         assert dial.label == "2. Abschnitt / Rot" and laps_label(2) == "im Ziel / Rot"
         assert lap_label(0, len(game.track)) == "1. Abschnitt / Gelb"
-        assert dial.labels["described"].startswith("Motor von {name}: Pfeil auf Position {position}")
+        assert dial.labels["described"].startswith("Motor von {name}: Pfeil auf Stellung {position}")
         assert car_words(2) == "gelbes Auto"
         replay = GameReplay(game, first=2, last=5)
         assert replay.text.startswith("Ereignis 1 von 4 · Runde 1 · ⚑ ")
@@ -156,8 +158,10 @@ def test_motor_dials_replays_and_reviews_in_german():
         rally_said = [replay.state.text, review.review.sentence(),
                       *(text for d in review.review.decisions for text in (d.label, d.best.label))]
         assert english_in(texts, rally_said) == []
-    assert repr(dial).endswith(", lap 2 / red)")          # the stable text stays English
-    assert repr(replay).startswith("GameReplay(3 players, seed 5, Event 1 of 4 · round 1 · ")
+        assert repr(dial).startswith("Motor von ") and repr(dial).endswith(", 2. Abschnitt / Rot")  # the plain text in words, in German
+        assert repr(replay).startswith("Wiederholung, Schritt 1 von 4, Runde 1, ")
+    assert repr(dial).endswith(", lap 2 / red")
+    assert repr(replay).startswith("Replay, step 1 of 4, round 1, ")
 
 
 def test_setups_and_copy_button_in_german():
@@ -165,10 +169,12 @@ def test_setups_and_copy_button_in_german():
         setup = GameSetup(players=3, track="beach", seed=2)
         assert [setup.players.description, setup.track.description, setup.seed.description,
                 setup.names.description, setup.bot.description, setup.start.description] == [
-            "Spieler", "Strecke", "Startwert", "Namen", "Computer", "Neues Spiel"]
-        assert setup.track.placeholder == "volcano, beach oder S..DD...U.."
-        assert [label for label, key in setup.bot.options] == ["vorsichtig (HeuristicBot)", "zufällig (RandomBot)"]
-        setup.bot.value = "random (RandomBot)"  # the key stays the English label
+            "Spieler", "Strecke", "Startwert", "Namen", "Computerspieler", "Neues Spiel"]
+        assert setup.track.placeholder == "Strand, Vulkan oder S..DD...U.."
+        assert setup.track.value == "Strand" and list(setup.track.options) == ["Strand", "Vulkan"]
+        assert [label for label, key in setup.bot.options] == ["sorgfältige Computerspieler",
+                                                               "zufällig spielende Computerspieler"]
+        setup.bot.value = "random"  # the key stays the same in every language
         assert setup.new_game() is not None
         setup.seed.value = "zwei"
         assert setup.new_game() is None and setup.error.startswith("Der Startwert (Seed) ")
@@ -183,7 +189,7 @@ def test_setups_and_copy_button_in_german():
         with pytest.raises(rally.SetupError, match=r"^Jeder Eintrag \(Feld\) "):
             whole_numbers("1 x", "Feld", 9)
         assert english_in([setup.error, box.hand.title, box.chooser.description, copy.label]) == []
-    assert repr(setup).startswith("GameSetup(3 players, beach")
+    assert repr(setup) == "A new game: 3 players on the beach track, seed 2."
 
 
 # ---------------------------------------------------------------- English

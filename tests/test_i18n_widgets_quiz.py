@@ -206,7 +206,7 @@ def test_a_finished_game_and_a_shown_moment_in_german():
     with rally.language("de"):
         shown = RallyRunBoard(game, interactive=False)
         assert shown.heading == "Zug 1: Ada wählt, wie das gerade aufgedeckte Plättchen liegen soll."
-        assert not shown.click("A1") and shown.status.startswith("Dieser Spielplan zeigt nur einen Moment")
+        assert not shown.click("A1") and shown.status.startswith("Dieser Spielplan zeigt nur eine Spielsituation")
         assert_german(board_texts(shown))
 
 

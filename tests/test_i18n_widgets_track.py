@@ -177,14 +177,14 @@ def game_actions(count: int) -> list:
     return actions
 
 
-def test_the_motor_playground_speaks_german_and_its_repr_stays_english():
+def test_the_motor_playground_and_its_plain_text_speak_german():
     with language("de"):
         playground = MotorPlayground()
         assert (playground.lose.description, playground.use.description) == (
             "Stich verloren: aufziehen", "Turbo nutzen: zurück auf 0")
-        assert playground.text.startswith(f"Position 0 von {len(rally.DEFAULT_DIAL)}: Wert ")
+        assert playground.text.startswith(f"Stellung 0 von {len(rally.DEFAULT_DIAL)}: Wert ")
         assert "noch ein verlorener Stich" in playground.status.value
-        assert repr(playground).startswith("MotorPlayground(Position 0 of ")
+        assert repr(playground).startswith("Motor: Stellung 0 von ")
         assert_no_english([playground.text, playground.lose.description, playground.use.description])
 
 
@@ -219,10 +219,10 @@ def test_the_what_if_lesson_and_the_advisor_speak_german():
             in lesson.children[4].value
         assert panel.ask_button.description == "Frag den Ratgeber"
         assert [label for label, _bots in panel.bots.options] == [
-            "zufällige Computerspieler (schnell)", "umsichtige Computerspieler (langsamer)"]
+            "zufällige Computerspieler (schnell)", "sorgfältige Computerspieler (langsamer)"]
         assert lesson.ask() is None and "Triff zuerst deine Wahl" in lesson.verdict.value
         assert panel.chart.plot.layout.title.text == "Frag den Ratgeber, welche Möglichkeit gewinnt"
-        lesson.predict(lesson.choice.options[0])
+        lesson.predict(lesson.choice.options[0][1])  # (the button's words, the action's code)
         advice = lesson.ask()
         assert advice is not None
         chart = panel.chart.plot
@@ -237,7 +237,8 @@ def test_the_what_if_lesson_and_the_advisor_speak_german():
                  str(chart.layout.yaxis.title.text), *map(str, chart.data[0].hovertext),
                  lesson.outcomes.value.split("</b></p>")[0]]
     assert_no_english(texts)
-    assert repr(panel).startswith("AdvisorPanel(")  # the stable text stays English
+    with language("de"):
+        assert repr(panel).startswith("Der Ratgeber: „")  # the plain text in words, in German
 
 
 def test_english_is_unchanged():

@@ -881,7 +881,7 @@ def test_parse_cards_of_none():
 
 
 def test_names_given_as_a_dict():
-    with pytest.raises(SetupError, match=r"The names must be a list, like \['Ada', 'Bo', 'Cy'\], not \{'a': 1\}\."):
+    with pytest.raises(SetupError, match=r"The names must be a list, like Ada, Bo and Cy, not \{'a': 1\}\."):
         Game.new(3, names={"a": 1})
     with pytest.raises(PositionError, match="The names must be a list"):
         Position.new(positions=[0, 0, 0], hand="R2 R3 R4 R5 R6", names={"a": 1})

@@ -180,7 +180,7 @@ IMPOSSIBLE = [
     ("a bad card", bad(hand="B9 X9"), "'X9' is not a card"),
     ("a bad track", bad(track="S.D"), "track"),
     ("a bad dial", bad(dial=[1, 2, 3]), "must start with value 0"),
-    ("names that repeat", bad(names=["A", "A", "B"]), "repeats one"),
+    ("names that repeat", bad(names=["A", "A", "B"]), "is there more than once"),
     ("one motor too few", bad(motors=[2, 2]), ("motor position", "must be 3 numbers, one per player")),
 ]
 

@@ -43,7 +43,7 @@ def test_clicking_a_playable_card_selects_it():
     widget.selected = "R5"
     widget.selected = "g9"
     assert widget.selected == "G9" and widget.message == ""
-    assert "selected G9" in repr(widget)
+    assert "Chosen: green 9." in repr(widget)
 
 
 def test_a_refused_click_from_the_page_is_sent_back():
@@ -96,8 +96,9 @@ def test_bad_cards_raise_and_leave_the_hand_as_it_was():
 
 
 def test_repr_lists_cards_and_playable_ones():
-    assert repr(CardHand(["G3", "R5", "G9"], ["G11"])) == "CardHand(G3 R5 G9; playable G3 G9; selected none)"
-    assert repr(CardHand()) == "CardHand(no cards; playable none; selected none)"
+    assert repr(CardHand(["G3", "R5", "G9"], ["G11"])) == (
+        "Your hand: green 3, red 5 and green 9. May be played: green 3 and green 9.")
+    assert repr(CardHand()) == "Your hand: no cards."
     widget = CardHand([Card.parse("B2")])
     bundle, _ = widget._repr_mimebundle_()
     assert bundle["text/plain"] == repr(widget)

@@ -16,13 +16,13 @@ def test_setup_builds_the_game_it_describes():
     setup.track.value = "beach"
     setup.seed.value = " 42 "
     setup.names.value = "Zoe, Yan, Xia"
-    setup.bot.value = "random (RandomBot)"
+    setup.bot.value = "random"
     setup.start.click()
     game = setup.view.game
     assert (game.players, game.track.name, game.seed, game.names) == (3, "beach", 42, ("Zoe", "Yan", "Xia"))
     assert all(isinstance(b, RandomBot) for b in setup.view.bots)
     assert setup.error == "" and setup.message.value == ""
-    assert repr(setup) == "GameSetup(3 players, beach, seed 42)"
+    assert repr(setup) == "A new game: 3 players on the beach track, seed 42."
     setup.track.value = "S...DD...U..."
     setup.start.click()
     assert str(setup.view.game.track) == "S...DD...U..."
@@ -34,11 +34,12 @@ def test_setup_builds_the_game_it_describes():
     ("seed", "-3", "The seed must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, "
              "like 42, not '-3'."),
     ("track", "S..Q..", "Character 'Q' at space 3 is not a space kind"),
-    ("track", "mountain", "'mountain' is neither a built-in track (beach, volcano) nor track text"),
-    ("names", "Ann, Bo", "The names must be a list of 4 names, one per player, like ['Ada', 'Bo', 'Cy', 'Di'], "
-              "not ['Ann', 'Bo']."),
-    ("names", "Ann, , Cy, Di", "Each name must be printable text of 1 to 40 characters, like 'Ada', not ''."),
-    ("names", "Ann, Bo, Ann, Di", "Each player needs a different name; ['Ann', 'Bo', 'Ann', 'Di'] repeats one."),
+    ("track", "mountain", "'mountain' is neither a built-in track (beach or volcano) nor track text"),
+    ("names", "Ann, Bo", "The game needs 4 different names, one per player, such as Ada, Bo, Cy and Di, "
+              "not Ann and Bo."),
+    ("names", "Ann, , Cy, Di", "Each name must be printable text of 1 to 40 characters, like Ada, not ''."),
+    ("names", "Ann, Bo, Ann, Di", "Each player needs a different name, such as Ada, Bo, Cy and Di: Ann is there "
+                                  "more than once."),
 ])
 def test_setup_shows_bad_input_and_keeps_the_previous_game(field, value, expected):
     setup = GameSetup(players=4, seed=7)

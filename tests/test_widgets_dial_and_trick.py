@@ -38,7 +38,7 @@ def test_dial_side_and_label_follow_laps():
     assert (dial.side, dial.label) == ("yellow", "lap 1 / yellow")
     dial.update(4, laps=1)
     assert (dial.side, dial.label, dial.side_color) == ("red", "lap 2 / red", "#d7263d")
-    assert repr(dial) == "MotorDial(position 4 of 9, value 7, lap 2 / red)"
+    assert repr(dial) == "Motor: arrow at position 4 of 9, value 7, lap 2 / red"
 
 
 def test_dial_rejects_bad_input_and_keeps_its_state():
@@ -65,7 +65,7 @@ def test_trick_table_shows_play_order_winner_and_explanation():
     assert table.winner == "Ada" and table.complete
     assert table.explanation == explain_trick(cards).sentence
     assert table.status == "Ada wins the trick with B7."
-    assert repr(table) == "TrickTable(Trick: Cy G11, Di R5, Ada B7, Bo G3; Ada wins)"
+    assert repr(table) == "Trick: Cy green 11, Di red 5, Ada blue 7 and Bo green 3. Ada wins."
 
 
 def test_trick_table_shows_no_winner_before_the_trick_is_complete():

@@ -254,7 +254,8 @@ def test_bad_setup_raises_rally_errors():
 
 def test_repr_is_stable():
     a, b = GameView(4, "beach", 3), GameView(4, "beach", 3)
-    assert repr(a) == repr(b) == "GameView(4 players, beach, seed 3, round 1, Ada to play, positions [0, 0, 0, 0])"
+    assert repr(a) == repr(b) == ("A game on the beach track, seed 3, round 1: Ada to play. "
+                                  "The cars have driven 0, 0, 0 and 0 spaces.")
     bundle = a._repr_mimebundle_()
     assert bundle["text/plain"] == repr(a) and "application/vnd.jupyter.widget-view+json" in bundle
     assert a.figure.plot.data[CARS_FIRST].x == b.figure.plot.data[CARS_FIRST].x

@@ -19,7 +19,7 @@ def test_buttons_wind_and_release_the_dial_and_say_what_comes_next():
     assert play.text == "Position 8 of 9: worth 5; one more loss over-winds it: back to 0, the energy lost."
     play.use.click()
     assert play.dial.motor.position == 0
-    assert repr(play) == "MotorPlayground(Position 0 of 9: worth 0; one more loss makes it worth 1.)"
+    assert repr(play) == "Motor: Position 0 of 9: worth 0; one more loss makes it worth 1."
 
 
 def test_a_custom_dial_is_checked_by_rally():

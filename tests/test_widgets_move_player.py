@@ -128,7 +128,7 @@ def test_play_before_anything_plays_the_move_the_boxes_show():
     assert [f.progress for f in explorer.figure.frames_shown] == [s.progress for s in expected.path]
     assert explorer.figure.positions == (expected.final, 3, 7) == (6, 3, 7)
     assert explorer.description.value.startswith("<p>Ada moves 3 from the grid: jumps Bo on space 3")
-    assert repr(explorer) == "MoveExplorer(TrackFigure(volcano, 31 spaces, cars at [6, 3, 7]))"
+    assert repr(explorer) == "The volcano track, 31 spaces. Cars on spaces 6, 3 and 7."
 
 
 def test_step_first_steps_and_changing_a_box_sets_up_the_new_move():

@@ -46,7 +46,7 @@ def test_every_widget_has_a_stable_plain_text_view():
     for a, b in zip(first, second):
         text = repr(a)
         assert text == repr(b)
-        assert not re.search(r"0x[0-9a-f]{6,}", text) and text.startswith(type(a).__name__ + "(")
+        assert not re.search(r"0x[0-9a-f]{6,}", text) and type(a).__name__ not in text  # words, not Python
         bundle = a._repr_mimebundle_()
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         assert data["text/plain"] == text  # whole, never cut at 110 characters

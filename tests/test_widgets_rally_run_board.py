@@ -327,7 +327,7 @@ def test_repr_is_stable_and_names_the_moment():
     a, b = RallyRunBoard(players=3, seed=2), RallyRunBoard(players=3, seed=2)
     assert repr(a) == repr(b)
     assert not re.search(r"0x[0-9a-f]{6,}", repr(a))
-    assert repr(a).startswith("RallyRunBoard(3 players, seed 2, Ada's view, turn 1, Ada to move; cars: ")
+    assert repr(a).startswith("Rally Run as Ada sees it, seed 2, turn 1: Ada to move. Cars: Ada on the red ")
     bundle = a._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert data["text/plain"] == repr(a)

@@ -177,7 +177,7 @@ def test_bad_input_raises_rally_errors_and_keeps_the_figure():
         TrackFigure(TRACKS["volcano"], [0] * 6)
     with pytest.raises(rally.SetupError, match="Each player needs a different name"):
         TrackFigure(TRACKS["volcano"], [0, 3], names=["Ann", "Ann"])
-    with pytest.raises(rally.SetupError, match="The names must be a list of 2 names"):
+    with pytest.raises(rally.SetupError, match="The game needs 2 different names"):
         TrackFigure(TRACKS["volcano"], [0, 3], names=["Ann"])
 
 
@@ -214,8 +214,8 @@ def test_play_steps_through_without_a_loop_and_on_a_timer_with_one():
 def test_repr_is_stable_and_is_the_plain_text_view():
     a = TrackFigure(TRACKS["volcano"], [0, 5 + 1, 7])
     b = TrackFigure(TRACKS["volcano"], [0, 6, 7])
-    assert repr(a) == repr(b) == "TrackFigure(volcano, 31 spaces, cars at [0, 6, 7])"
+    assert repr(a) == repr(b) == "The volcano track, 31 spaces. Cars on spaces 0, 6 and 7."
     data = a._repr_mimebundle_()
     assert data["text/plain"] == repr(a)
     assert "application/vnd.jupyter.widget-view+json" in data
-    assert repr(TrackFigure(Track.parse("S..D.U.."))) == "TrackFigure(custom 'S..D.U..', 8 spaces, cars at [])"
+    assert repr(TrackFigure(Track.parse("S..D.U.."))) == "The custom track, 8 spaces."

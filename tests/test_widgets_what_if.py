@@ -74,7 +74,7 @@ def test_an_impossible_edit_names_every_problem_and_keeps_the_last_good_position
     assert "rests on downhill space 12" in editor.status.value and "role='alert'" in editor.status.value
     assert editor.position == Position.from_code(START) and editor.copy.text == START
     assert editor.figure.positions == (25, 15, 19, 24)
-    assert repr(editor) == "PositionEditor(2 problems)"
+    assert repr(editor) == "A position to build: not a possible one yet (2 problems)."
     editor.progress.value = "25, 15, 20, 24"
     assert editor.problems == [] and editor.position.positions == (25, 15, 20, 24)
     assert editor.figure.positions == (25, 15, 20, 24) and editor.copy.text != START
@@ -179,7 +179,8 @@ def test_the_advisor_answers_with_a_chart_and_a_progress_bar():
     assert panel.progress.value == panel.progress.max == advice.options[0].playouts
     assert "stopped early" in panel.progress_text.value
     assert "turbo won 100%" in panel.answer.value
-    assert repr(panel) == "AdvisorPanel(turbo is best)" and repr(chart) == "AdviceChart(turbo 100%, no turbo 0%)"
+    assert repr(panel) == "The advisor: turbo is the best choice."
+    assert repr(chart) == "Chance to win for each choice: turbo 100% and no turbo 0%."
 
 
 def test_the_advisor_refuses_an_impossible_position_in_words():
@@ -235,7 +236,7 @@ def test_what_if_shows_no_answer_before_a_guess(name):
     assert lesson.ask() is None
     no_answer_on_show()
     # The guess, then the button: the advisor's pick, the chart and the numbers appear.
-    guess = [label for label in lesson.choice.options if label != best][0]
+    guess = [code for _word, code in lesson.choice.options if code != best][0]
     lesson.choice.value = guess
     no_answer_on_show()  # a guess alone shows nothing of the answer
     lesson.advisor.ask_button.click()
@@ -255,7 +256,7 @@ def test_what_if_shows_no_answer_before_a_guess(name):
 
 def test_what_if_judges_the_guess_against_the_advisor():
     lesson = WhatIf(TURBO, title="Fire now?", playouts=100)
-    assert lesson.choice.options == ("turbo", "no turbo")
+    assert lesson.choice.options == (("turbo", "turbo"), ("no turbo", "no turbo"))  # (button's words, action)
     lesson.choice.value = "no turbo"
     assert lesson.prediction == "no turbo"
     advice = lesson.ask()
@@ -271,7 +272,7 @@ def test_what_if_judges_the_guess_against_the_advisor():
     right.predict("turbo")
     assert right.ask() is not None
     assert "✔ Your guess, turbo, is the advisor's pick too." in html.unescape(right.verdict.value)
-    assert repr(right).endswith("; guess turbo; AdvisorPanel(turbo is best))")
+    assert repr(right).endswith("The guess: turbo. The advisor: turbo is the best choice.")
 
 
 def test_the_advisor_judges_in_words_of_its_own():
@@ -296,7 +297,7 @@ def test_the_chart_shows_cards_with_their_letters_and_patterns():
     p = Position.from_code(START)
     advice = advise(p, playouts=50, seed=2, stop_early=False)
     chart = AdviceChart()
-    assert repr(chart) == "AdviceChart(no answer yet)"
+    assert repr(chart) == "Chance to win for each choice: no answer yet."
     chart.show(advice)
     labels = [x.rstrip(" ★") for x in chart.plot.data[0].x]
     assert labels == ["G7", "G9"]

@@ -2,12 +2,31 @@
 
 Jupyter shows a widget with two MIME types: the live view and ``text/plain``. The
 text is what nbval compares, so it must be the widget's deterministic ``__repr__``,
-whole (ipywidgets would cut it at 110 characters; Plotly would leave it out).
+whole (ipywidgets would cut it at 110 characters; Plotly would leave it out). It is
+also what JupyterLab shows where the widget will be before Run All, so it reads as
+words in the language spoken (``"Your hand: red 2, green 5 …"``), never as Python:
+no class names, no lists or quotes.
+
+>>> from rally import language
+>>> with language("de"):
+...     cards_in_words(["R2", "G5"])
+'Rot 2 und Grün 5'
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
+
+from rally import Card
+
+from .i18n import _, join_words
+
+
+def cards_in_words(codes: Iterable[str]) -> str:
+    """Cards by their codes, in words of the language spoken: ``"red 2, green 5 and blue 9"``;
+    ``"no cards"`` for none."""
+    words = [Card.parse(code).describe() for code in codes]
+    return join_words(words) if words else _("no cards")
 
 
 class StableRepr:

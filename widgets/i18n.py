@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pathlib
 
-from rally.i18n import N_, Catalog, capitalized, get_language, join_words, language
+from rally.i18n import N_, Catalog, capitalized, decimal, get_language, join_words, language, percent, percent_range
 
 WIDGETS = Catalog("widgets", pathlib.Path(__file__).with_name("locale"))
 _ = WIDGETS.gettext
@@ -21,5 +21,5 @@ ngettext = WIDGETS.ngettext
 pgettext = WIDGETS.pgettext
 npgettext = WIDGETS.npgettext
 
-__all__ = ["WIDGETS", "_", "ngettext", "pgettext", "npgettext", "N_", "capitalized", "get_language", "join_words",
-           "language"]
+__all__ = ["WIDGETS", "_", "ngettext", "pgettext", "npgettext", "N_", "capitalized", "decimal", "get_language",
+           "join_words", "language", "percent", "percent_range"]

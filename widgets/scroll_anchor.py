@@ -12,6 +12,7 @@ import anywidget
 import traitlets
 
 from ._display import StableRepr
+from .i18n import _
 
 
 class ScrollAnchor(StableRepr, anywidget.AnyWidget):
@@ -37,4 +38,4 @@ class ScrollAnchor(StableRepr, anywidget.AnyWidget):
         self.requests += 1
 
     def __repr__(self) -> str:
-        return "ScrollAnchor()"
+        return _("(The page scrolls back to here.)")

@@ -12,13 +12,17 @@
   ``Swap(a, b) == Swap(b, a)``.
 
 Cells may be given as text: ``Reveal("b3") == Reveal(Cell.parse("B3"))``; a cell off
-the board is refused when the action is made.
+the board is refused when the action is made. The text form is the same in every
+language (the program reads it back); :meth:`words` says the action in the language
+spoken (German ``"B3 aufdecken"``), and :func:`parse_action` reads those words too.
 
 >>> from rally.rally_run import parse_action, Swap
 >>> parse_action("swap d4 b2")
 Swap(Cell.parse('B2'), Cell.parse('D4'))
 >>> str(parse_action("Drive to C3"))
 'drive C3'
+>>> parse_action("B3 aufdecken") == Reveal("B3"), parse_action("nach C3 fahren").words()
+(True, 'drive C3')
 >>> parse_action("rotate ٣")
 Traceback (most recent call last):
 ...
@@ -27,12 +31,13 @@ rally.errors.TileError: In 'rotate ٣': A rotation (in quarter turns clockwise) 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Union
 
 from .. import inputs
 from ..errors import TileError
-from ..i18n import N_, _
+from ..i18n import N_, _, available_languages, language, pgettext
 from .board import CELL_LIST, CELLS, Cell
 
 #: The longest text read as an action.
@@ -53,6 +58,10 @@ class Reveal:
     def __str__(self) -> str:
         return f"reveal {self.cell}"
 
+    def words(self) -> str:
+        """The action in words, in the language spoken: ``"reveal B3"`` (``"B3 aufdecken"``)."""
+        return _action_words()["reveal"].format(cell=self.cell)
+
     def __repr__(self) -> str:
         return f"Reveal({self.cell!r})"
 
@@ -70,6 +79,10 @@ class Rotate:
     def __str__(self) -> str:
         return f"rotate {self.rotation}"
 
+    def words(self) -> str:
+        """The action in words, in the language spoken: ``"rotate 1"`` (``"Drehung 1"``)."""
+        return _action_words()["rotate"].format(r=self.rotation)
+
     def __repr__(self) -> str:
         return f"Rotate({self.rotation})"
 
@@ -86,6 +99,10 @@ class DriveTo:
     def __str__(self) -> str:
         return f"drive {self.cell}"
 
+    def words(self) -> str:
+        """The action in words, in the language spoken: ``"drive C3"`` (``"nach C3 fahren"``)."""
+        return _action_words()["drive"].format(cell=self.cell)
+
     def __repr__(self) -> str:
         return f"DriveTo({self.cell!r})"
 
@@ -96,6 +113,10 @@ class Finish:
 
     def __str__(self) -> str:
         return "finish"
+
+    def words(self) -> str:
+        """The action in words, in the language spoken: ``"finish"`` (``"ins Ziel fahren"``)."""
+        return _action_words()["finish"]
 
     def __repr__(self) -> str:
         return "Finish()"
@@ -118,14 +139,51 @@ class Swap:
     def __str__(self) -> str:
         return f"swap {self.a} {self.b}"
 
+    def words(self) -> str:
+        """The action in words, in the language spoken: ``"swap B2 D4"`` (``"B2 und D4 vertauschen"``)."""
+        return _action_words()["swap"].format(a=self.a, b=self.b)
+
     def __repr__(self) -> str:
         return f"Swap({self.a!r}, {self.b!r})"
 
 
 RunAction = Union[Reveal, Rotate, DriveTo, Finish, Swap]
 ACTION_TYPES = (Reveal, Rotate, DriveTo, Finish, Swap)
-# TRANSLATORS: the actions in quotes are what the program reads: keep them as they are.
+# TRANSLATORS: the actions in quotes are what the program reads: the English forms always
+# work; write them as the actions in words of this language say them ("B3 aufdecken").
 FORMS = N_("'reveal B3', 'rotate 1', 'drive C3', 'finish' or 'swap B2 D4'")
+
+
+def _action_words() -> dict[str, str]:
+    """The templates of the actions in words, in the language spoken."""
+    return {
+        # TRANSLATORS: an action in Rally Run, shown on buttons and in sentences, and read back
+        # when typed: {cell} is a cell like B3. Keep each action's words distinct.
+        "reveal": pgettext("action", "reveal {cell}"),
+        # TRANSLATORS: lay the tile just turned up at rotation {r} (0-3 quarter turns clockwise).
+        "rotate": pgettext("action", "rotate {r}"),
+        "drive": pgettext("action", "drive {cell}"),
+        # TRANSLATORS: drive onto the start-finish tile of your trophy's color and win.
+        "finish": pgettext("action", "finish"),
+        "swap": pgettext("action", "swap {a} {b}"),
+    }
+
+
+def _action_patterns() -> list[tuple[str, "re.Pattern[str]"]]:
+    """Every action's words in every language rally speaks, as patterns to read them back."""
+    if not _PATTERNS:
+        for lang in available_languages():
+            with language(lang):
+                templates = _action_words()
+            for kind, template in templates.items():
+                pattern = re.escape(" ".join(template.lower().split())).replace(r"\ ", r"\s+")
+                for field in ("cell", "a", "b", "r"):
+                    pattern = pattern.replace(re.escape("{" + field + "}"), r"(\S+)")
+                _PATTERNS.append((kind, re.compile(pattern + "$")))
+    return _PATTERNS
+
+
+_PATTERNS: list[tuple[str, "re.Pattern[str]"]] = []
 
 # Shared instances, so legal_actions() builds no new objects.
 REVEALS = tuple(Reveal(c) for c in CELL_LIST)
@@ -147,6 +205,13 @@ def parse_action(text: object) -> RunAction:
     if [w.lower() for w in words[:2]] == ["drive", "to"]:
         words = ["drive"] + words[2:]
     verb, args = (words[0].lower(), words[1:]) if words else ("", [])  # cells are case-blind already
+    if verb not in ("reveal", "drive", "swap", "finish", "rotate"):  # the action in another language's words
+        said = " ".join(w.lower() for w in words)
+        for kind, pattern in _action_patterns():
+            match = pattern.match(said)
+            if match:
+                verb, args = kind, list(match.groups())
+                break
     try:
         if verb == "reveal" and len(args) == 1:
             return Reveal(Cell.parse(args[0]))

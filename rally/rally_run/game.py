@@ -523,9 +523,9 @@ class RallyRunGame:
         return rules.standings(self._first, self._cars, self._held, finisher)
 
     def what_is_legal(self, seat: int, lang: str | None = None) -> str:
-        """What ``seat`` may do now, as one sentence: the actions as typed, joined with
-        "or" (the sentence :meth:`why_illegal` ends with; in ``lang``, default the
-        language spoken).
+        """What ``seat`` may do now, as one sentence: the actions in words (as they may be
+        typed), joined with "or" (the sentence :meth:`why_illegal` ends with; in ``lang``,
+        default the language spoken).
 
         >>> RallyRunGame.new(2, seed=1).what_is_legal(0)
         'Ada may: reveal A1 or swap two face-down tiles.'
@@ -535,16 +535,16 @@ class RallyRunGame:
 
     def _what_is_legal(self, seat: int) -> str:
         reveals, drives, finish = rules.options(self._tiles, self._cars, self._held, seat)
-        # The actions as they are typed: the program reads them back.
-        parts = [f"reveal {place_name(c)}" for c in reveals] + [f"drive {place_name(c)}" for c in drives]
+        # The actions in words, as they may be typed: the program reads them back.
+        parts = [REVEALS[c].words() for c in reveals] + [DRIVES[c].words() for c in drives]
         if finish:
-            parts.append("finish")
+            parts.append(FINISH.words())
         if len(rules.swappable(self._cars, self._last_swap)) >= 2:
             parts.append(_("swap two face-down tiles"))
         if not parts:
             return _("{name} may: nothing.").format(name=self._names[seat])
-        # TRANSLATORS: {choices} are actions as typed ("reveal B3", "drive C3", "finish"),
-        # joined with "or"; they stay in English.
+        # TRANSLATORS: {choices} are actions in words ("reveal B3", "drive C3", "finish": the
+        # messages with context "action"), joined with "or".
         return _("{name} may: {choices}.").format(name=self._names[seat], choices=join_words(parts, "or"))
 
     def _where(self, seat: int) -> str:
@@ -648,8 +648,8 @@ class RallyRunGame:
         r = action.rotation if isinstance(action, Rotate) else -1
         if r in allowed:
             return None
-        # The rotations as they are typed ("rotate 1"), each with its look in words.
-        choices = join_words([f"rotate {k} ({Tile(tile.kind, k).describe()})" for k in allowed], "or")
+        # The rotations in words, as they may be typed ("rotate 1"), each with its look in words.
+        choices = join_words([f"{ROTATES[k].words()} ({Tile(tile.kind, k).describe()})" for k in allowed], "or")
         if not isinstance(action, Rotate):
             return _("{name} has just revealed {cell}, {a_kind}, and must first choose how to lay it: "
                      "{choices}.").format(name=self._names[seat], cell=place_name(cell), a_kind=a_kind(tile.kind),

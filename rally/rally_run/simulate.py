@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from .. import inputs
 from ..analysis import wilson_interval
 from ..errors import SetupError
-from ..i18n import _, language, ngettext, pgettext
+from ..i18n import _, decimal, language, ngettext, percent, percent_range, pgettext
 from .board import MAX_PLAYERS, MIN_PLAYERS, color_adjective
 from .bots import ForgetfulBot, MemoryBot, NoMemoryBot, PerfectMemoryBot, RandomRunBot, parse_bot, play_out
 from .events import CarMoved, RunEvent, RunGameWon, TileRevealed, TilesSwapped, TrophyTaken
@@ -106,9 +106,9 @@ def _simulate(players: int, seed: int, bots: str, brief: bool, max_turns: int | 
     game = RallyRunGame.new(players, seed=seed, max_turns=max_turns)
     play_out(game, chosen, random.Random(seed))
     names = game.names
-    # TRANSLATORS: {bot} is the bot's name in the program, like PerfectMemoryBot().
+    # TRANSLATORS: {bot} is the bot in words, like "a bot with perfect memory".
     who = ", ".join(_("{name} ({color} car, {bot})").format(
-        name=names[s], color=color_adjective(game.start_colors[s]), bot=repr(chosen[s])) for s in range(players))
+        name=names[s], color=color_adjective(game.start_colors[s]), bot=chosen[s].describe()) for s in range(players))
     lines = [
         ngettext("Rally Run: {players} players, seed {seed}, at most {n} turns.",
                  "Rally Run: {players} players, seed {seed}, at most {n} turns.", game.max_turns).format(
@@ -174,9 +174,9 @@ def _simulate_many(players: int, games: int, seed: int, bots: str, max_turns: in
                       "Rally Run: {n} games of {players} players, seeds {seed} to {last}.", games).format(
         n=games, players=players, seed=seed, last=seed + games - 1)]
     for s in range(players):
-        lines.append("  " + ngettext("{name} ({bot}): {n} wins ({percent}%)", "{name} ({bot}): {n} wins ({percent}%)",
-                                     wins[s]).format(name=names[s], bot=repr(chosen[s]), n=wins[s],
-                                                     percent=f"{100 * wins[s] / games:.0f}"))
+        lines.append("  " + ngettext("{name} ({bot}): {n} wins ({percent})", "{name} ({bot}): {n} wins ({percent})",
+                                     wins[s]).format(name=names[s], bot=chosen[s].describe(), n=wins[s],
+                                                     percent=percent(wins[s] / games)))
     ends = {"finish": pgettext("end reason", "finish"), "turn limit": pgettext("end reason", "turn limit"),
             "all stuck": pgettext("end reason", "all stuck")}
     lines.append(_("Ended by: {ends}.").format(
@@ -184,7 +184,7 @@ def _simulate_many(players: int, games: int, seed: int, bots: str, max_turns: in
     lines.append(_("Turns per game: median {median}, longest {longest}.").format(
         median=turns[len(turns) // 2], longest=turns[-1]))
     lines.append(_("Speed: {rate} games a second ({seconds} s).").format(
-        rate=f"{games / elapsed:.0f}", seconds=f"{elapsed:.2f}"))
+        rate=decimal(games / elapsed), seconds=decimal(elapsed, 2)))
     return "\n".join(lines)
 
 
@@ -241,17 +241,17 @@ class MemoryResult:
             lines = ["{memory:<10}{wins:>8}{rate:>12}   {interval}".format(
                 memory=pgettext("table header", "memory"), wins=pgettext("table header", "wins"),
                 rate=pgettext("table header", "win rate"),
-                interval=pgettext("table header", "{level} interval").format(level="95%"))]
+                interval=pgettext("table header", "{level} interval").format(level=percent(0.95)))]
             for row in self.rows:
                 low, high = row.interval
-                lines.append(f"{row.label:<10}{row.wins:>8}{row.rate:>12.1%}   {low:.1%} - {high:.1%}")
+                lines.append(f"{row.label:<10}{row.wins:>8}{percent(row.rate, 1):>12}   {percent_range(low, high, 1)}")
             games = self.rows[0].games if self.rows else 0
             words = {"n": games, "players": self.players, "opponents": ", ".join(self.opponents)}
             if self.fair_share is not None:
                 lines.append(ngettext(
                     "({n} games each, {players} players, against {opponents}; a fair share would be {fair})",
                     "({n} games each, {players} players, against {opponents}; a fair share would be {fair})",
-                    games).format(fair=f"{self.fair_share:.1%}", **words))
+                    games).format(fair=percent(self.fair_share, 1), **words))
             else:
                 lines.append(ngettext("({n} games each, {players} players, against {opponents})",
                                       "({n} games each, {players} players, against {opponents})",

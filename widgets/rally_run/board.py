@@ -18,8 +18,9 @@ swap, *Swap* mode (:meth:`set_mode`) and two face-down tiles; your finish when i
 marked *finish*.
 
 >>> board = RallyRunBoard(players=2, seed=6, bots="none")
->>> board
-RallyRunBoard(2 players, seed 6, Ada's view, turn 1, Ada to move; cars: Ada red start-finish, Bo green start-finish; trophies left 2)
+>>> board  # doctest: +NORMALIZE_WHITESPACE
+Rally Run as Ada sees it, seed 6, turn 1: Ada to move. Cars: Ada on the red start-finish tile and Bo on the green
+    start-finish tile. 2 trophies left.
 >>> [c["cell"] for c in board.cells if c["target"]]
 ['A1']
 >>> board.click("A1")        # reveal A1: now choose how to lay it
@@ -54,7 +55,7 @@ from rally.rally_run import (
 from rally.rally_run.simulate import log_lines
 
 from .._display import StableRepr
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, join_words, ngettext, pgettext
 from ..style import short_labels
 
 HERE = pathlib.Path(__file__).parent
@@ -270,7 +271,7 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
     def _may_act(self) -> bool:
         game = self.game
         if not self.interactive:
-            return self._refuse(_("This board shows one moment of a game; it cannot be played."))
+            return self._refuse(_("This board shows one position of a game; it cannot be played."))
         if game.is_over:
             return self._refuse(game.why_illegal(Finish()) or _("The game is over."))
         if game.current_player != self.human:
@@ -464,13 +465,20 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         game = self.game
         names = game.names
         if game.is_over:
-            state = f"{names[game.winner]} won"
+            state = _("{name} won").format(name=names[game.winner])
+        elif game.awaiting_rotation:
+            state = _("{name} to lay the tile").format(name=names[game.current_player])
         else:
-            doing = "lay the tile" if game.awaiting_rotation else "move"
-            state = f"{names[game.current_player]} to {doing}"
-        cars = ", ".join(f"{names[s]} {p}" for s, p in enumerate(game.cars))
-        return (f"RallyRunBoard({game.players} players, seed {game.seed}, {names[self.human]}'s view, "
-                f"turn {game.turn + 1}, {state}; cars: {cars}; trophies left {game.trophies_left})")
+            state = _("{name} to move").format(name=names[game.current_player])
+        cars = join_words([_("{name} {place}").format(name=names[s], place=(
+            _("on the {color} start-finish tile").format(color=color_adjective(p.color)) if isinstance(p, StartFinish)
+            else _("on {cell}").format(cell=p))) for s, p in enumerate(game.cars)])
+        return ngettext("Rally Run as {name} sees it, seed {seed}, turn {turn}: {state}. Cars: {cars}. "
+                        "{n} trophy left.",
+                        "Rally Run as {name} sees it, seed {seed}, turn {turn}: {state}. Cars: {cars}. "
+                        "{n} trophies left.", game.trophies_left).format(
+            name=names[self.human], seed=game.seed, turn=game.turn + 1, state=state, cars=cars,
+            n=game.trophies_left)
 
 
 def _start_tile(color: str, corner: Cell) -> str:

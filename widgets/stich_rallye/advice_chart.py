@@ -7,7 +7,7 @@ import html
 
 from rally import Advice, Turbo
 
-from ..i18n import _, ngettext
+from ..i18n import _, decimal, join_words, ngettext, percent, percent_range
 from ..plotly_view import PlotlyFigure, PlotlyView
 
 
@@ -55,20 +55,21 @@ class AdviceChart(PlotlyView):
             key = option.label if isinstance(option.action, Turbo) else option.label[0]
             color, pattern = BAR_STYLE[key]
             mark = " ★" if option is best else ""
-            labels.append(option.label + mark)
+            labels.append(option.word + mark)  # the option in words: "G9", "Turbo nutzen"
             rates.append(rate)
             plus.append(high - rate)
             minus.append(rate - low)
-            text.append(f"{rate:.0f}%")
+            text.append(percent(option.win_rate))
             colors.append(color)
             patterns.append(pattern)
             hover.append(ngettext(
-                "{label}: won {wins} of {playouts} playouts ({rate}%); {level} interval {low}-{high}%; "
+                "{label}: won {wins} of {playouts} playouts ({rate}); {level} interval {interval}; "
                 "spaces driven on average {spaces}",
-                "{label}: won {wins} of {playouts} playouts ({rate}%); {level} interval {low}-{high}%; "
+                "{label}: won {wins} of {playouts} playouts ({rate}); {level} interval {interval}; "
                 "spaces driven on average {spaces}", option.playouts).format(
-                    label=option.label, wins=option.wins, playouts=option.playouts, rate=f"{rate:.1f}", level="99%",
-                    low=f"{low:.1f}", high=f"{high:.1f}", spaces=f"{option.progress_gained:.1f}"))
+                    label=option.word, wins=option.wins, playouts=option.playouts, rate=percent(option.win_rate, 1),
+                    level=percent(0.99), interval=percent_range(*option.interval, 1),
+                    spaces=decimal(option.progress_gained, 1)))
         name = advice.position.player_names[advice.seat]
         with self.plot.batch_update():
             self.plot.data[0].update(x=labels, y=rates, hovertext=hover,
@@ -90,5 +91,6 @@ class AdviceChart(PlotlyView):
 
     def __repr__(self) -> str:
         if self.advice is None:
-            return "AdviceChart(no answer yet)"
-        return "AdviceChart(" + ", ".join(f"{o.label} {o.win_rate:.0%}" for o in self.advice.options) + ")"
+            return _("Chance to win for each choice: no answer yet.")
+        return _("Chance to win for each choice: {chances}.").format(
+            chances=join_words([f"{o.word} {percent(o.win_rate)}" for o in self.advice.options]))

@@ -122,8 +122,8 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
 
     def __repr__(self) -> str:
         if self.advice is None:
-            return "AdvisorPanel(not asked yet)"
-        return f"AdvisorPanel({self.advice.best.label} is best)"
+            return _("The advisor: not asked yet.")
+        return _("The advisor: {option} is the best choice.").format(option=self.advice.best.word)
 
 
 def _playouts_per_choice(total: int) -> str:

@@ -77,4 +77,6 @@ class BoxSetup(StableRepr, w.VBox):
         self.hand.show(game.hands[first])
 
     def __repr__(self) -> str:
-        return f"BoxSetup({self.game.players} players, {self.game.track.name}, cars on the start space, motors on 0)"
+        return ngettext("The box set up: {n} player on the {track} track, the cars on the start, the motors on 0.",
+                        "The box set up: {n} players on the {track} track, the cars on the start, the motors on 0.",
+                        self.game.players).format(n=self.game.players, track=self.game.track.shown_name)

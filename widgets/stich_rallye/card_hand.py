@@ -8,7 +8,7 @@ Clicking a playable card, or pressing Enter or Space on it, sets ``selected``.
 >>> from rally import Card
 >>> hand = CardHand(["G3", "R5", "G9"], trick=["G11"])
 >>> hand
-CardHand(G3 R5 G9; playable G3 G9; selected none)
+Your hand: green 3, red 5 and green 9. May be played: green 3 and green 9.
 >>> hand.reason("R5")
 'You must follow green: you hold G3 and G9.'
 >>> hand.selected = "R5"          # a click on a dimmed card plays nothing
@@ -30,7 +30,7 @@ import traitlets
 import rally
 from rally import Card, Game, inputs
 
-from .._display import StableRepr
+from .._display import StableRepr, cards_in_words
 from ..i18n import _
 from ..style import card_face
 
@@ -150,6 +150,9 @@ class CardHand(StableRepr, anywidget.AnyWidget):
             self.send_state("selected")
 
     def __repr__(self) -> str:
-        shown = " ".join(self.codes) or "no cards"
-        playable = " ".join(self.playable) or "none"
-        return f"CardHand({shown}; playable {playable}; selected {self.selected or 'none'})"
+        text = _("{title}: {cards}.").format(title=self.title, cards=cards_in_words(self.codes))
+        if self.codes and self.playable != self.codes:
+            text += " " + _("May be played: {cards}.").format(cards=cards_in_words(self.playable))
+        if self.selected:
+            text += " " + _("Chosen: {card}.").format(card=cards_in_words([self.selected]))
+        return text

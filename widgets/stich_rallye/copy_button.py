@@ -45,4 +45,4 @@ class CopyButton(StableRepr, anywidget.AnyWidget):
         super().__init__(**kwargs)
 
     def __repr__(self) -> str:
-        return f"CopyButton({self.text!r})"
+        return _("A button that copies the code {code}").format(code=self.text)

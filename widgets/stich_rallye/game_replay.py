@@ -28,7 +28,7 @@ from rally import Game, Moved, inputs
 from rally.replay import ReplayState, replay_states
 
 from .._display import StableRepr
-from ..i18n import _, language
+from ..i18n import _
 from ..style import laps_done
 from .motor_dial import MotorDial
 from .track_figure import TrackFigure
@@ -127,8 +127,7 @@ class GameReplay(StableRepr, w.VBox):
         self.status.value = f"<div role='status'>{html.escape(self.text)}</div>"
 
     def __repr__(self) -> str:
-        with language("en"):  # the stable text stays English, whatever the page shows
-            state = self.state
-            text = (f"Event {self.index + 1} of {self._last - self._first + 1} · round {state.round} · "
-                    f"⚑ {self.game.names[state.flag]}: {self.game.describe(state.event)}")
-        return f"GameReplay({self.game.players} players, seed {self.game.seed}, {text})"
+        state = self.state
+        return _("Replay, step {step} of {steps}, round {round}, {flag} holds the flag: {event}").format(
+            step=self.index + 1, steps=self._last - self._first + 1, round=state.round,
+            flag=self.game.names[state.flag], event=self.game.describe(state.event))

@@ -12,7 +12,7 @@ the caller which decision to show (:class:`GameView` opens its replay there).
 >>> game = examples.played(3, 5, 1000)
 >>> view = GameReview(review(game, 0, playouts=100, seed=1))
 >>> view
-GameReview(Ada, 26 decisions, costliest: Round 3, trick 6: you led R5)
+Review of Ada's game: 26 decisions. The costliest: Round 3, trick 6: you led R5.
 >>> chosen = []
 >>> view.on_select(chosen.append)
 >>> view.select(1)   # the costliest decision's button
@@ -31,7 +31,7 @@ import rally
 from rally import Review, ReviewedDecision, inputs
 
 from .._display import StableRepr
-from ..i18n import _
+from ..i18n import _, ngettext, percent
 from ..plotly_view import PlotlyFigure, PlotlyView
 
 #: Marks for the costliest decisions, in order: a number in a circle, not only a color.
@@ -82,17 +82,23 @@ class ReviewChart(PlotlyView):
                     "font": {"size": 11}, "itemclick": False, "itemdoubleclick": False},
             shapes=shapes, annotations=rounds,
         )
+        self._title = _("{name}'s win chance after each decision").format(name=review.names[review.seat])
+        self._decisions = len(decisions)
         self.redrawn()
+
+    def __repr__(self) -> str:
+        return ngettext("{title}: a chart of {n} decision.", "{title}: a chart of {n} decisions.",
+                        self._decisions).format(title=self._title, n=self._decisions)
 
 
 def _hover(decision: ReviewedDecision) -> str:
     """What the chart says about one decision under the pointer."""
-    chance = f"{100 * decision.chosen.win_rate:.0f}"
+    chance = percent(decision.chosen.win_rate)
     if decision.cost == 0:
-        return _("{label}: win chance {chance}%").format(label=decision.label, chance=chance)
-    best_chance = f"{100 * decision.best.win_rate:.0f}"
-    return _("{label}: win chance {chance}%; {best} would give {best_chance}%").format(
-        label=decision.label, chance=chance, best=decision.best.label, best_chance=best_chance)
+        return _("{label}: win chance {chance}").format(label=decision.label, chance=chance)
+    best_chance = percent(decision.best.win_rate)
+    return _("{label}: win chance {chance}; {best} would give {best_chance}").format(
+        label=decision.label, chance=chance, best=decision.best.word, best_chance=best_chance)
 
 
 class GameReview(StableRepr, w.VBox):
@@ -114,9 +120,9 @@ class GameReview(StableRepr, w.VBox):
             button.on_click(lambda _, k=i + 1: self.select(k))
             rows.append(w.HBox([
                 w.HTML("<div style='font-size:13px;line-height:1.35;max-width:640px'>"
-                       + _("<b>{rank} {label}</b> · win chance {chance}, best {best}").format(
-                           rank=RANKS[i], label=html.escape(decision.label), chance=f"{decision.chosen.win_rate:.0%}",
-                           best=f"{decision.best.win_rate:.0%}")
+                       + _("<b>{rank} {label}</b> · win chance {chance}; the best choice, {best}, {best_chance}").format(
+                           rank=RANKS[i], label=html.escape(decision.label), chance=percent(decision.chosen.win_rate),
+                           best=html.escape(decision.best.word), best_chance=percent(decision.best.win_rate))
                        + f"<br>{html.escape(decision.explanation)}</div>"),
                 button], layout=w.Layout(align_items="center", justify_content="space-between")))
         if not self.costly:
@@ -148,5 +154,9 @@ class GameReview(StableRepr, w.VBox):
 
     def __repr__(self) -> str:
         review = self.review
-        worst = f", costliest: {self.costly[0].label}" if self.costly else ""
-        return f"GameReview({review.names[review.seat]}, {len(review.decisions)} decisions{worst})"
+        n = len(review.decisions)
+        text = ngettext("Review of {name}'s game: {n} decision.", "Review of {name}'s game: {n} decisions.", n).format(
+            name=review.names[review.seat], n=n)
+        if self.costly:
+            text += " " + _("The costliest: {decision}.").format(decision=self.costly[0].label)
+        return text

@@ -5,7 +5,7 @@ was shown before stays as it was. Nothing raises into the notebook.
 
 >>> setup = GameSetup(players=3, track="beach", seed=2)
 >>> setup
-GameSetup(3 players, beach, seed 2)
+A new game: 3 players on the beach track, seed 2.
 >>> setup.seed.value = "two"
 >>> setup.new_game() is None
 True
@@ -23,14 +23,15 @@ import rally
 from rally import TRACKS, HeuristicBot, RandomBot, inputs
 
 from .._display import StableRepr
-from ..i18n import N_, _, join_words
+from ..i18n import N_, _, join_words, ngettext
 from ..messages import Messages
 from .game_view import GameView
 
 
-#: The bots a lesson can pick, by label (the English label is the key; the menu shows it translated).
-BOTS: dict[str, Callable[[], rally.Bot]] = {N_("careful (HeuristicBot)"): HeuristicBot,
-                                            N_("random (RandomBot)"): RandomBot}
+#: The bots a lesson can pick, by name (the menu shows :data:`BOT_WORDS`, translated).
+BOTS: dict[str, Callable[[], rally.Bot]] = {"careful": HeuristicBot, "random": RandomBot}
+#: The bots in words, as the menu shows them (marked for the catalog, translated where shown).
+BOT_WORDS = {"careful": N_("careful players"), "random": N_("random players")}
 
 
 class GameSetup(Messages, StableRepr, w.VBox):
@@ -38,18 +39,22 @@ class GameSetup(Messages, StableRepr, w.VBox):
     :class:`GameView` below the controls (``setup.view``)."""
 
     def __init__(self, players: int = 4, track: str = "volcano", seed: int = 0,
-                 names: Sequence[str] | None = None, bot: str = "careful (HeuristicBot)", bot_delay: float = 0.0):
+                 names: Sequence[str] | None = None, bot: str = "careful", bot_delay: float = 0.0):
         self._init_message()
         self.players = w.Dropdown(options=[3, 4, 5], value=players, description=_("Players"),
                                   layout=w.Layout(width="150px"))
-        # The track names and the track code are typed as they are, in every language.
-        self.track = w.Combobox(value=track, options=sorted(TRACKS), ensure_option=False, description=_("Track"),
-                                placeholder=join_words(["volcano", "beach", "S..DD...U.."], "or"),
+        # The boards by their names in the language spoken ("Vulkan"); rally reads those, the
+        # English names and track text alike.
+        boards = [TRACKS[name].shown_name for name in sorted(TRACKS)]
+        key = track.strip().lower() if isinstance(track, str) else ""
+        self.track = w.Combobox(value=TRACKS[key].shown_name if key in TRACKS else track, options=boards,
+                                ensure_option=False, description=_("Track"),
+                                placeholder=join_words([*boards, "S..DD...U.."], "or"),
                                 layout=w.Layout(width="300px"))
         self.seed = w.Text(value=str(seed), description=_("Seed"), layout=w.Layout(width="160px"))
         self.names = w.Text(value=", ".join(names or ()), description=_("Names"), placeholder="Ada, Bo, Cy, Di",
                             layout=w.Layout(width="300px"))
-        self.bot = w.Dropdown(options=[(_(label), label) for label in BOTS], value=bot, description=_("Bots"),
+        self.bot = w.Dropdown(options=[(_(BOT_WORDS[name]), name) for name in BOTS], value=bot, description=_("Bots"),
                               layout=w.Layout(width="260px"))
         self.start = w.Button(description=_("New game"), button_style="primary")
         self.start.on_click(lambda _: self.new_game())
@@ -90,5 +95,8 @@ class GameSetup(Messages, StableRepr, w.VBox):
     def __repr__(self) -> str:
         view = self.view
         if view is None:
-            return "GameSetup(no game yet)"
-        return f"GameSetup({view.game.players} players, {view.game.track.name}, seed {view.game.seed})"
+            return _("A new game: none yet.")
+        game = view.game
+        return ngettext("A new game: {players} player on the {track} track, seed {seed}.",
+                        "A new game: {players} players on the {track} track, seed {seed}.", game.players).format(
+            players=game.players, track=game.track.shown_name, seed=game.seed)

@@ -22,7 +22,7 @@ in Jupyter the "Bots" control slows them down to watch, with animated moves.
 
 >>> view = GameView(3, track="beach", seed=4)
 >>> view
-GameView(3 players, beach, seed 4, round 1, Ada to play, positions [0, 0, 0])
+A game on the beach track, seed 4, round 1: Ada to play. The cars have driven 0, 0 and 0 spaces.
 >>> view.hand.playable
 ['R3', 'R4', 'R5', 'G3', 'B3']
 >>> view.hand.prompt
@@ -32,9 +32,9 @@ True
 >>> view.messages[1:4]
 ['Ada plays G3 (green 3).', 'Bo plays B4 (blue 4).', 'Cy plays G6 (green 6).']
 >>> view.last_trick
-TrickTable(Last trick: Ada G3, Bo B4, Cy G6; Bo wins)
+Last trick: Ada green 3, Bo blue 4 and Cy green 6. Bo wins.
 >>> view.figure
-TrackFigure(beach, 28 spaces, cars at [0, 3, 0])
+The beach track, 28 spaces. Cars on spaces 0, 3 and 0.
 >>> view.play_card("X1")
 False
 >>> view.alert_text
@@ -58,7 +58,7 @@ from rally import (
 )
 
 from .._display import StableRepr
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, decimal, join_words, ngettext
 from ..scroll_anchor import ScrollAnchor
 from .card_hand import CardHand
 from .game_replay import draw_replay_state
@@ -168,7 +168,7 @@ class GameView(StableRepr, w.VBox):
         self.review_box = w.VBox(layout=w.Layout(display="none"))
         options = [(_(label), delay) for label, delay in SPEEDS]
         if bot_delay not in dict(SPEEDS).values():
-            options.append((f"{bot_delay:g} s", bot_delay))
+            options.append((f"{decimal(bot_delay, None)} s", bot_delay))
         self.speed = w.ToggleButtons(options=options, value=bot_delay, description=_("Bots:"),
                                      tooltips=[_(tip) for tip in SPEED_TIPS][: len(options)],
                                      style={"button_width": "76px"})
@@ -415,7 +415,7 @@ class GameView(StableRepr, w.VBox):
             moves[use] = next(e.move for e in preview.apply_recorded(Turbo(use)) if isinstance(e, Moved))
         where = {use: self._where(m.final) for use, m in moves.items()}
         self.turbo_text.value = "<div style='font-size:13px;line-height:1.35'>" + _(
-            "<b>You won the trick.</b> Your motor shows {value}: use it now, or keep it winding (it also drives "
+            "<b>You won the trick.</b> Your motor shows {value}: use it now, or save it for later (it also drives "
             "you at the round's end). The rings on the track show where each choice ends.").format(
             value=value) + "</div>"
         self.turbo_yes.description = _("Use turbo: {card} + {motor} → {where}").format(
@@ -561,13 +561,20 @@ class GameView(StableRepr, w.VBox):
 
     def __repr__(self) -> str:
         game = self.game
+        words = {"track": game.track.shown_name, "seed": game.seed, "round": game.round,
+                 "spaces": join_words([str(p) for p in game.positions])}
         if game.is_over:
-            state = f"{game.names[game.winner]} won"
+            template = _("A game on the {track} track, seed {seed}: {name} won. The cars have driven {spaces} spaces.")
+            name = game.names[game.winner]
+        elif game.awaiting_turbo:
+            template = _("A game on the {track} track, seed {seed}, round {round}: {name} chooses the turbo. "
+                         "The cars have driven {spaces} spaces.")
+            name = game.names[game.current_player]
         else:
-            choosing = game.awaiting_turbo
-            state = f"{game.names[game.current_player]} to {'choose the turbo' if choosing else 'play'}"
-        return (f"GameView({game.players} players, {game.track.name}, seed {game.seed}, round {game.round}, "
-                f"{state}, positions {list(game.positions)})")
+            template = _("A game on the {track} track, seed {seed}, round {round}: {name} to play. "
+                         "The cars have driven {spaces} spaces.")
+            name = game.names[game.current_player]
+        return template.format(name=name, **words)
 
 
 def _bots_per_seat(bots: Bot | Sequence[Bot] | None, players: int) -> list[Bot]:

@@ -8,7 +8,7 @@ releasing play short CSS animations.
 
 >>> dial = MotorDial(name="Ada", seat=0)
 >>> dial
-MotorDial(Ada, position 0 of 9, value 0, lap 1 / yellow)
+Ada's motor: arrow at position 0 of 9, value 0, lap 1 / yellow
 >>> dial.wind(); dial.wind(); dial.wind()
 >>> dial.position, dial.value, dial.change
 (3, 4, 'wound')
@@ -33,7 +33,7 @@ from rally import DEFAULT_DIAL, Motor, inputs
 from rally.movement import MAX_PROGRESS
 
 from .._display import StableRepr
-from ..i18n import _, language
+from ..i18n import _
 from ..style import CAR_HEX, OUTLINE_HEX, SIDE_HEX, car_color, laps_label, motor_side
 
 HERE = pathlib.Path(__file__).parent
@@ -138,8 +138,9 @@ class MotorDial(StableRepr, anywidget.AnyWidget):
         return "set"
 
     def __repr__(self) -> str:
-        who = f"{self.name}, " if self.name else ""
-        with language("en"):  # the stable text stays English, whatever the page shows
-            label = laps_label(self.laps)
-        return (f"MotorDial({who}position {self.position} of {len(self.dial)}, value {self.value}, "
-                f"{label})")
+        words = {"position": self.position, "positions": len(self.dial), "value": self.value,
+                 "label": laps_label(self.laps)}
+        if self.name:
+            return _("{name}'s motor: arrow at position {position} of {positions}, value {value}, {label}").format(
+                name=self.name, **words)
+        return _("Motor: arrow at position {position} of {positions}, value {value}, {label}").format(**words)

@@ -10,7 +10,7 @@ import ipywidgets as w
 import rally
 
 from .._display import StableRepr
-from ..i18n import _, language
+from ..i18n import _
 from .motor_dial import MotorDial
 
 
@@ -55,5 +55,4 @@ class MotorPlayground(StableRepr, w.VBox):
         self.status.value = f"<div role='status'>{html.escape(self.text)}</div>"
 
     def __repr__(self) -> str:
-        with language("en"):  # the stable text notebooks compare stays English
-            return f"MotorPlayground({self.text})"
+        return _("Motor: {status}").format(status=self.text)

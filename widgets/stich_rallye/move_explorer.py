@@ -145,5 +145,5 @@ class MoveExplorer(Messages, StableRepr, w.VBox):
         self.description.value = f"<p>{html.escape(summary)}</p>" if summary else ""
 
     def __repr__(self) -> str:
-        return f"MoveExplorer({self.figure!r})"
+        return repr(self.figure)
 

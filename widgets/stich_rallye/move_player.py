@@ -185,7 +185,7 @@ class MovePlayer(StableRepr, w.VBox):
         self.status.value = f'<div role="status" class="rally-move-status">{html.escape(self.status_text)}</div>'
 
     def __repr__(self) -> str:
-        return f"MovePlayer({self.figure!r})"
+        return repr(self.figure)
 
 
 __all__ = ["MovePlayer", "PLAY_INTERVAL"]

@@ -9,7 +9,7 @@ dealt from seed 1 and drawing from ``random.Random(1)``, after 45 decisions. In 
 >>> code = "SR1_Tvolcano_R2_F0_P25.15.19.24_M2.4.4.2_CG8.R6_H2G7.G9.B12_XG2.G5.G3.G4.B2.B9.B4.B7.R3.R5.R7.R9.B3.R4.B8.B11"
 >>> editor = PositionEditor(code)
 >>> editor
-PositionEditor(SR1_Tvolcano_R2_F0_P25.15.19.24_M2.4.4.2_CG8.R6_H2G7.G9.B12_XG2.G5.G3.G4.B2.B9.B4.B7.R3.R5.R7.R9.B3.R4.B8.B11; Cy to play)
+A position to build, code SR1_Tvolcano_R2_F0_P25.15.19.24_M2.4.4.2_CG8.R6_H2G7.G9.B12_XG2.G5.G3.G4.B2.B9.B4.B7.R3.R5.R7.R9.B3.R4.B8.B11: Cy to play.
 >>> editor.progress.value = "25, 15, 15, 24"
 >>> editor.problems
 ['Cars Bo and Cy are both on space 15; a space holds one car.']
@@ -26,6 +26,7 @@ import ipywidgets as w
 
 import rally
 from rally import DEFAULT_NAMES, TRACKS, Game, Position, inputs
+from rally.advisor import option_word
 from rally.movement import MAX_PROGRESS
 
 from .._display import StableRepr
@@ -62,8 +63,8 @@ class PositionEditor(Messages, StableRepr, w.VBox):
             value=value, description=label, placeholder=hint, layout=w.Layout(width=width),
             style={"description_width": "110px"}, continuous_update=False)
         self.players = w.Dropdown(options=[3, 4, 5], description=_("Players"), layout=w.Layout(width="170px"))
-        # The track names (volcano, beach) and the track text are what the box reads: they stay as typed.
-        self.track = w.Combobox(options=sorted(TRACKS), description=_("Track"), ensure_option=False,
+        # The boards by their names in the language spoken (rally reads those, the English names and track text).
+        self.track = w.Combobox(options=[TRACKS[name].shown_name for name in sorted(TRACKS)], description=_("Track"), ensure_option=False,
                                 placeholder=_("volcano, beach or S..DD...U.."), layout=w.Layout(width="330px"),
                                 continuous_update=False)
         self.round = w.Dropdown(options=[1, 2, 3], description=_("Round"), layout=w.Layout(width="150px"))
@@ -118,7 +119,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         self._loading = True
         try:
             self.players.value = position.players
-            self.track.value = position.track.name if TRACKS.get(position.track.name) == position.track \
+            self.track.value = position.track.shown_name if TRACKS.get(position.track.name) == position.track \
                 else str(position.track)
             self.round.value = position.round
             self.flag.options = [(name, seat) for seat, name in enumerate(names)]
@@ -226,7 +227,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         self.copy.text = position.code()
         names = position.player_names
         who = names[position.decider]
-        options = ", ".join(map(str, position.options()))  # the choices as typed: G9, turbo, no turbo
+        options = ", ".join(map(option_word, position.options()))  # the choices in words: G9, turbo, no turbo
         if position.phase == "turbo":
             template = ngettext("Round {round}, {n} tricks done: {name} chooses: turbo or not. Choices: {choices}.",
                                 "Round {round}, {n} tricks done: {name} chooses: turbo or not. Choices: {choices}.",
@@ -274,7 +275,11 @@ class PositionEditor(Messages, StableRepr, w.VBox):
 
     def __repr__(self) -> str:
         if self.problems:
-            return f"PositionEditor({len(self.problems)} problem{'s' if len(self.problems) > 1 else ''})"
+            return ngettext("A position to build: not a possible one yet ({n} problem).",
+                            "A position to build: not a possible one yet ({n} problems).", len(self.problems)).format(
+                n=len(self.problems))
         p = self.position
-        doing = "chooses the turbo" if p.phase == "turbo" else "to play"
-        return f"PositionEditor({p.code()}; {p.player_names[p.decider]} {doing})"
+        if p.phase == "turbo":
+            return _("A position to build, code {code}: {name} chooses the turbo.").format(
+                code=p.code(), name=p.player_names[p.decider])
+        return _("A position to build, code {code}: {name} to play.").format(code=p.code(), name=p.player_names[p.decider])

@@ -25,7 +25,7 @@ spaces, :data:`CAR_KEY` and the player's name (``"car:Ada"``) for each car.
 >>> from rally import TRACKS, move
 >>> fig = TrackFigure(TRACKS["volcano"], positions=[0, 3, 7])
 >>> fig
-TrackFigure(volcano, 31 spaces, cars at [0, 3, 7])
+The volcano track, 31 spaces. Cars on spaces 0, 3 and 7.
 >>> m = move(TRACKS["volcano"], [0, 3, 7], 0, 3)
 >>> fig.show_move(m)
 >>> while fig.step():
@@ -612,8 +612,12 @@ class TrackFigure(PlotlyView):
 
     def __repr__(self) -> str:
         track = self._tf_track
-        name = track.name if track.name != "custom" else f"custom {str(track)!r}"
-        return f"TrackFigure({name}, {len(track)} spaces, cars at {list(self._tf_positions)})"
+        text = ngettext("The {track} track, {n} space.", "The {track} track, {n} spaces.", len(track)).format(
+            track=track.shown_name, n=len(track))
+        if not self._tf_positions:
+            return text
+        return text + " " + ngettext("A car on space {spaces}.", "Cars on spaces {spaces}.", len(self._tf_positions)).format(
+            spaces=join_words([str(p) for p in self._tf_positions]))
 
 
 def car_colors(colors: Sequence[str] | None, cars: int) -> tuple[str, ...]:

@@ -55,4 +55,4 @@ class TrickExplorer(Messages, StableRepr, w.VBox):
         return True
 
     def __repr__(self) -> str:
-        return f"TrickExplorer({self.table!r})"
+        return repr(self.table)

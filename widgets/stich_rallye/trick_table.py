@@ -6,7 +6,7 @@ the table shows rally's sentence explaining why.
 >>> table = TrickTable()
 >>> table.show_trick(["G11", "R5", "B7", "G3"], names=["Ada", "Bo", "Cy", "Di"])
 >>> table
-TrickTable(Trick: Ada G11, Bo R5, Cy B7, Di G3; Cy wins)
+Trick: Ada green 11, Bo red 5, Cy blue 7 and Di green 3. Cy wins.
 >>> print(table.explanation)
 Blue was the third color played, so the highest blue, 7, wins; the car moves 3, the lowest card.
 >>> table.show_trick(["G11", "R5"], names=["Ada", "Bo", "Cy", "Di"], complete=False)
@@ -25,8 +25,8 @@ import traitlets
 import rally
 from rally import DEFAULT_NAMES, Card, Game, inputs
 
-from .._display import StableRepr
-from ..i18n import _, ngettext
+from .._display import StableRepr, cards_in_words
+from ..i18n import _, join_words, ngettext
 from ..style import card_face, car_color
 
 HERE = pathlib.Path(__file__).parent
@@ -124,6 +124,9 @@ class TrickTable(StableRepr, anywidget.AnyWidget):
         self.show_trick([], complete=False)
 
     def __repr__(self) -> str:
-        played = ", ".join(f"{row['name']} {row['card']['code']}" for row in self.plays) or "no cards"
-        ending = f"; {self.winner} wins" if self.winner else ""
-        return f"TrickTable({self.title}: {played}{ending})"
+        played = join_words([_("{name} {card}").format(name=row["name"], card=cards_in_words([row["card"]["code"]]))
+                             for row in self.plays]) or _("no cards")
+        text = _("{title}: {cards}.").format(title=self.title, cards=played)
+        if self.winner:
+            text += " " + _("{name} wins.").format(name=self.winner)
+        return text

@@ -14,6 +14,7 @@ import ipywidgets as w
 
 import rally
 from rally import Advice, Position, inputs
+from rally.advisor import option_word
 
 from .._display import StableRepr
 from ..i18n import _, join_words
@@ -47,10 +48,12 @@ class WhatIf(StableRepr, w.VBox):
         self._who = who = names[position.decider]
         self.hand = CardHand(position.hand, position.trick if position.phase == "play" else (),
                              title=_("{name}'s hand").format(name=who))
-        # The choices are the actions as rally reads them back (G9, turbo, no turbo): they stay as they are.
+        # Each choice's value is the action as rally reads it back (G9, turbo, no turbo); its
+        # button shows it in words, in the language spoken (G9, "Turbo nutzen", "ohne Turbo").
         self._labels = [str(a) for a in position.options()]
-        self.choice = w.ToggleButtons(options=self._labels, value=None, description=_("Your guess"),
-                                      style={"button_width": "80px"})
+        self._words = [option_word(a) for a in position.options()]
+        self.choice = w.ToggleButtons(options=list(zip(self._words, self._labels)), value=None,
+                                      description=_("Your guess"), style={"button_width": "auto"})
         self.advisor = AdvisorPanel(position, playouts=playouts, seed=seed, gate=self._not_ready)
         self.advisor.ask_button.on_click(lambda _button: self._judge())
         #: Where the verdict on the guess (and a wrong guess's warning) is shown: above the chart.
@@ -86,9 +89,11 @@ class WhatIf(StableRepr, w.VBox):
             if choice != self.prediction:
                 self.choice.value = self.prediction
             return
+        if choice in self._words:  # the choice as its button says it ("ohne Turbo")
+            choice = self._labels[self._words.index(choice)]
         if choice not in self._labels:
             warning = _("{choice} is not a choice here: pick one of {choices}.").format(
-                choice=str(choice), choices=join_words(self._labels, "or"))
+                choice=str(choice), choices=join_words(self._words, "or"))
             self.verdict.value = f"<div role='alert'>⚠ {html.escape(warning)}</div>"
             return
         self.prediction = choice
@@ -106,7 +111,7 @@ class WhatIf(StableRepr, w.VBox):
     def _not_ready(self) -> str | None:
         if self.prediction is None:
             return _("Pick your guess first: what should {name} do: {choices}? Then ask the advisor.").format(
-                name=self._who, choices=join_words(self._labels, "or"))
+                name=self._who, choices=join_words(self._words, "or"))
         return None
 
     def _judge(self) -> None:
@@ -129,5 +134,10 @@ class WhatIf(StableRepr, w.VBox):
                                    + "".join(parts) + "</div>")
 
     def __repr__(self) -> str:
-        guess = self.prediction or "none"
-        return f"WhatIf({self.position.code()}; guess {guess}; {self.advisor!r})"
+        who = self.position.player_names[self.position.decider]
+        if self.prediction is None:
+            text = _("What should {name} do? No guess yet.").format(name=who)
+        else:
+            text = _("What should {name} do? The guess: {choice}.").format(
+                name=who, choice=self._words[self._labels.index(self.prediction)])
+        return text + " " + repr(self.advisor)
