@@ -151,7 +151,7 @@ def test_setup_steps_in_german_and_unchanged_in_english():
     game = Game.new(3, seed=4)
     german = setup_steps(game, lang="de")
     assert german[0] == ("Spielplan: die Strecke Vulkan, ein Rundkurs mit 31 Feldern. Die Autos fahren im "
-                         "Uhrzeigersinn und nur so herum.")
+                         "Uhrzeigersinn; nur ein Anstieg kann ein Auto zurückrollen lassen.")
     assert german[1] == ("Autos und Motoren: Jeder nimmt sich Auto und Motor in einer Farbe: Ada (Weiß), Bo (Rot) "
                          "und Cy (Gelb).")
     assert german[4] == ("Karten: Bei 3 Spielern sind die Werte 2 bis 10 im Spiel, in Rot, Grün und Blau: 27 Karten. "
@@ -164,7 +164,7 @@ def test_setup_steps_in_german_and_unchanged_in_english():
     assert "Di (Lila) und Ed (Blau)" in beach[1]
     assert beach[5].endswith("hier ist das Di.)")
     english = setup_steps(game, lang="en")
-    assert english[0] == "Board: the volcano track, a loop of 31 spaces. Cars drive round it clockwise, and only that way."
+    assert english[0] == "Board: the volcano track, a loop of 31 spaces. Cars drive round it clockwise; only an uphill can roll a car back."
     assert english[1] == ("Cars and motors: each player takes the car and the motor of one color: Ada white, Bo red "
                           "and Cy yellow.")
     assert english[6] == ("Deal: each player gets 5 cards for round 1; the other 12 lie aside face down, unseen, until "

@@ -9,6 +9,9 @@ Shared by both games (this folder):
 - ``scroll_anchor.py`` :class:`ScrollAnchor`: brings a part of a view into the window
 - ``style.py``        car colors, card faces and labels that never rely on color alone
 - ``_display.py``     a stable plain-text view of every widget, for nbval
+- ``course.py``       the course: the lessons in order, in English and German
+- ``course_progress.py`` :class:`CourseProgress` and :class:`LessonDone`: the learner's ticks,
+  kept in the browser
 
 Stich Rallye (``stich_rallye/``, one view a file): :class:`TrackFigure`,
 :class:`CardHand`, :class:`MotorDial`, :class:`TrickTable`, :class:`GameView` (with
@@ -24,6 +27,7 @@ Every widget has a stable ``repr`` for nbval. See ``docs/widgets.md``.
 
 from rally.replay import ReplayState, replay_states
 
+from .course_progress import CourseProgress, LessonDone
 from .plotly_view import PlotlyView
 from .quiz import Feedback, Question, Quiz
 from .scroll_anchor import ScrollAnchor
@@ -36,7 +40,7 @@ from .stich_rallye import (
 from .style import card_face, lap_label
 
 __all__ = [
-    "AdviceChart", "AdvisorPanel", "BoxSetup", "CopyButton", "PositionEditor", "WhatIf",
+    "CourseProgress", "LessonDone", "AdviceChart", "AdvisorPanel", "BoxSetup", "CopyButton", "PositionEditor", "WhatIf",
     "CardHand", "GameReplay", "GameReview", "GameSetup", "GameView", "MemoryChart", "MotorDial", "MotorPlayground", "MoveExplorer", "MovePlayer", "PlotlyView",
     "RallyRunBoard", "ReplayState", "ReviewChart", "ScrollAnchor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "card_face",
     "lap_label", "replay_states", "Feedback", "Question", "Quiz", "tricks_quiz", "motor_quiz", "moving_quiz",

@@ -1,0 +1,110 @@
+// The learner's ticks on the course, kept in the browser (localStorage under the model's
+// `storage_key`: a JSON list of lesson names). kind "done": a button that ticks its lesson
+// off or takes the tick back; kind "progress": every lesson with ✓ or ○. Every view on the
+// page (and in other tabs) follows a change at once. Words come from Python (`labels`).
+
+function read(key) {
+  try {
+    const list = JSON.parse(window.localStorage.getItem(key) || "[]");
+    return Array.isArray(list) ? list.filter((name) => typeof name === "string") : [];
+  } catch (err) {
+    return null;  // storage off (private mode, blocked): say so, never fail
+  }
+}
+
+function write(key, names) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(names));
+    window.dispatchEvent(new CustomEvent("rally-course-change"));
+    return true;
+  } catch (err) {
+    return false;
+  }
+}
+
+function fill(text, values) {
+  return (text || "").replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+function render({ model, el }) {
+  el.classList.add("rally-course");
+  const labels = () => model.get("labels") || {};
+  const key = () => model.get("storage_key");
+
+  function showProgress() {
+    const finished = read(key());
+    el.replaceChildren();
+    if (finished === null) {
+      el.textContent = labels().storage || "";
+      return;
+    }
+    const lessons = model.get("lessons") || [];
+    const list = document.createElement("ol");
+    let done = 0;
+    for (const lesson of lessons) {
+      const item = document.createElement("li");
+      const isDone = finished.includes(lesson.name);
+      done += isDone ? 1 : 0;
+      item.className = isDone ? "rally-course__done" : "rally-course__open";
+      item.dataset.lesson = lesson.name;
+      const mark = document.createElement("span");
+      mark.className = "rally-course__mark";
+      mark.textContent = isDone ? "✓" : "○";
+      mark.setAttribute("aria-hidden", "true");
+      const words = document.createElement("span");
+      words.textContent = lesson.title;
+      const state = document.createElement("span");
+      state.className = "rally-course__state";
+      state.textContent = ` (${isDone ? labels().done : labels().open})`;
+      item.append(mark, words, state);
+      list.append(item);
+    }
+    const count = document.createElement("p");
+    count.className = "rally-course__count";
+    count.textContent = fill(labels().count, { done, total: lessons.length });
+    el.append(count, list);
+  }
+
+  function showDone() {
+    const finished = read(key());
+    el.replaceChildren();
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "rally-course__button";
+    const note = document.createElement("span");
+    note.className = "rally-course__note";
+    note.setAttribute("aria-live", "polite");
+    if (finished === null) {
+      button.disabled = true;
+      note.textContent = labels().storage || "";
+    }
+    const isDone = finished !== null && finished.includes(model.get("lesson"));
+    button.textContent = isDone ? labels().ticked : labels().tick;
+    button.setAttribute("aria-pressed", isDone ? "true" : "false");
+    if (finished !== null) note.textContent = isDone ? labels().note_ticked : labels().note_open;
+    button.addEventListener("click", () => {
+      const now = read(key()) || [];
+      const name = model.get("lesson");
+      const next = now.includes(name) ? now.filter((n) => n !== name) : [...now, name];
+      if (!write(key(), next)) note.textContent = labels().storage || "";
+      const again = el.querySelector("button");
+      if (again) again.focus();
+    });
+    el.append(button, note);
+  }
+
+  const show = () => (model.get("kind") === "done" ? showDone() : showProgress());
+  const onStorage = (event) => {
+    if (!event.key || event.key === key()) show();
+  };
+  window.addEventListener("rally-course-change", show);
+  window.addEventListener("storage", onStorage);
+  model.on("change", show);
+  show();
+  return () => {
+    window.removeEventListener("rally-course-change", show);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+export default { render };

@@ -1,0 +1,99 @@
+"""The learner's ticks on the course: :class:`LessonDone` at the end of a lesson ticks it
+off, :class:`CourseProgress` in lesson 0 shows which lessons are ticked.
+
+The ticks are kept in the browser (``localStorage``), not in the notebook or the kernel: a
+child's progress stays on the computer they learn on, in JupyterLab, in the app view and on
+the static site alike, and a lesson run again starts no one else's. Python never sees them,
+so the plain text (what nbval compares) is the same for every learner.
+
+>>> LessonDone("01_tricks")
+A button that ticks off lesson 1 when you have finished it.
+>>> CourseProgress()
+The course, 10 lessons: lessons you tick off at their end are ticked here.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import anywidget
+import traitlets
+
+from ._display import StableRepr
+from .course import COURSE, lesson_named
+from .i18n import _, ngettext
+
+HERE = pathlib.Path(__file__).parent
+#: Where the ticks are kept in the browser: a JSON list of English lesson names.
+STORAGE_KEY = "rally-notebooks:finished"
+
+_CSS = """
+.rally-course { font-size: 14px; line-height: 1.5; }
+.rally-course ol { list-style: none; padding-left: 0; margin: 4px 0; }
+.rally-course li { padding: 2px 0; }
+.rally-course__mark { display: inline-block; width: 1.6em; font-weight: bold; }
+.rally-course__done .rally-course__mark { color: #166534; }
+.rally-course__button { padding: 6px 14px; border: 1px solid #374151; border-radius: 6px; background: #f3f4f6;
+                        cursor: pointer; font-size: 14px; min-height: 36px; }
+.rally-course__button[aria-pressed="true"] { background: #dcfce7; border-color: #166534; }
+.rally-course__button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.rally-course__note { margin-left: 10px; color: #374151; }
+"""
+
+
+class _CourseWidget(StableRepr, anywidget.AnyWidget):
+    _esm = HERE / "course_progress.js"
+    _css = _CSS
+    #: "progress" (the course map's ticks) or "done" (a lesson's tick button).
+    kind = traitlets.Unicode("progress").tag(sync=True)
+    storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+    #: Every lesson of the course: its English name and its title in the language spoken.
+    lessons = traitlets.List().tag(sync=True)
+    #: The lesson a ``done`` button ticks off (its English name).
+    lesson = traitlets.Unicode("").tag(sync=True)
+    #: The words the page shows, in the language spoken when the widget was made.
+    labels = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("lessons", [{"name": item.english, "title": item.title()} for item in COURSE])
+        super().__init__(**kwargs)
+
+
+class CourseProgress(_CourseWidget):
+    """Every lesson of the course with a tick (✓) for those the learner ticked off at their
+    end, in this browser; an open circle (○) for the others."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("labels", {
+            "done": _("finished"),
+            "open": _("not finished yet"),
+            "count": _("{done} of {total} lessons finished"),
+            "storage": _("This browser cannot keep ticks (its storage is off)."),
+        })
+        super().__init__(kind="progress", **kwargs)
+
+    def __repr__(self) -> str:
+        return ngettext("The course, {count} lesson: lessons you tick off at their end are ticked here.",
+                        "The course, {count} lessons: lessons you tick off at their end are ticked here.",
+                        len(self.lessons)).format(count=len(self.lessons))
+
+
+class LessonDone(_CourseWidget):
+    """A button that ticks off ``lesson`` (its English or German file name) on the course
+    map, or takes the tick back. A name no lesson has is refused with the names there are."""
+
+    def __init__(self, lesson: str, **kwargs):
+        item = lesson_named(lesson)
+        title = item.title()
+        kwargs.setdefault("labels", {
+            "tick": _("✓ I have finished {title}").format(title=title),
+            "ticked": _("✓ Finished: {title}").format(title=title),
+            "note_ticked": _("Ticked off on the course map in lesson 0. Press again to take the tick back."),
+            "note_open": _("Press when you have finished: lesson 0 ticks it off on the course map."),
+            "storage": _("This browser cannot keep ticks (its storage is off)."),
+        })
+        super().__init__(kind="done", lesson=item.english, **kwargs)
+        self._number = item.number
+
+    def __repr__(self) -> str:
+        return _("A button that ticks off lesson {number} when you have finished it.").format(number=self._number)
