@@ -73,4 +73,17 @@ def hill_block() -> Position:
     return Position.from_game(played(4, 289, 61))
 
 
-__all__ = ["played", "turbo_dilemma", "lone_color_lead", "hill_block", "MAX_DECISIONS"]
+def last_trick_turbo() -> Position:
+    """The last trick of round 1 of seed 8: Ada has won it with the red 8, the lowest card
+    is 4 and her motor shows 4. The turbo takes her car to space 16 and empties the motor;
+    without it she lands on a downhill, rolls to space 15, and her motor, still wound,
+    moves her on at the round's end: more now is less in the end.
+
+    >>> p = last_trick_turbo()
+    >>> p.preview("no turbo")[-1]
+    'Round 2: each player gets 7 cards.'
+    """
+    return Position.from_game(played(4, 8, 23))
+
+
+__all__ = ["played", "turbo_dilemma", "lone_color_lead", "hill_block", "last_trick_turbo", "MAX_DECISIONS"]

@@ -131,3 +131,25 @@ def test_the_hill_block_is_what_lesson_6_says():
         assert p.player_names[moved[0].seat] == "Cy"
         rolls[str(card)] = moved[0].move.roll
     assert rolls == {"R2": "uphill", "R3": None, "R6": "downhill"}
+
+
+def test_the_last_trick_turbo_is_what_lesson_6_says():
+    """Lesson 6's third moment: the turbo takes Ada further now (space 16, motor empty), but
+    without it a downhill rolls her to 15 and her motor moves her on to 24 at the round's end;
+    the advisor tells the two apart clearly."""
+    from rally.advisor import advise
+
+    p = examples.last_trick_turbo()
+    assert (p.round, p.phase, p.player_names[p.decider]) == (1, "turbo", "Ada")
+    assert p.tricks_done == 4 and str(p.trick[-1]) == "R8"
+    game = p.to_game(0)
+    assert game.trick_result() == (p.decider, 4) and game.motor_values[p.decider] == 4
+    ends = {}
+    for choice in p.options():
+        after = p.to_game(0)
+        events = after.apply_recorded(choice)
+        moves = [e.move for e in events if isinstance(e, Moved) and e.seat == p.decider]
+        ends[str(choice)] = [(m.final % 31, m.roll) for m in moves]
+    assert ends == {"turbo": [(16, None)], "no turbo": [(15, "downhill"), (24, "downhill")]}
+    advice = advise(p, playouts=500, seed=0)
+    assert str(advice.best.action) == "no turbo" and advice.clearly_best

@@ -63,6 +63,7 @@ def build_every_kind() -> dict[str, object]:
         "RallyRunBoard": widgets.RallyRunBoard(players=3, seed=2), "ScrollAnchor": widgets.ScrollAnchor(),
         "TrackFigure": widgets.TrackFigure(game.track, game.positions),
         "TrickExplorer": widgets.TrickExplorer(),
+        "CourseProgress": widgets.CourseProgress(), "LessonDone": widgets.LessonDone("03_moving_and_hills"),
         "MemoryChart": widgets.MemoryChart(memory_win_rates([0, None], games=4, seed=1)),
         "Quiz": widgets.Quiz("The motor", [widgets.Question("Two and one?", ("2", "3"), lambda a: Feedback(a == "3", "Three."))]),
     }

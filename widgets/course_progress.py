@@ -42,6 +42,8 @@ _CSS = """
 
 
 class _CourseWidget(StableRepr, anywidget.AnyWidget):
+    """What both course widgets share; their words are in the language spoken when made."""
+
     _esm = HERE / "course_progress.js"
     _css = _CSS
     #: "progress" (the course map's ticks) or "done" (a lesson's tick button).
@@ -71,11 +73,12 @@ class CourseProgress(_CourseWidget):
             "storage": _("This browser cannot keep ticks (its storage is off)."),
         })
         super().__init__(kind="progress", **kwargs)
+        self._plain = ngettext("The course, {count} lesson: lessons you tick off at their end are ticked here.",
+                               "The course, {count} lessons: lessons you tick off at their end are ticked here.",
+                               len(self.lessons)).format(count=len(self.lessons))
 
     def __repr__(self) -> str:
-        return ngettext("The course, {count} lesson: lessons you tick off at their end are ticked here.",
-                        "The course, {count} lessons: lessons you tick off at their end are ticked here.",
-                        len(self.lessons)).format(count=len(self.lessons))
+        return self._plain
 
 
 class LessonDone(_CourseWidget):
@@ -93,7 +96,7 @@ class LessonDone(_CourseWidget):
             "storage": _("This browser cannot keep ticks (its storage is off)."),
         })
         super().__init__(kind="done", lesson=item.english, **kwargs)
-        self._number = item.number
+        self._plain = _("A button that ticks off lesson {number} when you have finished it.").format(number=item.number)
 
     def __repr__(self) -> str:
-        return _("A button that ticks off lesson {number} when you have finished it.").format(number=self._number)
+        return self._plain

@@ -1,6 +1,7 @@
-"""AdvisorPanel: asks :func:`rally.advise`, with a progress bar, and shows the answer as
-a chart with intervals and as a table. Nothing of an answer is on show before one is
-asked for: the chart joins the panel with the first answer.
+"""AdvisorPanel: asks :func:`rally.advise` and shows the answer in words and as a chart.
+How the advisor plays the game out (playouts, a seed, who plays, a progress bar) and the
+answer's numbers (a table with intervals) are folded into a part for grown-ups. Nothing of
+an answer is on show before one is asked for: the chart joins the panel with the first answer.
 """
 
 from __future__ import annotations
@@ -63,14 +64,21 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         self.note = w.HTML()
         self.chart = AdviceChart()  # shown with the first answer
         self.answer = w.HTML()
+        #: The answer's numbers (win chances, intervals, playouts), for grown-ups.
+        self.details = w.HTML()
         self.advice: Advice | None = None
+        # A child sees the question, the answer in words and the chart; how the advisor plays
+        # the game out (playouts, a seed, intervals) is folded away for grown-ups.
+        self.grown_ups = w.Accordion(
+            children=[w.VBox([w.HBox([self.playouts, self.seed, self.bots]), self.stop_early,
+                              w.HBox([self.progress, self.progress_text]), self.details])],
+            titles=(_("For grown-ups: how the advisor plays it out, and its numbers"),), selected_index=None)
         super().__init__([
-            w.HBox([self.playouts, self.seed, self.bots]),
-            w.HBox([self.ask_button, self.stop_early]),
-            w.HBox([self.progress, self.progress_text]),
+            self.ask_button,
             self.message,
             self.note,
             self.answer,
+            self.grown_ups,
         ])
 
     def ask(self) -> Advice | None:
@@ -112,8 +120,8 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         else:
             template = _playouts_per_choice(advice.playouts_asked)
         self.progress_text.value = template.format(done=done, total=advice.playouts_asked)
-        self.answer.value = (f"<p><b>{html.escape(advice.sentence())}</b></p>"
-                             f"<pre style='font-size:12px'>{html.escape(advice.table())}</pre>")
+        self.answer.value = f"<p><b>{html.escape(advice.sentence())}</b></p>"
+        self.details.value = f"<pre style='font-size:12px'>{html.escape(advice.table())}</pre>"
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.max = total
