@@ -26,7 +26,7 @@ PYTHON = re.compile(r"[\[\]{}]|\b\w+\(|\b\w+=|'\w[^']*'|\"\w[^\"]*\"|0x[0-9a-f]{
 CLASS_NAMES = sorted(name for name in widgets.__all__ if inspect.isclass(getattr(widgets, name)))
 #: Widgets whose plain text is another helper's part of issue 25 (the lead removes a name
 #: from here at merge once its repr reads as words).
-OTHERS = {"Quiz": "widgets/quiz.py (the quiz helper)", "MemoryChart": "widgets/rally_run/memory_chart.py (the rallyrun helper)"}
+OTHERS = {"MemoryChart": "widgets/rally_run/memory_chart.py (the rallyrun helper)"}
 
 
 def build_every_kind() -> dict[str, object]:

@@ -78,9 +78,9 @@ def quiz_texts(quiz) -> list[str]:
 def test_the_tricks_quiz_asks_and_answers_in_german():
     with rally.language("de"):
         quiz = tricks_quiz()
-        assert quiz.title == "Wer gewinnt?" and quiz.check_button.description == "Prüfen"
+        assert quiz.title == "Stiche" and quiz.check_button.description == "Prüfen"
         assert quiz.next_button.description == "Nächste Frage"
-        assert quiz.heading.value == f"<b>Wer gewinnt?</b> — Frage 1 von {len(quiz.questions)}"
+        assert quiz.heading.value == f"<b>Frage 1 von {len(quiz.questions)}: Wer gewinnt den Stich?</b>"
         question = quiz.question
         assert question.prompt.startswith("In diesem Stich wurde der Reihe nach gespielt: ")
         wrong = next(c for c in question.choices if not question.check(c).correct)
@@ -148,7 +148,7 @@ def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
 def test_the_quizzes_still_speak_english():
     with rally.language("en"):
         quiz = tricks_quiz()
-        assert quiz.heading.value == f"<b>Who wins?</b> — question 1 of {len(quiz.questions)}"
+        assert quiz.heading.value == f"<b>Question 1 of {len(quiz.questions)}: Who wins it?</b>"
         assert quiz.check_button.description == "Check" and quiz.next_button.description == "Next question"
         assert quiz.question.prompt.startswith("In this trick ") and quiz.question.prompt.endswith(" Who wins it?")
         assert rally_run_quiz("swap").title == "Rally Run: swapping"

@@ -4,17 +4,20 @@ The expected answers here are worked out by hand from the rulings, not read from
 engine, so a quiz that drifted from the rules would fail.
 """
 
+import html
 import random
 import re
 from pathlib import Path
 
 import pytest
 
+import rally
+
 from rally import CardError, FlagTaken, Game, HeuristicBot, Moved, RoundEnded, SetupError, TrickWon, parse_cards
 from rally.cards import format_cards
 from widgets.quiz import Question, Quiz
 from widgets import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, start_quiz, tricks_quiz
-from widgets.stich_rallye.quizzes import who_wins
+from widgets.stich_rallye.quizzes import may_play, who_wins
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -44,8 +47,10 @@ CASES = [
     # Di B1, Ed G2, Ada R2, Bo B10, Cy B13: red is the third color, Ada's R2 wins and she
     # takes the flag, so she leads the next trick (S1).
     (tricks_quiz, 3, "Ada", "Di", "Ada takes the flag and leads the next trick"),
-    # Lead green, hand R8 G9 G13 B4: must follow green (S4).
-    (tricks_quiz, 4, "G13", "R8", "You must follow green: you hold G9 and G13."),
+    # Lead green, hand R7 R9 G3 B8: must follow green with the only green, G3 (S4).
+    (tricks_quiz, 4, "G3", "R7", "You must follow green: you hold G3."),
+    # Lead red, hand R7 G9 B8: must follow red with R7.
+    (tricks_quiz, 5, "R7", "B8", "You must follow red: you hold R7."),
     # Dial 0,1,2,4,7,11,...: three losses from position 2 (2) reach position 5, value 11.
     (motor_quiz, 0, "11", "7", "2 → 4 → 7 → 11"),
     # From position 5 (11): 16 then 10.
@@ -115,11 +120,75 @@ def test_a_right_first_answer_moves_on_at_once():
     assert quiz.next() and quiz.index == 1 and quiz.next_button.disabled
 
 
-def test_any_card_is_right_when_you_cannot_follow():
+QUIZZES = [start_quiz, tricks_quiz, motor_quiz, moving_quiz, round_end_quiz, rally_run_quiz]
+
+
+@pytest.mark.parametrize("factory", QUIZZES)
+def test_every_question_can_be_answered_wrongly_and_has_one_right_answer(factory):
+    for question in factory().questions:
+        verdicts = [question.check(choice).correct for choice in question.choices]
+        assert verdicts.count(True) == 1, (question.prompt, question.choices, verdicts)
+
+
+@pytest.mark.parametrize("factory", QUIZZES)
+def test_every_question_is_headed_by_what_it_asks(factory):
+    quiz = factory()
+    headings = []
+    for index, question in enumerate(quiz.questions):
+        assert question.heading and question.heading.endswith("?"), question.prompt
+        assert question.heading != quiz.title
+        drive(quiz, index, next(c for c in question.choices if question.check(c).correct))
+        assert html.escape(question.heading) in quiz.heading.value
+        assert f"Question {index + 1} of {len(quiz.questions)}" in quiz.heading.value
+        headings.append(question.heading)
+    if factory is tricks_quiz:  # no longer "Who wins?" above a question about which card may be played
+        assert headings[-1] == "Which card may you play?" and headings[0] == "Who wins it?"
+
+
+def test_a_hand_with_several_playable_cards_is_refused_in_words():
+    with pytest.raises(SetupError, match=re.escape("exactly one card that may be played; R8 G9 G13 B4 holds 2 after G8 G6.")):
+        may_play("R8 G9 G13 B4", "G8 G6")
+
+
+def test_the_self_check_ends_with_the_result_and_does_not_start_over():
+    quiz = motor_quiz()
+    firsts = []
+    for index, question in enumerate(quiz.questions):
+        right = next(c for c in question.choices if question.check(c).correct)
+        wrong = next(c for c in question.choices if not question.check(c).correct)
+        if index % 2:  # every other question wrong at the first try, then right
+            quiz.answer(wrong)
+        quiz.answer(right)
+        firsts.append(not index % 2)
+        assert quiz.next_button.description == ("See your result" if index == len(quiz.questions) - 1
+                                                else "Next question")
+        assert quiz.next()
+    assert quiz.finished and quiz.index == len(quiz.questions) - 1  # not back to question 1
+    assert quiz.first_tries == firsts
+    result = f"You have finished the self-check: {sum(firsts)} of {len(firsts)} questions right at the first try."
+    assert quiz.result() == result and result in quiz.feedback.value
+    assert quiz.check_button.layout.display == "none" and quiz.next_button.layout.display == "none"
+    assert quiz.again_button.layout.display is None and not quiz.next()  # nothing after the end but Start again
+    quiz.again_button.click()
+    assert not quiz.finished and quiz.index == 0 and quiz.first_tries == [] and "Question 1 of 5" in quiz.heading.value
+
+
+def test_the_result_counts_a_question_whose_solution_was_shown_as_not_right_first():
     quiz = tricks_quiz()
-    for card in ("G6", "B3", "B13"):
-        feedback = drive(quiz, 5, card)
-        assert feedback.correct and "You hold no red" in feedback.message
+    quiz.answer("Ada")
+    quiz.answer("Ada")  # the solution is shown
+    quiz.answer("Cy")
+    assert quiz.first_tries == [False]
+
+
+def test_the_result_is_said_in_german():
+    with rally.language("de"):
+        quiz = motor_quiz()
+        assert repr(quiz) == "Selbsttest „Der Motor“: 5 Fragen."
+        for index, question in enumerate(quiz.questions):
+            quiz.answer(next(c for c in question.choices if question.check(c).correct))
+            quiz.next()
+        assert quiz.result() == "Du hast den Selbsttest geschafft: 5 von 5 Fragen beim ersten Versuch richtig."
 
 
 def heuristic_game(players: int, seed: int, decisions: int | None = None) -> Game:
@@ -151,8 +220,8 @@ def test_no_trick_asked_about_is_shown_in_the_lesson_above():
         assert " ".join(cards) not in lesson, cards
 
 
-@pytest.mark.parametrize("seed, decisions, hand, trick", [(25, 6, "R8 G9 G13 B4", "G8 G6"),
-                                                          (2, 12, "G6 B3 B13", "R3 R10 R7")])
+@pytest.mark.parametrize("seed, decisions, hand, trick", [(1, 6, "R7 R9 G3 B8", "G6 G13"),
+                                                          (2, 11, "R7 G9 B8", "R3 R10")])
 def test_the_hands_asked_about_were_held_in_seeded_games(seed, decisions, hand, trick):
     game = heuristic_game(4, seed, decisions)
     assert " ".join(map(str, game.hands[game.current_player])) == hand
@@ -210,4 +279,4 @@ def test_next_moves_on_and_clears_feedback_and_repr_is_stable():
     quiz.answer("11")
     quiz.next_button.click()
     assert quiz.index == 1 and quiz.feedback.value == "" and quiz.choice.value is None
-    assert repr(quiz) == "Quiz('The motor', question 2 of 5, 1 right of 1 tries)"
+    assert repr(quiz) == "Self-check “The motor”: 5 questions." == repr(motor_quiz())  # the same for nbval

@@ -1,31 +1,37 @@
 """A self-check quiz whose answers the rules engine verifies.
 
-A :class:`Quiz` shows one :class:`Question` at a time. Choosing an answer and pressing
-*Check* shows feedback in words (never by color alone: a ✔ or ✘ and a sentence). A
-first wrong answer gets a hint and another try; only a second wrong answer shows the
-solution. *Next question* works once the question is answered right or its solution
-has been shown.
+A :class:`Quiz` shows one :class:`Question` at a time, headed by what it asks. Choosing an
+answer and pressing *Check* shows feedback in words (never by color alone: a ✔ or ✘ and a
+sentence). A first wrong answer gets a hint and another try; only a second wrong answer
+shows the solution. *Next question* works once the question is answered right or its
+solution has been shown. After the last question the quiz ends with the learner's result
+(how many were right at the first try) and says it is finished; *Start again* begins anew.
 
 >>> from widgets.quiz import Feedback, Question, Quiz
->>> q = Question("Two cars and one more?", ("2", "3"), lambda a: Feedback(a == "3", "Two and one make three."),
-...              hint="Count the cars one by one.")
+>>> q = Question("Ada has two cars and gets one more. How many cars has she?", ("2", "3"),
+...              lambda a: Feedback(a == "3", "Two and one make three."), hint="Count the cars one by one.")
 >>> quiz = Quiz("Warm-up", [q])
+>>> q.heading
+'How many cars has she?'
 >>> quiz.answer("2").message, quiz.answer("2").message
 ('Count the cars one by one. Try again.', 'Two and one make three.')
->>> quiz.answer("3").correct, quiz
-(True, Quiz('Warm-up', question 1 of 1, 1 right of 3 tries))
+>>> quiz.next(), quiz.finished, quiz.result()
+(True, True, 'You have finished the self-check: 0 of 1 question right at the first try.')
+>>> quiz
+Self-check “Warm-up”: 1 question.
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 import ipywidgets as w
 
 from rally import SetupError, inputs
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 
 
 #: The hint of a question that brings none of its own (translated where it is shown).
@@ -49,6 +55,17 @@ class Question:
     choices: tuple[str, ...]
     check: Callable[[str], Feedback]
     hint: str = DEFAULT_HINT
+    #: What the question asks, in a few words: its heading. By default the prompt's own
+    #: question, its last sentence ending in "?"; a prompt with none must give one.
+    heading: str = field(default="")
+
+    def __post_init__(self) -> None:
+        if not self.heading:
+            asked = re.findall(r"[^.?!:]*\?", self.prompt)
+            if not asked:
+                raise SetupError(_("A question needs a heading that says what it asks: its prompt has no "
+                                   "question mark. Give one, such as heading=\"Which card may you play?\"."))
+            object.__setattr__(self, "heading", asked[-1].strip())
 
 
 class Quiz(w.VBox):
@@ -67,16 +84,28 @@ class Quiz(w.VBox):
         self.right = 0
         self.misses = 0  # wrong answers to the current question
         self.done = False  # the current question is answered right, or its solution shown
+        #: For each question answered so far: was it right at the first try?
+        self.first_tries: list[bool] = []
+        self.finished = False
+        # Made in the language spoken now, as every word of the quiz.
+        self._plain = ngettext("Self-check “{title}”: {count} question.", "Self-check “{title}”: {count} questions.",
+                               len(listed)).format(title=title, count=len(listed))
+        self._next_words, self._last_words = _("Next question"), _("See your result")
+        self.title_line = w.HTML(f"<b>{html.escape(title)}</b>")
         self.heading = w.HTML()
         self.prompt = w.HTML()
         self.choice = w.RadioButtons(options=[], value=None, layout=w.Layout(width="auto"))
         self.check_button = w.Button(description=_("Check"), button_style="primary", icon="check")
-        self.next_button = w.Button(description=_("Next question"), icon="arrow-right")
+        self.next_button = w.Button(description=self._next_words, icon="arrow-right")
+        self.again_button = w.Button(description=_("Start again"), icon="refresh",
+                                     layout=w.Layout(display="none"))
         self.feedback = w.HTML()
         self.check_button.on_click(lambda _: self._check_selected())
         self.next_button.on_click(lambda _: self.next())
+        self.again_button.on_click(lambda _: self.restart())
         super().__init__(
-            [self.heading, self.prompt, self.choice, w.HBox([self.check_button, self.next_button]), self.feedback],
+            [self.title_line, self.heading, self.prompt, self.choice,
+             w.HBox([self.check_button, self.next_button, self.again_button]), self.feedback],
             layout=w.Layout(border="1px solid #999", padding="8px", max_width="760px"),
         )
         self._show()
@@ -96,15 +125,50 @@ class Quiz(w.VBox):
         return self._check_selected()
 
     def next(self) -> bool:
-        """Go to the next question (after the last, back to the first), once this one is
-        answered right or its solution was shown; returns whether it moved on."""
+        """Go to the next question once this one is answered right or its solution was
+        shown; after the last one, end the quiz with the result. Returns whether it moved on."""
+        if self.finished:
+            return False
         if not self.done:
             self._show_feedback(Feedback(False, _("Answer this question first: pick an answer and press Check.")),
                                 counted=False)
             return False
-        self.index = (self.index + 1) % len(self.questions)
-        self._show()
+        if self.index + 1 < len(self.questions):
+            self.index += 1
+            self._show()
+        else:
+            self._finish()
         return True
+
+    def result(self) -> str:
+        """The learner's result in words: how many questions were right at the first try."""
+        right, count = sum(self.first_tries), len(self.questions)
+        return ngettext("You have finished the self-check: {right} of {count} question right at the first try.",
+                        "You have finished the self-check: {right} of {count} questions right at the first try.",
+                        count).format(right=right, count=count)
+
+    def restart(self) -> None:
+        """Begin again with the first question; the result so far is forgotten."""
+        self.index, self.tries, self.right, self.first_tries, self.finished = 0, 0, 0, [], False
+        for button in (self.check_button, self.next_button):
+            button.layout.display = None
+        self.choice.layout.display = None
+        self.again_button.layout.display = "none"
+        self._show()
+
+    def _finish(self) -> None:
+        self.finished = True
+        self.heading.value = ""
+        self.prompt.value = ""
+        self.choice.options = []
+        self.choice.layout.display = "none"
+        for button in (self.check_button, self.next_button):
+            button.layout.display = "none"
+        self.again_button.layout.display = None
+        self.feedback.value = (
+            '<div role="status" style="border-left:4px solid #1f2937;padding:4px 8px">'
+            f"<b>🏁 {html.escape(self.result())}</b></div>"
+        )
 
     def _check_selected(self) -> Feedback:
         if self.choice.value is None:
@@ -112,6 +176,8 @@ class Quiz(w.VBox):
             self._show_feedback(feedback, counted=False)
             return feedback
         verdict = self.question.check(self.choice.value)
+        if not self.done and len(self.first_tries) == self.index:  # the first answer to this question
+            self.first_tries.append(verdict.correct)
         if verdict.correct or self.done:
             feedback = verdict
         else:
@@ -140,14 +206,16 @@ class Quiz(w.VBox):
 
     def _show(self) -> None:
         q = self.question
-        self.heading.value = _("{title} — question {number} of {count}").format(
-            title=f"<b>{html.escape(self.title)}</b>", number=self.index + 1, count=len(self.questions))
+        self.heading.value = "<b>{}</b>".format(html.escape(_("Question {number} of {count}: {heading}").format(
+            number=self.index + 1, count=len(self.questions), heading=q.heading)))
         self.prompt.value = f"<p>{html.escape(q.prompt)}</p>"
         self.choice.options = list(q.choices)
         self.choice.value = None
         self.feedback.value = ""
         self.misses, self.done = 0, False
         self.next_button.disabled = True
+        last = self.index + 1 == len(self.questions)
+        self.next_button.description = self._last_words if last else self._next_words
 
     def _hint(self) -> str:
         """The current question's hint; the default one in the language spoken now."""
@@ -155,7 +223,4 @@ class Quiz(w.VBox):
         return _(hint) if hint == DEFAULT_HINT else hint
 
     def __repr__(self) -> str:
-        return (
-            f"Quiz({self.title!r}, question {self.index + 1} of {len(self.questions)}, "
-            f"{self.right} right of {self.tries} tries)"
-        )
+        return self._plain

@@ -144,7 +144,7 @@ def check_what_if(page):
     # pick, no verdict, no numbers, no outcomes, no bars (the lesson's stored outputs
     # and its markdown included).
     moments = {"Fire the turbo now?": examples.turbo_dilemma(), "Which card should Cy lead?":
-               examples.lone_color_lead(), "Which card should Di play?": examples.hill_block()}
+               examples.lone_color_lead(), "Use the turbo in the last trick?": examples.last_trick_turbo()}
     answers = {title: advise(p, playouts=1000, seed=0) for title, p in moments.items()}  # what the lesson answers
     lesson = page.locator(".jp-Notebook")
     bars = ".jp-OutputArea-output .js-plotly-plot .barlayer .point"
@@ -192,25 +192,25 @@ def check_what_if(page):
     assert "playouts per choice" in shown and answers["Fire the turbo now?"].sentence() in shown
     assert "What each choice does at once" in shown and "Bo uses the turbo" in shown
     # The other moments still show nothing of their answers.
-    no_answer_shown(("Which card should Cy lead?", "Which card should Di play?"))
+    no_answer_shown(("Which card should Cy lead?", "Use the turbo in the last trick?"))
     assert page.locator(bars).count() == len(dilemma.options())
     guesses.evaluate("el => el.scrollIntoView({block: 'start'})")
     _lab.screenshot(page, "06_what_if_advice")  # the guess, the verdict, the chart
 
-    # The hill: every card's outcome appears only with the answer, after the guess.
-    hill = page.locator(".jp-OutputArea-output").filter(has_text="Which card should Di play?").first
-    hill.scroll_into_view_if_needed()
-    assert "It rolls back" not in hill.inner_text()
-    hill.locator(".widget-toggle-buttons button").filter(has_text=re.compile(r"^\s*R2\s*$")).click()
-    _lab.output_button(hill, "Ask the advisor").click()
-    hill.get_by_text("What each choice does at once").wait_for()
-    shown = hill.inner_text()
-    assert "You picked R2" in shown or "Your guess, R2" in shown
-    assert answers["Which card should Di play?"].sentence() in shown
-    for card in moments["Which card should Di play?"].options():
-        assert all(line in shown for line in moments["Which card should Di play?"].preview(card))
-    hill.get_by_text("What each choice does at once").evaluate("el => el.scrollIntoView({block: 'center'})")
-    _lab.screenshot(page, "06_what_if_hill")
+    # The last trick: what each choice does appears only with the answer, after the guess.
+    last = page.locator(".jp-OutputArea-output").filter(has_text="Use the turbo in the last trick?").first
+    last.scroll_into_view_if_needed()
+    assert "It rolls forward" not in last.inner_text()
+    last.locator(".widget-toggle-buttons button").filter(has_text=re.compile(r"^\s*turbo\s*$")).click()
+    _lab.output_button(last, "Ask the advisor").click()
+    last.get_by_text("What each choice does at once").wait_for()
+    shown = last.inner_text()
+    assert "You picked turbo" in shown or "Your guess, turbo" in shown
+    assert answers["Use the turbo in the last trick?"].sentence() in shown
+    for choice in moments["Use the turbo in the last trick?"].options():
+        assert all(line in shown for line in moments["Use the turbo in the last trick?"].preview(choice))
+    last.get_by_text("What each choice does at once").evaluate("el => el.scrollIntoView({block: 'center'})")
+    _lab.screenshot(page, "06_what_if_last_trick")
     no_answer_shown(("Which card should Cy lead?",))
 
     # The editor: choose Bo, click space 3 on its track; Bo's spaces along follow.

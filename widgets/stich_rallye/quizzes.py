@@ -15,8 +15,8 @@ from typing import Callable
 
 from rally import (
     DEFAULT_DIAL, DEFAULT_NAMES, Card, FlagTaken, Game, GameWon, HeuristicBot, LapCompleted, Motor, MotorWound,
-    Moved, RoundEnded, Track, TrickWon, TurboUsed,
-    deck, explain_trick, move, parse_cards, play_until, release_order, trick_move, why_illegal,
+    Moved, RoundEnded, SetupError, Track, TrickWon, TurboUsed,
+    deck, explain_trick, legal_plays, move, parse_cards, play_until, release_order, trick_move, why_illegal,
 )
 from rally.cards import format_cards
 from rally.replay import round_end_span
@@ -64,18 +64,22 @@ def who_wins(cards: str, names: tuple[str, ...] = NAMES) -> Question:
 
 
 def may_play(hand: str, trick: str) -> Question:
-    """'Which of these cards may you play?' — judged by :func:`rally.why_illegal`."""
+    """'Which card may you play?' for a hand that holds exactly one card it may play, so
+    every other choice is wrong — judged by :func:`rally.why_illegal`. A hand with several
+    playable cards is refused: the question could not be answered wrongly enough to teach."""
     cards, played = parse_cards(hand), parse_cards(trick)
+    playable = legal_plays(cards, played)
+    if len(playable) != 1:
+        raise SetupError(_("This question needs a hand with exactly one card that may be played; {hand} holds "
+                           "{count} after {trick}.").format(hand=format_cards(cards), count=len(playable),
+                                                            trick=format_cards(played)))
 
     def check(answer: str) -> Feedback:
         card = Card.parse(answer)
         reason = why_illegal(cards, played, card)
         if reason is None:
-            if any(c.color == played[0].color for c in cards):
-                return Feedback(True, _("{card} follows {color}, the lead color.").format(
-                    card=card, color=played[0].color.word))
-            return Feedback(True, _("You hold no {color}, so any card may be played, {card} too.").format(
-                color=played[0].color.word, card=card))
+            return Feedback(True, _("{card} follows {color}, the lead color.").format(
+                card=card, color=played[0].color.word))
         return Feedback(False, reason)
 
     return Question(
@@ -84,6 +88,7 @@ def may_play(hand: str, trick: str) -> Question:
         tuple(str(c) for c in cards),
         check,
         hint=_("Which color was led? A player who holds that color must play it."),
+        heading=_("Which card may you play?"),
     )
 
 
@@ -222,14 +227,14 @@ def tricks_quiz() -> Quiz:
     was played in a seeded game of careful players (``tests/test_quizzes.py`` replays each
     one), and none is shown in the lesson above the quiz."""
     return Quiz(
-        _("Who wins?"),
+        _("Tricks"),
         [
             who_wins_played(4, 28, 3),
             who_wins_played(3, 1, 1),
             who_wins_played(4, 4, 3),
             who_leads_next(5, 3, 3),
-            may_play("R8 G9 G13 B4", "G8 G6"),  # 4 players, seed 25, Cy after 6 decisions
-            may_play("G6 B3 B13", "R3 R10 R7"),  # 4 players, seed 2, Di after 12 decisions
+            may_play("R7 R9 G3 B8", "G6 G13"),  # 4 players, seed 1, Ada after 6 decisions
+            may_play("R7 G9 B8", "R3 R10"),  # 4 players, seed 2, Cy after 11 decisions
         ],
     )
 
