@@ -24,9 +24,6 @@ from rally import examples, play_out, review
 #: around a word, a call, a keyword argument, an object's address.
 PYTHON = re.compile(r"[\[\]{}]|\b\w+\(|\b\w+=|'\w[^']*'|\"\w[^\"]*\"|0x[0-9a-f]{6,}|\bNone\b|\bTrue\b|\bFalse\b")
 CLASS_NAMES = sorted(name for name in widgets.__all__ if inspect.isclass(getattr(widgets, name)))
-#: Widgets whose plain text is another helper's part of issue 25 (the lead removes a name
-#: from here at merge once its repr reads as words).
-OTHERS = {"MemoryChart": "widgets/rally_run/memory_chart.py (the rallyrun helper)"}
 
 
 def build_every_kind() -> dict[str, object]:
@@ -63,6 +60,7 @@ def build_every_kind() -> dict[str, object]:
         "RallyRunBoard": widgets.RallyRunBoard(players=3, seed=2), "ScrollAnchor": widgets.ScrollAnchor(),
         "TrackFigure": widgets.TrackFigure(game.track, game.positions),
         "TrickExplorer": widgets.TrickExplorer(),
+        "MemoryExperiment": widgets.MemoryExperiment([0, None], games=4, seed=1),
         "CourseProgress": widgets.CourseProgress(), "LessonDone": widgets.LessonDone("03_moving_and_hills"),
         "MemoryChart": widgets.MemoryChart(memory_win_rates([0, None], games=4, seed=1)),
         "Quiz": widgets.Quiz("The motor", [widgets.Question("Two and one?", ("2", "3"), lambda a: Feedback(a == "3", "Three."))]),
@@ -84,8 +82,6 @@ def test_every_widgets_plain_text_reads_as_words(lang):
         bundles = {name: widget._repr_mimebundle_() for name, widget in first.items()}
         again = {name: repr(widget) for name, widget in second.items()}
     for name, text in texts.items():
-        if name in OTHERS:
-            continue
         assert text == again[name], name  # stable for nbval
         data = bundles[name][0] if isinstance(bundles[name], tuple) else bundles[name]
         assert data["text/plain"] == text, name
@@ -99,7 +95,7 @@ def test_the_plain_text_is_said_in_each_language():
         english = {name: repr(widget) for name, widget in build_every_kind().items()}
     with rally.language("de"):
         german = {name: repr(widget) for name, widget in build_every_kind().items()}
-    same = sorted(name for name in english if english[name] == german[name] and name not in OTHERS)
+    same = sorted(name for name in english if english[name] == german[name])
     assert same == []
     assert german["CardHand"] == ("Deine Hand: Grün 3, Rot 5 und Grün 9. Ausspielen darfst du: Grün 3 und Grün 9. "
                                   "Gewählt: Grün 9.")
@@ -107,10 +103,3 @@ def test_the_plain_text_is_said_in_each_language():
                                   "Chosen: green 9."
     assert german["GameSetup"] == "Ein neues Spiel: 3 Spieler auf der Strecke Strand, Startwert 2."
     assert german["WhatIf"].startswith("Was sollte ") and "Deine Vermutung: ohne Turbo." in german["WhatIf"]
-
-
-def test_the_widgets_left_to_other_helpers_are_named_here_only_while_they_speak_python():
-    with rally.language("en"):
-        built = build_every_kind()
-    still = sorted(name for name in OTHERS if PYTHON.search(repr(built[name])) or name in repr(built[name]))
-    assert still == sorted(OTHERS), "a widget in OTHERS reads as words now: take it out of OTHERS"

@@ -18,7 +18,7 @@ from rally.rally_run import (
     COLORS, StartFinish, NoMemoryBot, PerfectMemoryBot, RallyRunGame, Reveal, Rotate, Swap, TilesSwapped, play_out,
 )
 from rally.rally_run.simulate import log_lines, memory_win_rates
-from widgets import MemoryChart, RallyRunBoard
+from widgets import MemoryChart, MemoryExperiment, RallyRunBoard
 from widgets.rally_run.board import HERE
 
 
@@ -360,7 +360,28 @@ def test_memory_chart_draws_each_row_with_its_interval():
         assert y == pytest.approx(100 * row.rate)
         assert y + plus == pytest.approx(100 * row.interval[1]) and y - minus == pytest.approx(100 * row.interval[0])
     assert chart.plot.layout.shapes[0].y0 == pytest.approx(50)
-    assert repr(chart).startswith("MemoryChart(2 players against a bot with no memory, 30 games each: none ")
+    assert repr(chart).startswith("A chart of how often a bot wins with each memory, 30 games each against a bot "
+                                  "with no memory: none ")
+    # The fair share's label stands beside the plot (paper x beyond 1), at the line's height,
+    # so it can never sit on a bar or on a bar's figure.
+    label = next(a for a in chart.plot.layout.annotations if a.text.startswith("fair share"))
+    assert label.xref == "paper" and label.x > 1 and label.xanchor == "left" and label.y == pytest.approx(50)
+    assert chart.plot.layout.margin.r >= 90
+
+
+def test_the_memory_experiment_runs_only_when_asked_and_then_shows_its_result():
+    experiment = MemoryExperiment([0, None], games=6, seed=2)
+    assert experiment.result is None and len(experiment.children) == 3  # a button and words, nothing run
+    assert "Press the button to play 12 games" in experiment.status.value
+    experiment.run_button.click()
+    assert experiment.result == memory_win_rates([0, None], games=6, seed=2)
+    assert isinstance(experiment.children[-1], MemoryChart) and "perfect" in experiment.table.value
+    assert "Done." in experiment.status.value and not experiment.run_button.disabled
+
+
+def test_the_memory_experiment_refuses_bad_settings_when_made():
+    with pytest.raises(ValueError):
+        MemoryExperiment([0, None], opponents=["nobody"], games=6)
 
 
 def test_memory_chart_draws_no_fair_share_against_unlike_opponents():

@@ -7,6 +7,7 @@ import re
 
 from . import _lab
 from rally import explain_trick, parse_cards
+from widgets import tricks_quiz
 
 
 def test_tricks_quiz_wrong_twice_then_right(page, lab):
@@ -15,8 +16,8 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
     _lab.open_notebook(page, lab, "01_tricks.ipynb")
     _lab.run_all(page)
     assert _lab.error_outputs(page) == []
-    quiz = page.locator(".jp-OutputArea-output").filter(has_text="Who wins? — question").last
-    assert "question 1 of 6" in quiz.inner_text() and "Di R4, Ada G6, Bo R5, Cy B6" in quiz.inner_text()
+    quiz = page.locator(".jp-OutputArea-output").filter(has_text="Question 1 of 6: Who wins it?").last
+    assert "Di R4, Ada G6, Bo R5, Cy B6" in quiz.inner_text()
     options = quiz.locator(".widget-radio-box label")
     assert options.all_inner_texts() == ["Di", "Ada", "Bo", "Cy"]
     check = _lab.output_button(page, "Check")
@@ -48,5 +49,27 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
     _lab.screenshot(page, "01_tricks-quiz", quiz)
 
     next_button.click()
-    page.get_by_text("Who wins? — question 2 of 6").wait_for()
+    page.get_by_text("Question 2 of 6: Who wins it?").wait_for()
     assert "Ada R3, Bo R10, Cy R4" in quiz.inner_text() and feedback.count() == 0
+
+    # On to the end, each question answered right at once but the last: the quiz ends
+    # with the result, and does not start over.
+    questions = tricks_quiz().questions
+    for number, question in enumerate(questions[1:], start=2):
+        heading = f"Question {number} of 6: {question.heading}"
+        quiz.get_by_text(heading).wait_for()
+        right = next(c for c in question.choices if question.check(c).correct)
+        if number == len(questions):
+            wrong = next(c for c in question.choices if not question.check(c).correct)
+            quiz.locator(".widget-radio-box label").filter(has_text=re.compile(f"^{wrong}$")).click()
+            check.click()
+            expect(feedback).to_contain_text("✘ Not yet.")
+        quiz.locator(".widget-radio-box label").filter(has_text=re.compile(f"^{right}$")).click()
+        check.click()
+        expect(feedback).to_contain_text("✔ Right.")
+        last = number == len(questions)
+        _lab.output_button(page, "See your result" if last else "Next question").click()
+    expect(feedback).to_contain_text("You have finished the self-check: 4 of 6 questions right at the first try.")
+    assert _lab.output_button(page, "Start again").is_visible()
+    assert not _lab.output_button(page, "Check").is_visible()
+    _lab.screenshot(page, "01_tricks-quiz-result", quiz)

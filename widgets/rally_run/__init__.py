@@ -2,7 +2,7 @@
 the lesson's self-check questions."""
 
 from .board import RallyRunBoard
-from .memory_chart import MemoryChart
+from .memory_chart import MemoryChart, MemoryExperiment
 from .quizzes import rally_run_quiz
 
-__all__ = ["MemoryChart", "RallyRunBoard", "rally_run_quiz"]
+__all__ = ["MemoryChart", "MemoryExperiment", "RallyRunBoard", "rally_run_quiz"]

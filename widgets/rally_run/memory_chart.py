@@ -1,22 +1,31 @@
-"""MemoryChart: Rally Run's "how much does memory help?" as a Plotly chart.
+"""Rally Run's "how much does memory help?": :class:`MemoryChart` draws an experiment's
+result as a Plotly chart; :class:`MemoryExperiment` runs the experiment only when the
+learner asks (it takes seconds), then shows its table and chart.
 
-One bar per memory length, its win rate with the 95% interval as error bars, and a
-dashed line at the fair share (a bot no better than its opponents, drawn when the
-opponents all play alike). Every bar is
-labelled with its memory length and its figure, so nothing rests on color.
+The chart has one bar per memory length, its win rate with the 95% interval as error
+bars, and a dashed line at the fair share (a bot no better than its opponents, drawn
+when the opponents all play alike), labelled beside the plot, clear of the bars. Every
+bar is labelled with its memory length and its figure, so nothing rests on color.
 
 >>> from rally.rally_run.simulate import memory_win_rates
 >>> chart = MemoryChart(memory_win_rates([0, None], games=20, seed=1))
 >>> chart
-MemoryChart(2 players against a bot with no memory, 20 games each: none 60%, perfect 80%)
+A chart of how often a bot wins with each memory, 20 games each against a bot with no memory: none 60%, perfect 80%.
+>>> MemoryExperiment([0, None], games=20, seed=1)
+An experiment on how much memory helps, run when you press its button: 20 games for each memory.
 """
 
 from __future__ import annotations
 
+import html
+from typing import Iterable, Sequence
 
-from rally.rally_run.simulate import MemoryResult
+import ipywidgets as w
 
-from ..i18n import _, ngettext
+from rally.rally_run.simulate import MemoryResult, memory_win_rates
+
+from .._display import StableRepr
+from ..i18n import _, decimal, join_words, ngettext, percent
 from ..plotly_view import PlotlyFigure, PlotlyView
 
 
@@ -28,6 +37,12 @@ class MemoryChart(PlotlyView):
         super().__init__(PlotlyFigure())
         self._result = result
         rows = result.rows
+        games = rows[0].games if rows else 0
+        self._plain = ngettext(
+            "A chart of how often a bot wins with each memory, {games} game each against {opponents}: {bars}.",
+            "A chart of how often a bot wins with each memory, {games} games each against {opponents}: {bars}.",
+            games).format(games=games, opponents=join_words(result.opponents),
+                          bars=", ".join(f"{row.label} {percent(row.rate)}" for row in rows))
         labels = [row.label for row in rows]
         rates = [100 * row.rate for row in rows]
         plus = [100 * row.interval[1] - r for row, r in zip(rows, rates)]
@@ -35,8 +50,8 @@ class MemoryChart(PlotlyView):
         hover = [ngettext("memory {memory}: won {wins} of {games} game ({rate}%); {level} interval {low}-{high}%",
                           "memory {memory}: won {wins} of {games} games ({rate}%); {level} interval {low}-{high}%",
                           row.games).format(memory=row.label, wins=row.wins, games=row.games, level="95%",
-                                            rate=f"{100 * row.rate:.1f}", low=f"{100 * row.interval[0]:.1f}",
-                                            high=f"{100 * row.interval[1]:.1f}") for row in rows]
+                                            rate=decimal(100 * row.rate, 1), low=decimal(100 * row.interval[0], 1),
+                                            high=decimal(100 * row.interval[1], 1)) for row in rows]
         fair = None if result.fair_share is None else 100 * result.fair_share
         self.plot.add_bar(x=labels, y=rates, hovertext=hover, hoverinfo="text",
                      marker={"color": "#1d4ed8", "pattern": {"shape": "/", "fgcolor": "#ffffff"},
@@ -45,7 +60,8 @@ class MemoryChart(PlotlyView):
                               "color": "#111827", "thickness": 1.5, "width": 8})
         games = rows[0].games if rows else 0
         self.plot.update_layout(
-            width=width, height=height, margin={"l": 60, "r": 10, "t": 50, "b": 50}, plot_bgcolor="#ffffff",
+            width=width, height=height, margin={"l": 60, "r": 10 if fair is None else 100, "t": 50, "b": 50},
+            plot_bgcolor="#ffffff",
             paper_bgcolor="#ffffff", showlegend=False, dragmode=False,
             title={"text": ngettext("Win rate by memory, {games} game each against {opponents}",
                                     "Win rate by memory, {games} games each against {opponents}", games).format(
@@ -58,10 +74,11 @@ class MemoryChart(PlotlyView):
             shapes=[] if fair is None else [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": fair, "y1": fair,
                                              "line": {"color": "#6b7280", "dash": "dash", "width": 2}}],
             annotations=([] if fair is None else [
-                {"xref": "paper", "x": 1, "y": fair, "text": _("fair share {share}%").format(share=f"{fair:.0f}"),
-                 "showarrow": False,
-                 "xanchor": "right", "yshift": 10, "font": {"size": 12, "color": "#374151"}}])
-            + [{"x": label, "y": rate + high, "text": f"{rate:.0f}%", "showarrow": False, "yshift": 10,
+                # Beside the plot, at the line's height: never on a bar or its figure.
+                {"xref": "paper", "x": 1.01, "y": fair, "text": _("fair share {share}").format(share=percent(fair / 100)),
+                 "showarrow": False, "xanchor": "left", "yanchor": "middle",
+                 "font": {"size": 12, "color": "#374151"}}])
+            + [{"x": label, "y": rate + high, "text": percent(rate / 100), "showarrow": False, "yshift": 10,
                 "font": {"size": 12, "color": "#111827"}} for label, rate, high in zip(labels, rates, plus)],
         )
         self.redrawn()
@@ -72,10 +89,54 @@ class MemoryChart(PlotlyView):
         return self._result
 
     def __repr__(self) -> str:
-        r = self._result
-        games = r.rows[0].games if r.rows else 0
-        bars = ", ".join(f"{row.label} {row.rate:.0%}" for row in r.rows)
-        return f"MemoryChart({r.players} players against {', '.join(r.opponents)}, {games} games each: {bars})"
+        return self._plain
 
 
-__all__ = ["MemoryChart"]
+class MemoryExperiment(StableRepr, w.VBox):
+    """A button that runs :func:`~rally.rally_run.simulate.memory_win_rates` with these
+    settings when pressed, says that it is running, then shows the result's table and a
+    :class:`MemoryChart`. Nothing slow runs before the learner asks. Bad settings are
+    refused when the experiment is made, in the words of :mod:`rally`."""
+
+    def __init__(self, memories: Iterable[int | None] = (0, 1, 2, 3, 5, 8, None),
+                 opponents: Sequence[str] = ("none",), games: int = 300, seed: int = 0):
+        memory_win_rates(list(memories), opponents=opponents, games=1, seed=seed)  # checks every setting, at once
+        self._settings = {"memories": list(memories), "opponents": list(opponents), "games": games, "seed": seed}
+        self.result: MemoryResult | None = None
+        self.run_button = w.Button(description=_("Run the experiment"), button_style="primary", icon="play",
+                                   layout=w.Layout(width="auto"))
+        self.status = w.HTML(f"<p role='status'>{html.escape(self._waiting())}</p>")
+        self.table = w.HTML()
+        self.run_button.on_click(lambda _button: self.run())
+        self._plain = ngettext(
+            "An experiment on how much memory helps, run when you press its button: {games} game for each memory.",
+            "An experiment on how much memory helps, run when you press its button: {games} games for each memory.",
+            games).format(games=games)
+        super().__init__([self.run_button, self.status, self.table])
+
+    def _waiting(self) -> str:
+        count = len(self._settings["memories"]) * self._settings["games"]
+        return ngettext("Press the button to play {count} game. It takes a few seconds.",
+                        "Press the button to play {count} games. It takes a few seconds.", count).format(count=count)
+
+    def run(self) -> MemoryResult:
+        """Run the experiment (again, with the same games) and show its result."""
+        self.run_button.disabled = True
+        running = _("Running the games…")
+        self.status.value = f"<p role='status'><b>{html.escape(running)}</b></p>"
+        try:
+            self.result = memory_win_rates(self._settings["memories"], opponents=self._settings["opponents"],
+                                           games=self._settings["games"], seed=self._settings["seed"])
+        finally:
+            self.run_button.disabled = False
+        done = _("Done. Here is what the games showed:")
+        self.status.value = f"<p role='status'>{html.escape(done)}</p>"
+        self.table.value = f"<pre style='font-size:12px'>{html.escape(self.result.table())}</pre>"
+        self.children = (self.run_button, self.status, self.table, MemoryChart(self.result))
+        return self.result
+
+    def __repr__(self) -> str:
+        return self._plain
+
+
+__all__ = ["MemoryChart", "MemoryExperiment"]
