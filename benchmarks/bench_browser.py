@@ -11,7 +11,7 @@ the turbo is declined. When the game ends the notebook runs again for a new one.
     python benchmarks/bench_browser.py              # median and worst of 20 clicks
     python benchmarks/bench_browser.py --clicks 50
 
-With ``--game rally-run`` it opens notebooks/07_rally_run.ipynb instead and times, on
+With ``--game rally-run`` it opens notebooks/08_rally_run_finish.ipynb instead and times, on
 the playable Rally Run board, a click on the tile to reveal until the rotations to
 choose from are drawn, and a click on a rotation until the board shows the learner's
 car on the tile and the bots' turns in the log; then *New game* deals the next seed.
@@ -266,7 +266,7 @@ def rally_run(clicks: int) -> int:
     turns: list[float] = []
     lost = 0
     started = time.perf_counter()
-    with lesson_page("07_rally_run.ipynb") as page:
+    with lesson_page("08_rally_run_finish.ipynb") as page:
         board = page.locator(".rally-run").nth(8)
         board.wait_for()
         board.scroll_into_view_if_needed()

@@ -25,6 +25,7 @@ A state reached by play has no problems; change one thing and it is named:
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable
 
 from .cards import HAND_SIZES, ROUNDS, Card, deck
 from .i18n import _, join_words, language, ngettext
@@ -60,6 +61,18 @@ def _trick_seats(state: GameState) -> list[int]:
 
 
 # ------------------------------------------------------------------ I1-I3: cards
+def repeated_cards(cards: Iterable[Card]) -> list[str]:
+    """I1's first half: a problem for each card given more than once (every card exists once, S2).
+
+    >>> from rally.cards import parse_cards
+    >>> repeated_cards(parse_cards("B8 G3 B8"))
+    ['B8 appears 2 times; every card exists once.']
+    """
+    return [ngettext("{card} appears {n} time; every card exists once.",
+                     "{card} appears {n} times; every card exists once.", count).format(card=card, n=count)
+            for card, count in sorted(Counter(cards).items()) if count > 1]
+
+
 def _card_problems(state: GameState) -> list[str]:
     """I1 every card in play, once (S2, S3); I2 tricks and hand sizes (S1, S3); I3 the
     phase against the trick (S5, S8, S12, S13)."""
@@ -67,11 +80,8 @@ def _card_problems(state: GameState) -> list[str]:
     problems: list[str] = []
     in_play = deck(n)
     everything: list[Card] = [c for h in state.hands for c in h] + list(state.trick) + list(state.discards)
-    for card, count in sorted(Counter(everything).items()):
-        if count > 1:
-            problems.append(ngettext("{card} appears {n} time; every card exists once.",
-                                     "{card} appears {n} times; every card exists once.", count).format(
-                card=card, n=count))
+    problems.extend(repeated_cards(everything))
+    for card in sorted(set(everything)):
         if card not in in_play:
             problems.append(_("{card} is not in play with {players} players (values {low}-{high}).").format(
                 card=card, players=n, low=in_play[0].value, high=in_play[-1].value))

@@ -45,6 +45,7 @@ from .errors import PositionError, RuleError
 from .events import Event
 from .game import Action, Game, parse_action
 from .inputs import DEFAULT_NAMES
+from .legality import repeated_cards
 from .motor import DEFAULT_DIAL, MAX_DIAL_POSITIONS, MAX_DIAL_VALUE, check_dial
 from .movement import MAX_PROGRESS
 from .serialization import read_track
@@ -280,6 +281,10 @@ class Position:
         decider = self.decider
         turbo = len(self.trick) == n
         own = self.hands[decider]
+        # A card given twice first: every count below would be off by it, and say something else.
+        repeated = repeated_cards([c for h in self.hands if h for c in h] + list(self.trick) + list(self.played))
+        if repeated:
+            raise PositionError(repeated)
         if own is None:
             if turbo:
                 raise PositionError(_("{name} decides now (they won the trick): give their hand.").format(

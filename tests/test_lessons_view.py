@@ -143,10 +143,11 @@ def test_the_lessons_jupyterlab_fetches_no_news():
 
 
 #: What would make a learner read Python: reprs, list brackets, keywords, calls with
-#: keyword arguments, attribute calls, the modulo and floor-division operators.
+#: keyword arguments, attribute calls, the modulo and floor-division operators (a % after a
+#: name, not after a number: German writes "52,7 %").
 PYTHON = re.compile(
     r"Card\.parse\(|\blambda\b|\[\s*['\"\d(]|\b(True|False|None)\b|\w\([^)]*\b[a-z_]\w*=|"
-    r"\b[A-Za-z_]\w*\.[a-z_]\w*\(|\s%\s|//|\bTurbo\(|\w+Bot\(\)|\(\s*-?\d+\s*,\s*-?\d+\s*,\s*-?\d+")
+    r"\b[A-Za-z_]\w*\.[a-z_]\w*\(|[A-Za-z_)\]]\s%\s|//|\bTurbo\(|\w+Bot\(\)|\(\s*-?\d+\s*,\s*-?\d+\s*,\s*-?\d+")
 
 
 def _read_outputs(cell: dict) -> list[str]:

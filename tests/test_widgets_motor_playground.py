@@ -26,3 +26,26 @@ def test_a_custom_dial_is_checked_by_rally():
     assert MotorPlayground(dial=(0, 3, 6)).text == "Position 0 of 3: worth 0; one more loss makes it worth 3."
     with pytest.raises(SetupError, match="must start with value 0"):
         MotorPlayground(dial=(2, 3))
+
+
+def test_the_playground_says_what_each_press_did():
+    import rally
+
+    playground = MotorPlayground()
+    assert playground.last == ""
+    playground.use.click()  # nothing wound yet
+    assert playground.last.startswith("The motor is at 0, so there is nothing to use")
+    for _ in range(4):
+        playground.lose.click()
+    assert playground.last == "Wound one position: now worth 7." and playground.last in playground.status.value
+    playground.use.click()
+    assert playground.last == "Turbo used: all 7 join the winner's move at once, and the arrow goes back to 0."
+    assert playground.dial.motor.position == 0
+    for _ in range(len(playground.dial.motor.dial)):  # every position, then past the last
+        playground.lose.click()
+    assert playground.last.startswith("Over-wound: the arrow went past the last position, back to 0")
+    assert "we play it like this" in playground.last and playground.dial.motor.position == 0
+    with rally.language("de"):
+        german = MotorPlayground()
+        german.use.click()
+        assert german.last.startswith("Der Motor steht auf 0")

@@ -331,3 +331,19 @@ def test_advisor_panel_refuses_bad_settings_when_made():
         WhatIf(42)
     with pytest.raises(SetupError, match="outcomes must be True or False"):
         WhatIf(TURBO, outcomes="yes")
+
+
+def test_the_editor_drops_an_old_error_once_an_edit_is_made():
+    editor = PositionEditor(examples.turbo_dilemma())
+    assert editor.load_code("not a code") is None and "cannot be loaded" in editor.message.value
+    editor.motors.value = "5, 5, 1, 6"  # a valid edit: the old error must not stay above it
+    assert editor.message.value == "" and editor.problems == [] and "A possible position" in editor.status.value
+
+
+def test_a_card_typed_twice_is_named_as_such():
+    editor = PositionEditor(examples.turbo_dilemma())
+    editor.hand.value = "B8 B8"
+    assert editor.problems == ["B8 appears 2 times; every card exists once."]
+    assert "B8 appears 2 times" in editor.status.value
+    editor.hand.value = "B8"
+    assert editor.problems == []

@@ -3,6 +3,8 @@ render (the track's spaces, card faces, dials), with a screenshot of each lesson
 
 from __future__ import annotations
 
+import json
+
 import re
 
 import pytest
@@ -28,7 +30,8 @@ TRACKS_SHOWN = {
 def test_every_lesson_is_covered():
     assert LESSONS == [
         "00_start_here.ipynb", "01_tricks.ipynb", "02_motor_and_turbo.ipynb", "03_moving_and_hills.ipynb",
-        "04_round_end_and_laps.ipynb", "05_play_a_game.ipynb", "06_what_if.ipynb", "07_rally_run.ipynb",
+        "04_round_end_and_laps.ipynb", "05_play_a_game.ipynb", "06_what_if.ipynb", "07_rally_run_driving.ipynb",
+        "08_rally_run_finish.ipynb", "09_rally_run_memory.ipynb",
     ]
 
 
@@ -242,21 +245,36 @@ def check_what_if(page):
     assert "Di plays next" in editor.locator("[role=status]").first.inner_text()
 
 
-def check_rally_run(page):
-    from rally.rally_run import RallyRunGame
+def boards_stored(lesson: str) -> int:
+    """How many Rally Run boards the lesson's stored outputs show (a board's plain text
+    begins "Rally Run as ...")."""
+    cells = json.loads((_lab.NOTEBOOKS / lesson).read_text(encoding="utf-8"))["cells"]
+    return sum("".join(o.get("data", {}).get("text/plain", "")).startswith("Rally Run as ")
+               for c in cells for o in c.get("outputs", []))
 
+
+def check_boards_drawn(page, lesson: str):
+    """Every board of the lesson is drawn, each painting its striped backs and chequered pit
+    stop with patterns of its own svg (none depends on another board being drawn)."""
     from playwright.sync_api import expect
 
     boards = page.locator(".rally-run")
-    expect(boards).to_have_count(13)  # twelve moments of the lesson and the game to play
-    # Every board paints its striped backs and chequered pit stop with patterns of its own
-    # svg, so none depends on another board being drawn (the lesson says "striped").
+    expected = boards_stored(lesson)
+    assert expected >= 2
+    expect(boards).to_have_count(expected)
     fills = boards.evaluate_all("""els => els.map(el => {
         const svg = el.querySelector('.rally-run__board');
         const urls = [...svg.querySelectorAll('.rr-back, .rr-pit')].map(r => r.getAttribute('fill'));
         return urls.filter(u => !svg.querySelector(u.slice(4, -1))).length + (urls.length ? 0 : 1);
     })""")
-    assert fills == [0] * 13, fills
+    assert fills == [0] * expected, fills
+    return boards
+
+
+def check_rally_run_driving(page):
+    from rally.rally_run import RallyRunGame
+
+    boards = check_boards_drawn(page, "07_rally_run_driving.ipynb")
     first = boards.first
     # The whole grid: 25 cells, the pit stop in the middle, 24 face-down backs marked "?".
     assert first.locator("g.rr-cell").count() == 25
@@ -280,18 +298,30 @@ def check_rally_run(page):
     for action in ("reveal A1", "rotate 0", "reveal E5"):
         game.apply(action)
     assert boards.nth(2).locator("button.rally-run__rotation").count() == len(game.rotations())
+
+
+def check_rally_run_finish(page):
+    boards = check_boards_drawn(page, "08_rally_run_finish.ipynb")
     # The board to play: Ada's turn, A1 marked to reveal, nothing else clickable.
     play = boards.last
     assert "your turn, Ada" in play.locator(".rally-run__heading").inner_text()
     marked = play.locator("g[data-place]:has(.rr-target)")
     assert [marked.nth(i).get_attribute("data-place") for i in range(marked.count())] == ["A1"]
+
+
+def check_rally_run_memory(page):
+    # Nothing slow ran before the page showed: a button, and no chart until it is pressed.
+    assert page.locator(".js-plotly-plot").count() == 0
+    _lab.output_button(page, "Run the experiment").click()
     # The memory chart: one bar per memory length, each with its interval.
     chart = page.locator(".js-plotly-plot").filter(has_text="Win rate by memory").last
+    chart.wait_for(timeout=180_000)
     chart.scroll_into_view_if_needed()
     chart.locator(".barlayer .point").nth(6).wait_for()
     assert chart.locator(".barlayer .point").count() == 7 and chart.locator(".errorbar").count() == 7
     assert chart.locator(".xtick").all_text_contents() == [
         "none", "1 turn", "2 turns", "3 turns", "5 turns", "8 turns", "perfect"]
+    assert "Done." in page.locator(".jp-OutputArea-output").filter(has_text="Run the experiment").last.inner_text()
 
 
 CHECKS = {
@@ -301,7 +331,9 @@ CHECKS = {
     "04_round_end_and_laps.ipynb": check_round_end,
     "05_play_a_game.ipynb": check_game,
     "06_what_if.ipynb": check_what_if,
-    "07_rally_run.ipynb": check_rally_run,
+    "07_rally_run_driving.ipynb": check_rally_run_driving,
+    "08_rally_run_finish.ipynb": check_rally_run_finish,
+    "09_rally_run_memory.ipynb": check_rally_run_memory,
 }
 #: What the lesson's screenshot shows: its main widget.
 WIDGET_SHOT = {
@@ -310,7 +342,8 @@ WIDGET_SHOT = {
     "03_moving_and_hills.ipynb": ".js-plotly-plot",
     "05_play_a_game.ipynb": ".rally-hand",
     "06_what_if.ipynb": ".jp-OutputArea-output .js-plotly-plot",
-    "07_rally_run.ipynb": ".rally-run",
+    "07_rally_run_driving.ipynb": ".rally-run",
+    "08_rally_run_finish.ipynb": ".rally-run",
 }
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from . import _lab
 
-LESSON = "07_rally_run.ipynb"
+LESSON = "08_rally_run_finish.ipynb"  # the game to play, at its end
 
 #: JavaScript on the board's root: what a learner sees, as data.
 STATE = """el => ({
@@ -152,11 +152,11 @@ def test_a_whole_game_by_clicks_is_the_engines_game(board):
             break
         state = play_a_turn(board, state)
         if not shots and any(": Ada reveals" in line for line in state["log"]):
-            _lab.screenshot(page, "07_rally_run-mid-game", board.root)
+            _lab.screenshot(page, "08_rally_run-mid-game", board.root)
             shots += 1
     assert state["heading"].startswith("Game over"), state["heading"]
     assert state["targets"] == [] and re.search(r"wins|won", state["log"][-1]), state["log"][-3:]
-    _lab.screenshot(page, "07_rally_run-game-over", board.root)
+    _lab.screenshot(page, "08_rally_run-game-over", board.root)
 
     # The page showed exactly the engine's game: replay the same messages in Python.
     replay = RallyRunBoard(players=3, seed=7, bots=["perfect", "forgetful:3"])

@@ -17,7 +17,15 @@ from .motor_dial import MotorDial
 class MotorPlayground(StableRepr, w.VBox):
     """A motor dial with two buttons, to feel how winding and the turbo work: *Lose a
     trick* winds the arrow one position, *Use the turbo* sends it back to 0. A line
-    under the dial says what one more loss would do (from :class:`rally.Motor`)."""
+    under the dial says what just happened (wound, over-wound, released) and what one more
+    loss would do (from :class:`rally.Motor`).
+
+    >>> playground = MotorPlayground()
+    >>> for _ in range(9):
+    ...     playground.wind()
+    >>> playground.last
+    'Over-wound: the arrow went past the last position, back to 0, and the energy is lost. The rulebook does not give the numbers; we play it like this.'
+    """
 
     def __init__(self, dial: Sequence[int] = rally.DEFAULT_DIAL, name: str = "Ada"):
         self.dial = MotorDial(dial, name=name)  # rally checks the dial
@@ -25,17 +33,35 @@ class MotorPlayground(StableRepr, w.VBox):
         self.lose = w.Button(description=_("Lose a trick: wind"), icon="rotate-right", layout=w.Layout(width="auto"))
         self.use = w.Button(description=_("Use the turbo: release"), icon="bolt", layout=w.Layout(width="auto"))
         self.status = w.HTML()
+        #: What the last press did, in words ("" before the first).
+        self.last = ""
         self.lose.on_click(lambda _button: self.wind())
         self.use.on_click(lambda _button: self.release())
         super().__init__([self.dial, w.HBox([self.lose, self.use]), self.status])
         self._show()
 
     def wind(self) -> None:
+        """Lose a trick: the arrow turns one position (past the last, back to 0)."""
+        before = self.dial.motor
         self.dial.wind()
+        after = self.dial.motor
+        if after.position == 0 and before.position != 0:
+            self.last = _("Over-wound: the arrow went past the last position, back to 0, and the energy is lost. "
+                          "The rulebook does not give the numbers; we play it like this.")
+        else:
+            self.last = _("Wound one position: now worth {value}.").format(value=after.value)
         self._show()
 
     def release(self) -> None:
+        """Use the turbo: the motor's whole value joins the move, and the arrow goes back to 0."""
+        value = self.dial.motor.value
         self.dial.release()
+        if value:
+            self.last = _("Turbo used: all {value} join the winner's move at once, and the arrow goes back to 0.").format(
+                value=value)
+        else:
+            self.last = _("The motor is at 0, so there is nothing to use: a winner may use the turbo only when its "
+                          "value is above 0.")
         self._show()
 
     @property
@@ -52,7 +78,8 @@ class MotorPlayground(StableRepr, w.VBox):
                                next=nxt.value)
 
     def _show(self) -> None:
-        self.status.value = f"<div role='status'>{html.escape(self.text)}</div>"
+        last = f"<b>{html.escape(self.last)}</b><br>" if self.last else ""
+        self.status.value = f"<div role='status'>{last}{html.escape(self.text)}</div>"
 
     def __repr__(self) -> str:
         return _("Motor: {status}").format(status=self.text)

@@ -211,6 +211,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
     def _edited(self) -> None:
         if self._loading:
             return
+        self._show_error("")  # an earlier load or placing error is old news: the status below is now
         players = self.players.value
         self._fit_players(players)
         try:

@@ -50,6 +50,7 @@ class TrickExplorer(Messages, StableRepr, w.VBox):
             self.table.show_trick(cards, names=self._names[:len(cards)], complete=True)
         except rally.RuleError as err:
             self._show_error(str(err))
+            self.table.clear()  # no winner of the last trick stays under a new mistake
             return False
         self._show_error("")
         return True
