@@ -232,3 +232,19 @@ def test_an_arranged_games_log_counts_its_turns_from_where_it_was_set_up():
     fresh = RallyRunGame.new(2, seed=1)
     fresh.apply("swap A1 B1")
     assert RallyRunBoard(fresh, interactive=False).log == ["Turn 1: Ada swaps the face-down tiles on A1 and B1."]
+
+
+def test_a_finished_games_turn_count_is_the_number_of_its_last_turn_in_the_log():
+    """'Game over after 78 turns' where the log's last turn is 'Turn 78' (the winning drive
+    ends the game within its turn), on the board, in the game's text and in the log."""
+    from rally.rally_run.simulate import log_lines
+    from widgets import RallyRunBoard
+
+    game = play_out(RallyRunGame.new(2, seed=5), [parse_bot("perfect"), parse_bot("none")], random.Random(5))
+    assert game.end_reason == "finish"
+    last = [line for line in log_lines(game.events, game.names) if line.startswith("Turn ")][-1]
+    assert last.startswith(f"Turn {game.turns_played}: ") and game.turns_played == game.turn + 1
+    assert RallyRunBoard(game, interactive=False).heading == f"Game over after {game.turns_played} turns."
+    assert f"game over after {game.turns_played} turns" in game.summary()
+    limited = play_out(RallyRunGame.new(2, seed=22, max_turns=20), [parse_bot("none")] * 2, random.Random(22))
+    assert limited.end_reason == "turn limit" and limited.turns_played == limited.turn == 20

@@ -102,3 +102,22 @@ def test_repr_lists_cards_and_playable_ones():
     widget = CardHand([Card.parse("B2")])
     bundle, _ = widget._repr_mimebundle_()
     assert bundle["text/plain"] == repr(widget)
+
+
+def test_a_hand_waiting_for_its_turn_is_not_drawn_as_unplayable():
+    """The replay steps through moments when it is not Ada's turn: her cards then wait
+    (no ✕, not dimmed); on her turn only the cards she may not play are marked."""
+    import random
+
+    from rally import Game, RandomBot, play_until
+
+    game = Game.new(4, seed=3)
+    hand = CardHand()
+    play_until(game, [RandomBot()] * 4, random.Random(3), lambda g: g.current_player == 2)  # Cy to play
+    hand.show_game(game, 0)
+    assert hand.playable == [] and all(row["waiting"] and row["reason"] for row in hand.cards)
+    play_until(game, [RandomBot()] * 4, random.Random(3), lambda g: g.current_player == 0 and len(g.trick) > 0)
+    hand.show_game(game, 0)
+    rows = {row["code"]: row for row in hand.cards}
+    assert not any(row["waiting"] for row in rows.values())
+    assert {code for code, row in rows.items() if row["playable"]} == {str(c) for c in game.legal_actions()}

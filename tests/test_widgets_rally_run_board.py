@@ -80,8 +80,11 @@ def test_every_offered_rotation_is_drawn_with_its_openings():
 def test_a_swap_of_two_face_down_tiles_by_clicks():
     board = RallyRunBoard(players=2, seed=3, bots="none")
     before = board.game.tiles
+    assert "“Swap two tiles”" in board.prompt  # buttons named as they read
     send(board, type="mode", mode="swap")
     assert board.mode == "swap"
+    assert board.prompt.endswith(f"press “{board.labels['move_button']}” to go back.")
+    assert board.labels["move_button"] == "Reveal / drive" and "Move" not in board.prompt
     assert set(targets(board).values()) == {"swap"} and len(targets(board)) == 24
     send(board, type="click", place="B2")
     assert board.swap_first == "B2" and targets(board)["B2"] == "chosen"

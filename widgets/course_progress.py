@@ -38,6 +38,10 @@ _CSS = """
 .rally-course__button[aria-pressed="true"] { background: #dcfce7; border-color: #166534; }
 .rally-course__button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .rally-course__note { margin-left: 10px; color: #374151; }
+/* JupyterLab breaks a printed line anywhere, even inside a word ("t/he hill"). The lessons'
+   printed text is sentences: wrap it at spaces, and only a word longer than the line may
+   break. Every lesson shows a LessonDone, so this reaches every lesson's page. */
+.jp-OutputArea-output pre { word-break: normal; overflow-wrap: break-word; }
 """
 
 

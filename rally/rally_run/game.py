@@ -377,6 +377,20 @@ class RallyRunGame:
         return self._turn
 
     @property
+    def turns_played(self) -> int:
+        """Turns played, the winning one included: a finish ends the game within its turn,
+        before :attr:`turn` counts it. The number the log gives the last turn
+        (:func:`rally.rally_run.simulate.numbered`), so a game over says the same.
+
+        >>> import random
+        >>> from rally.rally_run import parse_bot, play_out
+        >>> game = play_out(RallyRunGame.new(2, seed=5), [parse_bot("perfect"), parse_bot("none")], random.Random(5))
+        >>> game.end_reason, game.turn, game.turns_played
+        ('finish', 77, 78)
+        """
+        return self._turn + (1 if self._end_reason == "finish" else 0)
+
+    @property
     def phase(self) -> str:
         """``"move"``, ``"rotate"`` (a revealed tile waits for its rotation) or ``"over"``."""
         return self._phase
@@ -871,7 +885,7 @@ class RallyRunGame:
             codes = [-2 if i == PIT else c for i, c in enumerate(self._tiles)]
         else:
             codes = list(self.observation(0).codes)
-        table = Table(self._players, self._names, self._turn, self._max_turns, self._phase, self.current_player,
+        table = Table(self._players, self._names, self.turns_played, self._max_turns, self._phase, self.current_player,
                       self._winner, self._pending, codes, self._cars, self._held, self.start_colors,
                       len(self._stack), self._last_swap or ())
         with language(lang):

@@ -70,6 +70,12 @@ CUT_OFF_BUTTONS = """() => [...document.querySelectorAll('.jp-OutputArea-output 
   .map(b => b.textContent.trim())"""
 
 
+#: JavaScript: printed outputs whose lines may break inside a word (JupyterLab's default).
+TEXT_BREAKS = """() => [...document.querySelectorAll('.jp-OutputArea-output pre')]
+  .filter(pre => getComputedStyle(pre).wordBreak === 'break-all')
+  .map(pre => pre.textContent.slice(0, 60))"""
+
+
 def code_lines(lesson: str) -> list[str]:
     """The lines of the lesson's code cells that are code (not blank, not a comment)."""
     cells = json.loads((_lab.NOTEBOOKS / lesson).read_text(encoding="utf-8"))["cells"]
@@ -108,6 +114,7 @@ def test_jupyterlab_shows_no_code_and_no_python(page, lab, lesson, lang, english
     texts = page.evaluate(_lab.OUTPUT_TEXTS, ".jp-Notebook")
     assert texts
     assert python_in(texts) == []
+    assert page.evaluate(TEXT_BREAKS) == []  # printed sentences wrap at spaces
 
 
 # --------------------------------------------------------------------- the app (Voilà)
@@ -139,6 +146,8 @@ def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson, lang, english)
     assert python_in(texts) == []
     prose = page.locator("#rendered_cells .jp-MarkdownCell").all_inner_texts()
     assert prose and python_in(prose) == []
+
+    assert page.evaluate(TEXT_BREAKS) == []  # printed sentences wrap at spaces, not inside words
 
     # Laid out for the window: every word of every button fits (one pixel too few already
     # cuts "instant" to "inst…"), nothing sticks out to the right.

@@ -441,7 +441,8 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         game, me = self.game, self.human
         names = game.names
         if game.is_over:
-            return (ngettext("Game over after {n} turn.", "Game over after {n} turns.", game.turn).format(n=game.turn),
+            return (ngettext("Game over after {n} turn.", "Game over after {n} turns.", game.turns_played).format(
+                n=game.turns_played),
                     game.events[-1].describe(names))
         turn = game.turn + 1
         current = game.current_player
@@ -457,9 +458,13 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         if game.awaiting_rotation:
             return head, _("Choose how to lay the tile on {cell}: click one of the rotations below.").format(
                 cell=Cell.of(game.pending))
+        # The buttons are named as they read: their words come from the same labels.
+        buttons = _labels(0)
         if self.mode == "swap":
-            return head, _("Swap mode: click two face-down tiles marked swap (or go back to Move).")
-        return head, _("Click a tile marked reveal or drive (or your finish), or choose Swap to swap two tiles.")
+            return head, _("Swap mode: click two face-down tiles marked swap, or press “{back}” to go back.").format(
+                back=buttons["move_button"])
+        return head, _("Click a tile marked reveal or drive (or your finish), or press “{swap}”.").format(
+            swap=buttons["swap_button"])
 
     def __repr__(self) -> str:
         game = self.game

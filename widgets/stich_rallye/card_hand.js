@@ -76,11 +76,16 @@ function render({ model, el }) {
         button.setAttribute("aria-label", fill(labels.unplayable, { words, reason: card.reason }) ||
           `${words}. ${card.reason}`);
         button.setAttribute("aria-disabled", "true");
-        const no = document.createElement("span");
-        no.className = "rally-card__no";
-        no.setAttribute("aria-hidden", "true");
-        no.textContent = "✕";
-        button.append(no);
+        if (card.waiting) {
+          // Not this player's turn: the card is not wrong to play, so it is not crossed out.
+          button.classList.add("rally-card--waiting");
+        } else {
+          const no = document.createElement("span");
+          no.className = "rally-card__no";
+          no.setAttribute("aria-hidden", "true");
+          no.textContent = "✕";
+          button.append(no);
+        }
       }
       if (card.code === selected) button.classList.add("is-selected");
       button.addEventListener("click", () => choose(card));

@@ -87,14 +87,20 @@ class CardHand(StableRepr, anywidget.AnyWidget):
         if not isinstance(game, Game):
             inputs.fail(rally.SetupError, _("show_game's game"), _("a Game"), game, "Game.new(4, seed=3)")
         seat = inputs.seat(seat, game.players, rally.SetupError)
-        self.show_with(game.hands[seat], lambda card: game.why_illegal(card, seat), prompt)
+        # Not this seat's turn (another player's, a turbo choice, the game over): the hand
+        # waits. Its cards are not wrong to play, so they are not drawn as unplayable.
+        waiting = game.current_player != seat or game.awaiting_turbo
+        self.show_with(game.hands[seat], lambda card: game.why_illegal(card, seat), prompt, waiting)
 
-    def show_with(self, cards: Sequence[Card], why: Reason, prompt: str = "") -> None:
-        """Show ``cards``; ``why(card)`` says why a card may not be played, or None."""
+    def show_with(self, cards: Sequence[Card], why: Reason, prompt: str = "", waiting: bool = False) -> None:
+        """Show ``cards``; ``why(card)`` says why a card may not be played, or None. A hand
+        ``waiting`` for its turn shows its cards plain: none may be played, none is dimmed
+        or crossed out (the reason is still their tooltip and what a screen reader says)."""
         rows = []
         for card in cards:
             reason = why(card)
-            rows.append({**card_face(card), "playable": reason is None, "reason": reason or ""})
+            rows.append({**card_face(card), "playable": reason is None, "reason": reason or "",
+                         "waiting": waiting and reason is not None})
         with self.hold_sync():
             self._why = why
             self.cards = rows
