@@ -227,7 +227,7 @@ def test_the_memory_chart_is_labelled_in_german():
     assert layout.title.text.startswith("Gewinnchance je nach Gedächtnis, je 6 Spiele gegen ")
     assert layout.yaxis.title.text == "gewonnene Spiele (%)"
     assert layout.xaxis.title.text.startswith("wie lange sich der Computerspieler ein Plättchen merkt")
-    assert any(a.text == "gerechter Anteil 50%" for a in layout.annotations)
+    assert any(a.text == "gerechter Anteil 50\xa0%" for a in layout.annotations)  # as German writes it
     assert_german([layout.title.text, layout.xaxis.title.text, layout.yaxis.title.text,
                    *(a.text for a in layout.annotations), *chart.plot.data[0].hovertext])
     english = MemoryChart(result).plot.layout

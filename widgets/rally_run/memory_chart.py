@@ -49,7 +49,7 @@ class MemoryChart(PlotlyView):
         minus = [r - 100 * row.interval[0] for row, r in zip(rows, rates)]
         hover = [ngettext("memory {memory}: won {wins} of {games} game ({rate}%); {level} interval {low}-{high}%",
                           "memory {memory}: won {wins} of {games} games ({rate}%); {level} interval {low}-{high}%",
-                          row.games).format(memory=row.label, wins=row.wins, games=row.games, level="95%",
+                          row.games).format(memory=row.label, wins=row.wins, games=row.games, level=percent(0.95),
                                             rate=decimal(100 * row.rate, 1), low=decimal(100 * row.interval[0], 1),
                                             high=decimal(100 * row.interval[1], 1)) for row in rows]
         fair = None if result.fair_share is None else 100 * result.fair_share
