@@ -167,7 +167,7 @@ class Quiz(w.VBox):
         self.again_button.layout.display = None
         self.feedback.value = (
             '<div role="status" style="border-left:4px solid #1f2937;padding:4px 8px">'
-            f"<b>🏁 {html.escape(self.result())}</b></div>"
+            f"<b>{html.escape(self.result())}</b></div>"
         )
 
     def _check_selected(self) -> Feedback:

@@ -192,8 +192,14 @@ def check_what_if(page):
     assert chart.locator(".errorbar").count() == len(dilemma.options())  # the 99% intervals
     assert best + " ★" in chart.locator(".xtick").all_text_contents()   # the pick marked, not by color alone
     shown = first.inner_text()
-    assert "playouts per choice" in shown and answers["Fire the turbo now?"].sentence() in shown
+    assert answers["Fire the turbo now?"].sentence() in shown
     assert "What each choice does at once" in shown and "Bo uses the turbo" in shown
+    # How the advisor counted is folded away for grown-ups; opened, it shows the numbers.
+    assert "playouts per choice" not in shown and "Playouts" not in shown
+    grown_ups = first.get_by_text("For grown-ups: how the advisor plays it out, and its numbers")
+    grown_ups.click()
+    first.get_by_text("playouts per choice").first.wait_for()
+    assert answers["Fire the turbo now?"].table().splitlines()[1] in first.inner_text()  # the numbers table
     # The other moments still show nothing of their answers.
     no_answer_shown(("Which card should Cy lead?", "Use the turbo in the last trick?"))
     assert page.locator(bars).count() == len(dilemma.options())

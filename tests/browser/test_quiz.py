@@ -16,7 +16,10 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
     _lab.open_notebook(page, lab, "01_tricks.ipynb")
     _lab.run_all(page)
     assert _lab.error_outputs(page) == []
-    quiz = page.locator(".jp-OutputArea-output").filter(has_text="Question 1 of 6: Who wins it?").last
+    # The quiz's output: the one with the answers to choose from (its heading changes with
+    # every question, so it is not found by words).
+    quiz = page.locator(".jp-OutputArea-output").filter(has=page.locator(".widget-radio-box")).last
+    quiz.get_by_text("Question 1 of 6: Who wins it?").wait_for()
     assert "Di R4, Ada G6, Bo R5, Cy B6" in quiz.inner_text()
     options = quiz.locator(".widget-radio-box label")
     assert options.all_inner_texts() == ["Di", "Ada", "Bo", "Cy"]
@@ -50,7 +53,8 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
 
     next_button.click()
     page.get_by_text("Question 2 of 6: Who wins it?").wait_for()
-    assert "Ada R3, Bo R10, Cy R4" in quiz.inner_text() and feedback.count() == 0
+    expect(quiz).to_contain_text("Ada R3, Bo R10, Cy R4")  # each part of the quiz arrives as its own update
+    expect(feedback).to_have_count(0)
 
     # On to the end, each question answered right at once but the last: the quiz ends
     # with the result, and does not start over.
@@ -58,6 +62,7 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
     for number, question in enumerate(questions[1:], start=2):
         heading = f"Question {number} of 6: {question.heading}"
         quiz.get_by_text(heading).wait_for()
+        expect(feedback).to_have_count(0)  # the last answer's feedback is gone: this question is shown
         right = next(c for c in question.choices if question.check(c).correct)
         if number == len(questions):
             wrong = next(c for c in question.choices if not question.check(c).correct)

@@ -1,4 +1,4 @@
-"""Lesson 07 played in the browser: Rally Run's board clicked as a learner would (a
+"""Lesson 08's game played in the browser: Rally Run's board clicked as a learner would (a
 refused click with its reason, a swap, reveals with a rotation chosen, drives, to the end
 of the game), then the same clicks replayed on the widget in Python must give the very
 same game, and a new game is dealt from a seed typed in."""
@@ -10,6 +10,7 @@ import re
 import pytest
 
 from . import _lab
+from .test_lessons import boards_stored
 
 LESSON = "08_rally_run_finish.ipynb"  # the game to play, at its end
 
@@ -119,7 +120,7 @@ def board(page, lab):
     assert _lab.error_outputs(page) == []
     from playwright.sync_api import expect
 
-    expect(page.locator(".rally-run")).to_have_count(13)  # views render after the kernel is idle
+    expect(page.locator(".rally-run")).to_have_count(boards_stored(LESSON))  # views render after the kernel is idle
     board = Board(page)
     board.root.scroll_into_view_if_needed()
     assert "your turn, Ada" in board.state()["heading"]
