@@ -95,10 +95,14 @@ class Quiz(w.VBox):
         self.heading = w.HTML()
         self.prompt = w.HTML()
         self.choice = w.RadioButtons(options=[], value=None, layout=w.Layout(width="auto"))
-        self.check_button = w.Button(description=_("Check"), button_style="primary", icon="check")
-        self.next_button = w.Button(description=self._next_words, icon="arrow-right")
+        # Each button as wide as its words in any language ("Zu deinem Ergebnis" is longer than
+        # the default width, and the words change on the last question).
+        self.check_button = w.Button(description=_("Check"), button_style="primary", icon="check",
+                                     layout=w.Layout(width="auto", min_width="148px"))
+        self.next_button = w.Button(description=self._next_words, icon="arrow-right",
+                                    layout=w.Layout(width="auto", min_width="148px"))
         self.again_button = w.Button(description=_("Start again"), icon="refresh",
-                                     layout=w.Layout(display="none"))
+                                     layout=w.Layout(width="auto", min_width="148px", display="none"))
         self.feedback = w.HTML()
         self.check_button.on_click(lambda _: self._check_selected())
         self.next_button.on_click(lambda _: self.next())
