@@ -45,7 +45,7 @@ from .motor import DEFAULT_DIAL, Motor, check_dial
 from .movement import How, Move, PathStep, check_positions, move, position_problems
 from .track import TRACKS, SpaceKind, Track, get_track
 from .position import Position
-from .advisor import Advice, OptionResult, advise
+from .advisor import Advice, AdvisorBot, OptionResult, advise
 from .review import Review, ReviewedDecision, review
 from .tricks import TrickExplanation, check_trick, explain_trick, legal_plays, play_rule, trick_winner, why_illegal
 
@@ -59,7 +59,7 @@ __all__ = [
     "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "trick_move", "leader", "release_order", "setup_steps",
     "DEFAULT_DIAL", "Motor", "check_dial",
     "How", "Move", "PathStep", "check_positions", "move", "position_problems",
-    "Position", "Advice", "OptionResult", "advise", "Review", "ReviewedDecision", "review",
+    "Position", "Advice", "AdvisorBot", "OptionResult", "advise", "Review", "ReviewedDecision", "review",
     "TRACKS", "SpaceKind", "Track", "get_track",
     "TrickExplanation", "check_trick", "explain_trick", "legal_plays", "play_rule", "trick_winner", "why_illegal",
 ]

@@ -1,12 +1,17 @@
-"""The advisor: which choice wins? Each option is played out many times to the game's
-end, and the wins are counted.
+"""The advisor: which choice wins? Each option is played out in many test games to the
+game's end, and the wins are counted.
 
 For the decision at hand (a card to play, or turbo or not) :func:`advise` plays every
-option out ``playouts`` times with computer players. Each playout deals the cards the
-decider cannot see anew (see :meth:`Position.to_game`) and later rounds from a fresh
-seed; every option meets the same deals and the same dice (common random numbers), so
-the differences between options come from the options themselves. The answer is
-seeded: the same question gives the same answer.
+option out ``playouts`` times with computer players: careful ones by default, the way
+the computer players at the table play (:class:`rally.HeuristicBot`). Each test game
+deals the cards the decider cannot see anew, consistently with everything the table has
+shown (see :meth:`Position.to_game`), and later rounds from a fresh seed; every option
+meets the same deals and the same dice (common random numbers), so the differences
+between options come from the options themselves.
+
+Left at its defaults, :func:`advise` gives *the* analysis of a moment: the same settings
+and the moment's own seed (:func:`moment_seed`), shared by the hint, the what-if advisor
+and the review, so they never disagree about a decision.
 
 Playouts go in batches; with ``stop_early`` the advisor stops as soon as one option's
 99% interval lies wholly above every other option's, and says that it did.
@@ -15,24 +20,26 @@ Playouts go in batches; with ``stop_early`` the advisor stops as soon as one opt
 >>> from rally.advisor import advise
 >>> p = Position.from_code(   # reached in a seeded game: Bo won the trick, two spaces from the finish
 ...     "SR1_TS......D......U....._R3_F2_P36.35.23_M3.1.2_CB3.B5.B8_H1R5.R6.R7.R10.B9.B10_XG2.G8.G3.R2.R4.R3")
->>> advice = advise(p, playouts=200, seed=1)
+>>> advice = advise(p)
 >>> advice.best.action, advice.best.win_rate
 (Turbo(True), 1.0)
 >>> print(advice.table())
 option       win chance   99% interval    spaces driven   playouts
-turbo           100.0%   93.8% - 100.0%         5.0          100
-no turbo         68.0%    55.2% - 78.6%         7.7          100
+turbo           100.0%   88.3% - 100.0%         5.0           50
+no turbo         66.0%    47.8% - 80.4%         6.5           50
 Spaces driven: how far the car went, on average, from here to the game's end.
-Stopped early after 100 playouts per option: turbo is clearly best.
->>> advice.hint()
-'Try turbo: it won 100% of 100 playouts; the next best, no turbo, won 68%.'
+Stopped early after 50 playouts per option: turbo is clearly best.
+>>> print(advice.hint())
+Use the turbo: it won 100% of 50 test games; moving by the card alone won 66%. With the turbo: 3 + 1 = 4 spaces, over the finish line, winning the race. Without it: 3 spaces, to space 19 of lap 2, keeping the motor's 1 for later.
 >>> print(advice.judge("no turbo"))
-✘ You picked no turbo (68%); the advisor's pick is turbo (100%), and their intervals do not overlap.
+✘ You picked no turbo (66%); the advisor's pick is turbo (100%), and the test games show clearly that it is better.
 """
 
 from __future__ import annotations
 
 import random
+import zlib
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -44,10 +51,22 @@ from .errors import SetupError
 from .game import Action, Game, Turbo
 from .position import Position
 from .state import PLAY
+from .reasons import card_reason, turbo_gains_nothing, turbo_reason
 from .tricks import seat_and_lowest
 
 #: The z-score of the intervals shown and used for stopping early (99%).
 Z99 = 2.576
+#: The one analysis of a decision that every coach shares (the hint, the what-if advisor,
+#: the review): test games per option, who plays them and how they are batched. With the
+#: moment's own seed (:func:`moment_seed`), the same moment always gets the same answer,
+#: so a child who follows the hint is never blamed for it in the review. Chosen by
+#: measurement (``benchmarks/bench_coach.py``, decision D27): careful players play like
+#: the people at the table, and 200 test games keep the hint under a second.
+COACH_PLAYOUTS = 200
+COACH_BOTS = "heuristic"
+COACH_BATCH = 50
+#: How many answers :func:`advise` remembers (a whole game's decisions, several times over).
+CACHE_SIZE = 512
 #: The most playouts per option one question may ask for (about a minute of work).
 MAX_PLAYOUTS = 100_000
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
@@ -75,8 +94,9 @@ def _percent(rate: float) -> str:
 
 
 def _share(option: "OptionResult") -> str:
-    """``"68% of 100 playouts"``: how often ``option`` won, in the language spoken."""
-    return ngettext("{rate} of {n} playouts", "{rate} of {n} playouts", option.playouts).format(
+    """``"68% of 100 test games"``: how often ``option`` won, in the language spoken (a
+    child's words for playouts)."""
+    return ngettext("{rate} of {n} test game", "{rate} of {n} test games", option.playouts).format(
         rate=_percent(option.win_rate), n=option.playouts)
 
 
@@ -156,26 +176,50 @@ class Advice:
             if len(self.options) == 1:
                 return _("{name} has only one choice, {option}: it wins {share}.").format(**facts)
             if self.clearly_best:
-                return _("For {name}, {option} won {share}: clearly the best (playouts by {bots}).").format(**facts)
+                return _("For {name}, {option} won {share}: clearly the best (test games played by {bots})."
+                         ).format(**facts)
             return _("For {name}, {option} won {share}: the best so far, but not clearly "
-                     "(playouts by {bots}).").format(**facts)
+                     "(test games played by {bots}).").format(**facts)
 
     def hint(self, lang: str | None = None) -> str:
         """The answer as a coach's hint to the player deciding: the best option in words,
-        with its win chance, and any option that may be just as good (in ``lang``,
-        default the language spoken)."""
+        with its win chance, any option that may be just as good, and the reason the
+        rules give where they settle it at once (:mod:`rally.reasons`), in ``lang``
+        (default the language spoken)."""
         with language(lang):
             best, *rest = self.ranked
             if not rest:
                 return _("You have only one choice here: {option}.").format(option=best.word)
             close = [o for o in rest if not best.clearly_above(o)][:3]
+            action = best.action
+            if isinstance(action, Turbo):
+                return self._turbo_hint(action, rest[0], bool(close))
             if not close:
-                return _("Try {option}: it won {share}; the next best, {next}, won {next_rate}.").format(
+                text = _("Try {option}: it won {share}; the next best, {next}, won {next_rate}.").format(
                     option=best.word, share=_share(best), next=rest[0].word, next_rate=_percent(rest[0].win_rate))
-            others = join_words([f"{o.word} ({_percent(o.win_rate)})" for o in close], "or")
-            return ngettext("Try {option}: it won {share}, but {others} may be just as good.",
-                            "Try {option}: it won {share}, but {others} may be just as good.", len(close)).format(
-                option=best.word, share=_share(best), others=others)
+            else:
+                others = join_words([f"{o.word} ({_percent(o.win_rate)})" for o in close], "or")
+                text = ngettext("Try {option}: it won {share}, but {others} may be just as good.",
+                                "Try {option}: it won {share}, but {others} may be just as good.",
+                                len(close)).format(option=best.word, share=_share(best), others=others)
+            reason = card_reason(self.position, action)
+            return text + (" " + reason if reason else "")
+
+    def _turbo_hint(self, best: Turbo, other: "OptionResult", close: bool) -> str:
+        """:meth:`hint` for a turbo choice: which to take, and what each does."""
+        mine = next(o for o in self.options if o.action == best)
+        facts = {"share": _share(mine), "rate": _percent(other.win_rate)}
+        if best.use:
+            text = (_("Use the turbo: it won {share}, but moving by the card alone ({rate}) may be just as good.")
+                    if close else _("Use the turbo: it won {share}; moving by the card alone won {rate}."))
+        else:
+            text = (_("Move by the card alone: it won {share}, but the turbo ({rate}) may be just as good.")
+                    if close else _("Move by the card alone: it won {share}; the turbo won {rate}."))
+        text = text.format(**facts)
+        if turbo_gains_nothing(self.position):
+            return text + " " + _("Turbo or not, your car ends on the same space.")
+        return text + " " + _("With the turbo: {turbo}. Without it: {plain}.").format(
+            turbo=turbo_reason(self.position, True), plain=turbo_reason(self.position, False))
 
     def judge(self, guess: str, lang: str | None = None) -> str:
         """A learner's guess (an option's label: ``"G9"``, ``"turbo"``, ``"no turbo"``)
@@ -195,19 +239,17 @@ class Advice:
                 close = [o.word for o in self.ranked[1:] if not best.clearly_above(o)]
                 if close:
                     text += " " + ngettext(
-                        "But the interval of {others} overlaps it, so {others} may be just as good: "
-                        "ask again with more playouts.",
-                        "But the intervals of {others} overlap it, so they may be just as good: "
-                        "ask again with more playouts.", len(close)).format(others=join_words(close))
+                        "But the test games cannot tell it from {others}, so {others} may be just as good.",
+                        "But the test games cannot tell it from {others}, so they may be just as good.",
+                        len(close)).format(others=join_words(close, "or"))
                 return text
             facts = {"mine": mine.word, "mine_rate": _percent(mine.win_rate), "best": best.word,
                      "best_rate": _percent(best.win_rate)}
             if not best.clearly_above(mine):
-                return _("≈ You picked {mine} ({mine_rate}); the advisor's pick is {best} ({best_rate}), but their "
-                         "intervals overlap, so {mine} may be just as good: ask again with more playouts.").format(
-                    **facts)
-            return _("✘ You picked {mine} ({mine_rate}); the advisor's pick is {best} ({best_rate}), and their "
-                     "intervals do not overlap.").format(**facts)
+                return _("≈ You picked {mine} ({mine_rate}); the advisor's pick is {best} ({best_rate}), but the "
+                         "test games cannot tell the two apart, so {mine} may be just as good.").format(**facts)
+            return _("✘ You picked {mine} ({mine_rate}); the advisor's pick is {best} ({best_rate}), and the test "
+                     "games show clearly that it is better.").format(**facts)
 
     def table(self, lang: str | None = None) -> str:
         """A plain-text table of every option, in the order they were asked about (in
@@ -239,20 +281,39 @@ class Advice:
         return self.table()
 
 
+def moment_seed(position: Position) -> int:
+    """The seed of a moment: the same position always gets the same seed, whoever asks
+    (the hint, the what-if advisor or the review), so they all give the same answer.
+
+    >>> from rally import Game, Position
+    >>> moment = Position.from_game(Game.new(4, seed=3))
+    >>> moment_seed(moment) == moment_seed(Position.from_code(moment.code()))
+    True
+    """
+    return zlib.crc32(position.code().encode("utf-8"))
+
+
+_answers: OrderedDict[tuple[object, ...], "Advice"] = OrderedDict()
+
+
 def advise(
     position: Position | Game,
-    playouts: int = 1000,
-    seed: int = 0,
-    bots: str = "random",
+    playouts: int = COACH_PLAYOUTS,
+    seed: int | None = None,
+    bots: str = COACH_BOTS,
     stop_early: bool = True,
-    batch: int = 100,
+    batch: int = COACH_BATCH,
     progress: Callable[[int, int], None] | None = None,
 ) -> Advice:
     """Play each option of ``position`` out ``playouts`` times and count the wins.
 
     ``position`` may be a :class:`Position` or a :class:`Game` (then as its current
-    player sees it). ``bots`` plays every seat in the playouts: ``"random"`` (fast) or
-    ``"heuristic"``. ``progress(done, total)`` is called after every batch.
+    player sees it). ``bots`` plays every seat in the playouts: ``"heuristic"``
+    (careful players, like the people at the table) or ``"random"`` (faster, but
+    nobody plays like that). ``seed`` defaults to the moment's own
+    (:func:`moment_seed`): with the other settings left as they are, this is the one
+    analysis the hint and the review give too. ``progress(done, total)`` is called
+    after every batch. An answer already given is remembered and given again.
     """
     if isinstance(position, Game):
         position = Position.from_game(position)
@@ -261,10 +322,27 @@ def advise(
     inputs.whole(playouts, "playouts", 1, MAX_PLAYOUTS, SetupError, 1000)
     inputs.whole(batch, "batch", 1, MAX_PLAYOUTS, SetupError, 100)
     inputs.one_of(bots, "bots", BOTS, SetupError)
-    inputs.seed(seed, SetupError)
+    seed = moment_seed(position) if seed is None else inputs.seed(seed, SetupError)
     inputs.flag(stop_early, "stop_early", SetupError)
     if progress is not None and not callable(progress):
         inputs.fail(SetupError, "progress", _("None or a function called as progress(done, total)"), progress, "print")
+    key = (position.code(), playouts, seed, bots, stop_early, batch)
+    known = _answers.get(key)
+    if known is not None:
+        _answers.move_to_end(key)
+        if progress is not None:
+            progress(known.options[0].playouts, playouts)
+        return known
+    advice = _play_options(position, playouts, seed, bots, stop_early, batch, progress)
+    _answers[key] = advice
+    if len(_answers) > CACHE_SIZE:
+        _answers.popitem(last=False)
+    return advice
+
+
+def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_early: bool, batch: int,
+                  progress: Callable[[int, int], None] | None) -> Advice:
+    """:func:`advise`'s work, its inputs checked."""
     seat = position.decider
     options = position.options()
     start = position.positions[seat]
@@ -306,6 +384,32 @@ def advise(
     return Advice(position, seat, results, stopped, playouts, seed, bots)
 
 
+class AdvisorBot:
+    """A computer player that takes the advisor's best option at every decision with
+    more than one, seeing only what its seat sees (:meth:`Position.from_game`): how
+    strong the coach's advice is, measured in ``benchmarks/bench_coach.py``.
+
+    >>> import random
+    >>> from rally import Game, HeuristicBot, play_out
+    >>> game = play_out(Game.new(3, seed=4, record=False), [AdvisorBot(playouts=20), HeuristicBot(), HeuristicBot()],
+    ...                 random.Random(4))
+    >>> game.is_over
+    True
+    """
+
+    def __init__(self, playouts: int = COACH_PLAYOUTS, bots: str = COACH_BOTS):
+        self.playouts = inputs.whole(playouts, "playouts", 1, MAX_PLAYOUTS, SetupError, COACH_PLAYOUTS)
+        self.bots = inputs.one_of(bots, "bots", BOTS, SetupError)
+
+    def choose(self, game: Game, actions: Sequence[Action], rng: random.Random) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        return advise(game, playouts=self.playouts, bots=self.bots).best.action
+
+    def __repr__(self) -> str:
+        return f"AdvisorBot(playouts={self.playouts}, bots={self.bots!r})"
+
+
 def play_trick(game: Game, card: Action, players: Sequence[Bot], rng: random.Random) -> int:
     """Play ``card`` (a legal card) and let ``players`` finish the trick it goes into;
     returns the trick's winner. The players draw from ``rng`` exactly as a playout
@@ -329,4 +433,5 @@ def _clear_winner(wins: Sequence[int], done: int) -> bool:
     return all(best_low > high for _, high in intervals[1:])
 
 
-__all__ = ["Advice", "OptionResult", "advise", "option_word", "Z99", "BOT_WORDS"]
+__all__ = ["Advice", "AdvisorBot", "OptionResult", "advise", "moment_seed", "option_word", "Z99", "BOT_WORDS", "COACH_PLAYOUTS",
+           "COACH_BOTS"]

@@ -18,7 +18,7 @@ import random
 from typing import Callable, Protocol, Sequence
 
 from . import inputs
-from .cards import Card
+from .cards import CARDS, Card
 from .errors import SetupError
 from .game import Action, Game, Turbo
 from .i18n import _, ngettext
@@ -68,29 +68,43 @@ class HeuristicBot:
         return f"HeuristicBot(min_gain={self.min_gain}{extra})"
 
     def choose(self, game: Game, actions: Sequence[Action], rng: random.Random) -> Action:
-        cards = [a for a in actions if isinstance(a, Card)]
+        cards = [a.code for a in actions if isinstance(a, Card)]
         if not cards:
-            return Turbo(self._wants_turbo(game))
-        trick = list(game.trick_codes)
-        seat = game.flag + len(trick)
-        last_to_play = len(trick) == game.players - 1
-        winning: list[tuple[Card, int]] = []
-        losing: list[tuple[Card, int]] = []
-        for card in cards:
-            index, lowest = winner_and_lowest(trick + [card.code])
-            (winning if index == len(trick) else losing).append((card, lowest))
-        if winning:
-            lowest_after = min(lowest for _, lowest in winning)
-            worth = lowest_after >= self.min_gain or game.motor_values[seat % game.players] >= 7
-            if worth and (last_to_play or len(trick) >= game.players // 2):
-                return min(winning, key=lambda cl: cl[0].value)[0]
-        pool = losing or winning
-        return min(pool, key=lambda cl: (cl[0].value, cl[0].color))[0]
+            seat, lowest = game.trick_result()
+            return Turbo(self.wants_turbo(game, seat, lowest))
+        player = game.current_player
+        assert player is not None  # a card is due, so somebody plays it
+        return CARDS[self.card_code(game, player, game.trick_codes, cards)]
 
-    def _wants_turbo(self, game: Game) -> bool:
+    def card_code(self, game: Game, seat: int, trick: Sequence[int], legal: Sequence[int]) -> int:
+        """The card ``seat`` plays, as an engine code, from the ``legal`` codes (in hand
+        order) onto ``trick`` (codes, in play order): the policy :meth:`choose` follows,
+        on the engine's integers, so playouts (:meth:`Game.play_policy`) run fast."""
+        size = len(trick)
+        probe = list(trick)
+        probe.append(0)
+        win = lose = -1  # the cheapest winning and losing cards so far
+        low_after = 99  # the lowest card of the trick once won
+        for code in legal:
+            probe[-1] = code
+            index, lowest = winner_and_lowest(probe)
+            if index == size:
+                low_after = min(low_after, lowest)
+                if win < 0 or code & 15 < win & 15:  # the first of the lowest value, in hand order
+                    win = code
+            elif lose < 0 or (code & 15, code >> 4) < (lose & 15, lose >> 4):
+                lose = code
+        if win >= 0:
+            worth = low_after >= self.min_gain or game.motor_values[seat] >= 7
+            if worth and (size == game.players - 1 or size >= game.players // 2):
+                return win
+        return lose if lose >= 0 else win
+
+    def wants_turbo(self, game: Game, seat: int, lowest: int) -> bool:
+        """Whether ``seat``, the winner of the trick on the table whose lowest card is
+        ``lowest``, uses the turbo (see the class's policy)."""
         if self.turbo != "smart":
             return self.turbo == "always"
-        seat, lowest = game.trick_result()
         position = game.motors[seat]
         value = game.dial[position]
         peak = value == max(game.dial)
@@ -111,7 +125,8 @@ def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
 
     When every bot is a :class:`RandomBot`, a fast path (:meth:`Game.random_playout`)
     makes exactly the same choices without building action lists, with or without the
-    event log.
+    event log; when every bot is a :class:`HeuristicBot`, so does
+    :meth:`Game.play_policy` with their policy on card codes.
     """
     _check_bots(game, bots)
     for bot in bots:
@@ -119,6 +134,14 @@ def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
             break
     else:  # only random bots (a plain loop: cheaper than all() over a generator)
         game.random_playout(rng)
+        return game
+    if all(type(b) is HeuristicBot for b in bots):
+        # Careful players: the same choices on the engine's integers, without action lists.
+        if all(b is bots[0] for b in bots):
+            game.play_policy(bots[0].card_code, bots[0].wants_turbo)  # type: ignore[attr-defined]
+        else:
+            game.play_policy(lambda g, s, t, legal: bots[s].card_code(g, s, t, legal),  # type: ignore[attr-defined]
+                             lambda g, s, low: bots[s].wants_turbo(g, s, low))  # type: ignore[attr-defined]
         return game
     play_bots(game, bots, rng)
     return game

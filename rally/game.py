@@ -25,7 +25,7 @@ import functools
 import random
 from dataclasses import dataclass
 from math import floor
-from typing import Hashable, Mapping, NamedTuple, Sequence
+from typing import Callable, Hashable, Mapping, NamedTuple, Sequence
 
 from . import inputs
 from .cards import CARDS, ROUNDS, Card, check_players, deal_codes, format_cards, split_by_color
@@ -717,6 +717,25 @@ class Game:
         """The car with the greatest progress; ties (only on the grid) go to the first tied
         seat clockwise from the flag holder, the holder included (S12, decision D5)."""
         return leader_of(self._positions, self.flag)
+
+    def play_policy(self, card: Callable[["Game", int, Sequence[int], Sequence[int]], int],
+                    turbo: Callable[["Game", int, int], bool]) -> None:
+        """Play to the end with a computer player's policy on the engine's integers:
+        ``card(game, seat, trick, legal)`` returns one of the ``legal`` card codes for
+        ``seat`` to play onto ``trick`` (both read-only), and ``turbo(game, seat,
+        lowest)`` whether the winner of the trick on the table uses the motor. The same
+        moves as :meth:`apply` with those choices, without action lists or checks: the
+        fast way for playouts by careful players (:class:`rally.HeuristicBot`)."""
+        n = self.players
+        while self.phase != OVER:
+            if self.phase == TURBO:
+                seat, lowest = self._trick_result()
+                self._finish_trick(seat, lowest, turbo(self, seat, lowest))
+                continue
+            trick = self._trick
+            seat = (self.flag + len(trick)) % n
+            legal = legal_codes(self._hands[seat], trick[0] >> 4 if trick else -1)
+            self._play(legal[0] if len(legal) == 1 else card(self, seat, trick, legal))
 
     def random_playout(self, rng: random.Random) -> None:
         """Play to the end choosing uniformly at random: the same choices, in the same

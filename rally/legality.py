@@ -25,14 +25,14 @@ A state reached by play has no problems; change one thing and it is named:
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from typing import Iterable, Sequence
 
-from .cards import HAND_SIZES, ROUNDS, Card, deck
+from .cards import HAND_SIZES, ROUNDS, Card, Color, deck
 from .i18n import _, join_words, language, ngettext
 from .movement import position_problems
 from .round_end import leader
 from .state import OVER, PLAY, TURBO, GameState
-from .tricks import seat_and_lowest
+from .tricks import seat_and_lowest, winner_and_lowest
 
 
 def state_problems(state: GameState, lang: str | None = None) -> list[str]:
@@ -144,6 +144,78 @@ def _following_problems(state: GameState) -> list[str]:
         if card.color != lead and any(c.color == lead for c in state.hands[seat]):
             problems.append(_("{name} played {card} but still holds {color}: they had to follow.").format(
                 name=state.names[seat], card=card, color=lead.word))
+    return problems
+
+
+# ------------------------------------------------------------------ I4b: showing out
+def earlier_tricks(played: Sequence[Card], flag: int, players: int) -> list[tuple[int, tuple[Card, ...]]]:
+    """The earlier tricks of a round, each with the seat that led it, from their cards
+    in the order played (a whole number of tricks) and the flag holder now.
+
+    The flag holder leads the trick on the table and won the last finished trick (S1,
+    S5); a trick's winner sits as far after its leader as the winning card lies after
+    the first, so each leader is read back from the trick after it.
+
+    >>> from rally import examples
+    >>> game = examples.played(4, 3, 9)          # two tricks of a seeded game are done
+    >>> [str(c) for c in game.discards], game.flag
+    (['R2', 'R7', 'R4', 'R12', 'G2', 'G9', 'G5', 'B5'], 2)
+    >>> [(leader, len(cards)) for leader, cards in earlier_tricks(game.discards, game.flag, 4)]
+    [(0, 4), (3, 4)]
+    >>> shown_out(game.discards, game.trick, game.flag, 4)   # Cy played B5 on a green lead in trick 2
+    {2: {<Color.GREEN: 1>: (2, Card.parse('B5'))}}
+    """
+    tricks = [tuple(played[i:i + players]) for i in range(0, len(played) - players + 1, players)]
+    led: list[int] = []
+    leader = flag
+    for trick in reversed(tricks):
+        index = winner_and_lowest([c.code for c in trick])[0]
+        leader = (leader - index) % players
+        led.append(leader)
+    return list(zip(reversed(led), tricks))
+
+
+def shown_out(played: Sequence[Card], trick: Sequence[Card], flag: int, players: int
+              ) -> dict[int, dict[Color, tuple[int, Card]]]:
+    """Who showed out of which color this round: for each seat, each color it did not
+    follow, with the trick (1, 2, ... this round; the trick on the table last) and the
+    card it played instead. A player who does not follow has none of the lead color
+    (S4), and no card comes back into a hand during a round, so the fact holds for the
+    rest of the round. ``played`` holds the earlier tricks' cards in the order played,
+    all of them."""
+    tricks = earlier_tricks(played, flag, players) + [(flag, tuple(trick))]
+    found: dict[int, dict[Color, tuple[int, Card]]] = {}
+    for number, (leader, cards) in enumerate(tricks, start=1):
+        if not cards:
+            continue
+        lead = cards[0].color
+        for i, card in enumerate(cards[1:], start=1):
+            if card.color != lead:
+                found.setdefault((leader + i) % players, {}).setdefault(lead, (number, card))
+    return found
+
+
+def shown_out_problems(played: Sequence[Card], trick: Sequence[Card], flag: int,
+                       hands: Sequence[Sequence[Card] | None], names: Sequence[str]) -> list[str]:
+    """I4b: a player who showed out of a color plays none of it later in the round and
+    holds none of it (``hands[seat]`` is ``None`` when unknown)."""
+    n = len(names)
+    tricks = earlier_tricks(played, flag, n) + [(flag, tuple(trick))]
+    problems: list[str] = []
+    for seat, colors in sorted(shown_out(played, trick, flag, n).items()):
+        for color, (number, instead) in colors.items():
+            facts = {"name": names[seat], "color": color.word, "trick": number, "instead": instead}
+            for later, (leader, cards) in enumerate(tricks[number:], start=number + 1):
+                for i, card in enumerate(cards):
+                    if (leader + i) % n == seat and card.color == color:
+                        problems.append(_("{name} played {instead} on a {color} lead in trick {trick}, so had no "
+                                          "{color} left; yet {name} played {card} in trick {later}.").format(
+                            card=card, later=later, **facts))
+            held = [c for c in hands[seat] or () if c.color == color]
+            if held:
+                problems.append(_("{name} played {instead} on a {color} lead in trick {trick}, so had no {color} "
+                                  "left; yet {name}'s hand holds {cards}.").format(
+                    cards=" ".join(map(str, held)), **facts))
     return problems
 
 

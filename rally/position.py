@@ -32,6 +32,8 @@ True
 
 from __future__ import annotations
 
+import bisect
+import math
 import random
 import re
 from dataclasses import dataclass
@@ -39,13 +41,13 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import quote, unquote
 
 from . import inputs
-from .cards import HAND_SIZES, ROUNDS, Card, deck, format_cards, parse_cards, read_cards
+from .cards import CARDS, HAND_SIZES, ROUNDS, Card, deck, format_cards, parse_cards, read_cards
 from .i18n import N_, _, join_words, language, ngettext, pgettext
 from .errors import PositionError, RuleError
 from .events import Event
 from .game import Action, Game, parse_action
 from .inputs import DEFAULT_NAMES
-from .legality import repeated_cards
+from .legality import repeated_cards, shown_out, shown_out_problems
 from .motor import DEFAULT_DIAL, MAX_DIAL_POSITIONS, MAX_DIAL_VALUE, check_dial
 from .movement import MAX_PROGRESS
 from .serialization import read_track
@@ -324,9 +326,12 @@ class Position:
             problems.append(template.format(**facts))
         trick_seats = self.trick_seats
         sizes = tuple(k - done - (1 if s in trick_seats else 0) for s in range(n))
-        # Seats that did not follow the lead color have none of it (S4).
-        lead = self.trick[0].color if self.trick else None
-        void = {s for s, c in zip(trick_seats[1:], self.trick[1:]) if c.color != lead}
+        # Who showed out of which color (S4): in every earlier trick when all of them are
+        # listed in the order played, else in the trick on the table only.
+        history = len(self.played) == done * n and not problems
+        if history:
+            problems += shown_out_problems(self.played, self.trick, self.flag, self.hands, names)
+        voids = shown_out(self.played if history else (), self.trick, self.flag, n)
         unknown = [s for s in range(n) if self.hands[s] is None]
         need_hands = sum(sizes[s] for s in unknown)
         need_discards = max(0, done * n - len(self.played))
@@ -337,28 +342,27 @@ class Position:
                 "The unknown hands and earlier tricks need {need} unseen cards, but only "
                 "{unseen} are unseen: check the hand sizes and the cards listed.",
                 need_hands + need_discards).format(need=need_hands + need_discards, unseen=len(unseen)))
-        short = [s for s in unknown if s in void]
-        allowed = [c for c in unseen if c.color != lead]
-        if lead is not None and short and sum(sizes[s] for s in short) > len(allowed):
-            # TRANSLATORS: {names} is one name or several ("Bo and Cy"), as the count says.
-            problems.append(ngettext(
-                "{names} did not follow {color}, so they hold no {color}; "
-                "there are not enough other unseen cards ({cards}) for their hands.",
-                "{names} did not follow {color}, so they hold no {color}; "
-                "there are not enough other unseen cards ({cards}) for their hands.",
-                len(short)).format(names=join_words([names[s] for s in short]), color=lead.word, cards=len(allowed)))
         if problems:
             raise PositionError(problems)
-        unknowns = _Unknowns(tuple(unseen), tuple(short), tuple(s for s in unknown if s not in void),
-                             sizes, need_discards, -1 if lead is None else int(lead))
+        lacking = {s: frozenset(int(c) for c in voids.get(s, {})) for s in unknown}
+        unknowns = _Unknowns.plan(tuple(c.code for c in unseen), sizes, tuple(unknown), lacking, need_discards)
+        if unknowns is None:
+            short = [s for s in unknown if lacking[s]]
+            colors = sorted({c for s in short for c in voids[s]})
+            allowed = [c for c in unseen if c.color not in colors]
+            # TRANSLATORS: {names} is one name or several ("Bo and Cy"), as the count says.
+            raise PositionError(ngettext(
+                "{names} did not follow {color}, so they hold no {color}; "
+                "there are not enough other unseen cards ({cards}) for their hands.",
+                "{names} did not follow {color}, so they hold no {color}; "
+                "there are not enough other unseen cards ({cards}) for their hands.",
+                len(short)).format(names=join_words([names[s] for s in short]),
+                                   color=join_words([c.word for c in colors], "or"), cards=len(allowed)))
         hands = list(self.hands)
-        rest = list(unseen)
-        for seat in short:  # first fit: constrained seats take from the allowed cards
-            take = [c for c in rest if c.color != lead][:sizes[seat]]
-            hands[seat] = tuple(take)
-            rest = [c for c in rest if c not in take]
-        for seat in unknowns.free:
-            hands[seat], rest = tuple(rest[:sizes[seat]]), rest[sizes[seat]:]
+        dealt, left = unknowns.first_deal()
+        for seat, codes in dealt.items():
+            hands[seat] = tuple(CARDS[c] for c in codes)
+        rest = [CARDS[c] for c in left]
         # The first player matters only while round 1's first trick is unsettled, when it
         # is the flag holder; later deals come from the seed that to_game draws.
         state = GameState(players=n, track=self.track, dial=self.dial, names=names, seed=0,
@@ -576,37 +580,113 @@ def _decider(flag: int, trick: Sequence[Card], n: int) -> int | None:
 
 @dataclass(frozen=True)
 class _Unknowns:
-    """What a position leaves unknown, and how to deal it at random."""
+    """What a position leaves unknown, and how to deal it at random, consistently with
+    every public fact: who showed out of which color.
 
-    unseen: tuple[Card, ...]
-    short: tuple[int, ...]  # unknown hands that cannot hold the lead color
-    free: tuple[int, ...]  # other unknown hands
+    Seats that lack colors are *short*; every other unknown place (the free hands, the
+    unseen earlier tricks' cards, the cards not dealt this round) takes any color, so
+    those pool together. A deal is drawn in two steps, each uniform: first how many
+    cards of each color every short seat gets (a *split*, drawn with the number of deals
+    it allows as its weight), then which cards. So every consistent deal is equally
+    likely.
+    """
+
+    unseen: tuple[int, ...]  # card codes, sorted
     sizes: tuple[int, ...]  # cards each seat holds
+    short: tuple[int, ...]
+    free: tuple[int, ...]
     discards: int  # unseen cards already played this round
-    lead: int  # the lead color, or -1 before the trick has begun
+    splits: tuple[tuple[tuple[int, ...], ...], ...]  # per split: per short seat, cards of each color
+    weights: tuple[int, ...]  # cumulative number of deals up to each split
+    by_color: tuple[tuple[int, ...], ...]  # the unseen codes of each color
+
+    @classmethod
+    def plan(cls, unseen: tuple[int, ...], sizes: tuple[int, ...], unknown: tuple[int, ...],
+             lacking: Mapping[int, frozenset[int]], discards: int) -> "_Unknowns | None":
+        """The plan for dealing, or ``None`` when the short seats cannot be dealt at all."""
+        short = tuple(s for s in unknown if lacking[s])
+        free = tuple(s for s in unknown if not lacking[s])
+        by_color = tuple(tuple(c for c in unseen if c >> 4 == color) for color in range(3))
+        pools = [len(p) for p in by_color]
+        splits: list[tuple[tuple[int, ...], ...]] = []
+        weights: list[int] = []
+        total = 0
+
+        def ways(split: list[tuple[int, ...]]) -> int:
+            count = 1
+            for color, pool in enumerate(pools):
+                taken = [row[color] for row in split]
+                count *= math.factorial(pool) // math.prod(math.factorial(t) for t in taken)
+                count //= math.factorial(pool - sum(taken))
+            return count
+
+        def fill(i: int, left: list[int], split: list[tuple[int, ...]]) -> None:
+            nonlocal total
+            if i == len(short):
+                total += ways(split)
+                splits.append(tuple(split))
+                weights.append(total)
+                return
+            seat = short[i]
+            allowed = [c for c in range(3) if c not in lacking[seat]]
+            for row in _compositions(sizes[seat], [left[c] if c in allowed else 0 for c in range(3)]):
+                fill(i + 1, [left[c] - row[c] for c in range(3)], split + [row])
+
+        fill(0, pools, [])
+        free_need = sum(sizes[s] for s in free) + discards
+        if not splits or len(unseen) - sum(sizes[s] for s in short) < free_need:
+            return None
+        return cls(unseen, sizes, short, free, discards, tuple(splits), tuple(weights), by_color)
+
+    def first_deal(self) -> tuple[dict[int, list[int]], list[int]]:
+        """A fixed deal (the first split, the cards in order): the hands of the unknown
+        seats, and the rest of the unseen cards in order (the earlier tricks' first)."""
+        return self._deal(self.splits[0], [list(p) for p in self.by_color], None)
 
     def deal(self, game: Game, rng: random.Random) -> None:
-        """Deal the unknown hands and earlier tricks of ``game`` anew. Each consistent
-        deal is equally likely: the seats short of the lead color share one set of
-        allowed cards, so dealing them first and the rest after is uniform."""
-        codes = [c.code for c in self.unseen]
-        hands: dict[int, list[int]] = {}
-        if self.short:
-            allowed = [c for c in codes if c >> 4 != self.lead]
-            taken = rng.sample(allowed, sum(self.sizes[s] for s in self.short))
+        """Deal the unknown hands and earlier tricks of ``game`` anew (see the class)."""
+        if not self.short:  # nothing to weigh: one uniform sample
+            rest = rng.sample(self.unseen, sum(self.sizes[s] for s in self.free) + self.discards)
+            hands: dict[int, list[int]] = {}
             start = 0
-            for seat in self.short:
-                hands[seat] = taken[start:start + self.sizes[seat]]
+            for seat in self.free:
+                hands[seat] = rest[start:start + self.sizes[seat]]
                 start += self.sizes[seat]
-            gone = set(taken)
-            codes = [c for c in codes if c not in gone]
-        rest = rng.sample(codes, sum(self.sizes[s] for s in self.free) + self.discards)
+            others = rest[start:]
+        else:
+            pick = rng.randrange(self.weights[-1])
+            split = self.splits[bisect.bisect_right(self.weights, pick)]
+            pools = [list(p) for p in self.by_color]
+            for pool in pools:
+                rng.shuffle(pool)
+            hands, others = self._deal(split, pools, rng)
+        known = game.discard_codes[:len(game.discard_codes) - self.discards]
+        game.set_hidden_cards(hands, known + tuple(others[:self.discards]), rng.getrandbits(62))
+
+    def _deal(self, split: tuple[tuple[int, ...], ...], pools: list[list[int]],
+              rng: random.Random | None) -> tuple[dict[int, list[int]], list[int]]:
+        hands: dict[int, list[int]] = {}
+        for seat, row in zip(self.short, split):
+            hands[seat] = [c for color in range(3) for c in pools[color][:row[color]]]
+            for color in range(3):
+                del pools[color][:row[color]]
+        rest = [c for pool in pools for c in pool]
+        if rng is not None:
+            rng.shuffle(rest)
         start = 0
         for seat in self.free:
             hands[seat] = rest[start:start + self.sizes[seat]]
             start += self.sizes[seat]
-        known = game.discard_codes[:len(game.discard_codes) - self.discards]
-        game.set_hidden_cards(hands, known + tuple(rest[start:]), rng.getrandbits(62))
+        return hands, rest[start:]
+
+
+def _compositions(size: int, most: Sequence[int]) -> Iterable[tuple[int, ...]]:
+    """Every way to take ``size`` cards as counts of the three colors, at most ``most[c]`` of each."""
+    for red in range(min(size, most[0]) + 1):
+        for green in range(min(size - red, most[1]) + 1):
+            blue = size - red - green
+            if blue <= most[2]:
+                yield (red, green, blue)
 
 
 def _cards(value: object, where: str, **facts: object) -> tuple[Card, ...]:

@@ -11,20 +11,24 @@ by cost; and the win chance after each decision, as a series to draw.
 The review sees what the player saw, nothing more: each decision is a
 :class:`~rally.Position` taken from the player's side of the table (their own hand,
 the cards on the table and in earlier tricks of the round), and every playout deals
-the cards they could not see anew. It is seeded: the same game, seat, playouts and
-seed give the same review.
+the cards they could not see anew. Each decision gets the coach's one analysis of its
+moment (:func:`rally.advise` at its defaults), the analysis the hint gave: a player who
+followed the hint took the best option, so that decision cost nothing. Only a cost clear
+of the test games' noise counts as costly; with none, the review says so.
 
 >>> from rally import examples
 >>> game = examples.played(3, 5, 1000)          # a whole game of three careful bots
->>> r = review(game, seat=0, playouts=100, seed=1)
+>>> r = review(game, seat=0)
 >>> len(r.decisions), r.decisions[0].label
 (26, 'Round 1, trick 1: you led B2')
+>>> [d.label for d in r.costly()]        # only costs clear of the test games' noise
+['Round 3, trick 5: you played R9']
 >>> worst = r.costly()[0]
->>> worst.label, f"{worst.chosen.win_rate:.0%} -> {worst.best.win_rate:.0%}", worst.clear
-('Round 3, trick 6: you led R5', '41% -> 59%', False)
+>>> f"{worst.chosen.win_rate:.0%} -> {worst.best.win_rate:.0%}"
+'40% -> 61%'
 >>> print(worst.explanation)   # doctest: +NORMALIZE_WHITESPACE
-You led R5. In the playouts, R5 never won you this trick; G9 did in 43% of them. Win chance: G9 59%, R5 41%.
-Their intervals overlap, so R5 may be just as good.
+R9 wins the trick, and its lowest card, 4, moves your car 4 spaces (more if you use the turbo). With R5 instead:
+R5 loses the trick to Cy, and a lost trick winds your motor one step. Win chance: R5 61%, R9 40%.
 """
 
 from __future__ import annotations
@@ -33,13 +37,13 @@ from dataclasses import dataclass
 from typing import Callable
 
 from . import inputs
-from .advisor import BOTS, BOT_WORDS, MAX_PLAYOUTS, Advice, OptionResult, advise
+from .advisor import BOTS, BOT_WORDS, COACH_BOTS, COACH_PLAYOUTS, MAX_PLAYOUTS, Advice, OptionResult, advise
 from .cards import Card
 from .i18n import _, join_words, language, ngettext, percent, pgettext
 from .errors import SetupError
-from .events import GameWon, Moved
 from .game import Action, Game, Turbo, decision_of
 from .position import Position
+from .reasons import card_reason, turbo_gains_nothing, turbo_reason
 from .state import PLAY
 from .tricks import seat_and_lowest
 
@@ -120,7 +124,7 @@ class Review:
     names: tuple[str, ...]
     decisions: tuple[ReviewedDecision, ...]
     playouts: int
-    seed: int
+    seed: int | None  # None: each moment's own seed (rally.advisor.moment_seed)
     bots: str
     winner: int | None  # None while the game is still running
 
@@ -130,9 +134,11 @@ class Review:
         return tuple(sorted(self.decisions, key=lambda d: (-d.cost, d.number)))
 
     def costly(self, k: int = 3) -> tuple[ReviewedDecision, ...]:
-        """The ``k`` decisions that cost the most, leaving out those that cost nothing."""
+        """The ``k`` decisions that cost the most, among those whose cost is clear of the
+        test games' noise (:attr:`ReviewedDecision.clear`); none when no choice clearly
+        cost anything."""
         k = inputs.whole(k, _("The number of decisions"), 1, 1000, SetupError, 3)
-        return tuple(d for d in self.ranked if d.cost > 0)[:k]
+        return tuple(d for d in self.ranked if d.cost > 0 and d.clear)[:k]
 
     @property
     def series(self) -> tuple[float, ...]:
@@ -156,19 +162,21 @@ class Review:
             made = len(self.decisions)
             if not made:
                 return _("{name} has not decided anything yet.").format(name=name)
-            per_option = ngettext("{n} playouts per option", "{n} playouts per option", self.playouts).format(
-                n=self.playouts)
+            per_option = ngettext("up to {n} test game for each choice", "up to {n} test games for each choice",
+                                  self.playouts).format(n=self.playouts)
             sentences = [ngettext(
                 "{name} made {n} decision; {best} of them took the best option the advisor found "
-                "({per_option}, by {bots}).",
+                "({per_option}, played by {bots}).",
                 "{name} made {n} decisions; {best} of them took the best option the advisor found "
-                "({per_option}, by {bots}).", made).format(
+                "({per_option}, played by {bots}).", made).format(
                 name=name, n=made, best=self.best_picks, per_option=per_option, bots=_(BOT_WORDS[self.bots]))]
             if self.winner is not None:
                 sentences.append(_("{name} won the race.").format(name=self.names[self.winner]))
             worst = self.costly(1)
             if worst:
                 sentences.append(_costliest(worst[0]))
+            else:
+                sentences.append(_("No decision clearly cost you a chance to win: well played!"))
             return " ".join(sentences)
 
     def table(self, lang: str | None = None) -> str:
@@ -197,16 +205,20 @@ class Review:
 def review(
     game: Game,
     seat: int,
-    playouts: int = 500,
-    seed: int = 0,
-    bots: str = "random",
+    playouts: int = COACH_PLAYOUTS,
+    seed: int | None = None,
+    bots: str = COACH_BOTS,
     progress: Callable[[int, int], None] | None = None,
     lang: str | None = None,
 ) -> Review:
     """Review every decision ``seat`` made in ``game`` (finished or running, recording
-    its events from the first deal): each option of each decision played out
-    ``playouts`` times. ``progress(done, total)`` is called after each decision. The
-    explanations are in ``lang`` (default the language spoken: :mod:`rally.i18n`).
+    its events from the first deal): each option of each decision played out up to
+    ``playouts`` times (:func:`rally.advise`, stopping early once one option is clearly
+    best). With the settings left as they are, each decision gets the one analysis of
+    its moment that the hint gave too (``seed=None``: each moment's own seed); a
+    ``seed`` gives every decision a seed of its own from it. ``progress(done, total)``
+    is called after each decision. The explanations are in ``lang`` (default the
+    language spoken: :mod:`rally.i18n`).
 
     Raises :class:`SetupError` for a game that does not record its events from the
     first deal, a seat it does not have, or bad numbers.
@@ -215,7 +227,7 @@ def review(
         return _review(game, seat, playouts, seed, bots, progress)
 
 
-def _review(game: Game, seat: int, playouts: int, seed: int, bots: str,
+def _review(game: Game, seat: int, playouts: int, seed: int | None, bots: str,
             progress: Callable[[int, int], None] | None) -> Review:
     if not isinstance(game, Game):
         inputs.fail(SetupError, _("review()'s game"), _("a Game"), game, "Game.new(4, seed=3)")
@@ -223,8 +235,9 @@ def _review(game: Game, seat: int, playouts: int, seed: int, bots: str,
         raise SetupError(_("A review replays the game from its first deal: give a game that records its events "
                            "from the start, Game.new(..., record=True), played on."))
     seat = inputs.seat(seat, game.players, SetupError, _("The seat to review"))
-    playouts = inputs.whole(playouts, "playouts", 1, MAX_REVIEW_PLAYOUTS, SetupError, 500)
-    seed = inputs.seed(seed, SetupError)
+    playouts = inputs.whole(playouts, "playouts", 1, MAX_REVIEW_PLAYOUTS, SetupError, COACH_PLAYOUTS)
+    if seed is not None:
+        seed = inputs.seed(seed, SetupError)
     inputs.one_of(bots, "bots", BOTS, SetupError)
     if progress is not None and not callable(progress):
         inputs.fail(SetupError, "progress", _("None or a function called as progress(done, total)"), progress, "print")
@@ -232,8 +245,8 @@ def _review(game: Game, seat: int, playouts: int, seed: int, bots: str,
     decisions = []
     for number, (event, position, action) in enumerate(moments, start=1):
         # Each decision its own seed, so reviewing a running game later changes no earlier verdict.
-        advice = advise(position, playouts, (seed * 1_000_003 + number) % (inputs.MAX_SEED + 1), bots,
-                        stop_early=False)
+        own = None if seed is None else (seed * 1_000_003 + number) % (inputs.MAX_SEED + 1)
+        advice = advise(position, playouts, own, bots)
         chosen = next(o for o in advice.options if o.action == action)
         decisions.append(ReviewedDecision(number, event, position, advice, chosen, _explain(position, advice, chosen)))
         if progress is not None:
@@ -312,18 +325,10 @@ def _explain(position: Position, advice: Advice, chosen: OptionResult) -> str:
         return _first_pick(outcome, len(others)).format(others=join_words(others), **facts)
     sentences = [_first_plain(outcome).format(**facts)]
     if last:
-        theirs, lowest = _finish_trick(position, best.action)
-        won = theirs == seat
-        same = won == (mine == seat)
-        if won and same:
-            sentences.append(_("{best} would have won it too.").format(**facts))
-        elif won:
-            sentences.append(_("{best} would have won it, and your car would have moved by its lowest card, "
-                               "{lowest}.").format(lowest=lowest, **facts))
-        elif same:
-            sentences.append(_("{best} would have lost it too.").format(**facts))
-        else:
-            sentences.append(_("{best} would have lost it.").format(**facts))
+        mine_reason, best_reason = card_reason(position, chosen.action), card_reason(position, best.action)
+        if mine_reason and best_reason:
+            # The rules settle both at once: say what each did (the trick, the lowest card, the move).
+            sentences = [mine_reason, _("With {best} instead: {reason}").format(best=best.word, reason=best_reason)]
     else:
         mine_rate, best_rate = chosen.trick_win_rate or 0.0, best.trick_win_rate or 0.0
         if abs(mine_rate - best_rate) >= 0.1:
@@ -331,7 +336,8 @@ def _explain(position: Position, advice: Advice, chosen: OptionResult) -> str:
                 chosen_trick=_percent(mine_rate), best_trick=_percent(best_rate), **facts))
     sentences.append(_("Win chance: {best} {best_rate}, {chosen} {rate}.").format(**facts))
     if not best.clearly_above(chosen):
-        sentences.append(_("Their intervals overlap, so {chosen} may be just as good.").format(**facts))
+        sentences.append(_("The test games cannot tell the two apart, so {chosen} may be just as good.").format(
+            **facts))
     return " ".join(sentences)
 
 
@@ -384,77 +390,45 @@ def _trick_rates(mine: float, best: float) -> str:
     decider the trick they went into, in the playouts (the two differ by 10% or more)."""
     if mine == 0:
         if best == 1:
-            return _("In the playouts, {chosen} never won you this trick; {best} always did.")
-        return _("In the playouts, {chosen} never won you this trick; {best} did in {best_trick} of them.")
+            return _("In the test games, {chosen} never won you this trick; {best} always did.")
+        return _("In the test games, {chosen} never won you this trick; {best} did in {best_trick} of them.")
     if mine == 1:
         if best == 0:
-            return _("In the playouts, {chosen} always won you this trick; {best} never did.")
-        return _("In the playouts, {chosen} always won you this trick; {best} did in {best_trick} of them.")
+            return _("In the test games, {chosen} always won you this trick; {best} never did.")
+        return _("In the test games, {chosen} always won you this trick; {best} did in {best_trick} of them.")
     if best == 0:
-        return _("In the playouts, {chosen} won you this trick in {chosen_trick} of them; {best} never did.")
+        return _("In the test games, {chosen} won you this trick in {chosen_trick} of them; {best} never did.")
     if best == 1:
-        return _("In the playouts, {chosen} won you this trick in {chosen_trick} of them; {best} always did.")
-    return _("In the playouts, {chosen} won you this trick in {chosen_trick} of them; {best} did in {best_trick} "
-             "of them.")
+        return _("In the test games, {chosen} won you this trick in {chosen_trick} of them; {best} always did.")
+    return _("In the test games, {chosen} won you this trick in {chosen_trick} of them; {best} did in "
+             "{best_trick} of them.")
 
 
 def _explain_turbo(position: Position, advice: Advice, chosen: OptionResult) -> str:
     best = advice.best
-    details = {o.action: _turbo_outcome(position, o.action) for o in advice.options}
+    details: dict[Action, str] = {o.action: turbo_reason(position, o.action.use) for o in advice.options
+                                  if isinstance(o.action, Turbo)}
     assert isinstance(chosen.action, Turbo)
     facts = {"details": details[chosen.action], "other": details[best.action], "rate": _percent(chosen.win_rate),
              "best_rate": _percent(best.win_rate)}
     if chosen.win_rate >= best.win_rate:
         if chosen.action.use:
-            return _("You used the turbo: {details}: the best choice here (win chance {rate}).").format(**facts)
-        return _("You moved by the card alone: {details}: the best choice here (win chance {rate}).").format(**facts)
-    if chosen.action.use:
+            text = _("You used the turbo: {details}: the best choice here (win chance {rate}).").format(**facts)
+        else:
+            text = _("You moved by the card alone: {details}: the best choice here (win chance {rate}).").format(
+                **facts)
+    elif chosen.action.use:
         text = _("You used the turbo: {details}. Had you moved by the card alone: {other}, your win chance would "
                  "have been {best_rate} instead of {rate}.").format(**facts)
     else:
         text = _("You moved by the card alone: {details}. Had you used the turbo: {other}, your win chance would "
                  "have been {best_rate} instead of {rate}.").format(**facts)
-    if not best.clearly_above(chosen):
-        text += " " + _("Their intervals overlap, so your choice may be just as good.")
+    if turbo_gains_nothing(position):
+        text += " " + _("Both choices end on the same space, so the turbo gains nothing here: keeping the motor "
+                        "saves it for later.")
+    if chosen is not best and not best.clearly_above(chosen):
+        text += " " + _("The test games cannot tell the two apart, so your choice may be just as good.")
     return text
-
-
-def _turbo_outcome(position: Position, action: Action) -> str:
-    """What a turbo choice does: ``"4 + 7 = 11 spaces, to space 15"`` and the like."""
-    game = position.to_game(0)  # the move depends only on the table, never on hidden cards
-    seat = position.decider
-    value = game.motor_values[seat]
-    events = game.apply_recorded(action)
-    move = next(e.move for e in events if isinstance(e, Moved))
-    n = move.track_length
-    won = next((e for e in events if isinstance(e, GameWon)), None)
-    after = ""
-    if won is not None and won.seat == seat and move.final >= 2 * n:
-        where = _("over the finish line, winning the race")
-    else:
-        if move.final % n == 0:
-            where = _("onto the start/finish space")
-        elif move.final >= n:
-            where = _("to space {space} of lap {lap}").format(space=move.final % n, lap=move.final // n + 1)
-        else:
-            where = _("to space {space}").format(space=move.final % n)
-        if won is not None and won.seat != seat:
-            after = _("; then {name} wins the race").format(name=position.player_names[won.seat])
-        elif won is not None and won.reason == "second lap":
-            after = _("; then your motor takes you over the finish line at the round's end, winning the race")
-        elif won is not None:
-            after = _("; the race ends with your car in front, winning it")
-    assert isinstance(action, Turbo)
-    facts = {"card": move.steps - value, "value": value, "steps": move.steps, "where": where, "after": after}
-    if action.use:
-        return ngettext("{card} + {value} = {steps} spaces, {where}{after}",
-                        "{card} + {value} = {steps} spaces, {where}{after}", move.steps).format(**facts)
-    if not position.hand:
-        return ngettext("{steps} spaces, {where}, keeping the motor's {value} to drive you at the round's end{after}",
-                        "{steps} spaces, {where}, keeping the motor's {value} to drive you at the round's end{after}",
-                        move.steps).format(**facts)
-    return ngettext("{steps} spaces, {where}, keeping the motor's {value} for later{after}",
-                    "{steps} spaces, {where}, keeping the motor's {value} for later{after}", move.steps).format(**facts)
 
 
 def _finish_trick(position: Position, card: Action) -> tuple[int, int]:

@@ -47,7 +47,9 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
     assert sentence.startswith(f"Für {name} gewann „{words[best.label]}“ in {100 * best.win_rate:.0f}\xa0% von "
                                f"{best.playouts} Probespielen")
     assert "Computerspielern" in sentence
-    assert hint.startswith(f"Tipp: „{words[best.label]}“. Damit wurden {100 * best.win_rate:.0f}\xa0% von")
+    turbo_hint = "Nutz den Turbo" if best.action.use else "Fahr nur mit der Karte"
+    assert hint.startswith(f"{turbo_hint}: Damit wurden {100 * best.win_rate:.0f}\xa0% von")
+    assert "Mit Turbo: " in hint and "Ohne Turbo: " in hint  # what each choice does, in the rules' words
     head, *rows = table.splitlines()
     assert head.split() == ["Wahl", "Gewinnchance", "99", "%-Intervall", "Felder", "gefahren", "Probespiele"]
     assert "99\xa0%-Intervall" in head and "," in rows[0] and "." not in rows[0]  # 99 %, 52,7 %
@@ -57,7 +59,7 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
     assert card_advice.table(lang="de").splitlines()[1].startswith(card_advice.options[0].label)
     assert card_advice.hint(lang="de").startswith(f"Tipp: „{card_advice.best.label}“.")
     assert turbo_advice.sentence(lang="en").startswith(f"For {name}, {best.label} won {best.win_rate:.0%} of "
-                                                       f"{best.playouts} playouts")
+                                                       f"{best.playouts} test games")
     assert turbo_advice.table().splitlines()[0].split() == ["option", "win", "chance", "99%", "interval", "spaces",
                                                             "driven", "playouts"]
 
@@ -97,10 +99,11 @@ def test_a_review_speaks_german(game_review: tuple[rally.Review, rally.Review]) 
             else:
                 did = f"Du hast mit {action} eröffnet" if not d.position.trick else f"Du hast {action} gespielt"
             assert d.label == f"Runde {d.round}, Stich {d.trick}: {did}"
-            assert d.explanation.startswith(did)
+            # Where the rules settled the trick at once, the explanation starts with that reason.
+            assert d.explanation.startswith((did, f"Mit {action} "))
     for d in english.decisions:
         assert d.label.startswith(f"Round {d.round}, trick {d.trick}: you ")
-        assert d.explanation.startswith("You ")
+        assert d.explanation.startswith(("You ", f"{d.chosen.action} wins", f"{d.chosen.action} loses"))
 
 
 def test_win_rates_in_german() -> None:

@@ -22,6 +22,7 @@ from rally import (
     Card, Game, GameWon, HeuristicBot, Moved, Position, RandomBot, SetupError, Turbo, advise, play_bots, review,
     trick_winner,
 )
+from rally.advisor import moment_seed
 from rally.cards import split_by_color
 from rally.examples import played
 from rally.game import Action, decision_of
@@ -132,8 +133,13 @@ def test_known_answers(known_reviews, players, seed, seat, kind, chosen, outcome
             if len(winning) == 1:
                 assert decision.best.action == winning[0]
 
-    # The moment itself: the chosen option was not the winning one, so it cost something.
+    # The moment itself: the chosen option was not the winning one. Against careful
+    # players the other options may lose the race too (seed 315: Cy loses whatever she
+    # plays); then the choice cost nothing, and the review says nothing against it.
     assert outcomes[chosen] != seat
+    if d.best.win_rate == d.chosen.win_rate == 0.0:
+        assert d.cost == 0 and d not in r.costly(len(r.decisions))
+        return
     assert d.cost == d.best.win_rate - d.chosen.win_rate > 0
     assert d.clear
     assert d.best.interval[0] > d.chosen.interval[1]
@@ -143,9 +149,9 @@ def test_known_answers(known_reviews, players, seed, seat, kind, chosen, outcome
             assert ranked.index(d) < ranked.index(other), (d.label, other.label)
     costly = list(r.costly(len(r.decisions)))
     assert d in costly and all(costly.index(d) < costly.index(o) for o in costly if o.cost < d.cost)
-    assert all(o.cost > 0 for o in costly)
+    assert all(o.cost > 0 and o.clear for o in costly)
     # The explanation names both what was done and the better option.
-    assert d.explanation.startswith("You ")
+    assert d.explanation.startswith(("You ", f"{d.chosen.action} "))
     assert mentions(d.explanation, d.chosen.action)
     assert mentions(d.explanation, d.best.action)
     assert d.best.label in r.table()
@@ -231,8 +237,12 @@ def test_the_same_arguments_give_the_same_review_and_another_seed_other_numbers(
     assert [d.label for d in other.decisions] == [d.label for d in first.decisions]  # the same moments ...
     assert [[o.wins for o in d.options] for d in other.decisions] != \
         [[o.wins for o in d.options] for d in first.decisions]  # ... other playouts
-    heuristic = review(game, 0, playouts=100, seed=3, bots="heuristic")
-    assert heuristic.bots == "heuristic" and verdicts(heuristic) != verdicts(first)
+    randomly = review(game, 0, playouts=100, seed=3, bots="random")
+    assert randomly.bots == "random" and verdicts(randomly) != verdicts(first)
+    # Left at its defaults, each decision gets its moment's own seed: the coach's analysis.
+    coach = review(game, 0)
+    assert coach.seed is None and all(d.advice.seed == moment_seed(d.position) for d in coach.decisions)
+    assert [d.advice for d in coach.decisions] == [advise(d.position) for d in coach.decisions]
 
 
 # -------------------------------------------------- 4. no hidden information
@@ -336,19 +346,22 @@ def test_explanations_series_and_progress():
     forced = [d for d in r.decisions if d.forced]
     assert forced and any(not d.forced for d in r.decisions)
     for d in r.decisions:
-        assert d.explanation and d.explanation.startswith("You ")
+        assert d.explanation and d.explanation.startswith(("You ", f"{d.chosen.action} "))
         assert mentions(d.explanation, d.chosen.action), (d.label, d.explanation)
         assert d.label == f"Round {d.round}, trick {d.trick}: you {verb(d)}"
         assert d.chosen in d.options and d.best is d.advice.ranked[0]
         assert d.cost == d.best.win_rate - d.chosen.win_rate >= 0
         assert d.clear == (d.best.interval[0] > d.chosen.interval[1])
         assert 1 <= d.trick <= 9 and d.round in (1, 2, 3)
-        assert d.advice.playouts_asked == 100 and all(o.playouts == 100 for o in d.options)  # no early stop
+        # The advisor stops early once one option is clearly best (the coach's setting).
+        done = d.options[0].playouts
+        assert d.advice.playouts_asked == 100 and all(o.playouts == done for o in d.options)
+        assert done == 100 or (d.advice.stopped_early and d.advice.clearly_best)
         if d.forced:
             assert d.cost == 0 and not d.clear and d.best is d.chosen
     assert list(r.ranked) == sorted(r.decisions, key=lambda d: (-d.cost, d.number))
-    assert all(d.cost > 0 for d in r.costly(n)) and len(r.costly()) <= 3
-    assert r.ranked[0].cost > 0 and r.costly(1) == r.ranked[:1]
+    assert all(d.cost > 0 and d.clear for d in r.costly(n)) and len(r.costly()) <= 3
+    assert r.costly(n) == tuple(d for d in r.ranked if d.cost > 0 and d.clear)
     table = r.table().splitlines()
     assert len(table) == n + 1
     sentence = r.sentence()

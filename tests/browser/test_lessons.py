@@ -148,7 +148,7 @@ def check_what_if(page):
     # and its markdown included).
     moments = {"Fire the turbo now?": examples.turbo_dilemma(), "Which card should Cy lead?":
                examples.lone_color_lead(), "Use the turbo in the last trick?": examples.last_trick_turbo()}
-    answers = {title: advise(p, playouts=1000, seed=0) for title, p in moments.items()}  # what the lesson answers
+    answers = {title: advise(p) for title, p in moments.items()}  # what the lesson answers: the coach's analysis
     lesson = page.locator(".jp-Notebook")
     bars = ".jp-OutputArea-output .js-plotly-plot .barlayer .point"
 
@@ -157,7 +157,7 @@ def check_what_if(page):
         of the answers' words either."""
         text = lesson.inner_text()
         if len(titles) == len(moments):
-            for words in ("advisor's pick", "playouts by", "spaces driven", "What each choice does",
+            for words in ("advisor's pick", "test games played by", "spaces driven", "What each choice does",
                           "playouts per choice"):
                 assert words not in text, words
         for title in titles:

@@ -63,9 +63,9 @@ class AdviceChart(PlotlyView):
             colors.append(color)
             patterns.append(pattern)
             hover.append(ngettext(
-                "{label}: won {wins} of {playouts} playouts ({rate}); {level} interval {interval}; "
+                "{label}: won {wins} of {playouts} test games ({rate}); {level} interval {interval}; "
                 "spaces driven on average {spaces}",
-                "{label}: won {wins} of {playouts} playouts ({rate}); {level} interval {interval}; "
+                "{label}: won {wins} of {playouts} test games ({rate}); {level} interval {interval}; "
                 "spaces driven on average {spaces}", option.playouts).format(
                     label=option.word, wins=option.wins, playouts=option.playouts, rate=percent(option.win_rate, 1),
                     level=percent(0.99), interval=percent_range(*option.interval, 1),
@@ -83,8 +83,8 @@ class AdviceChart(PlotlyView):
                 for label, rate, high, words in zip(labels, rates, plus, text)]
             playouts = advice.options[0].playouts
             self.plot.layout.title.text = html.escape(
-                ngettext("{name}'s choices: chance to win ({n} playouts each)",
-                         "{name}'s choices: chance to win ({n} playouts each)", playouts)
+                ngettext("{name}'s choices: chance to win ({n} test game each)",
+                         "{name}'s choices: chance to win ({n} test games each)", playouts)
                 .format(name=name, n=playouts))
         self._advice = advice
         self.redrawn()

@@ -13,7 +13,7 @@ import ipywidgets as w
 
 import rally
 from rally import Advice, Position, advise, inputs
-from rally.advisor import BOTS as ADVISOR_BOTS, MAX_PLAYOUTS
+from rally.advisor import BOTS as ADVISOR_BOTS, COACH_BOTS, COACH_PLAYOUTS, MAX_PLAYOUTS
 
 from .._display import StableRepr
 from ..i18n import N_, _, ngettext
@@ -22,7 +22,7 @@ from .advice_chart import AdviceChart
 
 
 #: Who plays the advisor's playouts: the label (translated where shown) and rally's bots value.
-BOTS = [(N_("random players (fast)"), "random"), (N_("careful players (slower)"), "heuristic")]
+BOTS = [(N_("careful players, like people at the table"), "heuristic"), (N_("random players (faster)"), "random")]
 
 
 class AdvisorPanel(Messages, StableRepr, w.VBox):
@@ -34,8 +34,8 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
     what the user must do before (shown in :attr:`note`, and nothing is asked). Owners
     may show their own words about the answer in :attr:`note` too."""
 
-    def __init__(self, source: Position | Callable[[], Position], playouts: int = 1000, seed: int = 0,
-                 bots: str = "random", gate: Callable[[], str | None] | None = None):
+    def __init__(self, source: Position | Callable[[], Position], playouts: int = COACH_PLAYOUTS,
+                 seed: int | None = None, bots: str = COACH_BOTS, gate: Callable[[], str | None] | None = None):
         self._init_message()
         if not (isinstance(source, Position) or callable(source)):
             inputs.fail(rally.SetupError, _("The advisor's position"), _("a Position or a function returning one"),
@@ -44,13 +44,20 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
             inputs.fail(rally.SetupError, _("The advisor's gate"), _("None or a function returning None or a reason"),
                         gate)
         self._gate = gate
-        inputs.whole(playouts, "playouts", 1, MAX_PLAYOUTS, rally.SetupError, 1000)
-        inputs.seed(seed, rally.SetupError)
+        inputs.whole(playouts, "playouts", 1, MAX_PLAYOUTS, rally.SetupError, COACH_PLAYOUTS)
+        if seed is not None:
+            inputs.seed(seed, rally.SetupError)
         inputs.one_of(bots, "bots", ADVISOR_BOTS, rally.SetupError)
         self._source = source if callable(source) else (lambda: source)
         self.playouts = w.BoundedIntText(value=playouts, min=1, max=MAX_PLAYOUTS, description=_("Playouts"),
                                          layout=w.Layout(width="170px"))
-        self.seed = w.IntText(value=seed, description=_("Seed"), layout=w.Layout(width="140px"))
+        # Left as they are, the settings give the coach's one analysis of a moment: the
+        # moment's own seed, so the answer is the hint's and the review's too.
+        self.own_seed = w.Checkbox(value=seed is None, indent=False, layout=w.Layout(width="auto"),
+                                   description=_("the moment's own seed (the same answer as the hint and the review)"))
+        self.seed = w.IntText(value=0 if seed is None else seed, description=_("Seed"), disabled=seed is None,
+                              layout=w.Layout(width="140px"))
+        self.own_seed.observe(lambda change: setattr(self.seed, "disabled", change["new"]), names="value")
         self.bots = w.Dropdown(options=[(_(label), value) for label, value in BOTS], value=bots,
                                description=_("Played by"), layout=w.Layout(width="300px"))
         self.stop_early = w.Checkbox(value=True, description=_("stop early when one choice is clearly best"),
@@ -70,7 +77,7 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         # A child sees the question, the answer in words and the chart; how the advisor plays
         # the game out (playouts, a seed, intervals) is folded away for grown-ups.
         self.grown_ups = w.Accordion(
-            children=[w.VBox([w.HBox([self.playouts, self.seed, self.bots]), self.stop_early,
+            children=[w.VBox([w.HBox([self.playouts, self.seed, self.bots]), self.own_seed, self.stop_early,
                               w.HBox([self.progress, self.progress_text]), self.details])],
             titles=(_("For grown-ups: how the advisor plays it out, and its numbers"),), selected_index=None)
         super().__init__([
@@ -94,7 +101,8 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
             position = self._source()
             self.progress.layout.visibility = "visible"
             self.progress.value, self.progress.max = 0, self.playouts.value
-            advice = advise(position, playouts=self.playouts.value, seed=self.seed.value, bots=self.bots.value,
+            seed = None if self.own_seed.value else self.seed.value
+            advice = advise(position, playouts=self.playouts.value, seed=seed, bots=self.bots.value,
                             stop_early=self.stop_early.value, progress=self._progressed)
         except rally.RuleError as err:
             self._show_error(_("The advisor cannot answer yet: {error}").format(error=err))

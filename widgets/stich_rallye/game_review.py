@@ -10,14 +10,14 @@ the caller which decision to show (:class:`GameView` opens its replay there).
 
 >>> from rally import examples, review
 >>> game = examples.played(3, 5, 1000)
->>> view = GameReview(review(game, 0, playouts=100, seed=1))
+>>> view = GameReview(review(game, 0))
 >>> view
-Review of Ada's game: 26 decisions. The costliest: Round 3, trick 6: you led R5.
+Review of Ada's game: 26 decisions. The costliest: Round 3, trick 5: you played R9.
 >>> chosen = []
 >>> view.on_select(chosen.append)
 >>> view.select(1)   # the costliest decision's button
 >>> chosen[0].label
-'Round 3, trick 6: you led R5'
+'Round 3, trick 5: you played R9'
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ class GameReview(StableRepr, w.VBox):
                        + f"<br>{html.escape(decision.explanation)}</div>"),
                 button], layout=w.Layout(align_items="center", justify_content="space-between")))
         if not self.costly:
-            rows.append(w.HTML("<i>" + _("No decision cost you anything the playouts could measure: well played!")
+            rows.append(w.HTML("<i>" + _("No decision clearly cost you a chance to win: well played!")
                                + "</i>"))
         heading = _("The decisions that cost the most") if self.costly else _("Your decisions")
         super().__init__(

@@ -64,9 +64,7 @@ from .card_hand import CardHand
 from .game_replay import draw_replay_state
 from .game_review import GameReview
 from .motor_dial import MotorDial
-from rally.advisor import MAX_PLAYOUTS
 from rally.replay import ReplayState, replay_states, trick_span
-from rally.review import MAX_REVIEW_PLAYOUTS
 from ..style import car_words, laps_done
 from .track_figure import TrackFigure
 from .trick_table import TrickTable
@@ -109,8 +107,6 @@ class GameView(StableRepr, w.VBox):
         dial: Sequence[int] = DEFAULT_DIAL,
         game: Game | None = None,
         coach: bool = False,
-        hint_playouts: int = 500,
-        review_playouts: int = 300,
     ):
         if game is None:
             game = Game.new(players, track=track, seed=seed, first_player=first_player, dial=dial, names=names)
@@ -124,10 +120,6 @@ class GameView(StableRepr, w.VBox):
         if rng is not None and not isinstance(rng, random.Random):
             inputs.fail(rally.SetupError, _("GameView's rng"), _("a random.Random"), rng, "random.Random(7)")
         self.coach = inputs.flag(coach, "coach", rally.SetupError)
-        self.hint_playouts = inputs.whole(hint_playouts, _("The hint's playouts"), 1, MAX_PLAYOUTS,
-                                          rally.SetupError, 500)
-        self.review_playouts = inputs.whole(review_playouts, _("The review's playouts"), 1,
-                                            MAX_REVIEW_PLAYOUTS, rally.SetupError, 300)
         self.review: rally.Review | None = None
         self.review_view: GameReview | None = None
         self._hint = ""
@@ -161,7 +153,7 @@ class GameView(StableRepr, w.VBox):
                                                 margin="4px 0"))
         self.hint_button = w.Button(description=_("Hint: ask the advisor"),
                                     layout=w.Layout(width="auto"),
-                                    tooltip=_("Plays every option out many times and says which wins most often"))
+                                    tooltip=_("Plays every choice in many test games and says which wins most often"))
         self.hint_text = w.HTML()
         self.hint_box = w.VBox([self.hint_button, self.hint_text],
                                layout=w.Layout(width="250px", display="flex" if self.coach else "none"))
@@ -443,9 +435,8 @@ class GameView(StableRepr, w.VBox):
         Returns the hint ('' when it is not the human's turn)."""
         if not self.waiting_for_human:
             return ""
-        game = self.game
-        decided = sum(1 for e in game.events if rally.game.decision_of(e) is not None)
-        advice = rally.advise(game, playouts=self.hint_playouts, seed=(game.seed * 1000 + decided) % (2 ** 32))
+        # The coach's one analysis of this moment: the review gives this decision the same.
+        advice = rally.advise(self.game)
         self._hint = f"<div style='font-size:13px;line-height:1.35' role='status'>{html.escape(advice.hint())}</div>"
         self.hint_text.value = self._hint
         return advice.hint()
@@ -462,8 +453,7 @@ class GameView(StableRepr, w.VBox):
             bar.max, bar.value = total, done
 
         try:
-            self.review = rally.review(self.game, self.human, playouts=self.review_playouts, seed=self.game.seed,
-                                       progress=progress)
+            self.review = rally.review(self.game, self.human, progress=progress)
         except rally.RuleError as err:  # SetupError and the like: said in words, never raised into the page
             self.review_box.children = (w.HTML("<div role='alert'>" + _("The review could not be made: {error}").format(
                 error=html.escape(str(err))) + "</div>"),)

@@ -74,7 +74,8 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         self.trick = text("", _("Trick so far"), _("cards in play order: G11 R5"))
         self.hand = text("", _("Decider's hand"), _("the hand of the player to decide: G3 G9 B4"))
         self.others = text("", _("Other hands"), _("optional, e.g. Bo: R2 G7; Di: B5 (unknown if empty)"), "460px")
-        self.played = text("", _("Earlier tricks"), _("optional: cards already played this round"), "460px")
+        self.played = text("", _("Earlier tricks"), _("optional: this round's cards so far, in the order played"),
+                           "460px")
         self.car = w.ToggleButtons(options=[], description=_("Place car"), style={"button_width": "60px"})
         laps = [(_(label), lap - 1) for label, lap in LAPS]
         self.lap = w.ToggleButtons(options=laps, value=0,

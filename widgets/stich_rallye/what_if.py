@@ -14,7 +14,7 @@ import ipywidgets as w
 
 import rally
 from rally import Advice, Position, inputs
-from rally.advisor import option_word
+from rally.advisor import COACH_PLAYOUTS, option_word
 
 from .._display import StableRepr
 from ..i18n import _, join_words
@@ -31,8 +31,8 @@ class WhatIf(StableRepr, w.VBox):
     then on. With ``outcomes``, the answer also shows what each choice does at once
     (the trick's result, the move and where it ends)."""
 
-    def __init__(self, position: Position | str, title: str = "", story: str = "", playouts: int = 1000,
-                 seed: int = 0, outcomes: bool = False):
+    def __init__(self, position: Position | str, title: str = "", story: str = "", playouts: int = COACH_PLAYOUTS,
+                 seed: int | None = None, outcomes: bool = False):
         if isinstance(position, str):
             position = Position.from_code(position)
         elif not isinstance(position, Position):  # a Position was checked when it was made

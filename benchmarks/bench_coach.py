@@ -1,0 +1,185 @@
+"""How strong and how steady the coach is: the advisor's player against careful bots,
+the review against a reference four times its size, and the coach's speed.
+
+    python benchmarks/bench_coach.py strength --games 300 --jobs 2
+    python benchmarks/bench_coach.py agreement --games 4
+    python benchmarks/bench_coach.py speed
+    python benchmarks/bench_coach.py deals
+
+``strength``: four-player games, seeds 0, 1, 2, ...; seat 0 is :class:`rally.AdvisorBot`
+(the coach's own analysis at every decision with a choice: ``rally.advise`` with its
+defaults), seats 1-3 are careful bots (:class:`rally.HeuristicBot`); the flag starts with
+seat ``seed % 4``. The same seeds are played again with a careful bot in seat 0. It
+prints each player's wins with a 95% Wilson interval (a fair share is 25%).
+
+``agreement``: seeded games of four careful bots; seat 0's decisions reviewed by the
+coach (``rally.review`` with its defaults) and by a reference that gives every option
+four times as many careful test games, without stopping early. It prints the rank
+correlation (Spearman) of the two reviews' costs, how often the best option differs by
+5 points or more, and whether any decision the coach calls costly is not costly in the
+reference.
+
+``speed``: the hint at every decision of seeded games (median and worst) and a whole
+game's review, both from an empty memory of answers.
+
+``deals``: over seeded games, how many dealt hands give a player a color they showed out
+of earlier in the round (the issue measured 822 of 1,912 before positions kept it).
+
+A timed check belongs here, not in the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rally import AdvisorBot, Game, HeuristicBot, Position, advise, play_out, review  # noqa: E402
+from rally import advisor as advisor_module  # noqa: E402
+from rally.analysis import wilson_interval  # noqa: E402
+from rally.legality import shown_out  # noqa: E402
+from rally.turns import play_bots  # noqa: E402
+
+
+def _one_game(job: tuple[int, str]) -> int | None:
+    seed, first = job
+    bots = [AdvisorBot() if first == "advisor" else HeuristicBot()] + [HeuristicBot() for _ in range(3)]
+    game = Game.new(4, seed=seed, first_player=seed % 4, record=False)
+    play_out(game, bots, random.Random(seed))
+    return game.winner
+
+
+def strength(games: int, jobs: int) -> None:
+    print(f"{games} four-player games, seeds 0-{games - 1}; seat 0 against three careful bots")
+    for who in ("advisor", "careful"):
+        start = time.perf_counter()
+        with multiprocessing.Pool(jobs) as pool:
+            winners = pool.map(_one_game, [(seed, who) for seed in range(games)], chunksize=4)
+        wins = sum(w == 0 for w in winners)
+        low, high = wilson_interval(wins, games)
+        name = "advisor's player (rally.AdvisorBot)" if who == "advisor" else "careful bot (rally.HeuristicBot)"
+        print(f"  {name:38} won {wins:4} of {games}: {wins / games:6.1%}  (95%: {low:.1%}-{high:.1%}), "
+              f"{time.perf_counter() - start:.0f} s on {jobs} processes")
+
+
+def _spearman(xs: list[float], ys: list[float]) -> float:
+    def ranks(values: list[float]) -> list[float]:
+        order = sorted(range(len(values)), key=lambda i: values[i])
+        result = [0.0] * len(values)
+        i = 0
+        while i < len(order):
+            j = i
+            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+                j += 1
+            for k in range(i, j + 1):
+                result[order[k]] = (i + j) / 2
+            i = j + 1
+        return result
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = statistics.fmean(rx), statistics.fmean(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    return cov / (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5
+
+
+def agreement(games: int) -> None:
+    costs, reference, far, false_costly, decisions = [], [], 0, 0, 0
+    ref_costly = found = 0
+    for seed in range(games):
+        game = Game.new(4, seed=seed)
+        play_out(game, [HeuristicBot() for _ in range(4)], random.Random(seed))
+        coach = review(game, 0)
+        for d in coach.decisions:
+            if d.forced:
+                continue
+            ref = advise(d.position, playouts=4 * advisor_module.COACH_PLAYOUTS, seed=10_000 + seed,
+                         stop_early=False)
+            chosen = next(o for o in ref.options if o.action == d.chosen.action)
+            costs.append(d.cost)
+            reference.append(ref.best.win_rate - chosen.win_rate)
+            decisions += 1
+            if abs(ref.best.win_rate - next(o for o in ref.options if o.action == d.best.action).win_rate) >= 0.05:
+                far += 1
+            called = d in coach.costly(1000)
+            if called and not ref.best.clearly_above(chosen):
+                false_costly += 1
+            if ref.best.clearly_above(chosen):
+                ref_costly += 1
+                found += called
+    print(f"{decisions} decisions with a choice, seat 0 of {games} games of careful bots; reference: "
+          f"{4 * advisor_module.COACH_PLAYOUTS} careful test games per option")
+    print(f"  rank correlation of the costs (Spearman): {_spearman(costs, reference):.2f}")
+    print(f"  coach's best option 5 points or more below the reference's best: {far} of {decisions}")
+    print(f"  called costly by the coach but not clearly costly in the reference: {false_costly}")
+    print(f"  clearly costly in the reference and called costly by the coach too: {found} of {ref_costly}")
+
+
+def speed(games: int) -> None:
+    hints, reviews = [], []
+    for seed in range(games):
+        game = Game.new(4, seed=seed)
+        rng = random.Random(seed)
+        bots = [None, HeuristicBot(), HeuristicBot(), HeuristicBot()]
+        while True:
+            play_bots(game, bots, rng, until=0)
+            if game.is_over:
+                break
+            advisor_module._answers.clear()
+            start = time.perf_counter()
+            best = advise(game).best.action
+            hints.append(time.perf_counter() - start)
+            game.apply(best)
+        advisor_module._answers.clear()
+        start = time.perf_counter()
+        review(game, 0)
+        reviews.append(time.perf_counter() - start)
+    print(f"hint ({len(hints)} decisions of {games} games): median {statistics.median(hints):.2f} s, "
+          f"worst {max(hints):.2f} s")
+    print(f"whole-game review ({games} games): median {statistics.median(reviews):.2f} s, "
+          f"worst {max(reviews):.2f} s")
+
+
+def deals(games: int) -> None:
+    dealt = wrong = 0
+    for seed in range(games):
+        game = Game.new(4, seed=seed)
+        rng = random.Random(seed)
+        bots = [HeuristicBot() for _ in range(4)]
+        while not game.is_over:
+            p = Position.from_game(game)
+            lacking = shown_out(p.played, p.trick, p.flag, 4)
+            if lacking:
+                hands = p.to_game(rng).hands
+                dealt += 1
+                wrong += any({c.color for c in hands[s]} & set(colors) for s, colors in lacking.items())
+            play_bots(game, bots, rng, limit=1)
+    print(f"{wrong} of {dealt} deals (one per moment with a known void, {games} games) give a player a color "
+          f"they showed out of")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=["strength", "agreement", "speed", "deals"])
+    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    print(f"Python {platform.python_version()} on {platform.machine()}; coach: "
+          f"{advisor_module.COACH_PLAYOUTS} test games per option by {advisor_module.COACH_BOTS} players")
+    if args.what == "strength":
+        strength(args.games or 300, args.jobs)
+    elif args.what == "agreement":
+        agreement(args.games or 4)
+    elif args.what == "speed":
+        speed(args.games or 3)
+    else:
+        deals(args.games or 24)
+
+
+if __name__ == "__main__":
+    main()
