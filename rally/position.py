@@ -69,7 +69,7 @@ CODE_FIELDS = {
     "M": N_("each motor's dial position"),
     "C": N_("the cards of the trick so far"),
     "H": N_("a known hand: its seat, then its cards"),
-    "X": N_("cards seen in earlier tricks of this round"),
+    "X": N_("the earlier tricks' cards of this round, in the order played"),
 }
 #: What a code may hold: letters, digits and ``. _ - ~ %`` (no spaces, commas or tabs).
 _CODE_TEXT = re.compile(r"[A-Za-z0-9._~%-]+")
