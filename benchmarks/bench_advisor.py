@@ -43,15 +43,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=1000, help="playouts per option")
     parser.add_argument("--repeats", type=int, default=7, help="timings per position")
+    parser.add_argument("--bots", default="random", choices=["random", "heuristic"], help="the playouts' players")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, one process; "
-          f"{args.playouts} playouts per option, no early stop, median of {args.repeats}")
+          f"{args.playouts} playouts per option by {args.bots} players, no early stop, median of {args.repeats}")
     for round in (1, 2, 3):
         position = mid_round_position(round)
         times = []
         for r in range(args.repeats):
             start = time.perf_counter()
-            advice = advise(position, playouts=args.playouts, seed=r, stop_early=False)
+            advice = advise(position, playouts=args.playouts, seed=r, bots=args.bots, stop_early=False)
             times.append(time.perf_counter() - start)
         options = len(advice.options)
         print(f"round {round}, {options} options ({options * args.playouts} playouts): "
