@@ -48,6 +48,8 @@ def build_every_kind() -> dict[str, object]:
     from rally.rally_run.simulate import memory_win_rates
     from widgets.quiz import Feedback
 
+    announcer = widgets.Announcer()
+    announcer.say("Bo plays G9 (green 9).")
     built = {
         "AdviceChart": chart, "AdvisorPanel": panel, "WhatIf": what_if, "CardHand": hand, "TrickTable": table,
         "BoxSetup": widgets.BoxSetup(players=3), "CopyButton": widgets.CopyButton(text=position.code()),
@@ -62,6 +64,7 @@ def build_every_kind() -> dict[str, object]:
         "TrickExplorer": widgets.TrickExplorer(),
         "MemoryExperiment": widgets.MemoryExperiment([0, None], games=4, seed=1),
         "CourseProgress": widgets.CourseProgress(), "LessonDone": widgets.LessonDone("03_moving_and_hills"),
+        "PageStyle": widgets.PageStyle(), "Announcer": announcer,
         "MemoryChart": widgets.MemoryChart(memory_win_rates([0, None], games=4, seed=1)),
         "Quiz": widgets.Quiz("The motor", [widgets.Question("Two and one?", ("2", "3"), lambda a: Feedback(a == "3", "Three."))]),
     }

@@ -7,6 +7,8 @@ Shared by both games (this folder):
 - ``quiz.py``         :class:`Quiz`: self-check questions, hint first, judged by rally
 - ``messages.py``     the line where a widget says what was wrong with an input
 - ``scroll_anchor.py`` :class:`ScrollAnchor`: brings a part of a view into the window
+- ``announcer.py``    :class:`Announcer`: one live region a screen reader reads as a game goes on
+- ``page_style.py``   :class:`PageStyle`: focus rings, whole labels and touch targets for every control
 - ``style.py``        car colors, card faces and labels that never rely on color alone
 - ``_display.py``     a stable plain-text view of every widget, for nbval
 - ``course.py``       the course: the lessons in order, in English and German
@@ -27,7 +29,9 @@ Every widget has a stable ``repr`` for nbval. See ``docs/widgets.md``.
 
 from rally.replay import ReplayState, replay_states
 
+from .announcer import Announcer
 from .course_progress import CourseProgress, LessonDone
+from .page_style import PageStyle
 from .plotly_view import PlotlyView
 from .quiz import Feedback, Question, Quiz
 from .scroll_anchor import ScrollAnchor
@@ -40,7 +44,7 @@ from .stich_rallye import (
 from .style import card_face, lap_label
 
 __all__ = [
-    "CourseProgress", "LessonDone", "AdviceChart", "AdvisorPanel", "BoxSetup", "CopyButton", "PositionEditor", "WhatIf",
+    "Announcer", "PageStyle", "CourseProgress", "LessonDone", "AdviceChart", "AdvisorPanel", "BoxSetup", "CopyButton", "PositionEditor", "WhatIf",
     "CardHand", "GameReplay", "GameReview", "GameSetup", "GameView", "MemoryChart", "MemoryExperiment", "MotorDial", "MotorPlayground", "MoveExplorer", "MovePlayer", "PlotlyView",
     "RallyRunBoard", "ReplayState", "ReviewChart", "ScrollAnchor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "card_face",
     "lap_label", "replay_states", "Feedback", "Question", "Quiz", "tricks_quiz", "motor_quiz", "moving_quiz",

@@ -22,6 +22,7 @@ import traitlets
 from ._display import StableRepr
 from .course import COURSE, lesson_named
 from .i18n import _, ngettext
+from .page_style import PAGE_CSS
 
 HERE = pathlib.Path(__file__).parent
 #: Where the ticks are kept in the browser: a JSON list of English lesson names.
@@ -35,6 +36,7 @@ _CSS = """
 .rally-course__done .rally-course__mark { color: #166534; }
 .rally-course__button { padding: 6px 14px; border: 1px solid #374151; border-radius: 6px; background: #f3f4f6;
                         cursor: pointer; font-size: 14px; min-height: 36px; }
+@media (pointer: coarse) { .rally-course__button { min-height: 44px; } }
 .rally-course__button[aria-pressed="true"] { background: #dcfce7; border-color: #166534; }
 .rally-course__button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .rally-course__note { margin-left: 10px; color: #374151; }
@@ -49,7 +51,7 @@ class _CourseWidget(StableRepr, anywidget.AnyWidget):
     """What both course widgets share; their words are in the language spoken when made."""
 
     _esm = HERE / "course_progress.js"
-    _css = _CSS
+    _css = _CSS + PAGE_CSS  # every lesson shows a LessonDone: the page style reaches every lesson
     #: "progress" (the course map's ticks) or "done" (a lesson's tick button).
     kind = traitlets.Unicode("progress").tag(sync=True)
     storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)

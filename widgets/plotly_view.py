@@ -45,7 +45,9 @@ CSS_CLASS = "rally-plotly"
 
 class ViewProbe(anywidget.AnyWidget):
     """An invisible widget that tells Python when the page shows it (``shown`` becomes
-    True), and hides the mode bar of the Plotly figures beside it."""
+    True), hides the mode bar of the Plotly figures beside it, and fits the figure to the
+    width there is: a figure ``width`` px wide in a narrower space (a phone) is scaled down
+    as a whole (CSS ``zoom``), so no part is cut off and nothing scrolls sideways."""
 
     _esm = """
     export default {
@@ -53,12 +55,34 @@ class ViewProbe(anywidget.AnyWidget):
         el.style.display = "none";
         // A moment after the view is made, so the figure beside it is made too.
         const timer = setTimeout(() => { model.set("shown", true); model.save_changes(); }, 250);
-        return () => clearTimeout(timer);
+        const box = () => el.parentElement;
+        // The figure's own element (beside this one in the box); only it is scaled, so words
+        // shown under it in the box keep their size.
+        const figure = () => [...(box()?.children || [])].find(
+          (c) => c !== el && (c.matches(".js-plotly-plot") || c.querySelector(".js-plotly-plot")));
+        let tries = 0, retry = null, watched = null;
+        const fit = () => {
+          const view = box(), plot = figure(), room = view?.parentElement?.clientWidth, width = model.get("width");
+          if (!plot || !room) {  // the figure is drawn a moment after this view: look again
+            if (tries++ < 100) retry = setTimeout(fit, 100);
+            return;
+          }
+          if (watched !== view.parentElement) { watch.observe(view.parentElement); watched = view.parentElement; }
+          const scale = width ? Math.min(1, room / width) : 1;
+          plot.style.zoom = scale < 1 ? String(Math.floor(scale * 1000) / 1000) : "";
+        };
+        const watch = new ResizeObserver(() => fit());
+        const start = setTimeout(fit, 0);
+        model.on("change:width", fit);
+        return () => { clearTimeout(timer); clearTimeout(start); clearTimeout(retry); watch.disconnect();
+                       model.off("change:width", fit); };
       },
     };
     """
     _css = f".{CSS_CLASS} .modebar-container {{ display: none !important; }}"
     shown = traitlets.Bool(False).tag(sync=True)
+    #: The figure's own width in px (0: leave it as it is).
+    width = traitlets.Int(0).tag(sync=True)
 
 
 #: JavaScript: the page's one registry of Plotly's widget module (a promise of it), shared
@@ -134,6 +158,7 @@ class PlotlyView(StableRepr, w.VBox):
         self.plot = plot
         self.probe = ViewProbe()
         self.children = (plot, self.probe)
+        self.layout.max_width = "100%"  # never wider than its space: the figure scales down to it
         self.add_class(CSS_CLASS)
 
     @property
@@ -144,6 +169,7 @@ class PlotlyView(StableRepr, w.VBox):
     def redrawn(self) -> None:
         """Call after changing :attr:`plot`: until the page shows the view, the whole
         figure is sent again, so nothing drawn before its front end was ready is lost."""
+        self.probe.width = int(self.plot.layout.width or 0)  # what the page fits to the width there is
         if not self.probe.shown and get_ipython() is not None:
             format_display_data(self.plot, include=[WIDGET_VIEW])
 

@@ -31,7 +31,9 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 from rally import SetupError, inputs
+from .announcer import Announcer
 from .i18n import N_, _, ngettext
+from .page_style import PageStyle
 
 
 #: The hint of a question that brings none of its own (translated where it is shown).
@@ -104,12 +106,15 @@ class Quiz(w.VBox):
         self.again_button = w.Button(description=_("Start again"), icon="refresh",
                                      layout=w.Layout(width="auto", min_width="148px", display="none"))
         self.feedback = w.HTML()
+        #: Says each verdict and the result once, from a live region that stays in the page.
+        self.announcer = Announcer()
         self.check_button.on_click(lambda _: self._check_selected())
         self.next_button.on_click(lambda _: self.next())
         self.again_button.on_click(lambda _: self.restart())
         super().__init__(
             [self.title_line, self.heading, self.prompt, self.choice,
-             w.HBox([self.check_button, self.next_button, self.again_button]), self.feedback],
+             w.HBox([self.check_button, self.next_button, self.again_button], layout=w.Layout(flex_flow="row wrap")),
+             self.feedback, self.announcer, PageStyle()],
             layout=w.Layout(border="1px solid #999", padding="8px", max_width="760px"),
         )
         self._show()
@@ -140,8 +145,10 @@ class Quiz(w.VBox):
         if self.index + 1 < len(self.questions):
             self.index += 1
             self._show()
+            self.choice.focus()  # the keyboard goes to the new question's answers
         else:
             self._finish()
+            self.again_button.focus()
         return True
 
     def result(self) -> str:
@@ -159,6 +166,7 @@ class Quiz(w.VBox):
         self.choice.layout.display = None
         self.again_button.layout.display = "none"
         self._show()
+        self.choice.focus()
 
     def _finish(self) -> None:
         self.finished = True
@@ -170,9 +178,10 @@ class Quiz(w.VBox):
             button.layout.display = "none"
         self.again_button.layout.display = None
         self.feedback.value = (
-            '<div role="status" style="border-left:4px solid #1f2937;padding:4px 8px">'
+            '<div style="border-left:4px solid #1f2937;padding:4px 8px">'
             f"<b>{html.escape(self.result())}</b></div>"
         )
+        self.announcer.say(self.result())
 
     def _check_selected(self) -> Feedback:
         if self.choice.value is None:
@@ -192,6 +201,8 @@ class Quiz(w.VBox):
         self.done = self.done or verdict.correct or self.misses >= 2
         self._show_feedback(feedback, counted=True)
         self.next_button.disabled = not self.done
+        if self.done:
+            self.next_button.focus()  # answered: the keyboard goes on to the next question
         return feedback
 
     def _show_feedback(self, feedback: Feedback, counted: bool) -> None:
@@ -204,9 +215,10 @@ class Quiz(w.VBox):
             mark, word, color = "✘", (_("Not yet.") if counted and self.misses == 1 and not self.done
                                       else _("Not quite.")), "#b3261e"
         self.feedback.value = (
-            f'<div role="status" style="border-left:4px solid {color};padding:4px 8px">'
+            f'<div style="border-left:4px solid {color};padding:4px 8px">'
             f"<b>{mark} {word}</b> {html.escape(feedback.message)}</div>"
         )
+        self.announcer.say(f"{mark} {word}", feedback.message)
 
     def _show(self) -> None:
         q = self.question

@@ -402,3 +402,21 @@ OUTPUT_TEXTS = """(root) => [...document.querySelectorAll(root + ' .jp-OutputAre
   .map(o => [o.innerText, ...[...o.querySelectorAll('svg text')]
     .filter(t => t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden')
     .map(t => t.textContent)].join('\\n'))"""
+
+
+# ---------------------------------------------------------------- accessibility (axe-core)
+#: JupyterLab draws cells out of view with ``content-visibility: auto`` (they are skipped
+#: until scrolled to); axe would take them for hidden. Shown for the check.
+_ALL_CELLS_SHOWN = ".jp-Cell, .jp-WindowedPanel-viewport > * { content-visibility: visible !important; }"
+
+
+def axe_violations(page, include: str = ".jp-OutputArea-output") -> list[str]:
+    """The serious and critical accessibility violations axe-core (``axe-playwright-python``,
+    from PyPI) finds in the lesson's outputs, the project's widgets, with every cell of the
+    notebook made visible to it; one line each: the rule, its impact and where."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.add_style_tag(content=_ALL_CELLS_SHOWN)
+    results = Axe().run(page, context={"include": [[include]]}, options={"resultTypes": ["violations"]})
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:4]]}"
+            for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]

@@ -3,6 +3,8 @@ both views, on the server ``bin/lessons`` starts (``_lab.JupyterLab``):
 
 * JupyterLab after *Run All Cells*: every code input folded away (no editor, nothing of the
   code on show) and nothing in the outputs, widgets included, that reads as Python;
+* in both views, axe-core finds no serious or critical accessibility violation in the
+  lesson's outputs (the project's widgets);
 * the app (Voilà on the same server, ``/voila/render/...``): the lesson already run, no
   code at all, no error, no instruction meant for JupyterLab's menus, the widgets drawn, no
   Python in any text, nothing wider than the window, and the course's links: on to the next
@@ -115,6 +117,7 @@ def test_jupyterlab_shows_no_code_and_no_python(page, lab, lesson, lang, english
     assert texts
     assert python_in(texts) == []
     assert page.evaluate(TEXT_BREAKS) == []  # printed sentences wrap at spaces
+    assert _lab.axe_violations(page) == []  # the widgets: nothing serious or critical for axe-core
 
 
 # --------------------------------------------------------------------- the app (Voilà)
@@ -167,6 +170,8 @@ def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson, lang, english)
         assert lab.app_url(COURSE[index + 1].file(lang)) in links, links
     if index > 0:
         assert start in links, links
+
+    assert _lab.axe_violations(page) == []  # the widgets: nothing serious or critical for axe-core
 
     page.locator(WIDGETS[english][0]).first.evaluate("el => el.scrollIntoView({block: 'center'})")
     _lab.screenshot(page, f"voila_{lang}_{english}")

@@ -122,12 +122,17 @@ function render({ model, el }) {
   const status = html("div", "rally-run__status", el);
   status.setAttribute("aria-live", "polite");
   const main = html("div", "rally-run__main", el);
-  const board = svg("svg", { width: ML + 7 * S + 4, height: MT + 5 * S + 4, class: "rally-run__board",
-    role: "group" }, main);
+  // Drawn at its own size where there is room; scaled down as a whole (viewBox) on a narrow
+  // screen, so no column is cut off (a 360-px phone keeps cells about 44 px wide).
+  const boardWidth = ML + 7 * S + 4, boardHeight = MT + 5 * S + 4;
+  const board = svg("svg", { width: boardWidth, height: boardHeight, viewBox: `0 0 ${boardWidth} ${boardHeight}`,
+    class: "rally-run__board", role: "group" }, main);
   const side = html("div", "rally-run__side", main);
   const people = html("ul", "rally-run__players", side);
   const rotations = html("div", "rally-run__rotations", side);
   const logBox = html("div", "rally-run__log", el);
+  logBox.setAttribute("role", "log");
+  logBox.tabIndex = 0;  // it scrolls: a keyboard must reach it to scroll it
 
   const send = (message) => model.send(message);
   for (const [button, mode] of [[moveButton, "move"], [swapButton, "swap"]]) {
@@ -142,7 +147,10 @@ function render({ model, el }) {
   function clickable(g, place, label, interactive, target, x, y) {
     g.dataset.place = place;
     g.setAttribute("aria-label", label);
-    if (!interactive) return;
+    if (!interactive) {
+      g.setAttribute("role", "img");  // a label needs a role, or assistive technology drops it
+      return;
+    }
     g.setAttribute("role", "button");
     g.setAttribute("tabindex", target ? "0" : "-1");
     svg("rect", { x: x + 1, y: y + 1, width: S - 2, height: S - 2, class: "rr-focus" }, g);

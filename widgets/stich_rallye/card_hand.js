@@ -108,10 +108,23 @@ function render({ model, el }) {
     }
   }
 
+  // Python asks for the keyboard's focus (CardHand.focus_card), after the change it sent
+  // before (messages keep their order): the first card that may be played, else the first.
+  function command(message) {
+    if (message?.do !== "focus-card") return;
+    const target = row.querySelector('button[aria-disabled="false"]') || row.querySelector("button");
+    if (target) {
+      restoring = true;
+      target.focus();
+      restoring = false;
+    }
+  }
+
   // "change" fires once per update from Python, however many traits it holds.
   model.on("change", draw);
+  model.on("msg:custom", command);
   draw();
-  return () => model.off("change", draw);
+  return () => { model.off("change", draw); model.off("msg:custom", command); };
 }
 
 export default { render };

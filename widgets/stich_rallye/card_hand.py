@@ -72,6 +72,11 @@ class CardHand(StableRepr, anywidget.AnyWidget):
         self._why: Reason = lambda card: None
         self.show(hand, trick)
 
+    def focus_card(self) -> None:
+        """Bring the keyboard's focus to the hand: its first card that may be played (else
+        its first card), as after a choice made elsewhere (the turbo buttons)."""
+        self.send({"do": "focus-card"})
+
     # ----------------------------------------------------------- filling it
     def show(self, hand: Iterable[Card | str], trick: Iterable[Card | str] = (), prompt: str = "") -> None:
         """Show ``hand`` as it may be played on ``trick`` (cards so far, in play order);

@@ -124,7 +124,7 @@ class GameReview(StableRepr, w.VBox):
                            rank=RANKS[i], label=html.escape(decision.label), chance=percent(decision.chosen.win_rate),
                            best=html.escape(decision.best.word), best_chance=percent(decision.best.win_rate))
                        + f"<br>{html.escape(decision.explanation)}</div>"),
-                button], layout=w.Layout(align_items="center", justify_content="space-between")))
+                button], layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap")))
         if not self.costly:
             rows.append(w.HTML("<i>" + _("No decision clearly cost you a chance to win: well played!")
                                + "</i>"))

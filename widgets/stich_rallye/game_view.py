@@ -46,6 +46,7 @@ from __future__ import annotations
 import asyncio
 import html
 import random
+import re
 from typing import Sequence
 
 import ipywidgets as w
@@ -59,6 +60,8 @@ from rally import (
 
 from .._display import StableRepr
 from ..i18n import N_, _, decimal, join_words, ngettext
+from ..announcer import Announcer
+from ..page_style import PageStyle
 from ..scroll_anchor import ScrollAnchor
 from .card_hand import CardHand
 from .game_replay import draw_replay_state
@@ -76,6 +79,8 @@ SPEEDS = ((N_("instant"), 0.0), (N_("fast"), 0.4), (N_("slow"), 1.0))
 SPEED_TIPS = (N_("act at once"), N_("pause 0.4 s"), N_("pause 1 s"))
 #: Events shown in the message area (all of them stay in ``messages``).
 LOG_LINES = 80
+#: The most events one announcement reads out (a bot round between two of your turns fits).
+ANNOUNCED_EVENTS = 16
 #: The longest pause between two bot actions, in seconds.
 MAX_DELAY = 10
 #: The track's size during play: with the trick beside it, 850 px in all.
@@ -156,8 +161,13 @@ class GameView(StableRepr, w.VBox):
                                     tooltip=_("Plays every choice in many test games and says which wins most often"))
         self.hint_text = w.HTML()
         self.hint_box = w.VBox([self.hint_button, self.hint_text],
-                               layout=w.Layout(width="250px", display="flex" if self.coach else "none"))
+                               layout=w.Layout(width="250px", max_width="100%", display="flex" if self.coach else "none"))
         self.review_box = w.VBox(layout=w.Layout(display="none"))
+        #: What a screen reader says as the game goes on: one live region, made once.
+        self.announcer = Announcer()
+        self._announced = 0  # how many of the messages were announced
+        self._last_prompt = ""
+        self._offered = False  # the turbo choice is on show (the keyboard was brought to it)
         options = [(_(label), delay) for label, delay in SPEEDS]
         if bot_delay not in dict(SPEEDS).values():
             options.append((f"{decimal(bot_delay, None)} s", bot_delay))
@@ -170,13 +180,14 @@ class GameView(StableRepr, w.VBox):
         # No number beside the slider: it counts from 0, while the text below says
         # "Event 210 of 221" (counting from 1), and the two disagreed by one.
         self.replay_slider = w.IntSlider(min=0, max=0, description=_("Event"), continuous_update=False,
-                                         readout=False, layout=w.Layout(width="420px"))
+                                         readout=False, layout=w.Layout(width="420px", max_width="100%"))
         self.replay_text = w.HTML()
         self.replay_anchor = ScrollAnchor()
         self.replay_box = w.VBox(
             [self.replay_anchor,
              w.HTML(_("<b>Replay</b>: step through everything that happened, from the first deal.")),
-             w.HBox([self.replay_back, self.replay_slider, self.replay_forward]), self.replay_text],
+             w.HBox([self.replay_back, self.replay_slider, self.replay_forward],
+                    layout=w.Layout(flex_flow="row wrap", align_items="center")), self.replay_text],
             layout=w.Layout(display="none", border="2px solid #1d4ed8", padding="4px 8px", max_width="850px"),
         )
 
@@ -193,14 +204,19 @@ class GameView(StableRepr, w.VBox):
         # hand sit together in it, about 520 px high. The side column (motors, last trick,
         # log) goes to its right when the side bar is closed (1120 px), else below it.
         beside = w.VBox([self.trick_table, self.turbo_box], layout=w.Layout(width="255px"))
-        play = w.VBox([w.HBox([self.figure, beside]), w.HBox([self.hand, self.hint_box])],
-                      layout=w.Layout(width="850px"))
+        # Every row wraps: on a narrow screen (a phone) the trick goes under the track, the
+        # hint under the hand, the dials under it all; the track scales to the width there is.
+        wrap = w.Layout(flex_flow="row wrap", max_width="100%")
+        play = w.VBox([w.HBox([self.figure, beside], layout=wrap), w.HBox([self.hand, self.hint_box], layout=wrap)],
+                      layout=w.Layout(width="850px", max_width="100%"))
         dials = w.HBox(self.dials, layout=w.Layout(flex_flow="row wrap"))
-        side = w.VBox([dials, self.last_trick, self.speed], layout=w.Layout(width="255px"))
+        side = w.VBox([dials, self.last_trick, self.speed], layout=w.Layout(width="255px", max_width="100%"))
         self.hand.layout.width = "590px"
+        self.hand.layout.max_width = "100%"
         super().__init__(
             [w.VBox([self.status, self.alert]), self.review_box, self.replay_box,
-             w.HBox([play, side], layout=w.Layout(flex_flow="row wrap")), self.event_log],
+             w.HBox([play, side], layout=w.Layout(flex_flow="row wrap")), self.event_log, self.announcer,
+             PageStyle()],
             layout=w.Layout(width="100%", max_width="1120px"),
         )
         self._advance()
@@ -268,6 +284,8 @@ class GameView(StableRepr, w.VBox):
         self._hint = ""  # a hint answers one decision only
         self._show_alert("")
         self._advance()
+        if isinstance(action, Turbo) and not self.game.is_over:
+            self.hand.focus_card()  # the turbo buttons are gone: the keyboard goes back to the hand
         return True
 
     def replay_step(self, delta: int) -> None:
@@ -384,17 +402,22 @@ class GameView(StableRepr, w.VBox):
         self.trick_table.show_game(game)
         if choosing and current == me:
             self._offer_turbo()
+            prompt = _plain_text(self.turbo_text.value) + " " + " / ".join(
+                (self.turbo_yes.description, self.turbo_no.description))
         else:
             self.turbo_box.layout.display = "none"
+            self._offered = False
         self.hint_button.disabled = not (mine and not game.is_over)
         if game.is_over:
             self.hint_box.layout.display = "none"
         self.hint_text.value = self._hint
         self._refresh_log()
+        self._announce(prompt if not self.busy or current == me else "")
         if game.is_over and not self._states:
             self._start_replay()
             if self.coach:
                 self._start_review()
+            self.replay_forward.focus()  # the game is over: the keyboard goes to the replay
 
     def _offer_turbo(self) -> None:
         """The turbo choice: both moves in words, and marked on the track."""
@@ -414,10 +437,23 @@ class GameView(StableRepr, w.VBox):
             card=lowest, motor=value, where=where[True])
         self.turbo_no.description = _("Card alone: {card} → {where}").format(card=lowest, where=where[False])
         self.turbo_box.layout.display = "flex"
+        if not self._offered:  # the choice has just appeared: bring the keyboard to it, once
+            self._offered = True
+            self.turbo_yes.focus()
         if self.figure.frames_left == 0:
             same = moves[True].final == moves[False].final
             self.figure.show_choices([(_("turbo or card alone"), moves[True])] if same else
                                      [(_("turbo"), moves[True]), (_("card alone"), moves[False])])
+
+    def _announce(self, prompt: str) -> None:
+        """Say once, from the live region, what happened since the last announcement and
+        what comes now (whose turn, or the turbo offer)."""
+        news = self._messages[self._announced:]
+        self._announced = len(self._messages)
+        if not news and prompt == self._last_prompt:
+            return
+        self._last_prompt = prompt
+        self.announcer.say(*news[-ANNOUNCED_EVENTS:], prompt)
 
     def _where(self, progress: int) -> str:
         n = len(self.game.track)
@@ -478,13 +514,15 @@ class GameView(StableRepr, w.VBox):
         else:
             self.replay_to(self._note_from)
         self.replay_anchor.bring_into_view()  # the review sits above: bring the replay and the board up
+        self.replay_forward.focus()
 
     def _refresh_log(self, upto: int | None = None) -> None:
         lines = self._messages if upto is None else self._messages[: upto + 1]
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines[-LOG_LINES:])
         self.event_log.value = (
             "<div style='display:flex;flex-direction:column-reverse;max-height:150px;overflow:auto;"
-            "border:1px solid #d1d5db;padding:2px 8px;font-size:13px' aria-live='polite'>"
+            "border:1px solid #d1d5db;padding:2px 8px;font-size:13px' role='log' tabindex='0' "
+            f"aria-label='{html.escape(_('What happened'), quote=True)}'>"
             f"<ol start='{max(1, len(lines) - LOG_LINES + 1)}' style='margin:0;padding-left:2.4em'>{items}</ol></div>"
         )
 
@@ -595,3 +633,8 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+def _plain_text(markup: str) -> str:
+    """The words of a little HTML (tags dropped, entities read): what a screen reader says."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup)).strip()

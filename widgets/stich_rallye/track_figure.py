@@ -45,6 +45,7 @@ import html
 import math
 from typing import Callable, Hashable, NamedTuple, Sequence
 
+import ipywidgets as w
 
 import rally
 from rally import CAR_COLORS, Move, SpaceKind, Track, inputs
@@ -197,8 +198,13 @@ class TrackFigure(PlotlyView):
         self._tf_drawn: dict = {}  # what the last render sent, so the next sends only changes
         self._tf_watchers: list[Callable[[], None]] = []
         self._tf_choices: tuple[tuple[str, Move], ...] = ()
+        #: Where every car is, in words and as a table: the track for a screen reader (and
+        #: for anyone on a small screen), folded under the figure.
+        self.in_words = w.HTML()
+        self._tf_worded: tuple[int, ...] | None = None
         self._build(width, height)
         self._render(positions, "", "", [])
+        self.children = (self.plot, self.in_words, self.probe)
 
     # ------------------------------------------------------------------ state
     @property
@@ -598,6 +604,7 @@ class TrackFigure(PlotlyView):
                           **dict(enumerate(cars))}
         self.redrawn()
         self._tf_positions = tuple(positions)
+        self._word_cars(self._tf_positions)
         self._tf_caption = caption
         self._tf_summary = summary
         for callback in self._tf_watchers:
@@ -609,6 +616,23 @@ class TrackFigure(PlotlyView):
         if self._tf_task is not None and not self._tf_task.done():
             self._tf_task.cancel()
         self._tf_task = None
+
+    def _word_cars(self, positions: tuple[int, ...]) -> None:
+        """Fill :attr:`in_words` with where each car is (only when that changed)."""
+        if positions == self._tf_worded:
+            return
+        self._tf_worded = positions
+        n = len(self._tf_track)
+        rows = []
+        for seat, p in enumerate(positions):
+            car = _(CAR_PHRASE[self._tf_colors[seat]]).format(name=self._tf_safe[seat])
+            where = _("starting grid") if p == 0 else _("space {space}").format(space=p % n)
+            rows.append(f"<tr><td>{car}</td><td>{html.escape(where)}</td><td>{laps_done(p, n)}</td></tr>")
+        head = "".join(f"<th scope='col' style='text-align:left;padding-right:12px'>{html.escape(h)}</th>"
+                       for h in (_("Car"), _("Where"), _("Laps completed")))
+        self.in_words.value = (
+            "<details style='font-size:13px;margin:2px 0'><summary>" + html.escape(_("Where the cars are, in words"))
+            + f"</summary><table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></details>")
 
     def __repr__(self) -> str:
         track = self._tf_track

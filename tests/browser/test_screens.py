@@ -1,0 +1,296 @@
+"""Every screen and every hand (issue 27), in the app view a learner opens, as a learner
+sees it: a phone (360 x 740 and 390 x 844, touch), a tablet (1024 x 768, touch) and a laptop
+(1280 x 800, mouse).
+
+- Lesson 5's coached game is played to its end by tapping (clicking on the laptop), the
+  turbo included, and its review is shown; lesson 1's self-check is answered to its end; a
+  Rally Run game (lesson 8's) takes a turn. At each step: no widget is wider than the
+  window (nothing cut off, no sideways scrolling), no button cuts its words, and on touch
+  no target is under 44 x 44 CSS px.
+- A whole game of lesson 5 is played with the keyboard alone, the focus checked after
+  every step: on a card of the hand, on the turbo choice when it appears, back in the hand
+  after it, on the replay at the end.
+- The live region of lesson 5 stays in the page (one element for the whole game) and its
+  words change in place: whose turn it is, what was played, who won the trick, where a car
+  went and the turbo offer are each announced.
+
+Screenshots of each screen go to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from . import _lab
+
+#: The screens, as Playwright makes them.
+SCREENS = {
+    "phone-360": {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True},
+    "phone-390": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "tablet-1024": {"viewport": {"width": 1024, "height": 768}, "has_touch": True},
+    "laptop-1280": {"viewport": {"width": 1280, "height": 800}},
+}
+#: The smallest touch target (WCAG 2.2, 2.5.5), in CSS px.
+TARGET = 44
+
+#: JavaScript: what is wrong on the page for a learner on this screen (arg: touch or not):
+#: widgets sticking out of the window, buttons that cut their words, targets too small.
+PROBLEMS = """(touch) => {
+  const out = {wide: [], cut: [], small: []};
+  const outputs = '#rendered_cells .jp-OutputArea-output';
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
+    getComputedStyle(el).visibility !== 'hidden' && el.closest('[style*="display: none"]') === null; };
+  const name = (el) => ((el.getAttribute('aria-label') || el.textContent || el.value || el.className || el.tagName)
+    .toString().trim().replace(/\\s+/g, ' ').slice(0, 50));
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width + 1) out.wide.push('the page scrolls sideways: ' +
+    document.documentElement.scrollWidth + ' > ' + width);
+  for (const el of document.querySelectorAll(outputs + ' *')) {
+    if (el.closest('.rally-announcer') || !shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.right > width + 1 || r.left < -1) out.wide.push(name(el) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+  }
+  for (const b of document.querySelectorAll(outputs + ' button')) {
+    if (shown(b) && b.scrollWidth > b.clientWidth + 1) out.cut.push(name(b));
+  }
+  if (touch) {
+    const targets = 'button, select, textarea, input:not([type=radio]):not([type=checkbox]), [role=button], .noUi-handle';
+    const boxes = [...document.querySelectorAll(outputs + ' :is(' + targets + ')')].filter(shown);
+    // A radio button or checkbox is hit through its whole label.
+    for (const input of document.querySelectorAll(outputs + ' input:is([type=radio], [type=checkbox])')) {
+      if (shown(input)) boxes.push(input.closest('label') || input);
+    }
+    for (const el of boxes) {
+      const r = el.getBoundingClientRect();
+      if (r.width < 44 - 0.5 || r.height < 44 - 0.5) out.small.push(name(el) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+    }
+  }
+  return out;
+}"""
+
+#: JavaScript: the count of announcements of the live region below ``root`` (arg).
+ANNOUNCED = "(el) => Number(el.querySelector('.rally-announcer')?.dataset.count || 0)"
+
+
+def check(page, screen: str, where: str) -> None:
+    """No widget too wide, no button cut, no target too small (on touch)."""
+    found = page.evaluate(PROBLEMS, bool(SCREENS[screen].get("has_touch")))
+    assert found == {"wide": [], "cut": [], "small": []}, f"{screen}, {where}: {found}"
+
+
+@pytest.fixture
+def screen_page(browser, lab, request):
+    """A window of the screen ``request.param``; kernels stop after the test."""
+    context = browser.new_context(**SCREENS[request.param])
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    seen = _lab.watch_script_errors(page)
+    try:
+        yield page, request.param
+    finally:
+        context.close()
+        lab.shutdown_kernels()
+    _lab.assert_no_script_errors(seen)
+
+
+class AppGame:
+    """Lesson 5's GameView in the app view (the first output with a hand)."""
+
+    def __init__(self, page):
+        self.page = page
+        self.root = page.locator("#rendered_cells .jp-OutputArea-output").filter(has=page.locator(".rally-hand")).first
+        self.hand = self.root.locator(".rally-hand")
+
+    def announced(self) -> int:
+        return self.root.evaluate(ANNOUNCED)
+
+    def status(self) -> str:
+        return self.root.locator(".widget-html").first.inner_text()
+
+    def turbo_buttons(self):
+        return self.root.locator("button").filter(has_text=re.compile(r"^(Use turbo|Card alone):"))
+
+    def over(self) -> bool:
+        return "Game over" in self.status()
+
+    def wait_after(self, before: int) -> None:
+        """Wait until the game has answered the step just taken (a new announcement)."""
+        self.page.wait_for_function(f"([el, n]) => ({ANNOUNCED})(el) > n", arg=[self.root.element_handle(), before])
+
+
+def touch_or_click(locator, touch: bool) -> None:
+    if touch:
+        locator.tap()
+    else:
+        locator.click()
+
+
+@pytest.mark.parametrize("screen_page", list(SCREENS), indirect=True)
+def test_lesson_5_game_and_review_fit_every_screen(screen_page, lab):
+    page, screen = screen_page
+    touch = bool(SCREENS[screen].get("has_touch"))
+    _lab.open_app(page, lab, "05_play_a_game.ipynb")
+    assert _lab.app_errors(page) == []
+    check(page, screen, "the lesson opened")
+    game = AppGame(page)
+    game.hand.scroll_into_view_if_needed()
+    _lab.screenshot(page, f"screens-{screen}-05-start")
+    turbo_seen = 0
+    for _step in range(120):
+        if game.over():
+            break
+        before = game.announced()
+        if game.turbo_buttons().count() and game.turbo_buttons().first.is_visible():
+            if not turbo_seen:
+                game.turbo_buttons().first.scroll_into_view_if_needed()
+                check(page, screen, "the turbo choice")
+                _lab.screenshot(page, f"screens-{screen}-05-turbo")
+            turbo_seen += 1
+            touch_or_click(game.turbo_buttons().nth(turbo_seen % 2), touch)
+        else:
+            touch_or_click(game.hand.locator('button.rally-card[aria-disabled="false"]').first, touch)
+        game.wait_after(before)
+    assert game.over(), "the game did not end in 120 steps"
+    assert turbo_seen > 0
+    review = page.get_by_text("Review of your game")
+    review.wait_for(timeout=120_000)
+    review.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)  # the review chart draws
+    check(page, screen, "the review")
+    _lab.screenshot(page, f"screens-{screen}-05-review")
+
+
+def answer_self_check(page, screen: str, touch: bool) -> int:
+    """Answer every question of the first self-check on the page, trying its choices in
+    turn until one is accepted; check the screen at each question. Returns the questions."""
+    quiz = page.locator("#rendered_cells .jp-OutputArea-output").filter(
+        has=page.locator("button").filter(has_text=re.compile(r"^\W*Check$"))).first
+    quiz.scroll_into_view_if_needed()
+    asked = 0
+    for _question in range(20):
+        heading = quiz.locator("b").filter(has_text=re.compile(r"^Question \d+ of \d+")).first
+        if not heading.count():
+            break
+        asked += 1
+        check(page, screen, f"self-check, {heading.inner_text()}")
+        choices = quiz.locator(".widget-radio-box label")
+        for i in range(choices.count()):
+            touch_or_click(choices.nth(i), touch)
+            touch_or_click(quiz.locator("button").filter(has_text="Check"), touch)
+            next_button = quiz.locator("button").filter(has_text=re.compile(r"Next question|See your result"))
+            page.wait_for_timeout(300)
+            if next_button.is_enabled():
+                break
+        touch_or_click(next_button, touch)
+        page.wait_for_timeout(300)
+    quiz.locator("b").filter(has_text="You have finished the self-check").wait_for()
+    check(page, screen, "the self-check's result")
+    return asked
+
+
+@pytest.mark.parametrize("screen_page", list(SCREENS), indirect=True)
+def test_lesson_1_self_check_fits_every_screen(screen_page, lab):
+    page, screen = screen_page
+    _lab.open_app(page, lab, "01_tricks.ipynb")
+    assert _lab.app_errors(page) == []
+    check(page, screen, "lesson 1 opened")
+    assert answer_self_check(page, screen, bool(SCREENS[screen].get("has_touch"))) >= 4
+    _lab.screenshot(page, f"screens-{screen}-01-self-check")
+
+
+@pytest.mark.parametrize("screen_page", list(SCREENS), indirect=True)
+def test_a_rally_run_turn_fits_every_screen(screen_page, lab):
+    page, screen = screen_page
+    touch = bool(SCREENS[screen].get("has_touch"))
+    _lab.open_app(page, lab, "08_rally_run_finish.ipynb")  # its game to play
+    assert _lab.app_errors(page) == []
+    # The game to play: the one board with places to click now (found once: once a tile is
+    # revealed, its places wait for the rotation and the filter would match nothing).
+    playable = page.evaluate("""() => [...document.querySelectorAll('.rally-run')].findIndex(
+      b => b.querySelector('.rally-run__board [role=button][tabindex="0"]'))""")
+    assert playable >= 0, "no board of lesson 8 can be played"
+    board = page.locator(".rally-run").nth(playable)
+    board.scroll_into_view_if_needed()
+    check(page, screen, "lesson 8's game")
+    cells = board.locator('.rally-run__board [role=button][tabindex="0"]')
+    assert cells.count() > 0
+    # Every cell of the board is named for a screen reader, with a role.
+    assert board.locator(".rally-run__board [aria-label]:not([role])").count() == 0
+    touch_or_click(board.locator('.rally-run__board [role=button][tabindex="0"]:has(.rr-target--reveal)').first, touch)
+    board.locator(".rally-run__rotation").first.wait_for()
+    check(page, screen, "a tile revealed, its rotations offered")
+    _lab.screenshot(page, f"screens-{screen}-08-rally-run")
+
+
+#: JavaScript: what has the keyboard's focus, in words a test can check.
+FOCUSED = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return 'nothing';
+  if (el.matches('.rally-hand button.rally-card')) return 'card:' + el.getAttribute('aria-disabled');
+  if (el.matches('button')) return 'button:' + el.textContent.trim();
+  return el.tagName.toLowerCase() + ':' + (el.className || '').toString().slice(0, 40);
+}"""
+#: JavaScript: the live region of the game below ``el``, marked the first time it is seen;
+#: returns its words and whether it is the element marked then (one element all game long).
+REGION = """(el) => {
+  const region = el.querySelector('.rally-announcer');
+  if (!region) return null;
+  window.__rallyRegion ??= region;
+  return {text: region.textContent, same: window.__rallyRegion === region,
+          live: region.getAttribute('aria-live'), role: region.getAttribute('role')};
+}"""
+
+
+@pytest.mark.parametrize("screen_page", ["laptop-1280"], indirect=True)
+def test_a_whole_game_by_keyboard_with_its_announcements(screen_page, lab):
+    """Lesson 5 with Tab, Enter and nothing else. The focus goes where the decision is:
+    into the hand, onto the turbo choice when it appears, back into the hand after it, and
+    onto the replay at the end. The live region is one element for the whole game, and
+    what it says covers whose turn it is, the cards played, the tricks won, the moves and
+    the turbo offer."""
+    page, _screen = screen_page
+    _lab.open_app(page, lab, "05_play_a_game.ipynb")
+    game = AppGame(page)
+    for _tab in range(100):  # from the top of the page to the first card that may be played
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED) == "card:false":
+            break
+    else:
+        pytest.fail(f"Tab never reached a card that may be played; the focus is on {page.evaluate(FOCUSED)}")
+    said, turbos = [], 0
+    region = game.root.evaluate(REGION)
+    assert region["live"] == "polite" and region["role"] == "status" and "Your turn" in region["text"]
+    for _step in range(150):
+        if game.over():
+            break
+        before = game.announced()
+        if game.turbo_buttons().count() and game.turbo_buttons().first.is_visible():
+            page.wait_for_function(f"() => ({FOCUSED})().startsWith('button:Use turbo')")  # brought to the choice
+            turbos += 1
+            if turbos % 2 == 0:
+                page.keyboard.press("Tab")  # on to "Card alone"
+                assert page.evaluate(FOCUSED).startswith("button:Card alone")
+            page.keyboard.press("Enter")
+            game.wait_after(before)
+            if not game.over():  # and back in the hand
+                page.wait_for_function(f"() => ({FOCUSED})().startsWith('card:')")
+        else:
+            page.wait_for_function(f"() => ({FOCUSED})().startsWith('card:')")
+            for _tab in range(12):  # Tab along the hand to a card that may be played
+                if page.evaluate(FOCUSED) == "card:false":
+                    break
+                page.keyboard.press("Tab")
+            assert page.evaluate(FOCUSED) == "card:false", page.evaluate(FOCUSED)
+            page.keyboard.press("Enter")
+            game.wait_after(before)
+        region = game.root.evaluate(REGION)
+        assert region["same"], "the live region was made anew: a screen reader would miss its words"
+        said.append(region["text"])
+    assert game.over() and turbos > 0
+    page.wait_for_function(f"() => /^button:(Replay from the first deal|Step forward)/.test(({FOCUSED})())",
+                           timeout=120_000)
+    text = " ".join(said)
+    for words in ("Your turn", " plays ", " wins the trick", " moves ", "You won the trick", "Use turbo:"):
+        assert words in text, words

@@ -1,0 +1,90 @@
+"""The lessons' page-wide style for every control: a focus ring that shows, labels that are
+never cut, and targets a finger can hit.
+
+JupyterLab and Voilà draw ipywidgets' buttons 28 px high with their words on one line (cut
+with "…" when they do not fit), a thin light-blue focus ring, and 13-px radio buttons. A
+child on a tablet, or with a keyboard only, needs more (issue 27):
+
+- **Focus** — every control in a lesson's outputs shows a 3-px dark-blue ring when it has
+  the keyboard's focus: 8.6:1 against white (WCAG 2.2 asks 3:1).
+- **Words** — a button grows to hold its words and wraps them: "Use turbo: 6 + 11 → space
+  8, lap 2" is never cut to "Use turbo: 6 + 11 → space 8, l…".
+- **Touch** — on a screen with a coarse pointer (a finger), buttons, toggles, text fields,
+  menus and radio choices are at least 44 × 44 CSS px, and a slider's handle is too.
+- **Narrow screens** — no widget is wider than the page, and rows of controls wrap (a
+  figure scales itself to the width there is: :class:`~widgets.plotly_view.ViewProbe`).
+
+The rules are plain CSS under ``.jp-OutputArea-output`` (the outputs of a lesson, in
+JupyterLab, in the app view and on the static site alike). :class:`PageStyle` is an
+invisible anywidget that brings them to the page; every lesson shows one through
+:class:`~widgets.LessonDone`, and the bigger views (the game, the self-check, the Rally Run
+board) hold one themselves, so they look the same anywhere.
+
+>>> PageStyle()
+The lessons' page style (focus rings, whole labels, touch targets).
+"""
+
+from __future__ import annotations
+
+import anywidget
+
+from ._display import StableRepr
+from .i18n import _
+
+#: The smallest touch target, in CSS px (WCAG 2.2, 2.5.5 Target Size).
+TOUCH_TARGET = 44
+#: The focus ring's color: dark blue, 8.6:1 against white.
+FOCUS_COLOR = "#1d4ed8"
+
+PAGE_CSS = f"""
+.jp-OutputArea-output .jupyter-widgets :is(button, input, select, textarea, [tabindex]):focus-visible,
+.jp-OutputArea-output .jupyter-widgets .noUi-handle:focus-visible {{
+  outline: 3px solid {FOCUS_COLOR} !important; outline-offset: 2px; box-shadow: none;
+}}
+.jp-OutputArea-output .jupyter-button {{
+  white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height, 28px);
+  line-height: 1.3; padding-top: 4px; padding-bottom: 4px; overflow-wrap: anywhere;
+}}
+.jp-OutputArea-output .widget-toggle-button {{ max-width: 100%; }}
+/* Narrow screens: no widget is wider than the page; rows of widgets wrap instead of being cut. */
+.jp-OutputArea-output .jupyter-widgets {{ max-width: 100%; }}
+.jp-OutputArea-output .widget-box > .jupyter-widgets {{ min-width: 0; }}  /* a flex item may shrink to its box */
+.jp-OutputArea-output .widget-hbox, .jp-OutputArea-output .widget-toggle-buttons {{ flex-wrap: wrap; }}
+.jp-OutputArea-output .widget-toggle-buttons {{ height: auto; }}
+.jp-OutputArea-output .widget-inline-hbox .widget-input,
+.jp-OutputArea-output .widget-inline-hbox select {{ min-width: 0; }}
+@media (pointer: coarse) {{
+  .jp-OutputArea-output .jupyter-button {{ min-height: {TOUCH_TARGET}px; min-width: {TOUCH_TARGET}px; }}
+  .jp-OutputArea-output .widget-text input, .jp-OutputArea-output .widget-textarea textarea,
+  .jp-OutputArea-output .widget-dropdown select, .jp-OutputArea-output .widget-inline-hbox .widget-input {{
+    min-height: {TOUCH_TARGET}px; height: auto;
+  }}
+  .jp-OutputArea-output .widget-text, .jp-OutputArea-output .widget-dropdown {{ height: auto; }}
+  .jp-OutputArea-output .widget-radio-box label {{
+    display: flex; align-items: center; min-height: {TOUCH_TARGET}px; gap: 8px;
+  }}
+  .jp-OutputArea-output .widget-radio-box input[type="radio"] {{ width: 24px; height: 24px; margin: 0 4px; }}
+  .jp-OutputArea-output .widget-checkbox {{ min-height: {TOUCH_TARGET}px; height: auto; }}
+  .jp-OutputArea-output .widget-checkbox input[type="checkbox"] {{ width: 24px; height: 24px; }}
+  .jp-OutputArea-output .widget-hslider .noUi-handle {{
+    width: {TOUCH_TARGET}px !important; height: {TOUCH_TARGET}px !important; top: -{TOUCH_TARGET // 2 - 4}px !important;
+    right: -{TOUCH_TARGET // 2}px !important; border-radius: 50%;
+  }}
+  .jp-OutputArea-output .widget-hslider {{ height: {TOUCH_TARGET + 8}px; }}
+}}
+"""
+
+
+class PageStyle(StableRepr, anywidget.AnyWidget):
+    """Brings :data:`PAGE_CSS` to the page; shows nothing."""
+
+    _esm = """
+    export default { render({ el }) { el.style.display = "none"; } };
+    """
+    _css = PAGE_CSS
+
+    def __repr__(self) -> str:
+        return _("The lessons' page style (focus rings, whole labels, touch targets).")
+
+
+__all__ = ["PageStyle", "PAGE_CSS", "TOUCH_TARGET"]
