@@ -14,6 +14,9 @@ child on a tablet, or with a keyboard only, needs more (issue 27):
 - **Narrow screens** — no widget is wider than the page, and rows of controls wrap (a
   figure scales itself to the width there is: :class:`~widgets.plotly_view.ViewProbe`).
 
+One thing CSS cannot do is done by the widget's script: a slider's handle gets its
+description as its name, for screen readers.
+
 The rules are plain CSS under ``.jp-OutputArea-output`` (the outputs of a lesson, in
 JupyterLab, in the app view and on the static site alike). :class:`PageStyle` is an
 invisible anywidget that brings them to the page; every lesson shows one through
@@ -78,8 +81,26 @@ PAGE_CSS = f"""
 class PageStyle(StableRepr, anywidget.AnyWidget):
     """Brings :data:`PAGE_CSS` to the page; shows nothing."""
 
+    # ipywidgets' sliders name their handle nowhere (axe: aria-input-field-name, serious): the
+    # handle is given its slider's description ("Event") as its name, once per page, for
+    # every slider drawn then or later.
     _esm = """
-    export default { render({ el }) { el.style.display = "none"; } };
+    export default {
+      render({ el }) {
+        el.style.display = "none";
+        const KEY = Symbol.for("rally-notebooks.slider-names");
+        if (globalThis[KEY]) return;
+        globalThis[KEY] = true;
+        const name = () => {
+          for (const handle of document.querySelectorAll('.widget-slider .noUi-handle[role="slider"]:not([aria-label])')) {
+            const words = handle.closest(".widget-slider")?.querySelector(".widget-label")?.textContent?.trim();
+            if (words) handle.setAttribute("aria-label", words);
+          }
+        };
+        new MutationObserver(name).observe(document.body, { childList: true, subtree: true });
+        name();
+      },
+    };
     """
     _css = PAGE_CSS
 

@@ -28,6 +28,7 @@ from rally import Game, Moved, inputs
 from rally.replay import ReplayState, replay_states
 
 from .._display import StableRepr
+from ..page_style import PageStyle
 from ..i18n import _
 from ..style import laps_done
 from .motor_dial import MotorDial
@@ -87,10 +88,10 @@ class GameReplay(StableRepr, w.VBox):
         self.forward.on_click(lambda _: self.step(+1))
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
         right = w.VBox([w.HBox(self.dials, layout=w.Layout(flex_flow="row wrap")), self.trick_table, self.last_trick],
-                       layout=w.Layout(width="470px"))
+                       layout=w.Layout(width="470px", max_width="100%"))
         super().__init__(
             [w.HTML(f"<b>{html.escape(title)}</b>"), w.HBox([self.back, self.slider, self.forward]), self.status,
-             w.HBox([self.figure, right], layout=w.Layout(flex_flow="row wrap"))],
+             w.HBox([self.figure, right], layout=w.Layout(flex_flow="row wrap")), PageStyle()],
             layout=w.Layout(max_width="1120px", border="2px solid #1d4ed8", padding="4px 8px"),
         )
         self._show(0)
