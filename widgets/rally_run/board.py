@@ -393,6 +393,14 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
                           "trophy_hex": RUN_HEX.get(held, ""), "trophy_text_hex": RUN_TEXT_HEX.get(held, ""),
                           "where": on, "goal": str(game.goal(s)), "current": s == obs.current_player,
                           "you": you, "title": title, "text": _player_line(names[s], you, color, on, held)})
+        # A place's name says which cars stand there, so a screen reader hears them with it.
+        here: dict[str, list[str]] = {}
+        for car in cars:
+            here.setdefault(car["place"], []).append(car["title"])
+        for row in [*cells, *starts]:
+            key = row["cell"] if "cell" in row else row["color"]
+            if key in here:
+                row["label"] = _("{place}; here: {cars}").format(place=row["label"], cars=join_words(here[key]))
         rotations = []
         if game.awaiting_rotation and game.current_player == me:
             kind = game.tile(Cell.of(game.pending)).kind

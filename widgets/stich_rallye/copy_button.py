@@ -22,11 +22,12 @@ class CopyButton(StableRepr, anywidget.AnyWidget):
     _esm = HERE / "copy_button.js"
     _css = """
     .rally-copy { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
-    .rally-copy__field { font-family: ui-monospace, monospace; font-size: 12px; min-width: 420px; flex: 1;
+    .rally-copy__field { font-family: ui-monospace, monospace; font-size: 12px; min-width: min(420px, 100%); flex: 1;
                          padding: 3px 6px; border: 1px solid #9ca3af; border-radius: 4px; }
     .rally-copy__button { padding: 3px 10px; border: 1px solid #374151; border-radius: 4px; background: #f3f4f6;
                           cursor: pointer; white-space: nowrap; }
     .rally-copy__status { font-size: 12px; color: #374151; }
+    @media (pointer: coarse) { .rally-copy__field, .rally-copy__button { min-height: 44px; } }
     """
     text = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("Copy code").tag(sync=True)
