@@ -29,6 +29,7 @@ learner waits for it:
   profile each time (nothing cached), Run All pressed as soon as the kernel is ready.
 
     python benchmarks/bench_browser.py --first-widget               # 5 repeats each
+    python benchmarks/bench_browser.py --bytes                      # a first visit's bytes, per server
     RALLY_SITE=_site python benchmarks/bench_browser.py --first-widget   # a site built already
 
 Needs Chromium and playwright: `bash bin/install-browser`; the site also Node.js and npm.
@@ -108,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-widget", action="store_true",
                         help="time Run All (JupyterLab) and page load (the site) to the first widget")
     parser.add_argument("--repeats", type=int, default=5, help="with --first-widget: repeats each (default 5)")
+    parser.add_argument("--bytes", action="store_true",
+                        help="the bytes a first visit of the site transfers, up to lesson 1's first widget")
     args = parser.parse_args(argv)
     why = _lab.missing_browser()
     if why:
@@ -115,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.first_widget:
         return first_widget(args.repeats)
+    if args.bytes:
+        return site_bytes()
     return (rally_run if args.game == "rally-run" else stich_rallye)(args.clicks)
 
 
@@ -191,6 +196,59 @@ def first_widget(repeats: int) -> int:
             browser.close()
             recorder.close()
     print(f"(whole run {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+#: Served the two ways the README has known: bin/serve-site (gzip twins) and, before it,
+#: Python's plain file server.
+SERVERS = {"bin/serve-site": None, "python -m http.server": [sys.executable, "-m", "http.server", "-d", "{folder}",
+                                                             "--bind", "127.0.0.1", "{port}"]}
+
+
+def site_bytes() -> int:
+    """A first visit of the site in a fresh profile, from the front page to lesson 1's first
+    widget (Run All pressed as soon as the kernel is ready): the requests and the bytes
+    they transferred (headers and bodies as sent, compressed or not), per server."""
+    import subprocess
+
+    from playwright.sync_api import sync_playwright
+
+    folder = _site.built_site()
+    print(f"a first visit of {folder}: front page -> lesson 1's first widget, a fresh profile")
+    for name, command in SERVERS.items():
+        with _site.StaticSite(folder) as site, sync_playwright() as playwright:
+            if command is not None:  # the same site, served by the other server on another port
+                site.__exit__()
+                site.proc = subprocess.Popen([part.format(folder=folder, port=site.port) for part in command],
+                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                time.sleep(1.5)
+            recorder = _site.LeaveRecorder()
+            browser = _site.launch_chromium(playwright, recorder)
+            try:
+                context = browser.new_context(viewport=_lab.WINDOW)
+                site.block_other_hosts(context)
+                sent: list[int] = []
+                context.on("requestfinished", lambda request: sent.append(
+                    sum(max(0, request.sizes()[key]) for key in ("responseBodySize", "responseHeadersSize"))))
+                page = context.new_page()
+                t0 = time.perf_counter()
+                _lab.open_notebook(page, site, "01_tricks.ipynb", timeout=180_000)
+                page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+                page.wait_for_function(WIDGET_DRAWN, timeout=180_000, polling=50)
+                seconds = time.perf_counter() - t0
+                page.wait_for_timeout(2000)  # the rest of what the lesson loads
+                context.close()
+                total = sum(sent)
+                print(f"  {name:22} {len(sent):4} requests, {total / 1e6:5.1f} MB; a classroom of 30: "
+                      f"{30 * total / 1e6:6.0f} MB ({30 * total * 8 / 50e6 / 60:.1f} min at 50 Mbit/s); "
+                      f"first widget after {seconds:.1f} s")
+            finally:
+                browser.close()
+                recorder.close()
+                if command is not None and site.proc is not None:
+                    site.proc.terminate()
+                    site.proc.wait(timeout=10)
+                    site.proc = None
     return 0
 
 

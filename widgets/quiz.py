@@ -178,7 +178,7 @@ class Quiz(w.VBox):
             button.layout.display = "none"
         self.again_button.layout.display = None
         self.feedback.value = (
-            '<div style="border-left:4px solid #1f2937;padding:4px 8px">'
+            '<div class="rally-quiz__feedback" style="border-left:4px solid #1f2937;padding:4px 8px">'
             f"<b>{html.escape(self.result())}</b></div>"
         )
         self.announcer.say(self.result())
@@ -215,7 +215,7 @@ class Quiz(w.VBox):
             mark, word, color = "✘", (_("Not yet.") if counted and self.misses == 1 and not self.done
                                       else _("Not quite.")), "#b3261e"
         self.feedback.value = (
-            f'<div style="border-left:4px solid {color};padding:4px 8px">'
+            f'<div class="rally-quiz__feedback" style="border-left:4px solid {color};padding:4px 8px">'
             f"<b>{mark} {word}</b> {html.escape(feedback.message)}</div>"
         )
         self.announcer.say(f"{mark} {word}", feedback.message)

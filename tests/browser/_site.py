@@ -1,5 +1,5 @@
 """Helpers for the static site's browser tests: build it with ``bin/site``, serve it the way
-the README says (``python -m http.server``) on loopback, and open it in Chromium with every
+the README says (``bin/serve-site``) on loopback, and open it in Chromium with every
 other host cut off and every attempt to reach one recorded.
 
 Two nets catch a request that tries to leave 127.0.0.1:
@@ -98,9 +98,20 @@ class LeaveRecorder:
         self._socket.close()
 
 
+def site_module(name: str):
+    """A module of ``site/`` (``precompress``, ``serve``), loaded from its file."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"site_{name}", _lab.ROOT / "site" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # a dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
 class StaticSite:
-    """The built site in ``folder``, served by ``python -m http.server`` on a free
-    loopback port. Use as a context manager."""
+    """The built site in ``folder``, served as the README says, by ``bin/serve-site``
+    (gzip twins, always revalidated), on a free loopback port. Use as a context manager."""
 
     def __init__(self, folder: pathlib.Path) -> None:
         self.folder = folder
@@ -112,7 +123,7 @@ class StaticSite:
 
     def __enter__(self) -> "StaticSite":
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "-d", str(self.folder), "--bind", "127.0.0.1", str(self.port)],
+            ["bash", str(_lab.ROOT / "bin" / "serve-site"), str(self.folder), str(self.port), "--bind", "127.0.0.1"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         deadline = time.monotonic() + 30
         while True:
@@ -124,7 +135,7 @@ class StaticSite:
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.__exit__()
-                raise RuntimeError(f"python -m http.server did not serve {self.folder} on {self.url}")
+                raise RuntimeError(f"bin/serve-site did not serve {self.folder} on {self.url}")
             time.sleep(0.1)
 
     def __exit__(self, *exc) -> None:

@@ -24,8 +24,9 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
     options = quiz.locator(".widget-radio-box label")
     assert options.all_inner_texts() == ["Di", "Ada", "Bo", "Cy"]
     check = _lab.output_button(page, "Check")
-    feedback = quiz.locator("[role=status]")
-    assert feedback.count() == 0  # nothing judged yet
+    feedback = quiz.locator(".rally-quiz__feedback")  # what the learner reads
+    announced = quiz.locator(".rally-announcer[role=status]")  # what a screen reader hears, one element
+    assert feedback.count() == 0 and announced.count() == 1  # nothing judged yet
 
     next_button = _lab.output_button(page, "Next question")
     assert next_button.is_disabled()  # nothing answered yet: no skipping ahead
@@ -49,6 +50,7 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
     expect(feedback).to_have_text(re.compile("^✔"))
     sentence = explain_trick(parse_cards("R4 G6 R5 B6")).sentence
     assert feedback.inner_text() == f"✔ Right. {sentence}"
+    expect(announced).to_have_text(f"✔ Right. {sentence}")  # said once, in the same live region
     _lab.screenshot(page, "01_tricks-quiz", quiz)
 
     next_button.click()

@@ -1,5 +1,5 @@
 """The static site (``bin/site``), as a school would run it: built from the package
-registries, served by ``python -m http.server`` on 127.0.0.1, opened in Chromium with
+registries, served by ``bin/serve-site`` on 127.0.0.1, opened in Chromium with
 every other host cut off. Every lesson runs with the same checks as in JupyterLab, a
 card is clicked in lesson 1, a move stepped in lesson 3, and any request that tries to
 leave 127.0.0.1 fails the test.
@@ -10,6 +10,7 @@ leave 127.0.0.1 fails the test.
 from __future__ import annotations
 
 import re
+import time
 import urllib.request
 
 import pytest
@@ -152,3 +153,39 @@ def test_a_request_that_tries_to_leave_is_caught(site, site_page, leave_recorder
     assert any("from-a-worker" in line or "files.pythonhosted.org" in line for line in caught), caught
     site.left.clear()
     leave_recorder.seen.clear()
+
+
+#: A page the test adds to the served site: it fetches the app's page as the app would (the
+#: browser's cache decides whether to ask the server) and keeps its text.
+PROBE = """<!doctype html><title>waiting</title><script>
+fetch("lab/index.html").then(r => r.text()).then(t => { document.body.dataset.text = t; document.title = "ready"; });
+</script>"""
+
+
+def test_a_returning_browser_gets_a_new_build(site, site_browser):
+    """A learner's browser that visited the site sees a new build on its next visit: the
+    files are dated at the build and the server has every file checked again (a browser
+    kept the old app for years when the files said 1985)."""
+    precompress = _site.site_module("precompress")
+    probe, target = site.folder / "rally-probe.html", site.folder / "lab" / "index.html"
+    before = target.read_text(encoding="utf-8")
+    probe.write_text(PROBE, encoding="utf-8")
+    context = site_browser.new_context()
+    site.block_other_hosts(context)
+    page = context.new_page()
+
+    def fetched() -> str:
+        page.goto(f"{site.url}/rally-probe.html")
+        page.wait_for_function("document.title === 'ready'")
+        return page.evaluate("document.body.dataset.text")
+
+    try:
+        assert "rally-new-build" not in fetched()
+        target.write_text(before.replace("</head>", "<!-- rally-new-build --></head>"), encoding="utf-8")
+        precompress.finish(site.folder, now=time.time() + 60)  # as bin/site finishes a build
+        assert "rally-new-build" in fetched()
+    finally:
+        context.close()
+        probe.unlink()
+        target.write_text(before, encoding="utf-8")
+        precompress.finish(site.folder)
