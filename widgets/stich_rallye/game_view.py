@@ -513,8 +513,10 @@ class GameView(StableRepr, w.VBox):
             self._show_replay(self._note_from)
         else:
             self.replay_to(self._note_from)
-        self.replay_anchor.bring_into_view()  # the review sits above: bring the replay and the board up
+        # The keyboard goes to the replay first; then the anchor scrolls it to the top (the
+        # focus alone would scroll only as far as the button).
         self.replay_forward.focus()
+        self.replay_anchor.bring_into_view()  # the review sits above: bring the replay and the board up
 
     def _refresh_log(self, upto: int | None = None) -> None:
         lines = self._messages if upto is None else self._messages[: upto + 1]
