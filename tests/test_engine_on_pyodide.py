@@ -22,12 +22,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DEPS = ROOT / "build" / "pyodide-test-deps"
 REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
-#: The engine's test files: those that import rally alone (no widgets, Jupyter or browser).
+#: The engine's test files: those that import rally alone (no widgets, Jupyter or browser,
+#: and no network: a test that serves files over a socket cannot run where Pyodide runs).
 ENGINE_TESTS = sorted(
     str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py")
     if p.name != Path(__file__).name
     and not any(word in p.read_text(encoding="utf-8")
-                for word in ("widgets", "plotly", "subprocess", "nbformat", "playwright", "binder"))
+                for word in ("widgets", "plotly", "subprocess", "nbformat", "playwright", "binder", "http.client"))
 )
 
 
