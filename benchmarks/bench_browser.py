@@ -21,16 +21,24 @@ car on the tile and the bots' turns in the log; then *New game* deals the next s
 With ``--first-widget`` it times how soon a lesson shows its first widget, where the
 learner waits for it:
 
-- in JupyterLab, from Run All to the first widget drawn, in a warm kernel (the lesson
-  has run once in it; each repeat clears the outputs and runs all again), and once in a
-  cold one (the first Run All after the kernel started);
-- on the static site (``bin/site``; served on loopback as a school would, every other
-  host cut off), from the page's load to the first widget drawn, in a fresh browser
-  profile each time (nothing cached), Run All pressed as soon as the kernel is ready.
+in JupyterLab, from Run All to the first widget drawn, in a warm kernel (the lesson has
+run once in it; each repeat clears the outputs and runs all again), and once in a cold
+one (the first Run All after the kernel started). The static site runs a lesson by
+itself: ``--site`` times it.
 
     python benchmarks/bench_browser.py --first-widget               # 5 repeats each
     python benchmarks/bench_browser.py --bytes                      # a first visit's bytes, per server
-    RALLY_SITE=_site python benchmarks/bench_browser.py --first-widget   # a site built already
+    RALLY_SITE=_site python benchmarks/bench_browser.py --site      # a site built already
+
+With ``--site`` it times what a learner waits for on the static site, in a fresh profile
+each time, from the page's load (the browser's navigation start, read in the page):
+JupyterLab up, the lesson visible (its text and stored outputs drawn), its first live
+widget, the lesson live (it ran by itself), and the whole site saved for offline use; with
+the bytes transferred up to "live" and up to "saved". ``--busy`` keeps every core busy
+with other work meanwhile, as a learner's laptop rarely is idle.
+
+    python benchmarks/bench_browser.py --site --repeats 3
+    python benchmarks/bench_browser.py --site --repeats 3 --busy
 
 Needs Chromium and playwright: `bash bin/install-browser`; the site also Node.js and npm.
 """
@@ -107,10 +115,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=("stich-rallye", "rally-run"), default="stich-rallye",
                         help="which lesson's game to click (default stich-rallye: lesson 05)")
     parser.add_argument("--first-widget", action="store_true",
-                        help="time Run All (JupyterLab) and page load (the site) to the first widget")
+                        help="time Run All to the first widget in JupyterLab (the site: --site)")
     parser.add_argument("--repeats", type=int, default=5, help="with --first-widget: repeats each (default 5)")
     parser.add_argument("--bytes", action="store_true",
                         help="the bytes a first visit of the site transfers, up to lesson 1's first widget")
+    parser.add_argument("--site", action="store_true",
+                        help="the static site: page load -> up, visible, first widget, live, saved offline; bytes")
+    parser.add_argument("--busy", action="store_true", help="with --site: every core busy with other work meanwhile")
     args = parser.parse_args(argv)
     why = _lab.missing_browser()
     if why:
@@ -120,6 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         return first_widget(args.repeats)
     if args.bytes:
         return site_bytes()
+    if args.site:
+        with busy_cores(args.busy):
+            return site_timings(args.repeats)
     return (rally_run if args.game == "rally-run" else stich_rallye)(args.clicks)
 
 
@@ -170,32 +184,89 @@ def first_widget(repeats: int) -> int:
                       f"cold kernel {cold / 1000:.2f} s")
         finally:
             browser.close()
+    print(f"(whole run {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+#: The lessons --site opens: lesson 0 (the front page's), 1 (cards) and 3 (the track: its
+#: first figure fetches Plotly).
+SITE_LESSONS = ("00_start_here.ipynb", "01_tricks.ipynb", "03_moving_and_hills.ipynb")
+#: JavaScript run in every page before its own scripts: the time (ms from the navigation's
+#: start) each mark is first reached, in window.__rallyMarks.
+SITE_MARKS = """
+(() => {
+  const marks = window.__rallyMarks = {};
+  const tests = {
+    up: () => !!document.querySelector('button.rally-site-map'),
+    visible: () => !!document.querySelector('.jp-Notebook .jp-MarkdownOutput h1'),
+    widget: () => !!document.querySelector('.jp-OutputArea-output .jupyter-widgets *, .jp-OutputArea-output .js-plotly-plot .main-svg'),
+    live: () => !!(document.body && document.body.dataset.rallyLive),
+    saved: () => !!(document.body && document.body.dataset.rallyOffline === 'ready'),
+  };
+  const look = () => { for (const [name, test] of Object.entries(tests)) if (!(name in marks) && test()) marks[name] = performance.now(); };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true,
+                                                 attributeFilter: ['data-rally-live', 'data-rally-offline']});
+})();
+"""
+MARKS = ("up", "visible", "widget", "live", "saved")
+
+
+@contextmanager
+def busy_cores(busy: bool):
+    """With ``busy``: one process a core spinning meanwhile (another program at work)."""
+    import os
+    import subprocess
+
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 2)] if busy else []
+    try:
+        yield
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+
+
+def site_timings(repeats: int) -> int:
+    from playwright.sync_api import sync_playwright
+
+    import os
+
+    load = os.getloadavg()[0]
+    print(f"the static site, a fresh profile each time ({repeats} repeats; median, best, worst); "
+          f"load average at the start {load:.1f} on {os.cpu_count()} cores")
     with _site.StaticSite(_site.built_site()) as site, sync_playwright() as playwright:
         recorder = _site.LeaveRecorder()
         browser = _site.launch_chromium(playwright, recorder)
         try:
-            for lesson in FIRST_WIDGET_LESSONS:
-                marks: dict[str, list[float]] = {"kernel ready": [], "first widget": []}
+            for lesson in SITE_LESSONS:
+                marks: dict[str, list[float]] = {name: [] for name in MARKS}
+                sent_live, sent_saved = [], []
                 for _ in range(repeats):
                     context = browser.new_context(viewport=_lab.WINDOW)
+                    context.add_init_script(SITE_MARKS)
                     site.block_other_hosts(context)
+                    sent: list[int] = []
+                    context.on("requestfinished", lambda request: sent.append(
+                        sum(max(0, request.sizes()[key]) for key in ("responseBodySize", "responseHeadersSize"))))
                     page = context.new_page()
-                    t0 = time.perf_counter()
-                    _lab.open_notebook(page, site, lesson, timeout=180_000)
-                    marks["kernel ready"].append((time.perf_counter() - t0) * 1000)
-                    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-                    page.wait_for_function(WIDGET_DRAWN, timeout=180_000, polling=50)
-                    marks["first widget"].append((time.perf_counter() - t0) * 1000)
+                    page.goto(site.lesson_url(lesson))
+                    _site.wait_until_live(page, site.lesson_path(lesson))
+                    sent_live.append(sum(sent))
+                    page.wait_for_function("() => 'saved' in window.__rallyMarks", timeout=300_000, polling=200)
+                    sent_saved.append(sum(sent))
+                    got = page.evaluate("window.__rallyMarks")
+                    for name in MARKS:
+                        marks[name].append(got[name])
                     context.close()
-                print(f"  site, {lesson}: page load -> kernel ready {summary(marks['kernel ready'])}; "
-                      f"-> first widget {summary(marks['first widget'])}")
+                print(f"  {lesson}: " + "; ".join(f"{name} {summary(marks[name])}" for name in MARKS))
+                print(f"  {'':{len(lesson)}}  bytes up to live {statistics.median(sent_live) / 1e6:.1f} MB, "
+                      f"with the site saved for offline use {statistics.median(sent_saved) / 1e6:.1f} MB")
             if site.left or recorder.from_the_site():
                 print(f"  the site tried to leave 127.0.0.1: {site.left + recorder.from_the_site()}")
                 return 1
         finally:
             browser.close()
             recorder.close()
-    print(f"(whole run {time.perf_counter() - started:.0f} s)")
     return 0
 
 
@@ -207,7 +278,7 @@ SERVERS = {"bin/serve-site": None, "python -m http.server": [sys.executable, "-m
 
 def site_bytes() -> int:
     """A first visit of the site in a fresh profile, from the front page to lesson 1's first
-    widget (Run All pressed as soon as the kernel is ready): the requests and the bytes
+    widget (the lesson runs by itself): the requests and the bytes
     they transferred (headers and bodies as sent, compressed or not), per server."""
     import subprocess
 
@@ -233,8 +304,7 @@ def site_bytes() -> int:
                 page = context.new_page()
                 t0 = time.perf_counter()
                 _lab.open_notebook(page, site, "01_tricks.ipynb", timeout=180_000)
-                page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-                page.wait_for_function(WIDGET_DRAWN, timeout=180_000, polling=50)
+                page.wait_for_function(WIDGET_DRAWN, timeout=180_000, polling=50)  # the lesson runs by itself
                 seconds = time.perf_counter() - t0
                 page.wait_for_timeout(2000)  # the rest of what the lesson loads
                 context.close()

@@ -4,6 +4,9 @@
   ``python``. Without this JupyterLite asks the learner to choose a kernel on every lesson.
 - Multi-line text kept as a list of lines (as nbformat writes it): JupyterLite 0.8.6 shows
   a stored stream output's lines joined with commas, so the site keeps each text whole.
+- How a lesson starts: on the site a lesson runs by itself (site/lesson-page.js), so the
+  sentences that ask for "Run → Run All Cells" say so instead (:data:`SITE_WORDS`). A
+  lesson that words it otherwise stops the build, so the two never drift apart.
 
 The lessons' words, cells and outputs stay the same; the repository's files are not touched.
 Usage: python stage_notebooks.py SOURCE_DIR DEST_DIR
@@ -18,6 +21,20 @@ import sys
 
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
+#: What the lessons say about starting, and what the site says instead (English, German).
+SITE_WORDS = {
+    "**To start:** choose **Run → Run All Cells** in the menu at the top.":
+        "**To start:** nothing to do. On this website a lesson starts by itself in a moment.",
+    "Every lesson starts the same way, with **Run → Run All Cells**, and starts fresh.":
+        "Every lesson starts by itself on this website, and starts fresh.",
+    "**Zum Start:** wähle oben im Menü **Ausführen → Alle Zellen ausführen**.":
+        "**Zum Start:** nichts zu tun. Auf dieser Website startet eine Lektion gleich von selbst.",
+    "Jede Lektion startet gleich, mit **Ausführen → Alle Zellen ausführen**, und fängt jedes Mal\nvon vorn an.":
+        "Jede Lektion startet auf dieser Website von selbst und fängt jedes Mal\nvon vorn an.",
+}
+#: The words that ask for running by hand; no lesson on the site may keep them.
+BY_HAND = ("Run All Cells", "Alle Zellen ausführen")
+
 
 def joined(value):
     return "".join(value) if isinstance(value, list) else value
@@ -27,6 +44,12 @@ def stage(notebook: dict) -> dict:
     notebook.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
     for cell in notebook.get("cells", []):
         cell["source"] = joined(cell.get("source", ""))
+        if cell.get("cell_type") == "markdown":
+            for lesson_words, site_words in SITE_WORDS.items():
+                cell["source"] = cell["source"].replace(lesson_words, site_words)
+            if any(words in cell["source"] for words in BY_HAND):
+                raise SystemExit(f"stage_notebooks: a lesson asks for running by hand in words the site "
+                                 f"does not know: {cell['source'][:200]!r}; add them to SITE_WORDS")
         for output in cell.get("outputs", []):
             if "text" in output:
                 output["text"] = joined(output["text"])

@@ -20,22 +20,31 @@ the page compiles it anew each time: about 0.85 s per figure here, most of the w
 a lesson's first track. :class:`PlotlyFigure` is a FigureWidget whose ``_esm`` is a few
 lines that use Plotly's own front end, sent to the page once per kernel by
 :class:`PlotlyBundle` and loaded once per page. Plotly's widget code itself is unchanged.
+
+Plotly itself is imported when the first figure is made (:func:`plotly_figure`), not with
+the widgets: a lesson without a figure never loads it. On the static site, where Python
+runs in the browser (Pyodide), that is also when its wheel is fetched (:func:`load_plotly`).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import pathlib
-from typing import Any
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import ipywidgets as w
-import plotly
-import plotly.graph_objects as go
 import traitlets
 from IPython import get_ipython
 from IPython.core.formatters import format_display_data
 
 from ._display import StableRepr
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
 
 #: The MIME type of a widget's live view, the only format asked for when re-sending.
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -123,30 +132,69 @@ def plotly_bundle() -> PlotlyBundle:
     so a page that reconnects gets it again with the other widgets)."""
     global _BUNDLE
     if _BUNDLE is None or _BUNDLE.comm is None:  # none yet, or closed (widgets closed all)
+        plotly = load_plotly()
         _BUNDLE = PlotlyBundle(bundle=pathlib.Path(plotly.__file__).with_name("package_data")
                                .joinpath("widgetbundle.js").read_text(encoding="utf-8"))
     return _BUNDLE
 
 
-class PlotlyFigure(go.FigureWidget):
-    """A Plotly ``FigureWidget`` in every way but one: its front end is Plotly's, loaded once
-    per page from :class:`PlotlyBundle` instead of sent with each figure.
+def load_plotly() -> ModuleType:
+    """The ``plotly`` package, imported now. On Pyodide (the static site) a wheel the kernel
+    did not load at its start is fetched from the site first, with Pyodide's
+    ``loadPackage``, which the page's Python can wait for (``run_sync``)."""
+    try:
+        return importlib.import_module("plotly")
+    except ModuleNotFoundError:
+        if sys.platform != "emscripten":
+            raise
+    import pyodide_js  # type: ignore[import-not-found]  # Pyodide's own modules
+    from pyodide.ffi import run_sync  # type: ignore[import-not-found]
 
-    >>> figure = PlotlyFigure()
+    run_sync(pyodide_js.loadPackage("plotly"))
+    return importlib.import_module("plotly")
+
+
+@functools.cache
+def _figure_class() -> type:
+    """:class:`PlotlyFigure`, made when it is first asked for (it needs Plotly)."""
+    load_plotly()
+    import plotly.graph_objects as go
+
+    class PlotlyFigure(go.FigureWidget):  # type: ignore[misc]
+        """A Plotly ``FigureWidget`` in every way but one: its front end is Plotly's, loaded
+        once per page from :class:`PlotlyBundle` instead of sent with each figure."""
+
+        _esm = _REGISTRY + """
+        export default async () => {
+          const module = await registry.promise;
+          return typeof module.default === "function" ? await module.default() : module.default;
+        };
+        """
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            plotly_bundle()  # its model reaches the page before this figure's
+            super().__init__(*args, **kwargs)
+
+    PlotlyFigure.__module__, PlotlyFigure.__qualname__ = __name__, "PlotlyFigure"
+    return PlotlyFigure
+
+
+def plotly_figure(**kwargs: Any) -> "go.FigureWidget":
+    """A new, empty :class:`PlotlyFigure` (Plotly is imported, or fetched, on the first).
+
+    >>> import plotly.graph_objects as go
+    >>> figure = plotly_figure()
     >>> isinstance(figure, go.FigureWidget), len(figure._esm) < 1000
     (True, True)
     """
+    return _figure_class()(**kwargs)
 
-    _esm = _REGISTRY + """
-    export default async () => {
-      const module = await registry.promise;
-      return typeof module.default === "function" ? await module.default() : module.default;
-    };
-    """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        plotly_bundle()  # its model reaches the page before this figure's
-        super().__init__(*args, **kwargs)
+def __getattr__(name: str) -> Any:
+    # PlotlyFigure is made on first use (PEP 562), so importing this module loads no Plotly.
+    if name == "PlotlyFigure":
+        return _figure_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class PlotlyView(StableRepr, w.VBox):
@@ -178,4 +226,4 @@ class PlotlyView(StableRepr, w.VBox):
         return super()._repr_mimebundle_(**kwargs)
 
 
-__all__ = ["PlotlyView", "PlotlyFigure", "PlotlyBundle", "plotly_bundle", "ViewProbe", "CSS_CLASS"]
+__all__ = ["PlotlyView", "PlotlyFigure", "PlotlyBundle", "plotly_bundle", "plotly_figure", "load_plotly", "ViewProbe", "CSS_CLASS"]

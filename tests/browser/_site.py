@@ -153,15 +153,24 @@ class StaticSite:
         """The lesson's path in the site's file browser (the site keeps the notebooks/ folder)."""
         return f"notebooks/{name}"
 
+    #: A lesson on the site runs by itself (site/lesson-page.js): the checks wait for that
+    #: run (:func:`wait_until_live`) instead of choosing Run All.
+    runs_lessons_itself = True
+
+    def stop(self) -> None:
+        """Stop serving (the teacher's laptop closed): the browser has only what it saved."""
+        self.__exit__()
+
     def block_other_hosts(self, context) -> None:
         """Route every request of ``context``: the site's own go on, any other is recorded in
         ``left`` and aborted. The one change to what the site serves: the settings file
-        also asks JupyterLab to expose ``window.jupyterapp``, which the checks drive, and
         takes the settings the JupyterLab tests use (``_lab.LAB_SETTINGS``: every cell in
-        the page, so the checks find every output)."""
+        the page, so the checks find every output). ``window.jupyterapp``, which the checks
+        drive, the site exposes itself: its lesson-page script needs it too."""
         settings = json.loads((self.folder / "jupyter-lite.json").read_text(encoding="utf-8"))
         config = settings["jupyter-config-data"]
-        config["exposeAppInBrowser"] = "true"
+        if config.get("exposeAppInBrowser") != "true":
+            raise AssertionError("the site's jupyter-lite.json does not expose the app: site/lesson-page.js cannot run")
         overrides = config.setdefault("settingsOverrides", {})
         for file, values in _lab.LAB_SETTINGS.items():  # "@scope/ext/plugin.jupyterlab-settings"
             plugin = file.removesuffix(".jupyterlab-settings").rsplit("/", 1)
@@ -180,6 +189,33 @@ class StaticSite:
                 r.continue_()
 
         context.route("**/*", route)
+
+
+#: JavaScript: the open notebook's run state as the lesson-page script left it.
+LIVE_STATE = """() => {
+  const app = window.jupyterapp, panel = app && app.shell.currentWidget;
+  const cells = panel && panel.content && panel.content.widgets ? panel.content.widgets : [];
+  return {
+    live: document.body.dataset.rallyLive || null,
+    path: panel && panel.context ? panel.context.path : null,
+    counts: cells.filter(c => c.model.type === 'code').map(c => c.model.executionCount),
+    kernel: panel && panel.sessionContext && panel.sessionContext.session && panel.sessionContext.session.kernel
+      ? panel.sessionContext.session.kernel.status : null,
+    mode: app ? app.shell.mode : null,
+    leftCollapsed: app ? app.shell.leftCollapsed : null,
+    notebooks: app ? [...app.shell.widgets('main')].filter(w => w.sessionContext).length : null,
+  };
+}"""
+
+
+def wait_until_live(page, path: str, timeout: float = 180_000) -> dict:
+    """Wait until the lesson at ``path`` has run by itself (no Run All from the test): the
+    page says it is live, every code cell has run and its kernel is idle. Returns the state."""
+    page.wait_for_function(
+        f"() => {{ const s = ({LIVE_STATE})(); return s.live === {json.dumps(path)} && s.path === s.live "
+        "&& s.kernel === 'idle' && s.counts.length > 0 && s.counts.every(n => n !== null); }",
+        timeout=timeout, polling=200)
+    return page.evaluate(LIVE_STATE)
 
 
 def launch_chromium(playwright, proxy: LeaveRecorder):

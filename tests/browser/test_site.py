@@ -9,9 +9,12 @@ leave 127.0.0.1 fails the test.
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import time
 import urllib.request
+import zipfile
 
 import pytest
 from playwright.sync_api import expect
@@ -118,7 +121,14 @@ def test_the_german_front_page_opens_german_lesson_0_in_german_jupyterlab(site, 
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     page = site_page
-    check_lesson(page, site, lesson, shot=SHOT)
+    check_lesson(page, site, lesson, shot=SHOT)  # it ran by itself: no Run All from the test
+    # A document for a child: the simple interface, no file browser, a way to the course map.
+    state = page.evaluate(_site.LIVE_STATE)
+    assert state["mode"] == "single-document" and state["leftCollapsed"] is True, state
+    assert state["notebooks"] == 1, state
+    assert page.locator(".jp-FileBrowser").is_hidden()
+    course_map = page.locator("button.rally-site-map")
+    expect(course_map).to_have_text("Kursübersicht" if lesson.startswith("de/") else "Course map")
     menus = page.evaluate(MENUS)
     assert ("Ausführen" if lesson.startswith("de/") else "Run") in menus, menus  # JupyterLab in the lesson's language
     # The English lessons' checks below read English words ("de/01_..." starts otherwise).
@@ -135,6 +145,115 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
         step_the_rulebook_example(page, shot=SHOT)
     assert _lab.error_outputs(page) == []
     nothing_left(site, leave_recorder)
+
+
+def test_the_course_map_button_opens_lesson_0_and_stops_the_lesson_left(site, site_page):
+    """From any lesson, one press opens lesson 0 (its map of the course) in the same
+    language; the lesson left is closed and its Python stopped (one kernel at a time)."""
+    page = site_page
+    _lab.open_notebook(page, site, "de/02_motor_und_turbo.ipynb", timeout=120_000)
+    _site.wait_until_live(page, site.lesson_path("de/02_motor_und_turbo.ipynb"))
+    page.locator("button.rally-site-map").click()
+    state = _site.wait_until_live(page, site.lesson_path("de/00_hier_anfangen.ipynb"))
+    assert state["notebooks"] == 1 and state["mode"] == "single-document", state
+    sessions = page.evaluate("async () => (await window.jupyterapp.serviceManager.sessions.refreshRunning(),"
+                             " [...window.jupyterapp.serviceManager.sessions.running()].map(s => s.path))")
+    assert sessions == [site.lesson_path("de/00_hier_anfangen.ipynb")], sessions
+
+
+def ready_offline(page, timeout: float = 180_000) -> str:
+    """Wait until the page says the site is saved for offline use; the note's words."""
+    page.wait_for_function("() => document.body.dataset.rallyOffline === 'ready'", timeout=timeout, polling=250)
+    note = page.locator(".rally-offline")
+    expect(note).to_be_visible()
+    assert note.get_attribute("role") == "status"
+    return note.inner_text()
+
+
+def test_after_one_visit_every_lesson_opens_with_no_server(site, site_browser, leave_recorder, tmp_path):
+    """A learner visits one lesson; the site is saved (the note says so). Then the server
+    stops, and lessons never opened before, English and German, open and run."""
+    folder = tmp_path / "_site"
+    shutil.copytree(site.folder, folder)  # a server of its own, to stop
+    with _site.StaticSite(folder) as own:
+        context = site_browser.new_context(viewport=_lab.WINDOW)
+        context.set_default_timeout(60_000)
+        own.block_other_hosts(context)
+        page = context.new_page()
+        seen = _lab.watch_script_errors(page)
+        try:
+            _lab.open_notebook(page, own, "00_start_here.ipynb", timeout=120_000)
+            _site.wait_until_live(page, own.lesson_path("00_start_here.ipynb"))
+            assert "every lesson now works without internet" in ready_offline(page)
+            _lab.screenshot(page, SHOT + "offline_ready")
+            own.stop()
+            with pytest.raises(Exception):  # the server is gone indeed
+                urllib.request.urlopen(f"{own.url}/index.html", timeout=5)
+            for lesson, words in (("03_moving_and_hills.ipynb", "every lesson now works without internet"),
+                                  ("de/07_rally_run_fahren.ipynb", "Alle Lektionen gehen jetzt auch ohne Internet")):
+                page.goto(own.lesson_url(lesson))
+                state = _site.wait_until_live(page, own.lesson_path(lesson))
+                assert state["notebooks"] == 1, state
+                assert _lab.error_outputs(page) == []
+                assert words in ready_offline(page)
+                _lab.screenshot(page, SHOT + "offline_" + lesson.removesuffix(".ipynb").replace("/", "_"))
+            # The front page too, and it still opens lesson 0.
+            page.goto(f"{own.url}/")
+            _site.wait_until_live(page, own.lesson_path("00_start_here.ipynb"))
+        finally:
+            context.close()
+        _lab.assert_no_script_errors(seen)
+        assert own.left == [] and leave_recorder.from_the_site() == []
+
+
+def test_a_new_build_reaches_a_browser_that_saved_the_old_one(site, site_browser, tmp_path):
+    """A browser that saved the site for offline use gets the next build on its next visit
+    online, and saves that one instead of the old."""
+    folder = tmp_path / "_site"
+    shutil.copytree(site.folder, folder)
+    offline, precompress = _site.site_module("offline"), _site.site_module("precompress")
+    with _site.StaticSite(folder) as own:
+        context = site_browser.new_context(viewport=_lab.WINDOW)
+        own.block_other_hosts(context)
+        page = context.new_page()
+        try:
+            _lab.open_notebook(page, own, "01_tricks.ipynb", timeout=120_000)
+            _site.wait_until_live(page, own.lesson_path("01_tricks.ipynb"))
+            ready_offline(page)
+            ours = "async () => (await caches.keys()).filter(k => k.startsWith('rally-offline-'))"
+            old = page.evaluate(ours)
+            assert len(old) == 1
+            # The next build, finished as bin/site finishes one.
+            lab = folder / "lab" / "index.html"
+            lab.write_text(lab.read_text(encoding="utf-8").replace("</head>", "<!-- rally-new-build --></head>"),
+                           encoding="utf-8")
+            version, _ = offline.make_offline(folder)
+            precompress.finish(folder, now=time.time() + 60)
+            page.goto(own.lesson_url("01_tricks.ipynb"))
+            _site.wait_until_live(page, own.lesson_path("01_tricks.ipynb"))
+            assert "rally-new-build" in page.content()
+            ready_offline(page)
+            assert page.evaluate(ours) == [f"rally-offline-{version}"] != old  # the old build's copy is gone
+        finally:
+            context.close()
+
+
+def test_the_site_ships_one_copy_of_plotly_js_and_fetches_plotly_at_the_first_figure(site):
+    """Plotly's wheel keeps only its widget's front end (one plotly.js, not four), and the
+    kernel's start loads neither Plotly nor what only it needs."""
+    (wheel,) = (site.folder / "pypi").glob("plotly-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        record = z.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+    big_js = [n for n in names if n.endswith(".js") and z.getinfo(n).file_size > 1_000_000]
+    assert big_js == ["plotly/package_data/widgetbundle.js"], big_js
+    listed = {line.split(",")[0] for line in record.splitlines() if line}
+    assert listed == set(names), listed ^ set(names)  # RECORD lists exactly what is there
+    config = json.loads((site.folder / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    preload = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
+    lock = json.loads((site.folder / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert "plotly" in lock and "plotly" not in preload and "narwhals" not in preload
+    assert not any("plotly" in lock[name]["depends"] for name in preload)
 
 
 def test_a_request_that_tries_to_leave_is_caught(site, site_page, leave_recorder):

@@ -26,7 +26,7 @@ from rally.rally_run.simulate import MemoryResult, memory_win_rates
 
 from .._display import StableRepr
 from ..i18n import _, decimal, join_words, ngettext, percent
-from ..plotly_view import PlotlyFigure, PlotlyView
+from ..plotly_view import PlotlyView, plotly_figure
 
 
 class MemoryChart(PlotlyView):
@@ -34,7 +34,7 @@ class MemoryChart(PlotlyView):
     :func:`rally.rally_run.simulate.memory_win_rates`), drawn on :attr:`plot`."""
 
     def __init__(self, result: MemoryResult, width: int = 620, height: int = 340):
-        super().__init__(PlotlyFigure())
+        super().__init__(plotly_figure())
         self._result = result
         rows = result.rows
         games = rows[0].games if rows else 0

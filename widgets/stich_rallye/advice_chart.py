@@ -8,7 +8,7 @@ import html
 from rally import Advice, Turbo
 
 from ..i18n import _, decimal, join_words, ngettext, percent, percent_range
-from ..plotly_view import PlotlyFigure, PlotlyView
+from ..plotly_view import PlotlyView, plotly_figure
 
 
 #: Bar colors and patterns per option kind: the pattern and the label carry the
@@ -24,7 +24,7 @@ class AdviceChart(PlotlyView):
     intervals as error bars. Every bar is labelled (``G9``, ``turbo``) and patterned by kind."""
 
     def __init__(self, width: int = 560, height: int = 300):
-        super().__init__(PlotlyFigure())
+        super().__init__(plotly_figure())
         self.plot.add_bar(x=[], y=[], hoverinfo="text",
                      error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": [], "color": "#111827",
                               "thickness": 1.5, "width": 8})

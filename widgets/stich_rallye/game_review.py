@@ -32,7 +32,7 @@ from rally import Review, ReviewedDecision, inputs
 
 from .._display import StableRepr
 from ..i18n import _, ngettext, percent
-from ..plotly_view import PlotlyFigure, PlotlyView
+from ..plotly_view import PlotlyView, plotly_figure
 
 #: Marks for the costliest decisions, in order: a number in a circle, not only a color.
 RANKS = ("①", "②", "③")
@@ -42,7 +42,7 @@ class ReviewChart(PlotlyView):
     """The win chance after each decision of a :class:`rally.Review`, on :attr:`plot`."""
 
     def __init__(self, review: Review, width: int = 820, height: int = 230):
-        super().__init__(PlotlyFigure())
+        super().__init__(plotly_figure())
         decisions = review.decisions
         xs = [d.number for d in decisions]
         mine = [100 * r for r in review.series]

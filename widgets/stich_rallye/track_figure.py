@@ -51,7 +51,7 @@ import rally
 from rally import CAR_COLORS, Move, SpaceKind, Track, inputs
 
 from ..i18n import N_, _, join_words, ngettext, pgettext
-from ..plotly_view import PlotlyFigure, PlotlyView
+from ..plotly_view import PlotlyView, plotly_figure
 from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, lap_label, laps_done, motor_side, short_labels
 
 # Stadium geometry, in plot units: straights of length STRAIGHT, ends of radius RADIUS.
@@ -176,7 +176,7 @@ class TrackFigure(PlotlyView):
         names = inputs.names(names, len(positions), rally.SetupError)
         colors = car_colors(colors, len(positions))
         _check_positions(track, positions)
-        super().__init__(PlotlyFigure())
+        super().__init__(plotly_figure())
         n = len(track)
         self._tf_track = track
         self._tf_names = names

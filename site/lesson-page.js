@@ -1,0 +1,156 @@
+// Rally Notebooks on the static site: what JupyterLab's page does for a child
+// (bin/site adds this script to lab/index.html and de/lab/index.html; site/lesson_page.py).
+// It uses JupyterLab's public commands and shell only (the site sets exposeAppInBrowser):
+//
+// - a lesson opens as a document: JupyterLab's simple interface, side panels closed;
+// - a lesson runs itself as soon as its Python answers, with no "Run All" for the child;
+//   <body data-rally-live="<path>"> says which lesson has run (tests and benchmarks read it);
+// - a "Course map" button opens lesson 0 (its map of every lesson) in the same language;
+// - once a lesson is live, the service worker (site/offline-worker.js) saves the whole site
+//   for use with no network, and a note in the corner says how far it is and when it is done.
+(() => {
+  "use strict";
+  const german = /\/de\/lab\//.test(location.pathname);
+  const WORDS = german ? {
+    map: "Kursübersicht",
+    mapLabel: "Kursübersicht: Lektion 0 mit allen Lektionen öffnen",
+    saving: (percent) => `Lektionen werden für ohne Internet gespeichert: ${percent} %`,
+    ready: "✓ Offline bereit: Alle Lektionen gehen jetzt auch ohne Internet.",
+    close: "Hinweis schließen",
+    start: "notebooks/de/00_hier_anfangen.ipynb",
+  } : {
+    map: "Course map",
+    mapLabel: "Course map: open lesson 0, with every lesson",
+    saving: (percent) => `Saving the lessons for use without internet: ${percent}%`,
+    ready: "✓ Offline ready: every lesson now works without internet.",
+    close: "Close this note",
+    start: "notebooks/00_start_here.ipynb",
+  };
+
+  const until = (test) => new Promise((resolve) => {
+    const look = () => { const value = test(); if (value) resolve(value); else setTimeout(look, 50); };
+    look();
+  });
+
+  const style = document.createElement("style");
+  style.textContent = `
+    .rally-site-map, .rally-offline { position: fixed; z-index: 10000; font: 15px/1.3 system-ui, sans-serif; }
+    .rally-site-map { top: 4px; right: 8px; min-height: 30px; padding: 4px 12px; border: 2px solid #1d4ed8;
+      border-radius: 6px; background: #fff; color: #1d4ed8; font-weight: 600; cursor: pointer; }
+    .rally-site-map:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+    .rally-offline { right: 8px; bottom: 30px; max-width: min(420px, calc(100vw - 16px)); padding: 6px 10px;
+      border: 1px solid #1e3a8a; border-radius: 6px; background: #eff6ff; color: #1e3a8a; display: flex;
+      gap: 8px; align-items: center; }
+    .rally-offline[hidden] { display: none; }
+    .rally-offline button { min-width: 30px; min-height: 30px; border: 1px solid #1e3a8a; border-radius: 4px;
+      background: #fff; color: #1e3a8a; cursor: pointer; }
+    @media (pointer: coarse) { .rally-site-map, .rally-offline button { min-height: 44px; min-width: 44px; } }`;
+  document.head.append(style);
+
+  // The note on saving for offline use: a live region, so a screen reader hears it too.
+  const note = document.createElement("div");
+  note.className = "rally-offline";
+  note.setAttribute("role", "status");
+  note.hidden = true;
+  const noteText = document.createElement("span");
+  const closeNote = document.createElement("button");
+  closeNote.type = "button";
+  closeNote.textContent = "×";
+  closeNote.setAttribute("aria-label", WORDS.close);
+  closeNote.addEventListener("click", () => { note.hidden = true; note.dataset.closed = "true"; });
+  note.append(noteText, closeNote);
+
+  let asked = false;  // the note shows progress only once this page asked for saving
+  const showOffline = (s) => {
+    if (!s || s.type !== "rally-offline" || !(s.complete || asked)) return;
+    document.body.dataset.rallyOffline = s.complete ? "ready" : "saving";
+    noteText.textContent = s.complete ? WORDS.ready : WORDS.saving(Math.floor((100 * s.saved) / Math.max(1, s.total)));
+    if (note.dataset.closed !== "true") note.hidden = false;
+  };
+
+  async function saveForOffline() {
+    if (!("serviceWorker" in navigator)) return;
+    const registration = await navigator.serviceWorker.ready;
+    asked = true;
+    registration.active?.postMessage({ type: "rally-offline-save" });
+  }
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("message", (event) => showOffline(event.data));
+    navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: "rally-offline-status" }));
+  }
+
+  // The simple interface (one document), side panels closed. Applied when a lesson opens:
+  // JupyterLab opens the file browser for a lesson named in the address after it starts.
+  async function asDocument(app) {
+    if (app.shell.mode !== "single-document") {
+      await app.commands.execute("application:set-mode", { mode: "single-document" });
+    }
+    app.shell.collapseLeft();
+    app.shell.collapseRight();
+  }
+
+  // One lesson at a time: every Python in the page takes a tablet's memory and time, so the
+  // lesson in front closes the others (the lessons open at the last visit, which JupyterLab
+  // opens again, or the lesson left for another) and stops their Python. What a learner
+  // keeps (the ticks) lives in the browser's storage.
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  async function closeOthers(app, keep) {
+    for (const widget of [...app.shell.widgets("main")]) {
+      if (app.shell.currentWidget !== keep) return;  // another lesson came to the front: it decides
+      if (widget === keep || !widget.sessionContext || !widget.context) continue;
+      // A Python still starting is let finish first: stopped half-way, JupyterLite's kernel
+      // leaves a promise rejected that nobody hears.
+      const kernel = widget.sessionContext.session?.kernel;
+      if (kernel) await Promise.race([kernel.info.catch(() => {}), pause(60_000)]);
+      widget.context.model.dirty = false;  // no "save your changes?" question for a child
+      await widget.sessionContext.shutdown().catch(() => {});
+      widget.close();
+    }
+  }
+
+  const isNotebook = (panel) => Boolean(panel && panel.sessionContext && panel.content && "widgets" in panel.content);
+  const ran = new WeakSet();
+  async function runWhenReady(app, panel) {
+    if (!isNotebook(panel) || ran.has(panel)) return;  // each notebook once
+    ran.add(panel);
+    await panel.context.ready;
+    if (panel.isDisposed) return;
+    await closeOthers(app, panel);
+    await asDocument(app);
+    await panel.sessionContext.ready;
+    const kernel = await until(() => panel.isDisposed || panel.sessionContext.session?.kernel);
+    if (panel.isDisposed) return;
+    await kernel.info;  // Python has answered: it is ready
+    if (panel.isDisposed) return;
+    app.shell.activateById(panel.id);
+    await asDocument(app);
+    if (app.shell.currentWidget !== panel) return;  // another lesson was opened meanwhile
+    // Run All leaves the last cell active and in view; the child stays where they read.
+    const notebook = panel.content, scroller = notebook.outerNode || notebook.node;
+    const top = scroller.scrollTop, active = notebook.activeCellIndex;
+    await app.commands.execute("notebook:run-all-cells");
+    notebook.activeCellIndex = active;
+    scroller.scrollTop = top;
+    requestAnimationFrame(() => { scroller.scrollTop = top; });
+    document.body.dataset.rallyLive = panel.context.path;
+    saveForOffline();
+  }
+
+  until(() => window.jupyterapp).then(async (app) => {
+    await app.restored;
+    await asDocument(app);
+    // JupyterLite shows a lesson named in the address in the file browser: not for a child.
+    app.commands.commandExecuted.connect((_commands, { id, result }) => {
+      if (id === "docmanager:show-in-file-browser") Promise.resolve(result).finally(() => app.shell.collapseLeft());
+    });
+    const map = document.createElement("button");
+    map.type = "button";
+    map.className = "rally-site-map";
+    map.textContent = WORDS.map;
+    map.setAttribute("aria-label", WORDS.mapLabel);
+    map.addEventListener("click", () => app.commands.execute("docmanager:open", { path: WORDS.start }));
+    document.body.append(map, note);
+    runWhenReady(app, app.shell.currentWidget);
+    app.shell.currentChanged.connect((_shell, change) => runWhenReady(app, change.newValue));
+  });
+})();
