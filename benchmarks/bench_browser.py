@@ -46,6 +46,7 @@ Needs Chromium and playwright: `bash bin/install-browser`; the site also Node.js
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import time
@@ -226,6 +227,56 @@ def busy_cores(busy: bool):
             spinner.wait()
 
 
+class CountingSite:
+    """The built site served as ``bin/serve-site`` serves it (``site/serve.py``'s handler), in a
+    thread, adding up what it sends: every response's body (its Content-Length), so the
+    bytes a browser transferred are counted where they leave, whoever asked (the page, its
+    workers, its service worker). Use as a context manager."""
+
+    def __init__(self, folder: Path) -> None:
+        import functools
+        import http.server
+        import threading
+
+        serve = _site.site_module("serve")
+        self.sent = 0
+        self.requests = 0
+        self.missing: list[str] = []
+        lock = threading.Lock()
+        outer = self
+
+        class Counting(serve.SiteHandler):
+            def send_header(self, keyword: str, value: str) -> None:
+                super().send_header(keyword, value)
+                if keyword.lower() == "content-length":
+                    with lock:
+                        outer.sent += int(value)
+
+            def log_request(self, code="-", size="-") -> None:
+                with lock:
+                    outer.requests += 1
+                    if str(code) == "404":
+                        outer.missing.append(self.path)
+
+            def log_message(self, *args) -> None:
+                pass  # quiet: what was missing is listed at the end
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(folder)))
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> "CountingSite":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def lesson_url(self, name: str) -> str:
+        return f"{self.url}/lab/index.html?path=notebooks/{name}"
+
+
 def site_timings(repeats: int) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -234,38 +285,45 @@ def site_timings(repeats: int) -> int:
     load = os.getloadavg()[0]
     print(f"the static site, a fresh profile each time ({repeats} repeats; median, best, worst); "
           f"load average at the start {load:.1f} on {os.cpu_count()} cores")
-    with _site.StaticSite(_site.built_site()) as site, sync_playwright() as playwright:
+    import tempfile
+
+    with CountingSite(_site.built_site()) as site, sync_playwright() as playwright:
         recorder = _site.LeaveRecorder()
-        browser = _site.launch_chromium(playwright, recorder)
         try:
             for lesson in SITE_LESSONS:
                 marks: dict[str, list[float]] = {name: [] for name in MARKS}
                 sent_live, sent_saved = [], []
                 for _ in range(repeats):
-                    context = browser.new_context(viewport=_lab.WINDOW)
+                    # A new profile on disk each time, as a learner's browser has: a context of
+                    # Playwright's own keeps its HTTP cache in memory, which skips large files.
+                    # No routes (block_other_hosts): routing turns the HTTP cache off. The proxy
+                    # still records any request for another host.
+                    profile = tempfile.mkdtemp(prefix="rally-profile-")
+                    context = playwright.chromium.launch_persistent_context(
+                        profile, executable_path=_lab.CHROMIUM, headless=True, viewport=_lab.WINDOW,
+                        args=[*_lab.CHROMIUM_ARGS, f"--proxy-server={recorder.url}", "--proxy-bypass-list=127.0.0.1"])
                     context.add_init_script(SITE_MARKS)
-                    site.block_other_hosts(context)
-                    sent: list[int] = []
-                    context.on("requestfinished", lambda request: sent.append(
-                        sum(max(0, request.sizes()[key]) for key in ("responseBodySize", "responseHeadersSize"))))
-                    page = context.new_page()
+                    page = context.pages[0] if context.pages else context.new_page()
+                    start = site.sent
                     page.goto(site.lesson_url(lesson))
-                    _site.wait_until_live(page, site.lesson_path(lesson))
-                    sent_live.append(sum(sent))
+                    _site.wait_until_live(page, f"notebooks/{lesson}")
+                    sent_live.append(site.sent - start)
                     page.wait_for_function("() => 'saved' in window.__rallyMarks", timeout=300_000, polling=200)
-                    sent_saved.append(sum(sent))
+                    sent_saved.append(site.sent - start)
                     got = page.evaluate("window.__rallyMarks")
                     for name in MARKS:
                         marks[name].append(got[name])
                     context.close()
+                    shutil.rmtree(profile, ignore_errors=True)
                 print(f"  {lesson}: " + "; ".join(f"{name} {summary(marks[name])}" for name in MARKS))
-                print(f"  {'':{len(lesson)}}  bytes up to live {statistics.median(sent_live) / 1e6:.1f} MB, "
+                print(f"  {'':{len(lesson)}}  bytes sent up to live {statistics.median(sent_live) / 1e6:.1f} MB, "
                       f"with the site saved for offline use {statistics.median(sent_saved) / 1e6:.1f} MB")
-            if site.left or recorder.from_the_site():
-                print(f"  the site tried to leave 127.0.0.1: {site.left + recorder.from_the_site()}")
+            if site.missing:
+                print(f"  asked for but not in the site (404): {sorted(set(site.missing))}")
+            if recorder.from_the_site():
+                print(f"  the site tried to leave 127.0.0.1: {recorder.from_the_site()}")
                 return 1
         finally:
-            browser.close()
             recorder.close()
     return 0
 
@@ -296,11 +354,16 @@ def site_bytes() -> int:
             recorder = _site.LeaveRecorder()
             browser = _site.launch_chromium(playwright, recorder)
             try:
-                context = browser.new_context(viewport=_lab.WINDOW)
-                site.block_other_hosts(context)
+                context = browser.new_context(viewport=_lab.WINDOW)  # no routes: they turn the HTTP cache off
                 sent: list[int] = []
-                context.on("requestfinished", lambda request: sent.append(
-                    sum(max(0, request.sizes()[key]) for key in ("responseBodySize", "responseHeadersSize"))))
+
+                def count(request) -> None:
+                    try:
+                        sent.append(sum(max(0, request.sizes()[key]) for key in ("responseBodySize", "responseHeadersSize")))
+                    except Exception:  # its page closed before its sizes could be read
+                        pass
+
+                context.on("requestfinished", count)
                 page = context.new_page()
                 t0 = time.perf_counter()
                 _lab.open_notebook(page, site, "01_tricks.ipynb", timeout=180_000)
