@@ -16,6 +16,8 @@
     mapLabel: "Kursübersicht: Lektion 0 mit allen Lektionen öffnen",
     saving: (percent) => `Lektionen werden für ohne Internet gespeichert: ${percent} %`,
     ready: "✓ Offline bereit: Alle Lektionen gehen jetzt auch ohne Internet.",
+    failed: (n) => `${n} Dateien konnten nicht gespeichert werden; beim nächsten Besuch geht es weiter.`,
+    insecure: "Diese Adresse kann die Lektionen nicht für ohne Internet speichern (dafür braucht es https).",
     close: "Hinweis schließen",
     start: "notebooks/de/00_hier_anfangen.ipynb",
   } : {
@@ -23,6 +25,8 @@
     mapLabel: "Course map: open lesson 0, with every lesson",
     saving: (percent) => `Saving the lessons for use without internet: ${percent}%`,
     ready: "✓ Offline ready: every lesson now works without internet.",
+    failed: (n) => `${n} files could not be saved; saving goes on at the next visit.`,
+    insecure: "This address cannot save the lessons for use without internet (that needs https).",
     close: "Close this note",
     start: "notebooks/00_start_here.ipynb",
   };
@@ -61,22 +65,52 @@
   note.append(noteText, closeNote);
 
   let asked = false;  // the note shows progress only once this page asked for saving
+  const say = (text) => {
+    noteText.textContent = text;
+    if (note.dataset.closed !== "true") note.hidden = false;
+  };
   const showOffline = (s) => {
     if (!s || s.type !== "rally-offline" || !(s.complete || asked)) return;
     document.body.dataset.rallyOffline = s.complete ? "ready" : "saving";
-    noteText.textContent = s.complete ? WORDS.ready : WORDS.saving(Math.floor((100 * s.saved) / Math.max(1, s.total)));
-    if (note.dataset.closed !== "true") note.hidden = false;
+    document.body.dataset.rallyOfflineVersion = s.version;
+    if (s.complete) say(WORDS.ready);
+    else if (s.failed && s.saved + s.failed >= s.total) say(WORDS.failed(s.failed));
+    else say(WORDS.saving(Math.floor((100 * s.saved) / Math.max(1, s.total))));
   };
 
-  async function saveForOffline() {
+  // Ask the worker that controls the page (the newest build's, once it has taken over);
+  // again every half minute while saving is not done: a browser may stop a worker that
+  // works for minutes, and saving then goes on from where it stopped.
+  const worker = () => navigator.serviceWorker.controller;
+  let again = null;
+  function saveForOffline() {
     if (!("serviceWorker" in navigator)) return;
-    const registration = await navigator.serviceWorker.ready;
     asked = true;
-    registration.active?.postMessage({ type: "rally-offline-save" });
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+    worker()?.postMessage({ type: "rally-offline-save" });
+    again ??= setInterval(() => {
+      if (document.body.dataset.rallyOffline === "ready") { clearInterval(again); return; }
+      worker()?.postMessage({ type: "rally-offline-save" });
+    }, 30_000);
   }
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.addEventListener("message", (event) => showOffline(event.data));
-    navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: "rally-offline-status" }));
+    // Only the worker in charge speaks for the site: an older build's worker, still
+    // finishing, is old news.
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.source === worker()) showOffline(event.data);
+    });
+    const ask = () => {
+      worker()?.postMessage({ type: "rally-offline-status" });
+      if (asked) worker()?.postMessage({ type: "rally-offline-save" });
+    };
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      delete document.body.dataset.rallyOffline;
+      ask();
+    });
+    navigator.serviceWorker.ready.then(ask).catch(() => {});
+  } else if (!window.isSecureContext) {
+    // Browsers keep a site for offline use only from https (or this computer itself).
+    setTimeout(() => say(WORDS.insecure), 0);
   }
 
   // The simple interface (one document), side panels closed. Applied when a lesson opens:
@@ -94,17 +128,22 @@
   // opens again, or the lesson left for another) and stops their Python. What a learner
   // keeps (the ticks) lives in the browser's storage.
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const inFront = (app, panel) => !panel.isDisposed && app.shell.currentWidget === panel;
   async function closeOthers(app, keep) {
     for (const widget of [...app.shell.widgets("main")]) {
-      if (app.shell.currentWidget !== keep) return;  // another lesson came to the front: it decides
-      if (widget === keep || !widget.sessionContext || !widget.context) continue;
+      if (!inFront(app, keep)) return;  // another lesson came to the front: it decides
+      if (widget === keep || widget.isDisposed || !widget.sessionContext || !widget.context) continue;
       // A Python still starting is let finish first: stopped half-way, JupyterLite's kernel
       // leaves a promise rejected that nobody hears.
+      for (let waited = 0; !widget.isDisposed && !widget.sessionContext.session && waited < 60_000; waited += 200) {
+        await pause(200);
+      }
       const kernel = widget.sessionContext.session?.kernel;
       if (kernel) await Promise.race([kernel.info.catch(() => {}), pause(60_000)]);
+      if (!inFront(app, keep) || widget.isDisposed || widget === app.shell.currentWidget) continue;
       widget.context.model.dirty = false;  // no "save your changes?" question for a child
       await widget.sessionContext.shutdown().catch(() => {});
-      widget.close();
+      if (!widget.isDisposed) widget.close();
     }
   }
 
@@ -114,24 +153,24 @@
     if (!isNotebook(panel) || ran.has(panel)) return;  // each notebook once
     ran.add(panel);
     await panel.context.ready;
-    if (panel.isDisposed) return;
+    if (!inFront(app, panel)) return;
     await closeOthers(app, panel);
     await asDocument(app);
     await panel.sessionContext.ready;
     const kernel = await until(() => panel.isDisposed || panel.sessionContext.session?.kernel);
     if (panel.isDisposed) return;
     await kernel.info;  // Python has answered: it is ready
-    if (panel.isDisposed) return;
-    app.shell.activateById(panel.id);
+    if (!inFront(app, panel)) return;  // another lesson was opened meanwhile
     await asDocument(app);
-    if (app.shell.currentWidget !== panel) return;  // another lesson was opened meanwhile
-    // Run All leaves the last cell active and in view; the child stays where they read.
+    // Run All makes the last cell active and scrolls to it; the child stays where they read.
     const notebook = panel.content, scroller = notebook.outerNode || notebook.node;
     const top = scroller.scrollTop, active = notebook.activeCellIndex;
-    await app.commands.execute("notebook:run-all-cells");
-    notebook.activeCellIndex = active;
-    scroller.scrollTop = top;
-    requestAnimationFrame(() => { scroller.scrollTop = top; });
+    const running = app.commands.execute("notebook:run-all-cells", { widgetId: panel.id });
+    const stay = () => { if (!panel.isDisposed) { notebook.activeCellIndex = active; scroller.scrollTop = top; } };
+    requestAnimationFrame(() => requestAnimationFrame(stay));
+    await running;
+    if (panel.isDisposed) return;
+    stay();
     document.body.dataset.rallyLive = panel.context.path;
     saveForOffline();
   }
@@ -141,16 +180,18 @@
     await asDocument(app);
     // JupyterLite shows a lesson named in the address in the file browser: not for a child.
     app.commands.commandExecuted.connect((_commands, { id, result }) => {
-      if (id === "docmanager:show-in-file-browser") Promise.resolve(result).finally(() => app.shell.collapseLeft());
+      const collapse = () => app.shell.collapseLeft();
+      if (id === "docmanager:show-in-file-browser") Promise.resolve(result).then(collapse, collapse);
     });
     const map = document.createElement("button");
     map.type = "button";
     map.className = "rally-site-map";
     map.textContent = WORDS.map;
     map.setAttribute("aria-label", WORDS.mapLabel);
-    map.addEventListener("click", () => app.commands.execute("docmanager:open", { path: WORDS.start }));
+    const complain = (error) => console.warn("Rally Notebooks:", error);
+    map.addEventListener("click", () => app.commands.execute("docmanager:open", { path: WORDS.start }).catch(complain));
     document.body.append(map, note);
-    runWhenReady(app, app.shell.currentWidget);
-    app.shell.currentChanged.connect((_shell, change) => runWhenReady(app, change.newValue));
-  });
+    runWhenReady(app, app.shell.currentWidget).catch(complain);
+    app.shell.currentChanged.connect((_shell, change) => { runWhenReady(app, change.newValue).catch(complain); });
+  }).catch((error) => console.warn("Rally Notebooks:", error));
 })();

@@ -6,9 +6,10 @@ only the wheels the site ships, each with its sha256 (Pyodide checks it), its
 dependencies (read from the wheel's metadata, for Pyodide's Python) and where it lies
 relative to the lock. The kernel then loads every one of them when it starts
 (``loadPyodideOptions.packages``), in parallel and without micropip, so ``from widgets
-import ...`` works in the first cell and nothing is fetched from elsewhere; all but
-:data:`ON_FIRST_USE`, which the lock lists too but Python fetches when it first needs them
-(Plotly, at a lesson's first figure: :func:`widgets.plotly_view.load_plotly`).
+import ...`` works in the first cell and nothing is fetched from elsewhere. Plotly too,
+although a lesson imports it only at its first figure: Python in the browser can wait for a
+package fetched later only where the browser can suspend WebAssembly (JSPI: not Safari, so
+no iPad) and only in a cell, not in a button's handler (lesson 9 draws its chart from one).
 
 Usage: python make_lock.py NPM_LOCK OUT_LOCK JUPYTER_LITE_JSON PREFIX=DIR [PREFIX=DIR ...]
   NPM_LOCK           pyodide-lock.json of the npm package (its "info" is kept)
@@ -57,11 +58,6 @@ KERNEL_NAMES = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "j
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
-#: Packages the kernel does not load when it starts, with what only they need: Plotly
-#: (5 MB, and about a second of the kernel's start) is fetched at a lesson's first figure.
-#: A package the kernel loads lists none of them among its dependencies in the lock, or
-#: Pyodide would load them with it.
-ON_FIRST_USE = {"plotly", "narwhals"}
 
 
 def metadata(wheel: pathlib.Path) -> tuple[object, list[str]]:
@@ -114,8 +110,6 @@ def main(argv: list[str]) -> int:
                 continue
             if not req.specifier.contains(wheels[dep]["version"], prereleases=True):
                 problems.append(f"{w['name']} {w['version']} needs {req}, the site ships {wheels[dep]['version']}")
-            if dep in ON_FIRST_USE and key not in ON_FIRST_USE:
-                continue  # fetched when first needed, not with this package
             depends.append(dep)
         packages[key] = {
             "name": w["name"],
@@ -139,10 +133,7 @@ def main(argv: list[str]) -> int:
     if missing:
         print(f"make_lock: the kernel needs {', '.join(missing)}, which the site does not ship", file=sys.stderr)
         return 1
-    if ON_FIRST_USE - set(packages):
-        print(f"make_lock: {', '.join(sorted(ON_FIRST_USE - set(packages)))} not shipped: update ON_FIRST_USE", file=sys.stderr)
-        return 1
-    preload = KERNEL_NAMES + sorted(set(packages) - set(KERNEL_NAMES) - ON_FIRST_USE)
+    preload = KERNEL_NAMES + sorted(set(packages) - set(KERNEL_NAMES))
     lite = pathlib.Path(lite_json)
     config = json.loads(lite.read_text(encoding="utf-8")) if lite.exists() else {}
     config.setdefault("jupyter-lite-schema-version", 0)
@@ -151,9 +142,7 @@ def main(argv: list[str]) -> int:
     kernel.setdefault("loadPyodideOptions", {})["packages"] = preload
     lite.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     total = sum(w["wheel"].stat().st_size for w in wheels.values())
-    first = sum(w["wheel"].stat().st_size for key, w in wheels.items() if key not in ON_FIRST_USE)
-    print(f"make_lock: {len(packages)} packages ({total / 1e6:.1f} MB of wheels; the kernel's start loads "
-          f"{len(preload)} of them, {first / 1e6:.1f} MB) in {out_lock}")
+    print(f"make_lock: {len(packages)} packages ({total / 1e6:.1f} MB of wheels) in {out_lock}")
     return 0
 
 

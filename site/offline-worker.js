@@ -5,13 +5,18 @@
 // requests it is for (its kernel's files and input).
 //
 // - Every request for the site goes to the network first, so a new build reaches a
-//   returning browser on its next visit online; only when the network fails (no network,
-//   the teacher's laptop closed) is the saved copy used.
+//   returning browser on its next visit online. When the network fails, or is slower than
+//   TIMEOUT while a saved copy exists, the saved copy answers, and for OFFLINE_FOR after
+//   that the saved copy answers first (a tablet on the bus, the teacher's laptop closed).
+// - Offline, only a complete copy of one build answers: the newest complete one. A build's
+//   copy is complete when every file is saved and the server still serves that build.
 // - The site is saved when a lesson page asks ("rally-offline-save", sent once the lesson
-//   is live), never during the first load, so saving never slows a lesson down. Files the
-//   page loaded already come from the browser's own cache (the server answers 304).
-// - Each build saves into a cache of its own version; an older version's cache is deleted
-//   when this worker takes over.
+//   is live and again while it is not done), never during the first load, so saving never
+//   slows a lesson down. Files the page loaded already come from the browser's own cache
+//   (the server answers 304). A browser may stop a worker after some minutes of work: the
+//   page asks again, and saving goes on from where it stopped.
+// - Each build saves into a cache of its own version; older builds' caches are deleted once
+//   this build's copy is complete, never before.
 // Its names live in a scope of their own: JupyterLite's worker, loaded into the same
 // global scope, declares names of its own (CACHE, for one).
 (() => {
@@ -19,9 +24,13 @@
 
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
-const CACHE = `rally-offline-${VERSION}`;
+const PREFIX = "rally-offline-";
+const CACHE = PREFIX + VERSION;
 const DONE = new URL("rally-offline-complete", self.location).href;
 const AT_ONCE = 6;
+const TIMEOUT = 4000;
+const OFFLINE_FOR = 60000;
+let offlineUntil = 0;
 
 /** JupyterLite's worker answers these: its kernel's file system and input, its heartbeat. */
 function forJupyterLite(url) {
@@ -29,20 +38,38 @@ function forJupyterLite(url) {
     || url.pathname.endsWith("/api/service-worker-heartbeat");
 }
 
+/** The newest complete copy: this build's, else an older build's (never a mix of two). */
+async function completeCopy() {
+  const mine = await caches.open(CACHE);
+  if (await mine.match(DONE)) return mine;
+  for (const key of (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== CACHE).reverse()) {
+    const other = await caches.open(key);
+    if (await other.match(DONE)) return other;
+  }
+  return null;
+}
+
 async function saved(request) {
+  const copy = await completeCopy();
+  if (!copy) return null;
   const url = new URL(request.url);
   if (url.pathname.endsWith("/")) url.pathname += "index.html";
-  const cache = await caches.open(CACHE);
-  return cache.match(url.href, { ignoreSearch: true, ignoreVary: true });
+  return copy.match(url.href, { ignoreSearch: true, ignoreVary: true });
 }
 
 async function networkOrSaved(request) {
+  const copy = await saved(request);
+  if (copy && Date.now() < offlineUntil) return copy;  // the network failed a moment ago
+  const controller = new AbortController();
+  const timer = copy ? setTimeout(() => controller.abort(), TIMEOUT) : null;
   try {
-    return await fetch(request);
+    return await fetch(request, { signal: controller.signal });
   } catch (error) {
-    const copy = await saved(request);
-    if (copy) return copy;
-    throw error;
+    if (!copy) throw error;
+    offlineUntil = Date.now() + OFFLINE_FOR;
+    return copy;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -50,11 +77,24 @@ async function tell(message) {
   for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(message);
 }
 
+let failed = 0;
 async function status() {
   const cache = await caches.open(CACHE);
   const complete = Boolean(await cache.match(DONE));
   const count = complete ? FILES.length : (await cache.keys()).length;
-  return { type: "rally-offline", version: VERSION, saved: Math.min(count, FILES.length), total: FILES.length, complete };
+  return { type: "rally-offline", version: VERSION, saved: Math.min(count, FILES.length), total: FILES.length,
+           complete, failed };
+}
+
+/** Whether the server still serves this build (a worker of an older build must not fill its
+ *  copy with a newer build's files). */
+async function stillThisBuild() {
+  try {
+    const worker = await fetch(new URL("service-worker.js", self.location).href, { cache: "no-cache" });
+    return worker.ok && (await worker.text()).includes(JSON.stringify(VERSION));
+  } catch (error) {
+    return false;
+  }
 }
 
 let saving = null;
@@ -62,9 +102,11 @@ function save() {
   saving ??= (async () => {
     const cache = await caches.open(CACHE);
     if (await cache.match(DONE)) return;
+    if (!(await stillThisBuild())) return;
     const have = new Set((await cache.keys()).map((r) => r.url));
     const missing = FILES.map((f) => new URL(f, self.location).href).filter((u) => !have.has(u));
-    let done = FILES.length - missing.length, failed = 0, next = 0, lastTold = 0;
+    let next = 0, lastTold = 0;
+    failed = 0;
     const worker = async () => {
       while (next < missing.length) {
         const url = missing[next++];
@@ -72,7 +114,6 @@ function save() {
           const response = await fetch(url, { cache: "no-cache" });
           if (!response.ok) throw new Error(`${response.status} for ${url}`);
           await cache.put(url, response);
-          done += 1;
         } catch (error) {
           failed += 1;
         }
@@ -80,16 +121,17 @@ function save() {
       }
     };
     await Promise.all(Array.from({ length: AT_ONCE }, worker));
-    if (failed === 0 && done === FILES.length) await cache.put(DONE, new Response(VERSION));
+    if (failed === 0 && (await cache.keys()).length >= FILES.length && (await stillThisBuild())) {
+      await cache.put(DONE, new Response(VERSION));
+      // This build's copy is whole: older builds' copies may go now.
+      for (const key of await caches.keys()) {
+        if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+      }
+    }
     tell(await status());
   })().finally(() => { saving = null; });
   return saving;
 }
-
-self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys().then((keys) => Promise.all(
-    keys.filter((key) => key.startsWith("rally-offline-") && key !== CACHE).map((key) => caches.delete(key)))));
-});
 
 self.addEventListener("message", (event) => {
   const kind = event.data && event.data.type;

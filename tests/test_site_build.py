@@ -1,6 +1,6 @@
 """The static site's build steps that make it light and offline (``bin/site``): the lessons
-staged to start by themselves (``site/stage_notebooks.py``), Plotly left out of the kernel's
-start (``site/make_lock.py``), the service worker that saves the whole build
+staged to start by themselves (``site/stage_notebooks.py``), the kernel's packages locked
+(``site/make_lock.py``), the service worker that saves the whole build
 (``site/offline.py``). The browser tests (``tests/browser/test_site.py``) check the built
 site in Chromium; these check each step on small inputs, in a second."""
 
@@ -51,7 +51,7 @@ def test_a_lesson_that_asks_for_run_all_in_other_words_stops_the_build():
         stage_notebooks.stage(notebook)
 
 
-# --- Plotly is fetched at the first figure, not at the kernel's start ----------------------
+# --- Every package the site ships is loaded when the kernel starts -------------------------
 
 def wheel(folder: Path, name: str, version: str, requires: list[str] = ()) -> Path:
     """A small pure-Python wheel of ``name`` that needs ``requires``."""
@@ -75,7 +75,9 @@ def wheels(tmp_path):
     return folder
 
 
-def test_plotly_is_in_the_lock_but_not_loaded_when_the_kernel_starts(tmp_path, wheels):
+def test_the_kernel_loads_every_shipped_package_when_it_starts(tmp_path, wheels):
+    """Plotly too: Python in the browser can wait for a package fetched later only where the
+    browser suspends WebAssembly (not Safari) and only in a cell, not in a button's handler."""
     npm_lock = tmp_path / "npm-lock.json"
     npm_lock.write_text(json.dumps({"info": {"version": "test"}, "packages": {}}))
     lock, lite = tmp_path / "lock.json", tmp_path / "jupyter-lite.json"
@@ -83,18 +85,14 @@ def test_plotly_is_in_the_lock_but_not_loaded_when_the_kernel_starts(tmp_path, w
     packages = json.loads(lock.read_text())["packages"]
     preload = json.loads(lite.read_text())["jupyter-config-data"]["litePluginSettings"][
         make_lock.KERNEL_PLUGIN]["loadPyodideOptions"]["packages"]
-    assert {"plotly", "narwhals"} <= set(packages)             # Pyodide can fetch them by name
-    assert not {"plotly", "narwhals"} & set(preload)           # but the kernel's start does not
-    assert "rally-notebooks" in preload and "ipython" in preload
-    # A package the kernel loads does not pull Plotly in; Plotly still brings what it needs.
-    assert packages["rally-notebooks"]["depends"] == ["ipython"]
+    assert set(preload) == set(packages) and preload[:len(make_lock.KERNEL_NAMES)] == make_lock.KERNEL_NAMES
+    assert packages["rally-notebooks"]["depends"] == ["ipython", "plotly"]
     assert packages["plotly"]["depends"] == ["narwhals"]
     assert packages["plotly"]["sha256"] == hashlib.sha256((wheels / "plotly-7.0-py3-none-any.whl").read_bytes()).hexdigest()
 
 
-def test_a_lock_without_plotly_is_refused(tmp_path, wheels):
-    (wheels / "plotly-7.0-py3-none-any.whl").unlink()
-    (wheels / "rally_notebooks-0.1-py3-none-any.whl").unlink()
+def test_wheels_that_do_not_fit_together_are_refused(tmp_path, wheels):
+    (wheels / "narwhals-2.0-py3-none-any.whl").unlink()  # plotly needs it
     npm_lock = tmp_path / "npm-lock.json"
     npm_lock.write_text(json.dumps({"info": {}, "packages": {}}))
     assert make_lock.main([str(npm_lock), str(tmp_path / "l.json"), str(tmp_path / "j.json"), f"x={wheels}"]) == 1
@@ -156,54 +154,136 @@ def test_a_site_whose_worker_is_not_jupyterlites_is_refused_and_left_alone(built
     assert not (built / "jupyterlite-service-worker.js").exists()
 
 
-#: JavaScript: the worker run in Node.js with a browser's worker globals stubbed: which
-#: listeners it adds, in which order, and what its fetch listener does with three requests
-#: while the network is down (a file of the site, saved; one not saved; JupyterLite's drive).
+#: JavaScript: the worker run in Node.js with a browser's worker globals stubbed (a cache
+#: store that matches as the browser's does, a network that can be switched off). Runs the
+#: scenario named on the command line and prints what it saw as JSON.
 WORKER_IN_NODE = r"""
 const fs = require("fs"), vm = require("vm");
-const worker = process.argv[2];
-const listeners = [], store = new Map();
-const self = {
-  location: new URL("http://127.0.0.1:8000/service-worker.js"),
-  addEventListener: (type, fn) => listeners.push({ type, fn, from: "ours" }),
-  clients: { matchAll: async () => [] },
+const [worker, scenario] = process.argv.slice(2);
+const ORIGIN = "http://127.0.0.1:8000/";
+const listeners = [], stores = new Map();
+const bare = (url, options) => (options && options.ignoreSearch) ? String(url).split("?")[0] : String(url);
+const caches = {
+  open: async (name) => {
+    if (!stores.has(name)) stores.set(name, new Map());
+    const store = stores.get(name);
+    return {
+      match: async (url, options) => { for (const [key, value] of store) if (bare(key, options) === bare(url, options)) return value; },
+      put: async (url, response) => { store.set(String(url), await response.text()); },
+      keys: async () => [...store.keys()].map((url) => ({ url })),
+    };
+  },
+  keys: async () => [...stores.keys()],
+  delete: async (name) => stores.delete(name),
 };
-const caches = { open: async () => ({ match: async (url, options) => store.get(String(url).split("?")[0]) }) };
-store.set("http://127.0.0.1:8000/lab/index.html", "saved lab page");
-const context = vm.createContext({ self, caches, URL, Response: class {}, console, setTimeout,
-  fetch: async () => { throw new TypeError("Failed to fetch"); },
-  importScripts: (url) => { listeners.push({ type: "fetch", from: "jupyterlite:" + url }); } });
-vm.runInContext(fs.readFileSync(worker, "utf8"), context);
+let online = true, fetched = [];
+const files = { "service-worker.js": null, "jupyterlite-service-worker.js": "// JupyterLite", "index.html": "front page", "lab/index.html": "lab page" };
+const network = async (input, options) => {
+  const url = String(input.url || input);
+  fetched.push(url.replace(ORIGIN, ""));
+  if (!online) throw new TypeError("Failed to fetch");
+  const name = url.replace(ORIGIN, "").split("?")[0];
+  const body = name === "service-worker.js" ? fs.readFileSync(worker, "utf8") : files[name];
+  return body === undefined ? new Response("no", { status: 404 }) : new Response(body, { status: 200 });
+};
+const told = [];
+const self = {
+  location: new URL(ORIGIN + "service-worker.js"),
+  addEventListener: (type, fn) => listeners.push({ type, fn, from: "ours" }),
+  clients: { matchAll: async () => [{ postMessage: (m) => told.push(m) }] },
+};
+vm.runInContext(fs.readFileSync(worker, "utf8"), vm.createContext({
+  self, caches, URL, Response, console, setTimeout, clearTimeout, AbortController, JSON,
+  fetch: network, importScripts: (url) => listeners.push({ type: "fetch", from: "jupyterlite:" + url }),
+}));
+const VERSION = fs.readFileSync(worker, "utf8").match(/const VERSION = "([0-9a-f]+)"/)[1];
 const answer = async (url) => {
   let stopped = false, response = null;
-  const event = { request: { url, method: "GET" }, stopImmediatePropagation: () => { stopped = true; },
+  const event = { request: { url: ORIGIN + url, method: "GET" }, stopImmediatePropagation: () => { stopped = true; },
                   respondWith: (p) => { response = p; } };
   listeners.find((l) => l.type === "fetch" && l.from === "ours").fn(event);
   let body = null;
-  try { body = response ? await response : null; } catch (e) { body = "error: " + e.message; }
+  try { const r = response ? await response : null; body = r === null ? null : (typeof r === "string" ? r : await r.text()); }
+  catch (e) { body = "error: " + e.message; }
   return { stopped, body };
 };
+const save = async () => {
+  let done;
+  listeners.find((l) => l.type === "message").fn({ data: { type: "rally-offline-save" }, waitUntil: (p) => { done = p; } });
+  await done;
+  return told[told.length - 1];
+};
 (async () => {
-  console.log(JSON.stringify({
-    order: listeners.map((l) => `${l.type}:${l.from}`),
-    saved: await answer("http://127.0.0.1:8000/lab/index.html?path=notebooks/01_tricks.ipynb"),
-    missing: await answer("http://127.0.0.1:8000/pypi/none.whl"),
-    drive: await answer("http://127.0.0.1:8000/api/drive.v1"),
-  }));
+  const out = { order: listeners.map((l) => `${l.type}:${l.from}`) };
+  // An older build's complete copy, already there.
+  const old = await caches.open("rally-offline-0123456789abcdef");
+  await old.put(ORIGIN + "lab/index.html", new Response("old lab page"));
+  await old.put(ORIGIN + "rally-offline-complete", new Response("old"));
+  if (scenario === "offline") {
+    online = false;
+    out.fromOld = await answer("lab/index.html?path=notebooks/01_tricks.ipynb");
+    out.missing = await answer("pypi/none.whl");
+    out.drive = await answer("api/drive.v1");
+    online = true;
+    out.status = await save();
+    out.caches = await caches.keys();
+    online = false;
+    fetched = [];
+    out.fromNew = await answer("lab/index.html?path=notebooks/01_tricks.ipynb");
+    out.again = await answer("index.html");
+    out.fetchedOffline = fetched;   // the second answer did not wait for the network
+  } else if (scenario === "404") {
+    delete files["index.html"];
+    out.status = await save();
+    out.caches = await caches.keys();
+    online = false;
+    out.fromOld = await answer("lab/index.html");
+  }
+  out.version = VERSION;
+  console.log(JSON.stringify(out));
 })();
 """
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
-def test_the_worker_answers_from_the_saved_copy_when_the_network_is_down(built, tmp_path):
+def run_worker(built: Path, tmp_path: Path, scenario: str) -> dict:
     offline.make_offline(built)
     script = tmp_path / "run.js"
     script.write_text(WORKER_IN_NODE)
-    done = subprocess.run(["node", str(script), str(built / "service-worker.js")], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(["node", str(script), str(built / "service-worker.js"), scenario],
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture
+def small_build(built):
+    """The little site with just the files the Node.js scenarios serve."""
+    for path in sorted(built.rglob("*"), reverse=True):
+        if path.is_file() and path.relative_to(built).as_posix() not in ("index.html", "lab/index.html", "service-worker.js"):
+            path.unlink()
+    return built
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_worker_answers_offline_from_one_complete_copy_and_replaces_the_old_one(small_build, tmp_path):
+    seen = run_worker(small_build, tmp_path, "offline")
     # Ours first, so what it answers JupyterLite's listener never sees; JupyterLite's last.
-    assert seen["order"] == ["activate:ours", "message:ours", "fetch:ours", "fetch:jupyterlite:./jupyterlite-service-worker.js"]
-    assert seen["saved"] == {"stopped": True, "body": "saved lab page"}         # the address's ?path= ignored
+    assert seen["order"] == ["message:ours", "fetch:ours", "fetch:jupyterlite:./jupyterlite-service-worker.js"]
+    # Network down, this build not saved yet: the older build's complete copy answers.
+    assert seen["fromOld"] == {"stopped": True, "body": "old lab page"}          # ?path= ignored
     assert seen["missing"] == {"stopped": True, "body": "error: Failed to fetch"}  # not saved: the failure stands
     assert seen["drive"] == {"stopped": False, "body": None}                   # left to JupyterLite's worker
+    # Saved: complete, and only then is the older build's copy deleted.
+    assert seen["status"]["complete"] is True and seen["status"]["failed"] == 0
+    assert seen["caches"] == [f"rally-offline-{seen['version']}"]
+    assert seen["fromNew"] == {"stopped": True, "body": "lab page"}
+    # For a while after the network failed, the saved copy answers at once: no waiting for it.
+    assert seen["again"] == {"stopped": True, "body": "front page"} and seen["fetchedOffline"] == []
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_a_file_that_cannot_be_saved_leaves_the_copy_incomplete_and_the_old_one_kept(small_build, tmp_path):
+    seen = run_worker(small_build, tmp_path, "404")
+    assert seen["status"]["complete"] is False and seen["status"]["failed"] == 1
+    assert sorted(seen["caches"]) == sorted(["rally-offline-0123456789abcdef", f"rally-offline-{seen['version']}"])
+    assert seen["fromOld"] == {"stopped": True, "body": "old lab page"}        # never a half-saved build

@@ -131,8 +131,7 @@ def test_plotly_front_end_is_sent_once_per_kernel_not_with_every_figure():
 
 
 def test_plotly_is_imported_at_the_first_figure_not_with_the_widgets():
-    """A lesson with no figure never loads Plotly (on the static site its wheel is fetched
-    only then, widgets.plotly_view.load_plotly); the first figure imports it."""
+    """A lesson with no figure never imports Plotly; the first figure does."""
     import subprocess
     import sys
 
@@ -141,18 +140,3 @@ def test_plotly_is_imported_at_the_first_figure_not_with_the_widgets():
             "print(before, 'plotly.graph_objects' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "True"]
-
-
-def test_plotly_missing_off_the_site_is_the_usual_import_error(monkeypatch):
-    """Only Pyodide fetches a missing Plotly; elsewhere the import error stands as it is."""
-    import importlib
-
-    from widgets import plotly_view
-
-    real_import = importlib.import_module
-    monkeypatch.setattr(importlib, "import_module",
-                        lambda name, *a: (_ for _ in ()).throw(ModuleNotFoundError(f"No module named {name!r}"))
-                        if name == "plotly" else real_import(name, *a))
-    monkeypatch.setattr(plotly_view.sys, "platform", "linux")
-    with pytest.raises(ModuleNotFoundError, match="plotly"):
-        plotly_view.load_plotly()

@@ -22,17 +22,14 @@ lines that use Plotly's own front end, sent to the page once per kernel by
 :class:`PlotlyBundle` and loaded once per page. Plotly's widget code itself is unchanged.
 
 Plotly itself is imported when the first figure is made (:func:`plotly_figure`), not with
-the widgets: a lesson without a figure never loads it. On the static site, where Python
-runs in the browser (Pyodide), that is also when its wheel is fetched (:func:`load_plotly`).
+the widgets: a lesson without a figure never spends the time (about 0.3 s here, more in
+the browser's Python on the static site).
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
 import pathlib
-import sys
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import anywidget
@@ -132,32 +129,16 @@ def plotly_bundle() -> PlotlyBundle:
     so a page that reconnects gets it again with the other widgets)."""
     global _BUNDLE
     if _BUNDLE is None or _BUNDLE.comm is None:  # none yet, or closed (widgets closed all)
-        plotly = load_plotly()
+        import plotly
+
         _BUNDLE = PlotlyBundle(bundle=pathlib.Path(plotly.__file__).with_name("package_data")
                                .joinpath("widgetbundle.js").read_text(encoding="utf-8"))
     return _BUNDLE
 
 
-def load_plotly() -> ModuleType:
-    """The ``plotly`` package, imported now. On Pyodide (the static site) a wheel the kernel
-    did not load at its start is fetched from the site first, with Pyodide's
-    ``loadPackage``, which the page's Python can wait for (``run_sync``)."""
-    try:
-        return importlib.import_module("plotly")
-    except ModuleNotFoundError:
-        if sys.platform != "emscripten":
-            raise
-    import pyodide_js  # type: ignore[import-not-found]  # Pyodide's own modules
-    from pyodide.ffi import run_sync  # type: ignore[import-not-found]
-
-    run_sync(pyodide_js.loadPackage("plotly"))
-    return importlib.import_module("plotly")
-
-
 @functools.cache
 def _figure_class() -> type:
     """:class:`PlotlyFigure`, made when it is first asked for (it needs Plotly)."""
-    load_plotly()
     import plotly.graph_objects as go
 
     class PlotlyFigure(go.FigureWidget):  # type: ignore[misc]
@@ -180,7 +161,7 @@ def _figure_class() -> type:
 
 
 def plotly_figure(**kwargs: Any) -> "go.FigureWidget":
-    """A new, empty :class:`PlotlyFigure` (Plotly is imported, or fetched, on the first).
+    """A new, empty :class:`PlotlyFigure` (Plotly is imported on the first).
 
     >>> import plotly.graph_objects as go
     >>> figure = plotly_figure()
@@ -226,4 +207,4 @@ class PlotlyView(StableRepr, w.VBox):
         return super()._repr_mimebundle_(**kwargs)
 
 
-__all__ = ["PlotlyView", "PlotlyFigure", "PlotlyBundle", "plotly_bundle", "plotly_figure", "load_plotly", "ViewProbe", "CSS_CLASS"]
+__all__ = ["PlotlyView", "PlotlyFigure", "PlotlyBundle", "plotly_bundle", "plotly_figure", "ViewProbe", "CSS_CLASS"]
