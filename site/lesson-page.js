@@ -48,7 +48,13 @@
     .rally-offline[hidden] { display: none; }
     .rally-offline button { min-width: 30px; min-height: 30px; border: 1px solid #1e3a8a; border-radius: 4px;
       background: #fff; color: #1e3a8a; cursor: pointer; }
-    @media (pointer: coarse) { .rally-site-map, .rally-offline button { min-height: 44px; min-width: 44px; } }`;
+    @media (pointer: coarse) { .rally-site-map, .rally-offline button { min-height: 44px; min-width: 44px; } }
+    /* A phone: JupyterLab's menu bar needs the top's whole width (its overflow menu sits
+       at the right), so the button goes to the bottom, the note above it. */
+    @media (max-width: 600px) {
+      .rally-site-map { top: auto; bottom: 30px; left: 40px; right: auto; }
+      .rally-offline { bottom: 82px; }
+    }`;
   document.head.append(style);
 
   // The note on saving for offline use: a live region, so a screen reader hears it too.
