@@ -273,8 +273,8 @@ class CountingSite:
         self.server.shutdown()
         self.server.server_close()
 
-    def lesson_url(self, name: str) -> str:
-        return f"{self.url}/lab/index.html?path=notebooks/{name}"
+    lesson_url = _site.StaticSite.lesson_url  # the same addresses as bin/serve-site's site
+    lesson_path = _site.StaticSite.lesson_path
 
 
 def site_timings(repeats: int) -> int:
@@ -301,12 +301,12 @@ def site_timings(repeats: int) -> int:
                     profile = tempfile.mkdtemp(prefix="rally-profile-")
                     context = playwright.chromium.launch_persistent_context(
                         profile, executable_path=_lab.CHROMIUM, headless=True, viewport=_lab.WINDOW,
-                        args=[*_lab.CHROMIUM_ARGS, f"--proxy-server={recorder.url}", "--proxy-bypass-list=127.0.0.1"])
+                        args=_site.chromium_args(recorder))
                     context.add_init_script(SITE_MARKS)
                     page = context.pages[0] if context.pages else context.new_page()
                     start = site.sent
                     page.goto(site.lesson_url(lesson))
-                    _site.wait_until_live(page, f"notebooks/{lesson}")
+                    _site.wait_until_live(page, site.lesson_path(lesson))
                     sent_live.append(site.sent - start)
                     page.wait_for_function("() => 'saved' in window.__rallyMarks", timeout=300_000, polling=200)
                     sent_saved.append(site.sent - start)

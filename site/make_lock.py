@@ -59,7 +59,6 @@ KERNEL_NAMES = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "j
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
 
-
 def metadata(wheel: pathlib.Path) -> tuple[object, list[str]]:
     """The wheel's METADATA headers and its top-level import names."""
     with zipfile.ZipFile(wheel) as z:

@@ -194,8 +194,9 @@ def launch_chromium(playwright):
 #: because the server runs with ``--LabApp.expose_app_in_browser``).
 _PANEL = "window.jupyterapp?.shell?.currentWidget"
 
-#: JavaScript: how far the run is: every code cell's execution count and state.
-_RUN_STATE = f"""() => {{
+#: JavaScript: how far the run is: every code cell's execution count and state (null when
+#: no notebook is open); the site's checks (_site.LIVE_STATE) build on it.
+RUN_STATE = f"""() => {{
   const nb = {_PANEL};
   if (!nb?.content?.widgets || !nb.sessionContext) return null;
   const cells = nb.content.widgets.filter(c => c.model.type === 'code');
@@ -251,14 +252,14 @@ def run_all(page, timeout: float = 180_000) -> dict:
     """Clear the outputs, run every cell (the "Run All Cells" command) and wait
     until each code cell has run and the kernel is idle. Returns the run state."""
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
-    page.wait_for_function(f"() => ({_RUN_STATE})().counts.every(n => n === null)")
+    page.wait_for_function(f"() => ({RUN_STATE})().counts.every(n => n === null)")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(
-        f"() => {{ const s = ({_RUN_STATE})(); "
+        f"() => {{ const s = ({RUN_STATE})(); "
         "return s.kernel === 'idle' && s.running === 0 && s.counts.every(n => n !== null); }",
         timeout=timeout, polling=200,
     )
-    return page.evaluate(_RUN_STATE)
+    return page.evaluate(RUN_STATE)
 
 
 def error_outputs(page) -> list[str]:

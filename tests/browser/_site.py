@@ -191,21 +191,19 @@ class StaticSite:
         context.route("**/*", route)
 
 
-#: JavaScript: the open notebook's run state as the lesson-page script left it.
-LIVE_STATE = """() => {
+#: JavaScript: the open notebook's run state (``_lab.RUN_STATE``) and what the lesson-page
+#: script made of the page.
+LIVE_STATE = f"""() => {{
   const app = window.jupyterapp, panel = app && app.shell.currentWidget;
-  const cells = panel && panel.content && panel.content.widgets ? panel.content.widgets : [];
-  return {
+  return {{
+    ...(({_lab.RUN_STATE})() || {{kernel: null, counts: [], running: 0}}),
     live: document.body.dataset.rallyLive || null,
     path: panel && panel.context ? panel.context.path : null,
-    counts: cells.filter(c => c.model.type === 'code').map(c => c.model.executionCount),
-    kernel: panel && panel.sessionContext && panel.sessionContext.session && panel.sessionContext.session.kernel
-      ? panel.sessionContext.session.kernel.status : null,
     mode: app ? app.shell.mode : null,
     leftCollapsed: app ? app.shell.leftCollapsed : null,
     notebooks: app ? [...app.shell.widgets('main')].filter(w => w.sessionContext).length : null,
-  };
-}"""
+  }};
+}}"""
 
 
 def wait_until_live(page, path: str, timeout: float = 180_000) -> dict:
@@ -218,9 +216,14 @@ def wait_until_live(page, path: str, timeout: float = 180_000) -> dict:
     return page.evaluate(LIVE_STATE)
 
 
+def chromium_args(proxy: LeaveRecorder) -> list[str]:
+    """Chromium's arguments: the tests' own, and everything not for loopback to ``proxy``."""
+    return [*_lab.CHROMIUM_ARGS, f"--proxy-server={proxy.url}", "--proxy-bypass-list=127.0.0.1"]
+
+
 def launch_chromium(playwright, proxy: LeaveRecorder):
     """Debian's Chromium, headless, sending everything not for loopback to ``proxy``."""
-    args = [*_lab.CHROMIUM_ARGS, f"--proxy-server={proxy.url}", "--proxy-bypass-list=127.0.0.1"]
+    args = chromium_args(proxy)
     return playwright.chromium.launch(executable_path=_lab.CHROMIUM, headless=True, args=args)
 
 
