@@ -32,7 +32,7 @@ itself: ``--site`` times it.
 
 With ``--site`` it times what a learner waits for on the static site, in a fresh profile
 each time, from the page's load (the browser's navigation start, read in the page):
-JupyterLab up, the lesson visible (its text and stored outputs drawn), its first live
+JupyterLab up, the lesson visible (its text and its widgets' pictures drawn), its first live
 widget, the lesson live (it ran by itself), and the whole site saved for offline use; with
 the bytes transferred up to "live" and up to "saved". ``--busy`` keeps every core busy
 with other work meanwhile, as a learner's laptop rarely is idle.
@@ -199,8 +199,12 @@ SITE_MARKS = """
   const marks = window.__rallyMarks = {};
   const tests = {
     up: () => !!document.querySelector('button.rally-site-map'),
-    visible: () => !!document.querySelector('.jp-Notebook .jp-MarkdownOutput h1'),
-    widget: () => !!document.querySelector('.jp-OutputArea-output .jupyter-widgets *, .jp-OutputArea-output .js-plotly-plot .main-svg'),
+    // the lesson's text and its widgets' pictures (site/lesson_pictures.py), before Python
+    visible: () => !!document.querySelector('.jp-Notebook .jp-MarkdownOutput h1') &&
+      !!document.querySelector('.rally-picture__view *'),
+    // the first live widget (not a picture)
+    widget: () => !!document.querySelector('.jp-OutputArea-output:not(.rally-picture) .jupyter-widgets *, ' +
+      '.jp-OutputArea-output:not(.rally-picture) .js-plotly-plot .main-svg'),
     live: () => !!(document.body && document.body.dataset.rallyLive),
     saved: () => !!(document.body && document.body.dataset.rallyOffline === 'ready'),
   };

@@ -2,6 +2,8 @@
 // (bin/site adds this script to lab/index.html and de/lab/index.html; site/lesson_page.py).
 // It uses JupyterLab's public commands and shell only (the site sets exposeAppInBrowser):
 //
+// - a lesson's widgets are drawn at once, as pictures (site/lesson_pictures.py), until its
+//   Python is ready and the lesson's own run puts the live widgets in their place;
 // - a lesson opens as a document: JupyterLab's simple interface, side panels closed;
 // - a lesson runs itself as soon as its Python answers, with no "Run All" for the child;
 //   <body data-rally-live="<path>"> says which lesson has run (tests and benchmarks read it);
@@ -48,6 +50,8 @@
     .rally-offline[hidden] { display: none; }
     .rally-offline button { min-width: 30px; min-height: 30px; border: 1px solid #1e3a8a; border-radius: 4px;
       background: #fff; color: #1e3a8a; cursor: pointer; }
+    .rally-picture { cursor: progress; }
+    .rally-picture__words { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
     @media (pointer: coarse) { .rally-site-map, .rally-offline button { min-height: 44px; min-width: 44px; } }
     /* A phone: JupyterLab's menu bar needs the top's whole width (its overflow menu sits
        at the right), so the button goes to the bottom, the note above it. */
@@ -119,6 +123,73 @@
     setTimeout(() => say(WORDS.insecure), 0);
   }
 
+  // The lesson's widgets at once: the site's copy of a lesson holds a picture of each
+  // widget output (site/lesson_pictures.py), drawn by this renderer until the lesson's own
+  // run puts the live widget in its place. A picture is not clickable and is hidden from
+  // screen readers, which read the widget's words instead.
+  const PICTURE = "application/vnd.rally-notebooks.picture+json";
+  function pictureFactory(html) {  // html: JupyterLab's own text/html renderer factory
+    return {
+      safe: true,  // HTML and CSS made by the site's build, checked to run nothing
+      mimeTypes: [PICTURE],
+      defaultRank: 5,
+      createRenderer(options) {
+        const renderer = html.createRenderer({ ...options, mimeType: "text/html" });
+        renderer.removeClass("jp-RenderedHTMLCommon");  // the widget's own look, not a document's
+        renderer.removeClass("jp-RenderedHTML");
+        renderer.addClass("rally-picture");
+        renderer.renderModel = async (model) => {
+          const picture = model.data[PICTURE] || {};
+          const css = document.createElement("style");
+          css.textContent = picture.css || "";
+          const view = document.createElement("div");
+          view.className = "rally-picture__view";
+          view.inert = true;
+          view.setAttribute("aria-hidden", "true");
+          view.innerHTML = picture.html || "";
+          const words = document.createElement("div");
+          words.className = "rally-picture__words";
+          words.textContent = picture.text || "";
+          renderer.node.replaceChildren(css, view, words);
+          // A figure's picture was taken on a wide screen (Plotly sizes a figure to its
+          // place): on a narrower one it is drawn smaller, as the live figure would be.
+          const fit = () => {
+            for (const figure of view.querySelectorAll(".svg-container")) {
+              figure.style.zoom = "";
+              const room = view.getBoundingClientRect().right - figure.getBoundingClientRect().left;
+              if (room > 0 && figure.offsetWidth > room) figure.style.zoom = String(room / figure.offsetWidth);
+            }
+          };
+          new ResizeObserver(fit).observe(renderer.node);
+        };
+        return renderer;
+      },
+    };
+  }
+  const withPictures = (rendermime) => {
+    if (!rendermime || rendermime.mimeTypes.includes(PICTURE)) return false;
+    const html = rendermime.getFactory("text/html");
+    if (html) rendermime.addFactory(pictureFactory(html), 5);
+    return Boolean(html);
+  };
+  // Every notebook opened from now on draws pictures; one opened before this script found
+  // the app (JupyterLab opens the lesson as it starts) draws its outputs again.
+  function drawPictures(app) {
+    const notebooks = () => app.docRegistry.getWidgetFactory("notebook");
+    withPictures(notebooks()?.rendermime);
+    app.docRegistry.changed.connect(() => withPictures(notebooks()?.rendermime));
+    const redraw = (panel) => {
+      if (!isNotebook(panel) || !withPictures(panel.content.rendermime)) return;
+      for (const cell of panel.content.widgets) {
+        const outputs = cell.model.outputs;
+        for (let i = 0; outputs && i < outputs.length; i++) {
+          if (PICTURE in outputs.get(i).data) outputs.set(i, outputs.get(i).toJSON());
+        }
+      }
+    };
+    app.restored.then(() => { for (const panel of app.shell.widgets("main")) redraw(panel); });
+  }
+
   // The simple interface (one document), side panels closed. Applied when a lesson opens:
   // JupyterLab opens the file browser for a lesson named in the address after it starts.
   async function asDocument(app) {
@@ -182,6 +253,7 @@
   }
 
   until(() => window.jupyterapp).then(async (app) => {
+    drawPictures(app);
     await app.restored;
     await asDocument(app);
     // JupyterLite shows a lesson named in the address in the file browser: not for a child.

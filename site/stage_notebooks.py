@@ -4,6 +4,8 @@
   ``python``. Without this JupyterLite asks the learner to choose a kernel on every lesson.
 - Multi-line text kept as a list of lines (as nbformat writes it): JupyterLite 0.8.6 shows
   a stored stream output's lines joined with commas, so the site keeps each text whole.
+- The widgets' pictures (site/lesson_pictures.py), which the site draws until Python is
+  ready; an output whose picture no longer matches its words is named and left without.
 - How a lesson starts: on the site a lesson runs by itself (site/lesson-page.js), so the
   sentences that ask for "Run → Run All Cells" say so instead (:data:`SITE_WORDS`). A
   lesson that words it otherwise stops the build, so the two never drift apart.
@@ -18,6 +20,9 @@ import json
 import pathlib
 import shutil
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # loaded from its file by the tests too
+import lesson_pictures  # noqa: E402
 
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
@@ -61,6 +66,7 @@ def stage(notebook: dict) -> dict:
 
 def main(source: str, dest: str) -> int:
     src, out = pathlib.Path(source), pathlib.Path(dest)
+    without_pictures = []
     for path in sorted(src.rglob("*")):
         if any(part in (".ipynb_checkpoints", "__pycache__") for part in path.relative_to(src).parts):
             continue
@@ -70,10 +76,16 @@ def main(source: str, dest: str) -> int:
         elif path.suffix == ".ipynb":
             target.parent.mkdir(parents=True, exist_ok=True)
             notebook = stage(json.loads(path.read_text(encoding="utf-8")))
+            missing = lesson_pictures.stage(notebook, lesson_pictures.load(path, src))
+            without_pictures += [f"{path.relative_to(src)}: {where}" for where in missing]
             target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
+    if without_pictures:
+        print("stage_notebooks: these widget outputs have no picture (their words changed since "
+              "bin/lesson-pictures took them); they show their words until Python is ready:\n  "
+              + "\n  ".join(without_pictures), file=sys.stderr)
     return 0
 
 

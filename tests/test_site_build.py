@@ -30,6 +30,7 @@ def load(name: str):
 
 
 stage_notebooks, make_lock, offline = load("stage_notebooks"), load("make_lock"), load("offline")
+lesson_pictures = load("lesson_pictures")
 
 
 # --- The lessons on the site start by themselves ------------------------------------------
@@ -52,6 +53,57 @@ def test_a_lesson_that_asks_for_run_all_in_other_words_stops_the_build():
     notebook = {"cells": [{"cell_type": "markdown", "source": "Now choose **Run → Run All Cells** please."}]}
     with pytest.raises(SystemExit, match="SITE_WORDS"):
         stage_notebooks.stage(notebook)
+
+
+# --- Each widget output has its picture, drawn before Python is ready ----------------------
+
+def lessons() -> list[Path]:
+    return sorted(p for p in (ROOT / "notebooks").rglob("[0-9][0-9]_*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.parametrize("lesson", lessons(), ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+def test_every_widget_output_of_a_lesson_has_a_current_picture(lesson):
+    notebook = json.loads(lesson.read_text(encoding="utf-8"))
+    outputs = lesson_pictures.widget_outputs(notebook)
+    missing = lesson_pictures.stage(notebook, lesson_pictures.load(lesson, ROOT / "notebooks"))
+    assert missing == [], f"{lesson.name}: outputs whose picture is missing or stale; run bash bin/lesson-pictures"
+    staged = [output["data"][lesson_pictures.MIME] for _c, _o, output in outputs]
+    assert len(staged) == len(outputs) > 0
+    for picture in staged:
+        assert picture["html"].strip() and picture["text"], lesson.name
+        assert not lesson_pictures.UNSAFE.search(picture["html"] + picture["css"]), lesson.name
+
+
+def test_the_site_copy_of_a_lesson_carries_its_pictures(tmp_path):
+    stage_notebooks.main(str(ROOT / "notebooks"), str(tmp_path))
+    notebook = json.loads((tmp_path / "de" / "01_stiche.ipynb").read_text(encoding="utf-8"))
+    outputs = lesson_pictures.widget_outputs(notebook)
+    assert outputs and all(lesson_pictures.MIME in output["data"] for _c, _o, output in outputs)
+    # The hand's picture is the hand as the German lesson draws it: its cards, with letters.
+    hand = outputs[0][2]["data"][lesson_pictures.MIME]
+    assert "rally-card" in hand["html"] and "Deine Hand" in hand["text"]
+
+
+def test_an_output_whose_words_changed_gets_no_picture_and_is_named():
+    lesson = ROOT / "notebooks" / "01_tricks.ipynb"
+    notebook = json.loads(lesson.read_text(encoding="utf-8"))
+    (c, o, output), *others = lesson_pictures.widget_outputs(notebook)
+    output["data"]["text/plain"] = "A hand that the pictures never saw."
+    missing = lesson_pictures.stage(notebook, lesson_pictures.load(lesson, ROOT / "notebooks"))
+    assert missing == [f"cell {c}, output {o} ('A hand that the pictures never saw.')"]
+    assert lesson_pictures.MIME not in output["data"]
+    assert all(lesson_pictures.MIME in other["data"] for _c, _o, other in others)
+
+
+@pytest.mark.parametrize("html", ['<img src="x" onerror="alert(1)">', "<script>alert(1)</script>",
+                                  '<a href="javascript:alert(1)">go</a>'])
+def test_a_picture_that_would_run_something_stops_the_build(html):
+    lesson = ROOT / "notebooks" / "01_tricks.ipynb"
+    notebook = json.loads(lesson.read_text(encoding="utf-8"))
+    pictures = lesson_pictures.load(lesson, ROOT / "notebooks")
+    pictures[0] = {**pictures[0], "html": pictures[0]["html"] + html}
+    with pytest.raises(ValueError, match="HTML and CSS only"):
+        lesson_pictures.stage(notebook, pictures)
 
 
 # --- Every package the site ships is loaded when the kernel starts -------------------------

@@ -9,6 +9,7 @@ leave 127.0.0.1 fails the test.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import time
@@ -28,6 +29,33 @@ LESSONS = sorted(str(p.relative_to(_lab.NOTEBOOKS)) for p in _lab.NOTEBOOKS.rglo
                  if ".ipynb_checkpoints" not in p.parts)
 #: Screenshots of the site's lessons are named site_<lesson>.
 SHOT = "site_"
+lesson_pictures = _site.site_module("lesson_pictures")
+
+#: JavaScript for the page's start: the messages the page sends to its workers (Pyodide's
+#: kernel runs in one) wait until ``window.rallyLetPythonStart()``, so Python cannot be
+#: ready while the test looks at the lesson as it opens, however fast the machine.
+HOLD_PYTHON = """(() => {
+  const held = [];
+  let go = false;
+  window.rallyLetPythonStart = () => { go = true; held.splice(0).forEach((send) => send()); };
+  window.Worker = class extends window.Worker {
+    postMessage(...message) { if (go) super.postMessage(...message); else held.push(() => super.postMessage(...message)); }
+  };
+})()"""
+#: JavaScript: each output of the lesson in front by place ("cell:output"): whether it is a
+#: picture (site/lesson_pictures.py) and the words it shows, a picture's or a widget's.
+DRAWN = """() => {
+  const drawn = {};
+  window.jupyterapp.shell.currentWidget.content.widgets.forEach((cell, c) => {
+    if (cell.model.type !== "code") return;
+    cell.outputArea.widgets.forEach((child, o) => {
+      const output = child.node.querySelector(".jp-OutputArea-output");
+      const picture = output && output.querySelector(":scope > .rally-picture__view");
+      if (output) drawn[`${c}:${o}`] = { picture: Boolean(picture), text: (picture || output).innerText.trim() };
+    });
+  });
+  return drawn;
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +148,28 @@ def test_the_german_front_page_opens_german_lesson_0_in_german_jupyterlab(site, 
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     page = site_page
-    check_lesson(page, site, lesson, shot=SHOT)  # it ran by itself: no Run All from the test
+    # Before Python is ready (held back), every widget output shows its picture.
+    page.add_init_script(HOLD_PYTHON)
+    page.goto(site.lesson_url(lesson))
+    staged = json.loads((site.folder / "files" / site.lesson_path(lesson)).read_text(encoding="utf-8"))
+    places = sorted(f"{c}:{o}" for c, o, _output in lesson_pictures.widget_outputs(staged))
+    page.wait_for_function(f"() => document.querySelectorAll('.rally-picture').length === {len(places)}")
+    before = page.evaluate(DRAWN)
+    state = page.evaluate(_site.LIVE_STATE)
+    assert state["live"] is None and state["kernel"] != "idle", state
+    assert sorted(place for place, d in before.items() if d["picture"]) == places
+    assert all(before[place]["text"] for place in places), before
+    _lab.screenshot(page, SHOT + lesson.removesuffix(".ipynb").replace("/", "_") + "_before_python",
+                    page.locator(".rally-picture").first)
+    page.evaluate("() => window.rallyLetPythonStart()")
+    # Live (it ran by itself: no Run All from the test), each widget stands where its
+    # picture was and shows the same words.
+    _site.wait_until_live(page, site.lesson_path(lesson))
+    after = page.evaluate(DRAWN)
+    for place in places:
+        assert after[place]["picture"] is False, place
+        assert after[place]["text"] == before[place]["text"], place
+    check_lesson(page, site, lesson, shot=SHOT, opened=True)
     # A document for a child: the simple interface, no file browser, a way to the course map.
     state = page.evaluate(_site.LIVE_STATE)
     assert state["mode"] == "single-document" and state["leftCollapsed"] is True, state
