@@ -22,6 +22,8 @@ Where each part lives:
 - bots.py               ``PerfectMemoryBot``, ``ForgetfulBot(turns=k)``, ``NoMemoryBot``, ``play_out``
 - simulate.py           what ``python -m rally run`` prints; the memory experiment
 - render.py             the board as text
+- free_play.py     R13  ``FreePlay``: the rulebook's free play (lay the tiles as you like,
+                        find broken roads and a closed circuit, drive cars round), ``Piece``
 
 The game
 --------
@@ -99,12 +101,14 @@ from .board import (
 )
 from .bots import ForgetfulBot, MemoryBot, NoMemoryBot, PerfectMemoryBot, RandomRunBot, RunBot, parse_bot, play_out
 from .events import CarMoved, RunEvent, RunGameWon, TileHidden, TileRevealed, TilesSwapped, TileTurned, TrophyTaken
+from .free_play import FreePlay, Piece
 from .game import DEFAULT_NAMES, TURNS_PER_PLAYER, RallyRunGame
 from .observation import Observation
 from .state import MAX_TURNS, RunState
 from .tiles import DIRECTIONS, Tile, TileKind
 
 __all__ = [
+    "FreePlay", "Piece",
     "IllegalAction", "PositionError", "RuleError", "SetupError", "TileError",
     "DriveTo", "Finish", "Reveal", "Rotate", "RunAction", "Swap", "parse_action",
     "COLORS", "DEFAULT_TILE_MIX", "PIT_STOP", "START_CORNERS", "START_FINISH", "Cell", "StartFinish",
