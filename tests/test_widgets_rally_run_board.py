@@ -14,6 +14,7 @@ import subprocess
 
 import pytest
 
+from rally import IllegalAction
 from rally.rally_run import (
     COLORS, StartFinish, NoMemoryBot, PerfectMemoryBot, RallyRunGame, Reveal, Rotate, Swap, TilesSwapped, play_out,
 )
@@ -248,6 +249,69 @@ def test_a_whole_game_through_clicks_matches_the_engine_alone():
         assert view.status_kind == "info"
     reference = play_out(RallyRunGame.new(2, seed=seed), [PerfectMemoryBot(), NoMemoryBot()], random.Random(seed))
     assert view.game.events == reference.events
+
+
+def play_by_clicks(view: RallyRunBoard, seat: int, bot) -> None:
+    """``seat``'s turn played through the widget's clicks, as ``bot`` would choose it."""
+    game = view.game
+    action = bot.choose(game.observation(seat), game.legal_actions(), view.rng)
+    if isinstance(action, Swap):
+        view.set_mode("swap")
+        assert view.click(str(action.a)) and view.click(str(action.b))
+    elif isinstance(action, Rotate):
+        assert view.rotate(action.rotation)
+    elif str(action) == "finish":
+        assert view.click(game.goal(seat).color)
+    else:
+        assert view.click(str(action.cell))
+
+
+def test_people_play_together_at_one_board_and_the_computer_plays_the_rest():
+    """Pass-and-play: Ada and Cy are people, Bo and Di computer players. The board follows
+    whoever's turn it is, says it by name and car, and a person is never played for."""
+    view = RallyRunBoard(players=4, seed=12, people=[0, 2], bots=["perfect", "forgetful:3"], rng=random.Random(12))
+    assert view.bots[0] is None and view.bots[2] is None and view.bots[1] is not None and view.bots[3] is not None
+    people = {0: PerfectMemoryBot(), 2: NoMemoryBot()}
+    turns_of = {0: 0, 2: 0}
+    while not view.game.is_over:
+        seat = view.game.current_player
+        assert seat in people and view.human == seat  # the game waits only for people
+        name, color = view.game.names[seat], view.game.start_colors[seat]
+        assert view.heading.startswith(f"Turn {view.game.turn + 1}: your turn, {name} ({color} car)")
+        assert [p["name"] for p in view.players_info if p["you"]] == [name]
+        before = len(view.game.events)
+        play_by_clicks(view, seat, people[seat])
+        assert view.status_kind == "info" and len(view.game.events) > before
+        turns_of[seat] += 1
+        if not view.game.is_over and view.game.current_player != seat:
+            nxt = view.game.current_player
+            nxt_color = view.game.start_colors[nxt]
+            assert view.status == f"{view.game.names[nxt]}'s turn now: the {nxt_color} car ({nxt_color[0].upper()})."
+    assert turns_of[0] > 3 and turns_of[2] > 3
+    seats = {e.seat for e in view.game.events if hasattr(e, "seat")}
+    assert {1, 3} <= seats  # the computer players played their own turns
+
+
+def test_a_person_cannot_act_in_another_persons_turn_through_the_engine():
+    view = RallyRunBoard(players=2, seed=3, people=[0, 1], bots="perfect")
+    assert view.bots == [None, None]
+    first = view.game.current_player
+    other = 1 - first
+    action = view.game.legal_actions()[0]
+    before = view.game.clone()
+    with pytest.raises(IllegalAction):
+        view.game.apply(action, other)
+    assert view.game == before
+
+
+def test_the_peoples_seats_are_checked():
+    from rally import SetupError
+
+    for people in ([0, 0], [0, 4], [1], "0,1", []):
+        with pytest.raises(SetupError, match="The people's seats are a list of different seats from 0 to 3"):
+            RallyRunBoard(players=4, people=people)
+    with pytest.raises(SetupError, match="a list of 2 bots"):
+        RallyRunBoard(players=4, people=[0, 1], bots=["perfect"])
 
 
 def test_new_game_deals_from_the_seed_with_fresh_bots():

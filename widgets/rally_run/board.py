@@ -128,6 +128,15 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
     learner's entry is ignored); without them a list names the other seats; names as in
     :func:`rally.rally_run.parse_bot`, or bot objects. With ``interactive=False`` the
     board only shows the game as it is now (a copy is kept), for step-by-step lessons.
+
+    ``people`` plays together at one screen (pass-and-play): the seats people play (by
+    default ``[seat]``, one learner); the computer players take the others. Rally Run
+    hides nothing from anyone but what lies face down, so the board simply follows the
+    person whose turn it is and says it at the top, by name and car color.
+
+    >>> table = RallyRunBoard(players=3, seed=6, people=[0, 2], bots="perfect")
+    >>> table.people, table.human
+    ([0, 2], 0)
     """
 
     _esm = HERE / "board.js"
@@ -162,6 +171,7 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         bots: Any = "perfect",
         interactive: bool = True,
         rng: random.Random | None = None,
+        people: Sequence[int] | None = None,
     ):
         super().__init__(interactive=bool(interactive))
         if game is None:
@@ -175,8 +185,9 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
                 last=game.players - 1, given=inputs.shown(seat)))
         self.game = game
         self.human = seat
+        self.people = _people(people, seat, game.players)
         self._bot_specs = bots
-        self.bots = _bots_per_seat(bots, game.players, seat) if interactive else []
+        self.bots = _bots_per_seat(bots, game.players, self.people) if interactive else []
         self.rng = rng if rng is not None else random.Random(game.seed)
         self.on_msg(self._on_msg)
         self._advance()
@@ -232,7 +243,7 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         seed = (old.seed + 1) % (inputs.MAX_SEED + 1) if seed is None else seed
         self.game = RallyRunGame.new(old.players, seed=seed, names=old.names, first_player=old.first_player)
         if self.interactive:
-            self.bots = _bots_per_seat(self._bot_specs, old.players, self.human)
+            self.bots = _bots_per_seat(self._bot_specs, old.players, self.people)
         self.rng = random.Random(seed)
         self.mode, self.swap_first = "move", ""
         self._say("")
@@ -327,7 +338,14 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         game = self.game
         try:
             if self.interactive:
-                play_bots(game, self.bots, self.rng, until=self.human)
+                play_bots(game, self.bots, self.rng)  # up to a person's turn: theirs to play
+                seat = game.current_player
+                if seat is not None and seat != self.human:
+                    self.human = seat
+                    color = game.start_colors[seat]
+                    # Pass-and-play: the next person hears it is their turn, by name and car.
+                    self._say(_("{name}'s turn now: the {color} car ({letter}).").format(
+                        name=game.names[seat], color=color_adjective(color), letter=COLOR_LETTERS[color]))
         except Exception as err:  # noqa: BLE001 - shown where the learner looks, never raised into the kernel
             seat = game.current_player
             self._say(_("{name}'s computer player failed ({error}: {problem}); the game stops here. Press New game "
@@ -514,8 +532,21 @@ def _swap_partners(actions: Sequence) -> set[int]:
     return {c.index for a in actions if isinstance(a, Swap) for c in (a.a, a.b)}
 
 
-def _bots_per_seat(bots: Any, players: int, human: int) -> list:
-    """One bot per seat (``None`` for the learner's) from names or bot objects."""
+def _people(people: Sequence[int] | None, seat: int, players: int) -> list[int]:
+    """The seats people play, checked: ``[seat]`` when none are named."""
+    if people is None:
+        return [seat]
+    if not (isinstance(people, (list, tuple)) and 1 <= len(people) <= players
+            and all(inputs.is_whole(p) and 0 <= p < players for p in people) and len(set(people)) == len(people)
+            and seat in people):
+        raise rally.SetupError(_("The people's seats are a list of different seats from 0 to {last}, with the seat "
+                                 "shown first among them, like [0, 2], not {given}.").format(
+            last=players - 1, given=inputs.shown(people)))
+    return sorted(people)
+
+
+def _bots_per_seat(bots: Any, players: int, people: Sequence[int]) -> list:
+    """One bot per seat (``None`` for the people's) from names or bot objects."""
     def make(spec):
         return parse_bot(spec) if isinstance(spec, str) else spec
 
@@ -523,17 +554,19 @@ def _bots_per_seat(bots: Any, players: int, human: int) -> list:
         specs = [bots] * players
     else:
         specs = list(bots)
-        if len(specs) == players - 1:
-            specs.insert(human, None)
+        if len(specs) == players - len(people):
+            for person in people:
+                specs.insert(person, None)
         elif len(specs) != players:
             # TRANSLATORS: the bot names in the example are what the program reads: keep them.
             raise rally.SetupError(ngettext(
                 "Give one bot for everyone, or a list of {n} bot (one per other seat), like ['perfect', "
                 "'forgetful:3', 'none'], not {given}.",
                 "Give one bot for everyone, or a list of {n} bots (one per other seat), like ['perfect', "
-                "'forgetful:3', 'none'], not {given}.", players - 1).format(n=players - 1, given=len(specs)))
-    out = [None if s == human else make(spec) for s, spec in enumerate(specs)]
-    if not all(hasattr(b, "choose") for s, b in enumerate(out) if s != human):
+                "'forgetful:3', 'none'], not {given}.", players - len(people)).format(n=players - len(people),
+                                                                       given=len(specs)))
+    out = [None if s in people else make(spec) for s, spec in enumerate(specs)]
+    if not all(hasattr(b, "choose") for s, b in enumerate(out) if s not in people):
         # TRANSLATORS: the bot names and choose(observation, actions, rng) are what the program reads: keep them.
         raise rally.SetupError(_("Every other seat needs a bot: a name like 'perfect', 'forgetful:3' or 'none', or an "
                                  "object with choose(observation, actions, rng)."))
