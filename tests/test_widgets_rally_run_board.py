@@ -227,30 +227,6 @@ def test_bots_that_play_first_act_before_the_human():
     assert board.players_info[2]["you"] and board.players_info[2]["current"]
 
 
-def test_a_whole_game_through_clicks_matches_the_engine_alone():
-    """The human's seat played by a bot through the widget's clicks gives the very
-    game the engine plays with the same bots and choices."""
-    seed = 9
-    view = RallyRunBoard(players=2, seed=seed, bots=[NoMemoryBot()], rng=random.Random(seed))
-    me = PerfectMemoryBot()
-    while not view.game.is_over:
-        game = view.game
-        action = me.choose(game.observation(0), game.legal_actions(), view.rng)
-        if isinstance(action, Swap):
-            view.set_mode("swap")
-            assert view.click(str(action.a)) and view.click(str(action.b))
-        elif isinstance(action, Rotate):
-            assert view.rotate(action.rotation)
-        elif str(action) == "finish":
-            assert view.click(game.goal(0).color)
-        else:
-            assert targets(view)[str(action.cell)] in ("reveal", "drive")
-            assert view.click(str(action.cell))
-        assert view.status_kind == "info"
-    reference = play_out(RallyRunGame.new(2, seed=seed), [PerfectMemoryBot(), NoMemoryBot()], random.Random(seed))
-    assert view.game.events == reference.events
-
-
 def play_by_clicks(view: RallyRunBoard, seat: int, bot) -> None:
     """``seat``'s turn played through the widget's clicks, as ``bot`` would choose it."""
     game = view.game
@@ -263,7 +239,21 @@ def play_by_clicks(view: RallyRunBoard, seat: int, bot) -> None:
     elif str(action) == "finish":
         assert view.click(game.goal(seat).color)
     else:
+        assert targets(view)[str(action.cell)] in ("reveal", "drive")
         assert view.click(str(action.cell))
+
+
+def test_a_whole_game_through_clicks_matches_the_engine_alone():
+    """The human's seat played by a bot through the widget's clicks gives the very
+    game the engine plays with the same bots and choices."""
+    seed = 9
+    view = RallyRunBoard(players=2, seed=seed, bots=[NoMemoryBot()], rng=random.Random(seed))
+    me = PerfectMemoryBot()
+    while not view.game.is_over:
+        play_by_clicks(view, 0, me)
+        assert view.status_kind == "info"
+    reference = play_out(RallyRunGame.new(2, seed=seed), [PerfectMemoryBot(), NoMemoryBot()], random.Random(seed))
+    assert view.game.events == reference.events
 
 
 def test_people_play_together_at_one_board_and_the_computer_plays_the_rest():
