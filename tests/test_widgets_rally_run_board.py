@@ -19,7 +19,7 @@ from rally.rally_run import (
     COLORS, StartFinish, NoMemoryBot, PerfectMemoryBot, RallyRunGame, Reveal, Rotate, Swap, TilesSwapped, play_out,
 )
 from rally.rally_run.simulate import log_lines, memory_win_rates
-from widgets import MemoryChart, MemoryExperiment, RallyRunBoard
+from widgets import FreePlayBoard, MemoryChart, MemoryExperiment, RallyRunBoard
 from widgets.rally_run.board import HERE
 
 
@@ -349,7 +349,7 @@ def test_bad_set_ups_are_refused_with_a_typed_error():
 # ---------------------------------------------------------------------- what it shows
 
 
-@pytest.mark.parametrize("name", ["rally_run.board", "rally_run.memory_chart"])
+@pytest.mark.parametrize("name", ["rally_run.board", "rally_run.memory_chart", "rally_run.free_play"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(f"widgets.{name}"), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -390,16 +390,20 @@ def test_repr_is_stable_and_names_the_moment():
     assert data["text/plain"] == repr(a)
 
 
-def test_front_end_files_are_loaded_and_the_module_parses(tmp_path):
-    text = (HERE / "board.js").read_text(encoding="utf-8")
-    assert str(RallyRunBoard._esm) == text and "export default { render }" in text
-    assert (HERE / "board.css").read_text(encoding="utf-8") in str(RallyRunBoard._css)
-    for kind in ("click", "rotate", "mode", "new"):
+@pytest.mark.parametrize("widget, name, kinds", [
+    (RallyRunBoard, "board", ("click", "rotate", "mode", "new")),
+    (FreePlayBoard, "free_play", ("click", "piece", "car", "mode", "round")),
+])
+def test_front_end_files_are_loaded_and_the_module_parses(tmp_path, widget, name, kinds):
+    text = (HERE / f"{name}.js").read_text(encoding="utf-8")
+    assert str(widget._esm) == text and "export default { render }" in text
+    assert (HERE / f"{name}.css").read_text(encoding="utf-8") in str(widget._css)
+    for kind in kinds:
         assert f'type: "{kind}"' in text  # every message the handler understands is sent
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed; the module was only read")
-    copy = tmp_path / "board.mjs"
+    copy = tmp_path / f"{name}.mjs"
     copy.write_text(text, encoding="utf-8")
     result = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

@@ -22,7 +22,8 @@ lessons' controls :class:`GameSetup`, :class:`MoveExplorer`, :class:`MotorPlaygr
 :class:`TrickExplorer`, the what-if tools :class:`PositionEditor`, :class:`AdvisorPanel`,
 :class:`AdviceChart`, :class:`WhatIf`, :class:`CopyButton`, and the quizzes.
 
-Rally Run (``rally_run/``): :class:`RallyRunBoard`, :class:`MemoryChart`, :class:`MemoryExperiment` and its quiz.
+Rally Run (``rally_run/``): :class:`RallyRunBoard` (one learner, or people together), :class:`FreePlayBoard`
+(free play: build a track), :class:`MemoryChart`, :class:`MemoryExperiment` and its quiz.
 
 Every widget has a stable ``repr`` for nbval. See ``docs/widgets.md``.
 """
@@ -35,7 +36,7 @@ from .page_style import PageStyle
 from .plotly_view import PlotlyView
 from .quiz import Feedback, Question, Quiz
 from .scroll_anchor import ScrollAnchor
-from .rally_run import MemoryChart, MemoryExperiment, RallyRunBoard, rally_run_quiz
+from .rally_run import FreePlayBoard, MemoryChart, MemoryExperiment, RallyRunBoard, rally_run_quiz
 from .stich_rallye import (
     AdviceChart, AdvisorPanel, BoxSetup, CardHand, CopyButton, GameReplay, GameReview, GameSetup, GameView, MotorDial, MotorPlayground, MoveExplorer,
     MovePlayer, PositionEditor, ReviewChart, TrackFigure, TrackFrame, TrickExplorer, TrickTable, WhatIf, motor_quiz, moving_quiz,
@@ -45,7 +46,7 @@ from .style import card_face, lap_label
 
 __all__ = [
     "Announcer", "PageStyle", "CourseProgress", "LessonDone", "AdviceChart", "AdvisorPanel", "BoxSetup", "CopyButton", "PositionEditor", "WhatIf",
-    "CardHand", "GameReplay", "GameReview", "GameSetup", "GameView", "MemoryChart", "MemoryExperiment", "MotorDial", "MotorPlayground", "MoveExplorer", "MovePlayer", "PlotlyView",
+    "CardHand", "FreePlayBoard", "GameReplay", "GameReview", "GameSetup", "GameView", "MemoryChart", "MemoryExperiment", "MotorDial", "MotorPlayground", "MoveExplorer", "MovePlayer", "PlotlyView",
     "RallyRunBoard", "ReplayState", "ReviewChart", "ScrollAnchor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "card_face",
     "lap_label", "replay_states", "Feedback", "Question", "Quiz", "tricks_quiz", "motor_quiz", "moving_quiz",
     "round_end_quiz", "rally_run_quiz", "start_quiz",

@@ -2,7 +2,8 @@
 the lesson's self-check questions."""
 
 from .board import RallyRunBoard
+from .free_play import FreePlayBoard
 from .memory_chart import MemoryChart, MemoryExperiment
 from .quizzes import rally_run_quiz
 
-__all__ = ["MemoryChart", "MemoryExperiment", "RallyRunBoard", "rally_run_quiz"]
+__all__ = ["FreePlayBoard", "MemoryChart", "MemoryExperiment", "RallyRunBoard", "rally_run_quiz"]

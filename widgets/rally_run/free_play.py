@@ -1,0 +1,262 @@
+"""FreePlayBoard: Rally Run's free play on screen: lay the tiles as you like, by clicks.
+
+Every rule is the engine's (:class:`rally.rally_run.FreePlay`, decision R13); this view
+draws plain data computed from it and sends it the clicks. A click on a piece of the box
+chooses it; a click on an empty square lays it there; a click on a laid tile turns it a
+quarter turn. *Take back* makes the next click take a tile back into the box. A car is
+chosen by its button: a click on a tile puts it there, and from then on a click on the
+next tile along a road drives it there; *Drive round* drives it round the roads until it
+is back where it set off. Under the grid the engine says where a road is broken or that
+the tiles make a closed circuit. A refused click shows the engine's reason and changes
+nothing. Roads are drawn as grey arms from each tile's middle to the sides it opens to; a
+broken side carries a ✕ as well as its red, so no color stands alone.
+
+>>> board = FreePlayBoard(rows=2, cols=2)
+>>> board.choose_piece("curve")
+True
+>>> [board.click(square) for square in ("A1", "A1", "B1", "B1", "B1")]  # lay, turn, lay, turn, turn
+[True, True, True, True, True]
+>>> board.laid()
+{'A1': 'C:ES', 'B1': 'C:SW'}
+>>> board.verdict
+'The road is broken in 2 places: the south side of A1 and the south side of B1.'
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import anywidget
+import traitlets
+
+import rally
+from rally.rally_run import FreePlay, Piece
+from rally.rally_run.board import COLORS
+from rally.rally_run.tiles import BITS, DIRECTIONS, KINDS, mask_words
+
+from .._display import StableRepr
+from ..i18n import _
+from .board import COLOR_LETTERS, RUN_HEX, RUN_TEXT_HEX, color_adjective, color_noun
+
+HERE = pathlib.Path(__file__).parent
+#: Errors a click's text may raise (all typed by rally): shown in the status line, never raised.
+CLICK_ERRORS = (rally.RuleError, ValueError, TypeError)
+MODES = ("lay", "lift")
+
+
+def _piece_words(name: str) -> str:
+    """A piece of the box by its name, in words with its article."""
+    return Piece.parse(name).words()
+
+
+def _labels() -> dict[str, str]:
+    """The words of the page around the grid (free_play.js shows only what it is given)."""
+    return {
+        "box": _("The box: choose a piece, then click an empty square"),
+        "cars": _("Cars: choose one, then click a tile"),
+        "lift": _("Take back"), "round": _("Drive round"), "grid": _("Free play grid"),
+    }
+
+
+class FreePlayBoard(StableRepr, anywidget.AnyWidget):
+    """Free play on a grid of ``rows`` x ``cols`` squares with the box of ``tile_mix``
+    (the default mix unless given): the engine's :class:`FreePlay` in :attr:`play`."""
+
+    _esm = HERE / "free_play.js"
+    _css = HERE / "free_play.css"
+
+    rows = traitlets.Int(6).tag(sync=True)
+    cols = traitlets.Int(8).tag(sync=True)
+    squares = traitlets.List(traitlets.Dict()).tag(sync=True)
+    pieces = traitlets.List(traitlets.Dict()).tag(sync=True)
+    car_buttons = traitlets.List(traitlets.Dict()).tag(sync=True)
+    chosen_piece = traitlets.Unicode("").tag(sync=True)
+    chosen_car = traitlets.Unicode("").tag(sync=True)
+    mode = traitlets.Unicode("lay").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    status_kind = traitlets.Unicode("info").tag(sync=True)
+    #: The engine's word on the grid: where a road is broken, or a closed circuit.
+    verdict = traitlets.Unicode("").tag(sync=True)
+    #: The squares of the last drive round, in order (the page moves the car along them).
+    route = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, rows: int = 6, cols: int = 8, tile_mix: Any = None) -> None:
+        self.play = FreePlay(rows, cols) if tile_mix is None else FreePlay(rows, cols, tile_mix)
+        super().__init__(rows=self.play.rows, cols=self.play.cols)
+        self.on_msg(self._on_msg)
+        self._refresh()
+
+    # ------------------------------------------------------------------ clicking
+    def choose_piece(self, name: str) -> bool:
+        """Choose a piece of the box to lay (``"curve"``, ``"pit stop"``, ``"red start-finish"``)."""
+        try:
+            piece = Piece.parse(name)
+        except CLICK_ERRORS as err:
+            return self._refuse(str(err))
+        if piece.name not in self.play.left():
+            return self._refuse(_("None of {piece} is left in the box.").format(piece=piece.words()))
+        self.chosen_piece, self.chosen_car, self.mode = piece.name, "", "lay"
+        self._say(_("Click an empty square to lay {piece} there.").format(piece=piece.words()))
+        self._refresh()
+        return True
+
+    def choose_car(self, color: str) -> bool:
+        """Choose the car of ``color`` (again: put the choice down)."""
+        if color not in COLORS:
+            return self._refuse(_("A car's color is one of {colors}, not {given}.").format(
+                colors=", ".join(COLORS), given=repr(color)))
+        if self.chosen_car == color:
+            self.chosen_car = ""
+            self._say("")
+        else:
+            self.chosen_car, self.chosen_piece, self.mode = color, "", "lay"
+            on = self.play.cars.get(color)
+            self._say(_("The {color} car: click the next tile along a road to drive there.").format(
+                color=color_adjective(color)) if on else _("The {color} car: click a tile to put it there.").format(
+                color=color_adjective(color)))
+        self._refresh()
+        return True
+
+    def set_mode(self, mode: str) -> bool:
+        """``"lift"``: the next click on a tile takes it back into the box; ``"lay"``: back to laying."""
+        if mode not in MODES:
+            # TRANSLATORS: 'lay' and 'lift' are what the program reads: keep them.
+            return self._refuse(_("The mode is 'lay' or 'lift', not {given}.").format(given=repr(mode)))
+        self.mode, self.chosen_piece, self.chosen_car = mode, "", ""
+        self._say(_("Click a tile to take it back into the box.") if mode == "lift" else "")
+        self._refresh()
+        return True
+
+    def click(self, square: str) -> bool:
+        """A click on a square (``"B3"``): lay, turn, take back, put or drive a car, as chosen."""
+        play = self.play
+        try:
+            where = play.name(play.square(square))
+            laid = play.piece_at(where) is not None
+            if self.chosen_car:
+                color = self.chosen_car
+                said = play.drive(color, where) if color in play.cars else play.put_car(color, where)
+            elif self.mode == "lift":
+                said = play.lift(where)
+                self.mode = "lay"
+            elif not laid and self.chosen_piece:
+                said = play.lay(where, self.chosen_piece)
+                if self.chosen_piece not in play.left():
+                    self.chosen_piece = ""
+            elif laid:
+                said = play.turn(where)
+            else:
+                return self._refuse(_("Choose a piece of the box first, then click an empty square."))
+        except CLICK_ERRORS as err:
+            return self._refuse(str(err))
+        self.route = []
+        self._say(said)
+        self._refresh()
+        return True
+
+    def drive_round(self, color: str | None = None) -> bool:
+        """Drive the chosen car (or the car of ``color``) round, back to where it set off."""
+        color = color or self.chosen_car or next(iter(self.play.cars), "")
+        if not color:
+            return self._refuse(_("Put a car on a tile first: choose a car, then click a tile."))
+        try:
+            route = self.play.drive_round(color)
+        except CLICK_ERRORS as err:
+            return self._refuse(str(err))
+        self.route = route
+        self._say(_("The {color} car drove round: {route}, {n} squares, and is back on {start}.").format(
+            color=color_adjective(color), route=" → ".join(route), n=len(route) - 1, start=route[0]))
+        self._refresh()
+        return True
+
+    def laid(self) -> dict[str, str]:
+        """Every laid tile by square, as the engine writes a road tile (``"C:NE"``) or by name."""
+        return {sq: (f"{p.kind.letter}:{''.join(p.openings)}" if p.kind is not None else p.name)
+                for sq, p in self.play.laid.items()}
+
+    def _on_msg(self, widget, content: dict, buffers) -> None:
+        """What the page sends: ``{"type": "click", "square": "B3"}``, ``{"type": "piece", "name":
+        "curve"}``, ``{"type": "car", "color": "red"}``, ``{"type": "mode", "mode": "lift"}``,
+        ``{"type": "round"}``."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        handlers = {"click": ("square", self.click), "piece": ("name", self.choose_piece),
+                    "car": ("color", self.choose_car), "mode": ("mode", self.set_mode)}
+        if kind == "round":
+            self.drive_round()
+        elif kind in handlers and handlers[kind][0] in content:
+            key, handle = handlers[kind]
+            handle(str(content[key]))
+        else:
+            self._refuse(_("The page sent a message the board does not understand: {message}.").format(
+                message=repr(content)))
+
+    def _refuse(self, text: str) -> bool:
+        self._say(text, "error")
+        return False
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.status, self.status_kind = text, kind
+
+    # ------------------------------------------------------------------ showing
+    def _refresh(self) -> None:
+        play = self.play
+        broken: dict[str, list[str]] = {}
+        for square, side in play.broken_roads():
+            broken.setdefault(square, []).append(side)
+        here: dict[str, list[str]] = {}
+        for color, square in play.cars.items():
+            here.setdefault(square, []).append(color)
+        squares = []
+        for row in range(play.rows):
+            for col in range(play.cols):
+                name = play.name((row, col))
+                piece = play.piece_at(name)
+                cars = here.get(name, [])
+                words = (_("{square}: {piece}, open to {directions}").format(
+                    square=name, piece=piece.words(), directions=_join_directions(piece.openings))
+                    if piece is not None else _("{square}: empty").format(square=name))
+                if broken.get(name):
+                    words += "; " + _("road broken toward {directions}").format(
+                        directions=_join_directions(broken[name]))
+                if cars:
+                    words += "; " + _("here: {cars}").format(cars=", ".join(
+                        _("the {color} car").format(color=color_adjective(c)) for c in cars))
+                squares.append({
+                    "square": name, "row": row, "col": col, "piece": piece.name if piece else "",
+                    "kind": (piece.kind.letter if piece and piece.kind else
+                             ("P" if piece and piece.color is None else COLOR_LETTERS.get(piece.color or "", ""))
+                             if piece else ""),
+                    "color": (piece.color or "") if piece else "", "openings": list(piece.openings) if piece else [],
+                    "broken": broken.get(name, []),
+                    "cars": [{"color": c, "letter": COLOR_LETTERS[c], "hex": RUN_HEX[c], "text_hex": RUN_TEXT_HEX[c]}
+                             for c in cars],
+                    "label": words})
+        left = play.left()
+        pieces = []
+        for name in [*(kind.word for kind in KINDS), "pit stop", *(f"{c} start-finish" for c in COLORS)]:
+            piece = Piece.parse(name)
+            pieces.append({"name": name, "kind": piece.kind.letter if piece.kind else ("P" if not piece.color else
+                                                                                     COLOR_LETTERS[piece.color]),
+                           "color": piece.color or "", "hex": RUN_HEX.get(piece.color or "", ""),
+                           "left": left.get(name, 0), "words": piece.words(), "openings": list(piece.openings)})
+        cars = [{"color": c, "letter": COLOR_LETTERS[c], "hex": RUN_HEX[c], "text_hex": RUN_TEXT_HEX[c],
+                 "word": color_noun(c), "on": play.cars.get(c, ""),
+                 "label": _("the {color} car").format(color=color_adjective(c))} for c in COLORS]
+        with self.hold_sync():
+            self.squares, self.pieces, self.car_buttons = squares, pieces, cars
+            self.verdict = play.status()
+            self.labels = _labels()
+
+    def __repr__(self) -> str:
+        return _("Free play on {rows} x {cols} squares, {n} tiles laid: {verdict}").format(
+            rows=self.play.rows, cols=self.play.cols, n=len(self.play.laid), verdict=self.play.status())
+
+
+def _join_directions(sides: list[str] | tuple[str, ...]) -> str:
+    """``"north and east"`` for the sides ``["N", "E"]``, in the language spoken."""
+    return mask_words(sum(BITS[DIRECTIONS.index(s)] for s in sides))
+
+
+__all__ = ["FreePlayBoard"]
