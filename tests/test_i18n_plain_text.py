@@ -60,6 +60,7 @@ def build_every_kind() -> dict[str, object]:
         "MotorPlayground": widgets.MotorPlayground(), "MoveExplorer": widgets.MoveExplorer(),
         "MovePlayer": widgets.MovePlayer(rally.TRACKS["volcano"], [0, 3, 7]),
         "RallyRunBoard": widgets.RallyRunBoard(players=3, seed=2), "ScrollAnchor": widgets.ScrollAnchor(),
+        "FreePlayBoard": widgets.FreePlayBoard(rows=3, cols=3),
         "TrackFigure": widgets.TrackFigure(game.track, game.positions),
         "TrickExplorer": widgets.TrickExplorer(),
         "MemoryExperiment": widgets.MemoryExperiment([0, None], games=4, seed=1),

@@ -40,10 +40,11 @@ CORNERS = {"red": "A1", "blue": "E1", "green": "E5", "yellow": "A5"}
 class Board:
     """The lesson's playable board (the last one), and every message the clicks sent."""
 
-    def __init__(self, page):
+    def __init__(self, page, touch: bool = False):
         self.page = page
         self.root = page.locator(".rally-run").last
         self.sent: list[dict] = []
+        self.touch = touch  # a finger on a tablet: taps, not clicks
 
     def state(self) -> dict:
         return self.root.evaluate(STATE)
@@ -51,7 +52,7 @@ class Board:
     def act(self, locator, message: dict) -> dict:
         """Click ``locator`` (which sends ``message``), wait for Python's answer, return the new state."""
         before = self.root.evaluate(f"el => JSON.stringify(({STATE})(el))")
-        locator.click()
+        locator.tap() if self.touch else locator.click()
         self.page.wait_for_function(CHANGED, arg=[self.root.element_handle(), before], timeout=30_000)
         self.sent.append(message)
         return self.state()

@@ -29,7 +29,7 @@ function render({ model, el }) {
   status.setAttribute("aria-live", "polite");
   const main = html("div", "rfp-main", el);
   const grid = html("div", "rfp-grid", main);
-  grid.setAttribute("role", "grid");
+  grid.setAttribute("role", "group");  // a group of buttons, named (a "grid" role would need rows and cells)
   const side = html("div", "rfp-side", main);
   const boxTitle = html("div", "rfp-title", side);
   const box = html("div", "rfp-box", side);
@@ -89,6 +89,7 @@ function render({ model, el }) {
       button.disabled = piece.left === 0;
       button.setAttribute("aria-pressed", String(model.get("chosen_piece") === piece.name));
       button.setAttribute("aria-label", `${piece.words}: ${piece.left}`);
+      button.title = piece.words;
       const icon = html("span", "rfp-icon", button);
       drawPiece(icon, piece);
       html("span", "rfp-count", button, `× ${piece.left}`);
