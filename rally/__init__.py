@@ -15,6 +15,7 @@ Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
 - serialization.py  a state as JSON and back (shape only)
 - inputs.py     reading numbers, names, texts and JSON: bounded, one message style
 - turns.py      play_bots: computer players act until a person must decide (both games)
+- table_view.py what everybody at the table sees (no hand but its size): pass-and-play's screen
 - bots.py       RandomBot, HeuristicBot, play_out
 - analysis.py   seeded experiments over many games (win rates)
 - rally_run/    the second game, Rally Run (M1-M5): ``from rally import rally_run`` (loaded on demand)
@@ -40,6 +41,7 @@ from .game import CAR_COLORS, Game, Turbo, parse_action, trick_move
 from .inputs import DEFAULT_NAMES
 from .round_end import leader, release_order
 from .table_setup import setup_steps
+from .table_view import TableView, table_view
 from .state import GameState
 from .motor import DEFAULT_DIAL, Motor, check_dial
 from .movement import How, Move, PathStep, check_positions, move, position_problems
@@ -56,7 +58,7 @@ __all__ = [
     "LanguageError", "available_languages", "get_language", "language", "set_language",
     "CardPlayed", "Dealt", "Event", "FlagTaken", "GameWon", "LapCompleted", "LapLost", "MotorReleased", "MotorWound",
     "Moved", "RoundEnded", "TrickWon", "TurboDeclined", "TurboUsed",
-    "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "trick_move", "leader", "release_order", "setup_steps",
+    "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "trick_move", "leader", "release_order", "setup_steps", "TableView", "table_view",
     "DEFAULT_DIAL", "Motor", "check_dial",
     "How", "Move", "PathStep", "check_positions", "move", "position_problems",
     "Position", "Advice", "AdvisorBot", "OptionResult", "advise", "Review", "ReviewedDecision", "review",
