@@ -51,7 +51,8 @@ function render({ model, el }) {
   function draw() {
     const labels = model.get("labels") || {};
     const rows = model.get("rows"), cols = model.get("cols");
-    grid.style.gridTemplateColumns = `repeat(${cols}, var(--rfp-size))`;
+    // Squares as wide as there is room for, up to --rfp-size: a phone shows the whole grid.
+    grid.style.gridTemplateColumns = `repeat(${cols}, minmax(0, var(--rfp-size)))`;
     grid.setAttribute("aria-label", labels.grid || "");
     boxTitle.textContent = labels.box || "";
     carTitle.textContent = labels.cars || "";
