@@ -74,10 +74,16 @@ def table_view(game: Game) -> TableView:
     """What everybody at the table sees of ``game`` now; nothing of any hand but its size.
     The last trick is read from the game's log (an unrecorded game shows none)."""
     last: TrickWon | None = None
+    # While its winner decides on the turbo, the trick just won is still on the table: the
+    # last trick is the one before it.
+    skip = 1 if game.awaiting_turbo else 0
     for event in reversed(game.events):
         if isinstance(event, Dealt):
             break
         if isinstance(event, TrickWon):
+            if skip:
+                skip -= 1
+                continue
             last = event
             break
     return TableView(

@@ -128,6 +128,27 @@
   // run puts the live widget in its place. A picture is not clickable and is hidden from
   // screen readers, which read the widget's words instead.
   const PICTURE = "application/vnd.rally-notebooks.picture+json";
+  // A picture is drawn from a notebook file, and a file may come from anywhere (the build
+  // checks the site's own pictures, site/lesson_pictures.py): what could run, load or send
+  // something is removed as it is drawn.
+  const FORBIDDEN = new Set(["script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta",
+    "link", "form", "portal", "style", "noscript", "template"]);
+  const ADDRESS = /^(href|src|xlink:href|action|formaction|srcdoc|data|poster)$/;
+  const FAR = /^(\/\/|data:(?!image\/)|[a-z][a-z0-9+.-]*:(?!image\/))/i;  // another site, or code
+  function cleaned(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;  // parsed inert: nothing in a template runs or loads
+    for (const el of template.content.querySelectorAll("*")) {
+      if (FORBIDDEN.has(el.localName.toLowerCase())) { el.remove(); continue; }
+      for (const { name, value } of [...el.attributes]) {
+        const key = name.toLowerCase();
+        if (key.startsWith("on") || (ADDRESS.test(key) && FAR.test(value.replace(/\s+/g, "")))) el.removeAttribute(name);
+      }
+    }
+    return template.content;
+  }
+  const cleanCss = (css) => (/@import|expression\(|javascript:|url\(\s*['"]?(?!#|data:image\/)/i.test(css) ? "" : css);
+  const fitting = new WeakMap();  // renderer -> the ResizeObserver that fits its figures
   function pictureFactory(html) {  // html: JupyterLab's own text/html renderer factory
     return {
       safe: true,  // HTML and CSS made by the site's build, checked to run nothing
@@ -141,12 +162,12 @@
         renderer.renderModel = async (model) => {
           const picture = model.data[PICTURE] || {};
           const css = document.createElement("style");
-          css.textContent = picture.css || "";
+          css.textContent = cleanCss(String(picture.css || ""));
           const view = document.createElement("div");
           view.className = "rally-picture__view";
           view.inert = true;
           view.setAttribute("aria-hidden", "true");
-          view.innerHTML = picture.html || "";
+          view.append(cleaned(String(picture.html || "")));
           const words = document.createElement("div");
           words.className = "rally-picture__words";
           words.textContent = picture.text || "";
@@ -160,7 +181,10 @@
               if (room > 0 && figure.offsetWidth > room) figure.style.zoom = String(room / figure.offsetWidth);
             }
           };
-          new ResizeObserver(fit).observe(renderer.node);
+          fitting.get(renderer)?.disconnect();
+          const observer = new ResizeObserver(fit);
+          observer.observe(renderer.node);
+          fitting.set(renderer, observer);
         };
         return renderer;
       },

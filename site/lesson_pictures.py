@@ -30,6 +30,7 @@ import json
 import pathlib
 import re
 import sys
+from html.parser import HTMLParser
 from typing import Any
 
 #: The output's data key of a picture: ``{"html": ..., "css": ..., "text": ...}``.
@@ -38,9 +39,47 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 #: Where the pictures are kept: one JSON file per lesson, by the lesson's path.
 FOLDER = ROOT / "site" / "pictures"
-#: What no picture may hold: it is drawn as it is, so it must not run anything.
-UNSAFE = re.compile(r"<\s*(script|iframe|object|embed)\b|<[^>]*\son[a-z]+\s*=|javascript:|expression\(",
-                    re.IGNORECASE)
+#: Tags no picture may hold: they run, load or send something, or change the page around it.
+FORBIDDEN_TAGS = frozenset({"script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta",
+                            "link", "form", "portal", "style", "noscript", "template"})
+#: Attributes that hold an address (a picture's addresses may not run code).
+ADDRESS_ATTRIBUTES = frozenset({"href", "src", "xlink:href", "action", "formaction", "srcdoc", "data", "poster"})
+RUNNING_ADDRESS = re.compile(r"^(javascript|vbscript|data:text)", re.IGNORECASE)
+
+
+class _Checker(HTMLParser):
+    """Reads a picture's HTML as a browser does and notes what would run or load."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.problems: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in FORBIDDEN_TAGS:
+            self.problems.append(f"<{tag}>")
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.problems.append(f"<{tag} {name}=...>")
+            elif name in ADDRESS_ATTRIBUTES and RUNNING_ADDRESS.match(re.sub(r"\s+", "", value or "")):
+                self.problems.append(f"<{tag} {name}={value!r}>")
+
+    handle_startendtag = handle_starttag
+
+
+def unsafe(html: str, css: str = "") -> list[str]:
+    """What in a picture would run, load or send something: [] for a picture of HTML and CSS only.
+
+    >>> unsafe('<img/onerror=alert(1) src=x>'), unsafe('<b>G5</b>', 'b { color: red }')
+    (['<img onerror=...>'], [])
+    """
+    checker = _Checker()
+    checker.feed(html)
+    checker.close()
+    problems = checker.problems
+    # CSS may point into the picture (url(#clip)) or hold an image (data:image/...), never load or run.
+    if re.search(r"@import|expression\(|javascript:|url\(\s*['\"]?(?!#|data:image/)", css, re.IGNORECASE):
+        problems.append("CSS that loads or runs something (@import, url() of an address, expression())")
+    return problems
 
 
 def words(output: dict[str, Any]) -> str:
@@ -72,9 +111,10 @@ def stage(notebook: dict[str, Any], pictures: list[dict[str, Any]]) -> list[str]
         if picture is None or picture["text"] != words(output):
             missing.append(f"cell {c}, output {o} ({words(output)[:60]!r})")
             continue
-        if UNSAFE.search(picture["html"]) or UNSAFE.search(picture["css"]):
-            raise ValueError(f"the picture of cell {c}, output {o} holds something that runs: "
-                             "a picture may hold HTML and CSS only")
+        problems = unsafe(picture["html"], picture["css"])
+        if problems:
+            raise ValueError(f"the picture of cell {c}, output {o} holds something that runs or loads "
+                             f"({', '.join(problems[:3])}): a picture may hold HTML and CSS only")
         output["data"][MIME] = {key: picture[key] for key in ("html", "css", "text")}
     return missing
 

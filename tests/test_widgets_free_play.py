@@ -97,6 +97,7 @@ def test_take_back_and_a_tile_under_a_car_stays():
     ({"type": "car", "color": "purple"}, "A car's color is one of red, blue, green, yellow"),
     ({"type": "mode", "mode": "fly"}, "The mode is 'lay' or 'lift'"),
     ({"type": "click"}, "The page sent a message the board does not understand"),
+    ({"type": ["click"], "square": "A1"}, "The page sent a message the board does not understand"),
     ({"type": "click", "square": "C3"}, "Choose a piece of the box first"),
 ])
 def test_bad_clicks_are_refused_where_the_learner_looks_and_change_nothing(message, words):
@@ -130,3 +131,14 @@ def test_the_board_speaks_german():
         assert board.labels["round"] == "Runde fahren"
     finally:
         set_language("en")
+
+
+def test_driving_round_again_lights_the_route_again():
+    board = build_ring()
+    send(board, type="car", color="red")
+    send(board, type="click", square="B1")
+    seen = []
+    board.observe(lambda change: seen.append(list(change["new"])), names="route")
+    send(board, type="round")
+    send(board, type="round")
+    assert [r for r in seen if r] == [board.route, board.route] and board.route[0] == "B1"

@@ -297,6 +297,12 @@ def test_a_person_cannot_act_in_another_persons_turn_through_the_engine():
 def test_the_peoples_seats_are_checked():
     from rally import SetupError
 
+    assert RallyRunBoard(people=[0, 2], bots=["perfect"]).game.players == 3  # two people, one computer
+    board = RallyRunBoard(players=2, seed=3)
+    before = board.game.clone()
+    send(board, type=["click"], place="A1")
+    assert board.status_kind == "error" and "does not understand" in board.status and board.game == before
+
     for people in ([0, 0], [0, 4], [1], "0,1", []):
         with pytest.raises(SetupError, match="The people's seats are a list of different seats from 0 to 3"):
             RallyRunBoard(players=4, people=people)

@@ -17,7 +17,8 @@ the game's board, a column letter and a row number (``"B3"``), on a grid of up t
   where it set off, heading the same way.
 
 Every change is checked first: bad input raises :class:`~rally.errors.TileError` (a
-``ValueError``) that says what was wrong and what would be right, and changes nothing.
+``ValueError``) that says what was wrong and what would be right, and changes nothing. A
+tile mix is checked as for a game (:class:`~rally.errors.SetupError`: 24 road tiles).
 
 >>> play = FreePlay(rows=2, cols=2)
 >>> for square, piece in [("A1", "C:ES"), ("B1", "C:SW"), ("B2", "C:NW"), ("A2", "C:NE")]:
@@ -251,8 +252,10 @@ class FreePlay:
                 for d in range(4) if piece.mask & BITS[d] and self._joined(sq, d) is None]
 
     def circuit(self) -> list[str] | None:
-        """The laid squares in driving order round the loop when the tiles make a closed
-        circuit (no broken road, all joined, a loop to drive round), else ``None``."""
+        """When the tiles make a closed circuit (no broken road, all joined, a loop to drive
+        round): the squares of one loop of the roads, each joined to the next and the last to
+        the first (at a crossroads the loop may turn, where a driving car goes straight on:
+        :meth:`drive_round` gives a car's own route); else ``None``."""
         if not self._laid or self.broken_roads():
             return None
         start = min(self._laid)
@@ -369,6 +372,8 @@ class FreePlay:
     # ------------------------------------------------------------------ driving
 
     def _car(self, color: object) -> str:
+        if isinstance(color, str) and color.strip().lower() in COLORS:
+            return color.strip().lower()
         return inputs.one_of(color, _("A car's color"), COLORS, TileError)
 
     def put_car(self, color: object, square: object) -> str:

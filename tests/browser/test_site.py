@@ -195,6 +195,48 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     nothing_left(site, leave_recorder)
 
 
+#: A notebook someone else made, with pictures that try to run, load and send things.
+EVIL_PICTURES = [
+    '<img/onerror="window.rallyPwned=1" src=x><b class="kept">G5</b>',
+    '<svg/onload="window.rallyPwned=2"><circle r="4"/></svg>',
+    '<img src="http://example.invalid/spy.png"><a href="javascript:window.rallyPwned=3">go</a>',
+    '<base href="http://example.invalid/"><meta http-equiv="refresh" content="0;url=http://example.invalid/">',
+]
+
+
+def test_a_picture_from_a_notebook_made_elsewhere_runs_and_loads_nothing(site, site_page, leave_recorder):
+    """Anyone may open a notebook on the site: a picture in it is drawn with what would run,
+    load or send something taken out (the site's own pictures are also checked at build)."""
+    page = site_page
+    page.goto(f"{site.url}/lab/index.html")  # the app alone, no lesson
+    page.wait_for_function("() => window.jupyterapp && document.querySelector('button.rally-site-map')")
+    outputs = [{"output_type": "display_data", "metadata": {}, "data": {
+        "text/plain": f"picture {i}", "application/vnd.jupyter.widget-view+json": {"model_id": "x", "version_major": 2,
+                                                                                 "version_minor": 0},
+        lesson_pictures.MIME: {"html": html, "css": "b { background: url(http://example.invalid/a.png) }",
+                               "text": f"picture {i}"}}} for i, html in enumerate(EVIL_PICTURES)]
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+                "cells": [{"cell_type": "code", "execution_count": 1, "metadata": {}, "source": "x", "outputs": outputs}]}
+    page.evaluate("""async (nb) => {
+      await window.jupyterapp.serviceManager.contents.save('elsewhere.ipynb', {type: 'notebook', format: 'json', content: nb});
+      await window.jupyterapp.commands.execute('docmanager:open', {path: 'elsewhere.ipynb'});
+    }""", notebook)
+    page.wait_for_function("() => document.querySelectorAll('.rally-picture .kept').length === 1")
+    page.wait_for_timeout(1000)
+    found = page.evaluate("""() => ({
+      pwned: window.rallyPwned || null,
+      handlers: [...document.querySelectorAll('.rally-picture *')].flatMap(e => [...e.attributes].map(a => a.name))
+        .filter(n => n.startsWith('on')),
+      far: [...document.querySelectorAll('.rally-picture [src], .rally-picture [href]')].map(e => e.outerHTML)
+        .filter(tag => /(src|href)="(\\/\\/|[a-z][a-z0-9+.-]*:)/i.test(tag)),
+      removed: document.querySelectorAll('.rally-picture base, .rally-picture meta, .rally-picture script').length,
+      css: [...document.querySelectorAll('.rally-picture style')].map(s => s.textContent).join(''),
+    })""")
+    assert found == {"pwned": None, "handlers": [], "far": [], "removed": 0, "css": ""}, found
+    assert page.url.startswith(site.url)  # no refresh took the page away
+    nothing_left(site, leave_recorder)
+
+
 def test_the_course_map_button_opens_lesson_0_and_stops_the_lesson_left(site, site_page):
     """From any lesson, one press opens lesson 0 (its map of the course) in the same
     language; the lesson left is closed and its Python stopped (one kernel at a time)."""

@@ -176,7 +176,8 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         super().__init__(interactive=bool(interactive))
         if game is None:
             if players is None:
-                players = len(bots) + 1 if isinstance(bots, (list, tuple)) else 2
+                seated = len(people) if isinstance(people, (list, tuple)) else 1
+                players = len(bots) + seated if isinstance(bots, (list, tuple)) else max(2, seated)
             game = RallyRunGame.new(players, seed=seed, names=names)
         elif not interactive:
             game = game.clone()  # a snapshot: later moves in the lesson do not change it
@@ -253,6 +254,7 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
         """What the page sends: ``{"type": "click", "place": "B3"}``, ``{"type": "rotate",
         "rotation": 1}``, ``{"type": "mode", "mode": "swap"}``, ``{"type": "new", "seed": 4}``."""
         kind = content.get("type") if isinstance(content, dict) else None
+        kind = kind if isinstance(kind, str) else None  # a list or a dict is no message type
         if kind == "new":
             seed = str(content.get("seed", "")).strip()
             try:

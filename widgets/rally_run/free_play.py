@@ -165,6 +165,7 @@ class FreePlayBoard(StableRepr, anywidget.AnyWidget):
             route = self.play.drive_round(color)
         except CLICK_ERRORS as err:
             return self._refuse(str(err))
+        self.route = []  # a new trip, even along the same route: the page lights it again
         self.route = route
         self._say(_("The {color} car drove round: {route}, {n} squares, and is back on {start}.").format(
             color=color_adjective(color), route=" → ".join(route), n=len(route) - 1, start=route[0]))
@@ -181,6 +182,7 @@ class FreePlayBoard(StableRepr, anywidget.AnyWidget):
         "curve"}``, ``{"type": "car", "color": "red"}``, ``{"type": "mode", "mode": "lift"}``,
         ``{"type": "round"}``."""
         kind = content.get("type") if isinstance(content, dict) else None
+        kind = kind if isinstance(kind, str) else None  # a list or a dict is no message type
         handlers = {"click": ("square", self.click), "piece": ("name", self.choose_piece),
                     "car": ("color", self.choose_car), "mode": ("mode", self.set_mode)}
         if kind == "round":
