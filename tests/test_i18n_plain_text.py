@@ -49,6 +49,10 @@ def build_every_kind() -> dict[str, object]:
     from widgets.quiz import Feedback
 
     announcer = widgets.Announcer()
+    free = widgets.FreePlayBoard(rows=3, cols=3)  # a start-finish tile laid, a car on it: their words too
+    for step in (lambda: free.choose_piece("red"), lambda: free.click("A1"), lambda: free.choose_car("red"),
+                 lambda: free.click("A1")):
+        assert step(), free.status
     announcer.say("Bo plays G9 (green 9).")
     built = {
         "AdviceChart": chart, "AdvisorPanel": panel, "WhatIf": what_if, "CardHand": hand, "TrickTable": table,
@@ -60,7 +64,7 @@ def build_every_kind() -> dict[str, object]:
         "MotorPlayground": widgets.MotorPlayground(), "MoveExplorer": widgets.MoveExplorer(),
         "MovePlayer": widgets.MovePlayer(rally.TRACKS["volcano"], [0, 3, 7]),
         "RallyRunBoard": widgets.RallyRunBoard(players=3, seed=2), "ScrollAnchor": widgets.ScrollAnchor(),
-        "FreePlayBoard": widgets.FreePlayBoard(rows=3, cols=3),
+        "FreePlayBoard": free,
         "TrackFigure": widgets.TrackFigure(game.track, game.positions),
         "TrickExplorer": widgets.TrickExplorer(),
         "MemoryExperiment": widgets.MemoryExperiment([0, None], games=4, seed=1),

@@ -71,7 +71,7 @@ def test_the_box_counts_down_and_a_piece_none_left_of_is_refused():
     board = FreePlayBoard(rows=3, cols=3)
     send(board, type="piece", name="pit stop")
     send(board, type="click", square="B2")
-    assert next(p for p in board.pieces if p["name"] == "pit stop")["left"] == 0
+    assert next(p for p in board.pieces if p["code"] == "P")["left"] == 0
     assert board.chosen_piece == ""  # none left to lay: the choice is put down
     send(board, type="piece", name="pit stop")
     assert board.status_kind == "error" and board.status == "None of the pit stop is left in the box."

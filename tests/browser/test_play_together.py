@@ -72,8 +72,8 @@ def test_a_track_laid_by_clicks_is_a_closed_circuit_and_a_car_drives_round_it(le
     def square(name: str):
         return free.locator(f'button[data-square="{name}"]')
 
-    press(free.locator('button[data-piece="curve"]'))
-    expect(free.locator('button[data-piece="curve"]')).to_have_attribute("aria-pressed", "true")
+    press(free.locator('button[data-piece="C"]'))  # the curves
+    expect(free.locator('button[data-piece="C"]')).to_have_attribute("aria-pressed", "true")
     # A ring of four curves: each laid by a click, then turned by more clicks to meet the next.
     for name, turns, openings in [("A1", 1, "east and south"), ("B1", 2, "south and west"),
                                   ("B2", 3, "north and west"), ("A2", 0, "north and east")]:

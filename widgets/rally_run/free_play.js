@@ -86,15 +86,15 @@ function render({ model, el }) {
     for (const piece of model.get("pieces")) {
       const button = html("button", "rfp-piece", box);
       button.type = "button";
-      button.dataset.piece = piece.name;
+      button.dataset.piece = piece.code;
       button.disabled = piece.left === 0;
-      button.setAttribute("aria-pressed", String(model.get("chosen_piece") === piece.name));
+      button.setAttribute("aria-pressed", String(model.get("chosen_piece") === piece.code));
       button.setAttribute("aria-label", `${piece.words}: ${piece.left}`);
       button.title = piece.words;
       const icon = html("span", "rfp-icon", button);
       drawPiece(icon, piece);
       html("span", "rfp-count", button, `× ${piece.left}`);
-      button.addEventListener("click", () => send({ type: "piece", name: piece.name }));
+      button.addEventListener("click", () => send({ type: "piece", name: piece.code }));
     }
 
     cars.replaceChildren();

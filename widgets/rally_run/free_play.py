@@ -45,9 +45,12 @@ CLICK_ERRORS = (rally.RuleError, ValueError, TypeError)
 MODES = ("lay", "lift")
 
 
-def _piece_words(name: str) -> str:
-    """A piece of the box by its name, in words with its article."""
-    return Piece.parse(name).words()
+def _code(piece: Piece) -> str:
+    """How the page names a piece of the box (what :meth:`Piece.parse` reads back): the
+    kind letter of a road tile, ``P`` for the pit stop, a start-finish tile's color."""
+    if piece.kind is not None:
+        return piece.kind.letter
+    return piece.color if piece.color is not None else "P"
 
 
 def _labels() -> dict[str, str]:
@@ -90,14 +93,14 @@ class FreePlayBoard(StableRepr, anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ clicking
     def choose_piece(self, name: str) -> bool:
-        """Choose a piece of the box to lay (``"curve"``, ``"pit stop"``, ``"red start-finish"``)."""
+        """Choose a piece of the box to lay (``"curve"`` or ``"C"``, ``"pit stop"`` or ``"P"``, ``"red"``)."""
         try:
             piece = Piece.parse(name)
         except CLICK_ERRORS as err:
             return self._refuse(str(err))
         if piece.name not in self.play.left():
             return self._refuse(_("None of {piece} is left in the box.").format(piece=piece.words()))
-        self.chosen_piece, self.chosen_car, self.mode = piece.name, "", "lay"
+        self.chosen_piece, self.chosen_car, self.mode = _code(piece), "", "lay"
         self._say(_("Click an empty square to lay {piece} there.").format(piece=piece.words()))
         self._refresh()
         return True
@@ -143,7 +146,7 @@ class FreePlayBoard(StableRepr, anywidget.AnyWidget):
                 self.mode = "lay"
             elif not laid and self.chosen_piece:
                 said = play.lay(where, self.chosen_piece)
-                if self.chosen_piece not in play.left():
+                if Piece.parse(self.chosen_piece).name not in play.left():
                     self.chosen_piece = ""
             elif laid:
                 said = play.turn(where)
@@ -179,7 +182,7 @@ class FreePlayBoard(StableRepr, anywidget.AnyWidget):
 
     def _on_msg(self, widget, content: dict, buffers) -> None:
         """What the page sends: ``{"type": "click", "square": "B3"}``, ``{"type": "piece", "name":
-        "curve"}``, ``{"type": "car", "color": "red"}``, ``{"type": "mode", "mode": "lift"}``,
+        "C"}`` (a piece's code, or any name :meth:`Piece.parse` reads), ``{"type": "car", "color": "red"}``, ``{"type": "mode", "mode": "lift"}``,
         ``{"type": "round"}``."""
         kind = content.get("type") if isinstance(content, dict) else None
         kind = kind if isinstance(kind, str) else None  # a list or a dict is no message type
@@ -226,7 +229,7 @@ class FreePlayBoard(StableRepr, anywidget.AnyWidget):
                     words += "; " + _("here: {cars}").format(cars=", ".join(
                         _("the {color} car").format(color=color_adjective(c)) for c in cars))
                 squares.append({
-                    "square": name, "row": row, "col": col, "piece": piece.name if piece else "",
+                    "square": name, "row": row, "col": col, "piece": _code(piece) if piece else "",
                     "kind": (piece.kind.letter if piece and piece.kind else
                              ("P" if piece and piece.color is None else COLOR_LETTERS.get(piece.color or "", ""))
                              if piece else ""),
@@ -237,12 +240,11 @@ class FreePlayBoard(StableRepr, anywidget.AnyWidget):
                     "label": words})
         left = play.left()
         pieces = []
-        for name in [*(kind.word for kind in KINDS), "pit stop", *(f"{c} start-finish" for c in COLORS)]:
-            piece = Piece.parse(name)
-            pieces.append({"name": name, "kind": piece.kind.letter if piece.kind else ("P" if not piece.color else
-                                                                                     COLOR_LETTERS[piece.color]),
+        for piece in [*(Piece(kind) for kind in KINDS), Piece(), *(Piece(color=c) for c in COLORS)]:
+            pieces.append({"code": _code(piece), "kind": piece.kind.letter if piece.kind else (
+                               "P" if not piece.color else COLOR_LETTERS[piece.color]),
                            "color": piece.color or "", "hex": RUN_HEX.get(piece.color or "", ""),
-                           "left": left.get(name, 0), "words": piece.words(), "openings": list(piece.openings)})
+                           "left": left.get(piece.name, 0), "words": piece.words(), "openings": list(piece.openings)})
         cars = [{"color": c, "letter": COLOR_LETTERS[c], "hex": RUN_HEX[c], "text_hex": RUN_TEXT_HEX[c],
                  "word": color_noun(c), "on": play.cars.get(c, ""),
                  "label": _("the {color} car").format(color=color_adjective(c))} for c in COLORS]
