@@ -39,17 +39,15 @@ tile mix is checked as for a game (:class:`~rally.errors.SetupError`: 24 road ti
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Optional
 
 from .. import inputs
 from ..errors import TileError
-from ..i18n import N_, _, capitalized, join_words, ngettext
+from ..i18n import _, capitalized, join_words, ngettext
 from .board import COLORS, DEFAULT_TILE_MIX, TileMix, check_tile_mix, color_adjective
 from .tiles import (ALL_OPEN, BITS, DIRECTIONS, KINDS, STEPS, Tile, TileKind, a_kind, direction_word, kind_count,
-                    mask_words,
-                    opposite, rotate_mask)
+                    mask_directions, mask_words, opposite, rotate_mask)
 
 #: The longest side of a free-play grid, in squares (columns A-L, rows 1-12).
 MAX_SIDE = 12
@@ -102,7 +100,8 @@ class Piece:
 
     @property
     def openings(self) -> tuple[str, ...]:
-        return tuple(DIRECTIONS[d] for d in range(4) if self.mask & BITS[d])
+        """The directions the road leaves by, clockwise from north."""
+        return mask_directions(self.mask)
 
     @property
     def name(self) -> str:
@@ -153,10 +152,9 @@ class Piece:
         return cls(tile.kind, None, tile.rotation)
 
 
-#: The pieces a free play starts with: every road tile of the mix, the pit stop and the
-#: four start-finish tiles, as counts by name.
 def box_pieces(tile_mix: TileMix = DEFAULT_TILE_MIX) -> dict[str, int]:
-    """What the box holds to lay, by piece name.
+    """What the box holds to lay, by piece name: every road tile of the mix, the pit stop
+    and the four start-finish tiles.
 
     >>> box_pieces()["curve"], box_pieces()["pit stop"], box_pieces()["red start-finish"]
     (8, 1, 1)
@@ -276,8 +274,8 @@ class FreePlay:
         return [self.name(sq) for sq in self._loop_from(start)]
 
     def _loop_from(self, start: Square) -> list[Square]:
-        """The squares of one loop through the tiles joined to ``start``, in driving
-        order (a depth-first walk that meets a square it is still on the way from)."""
+        """The squares of one loop through the tiles joined to ``start``, in order along it
+        (a depth-first walk that meets a square it is still on the way from)."""
         parent: dict[Square, Square | None] = {start: None}
         on_way = {start}
         stack = [(start, iter(range(4)))]
@@ -455,7 +453,7 @@ class FreePlay:
             on = self._way_on(square, opposite(last))
             if piece.mask & BITS[on]:
                 return on
-        return next(d for d in range(4) if piece.mask & BITS[d]) if piece.mask else 0
+        return next(d for d in range(4) if piece.mask & BITS[d])  # every piece opens somewhere
 
     def _way_on(self, square: Square, came_from: int) -> int:
         """The way out of ``square`` for a car that came in from side ``came_from``:
