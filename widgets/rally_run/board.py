@@ -55,6 +55,7 @@ from rally.rally_run import (
 from rally.rally_run.simulate import log_lines
 
 from .._display import StableRepr
+from ..messages import StatusLine
 from ..i18n import _, join_words, ngettext, pgettext
 from ..style import short_labels
 
@@ -118,7 +119,7 @@ def _labels(trophies_left: int) -> dict[str, str]:
     }
 
 
-class RallyRunBoard(StableRepr, anywidget.AnyWidget):
+class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
     """The board from ``seat``'s view. Give a ``game`` to show or play on, or let the
     widget deal one (``players``, ``seed``, ``names``).
 
@@ -152,8 +153,6 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
     swap_first = traitlets.Unicode("").tag(sync=True)
     heading = traitlets.Unicode("").tag(sync=True)
     prompt = traitlets.Unicode("").tag(sync=True)
-    status = traitlets.Unicode("").tag(sync=True)
-    status_kind = traitlets.Unicode("info").tag(sync=True)
     log = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The words of the page around the board, in the language spoken at the last redraw.
     labels = traitlets.Dict().tag(sync=True)
@@ -354,13 +353,6 @@ class RallyRunBoard(StableRepr, anywidget.AnyWidget):
                         "to play on.").format(name=game.names[seat], error=type(err).__name__, problem=err), "error")
         finally:
             self._refresh()
-
-    def _refuse(self, text: str) -> bool:
-        self._say(text, "error")
-        return False
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        self.status, self.status_kind = text, kind
 
     # --------------------------------------------------------------- showing
     def _refresh(self) -> None:

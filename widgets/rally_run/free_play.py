@@ -36,6 +36,7 @@ from rally.rally_run.board import COLORS
 from rally.rally_run.tiles import BITS, DIRECTIONS, KINDS, mask_words
 
 from .._display import StableRepr
+from ..messages import StatusLine
 from ..i18n import _
 from .board import COLOR_LETTERS, RUN_HEX, RUN_TEXT_HEX, color_adjective, color_noun
 
@@ -53,6 +54,19 @@ def _code(piece: Piece) -> str:
     return piece.color if piece.color is not None else "P"
 
 
+def _letter(piece: Piece) -> str:
+    """The letter drawn on a piece: S, C, X or D, P for the pit stop, a start-finish tile's
+    color letter (R, B, G, Y), so no piece is told by color alone."""
+    if piece.kind is not None:
+        return piece.kind.letter
+    return COLOR_LETTERS[piece.color] if piece.color is not None else "P"
+
+
+def _car(color: str) -> dict[str, str]:
+    """A car as the page draws it: its color, letter and screen colors."""
+    return {"color": color, "letter": COLOR_LETTERS[color], "hex": RUN_HEX[color], "text_hex": RUN_TEXT_HEX[color]}
+
+
 def _labels() -> dict[str, str]:
     """The words of the page around the grid (free_play.js shows only what it is given)."""
     return {
@@ -62,7 +76,7 @@ def _labels() -> dict[str, str]:
     }
 
 
-class FreePlayBoard(StableRepr, anywidget.AnyWidget):
+class FreePlayBoard(StableRepr, StatusLine, anywidget.AnyWidget):
     """Free play on a grid of ``rows`` x ``cols`` squares with the box of ``tile_mix``
     (the default mix unless given): the engine's :class:`FreePlay` in :attr:`play`."""
 
@@ -77,8 +91,6 @@ class FreePlayBoard(StableRepr, anywidget.AnyWidget):
     chosen_piece = traitlets.Unicode("").tag(sync=True)
     chosen_car = traitlets.Unicode("").tag(sync=True)
     mode = traitlets.Unicode("lay").tag(sync=True)
-    status = traitlets.Unicode("").tag(sync=True)
-    status_kind = traitlets.Unicode("info").tag(sync=True)
     #: The engine's word on the grid: where a road is broken, or a closed circuit.
     verdict = traitlets.Unicode("").tag(sync=True)
     #: The squares of the last drive round, in order (the page moves the car along them).
@@ -197,13 +209,6 @@ class FreePlayBoard(StableRepr, anywidget.AnyWidget):
             self._refuse(_("The page sent a message the board does not understand: {message}.").format(
                 message=repr(content)))
 
-    def _refuse(self, text: str) -> bool:
-        self._say(text, "error")
-        return False
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        self.status, self.status_kind = text, kind
-
     # ------------------------------------------------------------------ showing
     def _refresh(self) -> None:
         play = self.play
@@ -220,47 +225,33 @@ class FreePlayBoard(StableRepr, anywidget.AnyWidget):
                 piece = play.piece_at(name)
                 cars = here.get(name, [])
                 words = (_("{square}: {piece}, open to {directions}").format(
-                    square=name, piece=piece.words(), directions=_join_directions(piece.openings))
+                    square=name, piece=piece.words(), directions=mask_words(piece.mask))
                     if piece is not None else _("{square}: empty").format(square=name))
                 if broken.get(name):
                     words += "; " + _("road broken toward {directions}").format(
-                        directions=_join_directions(broken[name]))
+                        directions=mask_words(sum(BITS[DIRECTIONS.index(side)] for side in broken[name])))
                 if cars:
                     words += "; " + _("here: {cars}").format(cars=", ".join(
                         _("the {color} car").format(color=color_adjective(c)) for c in cars))
                 squares.append({
-                    "square": name, "row": row, "col": col, "piece": _code(piece) if piece else "",
-                    "kind": (piece.kind.letter if piece and piece.kind else
-                             ("P" if piece and piece.color is None else COLOR_LETTERS.get(piece.color or "", ""))
-                             if piece else ""),
+                    "square": name, "row": row, "col": col, "kind": _letter(piece) if piece else "",
                     "color": (piece.color or "") if piece else "", "openings": list(piece.openings) if piece else [],
-                    "broken": broken.get(name, []),
-                    "cars": [{"color": c, "letter": COLOR_LETTERS[c], "hex": RUN_HEX[c], "text_hex": RUN_TEXT_HEX[c]}
-                             for c in cars],
-                    "label": words})
+                    "broken": broken.get(name, []), "cars": [_car(c) for c in cars], "label": words})
         left = play.left()
-        pieces = []
-        for piece in [*(Piece(kind) for kind in KINDS), Piece(), *(Piece(color=c) for c in COLORS)]:
-            pieces.append({"code": _code(piece), "kind": piece.kind.letter if piece.kind else (
-                               "P" if not piece.color else COLOR_LETTERS[piece.color]),
-                           "color": piece.color or "", "hex": RUN_HEX.get(piece.color or "", ""),
-                           "left": left.get(piece.name, 0), "words": piece.words(), "openings": list(piece.openings)})
-        cars = [{"color": c, "letter": COLOR_LETTERS[c], "hex": RUN_HEX[c], "text_hex": RUN_TEXT_HEX[c],
-                 "word": color_noun(c), "on": play.cars.get(c, ""),
-                 "label": _("the {color} car").format(color=color_adjective(c))} for c in COLORS]
+        pieces = [{"code": _code(piece), "kind": _letter(piece), "color": piece.color or "",
+                   "hex": RUN_HEX.get(piece.color or "", ""), "left": left.get(piece.name, 0),
+                   "words": piece.words(), "openings": list(piece.openings)}
+                  for piece in [*(Piece(kind) for kind in KINDS), Piece(), *(Piece(color=c) for c in COLORS)]]
+        cars_shown = [{**_car(c), "word": color_noun(c), "on": play.cars.get(c, ""),
+                       "label": _("the {color} car").format(color=color_adjective(c))} for c in COLORS]
         with self.hold_sync():
-            self.squares, self.pieces, self.car_buttons = squares, pieces, cars
+            self.squares, self.pieces, self.car_buttons = squares, pieces, cars_shown
             self.verdict = play.status()
             self.labels = _labels()
 
     def __repr__(self) -> str:
         return _("Free play on {rows} x {cols} squares, {n} tiles laid: {verdict}").format(
             rows=self.play.rows, cols=self.play.cols, n=len(self.play.laid), verdict=self.play.status())
-
-
-def _join_directions(sides: list[str] | tuple[str, ...]) -> str:
-    """``"north and east"`` for the sides ``["N", "E"]``, in the language spoken."""
-    return mask_words(sum(BITS[DIRECTIONS.index(s)] for s in sides))
 
 
 __all__ = ["FreePlayBoard"]
