@@ -129,8 +129,8 @@
   // screen readers, which read the widget's words instead.
   const PICTURE = "application/vnd.rally-notebooks.picture+json";
   // A picture is drawn from a notebook file, and a file may come from anywhere (the build
-  // checks the site's own pictures, site/lesson_pictures.py): what could run, load or send
-  // something is removed as it is drawn.
+  // checks the site's own pictures, site/lesson_pictures.py, with the same tags: a test
+  // keeps the two lists alike): what could run, load or send something is removed as drawn.
   const FORBIDDEN = new Set(["script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta",
     "link", "form", "portal", "style", "noscript", "template"]);
   const ADDRESS = /^(href|src|xlink:href|action|formaction|srcdoc|data|poster)$/;
@@ -151,7 +151,7 @@
   const fitting = new WeakMap();  // renderer -> the ResizeObserver that fits its figures
   function pictureFactory(html) {  // html: JupyterLab's own text/html renderer factory
     return {
-      safe: true,  // HTML and CSS made by the site's build, checked to run nothing
+      safe: true,  // drawn cleaned of anything that runs or loads (cleaned, cleanCss)
       mimeTypes: [PICTURE],
       defaultRank: 5,
       createRenderer(options) {

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -117,6 +118,14 @@ def test_a_picture_that_would_run_something_stops_the_build(html):
 def test_picture_css_that_loads_or_runs_something_stops_the_build(css):
     assert lesson_pictures.unsafe("<b>G5</b>", css) != []
     assert lesson_pictures.unsafe("<b>G5</b>", "b { clip-path: url(#clip1); background: url(data:image/png;base64,AA) }") == []
+
+
+def test_the_page_removes_the_tags_the_build_refuses():
+    """site/lesson-page.js cleans a picture as it draws it with its own list of tags; it is
+    the build's list (site/lesson_pictures.py), so what the build refuses the page removes."""
+    script = (SITE / "lesson-page.js").read_text(encoding="utf-8")
+    listed = re.search(r"const FORBIDDEN = new Set\(\[(.*?)\]\);", script, re.DOTALL)
+    assert listed and set(re.findall(r'"([a-z]+)"', listed.group(1))) == set(lesson_pictures.FORBIDDEN_TAGS)
 
 
 # --- Every package the site ships is loaded when the kernel starts -------------------------

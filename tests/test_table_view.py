@@ -67,10 +67,9 @@ def test_whose_turn_and_the_turbo_decision_are_the_games():
     assert view.words().endswith(f"{game.names[game.current_player]} decides on the turbo.")
     assert view.motors == game.motors and view.positions == game.positions and view.laps == game.laps
     # The trick just won is still on the table: the last trick is the one before it (or none).
-    won = [e for e in game.events if isinstance(e, TrickWon)]
-    assert view.trick == tuple(zip(won[-1].seats, won[-1].cards))
-    before = [e for e in won[:-1] if game.events.index(e) > max(
-        i for i, e in enumerate(game.events) if isinstance(e, Dealt))]
+    deal = max(i for i, e in enumerate(game.events) if isinstance(e, Dealt))
+    *before, won = [e for e in game.events[deal:] if isinstance(e, TrickWon)]  # this round's tricks
+    assert view.trick == tuple(zip(won.seats, won.cards))
     assert view.last_trick == (tuple(zip(before[-1].seats, before[-1].cards)) if before else ())
 
 
