@@ -138,6 +138,27 @@ def sequence(value: object, what: str, error: ErrorType, example: str, limit: in
     fail(error, what, rule, value, example)
 
 
+def people(value: object, seat: int | None, players: int, error: ErrorType) -> list[int]:
+    """The seats people play at one screen, in seat order: different seats from 0 to
+    ``players - 1``, among them ``seat`` (the seat shown first) when one is given.
+    ``None`` gives ``[seat]`` (``[0]`` without a seat).
+
+    >>> from rally.errors import SetupError
+    >>> people([2, 0], None, 4, SetupError)
+    [0, 2]
+    """
+    if value is None:
+        return [0 if seat is None else seat]
+    if not (isinstance(value, (list, tuple)) and 1 <= len(value) <= players
+            and all(is_whole(p) and 0 <= p < players for p in value) and len(set(value)) == len(value)):
+        raise error(_("The people's seats are a list of different seats from 0 to {last}, like [0, 2], "
+                      "not {given}.").format(last=players - 1, given=shown(value)))
+    if seat is not None and seat not in value:
+        raise error(_("The seat shown first, {seat}, must be one of the people's seats, {given}.").format(
+            seat=seat, given=shown(value)))
+    return sorted(value)
+
+
 def names(value: object, players: int, error: ErrorType, defaults: Sequence[str] = DEFAULT_NAMES) -> tuple[str, ...]:
     """One different, non-empty name per player, each at most :data:`MAX_NAME_LENGTH`
     printable characters; ``None`` gives the first ``players`` of ``defaults``."""

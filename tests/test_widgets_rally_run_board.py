@@ -303,9 +303,11 @@ def test_the_peoples_seats_are_checked():
     send(board, type=["click"], place="A1")
     assert board.status_kind == "error" and "does not understand" in board.status and board.game == before
 
-    for people in ([0, 0], [0, 4], [1], "0,1", []):
+    for people in ([0, 0], [0, 4], "0,1", []):
         with pytest.raises(SetupError, match="The people's seats are a list of different seats from 0 to 3"):
             RallyRunBoard(players=4, people=people)
+    with pytest.raises(SetupError, match=r"The seat shown first, 0, must be one of the people's seats, \[1\]"):
+        RallyRunBoard(players=4, people=[1])
     with pytest.raises(SetupError, match="a list of 2 bots"):
         RallyRunBoard(players=4, people=[0, 1], bots=["perfect"])
 

@@ -39,7 +39,7 @@ from .scroll_anchor import ScrollAnchor
 from .rally_run import FreePlayBoard, MemoryChart, MemoryExperiment, RallyRunBoard, rally_run_quiz
 from .stich_rallye import (
     AdviceChart, AdvisorPanel, BoxSetup, CardHand, CopyButton, GameReplay, GameReview, GameSetup, GameView, MotorDial, MotorPlayground, MoveExplorer,
-    MovePlayer, PositionEditor, ReviewChart, TrackFigure, TrackFrame, TrickExplorer, TrickTable, WhatIf, motor_quiz, moving_quiz,
+    MovePlayer, PositionEditor, ReviewChart, ScreenCover, TrackFigure, TrackFrame, TrickExplorer, TrickTable, WhatIf, motor_quiz, moving_quiz,
     round_end_quiz, start_quiz, tricks_quiz,
 )
 from .style import card_face, lap_label
@@ -47,7 +47,7 @@ from .style import card_face, lap_label
 __all__ = [
     "Announcer", "PageStyle", "CourseProgress", "LessonDone", "AdviceChart", "AdvisorPanel", "BoxSetup", "CopyButton", "PositionEditor", "WhatIf",
     "CardHand", "FreePlayBoard", "GameReplay", "GameReview", "GameSetup", "GameView", "MemoryChart", "MemoryExperiment", "MotorDial", "MotorPlayground", "MoveExplorer", "MovePlayer", "PlotlyView",
-    "RallyRunBoard", "ReplayState", "ReviewChart", "ScrollAnchor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "card_face",
+    "RallyRunBoard", "ReplayState", "ReviewChart", "ScreenCover", "ScrollAnchor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "card_face",
     "lap_label", "replay_states", "Feedback", "Question", "Quiz", "tricks_quiz", "motor_quiz", "moving_quiz",
     "round_end_quiz", "rally_run_quiz", "start_quiz",
 ]

@@ -15,11 +15,22 @@ no class names, no lists or quotes.
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any, Iterable
 
 from rally import Card
 
 from .i18n import _, join_words
+
+
+def plain_text(markup: str) -> str:
+    """The words of a little HTML (tags dropped, entities read): what a screen reader says.
+
+    >>> plain_text("<b>Your turn</b> &amp; more")
+    'Your turn & more'
+    """
+    return html.unescape(re.sub(r"<[^>]+>", "", markup)).strip()
 
 
 def cards_in_words(codes: Iterable[str]) -> str:

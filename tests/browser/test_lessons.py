@@ -22,7 +22,7 @@ TRACKS_SHOWN = {
         TRACKS["volcano"], Track.parse("S..........."), Track.parse("S.........D..U...."),
         Track.parse("S....DD......U..."), Track.parse("S....DD...U...."), Track.parse("S...DD....U.....D..."),
     ],
-    "05_play_a_game.ipynb": [TRACKS["volcano"], TRACKS["volcano"]],  # GameView and GameSetup
+    "05_play_a_game.ipynb": [TRACKS["volcano"]] * 3,  # GameView, GameSetup and the family's GameSetup
     "06_what_if.ipynb": [TRACKS["volcano"]] * 4,  # three guided positions and the editor
 }
 
@@ -351,7 +351,7 @@ WIDGET_SHOT = {
     "01_tricks.ipynb": ".rally-hand",
     "02_motor_and_turbo.ipynb": ".rally-dial",
     "03_moving_and_hills.ipynb": ".js-plotly-plot",
-    "05_play_a_game.ipynb": ".rally-hand",
+    "05_play_a_game.ipynb": ".rally-hand:visible",  # the family game's hand is under its cover
     "06_what_if.ipynb": ".jp-OutputArea-output .js-plotly-plot",
     "07_rally_run_driving.ipynb": ".rally-run",
     "08_rally_run_finish.ipynb": ".rally-run",

@@ -185,7 +185,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
                 last=game.players - 1, given=inputs.shown(seat)))
         self.game = game
         self.human = seat
-        self.people = _people(people, seat, game.players)
+        self.people = inputs.people(people, seat, game.players, rally.SetupError)
         self._bot_specs = bots
         self.bots = _bots_per_seat(bots, game.players, self.people) if interactive else []
         self.rng = rng if rng is not None else random.Random(game.seed)
@@ -524,19 +524,6 @@ def _player_line(name: str, you: bool, color: str, where: str, trophy: str) -> s
 def _swap_partners(actions: Sequence) -> set[int]:
     """Cells that appear in some swap among ``actions`` (the legal actions now)."""
     return {c.index for a in actions if isinstance(a, Swap) for c in (a.a, a.b)}
-
-
-def _people(people: Sequence[int] | None, seat: int, players: int) -> list[int]:
-    """The seats people play, checked: ``[seat]`` when none are named."""
-    if people is None:
-        return [seat]
-    if not (isinstance(people, (list, tuple)) and 1 <= len(people) <= players
-            and all(inputs.is_whole(p) and 0 <= p < players for p in people) and len(set(people)) == len(people)
-            and seat in people):
-        raise rally.SetupError(_("The people's seats are a list of different seats from 0 to {last}, with the seat "
-                                 "shown first among them, like [0, 2], not {given}.").format(
-            last=players - 1, given=inputs.shown(people)))
-    return sorted(people)
 
 
 def _bots_per_seat(bots: Any, players: int, people: Sequence[int]) -> list:

@@ -1,5 +1,6 @@
-"""The Stich Rallye views, one a file: the track, cards, motors, tricks, a whole game, the
-lessons' controls, the game review, the what-if tools and the self-check questions."""
+"""The Stich Rallye views, one a file: the track, cards, motors, tricks, a whole game (alone
+or passed round a table), the lessons' controls, the game review, the what-if tools and
+the self-check questions."""
 
 from .advice_chart import AdviceChart
 from .advisor_panel import AdvisorPanel
@@ -15,6 +16,7 @@ from .motor_playground import MotorPlayground
 from .move_explorer import MoveExplorer
 from .move_player import MovePlayer
 from .position_editor import PositionEditor
+from .screen_cover import ScreenCover
 from .quizzes import motor_quiz, moving_quiz, round_end_quiz, start_quiz, tricks_quiz
 from .track_figure import TrackFigure, TrackFrame
 from .trick_explorer import TrickExplorer
@@ -23,6 +25,6 @@ from .what_if import WhatIf
 
 __all__ = [
     "AdviceChart", "AdvisorPanel", "BoxSetup", "CardHand", "CopyButton", "GameReplay", "GameReview", "GameSetup", "GameView", "MotorDial", "MotorPlayground",
-    "MoveExplorer", "MovePlayer", "PositionEditor", "ReviewChart", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "WhatIf",
+    "MoveExplorer", "MovePlayer", "PositionEditor", "ReviewChart", "ScreenCover", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "WhatIf",
     "motor_quiz", "moving_quiz", "round_end_quiz", "start_quiz", "tricks_quiz",
 ]

@@ -1,5 +1,9 @@
 """GameSetup: choose the players, the track, the seed and the bots, and start a game.
 
+``people`` is how many of the players are people at this screen (the first seats); with
+two or more the game is played pass-and-play, each hand hidden from the others (see
+:class:`GameView`).
+
 It reads its inputs, asks rally, and shows rally's message when an input is wrong; what
 was shown before stays as it was. Nothing raises into the notebook.
 
@@ -35,14 +39,22 @@ BOT_WORDS = {"careful": N_("careful players"), "random": N_("random players")}
 
 
 class GameSetup(Messages, StableRepr, w.VBox):
-    """Choose players, track, seed, names and bots, then press "New game" to get a
-    :class:`GameView` below the controls (``setup.view``)."""
+    """Choose players, track, seed, names, people and bots, then press "New game" to get
+    a :class:`GameView` below the controls (``setup.view``); ``coach`` gives it the
+    advisor's hints and review."""
 
     def __init__(self, players: int = 4, track: str = "volcano", seed: int = 0,
-                 names: Sequence[str] | None = None, bot: str = "careful", bot_delay: float = 0.0):
+                 names: Sequence[str] | None = None, bot: str = "careful", bot_delay: float = 0.0,
+                 people: int = 1, coach: bool = False):
         self._init_message()
         self.players = w.Dropdown(options=[3, 4, 5], value=players, description=_("Players"),
                                   layout=w.Layout(width="150px"))
+        people = inputs.whole(people, _("The number of people"), 1, players, rally.SetupError)
+        self.people = w.Dropdown(options=list(range(1, players + 1)), value=people, description=_("People"),
+                                 tooltip=_("How many players are people at this screen; the computer plays the rest"),
+                                 layout=w.Layout(width="150px"))
+        self.players.observe(self._on_players, names="value")
+        self._coach = inputs.flag(coach, "coach", rally.SetupError)
         # The boards by their names in the language spoken ("Vulkan"); rally reads those, the
         # English names and track text alike.
         boards = [TRACKS[name].shown_name for name in sorted(TRACKS)]
@@ -62,8 +74,8 @@ class GameSetup(Messages, StableRepr, w.VBox):
         self.view: GameView | None = None
         self.box = w.Box()
         super().__init__([
-            w.HBox([self.players, self.track, self.seed]),
-            w.HBox([self.names, self.bot, self.start]),
+            w.HBox([self.players, self.track, self.seed], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.names, self.people, self.bot, self.start], layout=w.Layout(flex_flow="row wrap")),
             self.message,
             self.box,
         ])
@@ -81,7 +93,8 @@ class GameSetup(Messages, StableRepr, w.VBox):
             names = inputs.names([part.strip() for part in typed.split(",")] if typed.strip() else None, players,
                                  rally.SetupError)
             view = GameView(players, track=rally.get_track(self.track.value), seed=seed, names=names,
-                            bots=BOTS[self.bot.value](), bot_delay=self._bot_delay)
+                            bots=BOTS[self.bot.value](), bot_delay=self._bot_delay,
+                            people=list(range(self.people.value)), coach=self._coach)
         except rally.RuleError as err:
             self._show_error(str(err))
             return None
@@ -92,11 +105,21 @@ class GameSetup(Messages, StableRepr, w.VBox):
             old.close()
         return view
 
+    def _on_players(self, change: dict) -> None:
+        """More or fewer players: the people's menu offers 1 to that many."""
+        people = min(self.people.value, change["new"])
+        self.people.options = list(range(1, change["new"] + 1))
+        self.people.value = people
+
     def __repr__(self) -> str:
         view = self.view
         if view is None:
             return _("A new game: none yet.")
         game = view.game
-        return ngettext("A new game: {players} player on the {track} track, seed {seed}.",
+        text = ngettext("A new game: {players} player on the {track} track, seed {seed}.",
                         "A new game: {players} players on the {track} track, seed {seed}.", game.players).format(
             players=game.players, track=game.track.shown_name, seed=game.seed)
+        if view.passing:
+            text += " " + _("{names} play at this screen, each hand hidden from the others.").format(
+                names=join_words([game.names[s] for s in view.people]))
+        return text

@@ -17,6 +17,13 @@ The layout fits a 1280 x 800 window with JupyterLab's side bar open: the track, 
 trick on the table, the turbo choice and your hand sit together; the motors, the last
 trick and the log go to the right when there is room, else below.
 
+With ``people=[0, 2]`` several people play at one screen (pass-and-play) and computer
+players take the other seats. A hand is then shown only to its owner: between turns a
+:class:`ScreenCover` stands where the hand was, saying what the whole table sees and
+asking the next person to press a button once only they can see the screen. Each person
+decides their own turbo, and after the game each can open their own review, one at a
+time, behind the same cover.
+
 Bots act at once by default, so code (and tests) can drive the game synchronously;
 in Jupyter the "Bots" control slows them down to watch, with animated moves.
 
@@ -46,19 +53,19 @@ from __future__ import annotations
 import asyncio
 import html
 import random
-import re
 from typing import Sequence
 
 import ipywidgets as w
 
 import rally
+from rally.table_view import table_view
 from rally.turns import play_bots
 from rally import (
     DEFAULT_DIAL, HAND_SIZES, Bot, Card, Dealt, Event, FlagTaken, Game, HeuristicBot, Moved,
     MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed, inputs,
 )
 
-from .._display import StableRepr
+from .._display import StableRepr, plain_text
 from ..i18n import N_, _, decimal, join_words, ngettext
 from ..announcer import Announcer
 from ..page_style import PageStyle
@@ -67,6 +74,7 @@ from .card_hand import CardHand
 from .game_replay import draw_replay_state
 from .game_review import GameReview
 from .motor_dial import MotorDial
+from .screen_cover import ScreenCover
 from rally.replay import ReplayState, replay_states, trick_span
 from ..style import car_words, laps_done
 from .track_figure import TrackFigure
@@ -93,8 +101,20 @@ class GameView(StableRepr, w.VBox):
     act again or the game is over. Illegal or malformed input shows rally's reason in
     ``alert`` and changes nothing.
 
-    ``bots`` is one bot for every other seat or a list with one per seat (the human's
-    entry is ignored); they draw from ``rng`` (default ``random.Random(seed)``).
+    ``bots`` is one bot for every other seat or a list with one per seat (the people's
+    entries are ignored); they draw from ``rng`` (default ``random.Random(seed)``).
+
+    ``people`` lists the seats people play at this screen (by default ``[human]``). With
+    two or more, hands are hidden between turns (see the module's text): ``viewer`` is
+    the seat whose hand is on screen, ``None`` while the cover is up.
+
+    >>> table = GameView(4, seed=5, people=[0, 2])
+    >>> table.viewer, table.cover
+    (None, Pass the screen to Ada (white car). Ada, press the button when only you can see the screen. Round 1. Ada to play. Cards in hand: Ada 5, Bo 5, Cy 5 and Di 5. [I am Ada: show my cards])
+    >>> table.reveal()
+    True
+    >>> table.viewer, table.hand.title
+    (0, "Ada's hand (white car)")
     """
 
     def __init__(
@@ -104,7 +124,7 @@ class GameView(StableRepr, w.VBox):
         seed: int = 0,
         *,
         names: Sequence[str] | None = None,
-        human: int = 0,
+        human: int | None = None,
         bots: Bot | Sequence[Bot] | None = None,
         rng: random.Random | None = None,
         bot_delay: float = 0.0,
@@ -112,6 +132,7 @@ class GameView(StableRepr, w.VBox):
         dial: Sequence[int] = DEFAULT_DIAL,
         game: Game | None = None,
         coach: bool = False,
+        people: Sequence[int] | None = None,
     ):
         if game is None:
             game = Game.new(players, track=track, seed=seed, first_player=first_player, dial=dial, names=names)
@@ -120,7 +141,10 @@ class GameView(StableRepr, w.VBox):
         elif not game.full_history:  # the replay retells the whole log, from the first deal
             raise rally.SetupError(_("GameView needs a game that records its events from the first deal: "
                                      "Game.new(..., record=True), played on."))
-        human = inputs.seat(human, game.players, rally.SetupError, _("The human's seat"))
+        if human is not None:
+            human = inputs.seat(human, game.players, rally.SetupError, _("The human's seat"))
+        self.people = inputs.people(people, human, game.players, rally.SetupError)
+        human = self.people[0] if human is None else human
         bot_delay = inputs.number(bot_delay, _("The bots' delay in seconds"), 0, MAX_DELAY, rally.SetupError, 0.4)
         if rng is not None and not isinstance(rng, random.Random):
             inputs.fail(rally.SetupError, _("GameView's rng"), _("a random.Random"), rng, "random.Random(7)")
@@ -133,7 +157,14 @@ class GameView(StableRepr, w.VBox):
         self._note_from = 0
         self.game = game
         self.human = human
+        #: Pass-and-play: more than one person at this screen, so hands are hidden between turns.
+        self.passing = len(self.people) > 1
+        #: The seat whose hand is on screen (``None``: the cover is up).
+        self.viewer: int | None = None if self.passing else human
+        self._reviews: dict[int, rally.Review] = {}
+        self._review_views: dict[int, tuple[w.Widget, ...]] = {}  # pass-and-play: each person's, once opened
         self.bots = _bots_per_seat(bots, game.players)
+        self._seats: list[Bot | None] = [None if s in self.people else bot for s, bot in enumerate(self.bots)]
         self.rng = rng if rng is not None else random.Random(game.seed)
         self._messages: list[str] = []
         self._seen = 0
@@ -146,7 +177,9 @@ class GameView(StableRepr, w.VBox):
         self.status = w.HTML()
         self.alert = w.HTML()
         self.figure = TrackFigure(game.track, game.positions, names, width=TRACK_SIZE[0], height=TRACK_SIZE[1])
-        self.hand = CardHand(title=_("{name}'s hand ({car})").format(name=names[human], car=car_words(human)))
+        self.hand = CardHand(title=self._hand_title(human))
+        self.cover = ScreenCover()
+        self.cover.on_reveal(self.reveal)
         self.trick_table = TrickTable(title=_("This trick"))
         self.last_trick = TrickTable(title=_("Last trick"))
         self.dials = [MotorDial(game.dial, name=names[s], seat=s) for s in range(game.players)]
@@ -163,6 +196,12 @@ class GameView(StableRepr, w.VBox):
         self.hint_box = w.VBox([self.hint_button, self.hint_text],
                                layout=w.Layout(width="250px", max_width="100%", display="flex" if self.coach else "none"))
         self.review_box = w.VBox(layout=w.Layout(display="none"))
+        self.review_cover = ScreenCover()  # pass-and-play: the reviews' cover, above the replay
+        self.review_cover.on_reveal(self.reveal)
+        self._chooser: tuple[w.Widget, ...] | None = None  # pass-and-play: the reviews' buttons, once over
+        self._hide_review = w.Button(description=_("Done: hide my review"), button_style="primary",
+                                     layout=w.Layout(width="auto"))
+        self._hide_review.on_click(lambda _: self.hide())
         #: What a screen reader says as the game goes on: one live region, made once.
         self.announcer = Announcer()
         self._announced = 0  # how many of the messages were announced
@@ -207,7 +246,9 @@ class GameView(StableRepr, w.VBox):
         # Every row wraps: on a narrow screen (a phone) the trick goes under the track, the
         # hint under the hand, the dials under it all; the track scales to the width there is.
         wrap = w.Layout(flex_flow="row wrap", max_width="100%")
-        play = w.VBox([w.HBox([self.figure, beside], layout=wrap), w.HBox([self.hand, self.hint_box], layout=wrap)],
+        # Pass-and-play's cover takes the hand's place between turns.
+        play = w.VBox([w.HBox([self.figure, beside], layout=wrap),
+                       w.HBox([self.hand, self.cover, self.hint_box], layout=wrap)],
                       layout=w.Layout(width="850px", max_width="100%"))
         dials = w.HBox(self.dials, layout=w.Layout(flex_flow="row wrap"))
         side = w.VBox([dials, self.last_trick, self.speed], layout=w.Layout(width="255px", max_width="100%"))
@@ -234,8 +275,8 @@ class GameView(StableRepr, w.VBox):
 
     @property
     def waiting_for_human(self) -> bool:
-        """True when the human must act now (and no bot is still playing)."""
-        return not self.busy and not self.game.is_over and self.game.current_player == self.human
+        """True when a person must act now (and no bot is still playing)."""
+        return not self.busy and not self.game.is_over and self.game.current_player in self.people
 
     @property
     def busy(self) -> bool:
@@ -269,24 +310,88 @@ class GameView(StableRepr, w.VBox):
         return self.act(action)
 
     def act(self, action: Card | Turbo | str) -> bool:
-        """Do ``action`` for the human, then let the bots play. Returns True if done."""
+        """Do ``action`` for the person whose hand is shown, then let the bots play.
+        Returns True if done."""
         if self.busy:
             self._show_alert(_("Wait a moment: the bots are still playing."))
             return False
+        seat = self.viewer
+        if seat is None and not self.game.is_over:  # pass-and-play, the cover up: nobody's cards are out
+            current = self.game.current_player
+            name = self.game.names[current]
+            self._show_alert(_("First pass the screen to {name}: {name}, press “{button}” when only you can see "
+                               "the screen.").format(name=name, button=self.cover.button.description)
+                             if current in self.people else _("Wait: {name} is a computer player.").format(name=name))
+            return False
         try:
-            reason = self.game.why_illegal(action, self.human)
+            reason = self.game.why_illegal(action, self.human if seat is None else seat)
         except (rally.RuleError, ValueError) as err:  # e.g. card text that is not a card
             reason = str(err)
         if reason is not None:
             self._show_alert(reason)
             return False
-        self.game.apply(action, self.human)
+        assert seat is not None  # why_illegal refuses every action once the game is over
+        self.game.apply(action, seat)
+        if self.passing and self.game.current_player != seat:
+            self.viewer = None  # the turn has passed: the hand goes under the cover at once
         self._hint = ""  # a hint answers one decision only
         self._show_alert("")
         self._advance()
-        if isinstance(action, Turbo) and not self.game.is_over:
+        if self.viewer is None and self.cover.asked is not None:
+            self.cover.button.focus()  # the next person's button: the keyboard is there for them
+        elif isinstance(action, Turbo) and not self.game.is_over:
             self.hand.focus_card()  # the turbo buttons are gone: the keyboard goes back to the hand
         return True
+
+    def reveal(self) -> bool:
+        """Pass-and-play: the person the cover asks for has the screen to themselves. Show
+        their cards (their review, once the game is over). Returns False, with the reason
+        in ``alert``, when the cover asks for nobody."""
+        cover = self.review_cover if self.game.is_over else self.cover
+        seat = cover.asked
+        if seat is None or self.busy:
+            self._show_alert(_("Nobody is asked to take the screen now."))
+            return False
+        self.viewer = seat
+        self._show_alert("")
+        if self.game.is_over:
+            cover.hide()
+            self._start_review(seat, hideable=True)
+            self._show_replay(self.replay_slider.value)
+        else:
+            self._refresh()
+            if not self.game.awaiting_turbo:  # the turbo buttons take the keyboard themselves
+                self.hand.focus_card()
+        return True
+
+    def ask_review(self, seat: int) -> bool:
+        """Pass-and-play, after the game: ask ``seat``'s person to take the screen for their
+        own review (behind the cover, as during play). Returns False, with the reason in
+        ``alert``, for a seat that is no person's or before the game is over."""
+        if not (self.passing and self.game.is_over):
+            self._show_alert(_("Each person's review opens once a game of several people is over."))
+            return False
+        if not (inputs.is_whole(seat) and seat in self.people):
+            self._show_alert(_("The reviews are for the people's seats, {seats}, not {given}.").format(
+                seats=join_words([str(s) for s in self.people]), given=inputs.shown(seat)))
+            return False
+        self.hide()
+        self.review_cover.ask(table_view(self.game), seat, review=True)
+        self.review_cover.button.focus()
+        return True
+
+    def hide(self) -> None:
+        """Pass-and-play: take the cards (or the review) off the screen; once the game is
+        over, the reviews' buttons come back."""
+        if not self.passing:
+            return
+        self.viewer = None
+        self._show_alert("")
+        if self.game.is_over:
+            self._offer_reviews()
+            self._show_replay(self.replay_slider.value)
+        else:
+            self._refresh()
 
     def replay_step(self, delta: int) -> None:
         """Move the replay ``delta`` events forward (or back, when negative). Forward from
@@ -309,13 +414,13 @@ class GameView(StableRepr, w.VBox):
             self.play_card(change["new"])
 
     def _bots_to_move(self) -> bool:
-        return not self.game.is_over and self.game.current_player != self.human
+        return not self.game.is_over and self.game.current_player not in self.people
 
     def _advance(self) -> None:
         """Show what happened, letting the bots act until the human's turn."""
         loop = _running_loop() if self.speed.value > 0 else None
         if loop is None:
-            play_bots(self.game, self.bots, self.rng, until=self.human)
+            play_bots(self.game, self._seats, self.rng)
             for event in self._new_events():
                 self._absorb(event, animate=False)
             self._refresh()
@@ -328,7 +433,7 @@ class GameView(StableRepr, w.VBox):
             while self._bots_to_move():
                 self._refresh()
                 await asyncio.sleep(self.speed.value)
-                play_bots(self.game, self.bots, self.rng, until=self.human, limit=1)
+                play_bots(self.game, self._seats, self.rng, limit=1)
                 await self._absorb_slowly()
         except Exception as err:  # never raise into the notebook from a background task
             self._show_alert(_("The game stopped: {error}").format(error=err))
@@ -374,7 +479,7 @@ class GameView(StableRepr, w.VBox):
     # -------------------------------------------------------------- showing
     def _refresh(self) -> None:
         """Bring every widget in line with the game."""
-        game, names, me = self.game, self.game.names, self.human
+        game, names, me = self.game, self.game.names, self.viewer
         if self.figure.frames_left == 0 and self.figure.positions != game.positions:
             self.figure.set_positions(game.positions)
         for seat, dial in enumerate(self.dials):
@@ -386,6 +491,12 @@ class GameView(StableRepr, w.VBox):
         if game.is_over:
             turn = _("Game over: <b>{name}</b> wins!").format(name=html.escape(names[game.winner]))
             prompt = _("The game is over.")
+        elif current == me and self.passing:
+            who = html.escape(names[me])
+            turn = (_("<b>{name}'s turn</b>: choose the turbo.") if choosing
+                    else _("<b>{name}'s turn</b>: play a card.")).format(name=who)
+            prompt = (_("Your turn: use your motor or not? Choose with the buttons beside the trick.") if choosing
+                      else _("Your turn. {rule}").format(rule=rally.play_rule(game.hands[me], game.trick)))
         elif current == me:
             turn = _("<b>Your turn</b>: choose the turbo.") if choosing else _("<b>Your turn</b>: play a card.")
             prompt = (_("Your turn: use your motor or not? Choose with the buttons beside the trick.") if choosing
@@ -398,30 +509,55 @@ class GameView(StableRepr, w.VBox):
         self.status.value = "<div style='font-size:15px'>" + _(
             "Round {round} of {rounds} · ⚑ flag: <b>{flag}</b> · {turn}").format(
             round=game.round, rounds=len(HAND_SIZES), flag=html.escape(names[game.flag]), turn=turn) + "</div>"
-        self.hand.show_game(game, me, prompt)
+        if me is None:  # pass-and-play between turns: no hand on screen, nor in the page
+            self.hand.show_with((), lambda card: None)
+            self.hand.layout.display = "none"
+            prompt = self._cover(current)
+        else:
+            self.hand.title = self._hand_title(me)
+            self.hand.show_game(game, me, prompt)
+            self.hand.layout.display = None
+            self.cover.hide()
         self.trick_table.show_game(game)
-        if choosing and current == me:
+        if choosing and me is not None and current == me:
             self._offer_turbo()
-            prompt = _plain_text(self.turbo_text.value) + " " + " / ".join(
+            prompt = plain_text(self.turbo_text.value) + " " + " / ".join(
                 (self.turbo_yes.description, self.turbo_no.description))
         else:
             self.turbo_box.layout.display = "none"
             self._offered = False
         self.hint_button.disabled = not (mine and not game.is_over)
-        if game.is_over:
-            self.hint_box.layout.display = "none"
+        self.hint_box.layout.display = "flex" if self.coach and me is not None and not game.is_over else "none"
         self.hint_text.value = self._hint
         self._refresh_log()
         self._announce(prompt if not self.busy or current == me else "")
         if game.is_over and not self._states:
             self._start_replay()
-            if self.coach:
-                self._start_review()
+            if self.passing:
+                self._offer_reviews()
+            elif self.coach:
+                self._start_review(self.human)
             self.replay_forward.focus()  # the game is over: the keyboard goes to the replay
+
+    def _cover(self, current: int | None) -> str:
+        """Pass-and-play with no hand shown: the cover over the hand's place (asking for the
+        person whose turn it is, or saying the computer players are playing), and its words."""
+        if current is None:  # the game is over: the reviews have their own cover
+            self.cover.hide()
+            return _("The game is over.")
+        if current in self.people:
+            self.cover.ask(table_view(self.game), current)
+        else:
+            self.cover.wait(table_view(self.game))
+        return self.cover.words
+
+    def _hand_title(self, seat: int) -> str:
+        return _("{name}'s hand ({car})").format(name=self.game.names[seat], car=car_words(seat))
 
     def _offer_turbo(self) -> None:
         """The turbo choice: both moves in words, and marked on the track."""
-        game, me = self.game, self.human
+        game, me = self.game, self.viewer
+        assert me is not None  # offered only to the person whose hand is shown
         lowest = rally.explain_trick(game.trick).lowest
         value = game.motor_values[me]
         moves = {}
@@ -469,7 +605,7 @@ class GameView(StableRepr, w.VBox):
     def show_hint(self) -> str:
         """Ask the advisor what to do now and show its answer under the Hint button.
         Returns the hint ('' when it is not the human's turn)."""
-        if not self.waiting_for_human:
+        if not self.waiting_for_human or self.viewer != self.game.current_player:
             return ""
         # The coach's one analysis of this moment: the review gives this decision the same.
         advice = rally.advise(self.game)
@@ -477,8 +613,41 @@ class GameView(StableRepr, w.VBox):
         self.hint_text.value = self._hint
         return advice.hint()
 
-    def _start_review(self) -> None:
-        """Review the human's decisions and show the review above the replay."""
+    def _offer_reviews(self) -> None:
+        """Pass-and-play, the game over: a button per person for their own review."""
+        if self._chooser is None:  # made once: a button is never closed inside its own click
+            buttons = []
+            for seat in self.people:
+                button = w.Button(description=_("{name}'s review").format(name=self.game.names[seat]),
+                                  layout=w.Layout(width="auto", margin="2px 6px 2px 0"))
+                button.on_click(lambda _, seat=seat: self.ask_review(seat))
+                buttons.append(button)
+            self._chooser = (
+                w.HTML("<div style='line-height:1.4'>" + _(
+                    "<b>Look back at your game.</b> Each of you can open your own review: the cards you held and the "
+                    "choices that cost the most. It opens behind the same cover, one person at a time.") + "</div>"),
+                w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")), self.review_cover)
+        self._clear_reviews()
+        self.review_box.children = self._chooser
+        self.review_box.layout.display = "flex"
+
+    def _clear_reviews(self) -> None:
+        """Close what the review box shows (its cover stays, for the next person)."""
+        kept = {id(child) for part in (self._chooser or (), *self._review_views.values()) for child in part}
+        for child in self.review_box.children:
+            if id(child) not in kept:
+                _close_tree(child)
+        self.review_box.children = ()
+        self.review = self.review_view = None
+
+    def _start_review(self, seat: int, hideable: bool = False) -> None:
+        """Review ``seat``'s decisions and show the review above the replay; ``hideable``
+        adds a button that hides it again (pass-and-play)."""
+        if seat in self._review_views:  # opened before: shown again as it was left
+            self.review, self.review_view = self._reviews[seat], self._review_views[seat][1]
+            self.review_box.children = self._review_views[seat]
+            return
+        self._clear_reviews()
         note = w.HTML("<i>" + _("Reviewing your game: every option of every decision you made is played out…")
                       + "</i>")
         bar = w.IntProgress(min=0, max=1, value=0, layout=w.Layout(width="400px"))
@@ -489,14 +658,21 @@ class GameView(StableRepr, w.VBox):
             bar.max, bar.value = total, done
 
         try:
-            self.review = rally.review(self.game, self.human, progress=progress)
+            self.review = self._reviews[seat] = rally.review(self.game, seat, progress=progress)
         except rally.RuleError as err:  # SetupError and the like: said in words, never raised into the page
             self.review_box.children = (w.HTML("<div role='alert'>" + _("The review could not be made: {error}").format(
                 error=html.escape(str(err))) + "</div>"),)
             return
         self.review_view = GameReview(self.review)
         self.review_view.on_select(self.replay_decision)
-        self.review_box.children = (self.review_view,)
+        shown: tuple[w.Widget, ...] = (self.review_view,)
+        if hideable:
+            # Kept, not closed, when hidden: a view closed while the page still talks to it
+            # (a chart's last resize) makes the page report an error.
+            shown = (w.HTML("<b>" + _("{name}'s review").format(name=html.escape(self.game.names[seat])) + "</b>"),
+                     self.review_view, self._hide_review)
+            self._review_views[seat] = shown
+        self.review_box.children = shown
         for child in (note, bar):
             child.close()
 
@@ -555,8 +731,15 @@ class GameView(StableRepr, w.VBox):
         state = self._states[index]
         before = self._states[index - 1].positions if index > 0 else tuple([0] * game.players)
         draw_replay_state(game, state, before, self.figure, self.dials, self.trick_table, self.last_trick)
-        self.hand.show_with(state.hands[self.human], lambda card: game.why_illegal(card, self.human),
-                            _("Replay: the hand as it was then."))
+        me = self.viewer
+        if me is None:  # pass-and-play: nobody's cards, until someone opens their review
+            self.hand.show_with((), lambda card: None)
+            self.hand.layout.display = "none"
+        else:
+            self.hand.title = self._hand_title(me)
+            self.hand.show_with(state.hands[me], lambda card: game.why_illegal(card, me),
+                                _("Replay: the hand as it was then."))
+            self.hand.layout.display = None
         # A decision chosen in the review stays explained from its trick's start to the decision itself.
         note = ""
         if self._note is not None and self._note_from <= index <= self._note[1]:
@@ -587,6 +770,10 @@ class GameView(StableRepr, w.VBox):
             task.cancel()
         if hasattr(self, "figure"):
             self.figure.stop_playing()
+        hidden = [*getattr(self, "_review_views", {}).values(), getattr(self, "_chooser", None) or ()]
+        for shown in hidden:  # pass-and-play: the reviews and their buttons, when not on show
+            for child in shown:
+                _close_tree(child)
         _close_tree(self)
 
     def __repr__(self) -> str:
@@ -636,7 +823,3 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
     except RuntimeError:
         return None
 
-
-def _plain_text(markup: str) -> str:
-    """The words of a little HTML (tags dropped, entities read): what a screen reader says."""
-    return html.unescape(re.sub(r"<[^>]+>", "", markup)).strip()

@@ -1,0 +1,186 @@
+"""Stich Rallye pass-and-play in GameView: people and computer players at one screen.
+
+A hand is on screen only while its owner has said only they can see it; between turns
+the screen holds what the whole table sees. Checked over whole games by reading every
+synced state of every widget in the view, as the page receives it."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import ipywidgets as w
+import pytest
+
+from rally import HeuristicBot, RandomBot, Turbo, TurboDeclined, TurboUsed
+from rally.table_view import table_view
+from widgets import GameView
+
+CARD_CODE = re.compile(r"\b[RGB](?:1[0-5]|[1-9])\b")
+
+
+def widgets_in(widget: w.Widget) -> list[w.Widget]:
+    """``widget`` and every widget inside it."""
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += widgets_in(child)
+    return found
+
+
+def page_text(view: GameView) -> str:
+    """Everything the page is sent, but for the log of events and the last trick (they may
+    name cards of earlier rounds, dealt again since): every synced state, as JSON."""
+    leave_out = {id(part) for part in widgets_in(view.event_log) + widgets_in(view.last_trick)}
+    return " ".join(json.dumps(part.get_state(), default=str) for part in widgets_in(view)
+                    if id(part) not in leave_out)
+
+
+def hidden_cards_shown(view: GameView) -> set[str]:
+    """The cards of people's hands that the page is sent (none of the trick's: those are
+    face up). A card is named by code (G11) or in words (green 11)."""
+    text = page_text(view)
+    said = set(CARD_CODE.findall(text))
+    game = view.game
+    shown = set()
+    for seat in view.people:
+        for card in game.hands[seat]:
+            if str(card) in said or re.search(rf"\b{card.describe()}\b", text):
+                shown.add(str(card))
+    return shown
+
+
+def play_together(view: GameView, rng: random.Random, check=None) -> dict[str, int]:
+    """The people play the view to its end as they would: whoever the cover asks for
+    presses its button, then clicks a card or a turbo button. Returns counts."""
+    counts = {"covers": 0, "turbos": 0, "cards": 0}
+    bot = RandomBot()
+    for _ in range(400):
+        if view.game.is_over:
+            break
+        assert view.waiting_for_human
+        if view.viewer is None:
+            counts["covers"] += 1
+            if check:
+                check(view)
+            asked = view.cover.asked
+            assert asked == view.game.current_player and asked in view.people
+            view.cover.button.click()
+            assert view.viewer == asked
+        seat = view.viewer
+        action = bot.choose(view.game, view.game.legal_actions(), rng)
+        if isinstance(action, Turbo):
+            assert view.turbo_box.layout.display == "flex"
+            counts["turbos"] += 1
+            (view.turbo_yes if action.use else view.turbo_no).click()
+        else:
+            assert str(action) in view.hand.playable
+            counts["cards"] += 1
+            view.hand.selected = str(action)
+        if not view.game.is_over and view.game.current_player != seat:
+            assert view.viewer is None  # the turn passed: the hand went under the cover at once
+    assert view.game.is_over
+    return counts
+
+
+def nothing_hidden_on_screen(view: GameView) -> None:
+    """Between turns: no hand's card, and the cover's words are the table's."""
+    assert view.hand.cards == [] and view.hand.layout.display == "none"
+    assert view.turbo_box.layout.display == "none" and view.hint_text.value == ""
+    assert hidden_cards_shown(view) == set()
+    assert table_view(view.game).words() in view.cover.words
+
+
+@pytest.mark.parametrize("seed, players, people", [(5, 4, [0, 2]), (11, 3, [1, 2]), (3, 5, [0, 1, 3])])
+def test_a_whole_game_never_shows_a_hand_between_turns(seed, players, people):
+    view = GameView(players, seed=seed, people=people, bots=HeuristicBot())
+    assert view.viewer is None and view.cover.asked == view.game.current_player in people
+    counts = play_together(view, random.Random(seed), check=nothing_hidden_on_screen)
+    assert counts["covers"] >= 2 * len(people)  # every person was asked for, more than once
+    assert view.viewer is None and view.hand.cards == []  # the game over: nobody's cards
+    # The computer players played their own seats; every turbo of a person was that person's click.
+    people_turbos = [e for e in view.game.events if isinstance(e, (TurboUsed, TurboDeclined)) and e.seat in people]
+    assert len(people_turbos) == counts["turbos"]
+
+
+def test_a_shown_hand_is_really_on_the_page():
+    """The check above can fail: with a hand out, its cards are found in the page."""
+    view = GameView(4, seed=5, people=[0, 2])
+    view.reveal()
+    assert hidden_cards_shown(view) == {str(c) for c in view.game.hands[0]}
+
+
+def test_only_the_person_asked_for_can_act_and_a_refusal_changes_nothing():
+    view = GameView(4, seed=5, people=[0, 2])
+    events, card = len(view.game.events), str(view.game.hands[0][0])
+    assert view.play_card(card) is False
+    assert "First pass the screen to Ada" in view.alert_text and len(view.game.events) == events
+    assert view.reveal() is True and view.alert_text == ""
+    assert view.play_card("X1") is False and len(view.game.events) == events and view.viewer == 0
+    assert view.play_card(view.hand.playable[0]) is True
+    # Bo (a bot) answered; now Cy is asked for, and Ada's cards are gone from the screen.
+    assert view.viewer is None and view.cover.asked == 2 and view.hand.cards == []
+    events = len(view.game.events)
+    assert view.play_card(str(view.game.hands[2][0])) is False and len(view.game.events) == events
+
+
+def test_each_person_opens_their_own_review_behind_the_cover():
+    view = GameView(4, seed=5, people=[0, 2], bots=HeuristicBot())
+    play_together(view, random.Random(1))
+    assert view.review_box.layout.display == "flex"
+    labels = [b.description for b in widgets_in(view.review_box)
+              if isinstance(b, w.Button) and b is not view.review_cover.button]
+    assert labels == ["Ada's review", "Cy's review"]
+    assert view.ask_review(1) is False and "0 and 2" in view.alert_text  # Bo is a computer player
+    assert view.ask_review(2) is True
+    assert view.review_cover.asked == 2 and view.review_view is None and view.hand.cards == []
+    assert view.review_cover.button.description == "I am Cy: show my review"
+    view.review_cover.button.click()
+    assert view.viewer == 2 and view.review is not None and view.review.seat == 2
+    assert view.review_view in view.review_box.children
+    state = view.replay_state
+    assert view.hand.codes == [str(c) for c in state.hands[2]]  # the replay shows Cy's hand, nobody else's
+    done = [b for b in view.review_box.children if isinstance(b, w.Button)]
+    done[0].click()
+    assert view.viewer is None and view.review is None and view.hand.cards == []
+    assert view.ask_review(0) and view.reveal() and view.review.seat == 0
+
+
+def test_one_person_plays_as_before_with_no_cover():
+    view = GameView(3, seed=4)
+    assert view.people == [0] and not view.passing and view.viewer == 0
+    assert view.cover.layout.display == "none" and view.hand.codes
+    assert view.reveal() is False and view.alert_text == "Nobody is asked to take the screen now."
+    assert view.ask_review(0) is False
+
+
+@pytest.mark.parametrize("people, error", [
+    ([0, 0], "different seats from 0 to 3"), ([4], "from 0 to 3"), ("0, 2", "like [0, 2]"),
+])
+def test_bad_people_are_refused_in_words(people, error):
+    with pytest.raises(ValueError, match=re.escape(error)):
+        GameView(4, people=people)
+
+
+def test_the_seat_shown_must_be_a_person():
+    with pytest.raises(ValueError, match="must be one of the people's seats"):
+        GameView(4, human=1, people=[0, 2])
+
+
+
+def test_the_setup_seats_people_first_and_keeps_the_menu_within_the_players():
+    from widgets import GameSetup
+
+    setup = GameSetup(people=2, seed=7)
+    assert setup.view.people == [0, 1] and setup.view.passing and setup.view.viewer is None
+    assert "Ada and Bo play at this screen" in repr(setup)
+    setup.players.value = 3
+    setup.people.value = 3
+    view = setup.new_game()
+    assert view.people == [0, 1, 2] and view.game.players == 3  # three people, no computer player
+    setup.players.value = 4
+    assert setup.people.options == (1, 2, 3, 4) and setup.people.value == 3
+    setup.people.value = 1
+    assert setup.new_game().passing is False  # one person: the game as before, hand always shown
+    with pytest.raises(ValueError, match="The number of people must be a whole number from 1 to 4"):
+        GameSetup(people=5)
