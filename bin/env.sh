@@ -1,19 +1,26 @@
-# Sourced by bin/lessons and bin/test: make .venv with this project installed, once, with
-# the extras in RALLY_EXTRAS ("lab" for the lessons, "lab,test" for the tests). Reinstalls
-# when pyproject.toml or the Jupyter settings (or how they are installed) change, or when an
-# extra is missing.
-# Needs only python3 (3.11+) and the package registry.
+# Sourced by bin/lessons, bin/test and bin/lock: make .venv with this project installed at
+# exactly the versions of uv.lock, with the extras in RALLY_EXTRAS ("lab" for the lessons,
+# "lab,test" for the tests). Installs again only when the lock, the Jupyter settings (or
+# how they are installed) change, or when an extra is missing.
+# Needs only python3 (3.11+) and the package registry. Sets ROOT, VENV, PY and UV.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${RALLY_VENV:-$ROOT/.venv}"
 PY="$VENV/bin/python"
+UV="$VENV/bin/uv"
+#: The version of uv that installs the lock (pip puts it in the venv, beside the lessons).
+UV_VERSION="0.13.8"
 if [ ! -x "$PY" ]; then
   echo "Creating $VENV ..." >&2
   python3 -m venv "$VENV"
 fi
+if [ "$("$UV" --version 2>/dev/null | cut -d' ' -f2)" != "$UV_VERSION" ]; then
+  "$PY" -m pip install --quiet --disable-pip-version-check "uv==$UV_VERSION" >&2
+fi
 EXTRAS="${RALLY_EXTRAS:-lab}"
 STAMP="$VENV/.rally-installed"
-HASH="$(cat "$ROOT/pyproject.toml" "$ROOT/binder/overrides.json" "$ROOT/binder/jupyter_server_config.json" "$ROOT/bin/quiet-lab" | sha256sum | cut -c1-16)"
+HASH="$(cat "$ROOT/uv.lock" "$ROOT/binder/overrides.json" "$ROOT/binder/jupyter_server_config.json" \
+  "$ROOT/bin/quiet-lab" | sha256sum | cut -c1-16)"
 # The stamp holds the hash and the extras installed with it ("<hash> lab,test"); what is
 # installed stays installed: the tests' tools are not removed to open the lessons.
 HAD=""
@@ -24,10 +31,13 @@ for extra in ${EXTRAS//,/ }; do
   case ",$ALL," in *",$extra,"*) ;; *) ALL="${ALL:+$ALL,}$extra" ;; esac
 done
 if [ "$HAD" != "$HASH" ] || [ "$ALL" != "$INSTALLED" ]; then
-  NEED="$ALL"
-  echo "Installing Rally Notebooks ($NEED) and its dependencies into $VENV ..." >&2
-  "$PY" -m pip install --quiet --upgrade pip >&2
-  "$PY" -m pip install --quiet -e "$ROOT[$NEED]" >&2
+  echo "Installing Rally Notebooks ($ALL) at the versions of uv.lock into $VENV ..." >&2
+  EXTRA_ARGS=()
+  for extra in ${ALL//,/ }; do EXTRA_ARGS+=(--extra "$extra"); done
+  # --locked: a pyproject.toml the lock no longer matches is an error (bash bin/lock updates
+  # the lock), never a silent new resolution. --inexact: pip and uv stay in the venv.
+  UV_PROJECT_ENVIRONMENT="$VENV" "$UV" sync --project "$ROOT" --locked --inexact --no-python-downloads \
+    "${EXTRA_ARGS[@]}" >&2
   bash "$ROOT/bin/quiet-lab" "$PY"   # no news pop-up for learners
-  echo "$HASH $NEED" > "$STAMP"
+  echo "$HASH $ALL" > "$STAMP"
 fi

@@ -13,7 +13,7 @@ lesson's own run puts the live widget in their place.
 
 A picture belongs to its output by place and by the output's words (its text/plain): an
 output whose words changed since the pictures were taken gets none (the site still works;
-its text shows until Python is ready). ``tests/test_site_build.py`` fails while a lesson has
+its text shows until Python is ready). ``tests/site/test_site_build.py`` fails while a lesson has
 such an output, and the site test checks each picture against the live widget.
 
 >>> notebook = {"cells": [{"cell_type": "code", "outputs": [{"output_type": "display_data",

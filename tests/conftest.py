@@ -1,4 +1,4 @@
-"""Shared helpers for the rules tests (tests/test_rules_*.py).
+"""Shared helpers for the engine's rules tests (tests/engine/test_rules_*.py, imported as `conftest`).
 
 Four kinds of helpers live here:
 

@@ -1,6 +1,6 @@
 """The English a translation must leave behind: the fixed runs of words of every message
 in the English message templates (``rally.pot``, ``widgets.pot``). Used by the tests that
-check German output (``tests/test_german.py``, ``tests/browser/test_german.py``).
+check German output (``tests/engine/test_german.py``, ``tests/browser/test_german.py``).
 
 Import it with ``from english_phrases import english_phrases`` (pytest puts tests/ on sys.path).
 """
@@ -34,3 +34,23 @@ def english_phrases(*templates: pathlib.Path) -> set[str]:
                             if len(words) >= 3 and sum(w.isalpha() for w in words) >= 3:
                                 phrases.add(" ".join(words))
     return phrases
+
+
+#: The engine's commands, choices, track and bot names in English: none may reach a German text.
+COMMAND_WORDS = re.compile(
+    r"\b(?:no turbo|use turbo|reveal|rotate|drive|swap|finish|volcano|beach|custom|careful|heuristic|random|"
+    r"perfect|forgetful|\w*Bot)\b|\bturbo\b")
+#: A number in English form: a decimal point between digits (not inside a code such as
+#: P25.15.19), or a percent sign straight after a digit.
+ENGLISH_NUMBER = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])|\d%")
+
+
+def english_words(texts: list[str]) -> list[str]:
+    """Each English command word or English-written number found in ``texts``, with its text."""
+    found = set()
+    for text in texts:
+        words = re.sub(r"<[^>]*>", " ", text)  # what is shown, not the HTML's attributes
+        for m in (*COMMAND_WORDS.finditer(words), *ENGLISH_NUMBER.finditer(words)):
+            start = max(0, m.start() - 60)
+            found.add(f"{m.group(0)!r} in {words[start:m.end() + 40]!r}")
+    return sorted(found)

@@ -11,7 +11,7 @@ both views, on the server ``bin/lessons`` starts (``_lab.JupyterLab``):
   lesson and back to the start (the last lesson: back to the start). A screenshot of each
   is saved as ``voila_<lesson>.png``.
 
-"Reads as Python" is the detector of tests/test_lessons_view.py, used unchanged.
+"Reads as Python" is the detector of tests/lessons/test_lessons_view.py, used unchanged.
 """
 
 from __future__ import annotations

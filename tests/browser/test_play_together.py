@@ -107,7 +107,7 @@ class Table:
 def test_two_people_and_two_computer_players_play_cards_with_hidden_hands(family_table):
     page, screen, table = family_table
     state = table.state()
-    held: dict[str, set[str]] = {}  # each person's cards when last seen (only they saw them)
+    held: dict[str, tuple[str, set[str]]] = {}  # each person's round and cards when last seen
     covers = {"Ada": 0, "Bo": 0}
     turbos = 0
     for _ in range(300):
@@ -127,9 +127,11 @@ def test_two_people_and_two_computer_players_play_cards_with_hidden_hands(family
                 _lab.screenshot(page, f"05_pass_to_{name}_{covers[name]}_{screen}")
             state = table.press(table.root.locator(".rally-screen-cover button"), state)
             assert state["cover"] == "" and state["title"].startswith(f"{name}'s hand"), state
-            others = [cards for person, cards in held.items() if person != name]
-            assert all(not cards & set(state["cards"]) for cards in others)  # another hand than the last one seen
-            held[name] = set(state["cards"])
+            # Another hand than the one seen last in this round (the cards are dealt again each round).
+            round_now = re.search(r"Round (\d) of", state["text"]).group(1)
+            others = [cards for person, (seen_in, cards) in held.items() if person != name and seen_in == round_now]
+            assert all(not cards & set(state["cards"]) for cards in others), (others, state["cards"])
+            held[name] = (round_now, set(state["cards"]))
             continue
         assert state["title"], state  # a person's turn: their hand is out
         if state["turbo"]:

@@ -110,7 +110,7 @@ class GameView(StableRepr, w.VBox):
 
     >>> table = GameView(4, seed=5, people=[0, 2])
     >>> table.viewer, table.cover
-    (None, Pass the screen to Ada (white car). Ada, press the button when only you can see the screen. Round 1. Ada to play. Cards in hand: Ada 5, Bo 5, Cy 5 and Di 5. [I am Ada: show my cards])
+    (None, Pass the screen to Ada (white car). Ada, press the button when only you can see the screen. Round 1. Ada to play. Cards in hand: Ada 5, Bo 5, Cy 5 and Di 5. The button says: “I am Ada: show my cards”.)
     >>> table.reveal()
     True
     >>> table.viewer, table.hand.title
@@ -162,7 +162,7 @@ class GameView(StableRepr, w.VBox):
         #: The seat whose hand is on screen (``None``: the cover is up).
         self.viewer: int | None = None if self.passing else human
         self._reviews: dict[int, rally.Review] = {}
-        self._review_views: dict[int, tuple[w.Widget, ...]] = {}  # pass-and-play: each person's, once opened
+        self._focus_cover = False  # pass-and-play: the cover's button gets the keyboard when it next asks
         self.bots = _bots_per_seat(bots, game.players)
         self._seats: list[Bot | None] = [None if s in self.people else bot for s, bot in enumerate(self.bots)]
         self.rng = rng if rng is not None else random.Random(game.seed)
@@ -332,14 +332,17 @@ class GameView(StableRepr, w.VBox):
             return False
         assert seat is not None  # why_illegal refuses every action once the game is over
         self.game.apply(action, seat)
-        if self.passing and self.game.current_player != seat:
-            self.viewer = None  # the turn has passed: the hand goes under the cover at once
         self._hint = ""  # a hint answers one decision only
+        if self.passing and self.game.current_player != seat:
+            # The turn has passed: the hand goes under the cover at once, before the computer
+            # players' moves are shown (slowly, when they are slowed down).
+            self.viewer = None
+            self._hide_hand()
+            self._cover(self.game.current_player)
+            self._focus_cover = True
         self._show_alert("")
         self._advance()
-        if self.viewer is None and self.cover.asked is not None:
-            self.cover.button.focus()  # the next person's button: the keyboard is there for them
-        elif isinstance(action, Turbo) and not self.game.is_over:
+        if isinstance(action, Turbo) and not self.game.is_over and self.viewer is not None:
             self.hand.focus_card()  # the turbo buttons are gone: the keyboard goes back to the hand
         return True
 
@@ -386,6 +389,7 @@ class GameView(StableRepr, w.VBox):
         if not self.passing:
             return
         self.viewer = None
+        self._note = None  # a decision of the review explained in the replay: it was theirs alone
         self._show_alert("")
         if self.game.is_over:
             self._offer_reviews()
@@ -510,9 +514,11 @@ class GameView(StableRepr, w.VBox):
             "Round {round} of {rounds} · ⚑ flag: <b>{flag}</b> · {turn}").format(
             round=game.round, rounds=len(HAND_SIZES), flag=html.escape(names[game.flag]), turn=turn) + "</div>"
         if me is None:  # pass-and-play between turns: no hand on screen, nor in the page
-            self.hand.show_with((), lambda card: None)
-            self.hand.layout.display = "none"
+            self._hide_hand()
             prompt = self._cover(current)
+            if self._focus_cover and self.cover.asked is not None and not self.busy:
+                self._focus_cover = False
+                self.cover.button.focus()  # the next person's button: the keyboard is there for them
         else:
             self.hand.title = self._hand_title(me)
             self.hand.show_game(game, me, prompt)
@@ -538,6 +544,14 @@ class GameView(StableRepr, w.VBox):
             elif self.coach:
                 self._start_review(self.human)
             self.replay_forward.focus()  # the game is over: the keyboard goes to the replay
+
+    def _hide_hand(self) -> None:
+        """No hand on screen, nor in the page: its cards, the hint and the turbo choice go."""
+        self.hand.show_with((), lambda card: None)
+        self.hand.layout.display = "none"
+        self._hint = self.hint_text.value = ""
+        self.turbo_box.layout.display = "none"
+        self._offered = False
 
     def _cover(self, current: int | None) -> str:
         """Pass-and-play with no hand shown: the cover over the hand's place (asking for the
@@ -632,21 +646,25 @@ class GameView(StableRepr, w.VBox):
         self.review_box.layout.display = "flex"
 
     def _clear_reviews(self) -> None:
-        """Close what the review box shows (its cover stays, for the next person)."""
-        kept = {id(child) for part in (self._chooser or (), *self._review_views.values()) for child in part}
-        for child in self.review_box.children:
-            if id(child) not in kept:
-                _close_tree(child)
+        """Take what the review box shows off the page and close it; its buttons and cover
+        stay, for the next person. The page may still be talking to a chart just taken away
+        (a last resize), so with an event loop running (in Jupyter) it closes a second later:
+        closed at once, its model would be gone under the page's feet."""
+        kept = {id(child) for child in (*(self._chooser or ()), self._hide_review)}
+        gone = [child for child in self.review_box.children if id(child) not in kept]
         self.review_box.children = ()
         self.review = self.review_view = None
+        if gone:
+            loop = _running_loop()
+            if loop is None:
+                for child in gone:
+                    _close_tree(child)
+            else:
+                loop.call_later(1.0, lambda: [_close_tree(child) for child in gone])
 
     def _start_review(self, seat: int, hideable: bool = False) -> None:
         """Review ``seat``'s decisions and show the review above the replay; ``hideable``
         adds a button that hides it again (pass-and-play)."""
-        if seat in self._review_views:  # opened before: shown again as it was left
-            self.review, self.review_view = self._reviews[seat], self._review_views[seat][1]
-            self.review_box.children = self._review_views[seat]
-            return
         self._clear_reviews()
         note = w.HTML("<i>" + _("Reviewing your game: every option of every decision you made is played out…")
                       + "</i>")
@@ -658,7 +676,9 @@ class GameView(StableRepr, w.VBox):
             bar.max, bar.value = total, done
 
         try:
-            self.review = self._reviews[seat] = rally.review(self.game, seat, progress=progress)
+            if seat not in self._reviews:  # a review opened again is not made again
+                self._reviews[seat] = rally.review(self.game, seat, progress=progress)
+            self.review = self._reviews[seat]
         except rally.RuleError as err:  # SetupError and the like: said in words, never raised into the page
             self.review_box.children = (w.HTML("<div role='alert'>" + _("The review could not be made: {error}").format(
                 error=html.escape(str(err))) + "</div>"),)
@@ -667,11 +687,8 @@ class GameView(StableRepr, w.VBox):
         self.review_view.on_select(self.replay_decision)
         shown: tuple[w.Widget, ...] = (self.review_view,)
         if hideable:
-            # Kept, not closed, when hidden: a view closed while the page still talks to it
-            # (a chart's last resize) makes the page report an error.
             shown = (w.HTML("<b>" + _("{name}'s review").format(name=html.escape(self.game.names[seat])) + "</b>"),
                      self.review_view, self._hide_review)
-            self._review_views[seat] = shown
         self.review_box.children = shown
         for child in (note, bar):
             child.close()
@@ -733,8 +750,7 @@ class GameView(StableRepr, w.VBox):
         draw_replay_state(game, state, before, self.figure, self.dials, self.trick_table, self.last_trick)
         me = self.viewer
         if me is None:  # pass-and-play: nobody's cards, until someone opens their review
-            self.hand.show_with((), lambda card: None)
-            self.hand.layout.display = "none"
+            self._hide_hand()
         else:
             self.hand.title = self._hand_title(me)
             self.hand.show_with(state.hands[me], lambda card: game.why_illegal(card, me),
@@ -770,9 +786,8 @@ class GameView(StableRepr, w.VBox):
             task.cancel()
         if hasattr(self, "figure"):
             self.figure.stop_playing()
-        hidden = [*getattr(self, "_review_views", {}).values(), getattr(self, "_chooser", None) or ()]
-        for shown in hidden:  # pass-and-play: the reviews and their buttons, when not on show
-            for child in shown:
+        for child in (*(getattr(self, "_chooser", None) or ()), getattr(self, "_hide_review", None)):
+            if child is not None:  # pass-and-play: the reviews' buttons, when not on show
                 _close_tree(child)
         _close_tree(self)
 

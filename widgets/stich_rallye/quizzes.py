@@ -224,7 +224,7 @@ def who_leads_next(players: int, seed: int, number: int) -> Question:
 
 def tricks_quiz() -> Quiz:
     """Lesson 01: who wins, who leads next, and what may be played. Every trick and hand
-    was played in a seeded game of careful players (``tests/test_quizzes.py`` replays each
+    was played in a seeded game of careful players (``tests/lessons/test_quizzes.py`` replays each
     one), and none is shown in the lesson above the quiz."""
     return Quiz(
         _("Tricks"),
@@ -492,7 +492,7 @@ def exact_finish(players: int, seed: int) -> Question:
 
 def round_end_quiz() -> Quiz:
     """Lesson 04: the release order and the flag. Each question is the end of a round
-    of a seeded game of heuristic players (``tests/test_quizzes.py`` replays each one):
+    of a seeded game of heuristic players (``tests/lessons/test_quizzes.py`` replays each one):
     the flag holder won the last trick, so that car has moved."""
     return Quiz(
         _("End of a round"),

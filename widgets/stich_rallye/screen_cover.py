@@ -12,7 +12,7 @@ away.
 >>> cover = ScreenCover()
 >>> cover.ask(table_view(Game.new(3, seed=4)), 0)
 >>> cover
-Pass the screen to Ada (white car). Ada, press the button when only you can see the screen. Round 1. Ada to play. Cards in hand: Ada 5, Bo 5 and Cy 5. [I am Ada: show my cards]
+Pass the screen to Ada (white car). Ada, press the button when only you can see the screen. Round 1. Ada to play. Cards in hand: Ada 5, Bo 5 and Cy 5. The button says: “I am Ada: show my cards”.
 >>> cover.asked
 0
 """
@@ -82,7 +82,8 @@ class ScreenCover(StableRepr, w.VBox):
         """What the cover says, as plain text ('' when hidden)."""
         if self.layout.display == "none":
             return ""
-        button = f" [{self.button.description}]" if self.button.layout.display != "none" else ""
+        button = (" " + _("The button says: “{label}”.").format(label=self.button.description)
+                  if self.button.layout.display != "none" else "")
         return self._words + button
 
     def _say(self, heading: str, view: TableView) -> None:

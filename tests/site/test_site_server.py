@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-SITE = Path(__file__).resolve().parents[1] / "site"
+SITE = Path(__file__).resolve().parents[2] / "site"
 
 
 def load(name: str):

@@ -19,7 +19,7 @@ from widgets.quiz import Question, Quiz
 from widgets import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, start_quiz, tricks_quiz
 from widgets.stich_rallye.quizzes import may_play, who_wins
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def drive(quiz, index: int, answer: str):
@@ -86,7 +86,7 @@ CASES = [
     # 31 reaches the track length, lap 1 is complete (S13).
     (round_end_quiz, 4, "Yes: landing on the finish space counts", "No: the car must go past it",
      "That completes lap 1"),
-    # Rally Run's questions: tests/test_rally_run_lesson.py.
+    # Rally Run's questions: tests/lessons/test_rally_run_lesson.py.
 ]
 
 

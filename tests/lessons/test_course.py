@@ -15,7 +15,7 @@ import rally
 from widgets import CourseProgress, LessonDone
 from widgets.course import COURSE, lesson_named, next_lesson
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LANGS = ("en", "de")
 LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+\.ipynb)\)")
 EVERY = [(lesson, lang) for lang in LANGS for lesson in COURSE]

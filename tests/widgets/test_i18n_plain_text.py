@@ -19,6 +19,7 @@ import pytest
 import rally
 import widgets
 from rally import examples, play_out, review
+from rally.table_view import table_view
 
 #: Signs of Python in a text: a class name of the widgets, brackets, braces, quotes
 #: around a word, a call, a keyword argument, an object's address.
@@ -54,6 +55,8 @@ def build_every_kind() -> dict[str, object]:
                  lambda: free.click("A1")):
         assert step(), free.status
     announcer.say("Bo plays G9 (green 9).")
+    cover = widgets.ScreenCover()  # pass-and-play's cover, asking for the person whose turn it is
+    cover.ask(table_view(game), game.current_player)
     built = {
         "AdviceChart": chart, "AdvisorPanel": panel, "WhatIf": what_if, "CardHand": hand, "TrickTable": table,
         "BoxSetup": widgets.BoxSetup(players=3), "CopyButton": widgets.CopyButton(text=position.code()),
@@ -64,6 +67,7 @@ def build_every_kind() -> dict[str, object]:
         "MotorPlayground": widgets.MotorPlayground(), "MoveExplorer": widgets.MoveExplorer(),
         "MovePlayer": widgets.MovePlayer(rally.TRACKS["volcano"], [0, 3, 7]),
         "RallyRunBoard": widgets.RallyRunBoard(players=3, seed=2), "ScrollAnchor": widgets.ScrollAnchor(),
+        "ScreenCover": cover,
         "FreePlayBoard": free,
         "TrackFigure": widgets.TrackFigure(game.track, game.positions),
         "TrickExplorer": widgets.TrickExplorer(),

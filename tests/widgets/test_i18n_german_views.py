@@ -1,10 +1,10 @@
 """German widgets show no English command, choice, track or bot word and no number in
-English form (the same check as ``tests/test_german.py`` makes of the engine)."""
+English form (the same check as ``tests/engine/test_german.py`` makes of the engine)."""
 
 from __future__ import annotations
 
 import rally
-from test_german import english_words
+from english_phrases import english_words
 from test_i18n_plain_text import build_every_kind
 
 

@@ -1,6 +1,6 @@
 // Run pytest inside Pyodide, in Node.js: the Python the static site runs in the browser.
 //
-//   node tests/pyodide/run_pytest.mjs PYODIDE_DIR DEPS_DIR -- <pytest arguments>
+//   node tests/site/pyodide/run_pytest.mjs PYODIDE_DIR DEPS_DIR -- <pytest arguments>
 //
 // PYODIDE_DIR holds the npm package `pyodide` (pyodide.mjs and its core files, as bin/site
 // ships them); DEPS_DIR the test tools unpacked for Pyodide's Python. The repository is
@@ -14,7 +14,7 @@ if (!pyodideDir || !depsDir || sep !== "--") {
   console.error("usage: node run_pytest.mjs PYODIDE_DIR DEPS_DIR -- <pytest arguments>");
   process.exit(2);
 }
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const { loadPyodide } = await import(pathToFileURL(path.join(path.resolve(pyodideDir), "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + path.sep });
 // Raw writes, so pytest's progress dots stay on one line.

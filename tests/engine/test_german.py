@@ -7,9 +7,9 @@ words or more, must not appear in what the engine says in German. So a message t
 was left out of the translation, or a sentence still built in English somewhere, fails.
 
 Shorter English is looked for word by word: the engine's commands, choices, track and
-bot names (:data:`COMMAND_WORDS`) must not appear in anything a German game says or a
+bot names (``english_phrases.COMMAND_WORDS``) must not appear in anything a German game says or a
 German widget shows (card codes and position codes are machine forms and stay; the
-views are checked in ``tests/test_i18n_german_views.py``, so this file runs on
+views are checked in ``tests/widgets/test_i18n_german_views.py``, so this file runs on
 Pyodide too), and
 numbers are written as German writes them (``52,7 %``, never ``52.7%``).
 """
@@ -17,7 +17,6 @@ numbers are written as German writes them (``52,7 %``, never ``52.7%``).
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
@@ -30,29 +29,9 @@ from rally.rally_run.bots import ForgetfulBot, PerfectMemoryBot, RandomRunBot
 from rally.rally_run.simulate import memory_win_rates, simulate
 
 pytest.importorskip("babel", reason="the check reads the English catalog with Babel")
-from english_phrases import RALLY_POT, english_phrases  # noqa: E402
+from english_phrases import RALLY_POT, english_phrases, english_words  # noqa: E402
 
 SEEDS = (3, 8, 21)
-#: The engine's commands, choices, track and bot names in English: none may reach a German text.
-COMMAND_WORDS = re.compile(
-    r"\b(?:no turbo|use turbo|reveal|rotate|drive|swap|finish|volcano|beach|custom|careful|heuristic|random|"
-    r"perfect|forgetful|\w*Bot)\b|\bturbo\b")
-#: A number in English form: a decimal point between digits (not inside a code such as
-#: P25.15.19), or a percent sign straight after a digit.
-ENGLISH_NUMBER = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])|\d%")
-
-
-def english_words(texts: list[str]) -> list[str]:
-    """Each English command word or English-written number found in ``texts``, with its text."""
-    found = set()
-    for text in texts:
-        words = re.sub(r"<[^>]*>", " ", text)  # what is shown, not the HTML's attributes
-        for m in (*COMMAND_WORDS.finditer(words), *ENGLISH_NUMBER.finditer(words)):
-            start = max(0, m.start() - 60)
-            found.add(f"{m.group(0)!r} in {words[start:m.end() + 40]!r}")
-    return sorted(found)
-
-
 def said_in_german() -> list[str]:
     """What the engine says in German over seeded games of both games: every event, the
     moves, the trick explanations, positions, the advisor, a review, errors, the CLI."""

@@ -20,7 +20,7 @@ from widgets.stich_rallye.quizzes import track_in_words
 from widgets.stich_rallye.track_figure import CARS_FIRST, SPACES, TRAIL
 from widgets.style import CAR_HEX
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # The rulebook's turbo example: Nyota (red) on 2, Michael (yellow) just ahead on 3; 3 + 1 to count.
 TURBO_TRACK = Track.parse("S.........D..U....")

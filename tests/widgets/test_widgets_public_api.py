@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-WIDGETS = Path(__file__).resolve().parents[1] / "widgets"
+WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
 PROTOCOL = {"_repr_mimebundle_", "_repr_html_", "_repr_svg_", "_ipython_display_"}
 
 

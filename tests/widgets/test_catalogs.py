@@ -19,7 +19,7 @@ from babel.messages.extract import extract_from_dir  # noqa: E402
 from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 #: Each package with messages: its gettext domain and its locale folder.
 DOMAINS = {"rally": ROOT / "rally" / "locale", "widgets": ROOT / "widgets" / "locale"}
 #: What bin/catalogs passes to pybabel besides Babel's default keywords.

@@ -6,6 +6,7 @@ synced state of every widget in the view, as the page receives it."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -15,7 +16,7 @@ import pytest
 
 from rally import HeuristicBot, RandomBot, Turbo, TurboDeclined, TurboUsed
 from rally.table_view import table_view
-from widgets import GameView
+from widgets import GameReview, GameView
 
 CARD_CODE = re.compile(r"\b[RGB](?:1[0-5]|[1-9])\b")
 
@@ -50,10 +51,11 @@ def hidden_cards_shown(view: GameView) -> set[str]:
     return shown
 
 
-def play_together(view: GameView, rng: random.Random, check=None) -> dict[str, int]:
+def play_together(view: GameView, rng: random.Random, check=None, hints: int = 0) -> dict[str, int]:
     """The people play the view to its end as they would: whoever the cover asks for
-    presses its button, then clicks a card or a turbo button. Returns counts."""
-    counts = {"covers": 0, "turbos": 0, "cards": 0}
+    presses its button, then clicks a card or a turbo button; the first ``hints`` turns
+    ask the coach first. Returns counts."""
+    counts = {"covers": 0, "turbos": 0, "cards": 0, "hints": 0}
     bot = RandomBot()
     for _ in range(400):
         if view.game.is_over:
@@ -68,6 +70,9 @@ def play_together(view: GameView, rng: random.Random, check=None) -> dict[str, i
             view.cover.button.click()
             assert view.viewer == asked
         seat = view.viewer
+        if counts["hints"] < hints:
+            counts["hints"] += 1
+            assert view.show_hint() and view.hint_text.value  # the coach answers the person shown
         action = bot.choose(view.game, view.game.legal_actions(), rng)
         if isinstance(action, Turbo):
             assert view.turbo_box.layout.display == "flex"
@@ -93,9 +98,9 @@ def nothing_hidden_on_screen(view: GameView) -> None:
 
 @pytest.mark.parametrize("seed, players, people", [(5, 4, [0, 2]), (11, 3, [1, 2]), (3, 5, [0, 1, 3])])
 def test_a_whole_game_never_shows_a_hand_between_turns(seed, players, people):
-    view = GameView(players, seed=seed, people=people, bots=HeuristicBot())
+    view = GameView(players, seed=seed, people=people, bots=HeuristicBot(), coach=True)
     assert view.viewer is None and view.cover.asked == view.game.current_player in people
-    counts = play_together(view, random.Random(seed), check=nothing_hidden_on_screen)
+    counts = play_together(view, random.Random(seed), check=nothing_hidden_on_screen, hints=3)
     assert counts["covers"] >= 2 * len(people)  # every person was asked for, more than once
     assert view.viewer is None and view.hand.cards == []  # the game over: nobody's cards
     # The computer players played their own seats; every turbo of a person was that person's click.
@@ -138,12 +143,48 @@ def test_each_person_opens_their_own_review_behind_the_cover():
     view.review_cover.button.click()
     assert view.viewer == 2 and view.review is not None and view.review.seat == 2
     assert view.review_view in view.review_box.children
-    state = view.replay_state
-    assert view.hand.codes == [str(c) for c in state.hands[2]]  # the replay shows Cy's hand, nobody else's
+    view.replay_to(3)  # early in the first round: Cy's hand is full
+    held = view.replay_state.hands[2]
+    assert held and view.hand.codes == [str(c) for c in held]  # the replay shows Cy's hand, nobody else's
+    costliest = view.review.ranked[0]
+    view.replay_decision(costliest)  # the review explains a decision of Cy's in the replay
+    assert costliest.explanation in view.replay_text.value
     done = [b for b in view.review_box.children if isinstance(b, w.Button)]
     done[0].click()
     assert view.viewer is None and view.review is None and view.hand.cards == []
-    assert view.ask_review(0) and view.reveal() and view.review.seat == 0
+    # Nothing of Cy's review is left for the next person: no hand, no decision, no chart.
+    text = page_text(view)
+    assert costliest.explanation not in text and costliest.label not in text
+    assert not any(isinstance(part, GameReview) for part in widgets_in(view))
+    assert view.ask_review(0) and view.review_cover.asked == 0 and view.reveal() and view.review.seat == 0
+    assert costliest.explanation not in page_text(view)
+
+
+def test_with_slowed_computer_players_the_hand_is_covered_before_they_play():
+    async def scenario():
+        view = GameView(3, seed=4, people=[0, 1], bot_delay=0.05)
+        while view.busy:
+            await asyncio.sleep(0.01)
+        for _ in range(6):  # Ada's and Bo's turns, each handing over to the other or to Cy
+            assert view.reveal()
+            seat = view.viewer
+            view.hand.selected = view.hand.playable[0]
+            if view.game.current_player != seat:  # the turn passed: covered at once, before Cy plays
+                assert view.viewer is None and view.hand.cards == [] and view.hand.prompt == ""
+                assert view.hint_text.value == "" and view.turbo_box.layout.display == "none"
+            while view.busy:
+                await asyncio.sleep(0.01)
+            if view.game.awaiting_turbo:
+                view.choose_turbo(False)
+            while view.busy:
+                await asyncio.sleep(0.01)
+            assert view.viewer is None or view.viewer == view.game.current_player
+            if view.viewer is not None:  # the same person plays on (a trick won)
+                view.hide()
+        return view
+
+    view = asyncio.run(scenario())
+    assert view.messages == view.game.narrate()[:len(view.messages)]
 
 
 def test_one_person_plays_as_before_with_no_cover():

@@ -17,7 +17,7 @@ import pytest
 
 from rally import Game, Position
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PLACES = ["README.md", "docs", "notebooks", "rally", "widgets", "benchmarks", "binder"]
 CODE = re.compile(r"SR1_T[A-Za-z0-9._~%-]+")
 SAVED = re.compile(r'\{\s*"format"\s*:\s*"stich-rallye(?:-position)?/1"')

@@ -39,7 +39,7 @@ def test_setting_the_language_in_a_fresh_settings_folder_or_over_json5(tmp_path)
 def test_the_extension_is_enabled_where_the_lessons_run():
     from pathlib import Path
 
-    config = json.loads((Path(__file__).resolve().parents[1] / "binder" / "jupyter_server_config.json")
+    config = json.loads((Path(__file__).resolve().parents[2] / "binder" / "jupyter_server_config.json")
                         .read_text(encoding="utf-8"))
     assert config["ServerApp"]["jpserver_extensions"] == {"lab_language": True}
     assert lab_language._jupyter_server_extension_points() == [{"module": "lab_language"}]

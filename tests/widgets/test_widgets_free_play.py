@@ -1,6 +1,6 @@
 """FreePlayBoard (widgets/rally_run/free_play.py) without a browser: clicks are the messages
 the page sends, through the widget's own handler; the synced traits are what the page draws.
-The rules are the engine's (tests/test_rally_run_free_play.py); here: that the clicks reach
+The rules are the engine's (tests/engine/test_rally_run_free_play.py); here: that the clicks reach
 them, that what the page draws is what the engine says, and that a refusal changes nothing."""
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from widgets.rally_run.quizzes import PARTS
 
 from test_lessons_view import PYTHON
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: The Rally Run lessons that teach the rules (lesson 9 is the memory experiment), read as one.
 LESSONS = [ROOT / "notebooks" / "07_rally_run_driving.ipynb", ROOT / "notebooks" / "08_rally_run_finish.ipynb"]
 

@@ -23,7 +23,7 @@ from widgets import MemoryChart, RallyRunBoard, rally_run_quiz, round_end_quiz, 
 from widgets.i18n import WIDGETS
 from widgets.stich_rallye.quizzes import moving_quiz, track_in_words
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FILES = ["widgets/quiz.py", "widgets/stich_rallye/quizzes.py", "widgets/rally_run/board.py",
          "widgets/rally_run/memory_chart.py", "widgets/rally_run/quizzes.py"]
 

@@ -3,8 +3,8 @@ compiled to WebAssembly), in Node.js, from the same npm package the site ships.
 
 A change that works on this machine's Python but breaks the engine on Pyodide's fails
 here. Pyodide comes from ``bin/fetch-pyodide`` (the npm registry), the test tools from
-PyPI as pure-Python wheels (``tests/pyodide/requirements.txt``), unpacked once into
-``build/``; ``tests/pyodide/run_pytest.mjs`` mounts the repository and runs pytest.
+PyPI as pure-Python wheels (``tests/site/pyodide/requirements.txt``), unpacked once into
+``build/``; ``tests/site/pyodide/run_pytest.mjs`` mounts the repository and runs pytest.
 Without Node.js or npm the test is skipped, unless ``RALLY_REQUIRE_PYODIDE=1`` (CI) says
 it must run.
 """
@@ -19,15 +19,14 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DEPS = ROOT / "build" / "pyodide-test-deps"
-REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
+REQUIREMENTS = ROOT / "tests" / "site" / "pyodide" / "requirements.txt"
 #: The engine's test files: those that import rally alone (no widgets, Jupyter or browser,
 #: and no network: a test that serves files over a socket cannot run where Pyodide runs).
 ENGINE_TESTS = sorted(
-    str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py")
-    if p.name != Path(__file__).name
-    and not any(word in p.read_text(encoding="utf-8")
+    str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "engine").glob("test_*.py")
+    if not any(word in p.read_text(encoding="utf-8")
                 for word in ("widgets", "plotly", "subprocess", "nbformat", "playwright", "binder", "http.client"))
 )
 
@@ -63,8 +62,8 @@ def test_the_engine_tests_pass_under_pyodide(pyodide_and_tools):
     pyodide, deps = pyodide_and_tools
     assert len(ENGINE_TESTS) >= 10, ENGINE_TESTS
     run = subprocess.run(
-        ["node", str(ROOT / "tests" / "pyodide" / "run_pytest.mjs"), str(pyodide), str(deps), "--",
-         "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--doctest-modules", "rally", *ENGINE_TESTS],
+        ["node", str(ROOT / "tests" / "site" / "pyodide" / "run_pytest.mjs"), str(pyodide), str(deps), "--",
+         "-q", "-p", "no:cacheprovider", "-o", "addopts=", *ENGINE_TESTS],
         cwd=ROOT, capture_output=True, text=True, timeout=1800,
     )
     out = run.stdout + run.stderr

@@ -1,0 +1,26 @@
+"""Every example in the engine's docstrings runs and says what its docstring says.
+
+The examples are the engine's first documentation (python-chess style): each module of
+``rally`` is run through :mod:`doctest`, with pytest's own doctest options (none).
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import rally
+
+MODULES = sorted(info.name for info in pkgutil.walk_packages(rally.__path__, "rally.")
+                 if info.name not in ("rally.__main__",))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=0, report=True)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples in {name} failed (see above)"
+
