@@ -20,7 +20,7 @@ import json
 import re
 
 import pytest
-from test_lessons_view import PYTHON, WORDS  # pytest puts tests/ on sys.path
+from lesson_words import PYTHON, WORDS  # tests/lesson_words.py (pytest puts tests/ on sys.path)
 
 from widgets.course import COURSE
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import ast
 import json
-import re
 from pathlib import Path
 
 import pytest
+
+from lesson_words import PYTHON, WORDS  # tests/lesson_words.py
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -19,19 +20,6 @@ IDS = [str(p.relative_to(NOTEBOOKS)) for p in LESSONS]
 ENGLISH = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 GERMAN = sorted((NOTEBOOKS / "de").glob("[0-9][0-9]_*.ipynb"))
 
-#: What a learner reads of the lessons' own machinery, in each lesson's language. A folded
-#: input still shows its first line: it is words for the learner, not code. The start cell
-#: names JupyterLab's menu as JupyterLab shows it in that language (the German words are
-#: those of jupyterlab-language-pack-de-DE 4.5.post3: "Run" is "Ausführen", "Run All Cells"
-#: is "Alle Zellen ausführen").
-WORDS = {
-    "en": {"first_line": "# Instructions for the computer (click ••• to read them)",
-           "start": "**To start:** choose **Run → Run All Cells** in the menu at the top.",
-           "run_all": "Run All"},
-    "de": {"first_line": "# Anweisungen für den Computer (••• anklicken zum Lesen)",
-           "start": "**Zum Start:** wähle oben im Menü **Ausführen → Alle Zellen ausführen**.",
-           "run_all": "Alle Zellen ausführen"},
-}
 #: Cells with this tag show in JupyterLab only; the app view (Voilà) leaves them out
 #: (binder/jupyter_server_config.json), since there the lesson runs by itself.
 LAB_ONLY = "jupyterlab-only"
@@ -142,12 +130,6 @@ def test_the_lessons_jupyterlab_fetches_no_news():
     assert settings["@jupyterlab/apputils-extension:notification"] == {"fetchNews": "false", "checkForUpdates": False}
 
 
-#: What would make a learner read Python: reprs, list brackets, keywords, calls with
-#: keyword arguments, attribute calls, the modulo and floor-division operators (a % after a
-#: name, not after a number: German writes "52,7 %").
-PYTHON = re.compile(
-    r"Card\.parse\(|\blambda\b|\[\s*['\"\d(]|\b(True|False|None)\b|\w\([^)]*\b[a-z_]\w*=|"
-    r"\b[A-Za-z_]\w*\.[a-z_]\w*\(|[A-Za-z_)\]]\s%\s|//|\bTurbo\(|\w+Bot\(\)|\(\s*-?\d+\s*,\s*-?\d+\s*,\s*-?\d+")
 
 
 def _read_outputs(cell: dict) -> list[str]:

@@ -21,7 +21,7 @@ from rally.rally_run.simulate import simulate
 from widgets import rally_run_quiz
 from widgets.rally_run.quizzes import PARTS
 
-from test_lessons_view import PYTHON
+from lesson_words import PYTHON
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The Rally Run lessons that teach the rules (lesson 9 is the memory experiment), read as one.

@@ -1,0 +1,27 @@
+"""What a learner reads of the lessons' machinery, and what must never show: shared by the
+lessons' tests (tests/lessons/) and the learner's view in the browser (tests/browser/)."""
+
+from __future__ import annotations
+
+import re
+
+#: What a learner reads of the lessons' own machinery, in each lesson's language. A folded
+#: input still shows its first line: it is words for the learner, not code. The start cell
+#: names JupyterLab's menu as JupyterLab shows it in that language (the German words are
+#: those of jupyterlab-language-pack-de-DE 4.5.post3: "Run" is "Ausführen", "Run All Cells"
+#: is "Alle Zellen ausführen").
+WORDS = {
+    "en": {"first_line": "# Instructions for the computer (click ••• to read them)",
+           "start": "**To start:** choose **Run → Run All Cells** in the menu at the top.",
+           "run_all": "Run All"},
+    "de": {"first_line": "# Anweisungen für den Computer (••• anklicken zum Lesen)",
+           "start": "**Zum Start:** wähle oben im Menü **Ausführen → Alle Zellen ausführen**.",
+           "run_all": "Alle Zellen ausführen"},
+}
+
+#: What would make a learner read Python: reprs, list brackets, keywords, calls with
+#: keyword arguments, attribute calls, the modulo and floor-division operators (a % after a
+#: name, not after a number: German writes "52,7 %").
+PYTHON = re.compile(
+    r"Card\.parse\(|\blambda\b|\[\s*['\"\d(]|\b(True|False|None)\b|\w\([^)]*\b[a-z_]\w*=|"
+    r"\b[A-Za-z_]\w*\.[a-z_]\w*\(|[A-Za-z_)\]]\s%\s|//|\bTurbo\(|\w+Bot\(\)|\(\s*-?\d+\s*,\s*-?\d+\s*,\s*-?\d+")
