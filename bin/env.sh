@@ -8,7 +8,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${RALLY_VENV:-$ROOT/.venv}"
 PY="$VENV/bin/python"
 UV="$VENV/bin/uv"
-#: The version of uv that installs the lock (pip puts it in the venv, beside the lessons).
+#: The version of uv that installs the lock (pip puts it in the venv first; the lock's tools
+#: group holds the same version, tests/setup/test_lock.py checks).
 UV_VERSION="0.13.8"
 if [ ! -x "$PY" ]; then
   echo "Creating $VENV ..." >&2
@@ -35,9 +36,12 @@ if [ "$HAD" != "$HASH" ] || [ "$ALL" != "$INSTALLED" ]; then
   EXTRA_ARGS=()
   for extra in ${ALL//,/ }; do EXTRA_ARGS+=(--extra "$extra"); done
   # --locked: a pyproject.toml the lock no longer matches is an error (bash bin/lock updates
-  # the lock), never a silent new resolution. --inexact: pip and uv stay in the venv.
-  UV_PROJECT_ENVIRONMENT="$VENV" "$UV" sync --project "$ROOT" --locked --inexact --no-python-downloads \
-    "${EXTRA_ARGS[@]}" >&2
+  # the lock), never a silent new resolution. The venv becomes exactly the lock: what it
+  # held from an older lock (or an install before the lock) goes; pip and uv are locked too.
+  # python3 -m venv seeds setuptools (Python 3.11), which uv leaves alone: nothing here needs it.
+  "$UV" pip uninstall --python "$PY" --quiet setuptools 2>/dev/null || true
+  UV_PROJECT_ENVIRONMENT="$VENV" "$UV" sync --project "$ROOT" --locked --no-python-downloads \
+    "${EXTRA_ARGS[@]}" --group tools >&2
   bash "$ROOT/bin/quiet-lab" "$PY"   # no news pop-up for learners
   echo "$HASH $ALL" > "$STAMP"
 fi

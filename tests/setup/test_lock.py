@@ -21,8 +21,6 @@ from packaging.markers import Marker
 
 ROOT = Path(__file__).resolve().parents[2]
 UV = Path(sys.executable).parent / "uv"
-#: What a virtual environment holds besides the lock: its own installer, and uv.
-TOOLS = {"pip", "setuptools", "uv"}
 #: The files pinned by hand for Pyodide, and the marks that let a pin differ from the lock.
 PYODIDE_PINS = [ROOT / "site" / "runtime.txt", ROOT / "site" / "extensions.txt",
                 ROOT / "tests" / "site" / "pyodide" / "requirements.txt"]
@@ -94,16 +92,16 @@ def test_a_hand_edited_binder_file_is_caught(tmp_path):
 
 def test_this_environment_is_exactly_the_lock():
     """What bin/env.sh installed (its stamp names the extras): every locked package at its
-    locked version, and nothing else but the environment's own tools."""
+    locked version (the venv's tools, pip and uv, too), and nothing else."""
     stamp = Path(sys.prefix) / ".rally-installed"
     if not stamp.exists():
         pytest.skip(f"{sys.prefix} was not made by bin/env.sh")
     extras = stamp.read_text().split()[1].split(",")
-    wanted = locked(*[arg for extra in extras for arg in ("--extra", extra)])
+    wanted = locked(*[arg for extra in extras for arg in ("--extra", extra)], "--group", "tools")
     installed = {name_of(d.metadata["Name"]): d.version for d in importlib.metadata.distributions()}
     wrong = {name: (version, installed.get(name)) for name, version in wanted.items() if installed.get(name) != version}
     assert wrong == {}, f"locked version, installed version: {wrong}"
-    extra = set(installed) - set(wanted) - TOOLS - {"rally-notebooks"}
+    extra = set(installed) - set(wanted) - {"rally-notebooks"}
     assert extra == set(), f"installed but not in the lock: {sorted(extra)}"
     assert importlib.metadata.version("uv") == re.search(r'UV_VERSION="([^"]+)"', (
         ROOT / "bin" / "env.sh").read_text()).group(1)
