@@ -20,7 +20,8 @@ if [ "$("$UV" --version 2>/dev/null | cut -d' ' -f2)" != "$UV_VERSION" ]; then
 fi
 EXTRAS="${RALLY_EXTRAS:-lab}"
 STAMP="$VENV/.rally-installed"
-HASH="$(cat "$ROOT/uv.lock" "$ROOT/binder/overrides.json" "$ROOT/binder/jupyter_server_config.json" \
+# pyproject.toml too: changed without the lock, the sync below stops and says so (--locked).
+HASH="$(cat "$ROOT/pyproject.toml" "$ROOT/uv.lock" "$ROOT/binder/overrides.json" "$ROOT/binder/jupyter_server_config.json" \
   "$ROOT/bin/quiet-lab" | sha256sum | cut -c1-16)"
 # The stamp holds the hash and the extras installed with it ("<hash> lab,test"); what is
 # installed stays installed: the tests' tools are not removed to open the lessons.

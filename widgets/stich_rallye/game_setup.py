@@ -74,8 +74,8 @@ class GameSetup(Messages, StableRepr, w.VBox):
         self.view: GameView | None = None
         self.box = w.Box()
         super().__init__([
-            w.HBox([self.players, self.track, self.seed], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.names, self.people, self.bot, self.start], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.players, self.track, self.seed]),
+            w.HBox([self.names, self.people, self.bot, self.start]),
             self.message,
             self.box,
         ])

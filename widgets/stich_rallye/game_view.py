@@ -495,14 +495,12 @@ class GameView(StableRepr, w.VBox):
         if game.is_over:
             turn = _("Game over: <b>{name}</b> wins!").format(name=html.escape(names[game.winner]))
             prompt = _("The game is over.")
-        elif current == me and self.passing:
-            who = html.escape(names[me])
-            turn = (_("<b>{name}'s turn</b>: choose the turbo.") if choosing
-                    else _("<b>{name}'s turn</b>: play a card.")).format(name=who)
-            prompt = (_("Your turn: use your motor or not? Choose with the buttons beside the trick.") if choosing
-                      else _("Your turn. {rule}").format(rule=rally.play_rule(game.hands[me], game.trick)))
         elif current == me:
-            turn = _("<b>Your turn</b>: choose the turbo.") if choosing else _("<b>Your turn</b>: play a card.")
+            if self.passing:  # the screen is passed round: the status names whose turn it is
+                turn = (_("<b>{name}'s turn</b>: choose the turbo.") if choosing
+                        else _("<b>{name}'s turn</b>: play a card.")).format(name=html.escape(names[me]))
+            else:
+                turn = _("<b>Your turn</b>: choose the turbo.") if choosing else _("<b>Your turn</b>: play a card.")
             prompt = (_("Your turn: use your motor or not? Choose with the buttons beside the trick.") if choosing
                       else _("Your turn. {rule}").format(rule=rally.play_rule(game.hands[me], game.trick)))
         else:

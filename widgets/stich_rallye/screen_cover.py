@@ -43,9 +43,9 @@ class ScreenCover(StableRepr, w.VBox):
         self._words = ""  # what the cover says, as plain text
         self._reveal: Callable[[], object] = lambda: None
         self.button.on_click(lambda _: self._reveal())
-        super().__init__([self.text, self.button], layout=w.Layout(align_items="flex-start",
-            display="none", border="2px dashed #1d4ed8", padding="8px 12px", margin="4px 0",
-            width="590px", max_width="100%"))
+        super().__init__([self.text, self.button], layout=w.Layout(
+            display="none", align_items="flex-start", border="2px dashed #1d4ed8", padding="8px 12px",
+            margin="4px 0", width="590px", max_width="100%"))
         self.add_class("rally-screen-cover")
 
     def on_reveal(self, callback: Callable[[], object]) -> None:
@@ -57,9 +57,9 @@ class ScreenCover(StableRepr, w.VBox):
         look back at their own game once it is over."""
         name = view.names[seat]
         self.asked = seat
-        self._say(_("<b>Pass the screen to {name}</b> ({car}). {name}, press the button when only "
-                                        "you can see the screen.").format(name=html.escape(name),
-                                                                           car=car_words(seat)), view)
+        heading = _("<b>Pass the screen to {name}</b> ({car}). {name}, press the button when only you can see "
+                    "the screen.").format(name=html.escape(name), car=car_words(seat))
+        self._say(heading, view)
         self.button.description = (_("I am {name}: show my review") if review
                                    else _("I am {name}: show my cards")).format(name=name)
         self.button.layout.display = "flex"
