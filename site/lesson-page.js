@@ -4,6 +4,7 @@
 //
 // - a lesson's widgets are drawn at once, as pictures (site/lesson_pictures.py), until its
 //   Python is ready and the lesson's own run puts the live widgets in their place;
+// - the lesson named in the address opens as soon as JupyterLab has started;
 // - a lesson opens as a document: JupyterLab's simple interface, side panels closed;
 // - a lesson runs itself as soon as its Python answers, with no "Run All" for the child;
 //   <body data-rally-live="<path>"> says which lesson has run (tests and benchmarks read it);
@@ -224,6 +225,16 @@
     app.shell.collapseRight();
   }
 
+  // The lesson named in the address opens as soon as JupyterLab has started. JupyterLite's
+  // own opener waits until the last visit's layout is restored (about a second later on a
+  // laptop); it then finds the lesson open and only brings it to the front.
+  async function openAtOnce(app) {
+    const path = new URLSearchParams(location.search).get("path");
+    if (!path || !path.endsWith(".ipynb")) return;
+    await app.started;
+    await app.commands.execute("docmanager:open", { path });
+  }
+
   // One lesson at a time: every Python in the page takes a tablet's memory and time, so the
   // lesson in front closes the others (the lessons open at the last visit, which JupyterLab
   // opens again, or the lesson left for another) and stops their Python. What a learner
@@ -278,6 +289,7 @@
 
   until(() => window.jupyterapp).then(async (app) => {
     drawPictures(app);
+    openAtOnce(app).catch((error) => console.warn("Rally Notebooks:", error));
     await app.restored;
     await asDocument(app);
     // JupyterLite shows a lesson named in the address in the file browser: not for a child.

@@ -4,12 +4,18 @@ The ``pyodide`` package on the npm registry holds only Pyodide's core; its lock 
 ~350 packages that are not in it (Pyodide fetches them from a CDN). The site's lock lists
 only the wheels the site ships, each with its sha256 (Pyodide checks it), its
 dependencies (read from the wheel's metadata, for Pyodide's Python) and where it lies
-relative to the lock. The kernel then loads every one of them when it starts
+relative to the lock. The kernel then loads them when it starts
 (``loadPyodideOptions.packages``), in parallel and without micropip, so ``from widgets
-import ...`` works in the first cell and nothing is fetched from elsewhere. Plotly too,
-although a lesson imports it only at its first figure: Python in the browser can wait for a
-package fetched later only where the browser can suspend WebAssembly (JSPI: not Safari, so
-no iPad) and only in a cell, not in a button's handler (lesson 9 draws its chart from one).
+import ...`` works in the first cell and nothing is fetched from elsewhere.
+
+All but Plotly (:data:`ON_IMPORT`): a lesson without a figure never needs its 7 MB (with
+narwhals) nor the second it takes to unpack. The Pyodide kernel loads, before it runs a
+cell, every package of the lock that the cell's ``import`` lines name
+(``pyodide.loadPackagesFromImports``); the site's copy of each lesson that draws says
+``import plotly`` in its first cell (site/stage_notebooks.py). That works everywhere
+(Python does not wait inside a cell: the kernel loads first, then runs it), in Safari too,
+and before any button's handler can draw. The project's own package therefore does not
+list Plotly among its dependencies here: it imports Plotly only at the first figure.
 
 Usage: python make_lock.py NPM_LOCK OUT_LOCK JUPYTER_LITE_JSON PREFIX=DIR [PREFIX=DIR ...]
   NPM_LOCK           pyodide-lock.json of the npm package (its "info" is kept)
@@ -57,6 +63,12 @@ NOT_SHIPPED = {"widgetsnbextension", "jupyterlab-widgets"}
 KERNEL_NAMES = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"]
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+#: Packages loaded when a cell imports them, not when the kernel starts (see above).
+ON_IMPORT = {"plotly"}
+#: The packages the kernel starts with are those of the kernel and the project's own, with
+#: what they need.
+PROJECT = "rally-notebooks"
 
 
 def metadata(wheel: pathlib.Path) -> tuple[object, list[str]]:
@@ -109,6 +121,8 @@ def main(argv: list[str]) -> int:
                 continue
             if not req.specifier.contains(wheels[dep]["version"], prereleases=True):
                 problems.append(f"{w['name']} {w['version']} needs {req}, the site ships {wheels[dep]['version']}")
+            if dep in ON_IMPORT and key == PROJECT:
+                continue  # the project imports it at its first figure; a cell's import loads it
             depends.append(dep)
         packages[key] = {
             "name": w["name"],
@@ -127,12 +141,19 @@ def main(argv: list[str]) -> int:
     pathlib.Path(out_lock).write_text(json.dumps({"info": info, "packages": packages}, indent=1, sort_keys=True),
                                       encoding="utf-8")
 
-    # The kernel loads every shipped package at start; the names it looks for come first.
-    missing = [n for n in KERNEL_NAMES if n not in packages]
+    # The kernel starts with its own packages and the project's, and what they need; the
+    # names it looks for come first. The rest is loaded by a cell's import (ON_IMPORT).
+    missing = [n for n in [*KERNEL_NAMES, PROJECT] if n not in packages]
     if missing:
         print(f"make_lock: the kernel needs {', '.join(missing)}, which the site does not ship", file=sys.stderr)
         return 1
-    preload = KERNEL_NAMES + sorted(set(packages) - set(KERNEL_NAMES))
+    at_start = needed(packages, [*KERNEL_NAMES, PROJECT])
+    on_import = needed(packages, sorted(ON_IMPORT & set(packages))) - at_start
+    unused = sorted(set(packages) - at_start - on_import)
+    if unused:
+        print(f"make_lock: nothing loads {', '.join(unused)}: leave it out of site/runtime.txt", file=sys.stderr)
+        return 1
+    preload = KERNEL_NAMES + sorted(at_start - set(KERNEL_NAMES))
     lite = pathlib.Path(lite_json)
     config = json.loads(lite.read_text(encoding="utf-8")) if lite.exists() else {}
     config.setdefault("jupyter-lite-schema-version", 0)
@@ -140,9 +161,23 @@ def main(argv: list[str]) -> int:
     kernel = data.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {})
     kernel.setdefault("loadPyodideOptions", {})["packages"] = preload
     lite.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
-    total = sum(w["wheel"].stat().st_size for w in wheels.values())
-    print(f"make_lock: {len(packages)} packages ({total / 1e6:.1f} MB of wheels) in {out_lock}")
+    size = lambda names: sum(wheels[n]["wheel"].stat().st_size for n in names) / 1e6  # noqa: E731
+    print(f"make_lock: {len(packages)} packages in {out_lock}: {len(at_start)} loaded at start "
+          f"({size(at_start):.1f} MB of wheels), {', '.join(sorted(on_import))} when a cell imports "
+          f"{', '.join(sorted(ON_IMPORT))} ({size(on_import):.1f} MB)")
     return 0
+
+
+def needed(packages: dict[str, dict], names: list[str]) -> set[str]:
+    """``names`` and every package they depend on, as the lock says."""
+    found: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo += packages[name]["depends"]
+    return found
 
 
 if __name__ == "__main__":

@@ -9,6 +9,9 @@
 - How a lesson starts: on the site a lesson runs by itself (site/lesson-page.js), so the
   sentences that ask for "Run → Run All Cells" say so instead (:data:`SITE_WORDS`). A
   lesson that words it otherwise stops the build, so the two never drift apart.
+- Plotly: the site's kernel starts without it (site/make_lock.py), so a lesson that may
+  draw (site/drawing_lessons.py) says ``import plotly`` in its first code cell, after the
+  cell's opening comment; the kernel then loads Plotly before it runs that cell.
 
 The lessons' words, cells and outputs stay the same; the repository's files are not touched.
 Usage: python stage_notebooks.py SOURCE_DIR DEST_DIR
@@ -22,6 +25,7 @@ import shutil
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # loaded from its file by the tests too
+import drawing_lessons  # noqa: E402
 import lesson_pictures  # noqa: E402
 
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
@@ -45,8 +49,17 @@ def joined(value):
     return "".join(value) if isinstance(value, list) else value
 
 
-def stage(notebook: dict) -> dict:
+#: The widgets package, whose sources say which lessons draw.
+WIDGETS = pathlib.Path(__file__).resolve().parent.parent / "widgets"
+
+
+def stage(notebook: dict, drawing: drawing_lessons.Drawing | None = None) -> dict:
     notebook.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+    if (drawing or drawing_lessons.Drawing(WIDGETS)).why(notebook):
+        first = next(c for c in notebook["cells"] if c.get("cell_type") == "code")
+        lines = joined(first.get("source", "")).split("\n")
+        comments = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
+        first["source"] = "\n".join(lines[:comments] + [drawing_lessons.IMPORT_LINE] + lines[comments:])
     for cell in notebook.get("cells", []):
         cell["source"] = joined(cell.get("source", ""))
         if cell.get("cell_type") == "markdown":
@@ -66,6 +79,7 @@ def stage(notebook: dict) -> dict:
 
 def main(source: str, dest: str) -> int:
     src, out = pathlib.Path(source), pathlib.Path(dest)
+    drawing = drawing_lessons.Drawing(WIDGETS)
     without_pictures = []
     for path in sorted(src.rglob("*")):
         if any(part in (".ipynb_checkpoints", "__pycache__") for part in path.relative_to(src).parts):
@@ -75,7 +89,7 @@ def main(source: str, dest: str) -> int:
             target.mkdir(parents=True, exist_ok=True)
         elif path.suffix == ".ipynb":
             target.parent.mkdir(parents=True, exist_ok=True)
-            notebook = stage(json.loads(path.read_text(encoding="utf-8")))
+            notebook = stage(json.loads(path.read_text(encoding="utf-8")), drawing)
             missing = lesson_pictures.stage(notebook, lesson_pictures.load(path, src))
             without_pictures += [f"{path.relative_to(src)}: {where}" for where in missing]
             target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -30,6 +30,7 @@ LESSONS = sorted(str(p.relative_to(_lab.NOTEBOOKS)) for p in _lab.NOTEBOOKS.rglo
 #: Screenshots of the site's lessons are named site_<lesson>.
 SHOT = "site_"
 lesson_pictures = _site.site_module("lesson_pictures")
+drawing_lessons = _site.site_module("drawing_lessons")
 
 #: JavaScript for the page's start: the messages the page sends to its workers (Pyodide's
 #: kernel runs in one) wait until ``window.rallyLetPythonStart()``, so Python cannot be
@@ -42,6 +43,24 @@ HOLD_PYTHON = """(() => {
     postMessage(...message) { if (go) super.postMessage(...message); else held.push(() => super.postMessage(...message)); }
   };
 })()"""
+#: JavaScript: run ``code`` in the Python of the lesson in front, as a cell of its own would
+#: but with no cell, and resolve with what it printed.
+RUN_IN_PYTHON = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  let printed = "";
+  const future = kernel.requestExecute({ code, store_history: false });
+  future.onIOPub = (message) => { if (message.header.msg_type === "stream") printed += message.content.text; };
+  await future.done;
+  return printed;
+}"""
+#: JavaScript: what Tab offers at the end of ``code`` in the Python of the lesson in front.
+COMPLETE = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  return (await kernel.requestComplete({ code, cursor_pos: code.length })).content.matches;
+}"""
+#: Python: whether Plotly is installed in the lesson's Python, and imported.
+PLOTLY_THERE = "import importlib.util, sys\nprint(importlib.util.find_spec('plotly') is not None, 'plotly' in sys.modules)"
+
 #: JavaScript: each output of the lesson in front by place ("cell:output"): whether it is a
 #: picture (site/lesson_pictures.py) and the words it shows, a picture's or a widget's.
 DRAWN = """() => {
@@ -170,6 +189,10 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
         assert after[place]["picture"] is False, place
         assert after[place]["text"] == before[place]["text"], place
     check_lesson(page, site, lesson, shot=SHOT, opened=True)
+    # Plotly is in the lesson's Python only where the lesson may draw (loaded before the
+    # first cell ran, which names it); the others start without its 7 MB.
+    draws = drawing_lessons.IMPORT_LINE in next(c["source"] for c in staged["cells"] if c["cell_type"] == "code")
+    assert page.evaluate(RUN_IN_PYTHON, PLOTLY_THERE).split() == [str(draws)] * 2, draws
     # A document for a child: the simple interface, no file browser, a way to the course map.
     state = page.evaluate(_site.LIVE_STATE)
     assert state["mode"] == "single-document" and state["leftCollapsed"] is True, state
@@ -189,6 +212,10 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
         expect(card).to_have_class(re.compile(r"\bis-selected\b"))
         assert hand.locator("button.rally-card.is-selected").count() == 1
         _lab.screenshot(page, SHOT + "01_card_clicked", hand)
+        # Tab completion works in the site's Python (jedi, with its type stubs).
+        for code, offered in [("import rally\nrally.set_l", "set_language"), ("pri", "print"), ("x = [1]\nx.app", "append")]:
+            matches = page.evaluate(COMPLETE, code)
+            assert any(m.endswith(offered) for m in matches), (code, matches)
     if lesson.startswith("03_"):
         step_the_rulebook_example(page, shot=SHOT)
     assert _lab.error_outputs(page) == []
@@ -335,16 +362,23 @@ def test_a_new_build_reaches_a_browser_that_saved_the_old_one(site, site_browser
             context.close()
 
 
+def wheel_files(site, distribution: str) -> list[str]:
+    """The files of the site's wheel of ``distribution``, checked against its RECORD."""
+    (wheel,) = (site.folder / "pypi").glob(f"{distribution}-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        record = z.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+    listed = {line.split(",")[0] for line in record.splitlines() if line}
+    assert listed == set(names), listed ^ set(names)  # RECORD lists exactly what is there
+    return names
+
+
 def test_the_site_ships_one_copy_of_plotly_js(site):
     """Plotly's wheel keeps only its widget's front end: one plotly.js, not four."""
     (wheel,) = (site.folder / "pypi").glob("plotly-*.whl")
     with zipfile.ZipFile(wheel) as z:
-        names = z.namelist()
-        record = z.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
-        big_js = [n for n in names if n.endswith(".js") and z.getinfo(n).file_size > 1_000_000]
+        big_js = [n for n in wheel_files(site, "plotly") if n.endswith(".js") and z.getinfo(n).file_size > 1_000_000]
     assert big_js == ["plotly/package_data/widgetbundle.js"], big_js
-    listed = {line.split(",")[0] for line in record.splitlines() if line}
-    assert listed == set(names), listed ^ set(names)  # RECORD lists exactly what is there
 
 
 def test_a_request_that_tries_to_leave_is_caught(site, site_page, leave_recorder):

@@ -31,7 +31,7 @@ def load(name: str):
 
 
 stage_notebooks, make_lock, offline = load("stage_notebooks"), load("make_lock"), load("offline")
-lesson_pictures = load("lesson_pictures")
+lesson_pictures, drawing_lessons = load("lesson_pictures"), load("drawing_lessons")
 
 
 # --- The lessons on the site start by themselves ------------------------------------------
@@ -54,6 +54,65 @@ def test_a_lesson_that_asks_for_run_all_in_other_words_stops_the_build():
     notebook = {"cells": [{"cell_type": "markdown", "source": "Now choose **Run → Run All Cells** please."}]}
     with pytest.raises(SystemExit, match="SITE_WORDS"):
         stage_notebooks.stage(notebook)
+
+
+# --- A lesson that may draw loads Plotly; the others start without it ----------------------
+
+def code_cell(source: str) -> dict:
+    return {"cell_type": "code", "source": source, "outputs": [], "metadata": {}}
+
+
+@pytest.fixture
+def package(tmp_path):
+    """A small widgets package: ``Chart`` draws through ``charts``, which uses the figure
+    module; ``Hand`` does not; the package's ``__init__`` names them all and the figures."""
+    root = tmp_path / "widgets"
+    (root / "cards").mkdir(parents=True)
+    (root / "__init__.py").write_text("from .plotly_view import PlotlyView\nfrom .cards import Chart, Hand\n"
+                                      "from rally.replay import replay_states\n")
+    (root / "plotly_view.py").write_text("class PlotlyView: pass\n")
+    (root / "charts.py").write_text("from .plotly_view import PlotlyView\nclass Bars(PlotlyView): pass\n")
+    (root / "cards" / "__init__.py").write_text("from .chart import Chart\nfrom .hand import Hand\n")
+    (root / "cards" / "chart.py").write_text("from ..charts import Bars\nclass Chart: pass\n")
+    (root / "cards" / "hand.py").write_text("import html\nclass Hand: pass\n")
+    return drawing_lessons.Drawing(root)
+
+
+@pytest.mark.parametrize("source, draws", [
+    ("# Instructions\nfrom widgets import Hand\nHand()", False),
+    ("from widgets import Chart", True),                      # through two re-exports and a module
+    ("from widgets.cards.chart import Chart", True),
+    ("from widgets.cards import Hand, Chart", True),
+    ("from widgets import replay_states", False),            # taken from outside the package
+    ("import widgets", True),                                # the whole package: it may draw
+    ("import plotly.graph_objects as go", True),
+    ("import rally\nrally.set_language('en')", False),
+])
+def test_which_lessons_may_draw_is_read_from_the_widgets_sources(package, source, draws):
+    assert (package.why({"cells": [code_cell(source)]}) is not None) is draws
+
+
+def test_a_lesson_that_may_draw_names_plotly_in_its_first_cell(package):
+    drawing = {"cells": [{"cell_type": "markdown", "source": "# A lesson"},
+                         code_cell("# Instructions for the computer\n# (two lines)\nimport rally"),
+                         code_cell("from widgets import Chart")]}
+    staged = stage_notebooks.stage(drawing, package)
+    assert staged["cells"][1]["source"] == (
+        f"# Instructions for the computer\n# (two lines)\n{drawing_lessons.IMPORT_LINE}\nimport rally")
+    assert staged["cells"][2]["source"] == "from widgets import Chart"
+    quiet = stage_notebooks.stage({"cells": [code_cell("# Instructions\nfrom widgets import Hand")]}, package)
+    assert quiet["cells"][0]["source"] == "# Instructions\nfrom widgets import Hand"
+
+
+def test_the_lessons_that_draw_are_those_with_figures():
+    """The real lessons, read from the real widgets: the Stich Rallye lessons show the track
+    (lesson 0 in its box set-up), lesson 9 its memory chart; lessons 1, 2, 7 and 8 draw none."""
+    drawing = drawing_lessons.Drawing(ROOT / "widgets")
+    found = {}
+    for lesson in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        found[lesson.name[:2]] = drawing.why(json.loads(lesson.read_text(encoding="utf-8"))) is not None
+    assert found == {"00": True, "01": False, "02": False, "03": True, "04": True, "05": True, "06": True,
+                     "07": False, "08": False, "09": True}
 
 
 # --- Each widget output has its picture, drawn before Python is ready ----------------------
@@ -152,20 +211,34 @@ def wheels(tmp_path):
     return folder
 
 
-def test_the_kernel_loads_every_shipped_package_when_it_starts(tmp_path, wheels):
-    """Plotly too: Python in the browser can wait for a package fetched later only where the
-    browser suspends WebAssembly (not Safari) and only in a cell, not in a button's handler."""
+def lock_for(tmp_path, wheels) -> tuple[int, dict, list[str]]:
+    """make_lock on ``wheels``: its exit code, the lock's packages and the kernel's preload."""
     npm_lock = tmp_path / "npm-lock.json"
     npm_lock.write_text(json.dumps({"info": {"version": "test"}, "packages": {}}))
     lock, lite = tmp_path / "lock.json", tmp_path / "jupyter-lite.json"
-    assert make_lock.main([str(npm_lock), str(lock), str(lite), f"../../pypi={wheels}"]) == 0
-    packages = json.loads(lock.read_text())["packages"]
+    code = make_lock.main([str(npm_lock), str(lock), str(lite), f"../../pypi={wheels}"])
+    if code:
+        return code, {}, []
     preload = json.loads(lite.read_text())["jupyter-config-data"]["litePluginSettings"][
         make_lock.KERNEL_PLUGIN]["loadPyodideOptions"]["packages"]
-    assert set(preload) == set(packages) and preload[:len(make_lock.KERNEL_NAMES)] == make_lock.KERNEL_NAMES
-    assert packages["rally-notebooks"]["depends"] == ["ipython", "plotly"]
-    assert packages["plotly"]["depends"] == ["narwhals"]
+    return code, json.loads(lock.read_text())["packages"], preload
+
+
+def test_the_kernel_starts_with_its_packages_and_loads_plotly_when_a_cell_imports_it(tmp_path, wheels):
+    """The kernel's packages and the project's load at start; Plotly (and what only it needs)
+    stays in the lock, for the kernel to load before a cell that imports it."""
+    code, packages, preload = lock_for(tmp_path, wheels)
+    assert code == 0
+    assert preload[:len(make_lock.KERNEL_NAMES)] == make_lock.KERNEL_NAMES
+    assert set(preload) == set(packages) - {"plotly", "narwhals"}
+    assert packages["rally-notebooks"]["depends"] == ["ipython"]  # it imports Plotly at its first figure
+    assert packages["plotly"]["depends"] == ["narwhals"] and packages["plotly"]["imports"] == ["plotly"]
     assert packages["plotly"]["sha256"] == hashlib.sha256((wheels / "plotly-7.0-py3-none-any.whl").read_bytes()).hexdigest()
+
+
+def test_a_shipped_package_that_nothing_loads_is_refused(tmp_path, wheels):
+    wheel(wheels, "six", "1.17")
+    assert lock_for(tmp_path, wheels)[0] == 1
 
 
 def test_wheels_that_do_not_fit_together_are_refused(tmp_path, wheels):
