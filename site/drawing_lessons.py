@@ -65,29 +65,32 @@ class Drawing:
         return ".".join(base + ([node.module] if node.module else []))
 
     def imports(self, module: str) -> set[str]:
-        """The package's modules that ``module`` imports itself (its own lines)."""
+        """The package's modules that ``module`` imports itself (its own lines): a name
+        taken from a package's ``__init__`` counts as the module that defines it."""
         found: set[str] = set()
         for node in ast.walk(self._tree(module) or ast.Module(body=[], type_ignores=[])):
             if isinstance(node, ast.ImportFrom):
                 target = self._absolute(module, node)
                 for alias in node.names:  # `from . import x` names a module; `from .x import y` a name
                     sub = f"{target}.{alias.name}"
-                    found.add(sub if self._file(sub) else target)
+                    if self._file(sub):
+                        found.add(sub)
+                    elif self._file(target):
+                        found.add(self.defined_in(target, alias.name) or target)
             elif isinstance(node, ast.Import):
                 found.update(alias.name for alias in node.names)
         return {m for m in found if self._file(m) and m != module}
 
     def reaches(self, module: str) -> set[str]:
-        """Every module of the package that importing ``module`` runs, not counting the
-        ``__init__`` files of the packages it lies in."""
+        """``module`` and every module of the package that importing it runs, not counting
+        the ``__init__`` files of the packages they lie in."""
         seen: set[str] = set()
         todo = [module]
         while todo:
             current = todo.pop()
-            if current in seen:
-                continue
-            seen.add(current)
-            todo += [m for m in self.imports(current) if self._file(m).name != "__init__.py" or m == current]
+            if current not in seen:
+                seen.add(current)
+                todo += [m for m in self.imports(current) if self._file(m).name != "__init__.py"]
         return seen
 
     def defined_in(self, module: str, name: str) -> str | None:

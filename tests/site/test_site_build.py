@@ -65,7 +65,8 @@ def code_cell(source: str) -> dict:
 @pytest.fixture
 def package(tmp_path):
     """A small widgets package: ``Chart`` draws through ``charts``, which uses the figure
-    module; ``Hand`` does not; the package's ``__init__`` names them all and the figures."""
+    module, and ``Deal`` through ``Chart``; ``Hand`` does not; the package's ``__init__``
+    names them and the figures."""
     root = tmp_path / "widgets"
     (root / "cards").mkdir(parents=True)
     (root / "__init__.py").write_text("from .plotly_view import PlotlyView\nfrom .cards import Chart, Hand\n"
@@ -75,6 +76,7 @@ def package(tmp_path):
     (root / "cards" / "__init__.py").write_text("from .chart import Chart\nfrom .hand import Hand\n")
     (root / "cards" / "chart.py").write_text("from ..charts import Bars\nclass Chart: pass\n")
     (root / "cards" / "hand.py").write_text("import html\nclass Hand: pass\n")
+    (root / "cards" / "deal.py").write_text("from ..cards import Chart\nclass Deal: pass\n")  # through an __init__
     return drawing_lessons.Drawing(root)
 
 
@@ -83,6 +85,7 @@ def package(tmp_path):
     ("from widgets import Chart", True),                      # through two re-exports and a module
     ("from widgets.cards.chart import Chart", True),
     ("from widgets.cards import Hand, Chart", True),
+    ("from widgets.cards.deal import Deal", True),            # a module that takes Chart from cards/__init__
     ("from widgets import replay_states", False),            # taken from outside the package
     ("import widgets", True),                                # the whole package: it may draw
     ("import plotly.graph_objects as go", True),
