@@ -42,6 +42,13 @@ def add_language_app(site: pathlib.Path, lang: str, locale: str) -> pathlib.Path
     data["settingsUrl"] = "../" + data["settingsUrl"]  # relative to the page's folder
     data["appUrl"] = f"/{lang}/lab"
     (folder / "lab" / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    # The page asks every folder for jupyter-lite.ipynb too (settings kept in a notebook);
+    # the site's say nothing, so the new folders get copies rather than a 404 each.
+    for source, target in ((site, folder), (app, folder / "lab")):
+        notebook = source / "jupyter-lite.ipynb"
+        if json.loads(notebook.read_text(encoding="utf-8"))["metadata"]["jupyter-lite"]["jupyter-config-data"]:
+            raise SystemExit(f"{notebook} holds settings: site/language_app.py copies it only when it holds none")
+        shutil.copy(notebook, target / notebook.name)
     return folder
 
 

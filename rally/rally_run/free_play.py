@@ -200,8 +200,10 @@ class FreePlay:
                 return row, col
         elif isinstance(text, str) and 2 <= len(text.strip()) <= 3:
             t = text.strip().upper()
-            if t[0] in LETTERS[:self._cols] and t[1:].isascii() and t[1:].isdigit() and 1 <= int(t[1:]) <= self._rows:
-                return int(t[1:]) - 1, LETTERS.index(t[0])
+            number = t[1:]  # a row as the grid names it: "A1", not "A01"
+            if t[0] in LETTERS[:self._cols] and number.isascii() and number.isdigit() and number[0] != "0" \
+                    and int(number) <= self._rows:
+                return int(number) - 1, LETTERS.index(t[0])
         inputs.fail(TileError, _("A square"), _("a column A-{last} and a row 1-{rows} of this grid").format(
             last=LETTERS[self._cols - 1], rows=self._rows), text, "'A1'")
 

@@ -106,7 +106,8 @@ def site_browser(playwright, leave_recorder):
 @pytest.fixture
 def site_page(site, site_browser, leave_recorder):
     """A fresh profile (nothing cached, nothing stored) at 1280 x 800 with other hosts cut
-    off. After the test, nothing may have tried to leave."""
+    off. After the test, nothing may have tried to leave, and the site had every file the
+    page asked it for (a 404 is a file the build left out)."""
     context = site_browser.new_context(viewport=_lab.WINDOW)
     context.set_default_timeout(60_000)  # Python runs in the page: slower than a kernel
     site.block_other_hosts(context)
@@ -114,11 +115,15 @@ def site_page(site, site_browser, leave_recorder):
     leave_recorder.seen.clear()
     page = context.new_page()
     seen = _lab.watch_script_errors(page)
+    refused: list[str] = []
+    context.on("response", lambda r: refused.append(f"{r.status} {r.url}")
+            if r.status >= 400 and r.url.startswith(site.url) else None)
     try:
         yield page
     finally:
         context.close()
     _lab.assert_no_script_errors(seen)
+    assert refused == [], f"the site did not have what the page asked for: {refused}"
 
 
 def nothing_left(site, recorder) -> None:
@@ -222,9 +227,11 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     nothing_left(site, leave_recorder)
 
 
-#: A notebook someone else made, with pictures that try to run, load and send things.
+#: A notebook someone else made, with pictures that try to run, load and send things. (The
+#: image is a page of the site, not a picture: it fails, as a missing file would, so its
+#: onerror would run if it were kept, and the site is not asked for a file it lacks.)
 EVIL_PICTURES = [
-    '<img/onerror="window.rallyPwned=1" src=x><b class="kept">G5</b>',
+    '<img/onerror="window.rallyPwned=1" src=index.html><b class="kept">G5</b>',
     '<svg/onload="window.rallyPwned=2"><circle r="4"/></svg>',
     '<img src="http://example.invalid/spy.png"><a href="javascript:window.rallyPwned=3">go</a>',
     '<base href="http://example.invalid/"><meta http-equiv="refresh" content="0;url=http://example.invalid/">',

@@ -191,6 +191,8 @@ def test_no_more_pieces_than_the_box_holds():
     (lambda p: p.drive("blue", "B1"), "The blue car is not on the grid"),
     (lambda p: p.drive("red", "A2"), "No road leads from A1 to A2"),
     (lambda p: p.square(("1", 0)), "A square must be"),
+    (lambda p: p.square("A01"), "like 'A1', not 'A01'"),
+    (lambda p: p.square("A0"), "like 'A1', not 'A0'"),
 ])
 def test_bad_input_is_refused_with_what_would_be_right_and_nothing_changes(change, error):
     play = build({"A1": "C:ES", "B1": "S:EW"})
