@@ -232,13 +232,22 @@ def check_what_if(page):
     editor.scroll_into_view_if_needed()
     editor.locator(".widget-toggle-buttons button").filter(has_text=re.compile(r"^\s*Bo\s*$")).click()
     progress = editor.locator(".widget-text").filter(has_text="Spaces along").locator("input")
-    spot = page.evaluate(f"""() => {{
-        const gd = {_lab.TRACK_PLOTS}[3];
-        gd.scrollIntoView({{block: 'center'}});
-        const g = [...gd.querySelectorAll('.scatterlayer g.trace')].find(g => (g.__data__?.[0]?.trace?.meta ?? g.__data__?.[0]?.trace?.name) === 'spaces');
-        const r = g.querySelectorAll('path.point')[3].getBoundingClientRect();
-        return [r.x + r.width / 2, r.y + r.height / 2];
-    }}""")
+    # The editor's own figure (not the page's n-th: a figure above may not be drawn yet),
+    # read once it has stopped moving on the page.
+    spot = editor.evaluate("""async el => {
+        const gd = el.querySelector('.js-plotly-plot');
+        gd.scrollIntoView({block: 'center'});
+        const at = () => {
+            const g = [...gd.querySelectorAll('.scatterlayer g.trace')].find(g => (g.__data__?.[0]?.trace?.meta ?? g.__data__?.[0]?.trace?.name) === 'spaces');
+            const r = g.querySelectorAll('path.point')[3].getBoundingClientRect();
+            return [r.x + r.width / 2, r.y + r.height / 2];
+        };
+        for (let last = null; ; await new Promise(done => setTimeout(done, 200))) {
+            const now = at();
+            if (last && now[0] === last[0] && now[1] === last[1]) return now;
+            last = now;
+        }
+    }""")
     page.mouse.click(*spot)
     page.wait_for_function("el => el.value.replace(/ /g, '') === '17,3,29,16'", arg=progress.element_handle())
     editor.get_by_text("A possible position").wait_for()
