@@ -129,6 +129,22 @@ def test_only_the_person_asked_for_can_act_and_a_refusal_changes_nothing():
     assert view.play_card(str(view.game.hands[2][0])) is False and len(view.game.events) == events
 
 
+def test_a_late_click_on_the_put_away_hand_names_no_card():
+    """Ada clicks twice: the first card plays, the second click reaches the hand after it
+    went under the cover. It is dropped without a word (a refusal would name her card)."""
+    view = GameView(4, seed=5, people=[0, 2])
+    view.reveal()
+    first = view.hand.playable[0]
+    other = next(code for code in view.hand.codes if code != first)
+    view.hand.set_state({"selected": first})  # as the page sends a click
+    assert view.viewer is None and view.cover.asked == 2
+    events = len(view.game.events)
+    view.hand.set_state({"selected": other})
+    assert other in {str(c) for c in view.game.hands[0]}  # still Ada's, and nowhere on the page
+    assert hidden_cards_shown(view) == set() and view.hand.message == "" and view.hand.selected == ""
+    assert len(view.game.events) == events and view.viewer is None
+
+
 def test_each_person_opens_their_own_review_behind_the_cover():
     view = GameView(4, seed=5, people=[0, 2], bots=HeuristicBot())
     play_together(view, random.Random(1))

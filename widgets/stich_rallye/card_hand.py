@@ -139,9 +139,12 @@ class CardHand(StableRepr, anywidget.AnyWidget):
     @traitlets.validate("selected")
     def _valid_selection(self, proposal: dict) -> str:
         """Only a playable card can be selected: anything else selects nothing and
-        its reason goes to ``message``. Observers never see an unplayable card."""
+        its reason goes to ``message``. Observers never see an unplayable card. A hand that
+        shows no cards (put away between turns) takes no selection and says nothing: a late
+        click from the page would otherwise name its former owner's card to the next person."""
         text = proposal["value"]
-        if not text:
+        if not text or not self.codes:
+            self.message = ""
             return ""
         try:
             card = Card.parse(text)
