@@ -4,6 +4,10 @@ The script opens a lesson as a document and runs it by itself; see its header. I
 to ``<site>/rally/lesson-page.js`` and loaded by ``<site>/lab/index.html`` (site/language_app.py
 then makes ``de/lab/index.html`` from that page, with the same script).
 
+The page also names its icon: it names none, so a browser would ask for ``/favicon.ico``,
+which the site does not have (JupyterLab's is 319 KB, ten sizes; JupyterLite's 120-px
+icon, which the app's manifest already names, is 4.6 KB).
+
 Usage: python lesson_page.py SITE_DIR
 """
 
@@ -16,6 +20,7 @@ import sys
 HERE = pathlib.Path(__file__).parent
 SCRIPT = "lesson-page.js"
 TAG = f'<script src="../rally/{SCRIPT}" defer></script>'
+ICON = "icon-120x120.png"
 
 
 def add_lesson_page(site: pathlib.Path) -> None:
@@ -25,9 +30,10 @@ def add_lesson_page(site: pathlib.Path) -> None:
     text = page.read_text(encoding="utf-8")
     if TAG in text:
         return
-    if text.count("</head>") != 1:
+    if text.count("</head>") != 1 or not (site / ICON).is_file():
         raise SystemExit(f"{page} is not the page this script knows: update site/lesson_page.py")
-    page.write_text(text.replace("</head>", f"  {TAG}\n  </head>"), encoding="utf-8")
+    page.write_text(text.replace("</head>", f'  <link rel="icon" href="../{ICON}">\n  {TAG}\n  </head>'),
+                    encoding="utf-8")
 
 
 if __name__ == "__main__":
