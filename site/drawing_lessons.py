@@ -40,6 +40,7 @@ class Drawing:
         self.package = package
         self.name = package.name
 
+    @functools.cache
     def _file(self, module: str) -> pathlib.Path | None:
         parts = module.split(".")
         if parts[0] != self.name:
@@ -58,7 +59,8 @@ class Drawing:
     def _absolute(self, module: str, node: ast.ImportFrom) -> str:
         if not node.level:
             return node.module or ""
-        is_package = self._file(module) is not None and self._file(module).name == "__init__.py"
+        path = self._file(module)
+        is_package = path is not None and path.name == "__init__.py"
         parts = module.split(".")
         base = parts if is_package else parts[:-1]
         base = base[:len(base) - node.level + 1]

@@ -30,8 +30,10 @@ def add_lesson_page(site: pathlib.Path) -> None:
     text = page.read_text(encoding="utf-8")
     if TAG in text:
         return
-    if text.count("</head>") != 1 or not (site / ICON).is_file():
+    if text.count("</head>") != 1:
         raise SystemExit(f"{page} is not the page this script knows: update site/lesson_page.py")
+    if not (site / ICON).is_file():
+        raise SystemExit(f"{site / ICON} is missing (JupyterLite's icon, which the page names): update site/lesson_page.py")
     page.write_text(text.replace("</head>", f'  <link rel="icon" href="../{ICON}">\n  {TAG}\n  </head>'),
                     encoding="utf-8")
 

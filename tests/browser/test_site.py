@@ -369,23 +369,16 @@ def test_a_new_build_reaches_a_browser_that_saved_the_old_one(site, site_browser
             context.close()
 
 
-def wheel_files(site, distribution: str) -> list[str]:
-    """The files of the site's wheel of ``distribution``, checked against its RECORD."""
-    (wheel,) = (site.folder / "pypi").glob(f"{distribution}-*.whl")
-    with zipfile.ZipFile(wheel) as z:
-        names = z.namelist()
-        record = z.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
-    listed = {line.split(",")[0] for line in record.splitlines() if line}
-    assert listed == set(names), listed ^ set(names)  # RECORD lists exactly what is there
-    return names
-
-
 def test_the_site_ships_one_copy_of_plotly_js(site):
     """Plotly's wheel keeps only its widget's front end: one plotly.js, not four."""
     (wheel,) = (site.folder / "pypi").glob("plotly-*.whl")
     with zipfile.ZipFile(wheel) as z:
-        big_js = [n for n in wheel_files(site, "plotly") if n.endswith(".js") and z.getinfo(n).file_size > 1_000_000]
+        names = z.namelist()
+        record = z.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        big_js = [n for n in names if n.endswith(".js") and z.getinfo(n).file_size > 1_000_000]
     assert big_js == ["plotly/package_data/widgetbundle.js"], big_js
+    listed = {line.split(",")[0] for line in record.splitlines() if line}
+    assert listed == set(names), listed ^ set(names)  # RECORD lists exactly what is there
 
 
 def test_a_request_that_tries_to_leave_is_caught(site, site_page, leave_recorder):
