@@ -22,7 +22,8 @@ EXTRAS="${RALLY_EXTRAS:-lab}"
 STAMP="$VENV/.rally-installed"
 # pyproject.toml too: changed without the lock, the sync below stops and says so (--locked).
 HASH="$(cat "$ROOT/pyproject.toml" "$ROOT/uv.lock" "$ROOT/binder/overrides.json" "$ROOT/binder/jupyter_server_config.json" \
-  "$ROOT/bin/quiet-lab" | sha256sum | cut -c1-16)"
+  "$ROOT/binder/jupyter_server_config.py" \
+  "$ROOT/bin/quiet-lab" "$ROOT"/binder/voila/rally/* | sha256sum | cut -c1-16)"
 # The stamp holds the hash and the extras installed with it ("<hash> lab,test"); what is
 # installed stays installed: the tests' tools are not removed to open the lessons.
 HAD=""

@@ -67,8 +67,12 @@ class JupyterLab:
     learner starts it. Use as a context manager: the server (and its kernels) stop whatever
     happens. ``lesson_url``/``lesson_path`` name a lesson by its path below ``notebooks/``."""
 
-    def __init__(self, startup_timeout: float = 90.0):
+    def __init__(self, startup_timeout: float = 90.0, token: str | None = None):
+        """``token`` None: the tests' server, with no token and no cross-site checks, so a
+        test may call its API as it likes. A string: exactly as ``bin/lessons`` starts it,
+        the cross-site checks on, with that token ("" for a classroom's server without one)."""
         self.startup_timeout = startup_timeout
+        self.token = token
         self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="rally-lab-"))
         self.root = ROOT
         self.port = free_port()
@@ -102,8 +106,8 @@ class JupyterLab:
         cmd = [
             "bash", str(ROOT / "bin" / "lessons"),
             "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
-            "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True",
+            "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token or ''}", "--ServerApp.password=",
+            *(["--ServerApp.disable_check_xsrf=True"] if self.token is None else []),
             "--LabApp.expose_app_in_browser=True", f"--LabApp.user_settings_dir={settings}",
             f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}", "--LabApp.news_url=None",
         ]
@@ -115,7 +119,7 @@ class JupyterLab:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"jupyter lab exited with code {self.proc.returncode}:\n{self.log_text()}")
             try:
-                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                with urllib.request.urlopen(self._request("GET", "/api/status"), timeout=2) as r:
                     if r.status == 200:
                         return
             except (urllib.error.URLError, OSError):
@@ -135,7 +139,7 @@ class JupyterLab:
 
     def app_url(self, name: str) -> str:
         """Where the lesson ``name`` opens as an app (Voilà), as the app badge opens it."""
-        return f"{self.url}/voila/render/{self.lesson_path(name)}"
+        return f"{self.url}/voila/render/{self.lesson_path(name)}" + (f"?token={self.token}" if self.token else "")
 
     def log_text(self) -> str:
         try:
@@ -143,9 +147,12 @@ class JupyterLab:
         except OSError:
             return ""
 
+    def _request(self, method: str, path: str) -> urllib.request.Request:
+        headers = {"Authorization": f"token {self.token}"} if self.token else {}
+        return urllib.request.Request(f"{self.url}{path}", method=method, headers=headers)
+
     def api(self, method: str, path: str):
-        req = urllib.request.Request(f"{self.url}{path}", method=method)
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with urllib.request.urlopen(self._request(method, path), timeout=10) as r:
             body = r.read()
         return json.loads(body) if body else None
 

@@ -1,5 +1,10 @@
 """Browser tests: JupyterLab on loopback, driven by Debian's Chromium through Playwright.
 
+Chromium sends every request for a host other than 127.0.0.1 to a recording proxy that
+refuses it (``_site.LeaveRecorder``): a test during which a lesson's page (JupyterLab or the
+app view) asked another host for anything fails, since a child's page talks to its own
+server only.
+
 Without Chromium or the playwright package these tests are skipped with a message
 saying how to install them, unless RALLY_REQUIRE_BROWSER=1 (as in CI): then a missing
 browser fails them.
@@ -11,7 +16,7 @@ import os
 
 import pytest
 
-from . import _lab
+from . import _lab, _site
 
 REQUIRED = os.environ.get("RALLY_REQUIRE_BROWSER", "") == "1"
 
@@ -49,12 +54,32 @@ def playwright(browser_ready):
 
 
 @pytest.fixture(scope="package")
-def browser(playwright):
-    chromium = _lab.launch_chromium(playwright)
+def lab_leave_recorder(browser_ready):
+    """Every request the lab's Chromium sent for another host (see the module)."""
+    recorder = _site.LeaveRecorder()
+    yield recorder
+    recorder.close()
+
+
+@pytest.fixture(scope="package")
+def browser(playwright, lab_leave_recorder):
+    chromium = _site.launch_chromium(playwright, lab_leave_recorder)
     try:
         yield chromium
     finally:
         chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def no_request_leaves(request):
+    """A test that used the lab's Chromium fails if anything in it asked another host."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    recorder = request.getfixturevalue("lab_leave_recorder")
+    recorder.seen.clear()
+    yield
+    assert recorder.from_the_site() == [], f"the page asked other hosts: {recorder.from_the_site()}"
 
 
 @pytest.fixture

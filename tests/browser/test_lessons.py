@@ -380,3 +380,21 @@ def test_a_script_error_on_the_page_is_seen(browser):
         context.close()
     assert any("a widget failed" in line for line in seen), seen
     assert any("notDefinedAnywhere" in line and line.startswith("uncaught") for line in seen), seen
+
+
+def test_a_request_for_another_host_is_seen(browser, lab_leave_recorder):
+    """The net every test with the lab's Chromium has (conftest's no_request_leaves): a page
+    that asks another host for a style sheet, a script or a font is recorded, and the
+    request is refused."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_content('<link rel="stylesheet" href="http://cdn.example.invalid/icons.css">'
+                         '<img src="http://images.example.invalid/car.png">')
+        page.wait_for_timeout(500)
+    finally:
+        context.close()
+    seen = lab_leave_recorder.from_the_site()
+    lab_leave_recorder.seen.clear()  # seen on purpose: not this test's failure
+    assert any("cdn.example.invalid/icons.css" in line for line in seen), seen
+    assert any("images.example.invalid/car.png" in line for line in seen), seen

@@ -69,13 +69,15 @@ def test_binder_serves_the_app_view_with_its_settings(binder_env):
     shown = subprocess.run(
         [str(binder_env / "bin" / "python"), "-c",
          "import json; from jupyter_server.serverapp import ServerApp; app = ServerApp(); app.load_config_file();"
-         " print(json.dumps({k: dict(v) for k, v in app.config.items()}))"],
+         " print(json.dumps({k: dict(v) for k, v in app.config.items()}, default=repr))"],
         capture_output=True, text=True, timeout=120, env={**os.environ, "JUPYTER_CONFIG_DIR": str(binder_env / "no-home")})
     assert shown.returncode == 0, shown.stderr[-2000:]
     seen = json.loads(shown.stdout)
     for section, settings in json.loads((BINDER / "jupyter_server_config.json").read_text()).items():
         for key, value in settings.items():
             assert seen.get(section, {}).get(key) == value, (section, key, seen.get(section))
+    # and what only the Python file can hold: an app-view page gets its _xsrf cookie
+    assert "give_the_page_its_xsrf_cookie" in seen["VoilaConfiguration"]["prelaunch_hook"], seen["VoilaConfiguration"]
     listed = subprocess.run([str(binder_env / "bin" / "jupyter"), "server", "extension", "list"],
                             capture_output=True, text=True, timeout=120)
     words = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)  # without its colors
