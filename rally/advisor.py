@@ -119,6 +119,8 @@ class OptionResult:
     def clearly_above(self, other: "OptionResult") -> bool:
         """True when this option's interval lies wholly above ``other``'s: better beyond
         the playouts' noise."""
+        if not isinstance(other, OptionResult):
+            inputs.instance(other, OptionResult, _("The other option"), SetupError, "advice.best")
         return self.interval[0] > other.interval[1]
 
     @property

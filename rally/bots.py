@@ -24,7 +24,7 @@ from .game import Action, Game, Turbo
 from .i18n import _, ngettext
 from .movement import occupants_of, travel
 from .tricks import winner_and_lowest
-from .turns import play_bots
+from .turns import choice, no_choice, play_bots
 
 
 class Bot(Protocol):
@@ -37,6 +37,7 @@ class RandomBot:
     """Chooses uniformly among the legal actions, drawing from the rng it is given."""
 
     def choose(self, game: Game, actions: Sequence[Action], rng: random.Random) -> Action:
+        actions = choice(actions, rng)
         return actions[int(rng.random() * len(actions))]
 
     def __repr__(self) -> str:
@@ -68,7 +69,11 @@ class HeuristicBot:
         return f"HeuristicBot(min_gain={self.min_gain}{extra})"
 
     def choose(self, game: Game, actions: Sequence[Action], rng: random.Random) -> Action:
-        cards = [a.code for a in actions if isinstance(a, Card)]
+        if not isinstance(game, Game):
+            inputs.instance(game, Game, _("The game"), SetupError, "Game.new(4, seed=3)")
+        cards = [a.code for a in choice(actions, rng) if isinstance(a, Card)]
+        if not cards and not game.awaiting_turbo:
+            no_choice(actions)
         if not cards:
             seat, lowest = game.trick_result()
             return Turbo(self.wants_turbo(game, seat, lowest))
@@ -128,7 +133,7 @@ def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
     event log; when every bot is a :class:`HeuristicBot`, so does
     :meth:`Game.play_policy` with their policy on card codes.
     """
-    _check_bots(game, bots)
+    _check_bots(game, bots, rng)
     for bot in bots:
         if type(bot) is not RandomBot:
             break
@@ -147,9 +152,11 @@ def play_out(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
     return game
 
 
-def _check_bots(game: Game, bots: Sequence[Bot]) -> None:
+def _check_bots(game: Game, bots: Sequence[Bot], rng: random.Random) -> None:
     if not isinstance(game, Game):
-        inputs.fail(SetupError, _("The game"), _("a Game"), game, "Game.new(4, seed=3)")
+        inputs.instance(game, Game, _("The game"), SetupError, "Game.new(4, seed=3)")
+    if not isinstance(rng, random.Random):
+        inputs.generator(rng, SetupError)
     if not (isinstance(bots, (list, tuple)) and len(bots) <= 5):  # checked first: this runs for every playout
         inputs.sequence(bots, _("The bots"), SetupError, "[RandomBot()] * 4", 5)
     if len(bots) != game.players:
@@ -166,7 +173,7 @@ def play_until(game: Game, bots: Sequence[Bot], rng: random.Random, stop: Callab
     >>> game.awaiting_turbo, game.legal_actions()
     (True, [Turbo(True), Turbo(False)])
     """
-    _check_bots(game, bots)
+    _check_bots(game, bots, rng)
     play_bots(game, bots, rng, stop=stop)
     return game
 

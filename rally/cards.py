@@ -113,8 +113,21 @@ class Card(tuple[Color, int]):
 
     @classmethod
     def from_code(cls, code: int) -> "Card":
-        """The card for an engine integer (see :func:`card_code`)."""
-        return CARDS[code]
+        """The card for an engine integer (see :func:`card_code`): ``color * 16 + value``.
+
+        >>> Card.from_code(27)
+        Card.parse('G11')
+        >>> Card.from_code(0)
+        Traceback (most recent call last):
+        ...
+        rally.errors.CardError: A card's code must be a whole number color * 16 + value (red 1-15, green 17-31, blue 33-47), like 27 (G11), not 0.
+        """
+        card = CARDS.get(code) if type(code) is int else None
+        if card is None:
+            # TRANSLATORS: a card's code is the engine's number for it; keep "color * 16 + value" as it is.
+            rule = _("a whole number color * 16 + value (red 1-15, green 17-31, blue 33-47)")
+            inputs.fail(CardError, _("A card's code"), rule, code, "27 (G11)")
+        return card
 
     def __str__(self) -> str:
         return f"{'RGB'[self[0]]}{self[1]}"

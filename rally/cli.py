@@ -8,14 +8,23 @@
 Bad arguments print one line saying what was wrong and exit with code 2. Every number
 has a stated range (see ``--help``): a trick has 3 to 5 cards, ``--games`` at most
 :data:`MAX_GAMES`, so no command runs for days without a word.
+
+Output that cannot be written never ends in a traceback (docs/decisions.md, "The command
+line's output"): a reader that stops early (``| head``) ends the command quietly, with
+exit status 141 as for any Unix tool cut off by a closed pipe; a closed or full output
+prints one line and exits with 2. Characters the terminal's encoding lacks are written
+plainer (German ü as ue, ß as ss, a dash as -, else ?), so a German learner on an ASCII
+terminal still reads every sentence.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import os
 import random
 import sys
-from typing import Callable, NoReturn, Sequence
+from typing import IO, TYPE_CHECKING, Callable, NoReturn, Sequence
 
 from . import inputs
 from .bots import Bot, HeuristicBot, RandomBot, play_out
@@ -28,15 +37,69 @@ from .rally_run.simulate import MAX_GAMES, simulate, simulate_many
 from .rally_run.state import MAX_TURNS
 from .track import TRACKS, SpaceKind
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
 BOTS: dict[str, Callable[[], Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}
 #: The kinds of bot ``simulate`` takes, in words (translated where shown); the value of
 #: ``--bots`` itself stays as typed.
 BOT_WORDS = {"heuristic": N_("heuristic bots"), "random": N_("random bots")}
 
 
+#: The exit status when the reader of the output went away (``| head``): 128 + SIGPIPE.
+PIPE_CLOSED = 141
+#: Plainer forms of the characters rally's sentences use, for a terminal whose encoding lacks them.
+_PLAIN = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "é": "e", "\xa0": " ",
+          "–": "-", "—": "-", "„": '"', "“": '"', "”": '"', "‚": "'", "‘": "'", "’": "'", "…": "...", "×": "x",
+          "→": "->", "←": "<-", "·": "."}
+
+
+def _plainer(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler ``rally.plain``: each character the encoding lacks, as :data:`_PLAIN` or ``?``."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    lacking = error.object[error.start:error.end]
+    return "".join(_PLAIN.get(character, "?") for character in lacking), error.end
+
+
+codecs.register_error("rally.plain", _plainer)
+
+
+def _write(stream: "SupportsWrite[str] | None", text: str) -> None:
+    """Write ``text`` to ``stream``, plainer where its encoding lacks a character (a
+    closed stream, ``None``, raises :class:`OSError`: the output cannot be written)."""
+    if stream is None:
+        raise OSError(_("the output is closed"))
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:  # nothing was written: the text is encoded whole first
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        stream.write(text.encode(encoding, "rally.plain").decode(encoding))
+
+
+def _silence(stream: IO[str] | None) -> None:
+    """Send what is left of ``stream`` nowhere, so Python's flush at exit has nothing to complain of."""
+    try:
+        if stream is not None:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    except (OSError, ValueError):  # no file behind it (a test's capture): nothing will be flushed to one
+        pass
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit code 2
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+    def print_usage(self, file: "SupportsWrite[str] | None" = None) -> None:
+        _write(sys.stdout if file is None else file, self.format_usage())
+
+    def print_help(self, file: "SupportsWrite[str] | None" = None) -> None:
+        _write(sys.stdout if file is None else file, self.format_help())
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            _write(sys.stderr, message)
+        sys.exit(status)
 
 
 def _whole(what: str, low: int, high: int) -> Callable[[str], int]:
@@ -51,7 +114,7 @@ def _whole(what: str, low: int, high: int) -> Callable[[str], int]:
 
 def _lang_option() -> "_Parser":
     """``--lang``, which every command takes (before or after the command's name)."""
-    option = _Parser(add_help=False)
+    option = _Parser(prog="python -m rally", add_help=False)
     option.add_argument("--lang", default=None, metavar="LANG",
                         help=_("the language to speak: {languages} (default: the LANGUAGE or LANG variable, else en)")
                         .format(languages=", ".join(available_languages())))
@@ -153,15 +216,35 @@ def _tracks() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    # The language first, so that everything after it (help and errors too) speaks it.
-    chosen, _rest = _lang_option().parse_known_args(argv)
+    """Run the command line with ``argv`` (default: the program's arguments) and return
+    its exit status: 0 done, 2 bad arguments or output that cannot be written,
+    :data:`PIPE_CLOSED` when the reader stopped early. ``--help`` and bad arguments
+    end with :class:`SystemExit`, as argparse does."""
+    previous = None
     try:
-        previous = set_language(chosen.lang) if chosen.lang is not None else None
-    except LanguageError as err:
-        _parser().error(str(err))
-    try:
-        parser = _parser()
-        return _run(parser, parser.parse_args(argv))
+        try:
+            # The language first, so that everything after it (help and errors too) speaks it.
+            chosen, _rest = _lang_option().parse_known_args(argv)
+            try:
+                previous = set_language(chosen.lang) if chosen.lang is not None else None
+            except LanguageError as err:
+                _parser().error(str(err))
+            parser = _parser()
+            return _run(parser, parser.parse_args(argv))
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # here, where a failure can still be answered
+    except BrokenPipeError:  # the reader went away (| head): nothing to say to anyone
+        _silence(sys.stdout)
+        return PIPE_CLOSED
+    except OSError as err:  # a full disk, a closed output
+        _silence(sys.stdout)
+        try:
+            _write(sys.stderr, _("python -m rally: error: the output cannot be written: {problem}.").format(
+                problem=err.strerror or err) + "\n")
+        except OSError:  # no stderr either: the exit status says it
+            pass
+        return 2
     finally:
         if previous is not None:
             set_language(previous)
@@ -181,7 +264,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         else:
             out = _tracks()
     except RuleError as err:
-        print(f"{parser.prog}: error: {err}", file=sys.stderr)
+        _write(sys.stderr, f"{parser.prog}: error: {err}\n")
         return 2
-    print(out)
+    _write(sys.stdout, out + "\n")
     return 0

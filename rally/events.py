@@ -11,25 +11,67 @@ Round 1: each player gets 5 cards.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, NamedTuple, Sequence, cast
+from typing import Any, Callable, ClassVar, NamedTuple, Sequence, TypeVar, cast
 
 from . import inputs
-from .cards import Card, read_cards
-from .i18n import _, join_words, language, ngettext
-from .errors import PositionError
+from .cards import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card, read_cards
+from .i18n import _, join_words, ngettext
+from .errors import PositionError, RuleError
 from .logged_event import LoggedEvent
-from .movement import How, Move, PathStep
-from .movement import MAX_PROGRESS
-from .track import MAX_TRACK_LENGTH
-from .tricks import TrickExplanation, explain_trick
+from .motor import MAX_DIAL_POSITIONS, MAX_DIAL_VALUE
+from .movement import MAX_PROGRESS, How, Move, PathStep
+from .tricks import TrickExplanation, check_trick, explain_trick
+
+
+E = TypeVar("E", bound="Event")
 
 
 class Event(LoggedEvent):
     """Base of the Stich Rallye events: small tuples underneath (the engine logs hundreds
     a game, and a tuple is the cheapest value to make), equal only to events of their own
-    kind; cards, moves and tuples are written as JSON data."""
+    kind; cards, moves and tuples are written as JSON data.
+
+    An event is checked when it is made: every field in range (a seat from 0 to 4, a
+    round from 1 to 3, cards as :class:`~rally.Card` objects, ...), else
+    :class:`~rally.PositionError` saying what would be right; lists are kept as tuples.
+
+    >>> CardPlayed(7, Card.parse("G5"))
+    Traceback (most recent call last):
+    ...
+    rally.errors.PositionError: The seat of a card_played event must be a whole number from 0 to 4, like 0, not 7.
+    """
 
     __slots__ = ()
+    #: The words ``reason`` takes, where an event has one.
+    REASONS: ClassVar[tuple[str, ...]] = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Event":
+        made = super().__new__(cls, *args, **kwargs)
+        names = cls.field_names()
+        if not names:  # the bare base: no fields to check
+            return made
+        values = cast("tuple[object, ...]", made)
+        if not all(_FITS[name](cls, value) for name, value in zip(names, values)):
+            values = tuple(_checked(cls, name, value) for name, value in zip(names, values))
+            made = super().__new__(cls, *values)  # lists kept as tuples
+        cls._check_together(values)
+        return made
+
+    @classmethod
+    def trusted(cls: type[E], *values: Any) -> E:
+        """The event of ``values``, made without checks: the engine's way, which logs only
+        events it knows are right (hundreds a game; checking each would nearly double a
+        recorded game's time). Anything else makes events the checked way,
+        ``CardPlayed(seat, card)``.
+
+        >>> CardPlayed.trusted(1, Card.parse("G5")) == CardPlayed(1, Card.parse("G5"))
+        True
+        """
+        return cls._make(values)  # type: ignore[attr-defined, no-any-return]
+
+    @classmethod
+    def _check_together(cls, values: tuple[object, ...]) -> None:
+        """Raise :class:`PositionError` where fields that each fit do not fit together."""
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
@@ -38,15 +80,6 @@ class Event(LoggedEvent):
     @staticmethod
     def encode(value: Any) -> Any:
         return _encode(value)
-
-    def describe(self, names: Sequence[str], lang: str | None = None) -> str:
-        """The event in words, naming the seats by ``names`` (in ``lang``, default the
-        language spoken: :mod:`rally.i18n`)."""
-        with language(lang):
-            return self._words(names)
-
-    def _words(self, names: Sequence[str]) -> str:  # pragma: no cover - every event says itself
-        raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
         return type(self) is type(other) and _same_tuple(self, other)
@@ -177,6 +210,13 @@ class Moved(Event, _MovedFields):
     __slots__ = ()
     kind: ClassVar[str] = "moved"
 
+    @classmethod
+    def _check_together(cls, values: tuple[object, ...]) -> None:
+        seat, move = values[0], cast(Move, values[1])
+        if move.mover != seat:
+            inputs.fail(PositionError, _("The move of a moved event"), _("a move of seat {seat}'s car").format(
+                seat=seat), move.mover)
+
     def _words(self, names: Sequence[str]) -> str:
         return self.move.describe(names)
 
@@ -223,6 +263,9 @@ class RoundEnded(Event, _RoundEndedFields):
     __slots__ = ()
     kind: ClassVar[str] = "round_ended"
 
+    def _seats_named(self) -> int:
+        return max(self.order) + 1
+
     def _words(self, names: Sequence[str]) -> str:
         return _("Round {round} is over. Every motor now moves its car, last place first: {order}.").format(
             round=self.round, order=join_words([names[s] for s in self.order]))
@@ -252,6 +295,7 @@ class _FlagTakenFields(NamedTuple):
 class FlagTaken(Event, _FlagTakenFields):
     __slots__ = ()
     kind: ClassVar[str] = "flag_taken"
+    REASONS: ClassVar[tuple[str, ...]] = ("trick", "last trick", "leader")
 
     def _words(self, names: Sequence[str]) -> str:
         if self.reason == "trick":
@@ -272,6 +316,7 @@ class _GameWonFields(NamedTuple):
 class GameWon(Event, _GameWonFields):
     __slots__ = ()
     kind: ClassVar[str] = "game_won"
+    REASONS: ClassVar[tuple[str, ...]] = ("second lap", "leader")
 
     def _words(self, names: Sequence[str]) -> str:
         if self.reason == "second lap":
@@ -302,12 +347,79 @@ def _encode(value: Any) -> Any:
 
 
 _MOVE_KEYS = ("mover", "start", "steps", "final", "counted_end", "roll", "track_length", "path")
-_NUMBER_FIELDS = ("round", "seat", "leader", "position", "value", "lap")
-_WORDS = {"cause": ("trick", "motor"), "reason": ("trick", "last trick", "leader", "second lap")}
 
 
-def _number(value: object, what: str) -> int:
-    return inputs.whole(value, what, 0, MAX_PROGRESS, PositionError)
+def _seat(cls: type[Event], value: object) -> bool:
+    return type(value) is int and 0 <= value < MAX_PLAYERS
+
+
+def _cards(value: object, low: int, high: int) -> bool:
+    return type(value) is tuple and low <= len(value) <= high and all(isinstance(c, Card) for c in value)
+
+
+_CAUSES = ("trick", "motor")
+#: Whether a field's value fits, by field name: the quick test every new event passes
+#: (:func:`_checked` says what is wrong when one does not).
+_FITS: dict[str, Callable[[type[Event], object], bool]] = {
+    "round": lambda cls, v: type(v) is int and 1 <= v <= ROUNDS,
+    "seat": _seat,
+    "leader": _seat,
+    "card": lambda cls, v: isinstance(v, Card),
+    "cards": lambda cls, v: _cards(v, MIN_PLAYERS, MAX_PLAYERS) and len(set(cast("tuple[Card, ...]", v))) == len(
+        cast("tuple[Card, ...]", v)),
+    "hands": lambda cls, v: type(v) is tuple and MIN_PLAYERS <= len(v) <= MAX_PLAYERS and all(
+        _cards(h, 0, HAND_SIZES[-1]) for h in v),
+    "position": lambda cls, v: type(v) is int and 0 <= v < MAX_DIAL_POSITIONS,
+    "value": lambda cls, v: type(v) is int and 0 <= v <= MAX_DIAL_VALUE,
+    "lap": lambda cls, v: type(v) is int and 1 <= v <= MAX_PROGRESS,
+    "move": lambda cls, v: isinstance(v, Move),
+    "cause": lambda cls, v: isinstance(v, str) and v in _CAUSES,
+    "reason": lambda cls, v: isinstance(v, str) and v in cls.REASONS,
+    "order": lambda cls, v: type(v) is tuple and MIN_PLAYERS <= len(v) <= MAX_PLAYERS and all(
+        _seat(cls, s) for s in v) and len(set(v)) == len(v),
+}
+
+
+def _checked(cls: type[Event], name: str, value: object) -> object:
+    """``value`` for the field ``name`` of a new ``cls`` event (a list as a tuple), else
+    :class:`PositionError` saying what would be right."""
+    # TRANSLATORS: {field} is a JSON key (round, seat, ...), {kind} an event's kind (dealt, ...).
+    what = _("The {field} of a {kind} event").format(field=name, kind=cls.kind)
+    if isinstance(value, list) and name in ("cards", "hands", "order"):
+        value = tuple(tuple(h) if isinstance(h, list) else h for h in value) if name == "hands" else tuple(value)
+    if _FITS[name](cls, value):
+        return value
+    if name == "round":
+        inputs.whole(value, what, 1, ROUNDS, PositionError)
+    elif name in ("seat", "leader"):
+        inputs.whole(value, what, 0, MAX_PLAYERS - 1, PositionError)
+    elif name == "position":
+        inputs.whole(value, what, 0, MAX_DIAL_POSITIONS - 1, PositionError)
+    elif name == "value":
+        inputs.whole(value, what, 0, MAX_DIAL_VALUE, PositionError)
+    elif name == "lap":
+        inputs.whole(value, what, 1, MAX_PROGRESS, PositionError)
+    elif name in ("cause", "reason"):
+        inputs.one_of(value, what, _CAUSES if name == "cause" else cls.REASONS, PositionError)
+    elif name == "card":
+        inputs.instance(value, Card, what, PositionError, "Card.parse('G11')")
+    elif name == "move":
+        inputs.instance(value, Move, what, PositionError, "rally.move(...)")
+    elif name == "cards":
+        try:
+            check_trick(value, complete=True)
+        except RuleError as err:
+            # TRANSLATORS: {what} names the data read (a noun phrase), {problem} says what is wrong with it.
+            raise PositionError(_("{what}: {problem}").format(what=what, problem=err)) from None
+        inputs.fail(PositionError, what, _("a list of Card objects"), value, "(Card.parse('G11'), ...)")
+    elif name == "hands":
+        # TRANSLATORS: the hands of a deal: one list of Card objects per player, 3 to 5 players.
+        inputs.fail(PositionError, what, _("a list of 3 to 5 hands, each a list of at most 9 Card objects"), value,
+                    "((Card.parse('G11'),), ...)")
+    else:  # order
+        # TRANSLATORS: the order of a round's end: every seat once, 3 to 5 of them.
+        inputs.fail(PositionError, what, _("a list of 3 to 5 different seats from 0 to 4"), value, "(2, 0, 1)")
+    raise AssertionError(name)  # pragma: no cover - every field fails above
 
 
 def _decode_move(value: object) -> Move:
@@ -319,54 +431,35 @@ def _decode_move(value: object) -> Move:
         if len(item) != 3:
             # TRANSLATORS: the form of a step as JSON data: its progress, how it was entered, and the car there.
             inputs.fail(PositionError, _("A step of a move's path"), _("[progress, how, car or None]"), step)
-        over: Any = None
-        if isinstance(item[2], (list, tuple)):  # several cars on one space (the grid)
-            over = tuple(_number(c, _("A car on a step")) for c in
-                         inputs.sequence(item[2], _("The cars on a step"), PositionError, "[0, 2]", 5))
-        elif item[2] is not None:
-            over = _number(item[2], _("The car on a step"))
+        over = item[2]
+        if isinstance(over, (list, tuple)):  # several cars on one space (the grid)
+            over = tuple(inputs.sequence(over, _("The cars on a step"), PositionError, "[0, 2]", 5))
         how = How(inputs.one_of(item[1], _("How a step was entered"), [h.value for h in How], PositionError))
-        path.append(PathStep(_number(item[0], _("A step's progress")), how, over))
-    roll = d["roll"]
-    if roll is not None:
-        inputs.one_of(roll, _("A move's roll"), ("downhill", "uphill"), PositionError)
-    return Move(_number(d["mover"], _("The car that moved")), _number(d["start"], _("A move's start")),
-                _number(d["steps"], _("A move's steps")), _number(d["final"], _("A move's end")),
-                _number(d["counted_end"], _("Where a move's counting ended")), roll, tuple(path),
-                inputs.whole(d["track_length"], _("A move's track length"), 1, MAX_TRACK_LENGTH, PositionError))
+        path.append(PathStep(item[0], how, over))
+    return Move(d["mover"], d["start"], d["steps"], d["final"], d["counted_end"], d["roll"], tuple(path),
+                d["track_length"])
 
 
 def event_from_dict(value: object) -> Event:
     """Rebuild an event from :meth:`Event.to_dict`; anything else raises
-    :class:`~rally.PositionError` saying what is wrong. Whether the event could have
-    happened is for the game to say (it replays its log, see ``Game.problems``)."""
+    :class:`~rally.PositionError` saying what is wrong. The event checks its own fields
+    when it is made; whether it could have happened is for the game to say (it replays
+    its log, see ``Game.problems``)."""
     if not isinstance(value, dict):
         inputs.fail(PositionError, _("An event"), _("a JSON object with a 'kind'"), value, "{'kind': 'dealt', ...}")
     cls = EVENT_TYPES[inputs.one_of(value.get("kind"), _("An event's kind"), EVENT_TYPES, PositionError)]
     names = list(cls.field_names())
     # TRANSLATORS: {kind} is an event's kind as JSON names it (dealt, card_played, trick_won, ...).
-    d = inputs.fields(value, _("A {kind} event").format(kind=cls.kind), ["kind", *names], PositionError)
-    kwargs: dict[str, Any] = {}
-    for name in names:
-        raw = d[name]
-        if name in _NUMBER_FIELDS:
-            # TRANSLATORS: {field} is a JSON key (round, seat, ...), {kind} an event's kind (dealt, ...).
-            kwargs[name] = _number(raw, _("The {field} of a {kind} event").format(field=name, kind=cls.kind))
-        elif name in _WORDS:
-            kwargs[name] = inputs.one_of(raw, _("The {field} of a {kind} event").format(field=name, kind=cls.kind),
-                                         _WORDS[name], PositionError)
-        elif name == "card":
-            kwargs[name] = read_cards([raw], _("The card of a card_played event"))[0]
-        elif name == "cards":
-            kwargs[name] = read_cards(raw, _("The cards of a trick_won event"))
-        elif name == "hands":
-            hands = inputs.sequence(raw, _("The hands of a dealt event"), PositionError, "[['G11'], ['R5']]", 5)
-            kwargs[name] = tuple(read_cards(h, _("A hand of a dealt event")) for h in hands)
-        elif name == "move":
-            kwargs[name] = _decode_move(raw)
-        elif name == "order":
-            order = inputs.sequence(raw, _("The order of a round_ended event"), PositionError, "[2, 0, 1]", 5)
-            kwargs[name] = tuple(_number(s, _("A seat in a round_ended event")) for s in order)
-        else:  # pragma: no cover - every field of every event is named above
-            raise AssertionError(f"unknown event field {name}")
+    kwargs = inputs.fields(value, _("A {kind} event").format(kind=cls.kind), ["kind", *names], PositionError)
+    del kwargs["kind"]
+    if "card" in kwargs:
+        kwargs["card"] = read_cards([kwargs["card"]], _("The card of a card_played event"))[0]
+    if "cards" in kwargs:
+        kwargs["cards"] = read_cards(kwargs["cards"], _("The cards of a trick_won event"))
+    if "hands" in kwargs:
+        hands = inputs.sequence(kwargs["hands"], _("The hands of a dealt event"), PositionError, "[['G11'], ['R5']]",
+                                MAX_PLAYERS)
+        kwargs["hands"] = tuple(read_cards(h, _("A hand of a dealt event")) for h in hands)
+    if "move" in kwargs:
+        kwargs["move"] = _decode_move(kwargs["move"])
     return cls(**kwargs)

@@ -28,7 +28,10 @@ from math import floor
 from typing import Callable, Hashable, Mapping, NamedTuple, Sequence
 
 from . import inputs
-from .cards import CARDS, ROUNDS, Card, check_players, deal_codes, format_cards, split_by_color
+from .cards import (
+    CARDS, HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card, check_players, deal_codes, deck, format_cards,
+    split_by_color,
+)
 from .errors import IllegalAction, PositionError, SetupError
 from .events import (
     CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, LapLost, MotorReleased, MotorWound, Moved, RoundEnded,
@@ -37,7 +40,7 @@ from .events import (
 from .history import log_problems
 from .i18n import N_, _, available_languages, language, ngettext, pgettext
 from .legality import state_problems
-from .motor import DEFAULT_DIAL, check_dial, winding_table
+from .motor import DEFAULT_DIAL, MAX_DIAL_VALUE, check_dial, winding_table
 from .movement import Move, occupants_of, travel
 from .round_end import leader_of, release_order_of
 from .serialization import state_from_json, state_to_dict, state_to_json
@@ -49,6 +52,9 @@ from .tricks import legal_codes, seat_and_lowest, why_illegal, winner_and_lowest
 #: language (the widgets draw with them); marked for the catalogs and translated where
 #: they are shown, ``_(CAR_COLORS[seat])``.
 CAR_COLORS = (N_("white"), N_("red"), N_("yellow"), N_("purple"), N_("blue"))
+#: The codes of the cards in play, by the number of players.
+_IN_PLAY = {n: frozenset(c.code for c in deck(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_WHOLE = frozenset({int})
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +93,13 @@ def trick_move(lowest: int, motor_value: int, turbo: bool) -> int:
     >>> trick_move(3, 7, True), trick_move(3, 7, False)
     (10, 3)
     """
+    inputs.whole(lowest, _("The trick's lowest card"), 1, 15, SetupError, 3)
+    inputs.whole(motor_value, _("The motor's value"), 0, MAX_DIAL_VALUE, SetupError, 7)
+    return _trick_move(lowest, motor_value, inputs.flag(turbo, _("The turbo"), SetupError))
+
+
+def _trick_move(lowest: int, motor_value: int, turbo: bool) -> int:
+    """:func:`trick_move` for the engine, which knows its numbers are right."""
     return lowest + motor_value if turbo else lowest
 TURBO_CHOICES = [USE_TURBO, NO_TURBO]
 
@@ -562,14 +575,43 @@ class Game:
         """Deal the cards a player cannot see anew: ``hands`` by seat and the earlier
         tricks' ``discards`` as card codes, and ``seed`` for later rounds. For playouts
         (see :meth:`rally.Position.to_game`), which deal from exactly the unseen cards,
-        keeping every hand's size; checked only for those sizes, to stay fast."""
+        keeping every hand's size. Anything else (a seat no game has, a hand of another
+        size, a card not in play or given twice) raises :class:`IllegalAction` and
+        changes nothing.
+
+        >>> game = Game.new(3, seed=1)
+        >>> game.set_hidden_cards({9: [18]}, [], 0)
+        Traceback (most recent call last):
+        ...
+        rally.errors.IllegalAction: A seat must be a whole number from 0 to 2, like 0, not 9.
+        """
+        if not isinstance(hands, Mapping):
+            # TRANSLATORS: the new hands are given as a dict from seats to lists of card codes.
+            inputs.fail(IllegalAction, _("The new hands"), _("a dict of card codes by seat"), hands, "{1: [18, 35]}")
+        new_hands: dict[int, Sequence[int]] = {}
         for seat, codes in hands.items():
+            seat = inputs.seat(seat, self.players, IllegalAction)
+            if not (isinstance(codes, (list, tuple)) and len(codes) <= HAND_SIZES[-1]):
+                inputs.sequence(codes, _("A new hand"), IllegalAction, "[18, 35]", HAND_SIZES[-1])
             if len(codes) != sum(map(len, self._hands[seat])):
                 raise IllegalAction(_("A new hand for seat {seat} must keep its size.").format(seat=seat))
-            self._hands[seat] = split_by_color(codes)
-        if len(discards) != len(self._discards):
+            new_hands[seat] = codes
+        new_discards = list(discards) if isinstance(discards, (list, tuple)) and len(discards) <= len(
+            self._discards) else inputs.sequence(discards, _("The earlier tricks' cards"), IllegalAction, "[18, 35]",
+                                                 len(self._discards))
+        if len(new_discards) != len(self._discards):
             raise IllegalAction(_("The earlier tricks' cards must keep their number."))
-        self._discards = list(discards)
+        seed = inputs.seed(seed, IllegalAction)
+        dealt = [c for codes in new_hands.values() for c in codes] + new_discards
+        kept = [c for s, hand in enumerate(self._hands) if s not in new_hands for color in hand for c in color]
+        every = dealt + kept + self._trick
+        if not (_WHOLE.issuperset(map(type, dealt)) and len(set(every)) == len(every)
+                and _IN_PLAY[self.players].issuperset(every)):
+            raise IllegalAction(_("The new hands and the earlier tricks' cards must be the codes of cards in play "
+                                  "(see Card.code), each dealt once."))
+        for seat, codes in new_hands.items():
+            self._hands[seat] = split_by_color(codes)
+        self._discards = list(new_discards)
         self.seed = seed
 
     # ------------------------------------------------- the engine's primitives
@@ -581,7 +623,7 @@ class Game:
         self._motors[:] = [0] * self.players  # in place: the playout kernel holds this list
         self._discards = []
         if self._log is not None:
-            self._log.append(Dealt(self.round, self.hands))
+            self._log.append(Dealt.trusted(self.round, self.hands))
 
     def _play(self, code: int) -> None:
         trick = self._trick
@@ -589,7 +631,7 @@ class Game:
         self._hands[seat][code >> 4].remove(code)
         trick.append(code)
         if self._log is not None:
-            self._log.append(CardPlayed(seat, CARDS[code]))
+            self._log.append(CardPlayed.trusted(seat, CARDS[code]))
         if len(trick) == self.players:
             pending = self._resolve_trick()
             if pending is not None:
@@ -608,8 +650,8 @@ class Game:
             if s != winner:
                 motors[s] = wind[motors[s]]  # a lost trick winds the motor (S11)
         if log is not None:
-            log.append(TrickWon(winner, self.flag, self.trick))
-            log.extend(MotorWound(s, motors[s], self.dial[motors[s]]) for s in range(n) if s != winner)
+            log.append(TrickWon.trusted(winner, self.flag, self.trick))
+            log.extend(MotorWound.trusted(s, motors[s], self.dial[motors[s]]) for s in range(n) if s != winner)
         if self.dial[motors[winner]] > 0:
             return winner, lowest
         self._finish_trick(winner, lowest, False)
@@ -618,11 +660,11 @@ class Game:
     def _finish_trick(self, winner: int, lowest: int, use: bool) -> None:
         """Move the trick's winner by the lowest card, plus the motor if ``use`` (S8)."""
         value = self.dial[self._motors[winner]]
-        steps = trick_move(lowest, value, use)
+        steps = _trick_move(lowest, value, use)
         if use:
             self._motors[winner] = 0
         if self._log is not None and value > 0:
-            self._log.append(TurboUsed(winner, value) if use else TurboDeclined(winner, value))
+            self._log.append(TurboUsed.trusted(winner, value) if use else TurboDeclined.trusted(winner, value))
         self.phase = PLAY
         if self._move(winner, steps, "trick"):
             return
@@ -632,7 +674,7 @@ class Game:
         hand = self._hands[winner]
         last = not (hand[0] or hand[1] or hand[2])
         if self._log is not None:
-            self._log.append(FlagTaken(winner, "last trick" if last else "trick"))
+            self._log.append(FlagTaken.trusted(winner, "last trick" if last else "trick"))
         if last:
             self._end_round()
 
@@ -667,16 +709,16 @@ class Game:
             final = result[0]
         positions[seat] = final
         if log is not None:
-            log.append(Moved(seat, Move.traced(seat, start, steps, result, n, self._rc, occupants), cause))
+            log.append(Moved.trusted(seat, Move.traced(seat, start, steps, result, n, self._rc, occupants), cause))
             if final // n > start // n:
-                log.append(LapCompleted(seat, final // n))
+                log.append(LapCompleted.trusted(seat, final // n))
             elif final // n < start // n:  # rolled back behind the finish line (S6, S9)
-                log.append(LapLost(seat, start // n))
+                log.append(LapLost.trusted(seat, start // n))
         if final >= 2 * n:  # a second lap ends the game at once (S13)
             self.phase = OVER
             self.winner = seat
             if log is not None:
-                log.append(GameWon(seat, "second lap"))
+                log.append(GameWon.trusted(seat, "second lap"))
             return True
         return False
 
@@ -690,25 +732,25 @@ class Game:
         order = release_order_of(self._positions, self.flag)
         log, dial, motors = self._log, self.dial, self._motors
         if log is not None:
-            log.append(RoundEnded(self.round, tuple(order)))
+            log.append(RoundEnded.trusted(self.round, tuple(order)))
         if cars is None and log is None:
             cars = _count_cars(self._positions, self._n)
         for seat in order:
             value = dial[motors[seat]]
             if log is not None:
-                log.append(MotorReleased(seat, value))
+                log.append(MotorReleased.trusted(seat, value))
             motors[seat] = 0
             if value > 0:
                 if self._move(seat, value, "motor", cars):
                     return
         self.flag = self.leader()
         if log is not None:
-            log.append(FlagTaken(self.flag, "leader"))
+            log.append(FlagTaken.trusted(self.flag, "leader"))
         if self.round == ROUNDS:
             self.phase = OVER
             self.winner = self.flag
             if log is not None:
-                log.append(GameWon(self.flag, "leader"))
+                log.append(GameWon.trusted(self.flag, "leader"))
             return
         self.round += 1
         self._deal()
@@ -746,7 +788,7 @@ class Game:
         functions ``apply`` uses (:func:`winner_and_lowest`, :func:`travel`, the winding
         table, :meth:`_end_round`); only S4's one-line filter is written out inline.
         """
-        rnd = rng.random  # floor(rnd() * k) is RandomBot's int(rng.random() * k), a little faster
+        rnd = inputs.generator(rng, SetupError).random  # floor(rnd() * k) is RandomBot's int(rng.random() * k)
         if self._log is not None:
             # Recorded: the same draws, through the primitives that log every event.
             while self.phase != OVER:
@@ -827,6 +869,8 @@ class Game:
     def describe(self, event: Event, lang: str | None = None) -> str:
         """An event of this game in words, with the players' names (in ``lang``, default
         the language spoken)."""
+        if not isinstance(event, Event):
+            inputs.instance(event, Event, _("The event"), SetupError, "game.events[0]")
         return event.describe(self.names, lang)
 
     def narrate(self, lang: str | None = None) -> list[str]:

@@ -39,16 +39,18 @@ import os
 import pathlib
 from typing import Iterable, Iterator, Sequence
 
+from .rule_error import RuleError
+
 DOMAIN = "rally"
 LOCALE_DIR = pathlib.Path(__file__).with_name("locale")
 #: The language the messages are written in (no catalog needed).
 SOURCE_LANGUAGE = "en"
 
 
-class LanguageError(ValueError):
-    """A language was asked for that rally has no messages in. (A ``ValueError``, as every
-    error of rally is; not a :class:`~rally.errors.RuleError`, since this module comes
-    before the rules: rally.errors itself speaks through it.)"""
+class LanguageError(RuleError):
+    """A language was asked for that rally has no messages in: a
+    :class:`~rally.errors.RuleError` (so a ``ValueError``), as every error of rally is, so
+    ``except RuleError`` catches a bad ``lang=`` too."""
 
 
 def available_languages() -> tuple[str, ...]:
@@ -61,17 +63,27 @@ def available_languages() -> tuple[str, ...]:
     return (SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE}))
 
 
-def _normalized(lang: object) -> str:
-    """``"de"`` for ``"de"``, ``"DE"``, ``"de_DE.UTF-8"`` or ``"de-AT"``; a LanguageError
-    naming the languages there are for anything rally cannot speak."""
-    known = available_languages()
+def _code(lang: object) -> str | None:
+    """``"de"`` for ``"de"``, ``"DE"``, ``"de_DE.UTF-8"`` or ``"de-AT"``; ``None`` for
+    anything rally cannot speak."""
     if isinstance(lang, str):
         code = lang.strip().split(".")[0].split("@")[0].replace("-", "_").lower()
+        known = available_languages()
         for candidate in (code, code.split("_")[0]):
             if candidate in known:
                 return candidate
-    raise LanguageError(f"rally has no messages in {lang!r}: choose one of {', '.join(known)} "
-                        f"(a code like 'de' or 'de_DE' works too).")
+    return None
+
+
+def _normalized(lang: object) -> str:
+    """The code of ``lang`` (:func:`_code`); a LanguageError naming the languages there
+    are for anything rally cannot speak."""
+    code = _code(lang)
+    if code is not None:
+        return code
+    # TRANSLATORS: {given} is what was asked for, {languages} the codes of the languages there are (en, de).
+    raise LanguageError(_("rally has no messages in {given}: choose one of {languages} (a code like 'de' or 'de_DE' "
+                          "works too).").format(given=shown(lang), languages=", ".join(available_languages())))
 
 
 def _from_environment() -> str:
@@ -81,10 +93,9 @@ def _from_environment() -> str:
         if not value:
             continue
         for part in value.split(":"):  # LANGUAGE may list several: "de:en"
-            try:
-                return _normalized(part)
-            except LanguageError:
-                continue
+            code = _code(part)
+            if code is not None:
+                return code
         return SOURCE_LANGUAGE  # the first variable set decides, as gettext reads them
     return SOURCE_LANGUAGE
 
@@ -107,13 +118,13 @@ def set_language(lang: str | None) -> str:
     """Speak ``lang`` from now on (``None``: what the environment's variables say).
     Returns the language spoken before, so a caller can set it back.
 
-    >>> previous = set_language("de_DE.UTF-8")
-    >>> get_language()
-    'de'
     >>> set_language("xx")
     Traceback (most recent call last):
     ...
     rally.i18n.LanguageError: rally has no messages in 'xx': choose one of en, de (a code like 'de' or 'de_DE' works too).
+    >>> previous = set_language("de_DE.UTF-8")
+    >>> get_language()
+    'de'
     >>> _ = set_language(previous)
     """
     chosen = _from_environment() if lang is None else _normalized(lang)
@@ -249,6 +260,22 @@ def percent_range(low: float, high: float, digits: int = 0) -> str:
     return pgettext("number", "{low} - {high}").format(low=percent(low, digits), high=percent(high, digits))
 
 
+def shown(value: object, limit: int = 40) -> str:
+    """``value`` as a message shows it: short, and safe for any object (a huge number is
+    described, not printed, so the message never fails to build).
+
+    >>> shown(10**5000), shown("x" * 50)
+    ('a number of about 5001 digits', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
+    """
+    if type(value) is int and value.bit_length() > 64:  # (an int subclass, like True, is short)
+        return _("a number of about {digits} digits").format(digits=int(value.bit_length() * 0.30103) + 1)
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = _("a {type}").format(type=type(value).__name__)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def capitalized(text: str) -> str:
     """``text`` with its first letter upper-case, for a word that starts a sentence."""
     return text[:1].upper() + text[1:]
@@ -256,5 +283,6 @@ def capitalized(text: str) -> str:
 
 __all__ = [
     "LanguageError", "available_languages", "get_language", "set_language", "language", "Catalog", "RALLY",
-    "_", "ngettext", "pgettext", "npgettext", "N_", "join_words", "decimal", "percent", "percent_range", "capitalized",
+    "_", "ngettext", "pgettext", "npgettext", "N_", "join_words", "decimal", "percent", "percent_range", "shown",
+    "capitalized",
 ]

@@ -30,14 +30,16 @@ rally.errors.SetupError: The round must be a whole number from 1 to 3 written in
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from .errors import RuleError
-from .i18n import _, decimal, join_words, ngettext
+from .i18n import _, decimal, join_words, ngettext, shown  # shown: how a message shows a value (lives in i18n)
 
 ErrorType = type[RuleError]
+T = TypeVar("T")
 
 #: The largest seed: seeds are 64-bit, which is plenty of different games.
 MAX_SEED = 2**64 - 1
@@ -50,18 +52,6 @@ MAX_JSON_DEPTH = 12
 MAX_TEXT_CHARS = 4_000
 #: Default player names, by seat, for both games (alphabetical, so seat order is easy to follow).
 DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
-
-
-def shown(value: object, limit: int = 40) -> str:
-    """``value`` as a message shows it: short, and safe for any object (a huge number is
-    described, not printed, so the message never fails to build)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return _("a number of about {digits} digits").format(digits=int(value.bit_length() * 0.30103) + 1)
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ must not hide the real error
-        text = _("a {type}").format(type=type(value).__name__)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def fail(error: ErrorType, what: str, rule: str, value: object, example: object = None) -> NoReturn:
@@ -110,11 +100,15 @@ def whole_text(text: object, what: str, low: int, high: int, error: ErrorType, e
 
 def seat(value: object, players: int, error: ErrorType, what: str | None = None) -> int:
     """A seat number of a game of ``players``: 0 to ``players - 1``."""
+    if type(value) is int and 0 <= value < players:  # checked first: the words are looked up only when wrong
+        return value
     return whole(value, _("A seat") if what is None else what, 0, players - 1, error)
 
 
 def seed(value: object, error: ErrorType, what: str | None = None) -> int:
     """A seed: a whole number from 0 to :data:`MAX_SEED` that fixes every random choice."""
+    if type(value) is int and 0 <= value <= MAX_SEED:  # checked first: the words are looked up only when wrong
+        return value
     return whole(value, _("The seed") if what is None else what, 0, MAX_SEED, error, 42)
 
 
@@ -136,6 +130,54 @@ def sequence(value: object, what: str, error: ErrorType, example: str, limit: in
     rule = (ngettext("a list of at most {limit} item", "a list of at most {limit} items", limit).format(limit=limit)
             if isinstance(value, (list, tuple)) else _("a list"))
     fail(error, what, rule, value, example)
+
+
+def instance(value: object, kind: type[T], what: str, error: ErrorType, example: str) -> T:
+    """``value`` if it is a ``kind``: an object rally makes (a game, an event, a move) that
+    a caller hands back, else ``error``.
+
+    >>> from rally.errors import SetupError
+    >>> instance(None, random.Random, "The random generator", SetupError, "random.Random(0)")
+    Traceback (most recent call last):
+    ...
+    rally.errors.SetupError: The random generator must be an object of type Random, like random.Random(0), not None.
+    """
+    if isinstance(value, kind):
+        return value
+    # TRANSLATORS: {type} is the name of a class of the program (Game, Move, Random): keep it.
+    fail(error, what, _("an object of type {type}").format(type=kind.__name__), value, example)
+
+
+def generator(value: object, error: ErrorType) -> random.Random:
+    """``value`` if it is a :class:`random.Random`: what bots and playouts draw from,
+    made by the caller from a seed (``random.Random(7)``) so a game can be played again.
+
+    >>> from rally.errors import SetupError
+    >>> generator(7, SetupError)
+    Traceback (most recent call last):
+    ...
+    rally.errors.SetupError: The random generator must be an object of type Random, like random.Random(0), not 7.
+    """
+    if isinstance(value, random.Random):  # checked first: bots and playouts ask on every move
+        return value
+    return instance(value, random.Random, _("The random generator"), error, "random.Random(0)")
+
+
+def seat_names(value: object, seats: int, error: ErrorType) -> Sequence[str]:
+    """``value`` if it is a list or tuple of texts naming each seat from 0 to ``seats - 1``
+    (more are fine: a game's names), as the words of an event or a move take them.
+
+    >>> from rally.errors import SetupError
+    >>> seat_names(["Ada", "Bo"], 3, SetupError)
+    Traceback (most recent call last):
+    ...
+    rally.errors.SetupError: The names must be a list of texts with a name for each seat from 0 to 2, like ['Ada', 'Bo', 'Cy'], not ['Ada', 'Bo'].
+    """
+    if isinstance(value, (list, tuple)) and len(value) >= seats:  # a name that is no text is shown as it is
+        return value
+    rule = (_("a list of texts with a name for each seat from 0 to {last}").format(last=seats - 1) if seats else
+            _("a list of texts, a name for each seat"))
+    fail(error, _("The names"), rule, value, repr(list(DEFAULT_NAMES[:max(seats, 2)])))
 
 
 def people(value: object, seat: int | None, players: int, error: ErrorType) -> list[int]:
@@ -228,6 +270,23 @@ def json_object(source: object, what: str, keys: Sequence[str], error: ErrorType
     return fields(data, what, keys, error)
 
 
+def json_text(data: object, indent: object, error: ErrorType) -> str:
+    """``data`` as JSON text: on one line, or with ``indent`` spaces a level (a whole
+    number from 0 to 8), as the ``to_json`` of games and positions write it.
+
+    >>> from rally.errors import SetupError
+    >>> json_text({"seat": 1}, None, SetupError)
+    '{"seat": 1}'
+    >>> json_text({"seat": 1}, True, SetupError)
+    Traceback (most recent call last):
+    ...
+    rally.errors.SetupError: The indent must be None (one line) or a whole number from 0 to 8, like 2, not True.
+    """
+    if indent is not None and not (is_whole(indent) and 0 <= indent <= 8):  # type: ignore[operator]
+        fail(error, _("The indent"), _("None (one line) or a whole number from 0 to 8"), indent, 2)
+    return json.dumps(data, indent=indent)  # type: ignore[arg-type]
+
+
 def fields(data: object, what: str, keys: Sequence[str], error: ErrorType) -> dict[str, Any]:
     """``data`` if it is a dict with exactly ``keys``; else ``error`` naming the missing
     and unknown keys."""
@@ -264,6 +323,7 @@ def flag(value: object, what: str, error: ErrorType) -> bool:
 
 __all__ = [
     "DEFAULT_NAMES", "MAX_SEED", "MAX_NAME_LENGTH", "MAX_JSON_CHARS", "MAX_JSON_DEPTH", "MAX_TEXT_CHARS",
-    "shown", "fail", "is_whole", "whole", "number", "whole_text", "seat", "seed", "text", "sequence", "names",
-    "json_object", "fields", "one_of", "flag",
+    "shown", "fail", "is_whole", "whole", "number", "whole_text", "seat", "seed", "text", "sequence", "instance",
+    "generator", "seat_names", "names",
+    "json_object", "json_text", "fields", "one_of", "flag",
 ]

@@ -17,6 +17,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Sequence
 
+from . import inputs
+from .errors import SetupError
+from .i18n import language
+
 
 class LoggedEvent:
     """Base of the events of both games; ``kind`` names the type in JSON."""
@@ -24,9 +28,28 @@ class LoggedEvent:
     __slots__ = ()
     kind: ClassVar[str] = "event"
 
-    def describe(self, names: Sequence[str], lang: str | None = None) -> str:  # pragma: no cover - overridden
+    def describe(self, names: Sequence[str], lang: str | None = None) -> str:
         """The event in words, naming the seats by ``names``, in ``lang`` (default: the
-        language spoken, :mod:`rally.i18n`)."""
+        language spoken, :mod:`rally.i18n`). ``names`` lists a name (a text) for every
+        seat up to the highest the event names, else :class:`~rally.SetupError`.
+
+        >>> from rally import Card, CardPlayed
+        >>> CardPlayed(2, Card.parse("G5")).describe(["Ada", "Bo"])
+        Traceback (most recent call last):
+        ...
+        rally.errors.SetupError: The names must be a list of texts with a name for each seat from 0 to 2, like ['Ada', 'Bo', 'Cy'], not ['Ada', 'Bo'].
+        """
+        if not (isinstance(names, (list, tuple)) and len(names) >= self._seats_named()):  # narrate asks hundreds
+            inputs.seat_names(names, self._seats_named(), SetupError)
+        with language(lang):
+            return self._words(names)
+
+    def _seats_named(self) -> int:
+        """How many seats :meth:`describe` names: up to the event's ``seat``, if it has one."""
+        seat = getattr(self, "seat", None)
+        return seat + 1 if isinstance(seat, int) else 0
+
+    def _words(self, names: Sequence[str]) -> str:  # pragma: no cover - every event says itself
         raise NotImplementedError
 
     @classmethod

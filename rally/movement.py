@@ -21,8 +21,8 @@ from typing import AbstractSet as Set, Any, Callable, Hashable, Mapping, NamedTu
 
 from . import inputs
 from .i18n import _, join_words, language, ngettext
-from .errors import PositionError, RuleError
-from .track import DOWN, FLAT, UP, Track
+from .errors import PositionError, RuleError, SetupError
+from .track import DOWN, FLAT, MAX_TRACK_LENGTH, MIN_TRACK_LENGTH, UP, Track
 
 #: The greatest progress a car can have: two laps of the longest track and a last move.
 MAX_PROGRESS = 1000
@@ -46,16 +46,58 @@ class How(str, enum.Enum):
 COUNTED, JUMPED, ROLLED = How.COUNTED, How.JUMPED, How.ROLLED
 
 
-class PathStep(NamedTuple):
-    """One space entered during a move: its progress, how it was entered, and the car
-    standing there (``None`` if empty)."""
-
+class _PathStepFields(NamedTuple):
     progress: int
     how: How
     over: Hashable | None = None
 
+
+class PathStep(_PathStepFields):
+    """One space entered during a move: its progress, how it was entered, and the car
+    standing there (``None`` if empty). Checked when made: a progress from 0 to
+    :data:`MAX_PROGRESS`, a :class:`How` (or its word, ``"counted"``), a car that can be
+    a dict key, else :class:`~rally.PositionError`.
+
+    >>> str(PathStep(4, "jumped", "Bo"))
+    '4 jumped (Bo)'
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, progress: int, how: How | str, over: Hashable | None = None) -> "PathStep":
+        if not (type(progress) is int and 0 <= progress <= MAX_PROGRESS):
+            inputs.whole(progress, _("A step's progress"), 0, MAX_PROGRESS, PositionError)
+        if not isinstance(how, How):
+            how = How(inputs.one_of(how, _("How a step was entered"), [h.value for h in How], PositionError))
+        if over is not None:
+            _check_car(over, _("The car on a step"))
+        return super().__new__(cls, progress, how, over)
+
     def __str__(self) -> str:
         return f"{self.progress} {self.how.value}" + (f" ({self.over})" if self.over is not None else "")
+
+
+def _is_car(car: object) -> bool:
+    """A car is named by a seat number, a name, or (several cars on one space) a tuple of them."""
+    if isinstance(car, str):
+        return True
+    if isinstance(car, tuple):
+        return len(car) <= MAX_CARS and all(isinstance(c, str) or _is_seat(c) for c in car)
+    return _is_seat(car)
+
+
+def _is_seat(car: object) -> bool:
+    return inputs.is_whole(car) and cast(int, car).bit_length() <= 64
+
+
+def _check_car(car: object, what: str) -> None:
+    if not _is_car(car):
+        # TRANSLATORS: a car is named by its seat number or a name; several cars on one space, by a tuple of them.
+        inputs.fail(PositionError, what, _("a seat number, a name or a tuple of them"), car, "2")
+
+
+#: A path step made by :func:`travel`, already known to be right (no checks: a hot loop).
+_step = PathStep._make
 
 
 def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable] | Set[int], start: int, steps: int,
@@ -89,10 +131,10 @@ def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable] | Set[in
             p += 1
             s = following[s]
             if s in occupants:
-                path.append(PathStep(p, JUMPED, car_on(s)))
+                path.append(_step((p, JUMPED, car_on(s))))
                 continue
             left -= 1
-            path.append(PathStep(p, COUNTED))
+            path.append(_step((p, COUNTED, None)))
     end = p
     roll = roll_codes[s] if steps > 0 else FLAT
     if roll == DOWN:
@@ -101,7 +143,7 @@ def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable] | Set[in
             p += 1
             s = following[s]
             if path is not None:
-                path.append(PathStep(p, ROLLED, car_on(s)))
+                path.append(_step((p, ROLLED, car_on(s))))
             if roll_codes[s] == FLAT and s not in occupants:
                 break
     elif roll == UP:
@@ -110,7 +152,7 @@ def travel(roll_codes: Sequence[int], occupants: Mapping[int, Hashable] | Set[in
             p -= 1
             s = preceding[s]
             if path is not None:
-                path.append(PathStep(p, ROLLED, car_on(s) if p > 0 else None))
+                path.append(_step((p, ROLLED, car_on(s) if p > 0 else None)))
             if p <= 0 or (roll_codes[s] == FLAT and s not in occupants):
                 break
     return p, end, roll
@@ -148,7 +190,23 @@ class Move(tuple[Any, ...]):
 
     def __new__(cls, mover: Hashable, start: int, steps: int, final: int, counted_end: int, roll: str | None,
                 path: Sequence[PathStep], track_length: int) -> "Move":
-        return tuple.__new__(cls, (mover, start, steps, final, counted_end, roll, track_length, None, [tuple(path)]))
+        _check_car(mover, _("The car that moved"))
+        for value, what in ((start, _("A move's start")), (final, _("A move's end")),
+                            (counted_end, _("Where a move's counting ended"))):
+            if not (type(value) is int and 0 <= value <= MAX_PROGRESS):
+                inputs.whole(value, what, 0, MAX_PROGRESS, PositionError)
+        if not (type(steps) is int and 0 <= steps <= MAX_STEPS):
+            inputs.whole(steps, _("A move's steps"), 0, MAX_STEPS, PositionError, 3)
+        if roll is not None:
+            inputs.one_of(roll, _("A move's roll"), ("downhill", "uphill"), PositionError)
+        if not (type(track_length) is int and MIN_TRACK_LENGTH <= track_length <= MAX_TRACK_LENGTH):
+            inputs.whole(track_length, _("A move's track length"), MIN_TRACK_LENGTH, MAX_TRACK_LENGTH, PositionError)
+        steps_taken = tuple(inputs.sequence(path, _("A move's path"), PositionError, "[PathStep(3, 'counted')]",
+                                            MAX_PROGRESS))
+        for step in steps_taken:
+            if not isinstance(step, PathStep):
+                inputs.instance(step, PathStep, _("A step of a move's path"), PositionError, "PathStep(3, 'counted')")
+        return tuple.__new__(cls, (mover, start, steps, final, counted_end, roll, track_length, None, [steps_taken]))
 
     @classmethod
     def traced(cls, mover: Hashable, start: int, steps: int, result: tuple[int, int, int], track_length: int,
@@ -392,13 +450,22 @@ class Move(tuple[Any, ...]):
 def _namer(names: Mapping[Hashable, str] | Sequence[str] | None) -> Callable[[Hashable], str]:
     """How a step's car is named: by the mapping's value, by seat, or as it is. Several
     cars on one space (the grid, and the finish line beside it) come as a tuple and are
-    all named: "Ada and Di"."""
+    all named: "Ada and Di". A car the names leave out raises :class:`~rally.SetupError`."""
+    if names is not None and not isinstance(names, Mapping):
+        names = inputs.seat_names(names, 0, SetupError)
+
     def one(car: Hashable) -> str:
         if names is None:
             return str(car)
         if isinstance(names, Mapping):
+            if car not in names:
+                # TRANSLATORS: {car} is a car as the move names it (a seat number or a name).
+                rule = _("a dict with a name for car {car}").format(car=inputs.shown(car))
+                inputs.fail(SetupError, _("The names"), rule, names, "{0: 'Ada', 1: 'Bo'}")
             return str(names[car])
-        return names[car] if isinstance(car, int) else str(car)
+        if not (inputs.is_whole(car) and cast(int, car) >= 0):  # a car named otherwise than by its seat
+            return str(car)
+        return inputs.seat_names(names, cast(int, car) + 1, SetupError)[cast(int, car)]
 
     def name(car: Hashable) -> str:
         return join_words([one(c) for c in car]) if isinstance(car, tuple) else one(car)
@@ -424,14 +491,7 @@ def move(track: Track, positions: Mapping[Hashable, int] | Sequence[int], mover:
     rolls forward, one that ends on an uphill rolls back (S9). Raises
     :class:`PositionError` for positions that could not happen.
     """
-    if not isinstance(track, Track):
-        inputs.fail(RuleError, _("move()'s track"), _("a Track"), track, "TRACKS['volcano']")
-    if not isinstance(positions, Mapping):
-        positions = dict(enumerate(inputs.sequence(positions, _("The cars' progress"), PositionError, "[0, 3, 7]",
-                                                   MAX_CARS)))
-    if len(positions) > MAX_CARS:
-        inputs.fail(PositionError, _("The cars"), ngettext("at most {n} car", "at most {n} cars", MAX_CARS).format(
-            n=MAX_CARS), ngettext("{n} car", "{n} cars", len(positions)).format(n=len(positions)))
+    positions = _cars(track, positions, _("move()'s track"))
     check_positions(track, positions)
     try:
         known = mover in positions
@@ -448,8 +508,25 @@ def move(track: Track, positions: Mapping[Hashable, int] | Sequence[int], mover:
     return Move(mover, start, steps, final, end, ROLL_NAMES[roll], tuple(path), n)
 
 
+def _cars(track: object, positions: object, what: str) -> Mapping[Hashable, int]:
+    """``positions`` as a mapping of at most :data:`MAX_CARS` cars to their progress (a
+    list maps seat numbers), once ``track`` is known to be a :class:`Track` (``what``
+    names it); else :class:`~rally.RuleError` or :class:`~rally.PositionError`."""
+    if not isinstance(track, Track):
+        inputs.fail(RuleError, what, _("a Track"), track, "TRACKS['volcano']")
+    if not isinstance(positions, Mapping):
+        positions = dict(enumerate(inputs.sequence(positions, _("The cars' progress"), PositionError, "[0, 3, 7]",
+                                                   MAX_CARS)))
+    if len(positions) > MAX_CARS:
+        inputs.fail(PositionError, _("The cars"), ngettext("at most {n} car", "at most {n} cars", MAX_CARS).format(
+            n=MAX_CARS), ngettext("{n} car", "{n} cars", len(positions)).format(n=len(positions)))
+    return cast("Mapping[Hashable, int]", positions)
+
+
 def position_problems(track: Track, positions: Mapping[Hashable, int]) -> list[str]:
-    """Every way ``positions`` breaks S6 or S9 on ``track``, as sentences."""
+    """Every way ``positions`` breaks S6 or S9 on ``track``, as sentences (``positions``
+    maps each car to its progress; a list maps seat numbers)."""
+    positions = _cars(track, positions, _("The track"))
     n = len(track)
     problems = []
     seen: dict[int, Hashable] = {}

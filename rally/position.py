@@ -43,7 +43,7 @@ from urllib.parse import quote, unquote
 from . import inputs
 from .cards import CARDS, HAND_SIZES, ROUNDS, Card, deck, format_cards, parse_cards, read_cards
 from .i18n import N_, _, join_words, language, ngettext, pgettext
-from .errors import PositionError, RuleError
+from .errors import PositionError, RuleError, SetupError
 from .events import Event
 from .game import Action, Game, parse_action
 from .inputs import DEFAULT_NAMES
@@ -428,9 +428,7 @@ class Position:
 
     def to_json(self, indent: int | None = None) -> str:
         """The position as JSON text; :meth:`from_json` reads it back."""
-        import json
-
-        return json.dumps(self.to_dict(), indent=indent)
+        return inputs.json_text(self.to_dict(), indent, SetupError)
 
     @classmethod
     def from_json(cls, text: str) -> "Position":

@@ -54,8 +54,13 @@ class ReplayState:
 
 
 def replay_states(game: Game, lang: str | None = None) -> list[ReplayState]:
-    """One :class:`ReplayState` per event of ``game`` (which must record its events), each
-    event's text in ``lang`` (default: the language spoken, :mod:`rally.i18n`)."""
+    """One :class:`ReplayState` per event of ``game`` (which must record its events from
+    the first deal: :attr:`Game.full_history`), each event's text in ``lang`` (default:
+    the language spoken, :mod:`rally.i18n`)."""
+    inputs.instance(game, Game, _("The game"), SetupError, "Game.new(4, seed=3)")
+    if not game.full_history:
+        raise SetupError(_("A replay retells the game from its first deal: give a game that records its events "
+                           "from the start, Game.new(..., record=True), played on."))
     with language(lang):
         return _replay_states(game)
 

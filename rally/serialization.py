@@ -15,12 +15,11 @@ True
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from . import inputs
 from .cards import read_cards
-from .errors import PositionError, RuleError
+from .errors import PositionError, RuleError, SetupError
 from .events import event_from_dict
 from .i18n import _
 from .state import MAX_EVENTS, GameState
@@ -56,7 +55,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 
 
 def state_to_json(state: GameState, indent: int | None = None) -> str:
-    return json.dumps(state_to_dict(state), indent=indent)
+    return inputs.json_text(state_to_dict(state), indent, SetupError)
 
 
 def state_from_json(text: object) -> GameState:

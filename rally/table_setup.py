@@ -18,6 +18,7 @@ Deal: each player gets 5 cards for round 1; the other 12 lie aside face down, un
 
 from __future__ import annotations
 
+from . import inputs
 from .cards import HAND_SIZES, deck
 from .errors import SetupError
 from .game import CAR_COLORS, Game
@@ -28,7 +29,7 @@ def setup_steps(game: Game, lang: str | None = None) -> list[str]:
     """How the box is set up for ``game`` (a game just dealt), one sentence a step (in
     ``lang``, default the language spoken)."""
     with language(lang):
-        return _setup_steps(game)
+        return _setup_steps(inputs.instance(game, Game, _("The game"), SetupError, "Game.new(4, seed=1)"))
 
 
 def _setup_steps(game: Game) -> list[str]:

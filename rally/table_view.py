@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import inputs
 from .cards import Card
+from .errors import SetupError
 from .events import Dealt, TrickWon
 from .game import Game
 from .i18n import _, join_words, language
@@ -73,6 +75,7 @@ class TableView:
 def table_view(game: Game) -> TableView:
     """What everybody at the table sees of ``game`` now; nothing of any hand but its size.
     The last trick is read from the game's log (an unrecorded game shows none)."""
+    inputs.instance(game, Game, _("The game"), SetupError, "Game.new(4, seed=1)")
     last: TrickWon | None = None
     # While its winner decides on the turbo, the trick just won is still on the table: the
     # last trick is the one before it.

@@ -105,7 +105,10 @@ class Track:
         return hash(self._text)
 
     def kind(self, space: int) -> SpaceKind:
-        """The kind of ``space`` (taken modulo the track length)."""
+        """The kind of ``space`` (taken modulo the track length: a car's progress works
+        too), a whole number from -1000 to 1000."""
+        if not (type(space) is int and -1000 <= space <= 1000):
+            inputs.whole(space, _("A space"), -1000, 1000, TrackError, 3)
         return self.kinds[space % len(self._text)]
 
     def count(self, kind: SpaceKind) -> int:

@@ -20,7 +20,7 @@ views, ``play_out`` and ``play_until`` of both games use it.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, NoReturn, Protocol, Sequence
 
 from . import inputs
 from .errors import SetupError
@@ -49,6 +49,38 @@ class TurnBot(Protocol):
     def choose(self, view: Any, actions: Sequence[Any], rng: random.Random) -> Any: ...
 
 
+def choice(actions: object, rng: object) -> Sequence[Any]:
+    """``actions`` if it is a list or tuple of at least one action and ``rng`` a
+    :class:`random.Random`: what a bot's ``choose`` is handed (every bot checks it, for a
+    learner who calls one by hand), else :class:`~rally.SetupError`. (Whether each item is
+    an action of the game, the game says when it is applied; a bot that finds none it can
+    play refuses with :func:`no_choice`.)
+
+    >>> choice([], random.Random(0))
+    Traceback (most recent call last):
+    ...
+    rally.errors.SetupError: The actions to choose from must be a list of at least one legal action, like game.legal_actions(), not [].
+    """
+    if not isinstance(rng, random.Random):
+        inputs.generator(rng, SetupError)
+    if isinstance(actions, (list, tuple)) and actions:
+        return actions
+    no_choice(actions)
+
+
+def no_choice(actions: object) -> NoReturn:
+    """Refuse ``actions`` that hold no action a bot can choose (what a bot says when
+    handed a list of anything but actions it knows).
+
+    >>> no_choice(["G11"])
+    Traceback (most recent call last):
+    ...
+    rally.errors.SetupError: The actions to choose from must be a list of at least one legal action, like game.legal_actions(), not ['G11'].
+    """
+    inputs.fail(SetupError, _("The actions to choose from"), _("a list of at least one legal action"), actions,
+                "game.legal_actions()")
+
+
 def play_bots(game: TurnGame, bots: Sequence[TurnBot | None], rng: random.Random, until: int | None = None,
               limit: int | None = None, stop: Callable[[Any], bool] | None = None) -> int:
     """Let ``bots[seat]`` act for every seat in turn until seat ``until`` must decide,
@@ -57,8 +89,19 @@ def play_bots(game: TurnGame, bots: Sequence[TurnBot | None], rng: random.Random
     person's: the loop stops there too.
     """
     # The phrases naming what is wrong are looked up only when something is (this runs once a game).
+    if not all(callable(getattr(game, name, None)) for name in ("legal_actions", "apply", "bot_view")):
+        inputs.fail(SetupError, _("The game"), _("a game of Stich Rallye or Rally Run"), game, "Game.new(4)")
+    inputs.generator(rng, SetupError)
     if not (isinstance(bots, (list, tuple)) and len(bots) <= 5):
         inputs.sequence(bots, _("The bots"), SetupError, "[None, RandomBot(), RandomBot()]", 5)
+    for bot in bots:
+        if bot is not None and not callable(getattr(bot, "choose", None)):
+            # TRANSLATORS: choose is the method a bot answers with, as the program calls it: keep it.
+            rule = _("None (a person) or a bot with a choose method")
+            inputs.fail(SetupError, _("Each bot"), rule, bot, "RandomBot()")
+    if stop is not None and not callable(stop):
+        inputs.fail(SetupError, _("The stop test"), _("a function of the game, or None"), stop,
+                    "lambda game: game.awaiting_turbo")
     if len(bots) != game.players:
         raise SetupError(_("Give one bot per player (None for a person): {needed} needed, {given} given.").format(
             needed=game.players, given=len(bots)))
@@ -77,4 +120,4 @@ def play_bots(game: TurnGame, bots: Sequence[TurnBot | None], rng: random.Random
     return made
 
 
-__all__ = ["TurnGame", "TurnBot", "play_bots"]
+__all__ = ["TurnGame", "TurnBot", "choice", "no_choice", "play_bots"]

@@ -5,7 +5,8 @@ Shared by both games (this folder):
 
 - ``plotly_view.py``  :class:`PlotlyView`: a Plotly figure in a box, on public APIs only
 - ``quiz.py``         :class:`Quiz`: self-check questions, hint first, judged by rally
-- ``messages.py``     the line where a widget says what was wrong with an input
+- ``messages.py``     the line where a widget says what was wrong with an input, and
+  :class:`~widgets.messages.PageWrites`: the page sets only what a click chooses
 - ``scroll_anchor.py`` :class:`ScrollAnchor`: brings a part of a view into the window
 - ``announcer.py``    :class:`Announcer`: one live region a screen reader reads as a game goes on
 - ``page_style.py``   :class:`PageStyle`: focus rings, whole labels and touch targets for every control

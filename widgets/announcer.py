@@ -22,6 +22,7 @@ import anywidget
 import traitlets
 
 from ._display import StableRepr
+from .messages import PageWrites
 from .i18n import _
 
 _ESM = """
@@ -50,7 +51,7 @@ _CSS = """
 """
 
 
-class Announcer(StableRepr, anywidget.AnyWidget):
+class Announcer(StableRepr, PageWrites, anywidget.AnyWidget):
     """One polite live region: :meth:`say` replaces its words, and a screen reader reads
     them once. ``text`` is the last announcement, ``count`` how many there were."""
 

@@ -20,6 +20,7 @@ import anywidget
 import traitlets
 
 from ._display import StableRepr
+from .messages import PageWrites
 from .course import COURSE, lesson_named
 from .i18n import _, ngettext
 from .page_style import PAGE_CSS
@@ -47,7 +48,7 @@ _CSS = """
 """
 
 
-class _CourseWidget(StableRepr, anywidget.AnyWidget):
+class _CourseWidget(StableRepr, PageWrites, anywidget.AnyWidget):
     """What both course widgets share; their words are in the language spoken when made."""
 
     _esm = HERE / "course_progress.js"

@@ -1,6 +1,7 @@
 """A message line where a widget says what was wrong with the last input (an ipywidgets
-line, :class:`Messages`, or an anywidget's synced status, :class:`StatusLine`), and reading
-numbers typed in a box. Shared by the widgets of both games.
+line, :class:`Messages`, or an anywidget's synced status, :class:`StatusLine`), what a page
+may write (:class:`PageWrites`), and reading numbers typed in a box. Shared by the widgets
+of both games.
 
 >>> whole_numbers("0, 3 7", "car's progress", 100)
 [0, 3, 7]
@@ -9,6 +10,7 @@ numbers typed in a box. Shared by the widgets of both games.
 from __future__ import annotations
 
 import html
+from typing import Any, ClassVar
 
 import ipywidgets as w
 import traitlets
@@ -16,7 +18,7 @@ import traitlets
 import rally
 from rally import inputs
 
-from .i18n import _
+from .i18n import _, join_words
 
 
 class Messages:
@@ -38,12 +40,55 @@ class Messages:
         )
 
 
-class StatusLine(traitlets.HasTraits):
+class PageWrites(traitlets.HasTraits):
+    """Mixin for the project's anywidgets (put it before ``anywidget.AnyWidget``): of the
+    traits synced with the page, the page may set only those in ``_page_writes`` (what a
+    click chooses); every other is the kernel's to say (a board's ``interactive``, its
+    cells, its words). Anything else the page sends, and a value of the wrong type, is
+    refused: the trait keeps its value, the page is sent it again, and
+    :meth:`_page_refused` hears of it (a widget with a status line says it there). So no
+    page can make a frozen board playable or put the view and the game out of step.
+
+    >>> from widgets import CopyButton
+    >>> button = CopyButton(text="R2.G5")
+    >>> button.set_state({"text": "B9", "copies": 1})  # as the page sends it: only copies is the page's
+    >>> button.text, button.copies
+    ('R2.G5', 1)
+    """
+
+    #: The synced traits the page may set.
+    _page_writes: ClassVar[frozenset[str]] = frozenset()
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """What the page sends (ipywidgets calls this with each update from the page)."""
+        refused = [name for name in sync_data if name not in self._page_writes]
+        for name in sync_data:
+            if name in self._page_writes:
+                try:
+                    super().set_state({name: sync_data[name]})  # type: ignore[misc]
+                except traitlets.TraitError:
+                    refused.append(name)
+        if refused:
+            known = [name for name in refused if name in self.keys]  # type: ignore[attr-defined]
+            if known:
+                self.send_state(known)  # type: ignore[attr-defined]
+            self._page_refused(sorted(refused))
+
+    def _page_refused(self, names: list[str]) -> None:
+        """The page tried to set ``names`` (refused); a widget with a status line says so."""
+
+
+class StatusLine(PageWrites):
     """An anywidget's status line, synced to its page: what the last click did, or why it
     was refused (``status_kind`` ``"error"``; the page shows it with ⚠, as an alert)."""
 
     status = traitlets.Unicode("").tag(sync=True)
     status_kind = traitlets.Unicode("info").tag(sync=True)
+
+    def _page_refused(self, names: list[str]) -> None:
+        # TRANSLATORS: {names} are the names of the widget's settings the page sent, as the program calls them.
+        self._refuse(_("The page tried to change {names}, which only the program sets; nothing changed.").format(
+            names=join_words(names)))
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.status, self.status_kind = text, kind
@@ -63,4 +108,4 @@ def whole_numbers(text: str, what: str, high: int, error: type[rally.RuleError] 
     return [inputs.whole_text(part, each, 0, high, error) for part in typed.replace(",", " ").split()]
 
 
-__all__ = ["Messages", "StatusLine", "whole_numbers"]
+__all__ = ["Messages", "PageWrites", "StatusLine", "whole_numbers"]

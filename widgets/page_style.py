@@ -32,6 +32,7 @@ from __future__ import annotations
 import anywidget
 
 from ._display import StableRepr
+from .messages import PageWrites
 from .i18n import _
 
 #: The smallest touch target, in CSS px (WCAG 2.2, 2.5.5 Target Size).
@@ -78,7 +79,7 @@ PAGE_CSS = f"""
 """
 
 
-class PageStyle(StableRepr, anywidget.AnyWidget):
+class PageStyle(StableRepr, PageWrites, anywidget.AnyWidget):
     """Brings :data:`PAGE_CSS` to the page; shows nothing."""
 
     # ipywidgets' sliders name their handle nowhere (axe: aria-input-field-name, serious): the

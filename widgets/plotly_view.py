@@ -39,6 +39,7 @@ from IPython import get_ipython
 from IPython.core.formatters import format_display_data
 
 from ._display import StableRepr
+from .messages import PageWrites
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -49,7 +50,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CSS_CLASS = "rally-plotly"
 
 
-class ViewProbe(anywidget.AnyWidget):
+class ViewProbe(PageWrites, anywidget.AnyWidget):
     """An invisible widget that tells Python when the page shows it (``shown`` becomes
     True), hides the mode bar of the Plotly figures beside it, and fits the figure to the
     width there is: a figure ``width`` px wide in a narrower space (a phone) is scaled down
@@ -89,6 +90,7 @@ class ViewProbe(anywidget.AnyWidget):
     shown = traitlets.Bool(False).tag(sync=True)
     #: The figure's own width in px (0: leave it as it is).
     width = traitlets.Int(0).tag(sync=True)
+    _page_writes = frozenset({"shown"})
 
 
 #: JavaScript: the page's one registry of Plotly's widget module (a promise of it), shared
@@ -103,7 +105,7 @@ const registry = globalThis[KEY] ??= (() => {
 """
 
 
-class PlotlyBundle(anywidget.AnyWidget):
+class PlotlyBundle(PageWrites, anywidget.AnyWidget):
     """Plotly's widget front end (``plotly/package_data/widgetbundle.js``, its public
     anywidget module), sent to the page once: a kernel makes one (:func:`plotly_bundle`),
     never shown. The page imports it once, for every :class:`PlotlyFigure`."""

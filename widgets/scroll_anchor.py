@@ -12,10 +12,11 @@ import anywidget
 import traitlets
 
 from ._display import StableRepr
+from .messages import PageWrites
 from .i18n import _
 
 
-class ScrollAnchor(StableRepr, anywidget.AnyWidget):
+class ScrollAnchor(StableRepr, PageWrites, anywidget.AnyWidget):
     """Put it at the top of what should come into view; call :meth:`bring_into_view`."""
 
     _esm = """

@@ -227,9 +227,32 @@ def _at(p: int) -> tuple[int, int]:
     return divmod(p, SIZE) if p < CELLS else START_FINISH[p - CELLS].position
 
 
+def place_index(value: object) -> int:
+    """``value`` if it is an engine place, a whole number from 0 to 28 (0-24 the cells,
+    row by row; 25-28 the start-finish tiles), else :class:`~rally.TileError`.
+
+    >>> place_index(28)
+    28
+    >>> place_index(True)
+    Traceback (most recent call last):
+    ...
+    rally.errors.TileError: A place (0-24 the cells, 25-28 the start-finish tiles) must be a whole number from 0 to 28, like 0, not True.
+    """
+    if type(value) is int and 0 <= value < PLACES:
+        return value
+    # TRANSLATORS: a place as the engine numbers it; the numbers are the program's: keep them.
+    return inputs.whole(value, _("A place (0-24 the cells, 25-28 the start-finish tiles)"), 0, PLACES - 1, TileError)
+
+
 def distance(a: int, b: int) -> int:
     """Steps between two places on an open board (start-finish tiles count as one
-    step beyond their corner): no car gets from ``a`` to ``b`` in fewer moves."""
+    step beyond their corner): no car gets from ``a`` to ``b`` in fewer moves.
+
+    >>> distance(0, 24), distance(0, 25)
+    (8, 1)
+    """
+    if not (type(a) is int and type(b) is int and 0 <= a < PLACES and 0 <= b < PLACES):  # checked first: bots sort by it
+        a, b = place_index(a), place_index(b)
     (r1, c1), (r2, c2) = _at(a), _at(b)
     return abs(r1 - r2) + abs(c1 - c2)
 

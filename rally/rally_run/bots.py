@@ -34,7 +34,7 @@ from typing import Protocol, Union
 from .. import inputs
 from ..errors import SetupError
 from ..i18n import _, language, ngettext
-from ..turns import play_bots
+from ..turns import choice, no_choice, play_bots
 from .actions import SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, Swap
 from .board import CELLS, COLORS, NEIGHBOURS, PIT, distance
 from .events import CarMoved, RunEvent, TileHidden, TilesSwapped, TileTurned
@@ -49,6 +49,10 @@ DEAD_END = 3
 MAX_BOT_TEXT = 40
 #: What a bot decides from: an observation, or a game (the bot then takes the current player's observation).
 View = Union[Observation, RallyRunGame]
+
+
+def _observed(obs: object) -> Observation:
+    return inputs.instance(obs, Observation, _("What the bot is shown"), SetupError, "game.observation(0)")
 
 
 class RunBot(Protocol):
@@ -92,7 +96,7 @@ class MemoryBot:
     def observe(self, obs: Observation) -> None:
         """Learn what happened since the bot last looked, from the public log in ``obs``
         (:meth:`choose` does this first; a new game starts a new memory)."""
-        events = obs.events
+        events = (obs if isinstance(obs, Observation) else _observed(obs)).events
         first = events[0] if events else None
         if first is not self._first or len(events) < self._seen:  # another game
             self._reset()
@@ -125,13 +129,15 @@ class MemoryBot:
         :meth:`observe` has shown it ``obs``)."""
         if self.turns == 0:
             return {}
+        codes = (obs if isinstance(obs, Observation) else _observed(obs)).codes
         now = self._turn
         return {c: code for c, (code, seen) in self._memory.items()
-                if obs.codes[c] == -1 and (self.turns is None or now - seen <= self.turns)}
+                if codes[c] == -1 and (self.turns is None or now - seen <= self.turns)}
 
     # ------------------------------------------------------------------ policy
     def choose(self, view: View, actions: Sequence[RunAction], rng: random.Random) -> RunAction:
         """One of ``actions`` for the player of ``view`` (see the module's docstring)."""
+        actions = choice(actions, rng)
         if isinstance(view, RallyRunGame):
             seat = view.current_player
             if seat is None:
@@ -210,7 +216,11 @@ class MemoryBot:
         if sources:
             return sources[0][3]
         better = self._swap_in_front(obs, known, target)
-        return better if better is not None else swaps[int(rng.random() * len(swaps))]
+        if better is not None:
+            return better
+        if not swaps:  # none of the actions is one this view allows
+            no_choice(actions)
+        return swaps[int(rng.random() * len(swaps))]
 
     @staticmethod
     def _unblock(obs: Observation, known: dict[int, int], target: int) -> Swap | None:
@@ -408,6 +418,7 @@ class RandomRunBot:
     """Chooses uniformly among the legal actions (for tests and baselines)."""
 
     def choose(self, view: View, actions: Sequence[RunAction], rng: random.Random) -> RunAction:
+        actions = choice(actions, rng)
         return actions[int(rng.random() * len(actions))]
 
     def __repr__(self) -> str:
@@ -423,11 +434,8 @@ class RandomRunBot:
 def play_out(game: RallyRunGame, bots: Sequence[RunBot], rng: random.Random) -> RallyRunGame:
     """Play ``game`` to its end, asking ``bots[seat]`` with that seat's observation.
     Returns the game (it always ends: decision R8 bounds the turns)."""
-    if len(bots) != game.players:
-        raise SetupError(ngettext("Give one bot per player: {players} needed, {n} given.",
-                                  "Give one bot per player: {players} needed, {n} given.", len(bots)).format(
-            players=game.players, n=len(bots)))
-    play_bots(game, bots, rng)
+    inputs.instance(game, RallyRunGame, _("The game"), SetupError, "RallyRunGame.new(2, seed=6)")
+    play_bots(game, bots, rng)  # which checks the bots, one per player, and the random generator
     return game
 
 

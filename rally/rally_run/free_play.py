@@ -207,9 +207,15 @@ class FreePlay:
         inputs.fail(TileError, _("A square"), _("a column A-{last} and a row 1-{rows} of this grid").format(
             last=LETTERS[self._cols - 1], rows=self._rows), text, "'A1'")
 
-    def name(self, square: Square) -> str:
-        """``"B3"`` for the square in row 2, column 1 (both from 0)."""
-        return f"{LETTERS[square[1]]}{square[0] + 1}"
+    def name(self, square: object) -> str:
+        """``"B3"`` for the square in row 2, column 1 (both from 0); any square
+        :meth:`square` reads.
+
+        >>> FreePlay(rows=3, cols=3).name((2, 1))
+        'B3'
+        """
+        row, col = self.square(square)
+        return f"{LETTERS[col]}{row + 1}"
 
     def piece_at(self, square: object) -> Piece | None:
         """The piece laid on ``square``, or ``None``."""

@@ -543,9 +543,13 @@ class RallyRunGame:
 
         >>> RallyRunGame.new(2, seed=1).what_is_legal(0)
         'Ada may: reveal A1 or swap two face-down tiles.'
+        >>> RallyRunGame.new(2, seed=1).what_is_legal(-1)
+        Traceback (most recent call last):
+        ...
+        rally.errors.SetupError: A seat must be a whole number from 0 to 1, like 0, not -1.
         """
         with language(lang):
-            return self._what_is_legal(seat)
+            return self._what_is_legal(inputs.seat(seat, self._players, SetupError))
 
     def _what_is_legal(self, seat: int) -> str:
         reveals, drives, finish = rules.options(self._tiles, self._cars, self._held, seat)
@@ -797,7 +801,7 @@ class RallyRunGame:
             assert cell is not None  # why_illegal allows a rotation only then
             exception = rules.rotations(tiles, self._cars, current, cell)[1]
             tiles[cell] = (tiles[cell] & ~3) | act.rotation
-            log.append(TileTurned(current, cell, tiles[cell], exception))
+            log.append(TileTurned.trusted(current, cell, tiles[cell], exception))
             self._pending = None
             self._phase = MOVE
             self._move_car(current, cell, "reveal")
@@ -806,14 +810,14 @@ class RallyRunGame:
             cell = act.cell.index
             self._pending = cell
             self._phase = ROTATE
-            log.append(TileRevealed(current, cell, tiles[cell]))
+            log.append(TileRevealed.trusted(current, cell, tiles[cell]))
         elif isinstance(act, DriveTo):
             cell = act.cell.index
             self._move_car(current, cell, "pit" if cell == PIT else "car")
             if cell == PIT and self._held[current] is None and self._stack:
                 color = self._stack.pop(0)
                 self._held[current] = color
-                log.append(TrophyTaken(current, color))
+                log.append(TrophyTaken.trusted(current, color))
             self._end_turn(None)
         elif isinstance(act, Finish):
             self._move_car(current, rules.goal(self._held[current]), "finish")
@@ -821,15 +825,15 @@ class RallyRunGame:
         else:
             a, b = act.a.index, act.b.index
             tiles[a], tiles[b] = tiles[b], tiles[a]
-            log.append(TilesSwapped(current, a, b))
+            log.append(TilesSwapped.trusted(current, a, b))
             self._end_turn((a, b))
 
     def _move_car(self, seat: int, dst: int, how: str) -> None:
         src = self._cars[seat]
         self._cars[seat] = dst
-        self._log.append(CarMoved(seat, src, dst, how))
+        self._log.append(CarMoved.trusted(seat, src, dst, how))
         if src < CELLS and src != PIT and src not in self._cars:
-            self._log.append(TileHidden(src))  # it keeps its rotation (M2)
+            self._log.append(TileHidden.trusted(src))  # it keeps its rotation (M2)
 
     def _end_turn(self, swap: tuple[int, int] | None) -> None:
         self._last_swap = swap
@@ -844,7 +848,7 @@ class RallyRunGame:
         self._winner = seat
         self._end_reason = reason
         self._pending = None
-        self._log.append(RunGameWon(seat, reason))
+        self._log.append(RunGameWon.trusted(seat, reason))
 
     # ------------------------------------------------------------- observation
     def bot_view(self, seat: int) -> Observation:

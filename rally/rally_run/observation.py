@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..i18n import _
-from .board import CELL_LIST, CELLS, FIXED_MASKS, NEIGHBOURS, PIT, Cell, Place, place_of
+from .board import CELL_LIST, CELLS, FIXED_MASKS, NEIGHBOURS, PIT, Cell, Place, place_index, place_of
 from .events import RunEvent
 from .render import Table, render
 from .tiles import BY_CODE, MASKS, Tile
@@ -74,13 +74,15 @@ class Observation:
 
     def mask(self, place: int) -> int:
         """Openings of a face-up place (pit stop and start-finish included); -1 if face down."""
+        place = place_index(place)
         if place >= CELLS or place == PIT:
             return FIXED_MASKS[place]
         code = self.codes[place]
         return -1 if code < 0 else MASKS[code]
 
     def neighbours(self, place: int) -> Sequence[int]:
-        return NEIGHBOURS[place]
+        """The place one step north, east, south and west of ``place`` (-1: off the board)."""
+        return NEIGHBOURS[place_index(place)]
 
     def __str__(self) -> str:
         table = Table(self.players, self.names, self.turn, self.max_turns, self.phase, self.current_player,

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import inputs
+from ..errors import SetupError
+from ..i18n import _
 from .events import RunEvent
 from .game import RallyRunGame, decision
 from .state import RunState
@@ -37,7 +40,7 @@ class RunMoment:
 def replay_states(game: RallyRunGame, lang: str | None = None) -> list[RunMoment]:
     """One :class:`RunMoment` per event of ``game``, replayed from where its log starts;
     each moment's ``text`` in ``lang`` (default the language spoken: :mod:`rally.i18n`)."""
-    now = game.state()
+    now = inputs.instance(game, RallyRunGame, _("The game"), SetupError, "RallyRunGame.new(2, seed=6)").state()
     if now.start is not None:
         replay = RallyRunGame.from_state(now.start)
     else:

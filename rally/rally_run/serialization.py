@@ -19,11 +19,10 @@ rally.errors.PositionError: A saved Rally Run game must be text (a str)..., not 
 
 from __future__ import annotations
 
-import json
 from typing import Union
 
 from .. import inputs
-from ..errors import PositionError, RuleError
+from ..errors import PositionError, RuleError, SetupError
 from ..i18n import N_, _
 from .board import CELL_LIST, MAX_PLAYERS, Cell, Place, parse_place, place_of
 from .events import event_from_dict
@@ -74,7 +73,7 @@ def state_to_dict(state: RunState) -> dict[str, JSON]:
 
 
 def state_to_json(state: RunState, indent: int | None = None) -> str:
-    return json.dumps(state_to_dict(state), indent=indent)
+    return inputs.json_text(state_to_dict(state), indent, SetupError)
 
 
 def state_from_json(text: object) -> RunState:

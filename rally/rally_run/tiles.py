@@ -99,6 +99,10 @@ class TileKind(enum.Enum):
         return _PERIOD[self]
 
     def mask(self, rotation: int) -> int:
+        """The openings of this kind laid at ``rotation`` quarter turns clockwise (taken
+        round: 4 is 0), one bit a direction (:data:`BITS`)."""
+        if type(rotation) is not int:
+            inputs.whole(rotation, _("A rotation (in quarter turns clockwise)"), 0, 3, TileError)
         return rotate_mask(_BASE[self], rotation)
 
     def orientations(self) -> list[Tile]:

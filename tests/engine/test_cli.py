@@ -1,5 +1,6 @@
 """The command line: ``python -m rally``."""
 
+import os
 import subprocess
 import sys
 
@@ -79,3 +80,54 @@ def test_tracks_lists_the_builtin_models():
     assert result.returncode == 0
     assert "volcano: 31 spaces" in result.stdout and "beach: 28 spaces" in result.stdout
     assert "Models of the printed boards" in result.stdout
+
+
+# ------------------------------------------------------- output that cannot be written (docs/decisions.md, C1)
+
+
+def run_into(stdout, *args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rally", *args], stdout=stdout, stderr=subprocess.PIPE, text=True,
+                          timeout=60, env={**os.environ, **env})
+
+
+@pytest.mark.parametrize("args", [["--lang", "de", "simulate", "--brief"], ["run", "--games", "3"], ["--help"]])
+def test_a_reader_that_stops_early_ends_the_command_quietly(args):
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before a word is written (| head -c 0)
+    try:
+        result = run_into(write, *args)
+    finally:
+        os.close(write)
+    assert (result.returncode, result.stderr) == (141, "")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args, line", [
+    (["--lang", "de", "simulate", "--brief"], "python -m rally: Fehler: die Ausgabe lässt sich nicht schreiben: "),
+    (["tracks"], "python -m rally: error: the output cannot be written: "),
+    (["--help"], "python -m rally: error: the output cannot be written: "),
+])
+def test_a_full_output_gives_one_line_and_exit_code_2(args, line):
+    with open("/dev/full", "w") as full:
+        result = run_into(full, *args)
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith(line), result.stderr
+
+
+def test_a_closed_output_gives_one_line_and_exit_code_2():
+    result = subprocess.run([sys.executable, "-m", "rally", "tracks"], stdin=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, timeout=60, close_fds=True,
+                            preexec_fn=lambda: os.close(1))
+    assert result.returncode == 2
+    assert result.stderr == "python -m rally: error: the output cannot be written: the output is closed.\n"
+
+
+def test_a_terminal_without_umlauts_reads_german_written_plainer():
+    result = run_into(subprocess.PIPE, "--lang", "de", "explain", "G11", "R5", "B7", "G3", PYTHONIOENCODING="ascii")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert "die hoechste Karte in Blau" in result.stdout and "faehrt 3 Felder vor" in result.stdout
+    assert result.stdout.isascii() and "?" not in result.stdout
+    brief = run_into(subprocess.PIPE, "--lang", "de", "simulate", "--brief", PYTHONIOENCODING="ascii")
+    assert brief.returncode == 0 and brief.stdout.isascii() and "Gewinner: " in brief.stdout
+    refused = run_into(subprocess.PIPE, "--lang", "de", "explain", "G٣", "R5", "B7", PYTHONIOENCODING="ascii")
+    assert refused.returncode == 2 and len(refused.stderr.splitlines()) == 1 and "Traceback" not in refused.stderr

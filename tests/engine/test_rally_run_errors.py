@@ -8,11 +8,14 @@ import json
 
 import pytest
 
+import random
+
 from rally.errors import IllegalAction, PositionError, RuleError, SetupError, TileError
 from rally.rally_run import (
-    Cell, DriveTo, Finish, RallyRunGame, Reveal, Rotate, Swap, Tile, TileKind, check_tile_mix, parse_action,
-    parse_bot,
+    Cell, DriveTo, Finish, FreePlay, NoMemoryBot, RallyRunGame, Reveal, Rotate, Swap, Tile, TileHidden, TileKind,
+    TileRevealed, check_tile_mix, distance, parse_action, parse_bot, play_out,
 )
+from rally.rally_run.replay import replay_states
 
 
 def base() -> RallyRunGame:
@@ -196,6 +199,30 @@ BAD_SETUP = [
     (lambda: parse_bot("genius"), SetupError, "perfect, forgetful:K"),
     (lambda: parse_bot("forgetful:0"), SetupError, "forgetful:K"),
     (lambda: check_tile_mix([1, 2]), SetupError, "counts by kind"),
+    # A seat is 0 to players - 1: no negative index, no True for 1.
+    (lambda: RallyRunGame.new(3).what_is_legal(7), SetupError, "A seat must be a whole number from 0 to 2, like 0, "
+                                                               "not 7."),
+    (lambda: RallyRunGame.new(3).what_is_legal("0"), SetupError, "A seat must be a whole number from 0 to 2, like 0, "
+                                                                 "not '0'."),
+    (lambda: RallyRunGame.new(3).what_is_legal(-1), SetupError, "A seat must be a whole number from 0 to 2, like 0, "
+                                                                "not -1."),
+    (lambda: RallyRunGame.new(3).what_is_legal(True), SetupError, "A seat must be a whole number from 0 to 2, like 0, "
+                                                                  "not True."),
+    (lambda: replay_states(None), SetupError, "The game must be an object of type RallyRunGame, like "
+                                              "RallyRunGame.new(2, seed=6), not None."),
+    (lambda: play_out(RallyRunGame.new(2), [NoMemoryBot(), NoMemoryBot()], None), SetupError,
+     "The random generator must be an object of type Random, like random.Random(0), not None."),
+    (lambda: play_out(RallyRunGame.new(2), None, random.Random(0)), SetupError, "The bots must be a list"),
+    (lambda: NoMemoryBot().choose(RallyRunGame.new(2), [], random.Random(0)), SetupError,
+     "The actions to choose from must be a list of at least one legal action"),
+    (lambda: TileHidden(25), PositionError, "A 'hidden' event's cell must be a whole number from 0 to 24"),
+    (lambda: TileRevealed(0, 3, 99), PositionError, "A 'revealed' event's code must be a tile code"),
+    (lambda: TileHidden(3).describe(None), SetupError, "The names must be a list of texts"),
+    (lambda: distance(0, 99), TileError, "A place (0-24 the cells, 25-28 the start-finish tiles) must be a whole "
+                                         "number from 0 to 28"),
+    (lambda: FreePlay().name(None), TileError, "A square must be a column A-H and a row 1-6 of this grid"),
+    (lambda: RallyRunGame.new(2).to_json(indent=True), SetupError, "The indent must be None (one line)"),
+    (lambda: RallyRunGame.new(2).summary(lang="klingon"), RuleError, "rally has no messages in 'klingon'"),
 ]
 
 

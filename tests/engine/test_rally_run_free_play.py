@@ -233,7 +233,7 @@ def test_free_play_speaks_german():
 PIECES = ["straight", "curve", "crossroads", "dead end", "pit stop", "red", "blue", "green", "yellow"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
 @given(st.lists(st.tuples(st.sampled_from(["lay", "turn", "lift"]), st.integers(0, 3), st.integers(0, 3),
                           st.sampled_from(PIECES), st.integers(0, 3)), max_size=40))
 def test_whatever_a_child_does_the_grid_stays_one_the_box_can_make(steps):

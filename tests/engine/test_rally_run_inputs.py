@@ -157,7 +157,8 @@ LEAVES = (st.none() | st.booleans() | st.integers() | st.integers(-(2**80), 2**8
 ANYTHING = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=5) | st.tuples(inner, inner)
                         | st.dictionaries(st.text(max_size=10) | st.sampled_from(["straight", "curve", "X", "D"]),
                                           inner, max_size=5), max_leaves=20)
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=300, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 
 def only_typed_errors(call: Callable[[], object]) -> None:

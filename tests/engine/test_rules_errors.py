@@ -10,15 +10,19 @@ import pytest
 
 from conftest import build_game, cards, play_cards
 from rally import (
-    Card, CardError, Color, Game, IllegalAction, Motor, PositionError, RandomBot, RuleError, SetupError,
-    Track, TrackError, Turbo, check_dial, deck, legal_plays, move, parse_cards, play_out, trick_winner,
-    why_illegal,
+    Card, CardError, CardPlayed, Color, Game, IllegalAction, LanguageError, Motor, Move, PathStep, PositionError,
+    RandomBot, RuleError, SetupError, Track, TrackError, Turbo, check_dial, deck, explain_trick, legal_plays, move,
+    parse_cards, play_out, trick_winner, why_illegal,
 )
+from rally.replay import replay_states
 
 FLAT10 = "S" + "." * 9
 FLAT20 = "S" + "." * 19
 PLAYERS = "The number of players of Stich Rallye must be a whole number from 3 to 5, like 4, "
 CARD_FORM = "write a color letter R, G or B followed by a value from 1 to 15, like G11"
+CARD_CODE = ("A card's code must be a whole number color * 16 + value (red 1-15, green 17-31, blue 33-47), "
+             "like 27 (G11), ")
+G5 = Card.parse("G5")
 TRACK_FORM = "S (start, first only), '.' flat, D downhill, U uphill"
 
 
@@ -118,6 +122,14 @@ def act(prepare, action, seat=None):
     return make
 
 
+def call(prepare, method, *args, **kwargs):
+    """``prepare()``'s game, and a call of its ``method`` that must be refused."""
+    def make():
+        game = prepare()
+        return (lambda: getattr(game, method)(*args, **kwargs)), game
+    return make
+
+
 def load(text_or_factory):
     def make():
         text = text_or_factory() if callable(text_or_factory) else text_or_factory
@@ -135,6 +147,12 @@ CASES = [
     ("card-leading-zero", pure(lambda: Card.parse("G05")), CardError, ["'G05' is not a card", CARD_FORM]),
     ("card-value-first", pure(lambda: Card.parse("11G")), CardError, ["'11G' is not a card", CARD_FORM]),
     ("card-None", pure(lambda: Card.parse(None)), CardError, ["None is not a card", CARD_FORM]),
+    ("card-code-0", pure(lambda: Card.from_code(0)), CardError, [CARD_CODE + "not 0."]),
+    ("card-code-negative", pure(lambda: Card.from_code(-1)), CardError, [CARD_CODE + "not -1."]),
+    ("card-code-16", pure(lambda: Card.from_code(16)), CardError, [CARD_CODE + "not 16."]),
+    ("card-code-None", pure(lambda: Card.from_code(None)), CardError, [CARD_CODE + "not None."]),
+    ("card-code-text", pure(lambda: Card.from_code("1")), CardError, [CARD_CODE + "not '1'."]),
+    ("card-code-bool", pure(lambda: Card.from_code(True)), CardError, [CARD_CODE + "not True."]),
     ("card-value-0", pure(lambda: Card(Color.RED, 0)), CardError,
      ["A card's value must be a whole number from 1 to 15", "not 0."]),
     ("card-color-3", pure(lambda: Card(3, 5)), CardError,
@@ -254,6 +272,43 @@ CASES = [
      ["An event's kind must be one of 'dealt', 'card_played'", "not 'nonsense'."]),
     ("json-events-not-the-game", load(lambda: saved(events=lambda d: d["events"][:-1])), PositionError,
      ["The event log, played from seed 1, leads to another state than this one."]),
+    # --- events, moves and their words (an event or a move no game logs is not made)
+    ("event-seat-99", pure(lambda: CardPlayed(99, G5)), PositionError,
+     ["The seat of a card_played event must be a whole number from 0 to 4, like 0, not 99."]),
+    ("event-card-text", pure(lambda: CardPlayed(0, "G5")), PositionError,
+     ["The card of a card_played event must be an object of type Card", "not 'G5'."]),
+    ("event-names-short", pure(lambda: CardPlayed(2, G5).describe(["Ada", "Bo"])), SetupError,
+     ["The names must be a list of texts with a name for each seat from 0 to 2", "not ['Ada', 'Bo']."]),
+    ("event-names-text", pure(lambda: CardPlayed(0, G5).describe("Ada")), SetupError,
+     ["The names must be a list of texts", "not 'Ada'."]),
+    ("event-lang", pure(lambda: CardPlayed(0, G5).describe(["Ada"], lang="xx")), LanguageError,
+     ["rally has no messages in 'xx': choose one of en, de"]),
+    ("move-track-length-0", pure(lambda: Move(0, 3, 1, 4, 4, None, [PathStep(4, "counted")], 0)), PositionError,
+     ["A move's track length must be a whole number from 5 to 200, like 5, not 0."]),
+    ("move-names-short", pure(lambda: move(Track.parse(FLAT10), [1, 2], 1, 1).describe(["Ada"])), SetupError,
+     ["The names must be a list of texts with a name for each seat from 0 to 1"]),
+    ("step-how", pure(lambda: PathStep(3, "flew")), PositionError, ["How a step was entered must be one of"]),
+    ("explain-lang-True", pure(lambda: explain_trick(cards("G5 G7 R3"), lang=True)), LanguageError,
+     ["rally has no messages in True"]),
+    # --- games handed over: bots, replays, hidden cards, JSON
+    ("play-out-rng-None", pure(lambda: play_out(Game.new(3), [RandomBot()] * 3, None)), SetupError,
+     ["The random generator must be an object of type Random, like random.Random(0), not None."]),
+    ("play-out-game-None", pure(lambda: play_out(None, [RandomBot()] * 3, random.Random(0))), SetupError,
+     ["The game must be an object of type Game", "not None."]),
+    ("bot-choose-rng-None", pure(lambda: RandomBot().choose(Game.new(3), Game.new(3).legal_actions(), None)),
+     SetupError, ["The random generator must be an object of type Random"]),
+    ("replay-None", pure(lambda: replay_states(None)), SetupError,
+     ["The game must be an object of type Game", "not None."]),
+    ("hidden-cards-seat-9", call(mid_trick, "set_hidden_cards", {9: [1]}, [], 0), IllegalAction,
+     ["A seat must be a whole number from 0 to 2, like 0, not 9."]),
+    ("hidden-cards-not-in-play", call(lambda: Game.new(3, seed=1), "set_hidden_cards", {2: [1, 2, 3, 4, 5]}, [], 0),
+     IllegalAction, ["must be the codes of cards in play", "each dealt once"]),
+    ("hidden-cards-discards-None", call(mid_trick, "set_hidden_cards", {}, None, 0), IllegalAction,
+     ["The earlier tricks' cards must be a list", "not None."]),
+    ("json-indent", call(mid_trick, "to_json", indent=1.5), SetupError,
+     ["The indent must be None (one line) or a whole number from 0 to 8, like 2, not 1.5."]),
+    ("describe-not-an-event", call(mid_trick, "describe", "G5"), SetupError,
+     ["The event must be an object of type Event"]),
     # --- move() (S6, S7, S9)
     ("move-negative-steps", pure(lambda: move(Track.parse(FLAT10), {"a": 1}, "a", -1)), RuleError,
      ["The number of spaces to move must be a whole number from 0 to 99", "not -1."]),

@@ -25,7 +25,8 @@ from rally import (
 )
 from rally.events import event_from_dict
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -57,7 +58,7 @@ def bots_for(setup):
 GRID = [(p, t) for p in (3, 4, 5) for t in ("volcano", "beach", "random")]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
 @given(case=st.integers(3, 5).flatmap(lambda p: st.tuples(st.just(p), track_texts(p))))
 def test_track_strategy_makes_valid_tracks(case):
     players, text = case
@@ -151,7 +152,7 @@ def _random_prefix(game, rng, steps):
 
 
 @pytest.mark.parametrize("record", [True, False])
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
 @given(data=st.data())
 def test_clone_and_json_copies_are_equal_and_independent(record, data):
     players = data.draw(st.integers(3, 5))
@@ -207,7 +208,7 @@ def _without_events(game):
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
 @given(data=st.data())
 def test_unrecorded_random_games_end_exactly_like_recorded_ones(players, data):
     setup = data.draw(setups(players, data.draw(st.sampled_from(["volcano", "beach", "random"]))))
@@ -219,7 +220,7 @@ def test_unrecorded_random_games_end_exactly_like_recorded_ones(players, data):
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
 @given(data=st.data())
 def test_fast_path_from_any_position_matches_the_slow_path(players, data):
     setup = data.draw(setups(players, data.draw(st.sampled_from(["volcano", "beach", "random"]))))

@@ -156,7 +156,10 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
     log = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The words of the page around the board, in the language spoken at the last redraw.
     labels = traitlets.Dict().tag(sync=True)
-    interactive = traitlets.Bool(True).tag(sync=True)
+    #: Whether the board may be played, fixed when it is made: a board made to show one
+    #: position stays so (read-only here, and the page may set none of these traits: every
+    #: click comes as a message, :meth:`_on_msg`).
+    interactive = traitlets.Bool(True, read_only=True).tag(sync=True)
     seed = traitlets.Int(0).tag(sync=True)
 
     def __init__(
@@ -172,7 +175,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         rng: random.Random | None = None,
         people: Sequence[int] | None = None,
     ):
-        super().__init__(interactive=bool(interactive))
+        super().__init__()
+        self.set_trait("interactive", bool(interactive))
         if game is None:
             if players is None:
                 seated = len(people) if isinstance(people, (list, tuple)) else 1

@@ -31,6 +31,7 @@ import rally
 from rally import Card, Game, inputs
 
 from .._display import StableRepr, cards_in_words
+from ..messages import PageWrites
 from ..i18n import _
 from ..style import card_face
 
@@ -40,7 +41,7 @@ HERE = pathlib.Path(__file__).parent
 Reason = Callable[[Card], "str | None"]
 
 
-class CardHand(StableRepr, anywidget.AnyWidget):
+class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
     """A row of card buttons. ``cards`` holds plain data per card (its face and
     ``playable``/``reason``); ``selected`` is the code of the chosen card, ``""`` when
     none. Fill it with :meth:`show` (a hand and a trick) or :meth:`show_game`."""
@@ -56,6 +57,8 @@ class CardHand(StableRepr, anywidget.AnyWidget):
     #: The words the page shows around the cards, in the language spoken when the hand
     #: was made: ``{code}``, ``{words}`` and ``{reason}`` are filled in by the page.
     labels = traitlets.Dict().tag(sync=True)
+    #: A click on a card sets ``selected``; the rest is the kernel's.
+    _page_writes = frozenset({"selected"})
 
     def __init__(self, hand: Iterable[Card | str] = (), trick: Iterable[Card | str] = (), title: str | None = None,
                  **kwargs):

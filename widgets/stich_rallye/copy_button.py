@@ -8,13 +8,14 @@ import anywidget
 import traitlets
 
 from .._display import StableRepr
+from ..messages import PageWrites
 from ..i18n import _
 
 
 HERE = pathlib.Path(__file__).parent
 
 
-class CopyButton(StableRepr, anywidget.AnyWidget):
+class CopyButton(StableRepr, PageWrites, anywidget.AnyWidget):
     """A read-only field with ``text`` and a button that copies it to the clipboard
     (or selects it, where the page may not write to the clipboard). Its words are in
     the language spoken when it was made."""
@@ -34,6 +35,8 @@ class CopyButton(StableRepr, anywidget.AnyWidget):
     copies = traitlets.Int(0).tag(sync=True)
     #: The words the page shows besides ``label``.
     labels = traitlets.Dict().tag(sync=True)
+    #: The page counts the copies made; the rest is the kernel's.
+    _page_writes = frozenset({"copies"})
 
     def __init__(self, **kwargs):
         kwargs.setdefault("label", _("Copy code"))

@@ -33,6 +33,7 @@ from rally import DEFAULT_DIAL, Motor, inputs
 from rally.movement import MAX_PROGRESS
 
 from .._display import StableRepr
+from ..messages import PageWrites
 from ..i18n import _
 from ..style import CAR_HEX, OUTLINE_HEX, SIDE_HEX, car_color, laps_label, motor_side
 
@@ -42,7 +43,7 @@ HERE = pathlib.Path(__file__).parent
 CHANGES = ("", "wound", "over-wound", "released", "set")
 
 
-class MotorDial(StableRepr, anywidget.AnyWidget):
+class MotorDial(StableRepr, PageWrites, anywidget.AnyWidget):
     """The nine-position motor dial (any dial rally accepts). Traits hold plain data,
     computed here from :class:`rally.Motor`: the positions' values, the arrow's
     position, the value, the side and its label."""

@@ -26,13 +26,14 @@ import rally
 from rally import DEFAULT_NAMES, Card, Game, inputs
 
 from .._display import StableRepr, cards_in_words
+from ..messages import PageWrites
 from ..i18n import _, join_words, ngettext
 from ..style import card_face, car_color
 
 HERE = pathlib.Path(__file__).parent
 
 
-class TrickTable(StableRepr, anywidget.AnyWidget):
+class TrickTable(StableRepr, PageWrites, anywidget.AnyWidget):
     """A trick as a table. ``plays`` holds one plain row per card (order, seat, name,
     card face, ``wins``); ``explanation`` is rally's sentence once complete."""
 
