@@ -9,6 +9,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
@@ -24,3 +25,9 @@ def test_docstring_examples(name):
     result = doctest.testmod(module, optionflags=0, report=True)
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples in {name} failed (see above)"
 
+
+def test_the_engine_doc_examples():
+    """docs/engine.md's examples (pytest's doctest collection reads only README.md)."""
+    path = Path(__file__).resolve().parents[2] / "docs" / "engine.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=0, report=True)
+    assert result.attempted > 0 and result.failed == 0, f"{result.failed} of {result.attempted} examples in {path} failed"
