@@ -51,7 +51,8 @@
     .rally-offline[hidden] { display: none; }
     .rally-offline button { min-width: 30px; min-height: 30px; border: 1px solid #1e3a8a; border-radius: 4px;
       background: #fff; color: #1e3a8a; cursor: pointer; }
-    .rally-picture { cursor: progress; }
+    /* A picture draws inside its own box, never over the page (its CSS may say position: fixed). */
+    .rally-picture { cursor: progress; contain: layout paint; }
     .rally-picture__words { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
     @media (pointer: coarse) { .rally-site-map, .rally-offline button { min-height: 44px; min-width: 44px; } }
     /* A phone: JupyterLab's menu bar needs the top's whole width (its overflow menu sits
@@ -129,30 +130,81 @@
   // run puts the live widget in its place. A picture is not clickable and is hidden from
   // screen readers, which read the widget's words instead.
   const PICTURE = "application/vnd.rally-notebooks.picture+json";
-  // A picture is drawn from a notebook file, and a file may come from anywhere (the build
-  // checks the site's own pictures, site/lesson_pictures.py, with the same tags: a test
-  // keeps the two lists alike): what could run, load or send something is removed as drawn.
-  const FORBIDDEN = new Set(["script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta",
-    "link", "form", "portal", "style", "noscript", "template"]);
-  const ADDRESS = /^(href|src|xlink:href|action|formaction|srcdoc|data|poster)$/;
-  const FAR = /^(\/\/|data:(?!image\/)|[a-z][a-z0-9+.-]*:(?!image\/))/i;  // another site, or code
-  function cleaned(html) {
-    const template = document.createElement("template");
-    template.innerHTML = html;  // parsed inert: nothing in a template runs or loads
-    for (const el of template.content.querySelectorAll("*")) {
-      if (FORBIDDEN.has(el.localName.toLowerCase())) { el.remove(); continue; }
-      for (const { name, value } of [...el.attributes]) {
-        const key = name.toLowerCase();
-        if (key.startsWith("on") || (ADDRESS.test(key) && FAR.test(value.replace(/\s+/g, "")))) el.removeAttribute(name);
+  // A picture is drawn from a notebook file, and a file may come from anywhere. What it may
+  // hold is site/picture-policy.json, put in here by site/lesson_page.py (the build cleans
+  // the site's own pictures by the same file, with nh3). DOMPurify keeps the policy's tags
+  // and attributes, and an attribute whose value names an address but a place in the
+  // picture (url(#id)) goes. A style (a rule, or an element's style attribute) is kept only
+  // if the browser's own reading of it, escapes undone, calls no function but the policy's:
+  // so no url(), image-set() or image(); @import, @font-face and every other at-rule but
+  // the policy's go. The picture is drawn in a shadow root, so its CSS styles nothing else,
+  // and the page keeps whatever it draws inside its own box (.rally-picture's contain).
+  const POLICY = __PICTURE_POLICY__;
+  const FUNCTIONS = new Set(POLICY.css_functions);
+  // CSS rules by kind: style rules, the declarations nested in them, and the policy's
+  // at-rules (media: CSSMediaRule, supports: CSSSupportsRule).
+  const RULE_KINDS = [window.CSSStyleRule, window.CSSNestedDeclarations,
+    ...POLICY.css_at_rules.map((name) => window[`CSS${name[0].toUpperCase()}${name.slice(1)}Rule`])].filter(Boolean);
+  // Every name before a "(" in the serialized CSS (a CSS name is letters, digits, "-", "_"
+  // and any non-ASCII letter); a backslash would be an escape the serializer kept.
+  const harmless = (css) => !css.includes("\\")
+    && [...css.matchAll(/([\w\u0080-\uFFFF-]*)\(/g)].every(([, name]) => !name || FUNCTIONS.has(name.toLowerCase()));
+  function prune(owner) {  // a style sheet, or a rule holding rules: what the policy refuses goes
+    for (let i = owner.cssRules.length - 1; i >= 0; i--) {
+      const rule = owner.cssRules[i];
+      if (!RULE_KINDS.some((kind) => rule instanceof kind) || (rule.style && !harmless(rule.style.cssText))) {
+        owner.deleteRule(i);
+      } else if (rule.cssRules) {
+        prune(rule);
       }
     }
-    return template.content;
   }
-  const cleanCss = (css) => (/@import|expression\(|javascript:|url\(\s*['"]?(?!#|data:image\/)/i.test(css) ? "" : css);
+  function pictureSheet(css) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);  // a constructed style sheet takes no @import
+    try {
+      prune(sheet);
+    } catch {
+      sheet.replaceSync("");  // an @namespace rule cannot be deleted while others remain: none kept
+    }
+    return sheet;
+  }
+  // Inside its shadow root a picture is styled as the live widget is outside one: by the
+  // page's own style sheets (JupyterLab's, the widgets' base rules), copied into one sheet
+  // that every picture shares and that follows the page's as they grow. Linked sheets are
+  // left out: their relative addresses would be read from the page's folder (the theme's
+  // variables reach a picture anyway, as inherited values do).
+  const pageSheet = new CSSStyleSheet();
+  let pageRules = -1;
+  function pageStyles() {
+    const own = [...document.styleSheets].filter((sheet) => !sheet.href);
+    const count = own.reduce((sum, sheet) => sum + sheet.cssRules.length, 0);
+    if (count !== pageRules) {
+      pageRules = count;
+      pageSheet.replaceSync(own.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join("\n"));
+    }
+    return pageSheet;
+  }
+  const purify = window.DOMPurify();  // an instance of its own, with the style check
+  const probe = document.implementation.createHTMLDocument("").createElement("div");  // never drawn
+  purify.addHook("uponSanitizeAttribute", (_node, attribute) => {
+    if (attribute.attrName !== "style") return;
+    probe.setAttribute("style", attribute.attrValue);
+    attribute.attrValue = probe.style.cssText;  // what was checked is what is kept
+    attribute.keepAttr = harmless(attribute.attrValue);
+  });
+  const PURIFY = {
+    ALLOWED_TAGS: POLICY.tags,
+    ALLOWED_ATTR: POLICY.attributes,
+    ALLOW_DATA_ATTR: POLICY.attribute_prefixes.includes("data-"),
+    ALLOW_ARIA_ATTR: POLICY.attribute_prefixes.includes("aria-"),
+    ALLOWED_URI_REGEXP: new RegExp(POLICY.attribute_value, "i"),
+    RETURN_DOM_FRAGMENT: true,
+  };
   const fitting = new WeakMap();  // renderer -> the ResizeObserver that fits its figures
   function pictureFactory(html) {  // html: JupyterLab's own text/html renderer factory
     return {
-      safe: true,  // drawn cleaned of anything that runs or loads (cleaned, cleanCss)
+      safe: true,  // drawn cleaned of anything that runs or loads, its CSS kept inside it
       mimeTypes: [PICTURE],
       defaultRank: 5,
       createRenderer(options) {
@@ -162,21 +214,25 @@
         renderer.addClass("rally-picture");
         renderer.renderModel = async (model) => {
           const picture = model.data[PICTURE] || {};
-          const css = document.createElement("style");
-          css.textContent = cleanCss(String(picture.css || ""));
           const view = document.createElement("div");
           view.className = "rally-picture__view";
           view.inert = true;
           view.setAttribute("aria-hidden", "true");
-          view.append(cleaned(String(picture.html || "")));
+          const root = view.attachShadow({ mode: "open" });
+          root.adoptedStyleSheets = [pageStyles(), pictureSheet(String(picture.css || ""))];
+          // The widgets' rules name the output they were drawn in.
+          const output = document.createElement("div");
+          output.className = "jp-OutputArea-output";
+          output.append(purify.sanitize(String(picture.html || ""), PURIFY));
+          root.append(output);
           const words = document.createElement("div");
           words.className = "rally-picture__words";
           words.textContent = picture.text || "";
-          renderer.node.replaceChildren(css, view, words);
+          renderer.node.replaceChildren(view, words);
           // A figure's picture was taken on a wide screen (Plotly sizes a figure to its
           // place): on a narrower one it is drawn smaller, as the live figure would be.
           const fit = () => {
-            for (const figure of view.querySelectorAll(".svg-container")) {
+            for (const figure of root.querySelectorAll(".svg-container")) {
               figure.style.zoom = "";
               const room = view.getBoundingClientRect().right - figure.getBoundingClientRect().left;
               if (room > 0 && figure.offsetWidth > room) figure.style.zoom = String(room / figure.offsetWidth);

@@ -9,7 +9,10 @@ lesson's own run puts the live widget in their place.
 
 - :func:`capture` takes the pictures in Chromium from the site's own run of each lesson
   (``bash bin/lesson-pictures``; it uses the browser tests' harness) into ``site/pictures/``;
-- :func:`stage` adds them to the site's copy of a lesson (site/stage_notebooks.py, bin/site).
+- :func:`stage` adds them to the site's copy of a lesson (site/stage_notebooks.py, bin/site),
+  cleaned: a picture holds only what site/picture-policy.json allows (:data:`POLICY`), its
+  HTML cleaned by nh3 (:func:`clean_html`) and its CSS checked by tinycss2
+  (:func:`css_problems`), as the page cleans it again with DOMPurify as it draws it.
 
 A picture belongs to its output by place and by the output's words (its text/plain): an
 output whose words changed since the pictures were taken gets none (the site still works;
@@ -26,12 +29,15 @@ such an output, and the site test checks each picture against the live widget.
 
 from __future__ import annotations
 
+import functools
 import json
 import pathlib
 import re
 import sys
-from html.parser import HTMLParser
 from typing import Any
+
+import nh3
+import tinycss2
 
 #: The output's data key of a picture: ``{"html": ..., "css": ..., "text": ...}``.
 MIME = "application/vnd.rally-notebooks.picture+json"
@@ -39,47 +45,100 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 #: Where the pictures are kept: one JSON file per lesson, by the lesson's path.
 FOLDER = ROOT / "site" / "pictures"
-#: Tags no picture may hold: they run, load or send something, or change the page around it.
-FORBIDDEN_TAGS = frozenset({"script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta",
-                            "link", "form", "portal", "style", "noscript", "template"})
-#: Attributes that hold an address (a picture's addresses may not run code).
-ADDRESS_ATTRIBUTES = frozenset({"href", "src", "xlink:href", "action", "formaction", "srcdoc", "data", "poster"})
-RUNNING_ADDRESS = re.compile(r"^(javascript|vbscript|data:text)", re.IGNORECASE)
+#: What a picture may hold, for the build (nh3, tinycss2) and the page (DOMPurify, the
+#: browser's CSS parser; site/lesson_page.py puts it into site/lesson-page.js): the tags and
+#: attributes a widget's picture draws with, the pattern every other attribute value must
+#: match (no address but a place in the picture, ``url(#id)``; no CSS escape), and the
+#: at-rules and CSS functions its styles may use (none that loads: no ``url()``).
+POLICY: dict[str, Any] = json.loads((ROOT / "site" / "picture-policy.json").read_text(encoding="utf-8"))
 
 
-class _Checker(HTMLParser):
-    """Reads a picture's HTML as a browser does and notes what would run or load."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.problems: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in FORBIDDEN_TAGS:
-            self.problems.append(f"<{tag}>")
-        for name, value in attrs:
-            if name.startswith("on"):
-                self.problems.append(f"<{tag} {name}=...>")
-            elif name in ADDRESS_ATTRIBUTES and RUNNING_ADDRESS.match(re.sub(r"\s+", "", value or "")):
-                self.problems.append(f"<{tag} {name}={value!r}>")
-
-    handle_startendtag = handle_starttag
+class UnsafePicture(ValueError):
+    """A picture whose CSS could load something or uses what the policy does not allow."""
 
 
-def unsafe(html: str, css: str = "") -> list[str]:
-    """What in a picture would run, load or send something: [] for a picture of HTML and CSS only.
+def _value_problems(tokens: list[Any], problems: list[str]) -> None:
+    for token in tokens:
+        if token.type == "url":
+            problems.append(f"url({token.value})")
+        elif token.type == "error":
+            problems.append(f"a CSS error ({token.message})")
+        elif token.type == "function":
+            if token.lower_name not in POLICY["css_functions"]:
+                problems.append(f"{token.lower_name}()")
+            _value_problems(token.arguments, problems)
+        elif token.type in ("() block", "[] block", "{} block"):
+            _value_problems(token.content, problems)
 
-    >>> unsafe('<img/onerror=alert(1) src=x>'), unsafe('<b>G5</b>', 'b { color: red }')
-    (['<img onerror=...>'], [])
+
+def _block_problems(tokens: str | list[Any], problems: list[str]) -> None:
+    """The declarations of a style rule or a style attribute, and the rules nested in them."""
+    for item in tinycss2.parse_blocks_contents(tokens, skip_comments=True, skip_whitespace=True):
+        if item.type == "declaration":
+            _value_problems(item.value, problems)
+        elif item.type in ("qualified-rule", "at-rule"):
+            _rule_problems(item, problems)
+        else:
+            problems.append(f"a CSS error ({item.message})")
+
+
+def _rule_problems(rule: Any, problems: list[str]) -> None:
+    if rule.type == "qualified-rule":
+        _block_problems(rule.content, problems)
+    elif rule.type == "at-rule" and rule.lower_at_keyword in POLICY["css_at_rules"] and rule.content is not None:
+        for inner in tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True):
+            _rule_problems(inner, problems)
+    elif rule.type == "at-rule":
+        problems.append(f"@{rule.lower_at_keyword}")
+    else:
+        problems.append(f"a CSS error ({rule.message})")
+
+
+def css_problems(css: str, *, declarations: bool = False) -> list[str]:
+    r"""What in a picture's CSS (a style sheet, or with ``declarations`` a style attribute) the
+    policy refuses: an address, a function or an at-rule it does not list, a parse error. Read
+    by tinycss2 as a browser reads it, escapes undone: [] for CSS that loads nothing.
+
+    >>> css_problems("b { color: rgb(1, 2, 3) } @media (max-width: 600px) { i { width: 1px } }")
+    []
+    >>> css_problems("@\\69mport 'x.css'; b { background: u\\72l(//x.example/a.png) }")
+    ['@import', 'url(//x.example/a.png)']
     """
-    checker = _Checker()
-    checker.feed(html)
-    checker.close()
-    problems = checker.problems
-    # CSS may point into the picture (url(#clip)) or hold an image (data:image/...), never load or run.
-    if re.search(r"@import|expression\(|javascript:|url\(\s*['\"]?(?!#|data:image/)", css, re.IGNORECASE):
-        problems.append("CSS that loads or runs something (@import, url() of an address, expression())")
+    problems: list[str] = []
+    if declarations:
+        _block_problems(css, problems)
+    else:
+        for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
+            _rule_problems(rule, problems)
     return problems
+
+
+@functools.cache
+def _style_allowed(style: str) -> bool:
+    return not css_problems(style, declarations=True)  # the pictures' 5,400 style attributes hold 125 values
+
+
+@functools.cache
+def _cleaner() -> nh3.Cleaner:
+    value = re.compile(POLICY["attribute_value"], re.IGNORECASE)
+
+    def keep(_tag: str, name: str, text: str) -> str | None:
+        allowed = _style_allowed(text) if name == "style" else value.fullmatch(text) is not None
+        return text if allowed else None
+
+    return nh3.Cleaner(tags=set(POLICY["tags"]), attributes={"*": set(POLICY["attributes"])},
+                       generic_attribute_prefixes=set(POLICY["attribute_prefixes"]), attribute_filter=keep,
+                       url_schemes=set(), url_relative="deny", link_rel=None, strip_comments=True)
+
+
+def clean_html(html: str) -> str:
+    """A picture's HTML as the site ships it: cleaned by nh3 (ammonia) of every tag and
+    attribute the policy does not list and of every value that names an address.
+
+    >>> clean_html('<img src=x onerror=alert(1)><b class="kept" onclick="alert(1)">G5</b><a href="https://x.example">a</a>')
+    '<b class="kept">G5</b><a>a</a>'
+    """
+    return _cleaner().clean(html)
 
 
 def words(output: dict[str, Any]) -> str:
@@ -103,7 +162,9 @@ def picture_file(lesson: pathlib.Path, notebooks: pathlib.Path) -> pathlib.Path:
 
 def stage(notebook: dict[str, Any], pictures: list[dict[str, Any]]) -> list[str]:
     """Add to each widget output of ``notebook`` (changed in place) its picture from
-    ``pictures``; return the outputs left without one, in words ("cell 3, output 1")."""
+    ``pictures``, its HTML cleaned (:func:`clean_html`); return the outputs left without one,
+    in words ("cell 3, output 1"). A picture whose CSS the policy refuses stops the build
+    (:class:`UnsafePicture`): the widgets' own style sheets load nothing."""
     by_place = {(p["cell"], p["output"]): p for p in pictures}
     missing = []
     for c, o, output in widget_outputs(notebook):
@@ -111,11 +172,11 @@ def stage(notebook: dict[str, Any], pictures: list[dict[str, Any]]) -> list[str]
         if picture is None or picture["text"] != words(output):
             missing.append(f"cell {c}, output {o} ({words(output)[:60]!r})")
             continue
-        problems = unsafe(picture["html"], picture["css"])
+        problems = css_problems(picture["css"])
         if problems:
-            raise ValueError(f"the picture of cell {c}, output {o} holds something that runs or loads "
-                             f"({', '.join(problems[:3])}): a picture may hold HTML and CSS only")
-        output["data"][MIME] = {key: picture[key] for key in ("html", "css", "text")}
+            raise UnsafePicture(f"the CSS of the picture of cell {c}, output {o} holds what site/picture-policy.json "
+                                f"does not allow ({', '.join(problems[:3])}): a picture's CSS may load nothing")
+        output["data"][MIME] = {"html": clean_html(picture["html"]), "css": picture["css"], "text": picture["text"]}
     return missing
 
 

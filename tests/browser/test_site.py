@@ -9,6 +9,7 @@ leave 127.0.0.1 fails the test.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import shutil
@@ -19,7 +20,7 @@ import zipfile
 import pytest
 from playwright.sync_api import expect
 
-from . import _lab, _site
+from . import _lab, _site, picture_payloads
 from .conftest import skip_or_fail
 from .test_lesson_moves import step_the_rulebook_example
 from .test_lessons import check_lesson
@@ -62,15 +63,25 @@ COMPLETE = """async (code) => {
 PLOTLY_THERE = "import importlib.util, sys\nprint(importlib.util.find_spec('plotly') is not None, 'plotly' in sys.modules)"
 
 #: JavaScript: each output of the lesson in front by place ("cell:output"): whether it is a
-#: picture (site/lesson_pictures.py) and the words it shows, a picture's or a widget's.
+#: picture (site/lesson_pictures.py) and the words it shows, a picture's or a widget's, and
+#: for a picture how many of its CSS rules the page refused (its own rules, parsed afresh,
+#: against those its shadow root holds).
 DRAWN = """() => {
+  const PICTURE = "application/vnd.rally-notebooks.picture+json";
+  const count = (rules) => [...rules].reduce((n, rule) => n + 1 + (rule.cssRules ? count(rule.cssRules) : 0), 0);
   const drawn = {};
   window.jupyterapp.shell.currentWidget.content.widgets.forEach((cell, c) => {
     if (cell.model.type !== "code") return;
     cell.outputArea.widgets.forEach((child, o) => {
       const output = child.node.querySelector(".jp-OutputArea-output");
       const picture = output && output.querySelector(":scope > .rally-picture__view");
-      if (output) drawn[`${c}:${o}`] = { picture: Boolean(picture), text: (picture || output).innerText.trim() };
+      if (!output) return;
+      drawn[`${c}:${o}`] = { picture: Boolean(picture), text: (picture ? picture.shadowRoot.firstElementChild : output).innerText.trim() };
+      if (picture) {
+        const css = new CSSStyleSheet();
+        css.replaceSync(cell.model.outputs.get(o).data[PICTURE].css);
+        drawn[`${c}:${o}`].refused = count(css.cssRules) - count(picture.shadowRoot.adoptedStyleSheets.at(-1).cssRules);
+      }
     });
   });
   return drawn;
@@ -183,6 +194,7 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     assert state["live"] is None and state["kernel"] != "idle", state
     assert sorted(place for place, d in before.items() if d["picture"]) == places
     assert all(before[place]["text"] for place in places), before
+    assert all(before[place]["refused"] == 0 for place in places), before  # the site's own CSS is kept whole
     _lab.screenshot(page, SHOT + lesson.removesuffix(".ipynb").replace("/", "_") + "_before_python",
                     page.locator(".rally-picture").first)
     page.evaluate("() => window.rallyLetPythonStart()")
@@ -227,47 +239,100 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     nothing_left(site, leave_recorder)
 
 
-#: A notebook someone else made, with pictures that try to run, load and send things. (The
-#: image is a page of the site, not a picture: it fails, as a missing file would, so its
-#: onerror would run if it were kept, and the site is not asked for a file it lacks.)
-EVIL_PICTURES = [
-    '<img/onerror="window.rallyPwned=1" src=index.html><b class="kept">G5</b>',
-    '<svg/onload="window.rallyPwned=2"><circle r="4"/></svg>',
-    '<img src="http://example.invalid/spy.png"><a href="javascript:window.rallyPwned=3">go</a>',
-    '<base href="http://example.invalid/"><meta http-equiv="refresh" content="0;url=http://example.invalid/">',
-]
+#: The site's kernel, named in a notebook so that JupyterLab asks nobody to choose one.
+KERNEL = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+#: JavaScript: what the pictures of a notebook made elsewhere (picture_payloads) did to the
+#: page: whether each was drawn (its ``.kept`` mark), what ran, what in them still names an
+#: address, a handler or a script, and which of the page's parts a style hid or painted (MARK).
+WHAT_PICTURES_DID = """(mark) => {
+  const views = [...document.querySelectorAll(".rally-picture__view")];
+  const drawn = (view) => view.shadowRoot || view;
+  const page = [...document.querySelectorAll("body *")].filter((e) => !e.closest(".rally-picture__view"));
+  const hidden = (e) => { const s = getComputedStyle(e);
+    return s.display === "none" || s.visibility !== "visible" || s.opacity !== "1" || s.filter !== "none" || !e.getClientRects().length; };
+  return {
+    drawn: views.filter((v) => drawn(v).querySelector(".kept")).length,
+    inert: views.every((v) => v.inert && v.getAttribute("aria-hidden") === "true"),
+    ran: window.rallyPwned || [],
+    named: views.flatMap((v) => [...drawn(v).querySelectorAll("*")]).flatMap((e) => [...e.attributes])
+      .filter((a) => a.name.startsWith("on") || (!/^(data|aria)-/.test(a.name) && /leak|javascript|rallyPwned|\\\\/i.test(a.value)))
+      .map((a) => `${a.name}=${a.value}`),
+    hidden: ["html", "body", ".jp-NotebookPanel", ".jp-Notebook", ".jp-MarkdownCell", ".rally-site-map"]
+      .filter((selector) => !document.querySelector(selector) || hidden(document.querySelector(selector))),
+    painted: page.filter((e) => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor].includes(mark))
+      .map((e) => `${e.localName}.${e.className}`),
+  };
+}"""
+#: JavaScript: how many pixels of a screenshot of the window (a PNG's data address) are MARK's
+#: colour outside every picture's box: what a picture painted over the page around it. (A
+#: picture is inert, so no point of the window finds it: only what is seen tells.)
+PAINTED_OUTSIDE = """async ([shot, mark]) => {
+  const image = new Image();
+  await new Promise((done) => { image.onload = done; image.src = shot; });
+  const canvas = Object.assign(document.createElement("canvas"), { width: image.width, height: image.height });
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  const pixels = context.getImageData(0, 0, image.width, image.height).data;
+  const [r, g, b] = mark.match(/\\d+/g).map(Number);
+  // Each box to whole pixels, outwards: a box is painted from the pixel its edge falls in.
+  const boxes = [...document.querySelectorAll(".rally-picture")].map((e) => e.getBoundingClientRect())
+    .map((b) => ({ left: Math.floor(b.left), top: Math.floor(b.top), right: Math.ceil(b.right), bottom: Math.ceil(b.bottom) }));
+  let outside = 0;
+  for (let y = 0; y < image.height; y += 2) for (let x = 0; x < image.width; x += 2) {
+    const i = 4 * (y * image.width + x);
+    if (pixels[i] === r && pixels[i + 1] === g && pixels[i + 2] === b
+        && !boxes.some((box) => x >= box.left && x < box.right && y >= box.top && y < box.bottom)) outside++;
+  }
+  return outside;
+}"""
 
 
-def test_a_picture_from_a_notebook_made_elsewhere_runs_and_loads_nothing(site, site_page, leave_recorder):
-    """Anyone may open a notebook on the site: a picture in it is drawn with what would run,
-    load or send something taken out (the site's own pictures are also checked at build)."""
+def test_pictures_from_a_notebook_made_elsewhere_load_run_and_cover_nothing(site, site_page, leave_recorder):
+    """Anyone may open a notebook on the site: its pictures are drawn cleaned by DOMPurify
+    (site/picture-policy.json), their CSS kept inside each picture's shadow root and box.
+    Every payload of picture_payloads (addresses in attributes, srcset, SVG animation,
+    parser tricks, CSS url() escaped or in image-set(), @import, @font-face, overlays, rules
+    for the page's own parts) loads nothing from anywhere, runs nothing, and leaves the
+    page visible and uncovered. (The site's own pictures are cleaned at build too.)"""
     page = site_page
+    asked: list[str] = []  # every request for an address a payload names, to any host
+    page.context.on("request", lambda request: asked.append(request.url) if "leak" in request.url else None)
+    page.add_init_script(HOLD_PYTHON)  # the notebook's cell never runs: its pictures stay
     page.goto(f"{site.url}/lab/index.html")  # the app alone, no lesson
     page.wait_for_function("() => window.jupyterapp && document.querySelector('button.rally-site-map')")
-    outputs = [{"output_type": "display_data", "metadata": {}, "data": {
-        "text/plain": f"picture {i}", "application/vnd.jupyter.widget-view+json": {"model_id": "x", "version_major": 2,
-                                                                                 "version_minor": 0},
-        lesson_pictures.MIME: {"html": html, "css": "b { background: url(http://example.invalid/a.png) }",
-                               "text": f"picture {i}"}}} for i, html in enumerate(EVIL_PICTURES)]
-    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
-                "cells": [{"cell_type": "code", "execution_count": 1, "metadata": {}, "source": "x", "outputs": outputs}]}
+    kept = '<b class="kept">G5</b>'
+    pictures = ([(name, kept + html, "") for name, html in picture_payloads.html_payloads().items()]
+                + [(name, kept + '<div class="cover">cover</div>', css)
+                   for name, css in {**picture_payloads.css_payloads(), **picture_payloads.reach_payloads()}.items()])
+    # One cell each: JupyterLab shows at most 50 outputs of a cell.
+    cells = [{"cell_type": "code", "execution_count": 1, "metadata": {}, "source": "x", "outputs": [
+        {"output_type": "display_data", "metadata": {}, "data": {
+            "text/plain": name,
+            "application/vnd.jupyter.widget-view+json": {"model_id": "x", "version_major": 2, "version_minor": 0},
+            lesson_pictures.MIME: {"html": html, "css": css, "text": name}}}]} for name, html, css in pictures]
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": KERNEL}, "cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": "Words beside the pictures."}, *cells]}
     page.evaluate("""async (nb) => {
       await window.jupyterapp.serviceManager.contents.save('elsewhere.ipynb', {type: 'notebook', format: 'json', content: nb});
       await window.jupyterapp.commands.execute('docmanager:open', {path: 'elsewhere.ipynb'});
     }""", notebook)
-    page.wait_for_function("() => document.querySelectorAll('.rally-picture .kept').length === 1")
-    page.wait_for_timeout(1000)
-    found = page.evaluate("""() => ({
-      pwned: window.rallyPwned || null,
-      handlers: [...document.querySelectorAll('.rally-picture *')].flatMap(e => [...e.attributes].map(a => a.name))
-        .filter(n => n.startsWith('on')),
-      far: [...document.querySelectorAll('.rally-picture [src], .rally-picture [href]')].map(e => e.outerHTML)
-        .filter(tag => /(src|href)="(\\/\\/|[a-z][a-z0-9+.-]*:)/i.test(tag)),
-      removed: document.querySelectorAll('.rally-picture base, .rally-picture meta, .rally-picture script').length,
-      css: [...document.querySelectorAll('.rally-picture style')].map(s => s.textContent).join(''),
-    })""")
-    assert found == {"pwned": None, "handlers": [], "far": [], "removed": 0, "css": ""}, found
-    assert page.url.startswith(site.url)  # no refresh took the page away
+    page.wait_for_function(f"() => document.querySelectorAll('.rally-picture').length === {len(pictures)}")
+    page.wait_for_timeout(2000)  # for whatever would load or run
+    did = page.evaluate(WHAT_PICTURES_DID, picture_payloads.MARK)
+    # What each picture that paints MARK shows of it outside its box, with that picture on screen.
+    did["covered"] = {}
+    for i, (name, html, css) in enumerate(pictures):
+        if picture_payloads.MARK in html + css:
+            page.locator(".rally-picture").nth(i).scroll_into_view_if_needed()
+            shot = "data:image/png;base64," + base64.b64encode(page.screenshot()).decode()
+            if outside := page.evaluate(PAINTED_OUTSIDE, [shot, picture_payloads.MARK]):
+                did["covered"][name] = outside
+    _lab.screenshot(page, SHOT + "pictures_from_elsewhere")
+    did["loaded"] = sorted({name for url in asked + site.left + leave_recorder.from_the_site()
+                            for name in re.findall(r"leak[-.](?:example/)?([hc]\d\d)", url)})
+    assert did == {"drawn": len(pictures), "inert": True, "ran": [], "named": [], "hidden": [], "painted": [],
+                   "covered": {}, "loaded": []}, did
+    assert asked == [] and page.url.startswith(site.url)  # no refresh took the page away
     nothing_left(site, leave_recorder)
 
 
