@@ -154,7 +154,7 @@ def test_two_people_and_two_computer_players_play_cards_with_hidden_hands(family
     button = table.root.locator(".rally-screen-cover button", has_text="I am Bo: show my review")
     button.tap() if table.touch else button.click()
     expect(table.root.get_by_text("Bo's review", exact=True)).to_be_visible(timeout=120_000)
-    expect(table.root.locator(".rally-hand")).to_contain_text("Bo's hand")
+    expect(table.root.locator(".rally-hand")).to_contain_text("Bo's hand", timeout=60_000)
     _lab.screenshot(page, f"05_review_of_Bo_{screen}")
     done = table.root.locator("button", has_text="Done: hide my review")
     done.tap() if table.touch else done.click()
