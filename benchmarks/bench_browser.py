@@ -1,6 +1,6 @@
 """How long a card click in GameView takes to show on the track, in a real browser.
 
-Starts JupyterLab on loopback as `bin/lessons` does (tests/browser/_lab.py), opens
+Starts JupyterLab on loopback as `bin/lessons` does (harness/lab.py), opens
 notebooks/05_play_a_game.ipynb in Debian's Chromium through Playwright, runs it, and
 clicks Ada's first playable card again and again. Each click is timed in the page,
 from the click until the track figure's SVG shows a car somewhere else (every click
@@ -53,9 +53,9 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from browser import _lab, _site  # noqa: E402
+from harness import lab as _lab, site as _site  # noqa: E402
 
 #: JavaScript: click the first playable card of the first GameView; resolve with the
 #: milliseconds until its track figure draws a car elsewhere (null after 5 s).

@@ -47,9 +47,9 @@ from dataclasses import dataclass
 from email.utils import formatdate
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from browser import _lab, _site  # noqa: E402
+from harness import lab as _lab, site as _site  # noqa: E402
 
 #: What Chromium says it accepts.
 ACCEPT_ENCODING = "gzip, deflate, br, zstd"

@@ -8,7 +8,7 @@ the pictures (not clickable, with the widget's words for a screen reader) until 
 lesson's own run puts the live widget in their place.
 
 - :func:`capture` takes the pictures in Chromium from the site's own run of each lesson
-  (``bash bin/lesson-pictures``; it uses the browser tests' harness) into ``site/pictures/``;
+  (``bash bin/lesson-pictures``; it drives the site through :mod:`harness.site`) into ``site/pictures/``;
 - :func:`stage` adds them to the site's copy of a lesson (site/stage_notebooks.py, bin/site),
   cleaned: a picture holds only what site/picture-policy.json allows (:data:`POLICY`), its
   HTML cleaned by nh3 (:func:`clean_html`) and its CSS checked by tinycss2
@@ -233,8 +233,8 @@ TAKE_PICTURES = r"""() => {
 def capture(site: pathlib.Path, lessons: list[str]) -> None:
     """Take the pictures of ``lessons`` (paths under notebooks/, "de/01_stiche.ipynb") from
     the built site in ``site``, in Chromium at 1280x800, into :data:`FOLDER`."""
-    sys.path.insert(0, str(ROOT / "tests"))
-    from browser import _site  # the browser tests' harness: server, Chromium, "live"
+    sys.path.insert(0, str(ROOT))
+    from harness import site as _site  # the site served, Chromium, "live": as a visitor gets them
     from playwright.sync_api import sync_playwright
 
     recorder = _site.LeaveRecorder()

@@ -1,0 +1,162 @@
+"""What a learner reads of each lesson in the app view: the page's visible text, its words,
+its long sentences and any block it shows twice.
+
+The lessons are served exactly as ``bin/lessons`` serves them (:class:`harness.lab.JupyterLab`
+with a token, the cross-site checks on), each lesson's app view (``/voila/render/...``) opens
+in Chromium at 1280 x 800 and, once Voilà has run every cell and drawn every widget, the
+page's ``document.body.innerText`` is saved, one file a lesson, in course order, with its
+links beside it. The counts are printed as a table::
+
+    bash bin/app-text [FOLDER] [--lang en|de] [--lesson 07_rally_run_driving]
+
+The browser tests count the same way on the pages they open (``tests/browser/test_learner_view.py``).
+
+>>> page = count("Round 1.\\nAda plays a card and wins. Bo winds his motor.\\nAda plays a card and wins.")
+>>> page.words, page.sentences, page.long_sentences
+(18, 4, [])
+>>> page.repeated, count("Bo wins the trick by 2.\\nBo wins the trick by 2.").repeated
+([], ['Bo wins the trick by 2.'])
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import pathlib
+import re
+import secrets
+import sys
+
+#: The child's path, measured here (issue 41): at most this many words a page ...
+MOST_WORDS_A_PAGE = 1200
+#: ... and this many words a sentence.
+MOST_WORDS_A_SENTENCE = 20
+#: A line of this many words or more shown twice on one page is a repeated block.
+REPEATED_LINE_WORDS = 5
+
+#: JavaScript: what the page shows (hidden parts left out, as a reader meets it) and its links.
+PAGE = """() => ({text: document.body.innerText,
+  links: [...document.querySelectorAll('a[href]')].filter(a => a.getClientRects().length > 0)
+    .map(a => `${a.innerText.trim()} -> ${a.getAttribute('href')}`)})"""
+
+_WORD = re.compile(r"\w")
+# A sentence ends at . ! ? (a closing quote or bracket may follow) before the next one starts.
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”“’)»«]))\s+(?=[\"„“‘(«»]?[A-ZÄÖÜ0-9])")
+
+
+def words(text: str) -> int:
+    """Words as a reader counts them: whitespace-separated pieces holding a letter or digit
+    (a lone "·", "→" or "▶" is not a word).
+
+    >>> words("Ada's car → space 12 · lap 2")
+    6
+    """
+    return sum(1 for piece in text.split() if _WORD.search(piece))
+
+
+def sentences(text: str) -> list[str]:
+    """The page's sentences: every line on its own (a button, a heading, a list item), split
+    where a sentence ends and the next begins.
+
+    >>> sentences("Your turn. Play a card!\\nUse turbo: 3 + 4 → space 9")
+    ['Your turn.', 'Play a card!', 'Use turbo: 3 + 4 → space 9']
+    """
+    found = []
+    for line in text.splitlines():
+        found += [part.strip() for part in _SENTENCE_END.split(line) if words(part)]
+    return found
+
+
+@dataclasses.dataclass
+class PageCount:
+    """One page's counts: words, sentences, those over the limit, and repeated lines."""
+
+    name: str
+    words: int
+    sentences: int
+    long_sentences: list[str]
+    repeated: list[str]
+
+    @property
+    def too_long(self) -> bool:
+        return self.words > MOST_WORDS_A_PAGE
+
+
+def count(text: str, name: str = "") -> PageCount:
+    """The counts of one page's visible ``text``."""
+    found = sentences(text)
+    long = [s for s in found if words(s) > MOST_WORDS_A_SENTENCE]
+    seen: dict[str, int] = {}
+    for line in (line.strip() for line in text.splitlines()):
+        if words(line) >= REPEATED_LINE_WORDS:
+            seen[line] = seen.get(line, 0) + 1
+    return PageCount(name, words(text), len(found), long, [line for line, times in seen.items() if times > 1])
+
+
+def table(pages: list[PageCount]) -> str:
+    """The counts as a text table, one row a page and the totals."""
+    rows = [f"{'page':44} {'words':>6} {'sentences':>9} {'over ' + str(MOST_WORDS_A_SENTENCE):>8} {'repeated':>8}"]
+    for page in pages:
+        mark = "  (over %d words)" % MOST_WORDS_A_PAGE if page.too_long else ""
+        rows.append(f"{page.name:44} {page.words:>6} {page.sentences:>9} {len(page.long_sentences):>8} "
+                    f"{len(page.repeated):>8}{mark}")
+    rows.append(f"{'all':44} {sum(p.words for p in pages):>6} {sum(p.sentences for p in pages):>9} "
+                f"{sum(len(p.long_sentences) for p in pages):>8} {sum(len(p.repeated) for p in pages):>8}")
+    return "\n".join(rows)
+
+
+def save(folder: pathlib.Path, name: str, shown: dict) -> PageCount:
+    """Write one page's text (``name``.txt) and links (``name``.links.txt) into ``folder``;
+    return its counts. ``shown`` is what :data:`PAGE` gives."""
+    path = folder / f"{name}.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(shown["text"], encoding="utf-8")
+    (folder / f"{name}.links.txt").write_text("\n".join(shown["links"]) + "\n", encoding="utf-8")
+    return count(shown["text"], name)
+
+
+def write_course(folder: pathlib.Path, langs: list[str], only: str | None = None) -> list[PageCount]:
+    """Open every lesson's app view (in course order, each language of ``langs``; only the
+    lesson ``only`` if given) on a server started as ``bin/lessons`` starts it, and save
+    what each page shows into ``folder``. Returns the counts."""
+    from playwright.sync_api import sync_playwright
+
+    from widgets.course import COURSE, lesson_named
+
+    from . import lab
+
+    lessons = [lesson_named(only)] if only else list(COURSE)
+    pages = []
+    with lab.JupyterLab(token=secrets.token_hex(16)) as server, sync_playwright() as playwright:
+        browser = lab.launch_chromium(playwright)
+        context = browser.new_context(viewport=lab.WINDOW)
+        page = context.new_page()
+        for lang in langs:
+            for lesson in lessons:
+                path = lesson.file(lang)
+                lab.open_app(page, server, path)
+                counted = save(folder, path.removesuffix(".ipynb"), page.evaluate(PAGE))
+                print(f"{counted.name}: {counted.words} words", file=sys.stderr)
+                pages.append(counted)
+        browser.close()
+    (folder / "counts.json").write_text(json.dumps([dataclasses.asdict(p) for p in pages], indent=1,
+                                                   ensure_ascii=False) + "\n", encoding="utf-8")
+    return pages
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bin/app-text", description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", default="test-artifacts/app-text", type=pathlib.Path,
+                        help="where the pages' text goes (default: test-artifacts/app-text)")
+    parser.add_argument("--lang", choices=["en", "de"], action="append", help="a language (default: both)")
+    parser.add_argument("--lesson", help="one lesson, by its English or German file name")
+    args = parser.parse_args(argv)
+    pages = write_course(args.folder, args.lang or ["en", "de"], args.lesson)
+    print(table(pages))
+    print(f"\nThe pages' text is in {args.folder}/.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
