@@ -5,7 +5,8 @@ The lessons are served exactly as ``bin/lessons`` serves them (:class:`harness.l
 with a token, the cross-site checks on), each lesson's app view (``/voila/render/...``) opens
 in Chromium at 1280 x 800 and, once Voilà has run every cell and drawn every widget, the
 page's ``document.body.innerText`` is saved, one file a lesson, in course order, with its
-links beside it. The counts are printed as a table::
+links beside it (and the grown-ups' guides, not counted as the child's path). The counts
+are printed as a table::
 
     bash bin/app-text [FOLDER] [--lang en|de] [--lesson 07_rally_run_driving]
 
@@ -34,6 +35,9 @@ MOST_WORDS_A_PAGE = 1200
 MOST_WORDS_A_SENTENCE = 20
 #: A line of this many words or more shown twice on one page is a repeated block.
 REPEATED_LINE_WORDS = 5
+
+#: The grown-ups' guide of each language: saved beside the lessons, not counted as the child's path.
+GUIDES = {"en": "for_grown_ups.ipynb", "de": "de/fuer_erwachsene.ipynb"}
 
 #: JavaScript: what the page shows (hidden parts left out, as a reader meets it) and its links.
 PAGE = """() => ({text: document.body.innerText,
@@ -127,7 +131,7 @@ def write_course(folder: pathlib.Path, langs: list[str], only: str | None = None
     from . import lab
 
     lessons = [lesson_named(only)] if only else list(COURSE)
-    pages = []
+    pages, guides = [], []
     with lab.JupyterLab(token=secrets.token_hex(16)) as server, sync_playwright() as playwright:
         browser = lab.launch_chromium(playwright)
         context = browser.new_context(viewport=lab.WINDOW)
@@ -139,8 +143,11 @@ def write_course(folder: pathlib.Path, langs: list[str], only: str | None = None
                 counted = save(folder, path.removesuffix(".ipynb"), page.evaluate(PAGE))
                 print(f"{counted.name}: {counted.words} words", file=sys.stderr)
                 pages.append(counted)
+            if not only:
+                lab.open_app(page, server, GUIDES[lang])
+                guides.append(save(folder, GUIDES[lang].removesuffix(".ipynb"), page.evaluate(PAGE)))
         browser.close()
-    (folder / "counts.json").write_text(json.dumps([dataclasses.asdict(p) for p in pages], indent=1,
+    (folder / "counts.json").write_text(json.dumps([dataclasses.asdict(p) for p in pages + guides], indent=1,
                                                    ensure_ascii=False) + "\n", encoding="utf-8")
     return pages
 

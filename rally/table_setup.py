@@ -8,12 +8,12 @@ sentence says so.
 >>> for step in setup_steps(Game.new(3, seed=4)):
 ...     print(step)
 Board: the volcano track, a loop of 31 spaces. Cars drive round it clockwise; only an uphill can roll a car back.
-Cars and motors: each player takes the car and the motor of one color: Ada white, Bo red and Cy yellow.
+Cars and motors: one color each, Ada white, Bo red and Cy yellow.
 Motors: yellow side up, every arrow on 0. A motor is only wound up by losing tricks.
 Start: every car stands on the start space. It is the starting grid, where any number of cars fit.
 Cards: with 3 players the values 2 to 10 are in play, in red, green and blue: 27 cards. The rest go back in the box.
 Flag: Ada takes the flag and plays the first card. (The rulebook gives the flag to the wildest driver at the table; these lessons give it to the first player.)
-Deal: each player gets 5 cards for round 1; the other 12 lie aside face down, unseen, until the next round.
+Deal: each player gets 5 cards for round 1; the other 12 lie aside, unseen. Before rounds 2 and 3 all the cards are shuffled and dealt again (how the lessons read the rules).
 """
 
 from __future__ import annotations
@@ -58,17 +58,18 @@ def _setup_steps(game: Game) -> list[str]:
         ngettext("Board: the {track} track, a loop of {n} space. Cars drive round it clockwise; only an uphill can roll a car back.",
                  "Board: the {track} track, a loop of {n} spaces. Cars drive round it clockwise; only an uphill can roll a car back.",
                  len(game.track)).format(track=game.track.shown_name, n=len(game.track)),
-        _("Cars and motors: each player takes the car and the motor of one color: {colors}.").format(colors=colors),
+        _("Cars and motors: one color each, {colors}.").format(colors=colors),
         _("Motors: yellow side up, every arrow on 0. A motor is only wound up by losing tricks."),
         _("Start: every car stands on the start space. It is the starting grid, where any number of cars fit."),
-        ngettext("Cards: with {players} players the values {low} to {high} are in play, in red, green and blue: "
-                 "{n} card. The rest go back in the box.",
-                 "Cards: with {players} players the values {low} to {high} are in play, in red, green and blue: "
-                 "{n} cards. The rest go back in the box.", len(cards)).format(
-            players=players, low=values[0], high=values[-1], n=len(cards)),
+        (_("Cards: with 5 players all 45 cards are in play, the values 1 to 15 in red, green and blue.")
+         if len(cards) == len(deck(5)) else  # none go back to the box
+         _("Cards: with {players} players the values {low} to {high} are in play, in red, green and blue: "
+           "{n} cards. The rest go back in the box.").format(
+            players=players, low=values[0], high=values[-1], n=len(cards))),
         flag,
-        ngettext("Deal: each player gets {n} cards for round 1; the other {aside} lies aside face down, unseen, "
-                 "until the next round.",
-                 "Deal: each player gets {n} cards for round 1; the other {aside} lie aside face down, unseen, "
-                 "until the next round.", aside).format(n=HAND_SIZES[0], aside=aside),
+        ngettext("Deal: each player gets {n} cards for round 1; the other {aside} lies aside, unseen. Before "
+                 "rounds 2 and 3 all the cards are shuffled and dealt again (how the lessons read the rules).",
+                 "Deal: each player gets {n} cards for round 1; the other {aside} lie aside, unseen. Before "
+                 "rounds 2 and 3 all the cards are shuffled and dealt again (how the lessons read the rules).",
+                 aside).format(n=HAND_SIZES[0], aside=aside),
     ]

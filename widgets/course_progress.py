@@ -96,10 +96,13 @@ class LessonDone(_CourseWidget):
         item = lesson_named(lesson)
         title = item.title()
         kwargs.setdefault("labels", {
-            "tick": _("✓ I have finished {title}").format(title=title),
+            # The button says what it does: it ticks the lesson off, and the tick stays in this browser only.
+            "tick": _("✓ Tick off this lesson: I have finished it"),
             "ticked": _("✓ Finished: {title}").format(title=title),
-            "note_ticked": _("Ticked off on the course map in lesson 0. Press again to take the tick back."),
-            "note_open": _("Press when you have finished: lesson 0 ticks it off on the course map."),
+            "note_ticked": _("This lesson has its tick on the course map in lesson 0. Only this browser keeps "
+                             "the tick. Press again to take it away."),
+            "note_open": _("Press when you have finished. The lesson then gets a tick on the course map in "
+                           "lesson 0. Only this browser keeps the tick."),
             "storage": _("This browser cannot keep ticks (its storage is off)."),
         })
         super().__init__(kind="done", lesson=item.english, **kwargs)

@@ -46,6 +46,9 @@ SIDE_HEX: dict[str, str] = {"yellow": "#f6c90e", "red": "#d7263d"}
 #: Per card color: a suit-like symbol and a CSS pattern name, so colors never stand alone.
 CARD_SYMBOLS: dict[Color, str] = {Color.RED: "♦", Color.GREEN: "♣", Color.BLUE: "♠"}
 CARD_PATTERNS: dict[Color, str] = {Color.RED: "stripes", Color.GREEN: "dots", Color.BLUE: "plain"}
+#: Per card color: its key, the same in every language (the card faces' CSS classes,
+#: ``rally-card--red``..., are made from it; never from the translated word).
+CARD_KEYS: dict[Color, str] = {Color.RED: "red", Color.GREEN: "green", Color.BLUE: "blue"}
 
 
 #: The cars in words, by car color (translated where shown: :func:`car_words`).
@@ -73,11 +76,14 @@ def car_words(seat: int) -> str:
 
 
 def card_face(card: Card) -> dict[str, object]:
-    """Plain data for drawing one card face (what the anywidgets receive)."""
+    """Plain data for drawing one card face (what the anywidgets receive). ``color`` is a
+    key, the same in every language (``"red"``, ``"green"``, ``"blue"``: the faces' CSS
+    classes ``rally-card--red``... are made from it); ``color_word`` says it in the
+    language spoken."""
     return {
         "code": str(card),
         "value": card.value,
-        "color": card.color.word,
+        "color": CARD_KEYS[card.color],
         "letter": card.color.letter,
         "symbol": CARD_SYMBOLS[card.color],
         "pattern": CARD_PATTERNS[card.color],

@@ -24,7 +24,7 @@ import itertools
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .. import inputs
@@ -267,14 +267,19 @@ def memory_bot(turns: int | None) -> MemoryBot:
 
 
 def memory_win_rates(memories: Iterable[int | None] | int | None = (0, 1, 2, 3, 5, 8, None),
-                     opponents: Sequence[str] | str = ("none",), games: int = 300, seed: int = 0) -> MemoryResult:
+                     opponents: Sequence[str] | str = ("none",), games: int = 300, seed: int = 0,
+                     progress: Callable[[int, int], None] | None = None) -> MemoryResult:
     """How often a bot wins with each memory length against the same ``opponents``
     (bot names as in :func:`~rally.rally_run.parse_bot`; their number fixes the players).
 
     Game ``k`` is laid out from seed ``seed + k`` and the tested bot takes seat ``k``
     modulo the number of players, so every seat is played equally often; every memory
     length plays the very same layouts, so differences come from memory alone.
+    ``progress(done, total)``, if given, is called after each game, with the games
+    played so far and the games in all.
     """
+    if progress is not None and not callable(progress):
+        inputs.fail(SetupError, "progress", _("None or a function called as progress(done, total)"), progress, "print")
     if memories is None or inputs.is_whole(memories):
         lengths: list[object] = [memories]
     else:
@@ -303,7 +308,7 @@ def memory_win_rates(memories: Iterable[int | None] | int | None = (0, 1, 2, 3, 
                              "{games} games for each of {n} memory lengths", len(checked)).format(
                         games=games, n=len(checked)), _("300 games for 7"))
     labels = tuple(parse_bot(o).describe() for o in names)  # words a learner reads
-    rows = []
+    rows: list[MemoryRow] = []
     for turns in checked:
         wins = 0
         for k in range(games):
@@ -312,5 +317,7 @@ def memory_win_rates(memories: Iterable[int | None] | int | None = (0, 1, 2, 3, 
             bots.insert(me, memory_bot(turns))
             game = play_out(RallyRunGame.new(players, seed=seed + k), bots, random.Random(seed + k))
             wins += game.winner == me
+            if progress is not None:
+                progress(len(rows) * games + k + 1, len(checked) * games)
         rows.append(MemoryRow(turns, wins, games))
     return MemoryResult(tuple(rows), players, labels, seed)

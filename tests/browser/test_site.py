@@ -235,8 +235,31 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
             assert any(m.endswith(offered) for m in matches), (code, matches)
     if lesson.startswith("03_"):
         step_the_rulebook_example(page, shot=SHOT)
+    if lesson.removeprefix("de/").startswith("00_"):
+        play_the_first_moments(page, german=lesson.startswith("de/"))
+    # Read aloud: a speaker at each paragraph of the lesson's text, on the site as elsewhere.
+    assert page.locator(".jp-MarkdownCell .jp-RenderedMarkdown p .rally-read-aloud__button").count() > 0
     assert _lab.error_outputs(page) == []
     nothing_left(site, leave_recorder)
+
+
+def play_the_first_moments(page, german: bool) -> None:
+    """Lesson 0 on the site: a tap on a game starts its guided game at its first tip; "Go
+    on" lets the learner play. Stich Rallye: a card is played and the trick goes on; Rally
+    Run: its first tip shows too."""
+    go_on = "Weiter ▶" if german else "Go on ▶"
+    for game, words in [("Stich Rallye", "Stich Rallye:"), ("Rally Run", "Rally Run:")]:
+        _lab.output_button(page, words, prefix=True).filter(has_text=game).click()
+        button = page.locator(".jp-OutputArea-output button", has_text=go_on).first
+        expect(button).to_be_visible(timeout=60_000)
+        _lab.screenshot(page, SHOT + ("de_" if german else "") + "00_first_tip_" + game.replace(" ", "_"))
+        button.click()
+        if game == "Stich Rallye":
+            cards = page.locator(".rally-hand button.rally-card")
+            expect(cards.first).to_be_visible(timeout=60_000)
+            held = cards.count()
+            page.locator('.rally-hand button.rally-card[aria-disabled="false"]').first.click()
+            expect(cards).to_have_count(held - 1, timeout=60_000)  # played: the hand holds one card less
 
 
 #: The site's kernel, named in a notebook so that JupyterLab asks nobody to choose one.

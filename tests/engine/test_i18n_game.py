@@ -152,23 +152,26 @@ def test_setup_steps_in_german_and_unchanged_in_english():
     german = setup_steps(game, lang="de")
     assert german[0] == ("Spielplan: die Strecke Vulkan, ein Rundkurs mit 31 Feldern. Die Autos fahren im "
                          "Uhrzeigersinn; nur ein Anstieg kann ein Auto zurückrollen lassen.")
-    assert german[1] == ("Autos und Motoren: Jeder nimmt sich Auto und Motor in einer Farbe: Ada (Weiß), Bo (Rot) "
+    assert german[1] == ("Autos und Motoren: eine Farbe für jeden, Ada (Weiß), Bo (Rot) "
                          "und Cy (Gelb).")
     assert german[4] == ("Karten: Bei 3 Spielern sind die Werte 2 bis 10 im Spiel, in Rot, Grün und Blau: 27 Karten. "
                          "Der Rest kommt zurück in die Schachtel.")
     assert german[5].startswith("Fahne: Ada nimmt die Startspieler-Fahne und spielt die erste Karte aus.")
-    assert german[6] == ("Austeilen: Jeder bekommt 5 Karten für Runde 1; die übrigen 12 Karten liegen verdeckt und "
-                         "ungesehen beiseite, bis zur nächsten Runde.")
+    assert german[6] == ("Austeilen: Jeder bekommt 5 Karten für Runde 1; die übrigen 12 Karten liegen ungesehen "
+                         "beiseite. Vor Runde 2 und 3 werden alle Karten neu gemischt und ausgeteilt (so lesen die "
+                         "Lektionen die Regel).")
     beach = setup_steps(Game.new(5, track="beach", seed=2, first_player=3), lang="de")
     assert beach[0].startswith("Spielplan: die Strecke Strand, ein Rundkurs mit 28 Feldern.")
     assert "Di (Lila) und Ed (Blau)" in beach[1]
     assert beach[5].endswith("hier ist das Di.)")
     english = setup_steps(game, lang="en")
     assert english[0] == "Board: the volcano track, a loop of 31 spaces. Cars drive round it clockwise; only an uphill can roll a car back."
-    assert english[1] == ("Cars and motors: each player takes the car and the motor of one color: Ada white, Bo red "
+    assert english[1] == ("Cars and motors: one color each, Ada white, Bo red "
                           "and Cy yellow.")
-    assert english[6] == ("Deal: each player gets 5 cards for round 1; the other 12 lie aside face down, unseen, until "
-                          "the next round.")
+    assert english[6] == ("Deal: each player gets 5 cards for round 1; the other 12 lie aside, unseen. Before rounds 2 "
+                          "and 3 all the cards are shuffled and dealt again (how the lessons read the rules).")
+    every = setup_steps(Game.new(5, seed=2), lang="en")[4]
+    assert every == "Cards: with 5 players all 45 cards are in play, the values 1 to 15 in red, green and blue."
 
 
 def test_summary_and_refusals_in_german():

@@ -184,7 +184,9 @@ def test_the_board_speaks_german_and_keeps_its_color_letters():
         assert board.rotate(board.rotations[0]["rotation"])
         assert board.set_mode("swap") and board.status == "Klick auf zwei verdeckte Plättchen, um sie zu vertauschen."
         texts += board_texts(board)
-        assert not board.click(3) and board.status.startswith("Klick auf ein Feld wie 'B3' ")
+        # German words only (issue 41: the English 'red' stood in this refusal).
+        assert not board.click(3) and board.status == ("Klick auf ein Feld wie B3 oder auf ein Start-Ziel-Plättchen, "
+                                                       "zum Beispiel auf das rote, nicht auf 3.")
         texts += board_texts(board)
         assert_german(texts)
 

@@ -35,9 +35,9 @@ def test_setup_builds_the_game_it_describes():
              "like 42, not '-3'."),
     ("track", "S..Q..", "Character 'Q' at space 3 is not a space kind"),
     ("track", "mountain", "'mountain' is neither a built-in track (beach or volcano) nor track text"),
-    ("names", "Ann, Bo", "The game needs 4 different names, one per player, such as Ada, Bo, Cy and Di, "
-              "not Ann and Bo."),
-    ("names", "Ann, , Cy, Di", "Each name must be printable text of 1 to 40 characters, like Ada, not ''."),
+    ("names", "Ann, Bo, Cy, Di, Ed", "This game has 4 players: type at most 4 names, with commas between them, "
+                                     "not 5."),
+    ("names", "Ann, " + "B" * 41, "Each name must be printable text of 1 to 40 characters, like Ada, not 'BBB"),
     ("names", "Ann, Bo, Ann, Di", "Each player needs a different name, such as Ada, Bo, Cy and Di: Ann is there "
                                   "more than once."),
 ])

@@ -17,7 +17,7 @@ import pytest
 from rally.rally_run import RallyRunGame
 from widgets import (
     Announcer, CardHand, CopyButton, CourseProgress, FreePlayBoard, LessonDone, MotorDial, PageStyle,
-    RallyRunBoard, ScrollAnchor, TrickTable,
+    RallyRunBoard, ReadAloud, ScrollAnchor, SpeakButton, TrickTable,
 )
 from widgets.messages import PageWrites
 from widgets.plotly_view import PlotlyBundle, ViewProbe
@@ -31,6 +31,7 @@ MAKERS = {
     "ScrollAnchor": ScrollAnchor, "CardHand": lambda: CardHand(["G5", "R2"], ["G9"]), "MotorDial": MotorDial,
     "CopyButton": lambda: CopyButton(text="R2.G5"), "TrickTable": TrickTable,
     "RallyRunBoard": lambda: RallyRunBoard(players=2, seed=6, bots="none"), "FreePlayBoard": FreePlayBoard,
+    "ReadAloud": ReadAloud, "SpeakButton": lambda: SpeakButton("Your turn.", new=True),
 }
 
 

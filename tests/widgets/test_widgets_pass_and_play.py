@@ -241,3 +241,27 @@ def test_the_setup_seats_people_first_and_keeps_the_menu_within_the_players():
     assert setup.new_game().passing is False  # one person: the game as before, hand always shown
     with pytest.raises(ValueError, match="The number of people must be a whole number from 1 to 4"):
         GameSetup(people=5)
+
+
+@pytest.mark.parametrize("lang, typed, people, expected", [
+    # Lesson 5's "Play with your family": "Type your own names" (two of you, two computer players).
+    ("en", "Mum, Lena", 2, ("Mum", "Lena", "Ada", "Bo")),
+    ("en", "Grandpa Joe; Lena", 2, ("Grandpa Joe", "Lena", "Ada", "Bo")),
+    ("de", "Oma Erika, Jürgen", 2, ("Oma Erika", "Jürgen", "Ada", "Bo")),
+    ("de", "Mama, Lena, Özlem,", 3, ("Mama", "Lena", "Özlem", "Ada")),
+    ("de", "Bo, Ada", 2, ("Bo", "Ada", "Cy", "Di")),  # the computer players never take a typed name
+])
+def test_the_family_game_takes_the_names_people_type(lang, typed, people, expected):
+    import rally
+    from widgets import GameSetup
+
+    with rally.language(lang):
+        setup = GameSetup(people=2, seed=7, coach=True)
+        setup.people.value = people
+        setup.names.value = typed
+        view = setup.new_game()
+        assert setup.error == "" and view is not None and view.game.names == expected
+        assert view.people == list(range(people)) and view.passing
+        mine = expected[0]
+        assert mine in repr(setup)
+    view.close()

@@ -14,6 +14,7 @@ import subprocess
 
 import pytest
 
+import rally
 from rally import IllegalAction
 from rally.rally_run import (
     COLORS, StartFinish, NoMemoryBot, PerfectMemoryBot, RallyRunGame, Reveal, Rotate, Swap, TilesSwapped, play_out,
@@ -444,8 +445,40 @@ def test_the_memory_experiment_runs_only_when_asked_and_then_shows_its_result():
     assert "Press the button to play 12 games" in experiment.status.value
     experiment.run_button.click()
     assert experiment.result == memory_win_rates([0, None], games=6, seed=2)
-    assert isinstance(experiment.children[-1], MemoryChart) and "perfect" in experiment.table.value
+    assert isinstance(experiment.children[-2], MemoryChart) and "perfect" in experiment.table.value
+    assert experiment.children[-1] is experiment.conclusion
     assert "Done." in experiment.status.value and not experiment.run_button.disabled
+
+
+def test_the_memory_experiment_shows_its_progress_and_concludes_only_once_run():
+    """Issue 41: lesson 9's experiment showed no progress while it ran, and its conclusion
+    stood in the lesson before any game was played."""
+    experiment = MemoryExperiment([0, 1, 2, None], games=30, seed=0)
+    assert experiment.conclusion.value == "" and experiment.conclusion not in experiment.children
+    seen = []
+    experiment.progress.observe(lambda change: seen.append((experiment.progress_text.value,
+                                                            experiment.progress in _shown(experiment))),
+                                names="value")
+    experiment.run()
+    assert len(seen) > 10 and all(shown for _text, shown in seen)  # counted while the games are played
+    assert experiment.progress.value == 120 and experiment.progress_text.value == "120 of 120 games played"
+    rows = {row.turns: row for row in experiment.result.rows}
+    assert experiment.conclusion in experiment.children
+    assert f"With a perfect memory, it won {round(100 * rows[None].rate)}%." in experiment.conclusion.value
+    assert f"With no memory, the bot won {round(100 * rows[0].rate)}% of its games." in experiment.conclusion.value
+    with rally.language("de"):
+        german = MemoryExperiment([0, None], games=4, seed=1)
+        german.run()
+    assert "Mit perfektem Gedächtnis" in german.conclusion.value and german.progress_text.value == "8 von 8 Spielen gespielt"
+
+
+def _shown(box) -> list:
+    """Every widget under ``box``'s children, at any depth."""
+    out = []
+    for child in box.children:
+        out.append(child)
+        out.extend(_shown(child) if hasattr(child, "children") else [])
+    return out
 
 
 def test_the_memory_experiment_refuses_bad_settings_when_made():

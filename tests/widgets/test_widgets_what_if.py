@@ -359,3 +359,19 @@ def test_a_card_typed_twice_is_named_as_such():
     assert "B8 appears 2 times" in editor.status.value
     editor.hand.value = "B8"
     assert editor.problems == []
+
+
+def test_an_old_error_goes_once_the_position_is_right():
+    """Issue 41: the editor kept an old error under a position that had become possible."""
+    editor = PositionEditor(START, playouts=5)
+    editor.progress.value = "25, 15, 15, 24"
+    assert editor.advisor.ask() is None
+    assert editor.advisor.error.startswith("The advisor cannot answer yet: ")
+    assert "cannot answer yet" in editor.advisor.message.value
+    editor.load_code("SR1_nonsense")
+    assert editor.error.startswith("That code cannot be loaded")
+    editor.progress.value = "25, 15, 20, 24"  # possible again
+    assert editor.problems == [] and "✔ A possible position" in editor.status.value
+    assert (editor.error, editor.message.value) == ("", "")
+    assert (editor.advisor.error, editor.advisor.message.value) == ("", "")
+    assert editor.advisor.ask() is not None and editor.advisor.error == ""

@@ -242,6 +242,12 @@ function render({ model, el }) {
         drawCar(g, car, x + S / 2 + sx * S * SLOT, y + S / 2 + sy * S * SLOT);
       }
     }
+    // A guide points at places (the highlight trait): a thick ring over each, never catching a click.
+    for (const place of model.get("highlight") || []) {
+      if (!spots[place]) continue;
+      const [x, y] = spots[place];
+      svg("rect", { x: x - 3, y: y - 3, width: S + 6, height: S + 6, rx: 8, class: "rr-highlight" }, board);
+    }
   }
 
   function drawPlayers() {
@@ -261,7 +267,8 @@ function render({ model, el }) {
     if (!offered.length) return;
     html("div", "rally-run__rotations-title", rotations, word("rotations"));
     for (const r of offered) {
-      const button = html("button", "rally-run__rotation", rotations);
+      const button = html("button", r.trap ? "rally-run__rotation rally-run__rotation--trap" : "rally-run__rotation",
+        rotations);
       button.type = "button";
       const icon = svg("svg", { width: 48, height: 48, "aria-hidden": "true" }, button);
       drawTile(icon, 1, 1, 46, r.kind, r.openings);
@@ -297,6 +304,7 @@ function render({ model, el }) {
     heading.textContent = model.get("heading");
     prompt.textContent = model.get("prompt");
     controls.style.display = interactive ? "" : "none";
+    el.classList.toggle("is-paused", Boolean(model.get("paused")));
     const mode = model.get("mode");
     moveButton.setAttribute("aria-pressed", String(mode === "move"));
     swapButton.setAttribute("aria-pressed", String(mode === "swap"));

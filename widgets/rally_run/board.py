@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import pathlib
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import anywidget
 import traitlets
@@ -53,6 +53,7 @@ from rally.rally_run import (
     COLORS, START_FINISH, Cell, DriveTo, Finish, RallyRunGame, Reveal, Rotate, StartFinish, Swap, Tile, parse_bot,
 )
 from rally.rally_run.simulate import log_lines
+from rally.rally_run.traps import trapping_rotations
 
 from .._display import StableRepr
 from ..messages import StatusLine
@@ -161,6 +162,10 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
     #: click comes as a message, :meth:`_on_msg`).
     interactive = traitlets.Bool(True, read_only=True).tag(sync=True)
     seed = traitlets.Int(0).tag(sync=True)
+    #: Places the page rings to point at them ("B2", or a start-finish tile's color), set by a guide.
+    highlight = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: True while the board waits (:attr:`pause_hook`): clicks are refused until :meth:`resume`.
+    paused = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -174,8 +179,11 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         interactive: bool = True,
         rng: random.Random | None = None,
         people: Sequence[int] | None = None,
+        pause_hook: Callable[[RallyRunGame], bool] | None = None,
     ):
         super().__init__()
+        #: Asked before each computer player's action, at a person's decision and at the end: True pauses.
+        self.pause_hook = pause_hook
         self.set_trait("interactive", bool(interactive))
         if game is None:
             if players is None:
@@ -253,6 +261,17 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         self._say("")
         self._advance()
 
+    def resume(self) -> None:
+        """Go on after a pause (see :attr:`pause_hook`): the computer players play on."""
+        if self.paused:
+            self.paused = False
+            self._advance()
+
+    def _held(self, game: RallyRunGame) -> bool:
+        held = bool(self.pause_hook and self.pause_hook(game))
+        self.paused = self.paused or held
+        return held
+
     def _on_msg(self, widget, content: dict, buffers) -> None:
         """What the page sends: ``{"type": "click", "place": "B3"}``, ``{"type": "rotate",
         "rotation": 1}``, ``{"type": "mode", "mode": "swap"}``, ``{"type": "new", "seed": 4}``."""
@@ -288,6 +307,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         game = self.game
         if not self.interactive:
             return self._refuse(_("This board shows one position of a game; it cannot be played."))
+        if self.paused:
+            return self._refuse(_("Wait a moment: the game is paused."))
         if game.is_over:
             return self._refuse(game.why_illegal(Finish()) or _("The game is over."))
         if game.current_player != self.human:
@@ -343,9 +364,11 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         game = self.game
         try:
             if self.interactive:
-                play_bots(game, self.bots, self.rng)  # up to a person's turn: theirs to play
+                play_bots(game, self.bots, self.rng, stop=self._held)  # up to a person's turn, or a pause
+                if game.is_over:
+                    self._held(game)
                 seat = game.current_player
-                if seat is not None and seat != self.human:
+                if seat is not None and seat != self.human and self.bots[seat] is None:
                     self.human = seat
                     color = game.start_colors[seat]
                     # Pass-and-play: the next person hears it is their turn, by name and car.
@@ -417,17 +440,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             key = row["cell"] if "cell" in row else row["color"]
             if key in here:
                 row["label"] = _("{place}; here: {cars}").format(place=row["label"], cars=join_words(here[key]))
-        rotations = []
-        if game.awaiting_rotation and game.current_player == me:
-            kind = game.tile(Cell.of(game.pending)).kind
-            for r in game.rotations():
-                tile = Tile(kind, r)
-                words = tile.describe()
-                rotations.append({"rotation": r, "tile": str(tile), "kind": kind.letter,
-                                  "openings": list(tile.openings), "words": words,
-                                  "text": _("rotate {rotation}: open {openings}").format(
-                                      rotation=r, openings=_compass(tile.openings)),
-                                  "label": _("rotate {rotation}: {tile}").format(rotation=r, tile=words)})
+        rotations = _rotation_rows(game) if game.awaiting_rotation and game.current_player == me else []
         with self.hold_sync():
             self.cells, self.starts, self.cars, self.players_info = cells, starts, cars, infos
             self.trophies_left = obs.trophies_left
@@ -441,7 +454,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
     def _targets(self) -> dict[str, str]:
         """Where a click does something now: place -> what it does."""
         game = self.game
-        if not self.interactive or game.is_over or game.current_player != self.human or game.awaiting_rotation:
+        if not self.interactive or self.paused or game.phase != "move" or game.current_player != self.human:
             return {}
         actions = game.legal_actions()
         if self.mode == "swap":
@@ -470,7 +483,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
                     game.events[-1].describe(names))
         turn = game.turn + 1
         current = game.current_player
-        if not self.interactive:
+        if not self.interactive or current != me:  # a shown position, or a computer player's turn while paused
             if game.awaiting_rotation:
                 return _("Turn {turn}: {name} to choose how to lay the tile just revealed.").format(
                     turn=turn, name=names[current]), ""
@@ -480,8 +493,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         head = _("Turn {turn}: your turn, {name} ({color} car). Heading for {goal}.").format(
             turn=turn, name=names[me], color=color_adjective(game.start_colors[me]), goal=aim)
         if game.awaiting_rotation:
-            return head, _("Choose how to lay the tile on {cell}: click one of the rotations below.").format(
-                cell=Cell.of(game.pending))
+            return head, _lay_prompt(game)
         # The buttons are named as they read: their words come from the same labels.
         buttons = _labels(0)
         if self.mode == "swap":
@@ -508,6 +520,35 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
                         "{n} trophies left.", game.trophies_left).format(
             name=names[self.human], seed=game.seed, turn=game.turn + 1, state=state, cars=cars,
             n=game.trophies_left)
+
+
+def _rotation_rows(game: RallyRunGame) -> list[dict]:
+    """The rotations offered for the tile just revealed, as the page draws them: each with
+    its look in words, and marked ⚠ when it would leave the car stuck for good (issue 41)."""
+    kind = game.tile(Cell.of(game.pending)).kind
+    traps = trapping_rotations(game)
+    rows = []
+    for r in game.rotations():
+        tile = Tile(kind, r)
+        words = tile.describe()
+        label = _("rotate {rotation}: {tile}").format(rotation=r, tile=words)
+        text = _("rotate {rotation}: open {openings}").format(rotation=r, openings=_compass(tile.openings))
+        if r in traps:  # said before the tile is laid: the car would never move again
+            label = _("{choice}; careful: your car could never drive on").format(choice=label)
+            text = f"⚠ {text}"
+        rows.append({"rotation": r, "tile": str(tile), "kind": kind.letter, "trap": r in traps,
+                     "openings": list(tile.openings), "words": words, "text": text, "label": label})
+    return rows
+
+
+def _lay_prompt(game: RallyRunGame) -> str:
+    """What a person is asked while the tile just revealed waits to be laid, warning them
+    when a rotation would leave the car stuck for good (issue 41)."""
+    text = _("Choose how to lay the tile on {cell}: click one of the rotations below.").format(
+        cell=Cell.of(game.pending))
+    if trapping_rotations(game):
+        text += " " + _("⚠ Laid as marked ⚠, your car could never drive on again.")
+    return text
 
 
 def _start_tile(color: str, corner: Cell) -> str:

@@ -106,6 +106,12 @@ class MemoryExperiment(StableRepr, w.VBox):
         self.run_button = w.Button(description=_("Run the experiment"), button_style="primary", icon="play",
                                    layout=w.Layout(width="auto"))
         self.status = w.HTML(f"<p role='status'>{html.escape(self._waiting())}</p>")
+        #: How many games are played so far, while the experiment runs (hidden before).
+        self.progress = w.IntProgress(value=0, min=0, max=len(self._settings["memories"]) * games,
+                                      bar_style="info", layout=w.Layout(width="min(340px, 100%)"))
+        self.progress_text = w.Label("")
+        #: What the games showed, in words: empty until the experiment has run.
+        self.conclusion = w.HTML()
         self.table = w.HTML()
         self.run_button.on_click(lambda _button: self.run())
         self._plain = ngettext(
@@ -120,23 +126,74 @@ class MemoryExperiment(StableRepr, w.VBox):
                         "Press the button to play {count} games. It takes a few seconds.", count).format(count=count)
 
     def run(self) -> MemoryResult:
-        """Run the experiment (again, with the same games) and show its result."""
+        """Run the experiment (again, with the same games) and show its result. While it
+        runs, a bar and a line count the games played; what the games showed is said only
+        once they have all been played."""
         self.run_button.disabled = True
         running = _("Running the games…")
         self.status.value = f"<p role='status'><b>{html.escape(running)}</b></p>"
+        self.conclusion.value = ""
+        self.children = (self.run_button, self.status, w.HBox([self.progress, self.progress_text]))
+        self._progressed(0, self.progress.max)
         try:
             self.result = memory_win_rates(self._settings["memories"], opponents=self._settings["opponents"],
-                                           games=self._settings["games"], seed=self._settings["seed"])
+                                           games=self._settings["games"], seed=self._settings["seed"],
+                                           progress=self._progressed)
+        except BaseException:
+            self.status.value = f"<p role='status'>{html.escape(self._waiting())}</p>"
+            self.children = (self.run_button, self.status, self.table)
+            raise
         finally:
             self.run_button.disabled = False
         done = _("Done. Here is what the games showed:")
         self.status.value = f"<p role='status'>{html.escape(done)}</p>"
         self.table.value = f"<pre style='font-size:12px'>{html.escape(self.result.table())}</pre>"
-        self.children = (self.run_button, self.status, self.table, MemoryChart(self.result))
+        self.conclusion.value = "".join(f"<p>{html.escape(line)}</p>" for line in conclusion(self.result))
+        self.children = (self.run_button, self.status, self.table, MemoryChart(self.result), self.conclusion)
         return self.result
+
+    def _progressed(self, done: int, total: int) -> None:
+        """After each game: the bar and the words, every 1% (each change goes to the page)."""
+        if done not in (0, total) and done % max(1, total // 100):
+            return
+        self.progress.max, self.progress.value = total, done
+        self.progress_text.value = ngettext("{done} of {total} game played", "{done} of {total} games played",
+                                            total).format(done=done, total=total)
 
     def __repr__(self) -> str:
         return self._plain
+
+
+def conclusion(result: MemoryResult) -> list[str]:
+    """What the games of ``result`` showed, in a child's words, a sentence or two a line:
+    the win rates of no memory and of the shortest memory tried, of perfect memory, and
+    where a longer memory did no better (told from the numbers, never written in advance).
+
+    >>> from rally.rally_run.simulate import MemoryRow
+    >>> rows = (MemoryRow(0, 138, 300), MemoryRow(1, 181, 300), MemoryRow(2, 177, 300), MemoryRow(None, 242, 300))
+    >>> for line in conclusion(MemoryResult(rows, 2, ("a bot with no memory",), 0)): print(line)
+    With no memory, the bot won 46% of its games. With a memory of only 1 turn, it won 60%.
+    With a perfect memory, it won 81%.
+    Not every step is a gain: 1 turn and 2 turns came out about the same. Some of what you see is luck.
+    """
+    rows = {row.turns: row for row in result.rows}
+    lines = []
+    shortest = min((t for t in rows if t), default=None)
+    if 0 in rows and shortest is not None:
+        lines.append(ngettext("With no memory, the bot won {none} of its games. With a memory of only {turns} turn, "
+                              "it won {rate}.",
+                              "With no memory, the bot won {none} of its games. With a memory of only {turns} turns, "
+                              "it won {rate}.", shortest).format(
+            none=percent(rows[0].rate), turns=shortest, rate=percent(rows[shortest].rate)))
+    if None in rows:
+        lines.append(_("With a perfect memory, it won {rate}.").format(rate=percent(rows[None].rate)))
+    finite = sorted(t for t in rows if t is not None)
+    for short, long in zip(finite, finite[1:]):
+        if rows[long].rate <= rows[short].rate and rows[long].interval[1] >= rows[short].interval[0]:
+            lines.append(_("Not every step is a gain: {short} and {long} came out about the same. "
+                           "Some of what you see is luck.").format(short=rows[short].label, long=rows[long].label))
+            break
+    return lines
 
 
 __all__ = ["MemoryChart", "MemoryExperiment"]

@@ -11,6 +11,7 @@ from .game_replay import GameReplay
 from .game_review import GameReview, ReviewChart
 from .game_setup import GameSetup
 from .game_view import GameView
+from .guided_game import GuidedGame
 from .motor_dial import MotorDial
 from .motor_playground import MotorPlayground
 from .move_explorer import MoveExplorer
@@ -24,7 +25,7 @@ from .trick_table import TrickTable
 from .what_if import WhatIf
 
 __all__ = [
-    "AdviceChart", "AdvisorPanel", "BoxSetup", "CardHand", "CopyButton", "GameReplay", "GameReview", "GameSetup", "GameView", "MotorDial", "MotorPlayground",
+    "AdviceChart", "AdvisorPanel", "BoxSetup", "CardHand", "CopyButton", "GameReplay", "GameReview", "GameSetup", "GameView", "GuidedGame", "MotorDial", "MotorPlayground",
     "MoveExplorer", "MovePlayer", "PositionEditor", "ReviewChart", "ScreenCover", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "WhatIf",
     "motor_quiz", "moving_quiz", "round_end_quiz", "start_quiz", "tricks_quiz",
 ]

@@ -112,6 +112,10 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         self.show(advice)
         return advice
 
+    def forget_error(self) -> None:
+        """The position asked about has changed: a "cannot answer yet" about the old one goes."""
+        self._show_error("")
+
     def show(self, advice: Advice) -> None:
         """Show an answer (from :meth:`ask` or from :func:`rally.advise` directly)."""
         self.advice = advice

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Sequence
 
 import ipywidgets as w
@@ -36,6 +37,38 @@ from .game_view import GameView
 BOTS: dict[str, Callable[[], rally.Bot]] = {"careful": HeuristicBot, "random": RandomBot}
 #: The bots in words, as the menu shows them (marked for the catalog, translated where shown).
 BOT_WORDS = {"careful": N_("careful players"), "random": N_("random players")}
+
+
+#: What may stand between typed names: a comma, a semicolon or a new line.
+NAME_BREAKS = re.compile(r"[,;\n]")
+
+
+def seat_names(typed: str, players: int) -> list[str] | None:
+    """The names typed (``"Lena, Papa"``), one per seat from the first, and names for the
+    seats left over (the computer players'), from :data:`rally.DEFAULT_NAMES` not typed
+    already. Spaces inside a name stay (``"Oma Erika"``); empty parts are skipped. None when
+    nothing is typed (rally's default names); more names than players raise rally's
+    SetupError.
+
+    >>> seat_names("Lena, Papa", 4)
+    ['Lena', 'Papa', 'Ada', 'Bo']
+    >>> seat_names(" Oma Erika ;Jürgen, ", 3)
+    ['Oma Erika', 'Jürgen', 'Ada']
+    >>> seat_names("Bo, Ada", 3)
+    ['Bo', 'Ada', 'Cy']
+    """
+    given = [part.strip() for part in NAME_BREAKS.split(typed)]
+    given = [part for part in given if part]
+    if not given:
+        return None
+    if len(given) > players:
+        raise rally.SetupError(ngettext(
+            "This game has {n} player: type at most {n} name, with commas between them, not {count}.",
+            "This game has {n} players: type at most {n} names, with commas between them, not {count}.",
+            players).format(n=players, count=len(given)))
+    taken = {name.casefold() for name in given}
+    others = [name for name in rally.DEFAULT_NAMES if name.casefold() not in taken]
+    return given + others[:players - len(given)]
 
 
 class GameSetup(Messages, StableRepr, w.VBox):
@@ -65,6 +98,8 @@ class GameSetup(Messages, StableRepr, w.VBox):
                                 layout=w.Layout(width="300px"))
         self.seed = w.Text(value=str(seed), description=_("Seed"), layout=w.Layout(width="160px"))
         self.names = w.Text(value=", ".join(names or ()), description=_("Names"), placeholder="Ada, Bo, Cy, Di",
+                            tooltip=_("Your names, with commas between them. The computer players get names "
+                                      "of their own."),
                             layout=w.Layout(width="300px"))
         self.bot = w.Dropdown(options=[(_(BOT_WORDS[name]), name) for name in BOTS], value=bot, description=_("Bots"),
                               layout=w.Layout(width="260px"))
@@ -90,8 +125,7 @@ class GameSetup(Messages, StableRepr, w.VBox):
                                      42)
             typed = inputs.text(self.names.value, _("The names"), rally.SetupError, "Ada, Bo, Cy",
                                 inputs.MAX_TEXT_CHARS)
-            names = inputs.names([part.strip() for part in typed.split(",")] if typed.strip() else None, players,
-                                 rally.SetupError)
+            names = inputs.names(seat_names(typed, players), players, rally.SetupError)
             view = GameView(players, track=rally.get_track(self.track.value), seed=seed, names=names,
                             bots=BOTS[self.bot.value](), bot_delay=self._bot_delay,
                             people=list(range(self.people.value)), coach=self._coach)

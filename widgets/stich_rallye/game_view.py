@@ -417,14 +417,29 @@ class GameView(StableRepr, w.VBox):
         if change["new"]:  # the hand only ever selects a playable card
             self.play_card(change["new"])
 
+    def paused(self) -> bool:
+        """Whether play waits now: asked before every computer player's action (and after each
+        refresh). A plain game never waits; a guided game waits while a tip is up. Once it
+        no longer waits, :meth:`resume` plays on."""
+        return False
+
+    def resume(self) -> None:
+        """Play on after a pause: the computer players act until a person must decide."""
+        if not self.busy:
+            self._advance()
+
+    def refreshed(self) -> None:
+        """Runs after the widgets are brought in line with the game: a guided game marks
+        what its tip points at here. A plain game does nothing."""
+
     def _bots_to_move(self) -> bool:
-        return not self.game.is_over and self.game.current_player not in self.people
+        return not self.game.is_over and self.game.current_player not in self.people and not self.paused()
 
     def _advance(self) -> None:
         """Show what happened, letting the bots act until the human's turn."""
         loop = _running_loop() if self.speed.value > 0 else None
         if loop is None:
-            play_bots(self.game, self._seats, self.rng)
+            play_bots(self.game, self._seats, self.rng, stop=lambda game: self.paused())
             for event in self._new_events():
                 self._absorb(event, animate=False)
             self._refresh()
@@ -542,6 +557,7 @@ class GameView(StableRepr, w.VBox):
             elif self.coach:
                 self._start_review(self.human)
             self.replay_forward.focus()  # the game is over: the keyboard goes to the replay
+        self.refreshed()
 
     def _hide_hand(self) -> None:
         """No hand on screen, nor in the page: its cards, the hint and the turbo choice go."""

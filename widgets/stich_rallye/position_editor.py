@@ -213,6 +213,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         if self._loading:
             return
         self._show_error("")  # an earlier load or placing error is old news: the status below is now
+        self.advisor.forget_error()  # so is the advisor's "cannot answer yet" about an earlier position
         players = self.players.value
         self._fit_players(players)
         try:

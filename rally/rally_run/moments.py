@@ -1,0 +1,405 @@
+"""The moments of a guided first game of Rally Run: what is new, said short (issue 40).
+
+A guided game stops the first time each kind of thing happens and says it in one or two
+short sentences, for a five-year-old who hears them read aloud. Which moments are new is
+decided here, from the game's own events and the decision it asks the learner for now
+(:class:`~rally.moment.MomentGuide` hands each kind out once); a view only shows them.
+
+The kinds, in teaching order (:data:`KINDS`):
+
+- ``reveal``: the learner's first move: tap a face-down tile next to the car;
+- ``lay_tile``: the learner's first revealed tile: turn it so the roads meet;
+- ``trap``: a rotation offered now would leave the learner's car stuck for good
+  (:mod:`rally.rally_run.traps`);
+- ``tile_hidden``: a car drove on, and the tile it left turned face down;
+- ``dead_end``: a car drove into a dead end;
+- ``swap``: someone swapped two face-down tiles, unseen;
+- ``swap_ban``: the previous player just swapped: those two may not be swapped now;
+- ``drive_to_car``: a car drove onto a tile where another car stands;
+- ``pit_stop_trophy``: a car reached the pit stop and took a trophy;
+- ``finish``: a car reached its trophy's start-finish tile and won.
+
+>>> game = RallyRunGame.new(2, seed=6)
+>>> g = guide()
+>>> [m.kind for m in g.new(game)]
+['reveal']
+>>> moment_words(g.seen[0], game.names, learner=0)
+('Tap a tile next to your car.', 'It turns over, and you see its road.')
+>>> game.apply("reveal A1")
+>>> [(m.kind, m.fact("places")) for m in g.new(game)]
+[('lay_tile', ('A1',))]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from .. import inputs
+from ..errors import SetupError
+from ..i18n import N_, _
+from ..moment import Moment, MomentGuide, play_with_guide
+from .actions import Reveal, Rotate, RunAction, Swap
+from .board import CELL_LIST, CELLS, COLORS, PIT, color_adjective, place_name
+from .bots import RunBot, parse_bot
+from .events import CarMoved, RunGameWon, TileHidden, TilesSwapped, TileTurned, TrophyTaken
+from .game import RallyRunGame
+from .simulate import numbered
+from .tiles import BY_CODE, TileKind
+from .traps import trap_words, trapping_rotations
+
+#: Every kind of moment, in teaching order.
+KINDS = ("reveal", "lay_tile", "trap", "tile_hidden", "dead_end", "swap", "swap_ban", "drive_to_car",
+         "pit_stop_trophy", "finish")
+#: Kinds that are a decision the learner is asked now (the others are events).
+DECISIONS = frozenset({"reveal", "lay_tile", "trap", "swap_ban"})
+#: Kinds that no seed brings up reliably in a guided game (a car must drive onto another
+#: car's tile, which two players seldom do): the game says so at the end and shows one
+#: from a real seeded game (:func:`example_moment`).
+RARE = ("drive_to_car",)
+
+
+def _place(place: int) -> str:
+    """A place as the board names it for a click: ``"B2"``, or a start-finish tile's color."""
+    return place_name(place) if place < CELLS else COLORS[place - CELLS]
+
+
+def _event_moment(game: RallyRunGame, index: int) -> Moment | None:
+    """The moment the event at ``index`` of ``game.events`` is, if any."""
+    event = game.events[index]
+    if isinstance(event, TileHidden):
+        return Moment("tile_hidden", index, None, (("places", (place_name(event.cell),)),
+                                                   ("tile", str(BY_CODE[_code_hidden(game, event.cell, index)]))))
+    if isinstance(event, TileTurned) and event.tile.kind is TileKind.DEAD_END and not event.exception:
+        return Moment("dead_end", index, event.seat, (("places", (place_name(event.cell),)), ("tile", str(event.tile))))
+    if isinstance(event, TilesSwapped):
+        return Moment("swap", index, event.seat, (("places", (place_name(event.a), place_name(event.b))),))
+    if isinstance(event, CarMoved) and event.how == "car":
+        return Moment("drive_to_car", index, event.seat, (("places", (place_name(event.end),)),))
+    if isinstance(event, TrophyTaken):
+        goal = CELLS + COLORS.index(event.color)
+        return Moment("pit_stop_trophy", index, event.seat, (("places", (place_name(PIT), _place(goal))),
+                                                             ("color", event.color)))
+    if isinstance(event, RunGameWon) and event.reason == "finish":
+        color = game.trophies[event.seat]
+        return Moment("finish", index, event.seat, (("places", (color,)), ("color", color)))
+    return None
+
+
+def _code_hidden(game: RallyRunGame, cell: int, index: int) -> int:
+    """The code of the tile on ``cell`` that turned face down at event ``index``: as it
+    was last laid there (everyone saw it)."""
+    for event in reversed(game.events[:index]):
+        if isinstance(event, TileTurned) and event.cell == cell:
+            return event.code
+        if isinstance(event, TilesSwapped) and cell in (event.a, event.b):
+            break
+    tile = game.tiles[cell]
+    assert tile is not None  # a road cell
+    return int(tile.code)
+
+
+def _decision_moments(game: RallyRunGame, learner: int) -> list[Moment]:
+    """The moments of the decision ``game`` asks ``learner`` for now (none on others' turns)."""
+    if game.current_player != learner:
+        return []
+    asked = (("events", len(game.events)),)  # when it was asked: the log's length then
+    if game.awaiting_rotation:
+        assert game.pending is not None
+        cell = (("places", (place_name(game.pending),)),) + asked
+        tile = game.tiles[game.pending]
+        assert tile is not None
+        found = [Moment("lay_tile", None, learner, cell + (("rotations", tuple(game.rotations())),))]
+        traps = trapping_rotations(game)
+        if traps:
+            found.append(Moment("trap", None, learner, cell + (
+                ("rotations", traps), ("tile", str(type(tile)(tile.kind, traps[0]))))))
+        return found
+    found = []
+    reveals = tuple(place_name(a.cell.index) for a in game.legal_actions() if isinstance(a, Reveal))
+    if reveals:
+        found.append(Moment("reveal", None, learner, (("places", reveals),) + asked))
+    if game.no_swap:
+        found.append(Moment("swap_ban", None, (learner - 1) % game.players,
+                            (("places", tuple(str(c) for c in game.no_swap)),) + asked))
+    return found
+
+
+def detect(game: RallyRunGame, start: int, learner: int) -> list[Moment]:
+    """The moments of ``game.events[start:]``, in order, then those of the decision asked
+    of ``learner`` now (a :data:`rally.moment.Detector`). A kind may come more than
+    once; :class:`~rally.moment.MomentGuide` keeps the first.
+
+    >>> game = RallyRunGame.new(2, seed=6)
+    >>> game.apply("swap B2 D4")
+    >>> [(m.kind, m.event, m.seat) for m in detect(game, 0, 1)]
+    [('swap', 0, 0), ('reveal', None, 1), ('swap_ban', None, 0)]
+    """
+    found = [m for m in (_event_moment(game, i) for i in range(start, len(game.events))) if m is not None]
+    return found + _decision_moments(game, learner)
+
+
+def guide(learner: int = 0) -> MomentGuide:
+    """A guide that hands out each kind of :data:`KINDS` once, for the seat ``learner``."""
+    return MomentGuide(KINDS, detect, learner)
+
+
+# ----------------------------------------------------------------- the words
+# Each kind's sentences: (for the learner's own moment, for another player's). At most
+# two sentences of at most twelve words: a five-year-old hears them read aloud.
+_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "reveal": ((N_("Tap a tile next to your car."), N_("It turns over, and you see its road.")), ()),
+    "lay_tile": ((N_("Turn the tile so its road meets yours."), N_("Then your car drives onto it.")), ()),
+    "trap": ((N_("Careful with the tile marked ⚠!"), N_("Laid that way, your car can never drive on.")), ()),
+    "tile_hidden": ((N_("The tile behind the car turns face down again."), N_("Try to remember its road!")), ()),
+    "dead_end": ((N_("Dead end: your car must stop here."), N_("From here, its road only leads back.")),
+                 (N_("Dead end: {name}'s car must stop here."), N_("From here, its road only leads back."))),
+    "swap": ((N_("You swapped two face-down tiles, without looking."), N_("Their roads changed places!")),
+             (N_("{name} swapped two face-down tiles, without looking."), N_("Their roads changed places!"))),
+    "swap_ban": ((N_("{name} just swapped these two tiles."), N_("You may not swap them this turn.")), ()),
+    "drive_to_car": ((N_("Your car drove onto another car's tile."), N_("Two cars may share a tile.")),
+                     (N_("{name}'s car drove onto another car's tile."), N_("Two cars may share a tile."))),
+    "pit_stop_trophy": ((N_("Pit stop: your trophy is {color}."), N_("Now drive to the {color} start-finish tile.")),
+                        (N_("Pit stop: {name}'s trophy is {color}."),
+                         N_("{name} must now reach the {color} start-finish tile."))),
+    "finish": ((N_("You reached your finish with the trophy."), N_("You win the cup!")),
+               (N_("{name} reached the finish with the trophy."), N_("{name} wins the cup!"))),
+}
+
+
+class UnknownMoment(SetupError):
+    """A moment whose kind is not one of :data:`KINDS`."""
+
+
+def _kind(kind: object) -> str:
+    if not (isinstance(kind, str) and kind in KINDS):
+        inputs.fail(UnknownMoment, _("A Rally Run moment's kind"), _("one of {kinds}").format(
+            kinds=", ".join(KINDS)), kind, "'swap'")
+    return kind
+
+
+def moment_words(moment: Moment, names: Sequence[str], learner: int | None = None) -> tuple[str, ...]:
+    """The one or two short sentences of ``moment``, in the language spoken; the
+    learner's own moments (its seat is ``learner``) are said to "you".
+
+    >>> moment_words(Moment("swap", 3, 1), ("Ada", "Bo"), learner=0)
+    ('Bo swapped two face-down tiles, without looking.', 'Their roads changed places!')
+    """
+    yours, others = _WORDS[_kind(moment.kind)]
+    seat = moment.seat
+    chosen = yours if (not others or seat is None or seat == learner) else others
+    name = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+    color = moment.fact("color")
+    words = {"name": name, "color": color_adjective(color) if isinstance(color, str) else ""}
+    return tuple(_(sentence).format(**words) for sentence in chosen)
+
+
+# ------------------------------------------------------------ the explanation
+class MomentGone(SetupError):
+    """A decision moment explained with a game that no longer asks that decision."""
+
+
+def _turn_lines(game: RallyRunGame, index: int) -> list[str]:
+    """The log's words for the whole turn holding event ``index`` (the engine's own)."""
+    numbered_events = list(numbered(game.events))
+    turn = numbered_events[index][0]
+    return [e.describe(game.names) for t, e in numbered_events if t == turn]
+
+
+def _decision_why(moment: Moment, game: RallyRunGame) -> str:
+    """A decision moment's explanation: what the engine allows now (revealing), or its
+    reason for a choice it refuses now (laying the tile, the swap ban), or why a rotation traps."""
+    seat = game.current_player
+    asker = moment.seat if moment.kind != "swap_ban" or moment.seat is None else (moment.seat + 1) % game.players
+    asked = seat is not None and seat == asker
+    if moment.kind in ("lay_tile", "trap"):
+        asked = asked and game.awaiting_rotation and (place_name(game.pending or 0),) == moment.fact("places")
+    else:
+        asked = asked and not game.awaiting_rotation
+    if not asked:
+        raise MomentGone(_("This moment's decision is no longer asked: explain it with the game as it was then "
+                           "(example_moment gives one)."))
+    assert seat is not None
+    if moment.kind == "trap":
+        return trap_words(game, moment.fact("rotations")[0]) or ""
+    if moment.kind == "lay_tile":
+        refused = [r for r in range(4) if r not in game.rotations()]
+        traps = trapping_rotations(game)  # a rotation offered that traps the car: said too
+        return " ".join(filter(None, [game.why_illegal(Rotate(refused[0]) if refused else "finish"),
+                                      trap_words(game, traps[0]) if traps else None]))
+    down = [c for c in range(CELLS) if c != PIT and not game.is_face_up(CELL_LIST[c])]
+    if moment.kind == "swap_ban":
+        banned = game.no_swap[0]
+        other = next(c for c in down if CELL_LIST[c] not in game.no_swap)
+        return game.why_illegal(Swap(banned, CELL_LIST[other])) or ""
+    return game.what_is_legal(seat)
+
+
+def moment_why(moment: Moment, game: RallyRunGame) -> str:
+    """The engine's full explanation of ``moment``, in the language spoken: for an
+    event, the log's words for that whole turn; for a decision asked now, the reason the
+    engine gives for a choice it refuses (or, for a trap, why the rotation traps). For a
+    decision, ``game`` must still ask it (else :class:`MomentGone`).
+
+    >>> game = RallyRunGame.new(2, seed=6)
+    >>> print(moment_why(guide().new(game)[0], game))
+    Ada may: reveal A1 or swap two face-down tiles.
+    """
+    if _kind(moment.kind) in DECISIONS:
+        return _decision_why(moment, game)
+    if moment.event is None or not 0 <= moment.event < len(game.events):
+        raise MomentGone(_("This moment's event is not in the game's log: explain it with the game it happened "
+                           "in."))
+    return " ".join(_turn_lines(game, moment.event))
+
+
+# ------------------------------------------------------------ playing guided games
+#: The guided first game: two players, the learner (seat 0, the red car, who moves
+#: first) and one computer player; a five-year-old follows one other car more easily
+#: than three, and waits less. :data:`GUIDED_SEED` is the best of :func:`search_seeds`
+#: over the seeds from 0 to 599 whose A1 tile is a curve (so the first move can trap the
+#: car); ``tests/engine/test_rally_run_moments.py`` checks what it brings up.
+GUIDED_PLAYERS = 2
+#: The computer player of the guided game (a name for :func:`~rally.rally_run.parse_bot`):
+#: it forgets a tile four turns after it last saw it, so it makes mistakes a memory can use.
+GUIDED_BOT = "forgetful:4"
+GUIDED_SEED = 113
+#: The learner's seat in the guided game.
+LEARNER = 0
+#: How many seeds :func:`example_moment` tries before it gives up (it finds each kind
+#: within the first few).
+MAX_EXAMPLE_SEEDS = 200
+
+
+def guided_game(seed: int = GUIDED_SEED) -> RallyRunGame:
+    """A new guided game: :data:`GUIDED_PLAYERS` players, dealt from ``seed``."""
+    return RallyRunGame.new(GUIDED_PLAYERS, seed=seed)
+
+
+def play_guided(seed: int, learner_bot: RunBot, learner_rng: random.Random, learner: int = LEARNER,
+                until: str | None = None) -> tuple[RallyRunGame, MomentGuide]:
+    """Play the guided game of ``seed`` as the widget does (the computer player,
+    :data:`GUIDED_BOT`, drawing from ``random.Random(seed)``), the learner's decisions
+    made by ``learner_bot`` with ``learner_rng``, asking the guide before every action.
+    Stops at the end, or as soon as a moment of kind ``until`` is handed out. Returns the
+    game and its guide.
+
+    >>> game, seen = play_guided(GUIDED_SEED, parse_bot("perfect"), random.Random(1), until="tile_hidden")
+    >>> seen.seen[-1].kind, isinstance(game.events[seen.seen[-1].event], TileHidden)
+    ('tile_hidden', True)
+    """
+    game = guided_game(seed)
+    moments = guide(learner)
+    bots: list[RunBot | None] = [parse_bot(GUIDED_BOT) for _seat in range(game.players)]
+    bots[learner] = None
+    play_with_guide(game, moments, bots, learner_bot, learner_rng, random.Random(seed), until)
+    return game, moments
+
+
+class RandomLearner:
+    """A learner who taps at random among what the board offers: a move (a reveal, a
+    drive, a finish, a rotation) most of the time, a swap now and then (``swap_share``).
+    Uniform over the legal actions would almost never move: a car has one to three moves
+    and some two hundred swaps.
+
+    >>> game = RallyRunGame.new(2, seed=6)
+    >>> str(RandomLearner(0.0).choose(game, game.legal_actions(), random.Random(1)))
+    'reveal A1'
+    """
+
+    def __init__(self, swap_share: float = 0.2) -> None:
+        if not (isinstance(swap_share, (int, float)) and 0.0 <= swap_share <= 1.0):
+            inputs.fail(SetupError, _("The share of swaps"), _("a number from 0 to 1"), swap_share, 0.2)
+        self.swap_share = float(swap_share)
+
+    def choose(self, view: object, actions: Sequence[RunAction], rng: random.Random) -> RunAction:
+        """A random move, or (with probability ``swap_share``, or when there is no move) a random swap."""
+        moves = [a for a in actions if not isinstance(a, Swap)]
+        swaps = [a for a in actions if isinstance(a, Swap)]
+        pool = swaps if swaps and (not moves or rng.random() < self.swap_share) else moves
+        return pool[int(rng.random() * len(pool))]
+
+    def __repr__(self) -> str:
+        return f"RandomLearner({self.swap_share})"
+
+
+def learner_policies(count: int = 200) -> list[tuple[str, RunBot, int]]:
+    """``count`` ways a learner may play, as ``(name, bot, rng seed)``: the project's
+    computer players of every memory, and random tapping with different seeds.
+
+    >>> [name for name, _bot, _seed in learner_policies(5)]
+    ['perfect', 'forgetful:3', 'none', 'random 0', 'random 1']
+    """
+    count = inputs.whole(count, _("The number of learners"), 3, 10_000, SetupError, 200)
+    fixed: list[tuple[str, RunBot, int]] = [(name, parse_bot(name), 0) for name in ("perfect", "forgetful:3", "none")]
+    return fixed + [(f"random {i}", RandomLearner(), i) for i in range(count - len(fixed))]
+
+
+class Coverage(NamedTuple):
+    """How well a seed's guided game brings up every kind (see :func:`coverage`)."""
+
+    share: float  # of the learners who meet every kind but the rare ones in the game
+    missed: dict[str, int]  # by kind, how many learners miss it
+    turns: float  # on average, the turn when the last kind but the finish came up
+
+
+def coverage(seed: int, policies: Iterable[tuple[str, RunBot, int]]) -> Coverage:
+    """For the guided game of ``seed``, played once by each learner of ``policies``
+    (:func:`learner_policies`): the share under which every kind but :data:`RARE` comes
+    up, how many miss each kind, and how early (in turns) all but the finish came up."""
+    missed = {kind: 0 for kind in KINDS}
+    played = complete = 0
+    late = 0.0
+    for _name, bot, rng_seed in policies:
+        game, seen = play_guided(seed, bot, random.Random(rng_seed))
+        played += 1
+        complete += not [kind for kind in seen.missing if kind not in RARE]
+        for kind in seen.missing:
+            missed[kind] += 1
+        turns = [_turn_of(game, m) for m in seen.seen if m.kind != "finish"]
+        late += max(turns) if turns else game.turn
+    return Coverage(complete / played if played else 0.0, missed, late / played if played else 0.0)
+
+
+def _turn_of(game: RallyRunGame, moment: Moment) -> int:
+    """The turn (from 1) a moment came on: its event's, or for a decision the turn asked."""
+    if moment.event is not None:
+        return list(numbered(game.events))[moment.event][0]
+    asked: int = moment.fact("events")
+    before = [turn for turn, _event in numbered(game.events[:asked])]
+    return (before[-1] if before else 0) + (0 if moment.kind in ("lay_tile", "trap") else 1)
+
+
+def search_seeds(seeds: Iterable[int], policies: int = 20) -> list[tuple[float, int]]:
+    """``(share of policies that meet every kind but the rare ones, seed)`` for each seed,
+    best first (see :func:`coverage`); :data:`GUIDED_SEED` is the best of a search."""
+    chosen = learner_policies(policies)
+    return sorted(((coverage(seed, chosen).share, seed) for seed in seeds), key=lambda t: (-t[0], t[1]))
+
+
+@lru_cache(maxsize=len(KINDS))
+def example_moment(kind: str) -> tuple[RallyRunGame, Moment]:
+    """A real seeded game at the first moment of ``kind``: the guided game of the first
+    seed (from 0) where it comes up when a perfect-memory computer player plays the
+    learner's seat, played to that moment (a decision still asked). For "Show me" when the
+    learner's own game did not bring it up.
+
+    >>> game, moment = example_moment("swap_ban")
+    >>> moment.kind, game.current_player == LEARNER, len(game.no_swap)
+    ('swap_ban', True, 2)
+    """
+    _kind(kind)
+    for seed in range(MAX_EXAMPLE_SEEDS):
+        game, seen = play_guided(seed, parse_bot("perfect"), random.Random(seed), until=kind)
+        found = [m for m in seen.seen if m.kind == kind]
+        if found:
+            return game, found[0]
+    raise UnknownMoment(_("No game from seed 0 to {last} brings up a {kind} moment.").format(
+        last=MAX_EXAMPLE_SEEDS - 1, kind=kind))
+
+
+__all__ = ["KINDS", "DECISIONS", "RARE", "GUIDED_PLAYERS", "GUIDED_BOT", "GUIDED_SEED", "LEARNER", "Coverage",
+           "MomentGone", "RandomLearner", "UnknownMoment", "coverage", "detect", "example_moment", "guide",
+           "guided_game", "learner_policies", "moment_words", "moment_why", "play_guided", "search_seeds"]

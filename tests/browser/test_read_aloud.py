@@ -1,0 +1,151 @@
+"""Read aloud (issue 40, item 3) in Chromium: the lesson's paragraphs, a widget's message
+and each new moment (what the quiz's live region announces) are sent to the browser's
+speech synthesis in the lesson's language, and where the device has no voice for that
+language the page says so in words.
+
+Headless Chromium has no voices, and a test must not make a sound: before the page loads,
+``window.speechSynthesis`` (and ``SpeechSynthesisUtterance``) are replaced by a recorder
+(``page.add_init_script``) with the voices a test chooses. ``window.__spoken`` is then
+what was sent: each utterance's text, language and voice.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from . import _lab
+
+LESSON = {"en": "01_tricks.ipynb", "de": "de/01_stiche.ipynb"}
+ENGLISH_VOICE = {"name": "Local English", "lang": "en-US", "localService": True, "default": True}
+ENGLISH_ONLINE = {"name": "Online English", "lang": "en-GB", "localService": False, "default": False}
+GERMAN_VOICE = {"name": "Lokale Stimme", "lang": "de-DE", "localService": True, "default": False}
+
+RECORDER = """
+(() => {
+  const voices = %s;
+  window.__spoken = [];
+  class Utterance {
+    constructor(text) { this.text = text; this.lang = ""; this.voice = null; this.onend = null; this.onerror = null; }
+  }
+  const synth = {
+    speaking: false, pending: false, paused: false, onvoiceschanged: null,
+    getVoices: () => voices.map((v) => ({ ...v, voiceURI: v.name })),
+    speak(u) {
+      window.__spoken.push({ text: u.text, lang: u.lang, voice: u.voice ? u.voice.name : null });
+      setTimeout(() => u.onend && u.onend({}), 20);
+    },
+    cancel() {}, pause() {}, resume() {},
+    addEventListener() {}, removeEventListener() {},
+  };
+  Object.defineProperty(window, "speechSynthesis", { value: synth, configurable: true });
+  window.SpeechSynthesisUtterance = Utterance;
+})();
+"""
+
+#: JavaScript: the text a reader sees of an element, its whitespace as a speech engine gets it.
+SEEN = "el => el.innerText.replace(/\\s+/g, ' ').trim()"
+#: The lesson's text with a button: the first paragraph of the lesson (under its title).
+PARAGRAPH = ".jp-RenderedMarkdown p:has(> .rally-read-aloud__button)"
+
+
+def record_speech(page, voices: list[dict]) -> None:
+    page.add_init_script(RECORDER % json.dumps(voices))
+
+
+def spoken(page) -> list[dict]:
+    return page.evaluate("() => window.__spoken")
+
+
+def wait_spoken(page, count: int) -> list[dict]:
+    page.wait_for_function(f"() => window.__spoken.length >= {count}", timeout=15_000)
+    return spoken(page)
+
+
+def check_buttons_are_named_and_reachable(page, name: str) -> None:
+    """Every 🔊 button is a real button named ``name`` (or Stop while reading), in the tab order."""
+    buttons = page.eval_on_selector_all(".rally-read-aloud__button", """bs => bs.map(b => ({
+        tag: b.tagName, name: b.getAttribute('aria-label'), tab: b.tabIndex, hidden: b.hidden }))""")
+    assert len(buttons) > 10, buttons
+    assert all(b["tag"] == "BUTTON" and b["name"] == name and b["tab"] == 0 for b in buttons), buttons[:5]
+
+
+def test_jupyterlab_reads_a_paragraph_a_message_and_each_new_moment_in_english(page, lab):
+    record_speech(page, [ENGLISH_ONLINE, GERMAN_VOICE, ENGLISH_VOICE])
+    _lab.open_notebook(page, lab, LESSON["en"])
+    _lab.run_all(page)
+    assert _lab.error_outputs(page) == []
+    switch = page.get_by_role("switch", name="Read new moments aloud")
+    switch.wait_for()
+    assert not switch.is_checked()
+    page.locator(PARAGRAPH).first.wait_for()
+    check_buttons_are_named_and_reachable(page, "Read aloud")
+
+    # A paragraph: its words as shown, in English, with the voice on the device.
+    paragraph = page.locator(PARAGRAPH).first
+    words = paragraph.evaluate(SEEN)
+    assert words.startswith("A trick is one card from every player"), words
+    paragraph.get_by_role("button", name="Read aloud").click()
+    assert wait_spoken(page, 1) == [{"text": words, "lang": "en", "voice": "Local English"}]
+
+    # By keyboard: a heading's button, focused and pressed with Enter.
+    heading = page.locator(".jp-RenderedMarkdown h2:has(> .rally-read-aloud__button)").first
+    heading.locator(".rally-read-aloud__button").focus()
+    page.keyboard.press("Enter")
+    assert wait_spoken(page, 2)[1] == {"text": heading.evaluate(SEEN), "lang": "en", "voice": "Local English"}
+
+    # The switch: on, said so, kept in the browser.
+    switch.check()
+    assert wait_spoken(page, 3)[2]["text"] == "From now on I read each new moment aloud."
+    assert page.evaluate("() => localStorage.getItem('rally-notebooks:read-aloud')") == "on"
+
+    # A new moment: the quiz's answer, read as it comes; then its message's own button.
+    quiz = page.locator(".jp-OutputArea-output").filter(has=page.locator(".widget-radio-box")).last
+    quiz.get_by_text("Question 1 of 6: Who wins it?").wait_for()
+    quiz.locator(".widget-radio-box label", has_text="Cy").click()
+    _lab.output_button(page, "Check").click()
+    said = wait_spoken(page, 4)[3]
+    feedback = quiz.locator(".rally-quiz__feedback")
+    assert said["lang"] == "en" and said["text"].startswith("✔ Right.") and said["text"] == feedback.evaluate(SEEN)
+    message_button = quiz.locator(".rally-read-aloud__button--message:not([hidden])").first
+    message_button.click()
+    assert wait_spoken(page, 5)[4]["text"] == said["text"]
+
+    _lab.screenshot(page, "read_aloud_lab_en")
+    assert _lab.axe_violations(page, ".jp-Cell") == []  # the cells: JupyterLab's own frame is not ours
+
+
+@pytest.mark.parametrize("voice", [True, False], ids=["german-voice", "no-german-voice"])
+def test_the_app_view_reads_german_or_says_there_is_no_german_voice(page, lab, voice):
+    record_speech(page, [ENGLISH_VOICE, GERMAN_VOICE] if voice else [ENGLISH_VOICE])
+    page.add_init_script("localStorage.setItem('rally-notebooks:read-aloud', 'on')")  # on from an earlier lesson
+    _lab.open_app(page, lab, LESSON["de"])
+    assert _lab.app_errors(page) == []
+    switch = page.get_by_role("switch", name="Neues vorlesen")
+    switch.wait_for()
+    assert switch.is_checked()  # kept across lessons
+    page.locator(PARAGRAPH).first.wait_for()
+    check_buttons_are_named_and_reachable(page, "Vorlesen")
+
+    paragraph = page.locator(PARAGRAPH).first
+    words = paragraph.evaluate(SEEN)
+    button = paragraph.get_by_role("button", name="Vorlesen")
+    button.click()
+    no_voice = "Dieser Computer hat keine deutsche Stimme, darum kann er hier nicht vorlesen."
+    if voice:
+        assert wait_spoken(page, 1) == [{"text": words, "lang": "de", "voice": "Lokale Stimme"}]
+        assert page.get_by_text(no_voice).count() == 0
+    else:
+        note = paragraph.locator(".rally-read-aloud__note")
+        note.wait_for()
+        assert note.inner_text() == no_voice  # in words, beside the button
+        assert button.evaluate("b => b.nextElementSibling.classList.contains('rally-read-aloud__note')")
+        widget_note = page.locator(".rally-read-aloud__row + .rally-read-aloud__note")
+        assert widget_note.inner_text() == no_voice  # and at the switch, from the start
+        page.wait_for_timeout(300)
+        assert spoken(page) == []  # no English voice reading German
+    _lab.screenshot(page, f"read_aloud_app_de_{'voice' if voice else 'no_voice'}")
+    assert _lab.axe_violations(page, "#rendered_cells") == []
+    assert not re.search(r"\bRead aloud\b", page.inner_text("#rendered_cells"))

@@ -1,0 +1,114 @@
+"""The guided first game (issue 40): driven to its end from Python, every stop shows words
+and marks something on the table, "Go on" continues, the learner makes every decision,
+"Why?" shows the engine's explanation, and German words in German."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rally
+from rally import RandomBot, Turbo
+from rally.moments import DECISIONS, GUIDED_SEED, KINDS, moment_why
+from widgets import GuidedGame, GameView
+from widgets.stich_rallye.guided_game import POINTER
+
+
+def drive(view: GuidedGame, seed: int = 0) -> list[tuple[str, str, tuple]]:
+    """Play ``view`` to its end: random legal decisions for the learner, "Go on" at every
+    tip. Returns each stop's kind, words and mark."""
+    rng, bot = random.Random(seed), RandomBot()
+    stops = []
+    for _step in range(2000):
+        if view.moment is not None:
+            assert not view.waiting_for_human or view.game.current_player == 0
+            stops.append((view.moment.kind, view.tip_text, view.pointing))
+            assert view.tip_box.layout.display == "flex"
+            view.go_on()
+            continue
+        if view.game.is_over:
+            return stops
+        assert view.waiting_for_human  # the computer players wait only for the learner
+        action = bot.choose(view.game, view.game.legal_actions(), rng)
+        done = view.choose_turbo(action.use) if isinstance(action, Turbo) else view.play_card(action)
+        assert done, view.alert_text
+    raise AssertionError("the game did not end")
+
+
+def test_a_guided_game_stops_at_every_kind_once_and_ends() -> None:
+    view = GuidedGame()
+    assert view.game.seed == GUIDED_SEED and isinstance(view, GameView)
+    stops = drive(view)
+    kinds = [kind for kind, _words, _mark in stops]
+    assert sorted(kinds) == sorted(KINDS) and view.missing == ()
+    for kind, words, mark in stops:
+        assert words and mark is not None, kind
+        assert mark[0] in ("trick", "motor", "space", "hand")
+    assert view.summary.layout.display == "flex" and view.tip_box.layout.display == "none"
+    assert "What you met" in view.summary.children[0].value
+
+
+def test_every_stop_marks_its_widget_and_go_on_clears_it() -> None:
+    view = GuidedGame()
+    assert view.moment.kind == "lead" and view.pointing == ("hand", 0)
+    assert view.hand.layout.border == POINTER
+    view.go_on()
+    assert view.moment is None and view.hand.layout.border == ""
+    view.play_card(view.hand.playable[0])
+    assert view.moment is not None  # the first trick of one, two or three colors at least
+    kind, mark = view.moment.kind, view.pointing
+    if mark[0] == "trick":
+        assert view.last_trick.layout.border == POINTER and view.last_trick.winner
+    elif mark[0] == "motor":
+        assert view.dials[mark[1]].layout.border == POINTER
+    assert kind in KINDS
+
+
+def test_the_learner_makes_every_decision_and_the_table_waits_on_a_tip() -> None:
+    view = GuidedGame()
+    before = len(view.game.events)
+    assert not view.play_card(view.hand.playable[0])  # a tip is up: nothing happens
+    assert "Go on" in view.tip_note.value and len(view.game.events) == before
+    view.go_on()
+    rng, made = random.Random(1), 0
+    while not view.game.is_over or view.moment is not None:
+        if view.moment is not None:
+            view.go_on()
+            continue
+        assert view.game.current_player == 0 and view.waiting_for_human
+        assert view.act(RandomBot().choose(view.game, view.game.legal_actions(), rng))
+        made += 1
+    mine = [e for e in view.game.events
+            if isinstance(e, (rally.CardPlayed, rally.TurboUsed, rally.TurboDeclined)) and e.seat == 0]
+    assert made == len(mine)  # every card and turbo choice of seat 0 was one of ours
+
+
+def test_why_shows_the_engines_explanation() -> None:
+    view = GuidedGame()
+    text = view.why()
+    assert text == rally.play_rule(view.game.hands[0], ()) and view.why_text.layout.display == "block"
+    assert view.why() == text and view.why_text.layout.display == "none"  # a second tap hides it
+    view.go_on()
+    view.play_card(view.hand.playable[0])
+    assert view.why() == moment_why(view.moment, view.game)
+    assert "wins the trick" in view.why() or view.moment.kind not in ("trick_one_color",)
+
+
+def test_the_example_of_a_kind_is_a_replay_of_a_real_game() -> None:
+    view = GuidedGame()
+    replay = view.show_example("uphill_roll")
+    assert view.example_box.layout.display == "flex"
+    assert "uphill" in replay.text or "bergauf" in replay.text
+    with pytest.raises(rally.SetupError):
+        view.show_example("dance")
+
+
+def test_german_words_in_german() -> None:
+    with rally.language("de"):
+        view = GuidedGame()
+        assert view.tip_text.startswith("Du eröffnest diesen Stich")
+        assert view.go_button.description == "Weiter ▶" and view.why_button.description == "Warum?"
+        stops = drive(view, seed=2)
+        assert all(words and "the" not in words.split() for _k, words, _m in stops)
+        assert "Das hast du in diesem Spiel erlebt" in view.summary.children[0].value

@@ -1,0 +1,187 @@
+"""GuidedRun, the guided first game of Rally Run (issue 40), played from Python to its
+end: each stop has words and a ring on the board, "Go on" goes on, the board waits
+while a tip is up, the learner makes every decision, and the rotation that would trap
+the car for good is marked before it is laid (issue 41)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rally
+from rally.rally_run import DriveTo, Finish, RallyRunGame, Reveal, Rotate, Swap
+from rally.rally_run.game import decision
+from rally.rally_run.moments import GUIDED_SEED, KINDS, LEARNER, RandomLearner
+from widgets.rally_run.board import RallyRunBoard
+from widgets.rally_run.guided_game import GuidedRun
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    before = rally.set_language("en")
+    yield
+    rally.set_language(before)
+
+
+def tap(run: GuidedRun, action) -> bool:
+    """The learner's action, done the way the page does it: clicks on the board."""
+    board = run.board
+    if isinstance(action, Rotate):
+        return board.rotate(action.rotation)
+    if isinstance(action, (Reveal, DriveTo)):
+        return board.click(str(action.cell))
+    if isinstance(action, Finish):
+        return board.click(board.game.goal(LEARNER).color)
+    assert isinstance(action, Swap)
+    return board.set_mode("swap") and board.click(str(action.a)) and board.click(str(action.b))
+
+
+def play_through(run: GuidedRun, rng: random.Random, learner=None):
+    """Play ``run`` to its end; returns the stops (moment, words, highlight) and the taps made."""
+    learner = learner or RandomLearner()
+    stops, taps = [], 0
+    for _ in range(2000):
+        if run.moment is not None:
+            stops.append((run.moment, run.tip_text, list(run.board.highlight)))
+            assert run.board.paused and not any(c["target"] for c in run.board.cells)  # nothing to click
+            before = len(run.board.game.events)
+            assert not run.board.click("A1") and "paused" in run.board.status  # the board waits
+            assert len(run.board.game.events) == before
+            assert run.go_on()
+            continue
+        game = run.board.game
+        if game.is_over:
+            return stops, taps
+        assert game.current_player == LEARNER and not run.board.paused  # everyone else has played
+        assert tap(run, learner.choose(game, game.legal_actions(), rng))
+        taps += 1
+    pytest.fail("the guided game did not end")
+
+
+@pytest.mark.parametrize("k", range(3))
+def test_a_guided_game_played_to_its_end(k):
+    run = GuidedRun(pace=0)
+    stops, taps = play_through(run, random.Random(k))
+    game = run.board.game
+    kinds = [m.kind for m, _, _ in stops]
+    assert kinds[0] == "reveal"  # before the first tap
+    if "trap" in kinds:
+        assert kinds.index("lay_tile") + 1 == kinds.index("trap")  # the first tile, and its trap
+    assert len(kinds) == len(set(kinds)) and set(kinds) <= set(KINDS)
+    for moment, words, highlight in stops:
+        assert words and highlight, moment  # something said, something pointed at
+        assert highlight == list(moment.fact("places"))
+    # The learner made every decision: each of seat 0's logged choices was a tap here.
+    choices = [d for d in map(decision, game.events) if d is not None and d[0] == LEARNER]
+    assert len(choices) == taps
+    assert run.moment is None and run.tip_text == "" and run.board.highlight == []
+    text = " ".join(child.value for child in run.end_box.children[:1])
+    assert "The race is over" in text and "What came up" in text
+    assert len(run.end_box.children) == 1 + len(run.missing)
+
+
+def test_go_on_and_why():
+    run = GuidedRun(pace=0)
+    assert run.moment.kind == "reveal" and run.board.highlight == ["A1"]
+    why = run.why()
+    assert "reveal A1" in why and "reveal A1" in run.why_box.value
+    run.why()
+    assert run.why_box.value == ""  # "Why?" toggles
+    assert run.go_on() and not run.board.paused and run.moment is None
+    assert not run.go_on()  # no tip up: nothing to go on from
+    assert run.board.click("A1")
+    assert run.moment.kind == "lay_tile" and run.board.game.awaiting_rotation
+    assert "Laid as rotate 0" in run.why()
+    assert run.go_on() and run.moment.kind == "trap"  # the next tip of the same moment
+    assert "never drive on" in run.tip_text and "stuck" not in run.tip_text
+    assert "no way on, ever" in run.why()
+
+
+def test_the_trap_is_marked_on_the_rotation_choice():
+    run = GuidedRun(pace=0)
+    run.go_on()
+    run.board.click("A1")
+    marked = {r["rotation"]: r for r in run.board.rotations}
+    traps = [r for r, row in marked.items() if row["trap"]]
+    assert traps == [3]
+    assert marked[3]["text"].startswith("⚠") and "never drive on" in marked[3]["label"]
+    assert not marked[2]["text"].startswith("⚠")
+    assert "⚠" in run.board.prompt
+
+
+def test_a_plain_board_marks_the_trap_too():
+    board = RallyRunBoard(RallyRunGame.arrange(2, tiles={"A1": "C:NE"}), bots="none")
+    board.click("A1")
+    assert [r["trap"] for r in board.rotations] == [False, True]
+    with rally.language("de"):
+        board._refresh()
+        assert "Vorsicht" in board.rotations[1]["label"] and "⚠" in board.prompt
+
+
+def test_laying_the_trap_leaves_the_car_stuck_and_the_game_goes_on():
+    run = GuidedRun(pace=0)
+    run.go_on()
+    run.board.click("A1")
+    run.go_on()
+    run.go_on()
+    assert run.board.rotate(3)
+    assert run.board.game.is_stuck_for_good(LEARNER)
+    stops, _ = play_through(run, random.Random(5), RandomLearner(1.0))
+    assert run.board.game.is_over
+
+
+def test_show_me_a_kind_that_did_not_come_up():
+    run = GuidedRun(pace=0)
+    assert not run.show_me("drive_to_car")  # a tip is up
+    run.go_on()
+    assert not run.show_me("chess")
+    assert run.show_me("drive_to_car")
+    assert run.example is not None and run.moment.kind == "drive_to_car"
+    assert "another car's tile" in run.tip_text
+    shown = run.example_box.children[-1]
+    assert not shown.interactive and shown.highlight == list(run.moment.fact("places"))
+    assert "seed" in run.example_box.children[0].value
+    assert "to join another car" in run.why()
+    assert run.go_on() and run.example is None and run.example_box.children == ()
+    assert run.moment is None and run.board.game.turn == 0  # the game itself did not move
+
+
+def test_german_tips():
+    with rally.language("de"):
+        run = GuidedRun(pace=0)
+        assert run.tip_text == "Tippe auf ein Plättchen neben deinem Auto. Es wird aufgedeckt, und du siehst seine Straße."
+        assert run.go_on_button.description == "Weiter ▶"
+        assert "A1 aufdecken" in run.why()
+
+
+def test_computer_players_wait_for_the_pace_in_jupyter():
+    """With a running event loop (Jupyter's) and a pace, the computer player's actions come one at a time."""
+    import asyncio
+
+    async def main():
+        run = GuidedRun(pace=0.01)
+        run.go_on()
+        run.board.click("A1")
+        run.go_on()
+        run.go_on()
+        run.board.rotate(2)
+        while run.moment is not None:
+            run.go_on()
+        events = len(run.board.game.events)
+        for _ in range(200):
+            if run.board.game.current_player == LEARNER and not run.board.paused and run.moment is None:
+                break
+            if run.moment is not None:
+                run.go_on()
+            await asyncio.sleep(0.02)
+        assert len(run.board.game.events) > events
+        assert run.board.game.current_player == LEARNER
+
+    asyncio.run(main())
+
+
+def test_the_guided_seed_is_the_default():
+    run = GuidedRun(pace=0)
+    assert run.board.game.seed == GUIDED_SEED and run.board.game.players == 2
+    assert "Guided Rally Run" in repr(run)

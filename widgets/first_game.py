@@ -1,0 +1,115 @@
+"""FirstGame: lesson 0's start, where a learner picks a game and plays a guided first game.
+
+Two big buttons, one a game, each with its picture first: a tap on one starts that game's
+guided first game (:class:`~widgets.stich_rallye.guided_game.GuidedGame` or
+:class:`~widgets.rally_run.guided_game.GuidedRun`) right below, and its first tip's
+"Go on" is the second tap. Tapping the other button swaps the game; the first one is
+closed.
+
+>>> start = FirstGame()
+>>> start
+Two games to choose from. Stich Rallye: a card race, age 8 and up. Rally Run: a memory race, age 5 and up.
+>>> start.choose("chess")
+False
+>>> start.alert_text
+"The games are 'stich_rallye' and 'rally_run', not 'chess'."
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from ._display import StableRepr
+from .i18n import _, join_words
+from .page_style import PageStyle
+
+#: The games, by code: their picture and what the button says (each made in the language
+#: spoken when drawn).
+GAMES = ("stich_rallye", "rally_run")
+PICTURES = {"stich_rallye": "🃏🏎", "rally_run": "🧠🏁"}
+
+
+def _label(game: str) -> str:
+    if game == "stich_rallye":
+        return _("Stich Rallye: a card race, age 8 and up")
+    return _("Rally Run: a memory race, age 5 and up")
+
+
+class FirstGame(StableRepr, w.VBox):
+    """Lesson 0's game chooser; ``choose(code)`` is what a tap on a button does."""
+
+    def __init__(self) -> None:
+        self.buttons = {
+            game: w.Button(description=f"{PICTURES[game]}  {_label(game)}",
+                           layout=w.Layout(width="auto", min_height="56px", margin="4px 8px 4px 0"),
+                           style={"font_size": "18px", "font_weight": "bold"},
+                           tooltip=_label(game))
+            for game in GAMES
+        }
+        for game, button in self.buttons.items():
+            button.on_click(lambda _button, game=game: self.choose(game))
+        self.alert = w.HTML()
+        self._alert = ""
+        #: The chosen game's code, or ``None`` before a tap.
+        self.chosen: str | None = None
+        #: The guided game on show (a widget), or ``None``.
+        self.game: Any = None
+        self.game_box = w.VBox(layout=w.Layout(width="100%"))
+        super().__init__(
+            [w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap")), self.alert,
+             self.game_box, PageStyle()],
+            layout=w.Layout(width="100%", max_width="1120px"),
+        )
+        self.add_class("rally-first-game")  # the page's (and the browser tests') handle on it
+
+    @property
+    def alert_text(self) -> str:
+        """What was wrong with the last choice ('' when nothing was)."""
+        return self._alert
+
+    def choose(self, game: str) -> bool:
+        """Start ``game``'s guided first game ("stich_rallye" or "rally_run") below the
+        buttons. Returns False, with the reason in ``alert``, for anything else."""
+        if not (isinstance(game, str) and game in GAMES):
+            self._alert = _("The games are {games}, not {given}.").format(
+                games=join_words([repr(code) for code in GAMES]), given=repr(game)[:40])
+            self.alert.value = f"<div role='alert' style='color:#b91c1c'>⚠ {self._alert}</div>"
+            return False
+        self._alert = self.alert.value = ""
+        if self.game is not None:
+            self.game.close()
+        self.chosen = game
+        if game == "stich_rallye":
+            from .stich_rallye.guided_game import GuidedGame
+            self.game = GuidedGame()
+        else:
+            from .rally_run.guided_game import GuidedRun
+            self.game = GuidedRun()
+        self.game_box.children = (self.game,)
+        self._focus_tip()
+        for code, button in self.buttons.items():  # the chosen one marked by a tick, not by color alone
+            button.button_style = "primary" if code == game else ""
+            button.description = ("✓ " if code == game else "") + f"{PICTURES[code]}  {_label(code)}"
+        return True
+
+    def _focus_tip(self) -> None:
+        """The keyboard to the first tip's "Go on ▶", asked again now the game is on the
+        page: asked while the game was made, before the page had drawn it, it was lost."""
+        button = getattr(self.game, "go_button", None) or getattr(self.game, "go_on_button", None)
+        if button is not None and self.game.moment is not None:
+            button.focus()
+
+    def close(self) -> None:
+        if self.game is not None:
+            self.game.close()
+        super().close()
+
+    def __repr__(self) -> str:
+        if self.game is None:
+            return _("Two games to choose from. {a}. {b}.").format(a=_label(GAMES[0]), b=_label(GAMES[1]))
+        return repr(self.game)
+
+
+__all__ = ["FirstGame", "GAMES"]

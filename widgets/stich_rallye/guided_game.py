@@ -1,0 +1,264 @@
+"""GuidedGame: a first game of Stich Rallye that stops at everything new.
+
+A real game against three computer players, dealt from a seed chosen so that every kind
+of moment comes up early (:data:`rally.moments.GUIDED_SEED`). The first time each thing
+happens (a trick of one, two or three colors, a lost trick winding the motor, a turbo
+offer, a roll downhill or uphill, the round's end, round 2's new deal, a lap, the
+finish) the game stops: a tip says it in one or two short sentences, marks it on the
+table (the won trick, a motor, the space a car rolled to, the hand) and waits for one
+tap on "Go on ▶". "Why?" shows the engine's whole explanation. The learner makes every
+decision. Which moments are new is decided by the engine (:mod:`rally.moments`).
+
+After the game a list says what the learner met; for a kind the game did not bring up,
+"Show me" replays that moment of another seeded game.
+
+>>> view = GuidedGame()
+>>> view.moment.kind, view.tip_text
+('lead', 'You lead this trick: play any card you like. The others must follow its color if they can.')
+>>> view.play_card(view.hand.playable[0])   # the tip is up: the game waits for "Go on"
+False
+>>> view.go_on(); view.moment is None
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+import rally
+from rally import Card, Turbo, inputs
+from rally.moment import Moment
+from rally.moments import (
+    GUIDED_PLAYERS, GUIDED_SEED, GUIDED_TRACK, KINDS, example_moment, guide, moment_why, moment_words,
+)
+
+from ..i18n import N_, _
+from ..read_aloud import SpeakButton
+from .game_replay import GameReplay
+from .game_view import GameView
+
+#: A few words for each kind of moment, for the list of what the learner met.
+KIND_LABELS = {
+    "lead": N_("leading a trick"),
+    "follow_color": N_("following the lead color"),
+    "trick_one_color": N_("a trick of one color"),
+    "trick_two_colors": N_("a trick of two colors"),
+    "trick_three_colors": N_("a trick of three colors"),
+    "motor_wound": N_("a lost trick winds your motor"),
+    "turbo_offer": N_("the turbo choice"),
+    "downhill_roll": N_("a car rolls on downhill"),
+    "uphill_roll": N_("a car rolls back uphill"),
+    "round_end_motors": N_("the motors drive at the round's end"),
+    "new_deal": N_("the new deal of round 2"),
+    "lap": N_("a lap"),
+    "finish": N_("the finish"),
+}
+#: How the widget a tip points at is marked.
+POINTER = "4px solid #f59e0b"
+#: The events of an example shown before its moment.
+EXAMPLE_LEAD_IN = 5
+
+
+class GuidedGame(GameView):
+    """The guided first game: :data:`~rally.moments.GUIDED_PLAYERS` players on the
+    :data:`~rally.moments.GUIDED_TRACK` track, the learner in seat 0, the computer players
+    at a watchable pace in Jupyter (``bot_delay`` seconds; at once where no event loop
+    runs, as in tests). ``moment`` is the tip on show (``None`` when play goes on),
+    ``tip_text`` its words, ``pointing`` what it marks: ``("trick", card)``,
+    ``("motor", seat)``, ``("space", progress)`` or ``("hand", seat)``."""
+
+    def __init__(self, seed: int = GUIDED_SEED, bot_delay: float = 0.4) -> None:
+        seed = inputs.seed(seed, rally.SetupError)
+        # Made before the game view: it refreshes (and so asks for tips) while it is made.
+        self.guide = guide(0)
+        self._queue: list[Moment] = []
+        self.moment: Moment | None = None
+        self.pointing: tuple[str, Any] | None = None
+        self._marked: list[w.Widget] = []
+        self.tip_words = w.HTML()
+        self.go_button = w.Button(description=_("Go on ▶"), button_style="primary", layout=w.Layout(width="auto"))
+        self.why_button = w.Button(description=_("Why?"), layout=w.Layout(width="auto"))
+        self.why_text = w.HTML(layout=w.Layout(display="none"))
+        self.tip_note = w.HTML()  # why a card was refused while the tip is up
+        # The tip's own 🔊 button (the switch "Read new moments aloud" reads it through the
+        # announcer already, so this one reads only when pressed).
+        self.tip_speaker = SpeakButton()
+        self.go_button.on_click(lambda _b: self.go_on())
+        self.why_button.on_click(lambda _b: self.why())
+        self.tip_box = w.VBox([self.tip_words, w.HBox([self.go_button, self.why_button, self.tip_speaker]), self.tip_note, self.why_text],
+                              layout=w.Layout(display="none", border="3px solid #f59e0b", padding="6px 12px",
+                                              margin="4px 0", max_width="850px"))
+        self.summary = w.VBox(layout=w.Layout(display="none", max_width="850px"))
+        self.example_box = w.VBox(layout=w.Layout(display="none", max_width="850px"))
+        super().__init__(GUIDED_PLAYERS, track=GUIDED_TRACK, seed=seed, human=0, bot_delay=bot_delay)
+        self.children = (*self.children[:1], self.tip_box, self.summary, self.example_box, *self.children[1:])
+        self.refreshed()
+
+    # -------------------------------------------------------------- reading
+    @property
+    def tip_text(self) -> str:
+        """The words of the tip on show ('' when none is)."""
+        if self.moment is None:
+            return ""
+        return " ".join(moment_words(self.moment, self.game.names))
+
+    @property
+    def met(self) -> tuple[str, ...]:
+        """The kinds of moment shown so far, in the order they came."""
+        return tuple(m.kind for m in self.guide.seen)
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The kinds of moment not met (yet), in teaching order."""
+        return self.guide.missing
+
+    # --------------------------------------------------------------- acting
+    def go_on(self) -> None:
+        """Close the tip: show the next new moment, or play on."""
+        if self.moment is None:
+            return
+        self._unmark()
+        self.moment = None
+        if self._queue:
+            self._show(self._queue.pop(0))
+        else:
+            self.tip_box.layout.display = "none"
+            self.resume()
+            self.refreshed()
+            if self.moment is None:
+                self._focus_decision()
+
+    def why(self) -> str:
+        """Show (or hide again) the engine's whole explanation of the tip on show; returns it."""
+        if self.moment is None:
+            return ""
+        text = moment_why(self.moment, self.game)
+        shown = self.why_text.layout.display != "none"
+        self.why_text.value = ("<div style='font-size:14px;line-height:1.4'>"
+                               + "<br>".join(html.escape(line) for line in text.splitlines()) + "</div>")
+        self.why_text.layout.display = "none" if shown else "block"
+        if not shown:
+            self.announcer.say(text)
+        return text
+
+    def act(self, action: Card | Turbo | str) -> bool:
+        """Play for the learner, as :meth:`GameView.act`; refused while a tip is up."""
+        if self.moment is not None:
+            self.tip_note.value = ("<div role='alert' style='color:#9a3412;font-weight:600'>⚠ " + html.escape(
+                _("First read the tip, then press “{button}”.").format(button=self.go_button.description)) + "</div>")
+            return False
+        return super().act(action)
+
+    def show_example(self, kind: str) -> GameReplay:
+        """Replay the first moment of ``kind`` in a real seeded game (for a kind this game
+        did not bring up): the events just before it and the moment itself, with its words."""
+        kind = inputs.one_of(kind, _("The kind of moment"), KINDS, rally.SetupError)
+        game, moment = example_moment(kind)
+        last = len(game.events) - 1 if moment.event is None else moment.event
+        replay = GameReplay(game, first=max(0, last - EXAMPLE_LEAD_IN), last=last,
+                            title=_("Another game, seed {seed}").format(seed=game.seed))
+        replay.step(EXAMPLE_LEAD_IN)
+        words = w.HTML("<div style='font-size:16px'>" + html.escape(" ".join(moment_words(moment, game.names)))
+                       + "</div>")
+        self.example_box.children = (words, replay)
+        self.example_box.layout.display = "flex"
+        return replay
+
+    # ------------------------------------------------------- the guide's hooks
+    def paused(self) -> bool:
+        """True while a tip is up or a new moment waits to be shown."""
+        if not hasattr(self, "guide"):
+            return False
+        self._queue.extend(self.guide.new(self.game))
+        return self.moment is not None or bool(self._queue)
+
+    def refreshed(self) -> None:
+        """Show the next tip once the table is drawn, or the summary at the end."""
+        if not hasattr(self, "tip_box") or self.busy:
+            return
+        self.paused()  # collect what is new
+        if self.moment is None and self._queue:
+            self._show(self._queue.pop(0))
+        elif self.moment is not None:
+            self._mark(self.moment)
+        if self.game.is_over and self.moment is None and self.summary.layout.display == "none":
+            self._summarize()
+
+    # -------------------------------------------------------------- showing
+    def _show(self, moment: Moment) -> None:
+        self.moment = moment
+        words = moment_words(moment, self.game.names)
+        self.tip_words.value = "".join(f"<p style='font-size:18px;line-height:1.4;margin:4px 0'>{html.escape(s)}</p>"
+                                       for s in words)
+        self.why_text.layout.display = "none"
+        self.tip_note.value = ""
+        self.tip_box.layout.display = "flex"
+        self._mark(moment)
+        self.tip_speaker.say(" ".join(words))
+        self.announcer.say(*words)
+        self.go_button.focus()
+
+    def _mark(self, moment: Moment) -> None:
+        """Point at what ``moment`` is about on the table."""
+        self._unmark()
+        kind, seat = moment.kind, moment.seat
+        if kind.startswith("trick_"):
+            self.last_trick.show_trick(moment.fact("cards"), moment.fact("seats"), self.game.names, complete=True)
+            self.pointing = ("trick", moment.fact("card"))
+            self._border(self.last_trick)
+        elif kind in ("motor_wound", "turbo_offer", "round_end_motors") and seat is not None:
+            self.pointing = ("motor", seat)
+            self._border(self.dials[seat])
+        elif moment.fact("move") is not None:
+            move = moment.fact("move")
+            self.pointing = ("space", move.final)
+            self.figure.show_choices([(_("here"), move)])
+            self._border(self.figure)
+        elif kind == "finish" and seat is not None:
+            self.pointing = ("space", moment.fact("progress"))
+            self._border(self.figure)
+        else:  # leading, following, a new deal: the learner's hand
+            self.pointing = ("hand", self.human)
+            self._border(self.hand)
+
+    def _focus_decision(self) -> None:
+        """The tip is gone: the keyboard goes where the learner acts next, the turbo choice
+        when it waits, else the hand (the "Go on" button it was on is hidden, and Tab would
+        start again from the top of the page: 55 presses to the turbo choice)."""
+        if self.viewer is None or self.game.is_over:
+            return
+        if self.game.awaiting_turbo and self.game.current_player == self.viewer:
+            self.turbo_yes.focus()
+        else:
+            self.hand.focus_card()
+
+    def _border(self, widget: w.Widget) -> None:
+        widget.layout.border = POINTER
+        self._marked.append(widget)
+
+    def _unmark(self) -> None:
+        for widget in self._marked:
+            widget.layout.border = ""
+        self._marked = []
+        self.pointing = None
+
+    def _summarize(self) -> None:
+        met = [_(KIND_LABELS[kind]) for kind in self.met]
+        rows: list[w.Widget] = [w.HTML("<p style='font-size:16px'><b>" + html.escape(_("What you met in this game:"))
+                                       + "</b> " + html.escape(", ".join(met)) + ".</p>")]
+        for kind in self.missing:
+            button = w.Button(description=_("Show me"), layout=w.Layout(width="auto"))
+            button.on_click(lambda _b, kind=kind: self.show_example(kind))
+            rows.append(w.HBox([w.HTML("<p style='font-size:16px'>" + html.escape(
+                _("This game did not bring up {thing}.").format(thing=_(KIND_LABELS[kind]))) + "</p>"), button]))
+        self.summary.children = tuple(rows)
+        self.summary.layout.display = "flex"
+
+    def __repr__(self) -> str:
+        text = super().__repr__()
+        if self.moment is not None:
+            text += " " + _("Tip: {words}").format(words=self.tip_text)
+        return text
