@@ -18,7 +18,7 @@ engine's full explanation), in the language spoken.
 >>> [m.kind for m in first]
 ['lead']
 >>> moment_words(first[0], game.names)
-('You lead this trick: play any card you like.', 'The others must follow its color if they can.')
+('You lead this trick: play any card you like.', 'The others must play its color if they can; if not, any card.')
 """
 
 from __future__ import annotations
@@ -66,20 +66,20 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "trick_two_colors": (N_("{name}'s {card} ({words}) wins: {color} was the second color, so the highest {color} "
                             "wins."),
                          N_("The trick's lowest card, {lowest}, says how far {name}'s car drives.")),
-    "trick_three_colors": (N_("{name}'s {card} ({words}) wins: {color} was the third color, the last new one."),
+    "trick_three_colors": (N_("{name}'s {card} ({words}) wins: {color} was the third color, so the highest {color} wins."),
                            N_("The trick's lowest card, {lowest}, says how far {name}'s car drives.")),
     "motor_wound": (N_("You lost the trick, so your motor winds up one step: it shows {value} now."),
                     N_("A wound motor drives your car later.")),
     "turbo_offer": (N_("You won the trick, and your motor shows {value}."),
                     N_("Use the turbo to drive {lowest} + {value} now, or drive {lowest} and keep the motor for later.")),
-    "downhill_roll": (N_("{name}'s car stopped on a blue downhill space, so it rolls on to space {space}."),),
-    "uphill_roll": (N_("{name}'s car stopped on a red uphill space, so it rolls back to space {space}."),),
-    "uphill_roll_grid": (N_("{name}'s car stopped on a red uphill space, so it rolls back to the starting grid."),),
+    "downhill_roll": (N_("{name}'s car landed on a blue downhill space, so it rolls on to space {space}."),),
+    "uphill_roll": (N_("{name}'s car landed on a red uphill space, so it rolls back to space {space}."),),
+    "uphill_roll_grid": (N_("{name}'s car landed on a red uphill space, so it rolls back to the starting grid."),),
     "round_end_motors": (N_("Round {round} is over: now every motor drives its car, last place first."),),
     "round_end_motors_value": (N_("Round {round} is over: now every motor drives its car, last place first."),
-                               N_("{name}'s motor shows {value}: it moves the car on by {value}.")),
+                               N_("{name}'s motor shows {value}: it moves the car on that many spaces.")),
     "new_deal": (N_("Round {round}: all the cards are shuffled again, and everyone gets {cards} new cards."),
-                 N_("The rulebook leaves this open, so this is how we play it.")),
+                 N_("The rulebook is not clear about this, so this is how we play it.")),
     "lap": (N_("{name}'s car crossed the finish line: lap {lap} done!"),
             N_("The motor turns to its red side: one more lap to go.")),
     "finish": (N_("{name}'s car crossed the finish line a second time: {name} wins the race!"),
@@ -90,8 +90,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
 #: How round 2 and 3 are dealt (S3), said once: the "why" of a new deal.
 DEAL_RULE = N_("At the start of every round all the cards are gathered and shuffled. Each player gets 5 cards in "
                "round 1, 7 in round 2 and 9 in round 3; any cards left over lie aside, unseen. The cars stay where they are. "
-               "The rulebook does not say whether the cards set aside in round 1 come back; "
-               "the lessons shuffle them all in (the project's reading).")
+               "The rulebook keeps the undealt cards for the next round but does not say whether the played cards are "
+               "shuffled back in; the lessons shuffle all of them (the project's reading).")
 
 
 def guide(learner: int = 0) -> MomentGuide:
@@ -204,7 +204,7 @@ def moment_words(moment: Moment, names: Sequence[str]) -> tuple[str, ...]:
     >>> m = Moment("trick_three_colors", 5, 2, (("card", Card.parse("B7")), ("color", Card.parse("B7").color),
     ...                                           ("lowest", 3)))
     >>> moment_words(m, ("Ada", "Bo", "Cy", "Di"))[0]
-    "Cy's B7 (blue 7) wins: blue was the third color, the last new one."
+    "Cy's B7 (blue 7) wins: blue was the third color, so the highest blue wins."
     """
     if not isinstance(moment, Moment) or moment.kind not in KINDS:
         inputs.fail(SetupError, _("The moment"), _("a Moment of a guided game"), moment, "guide().seen[0]")

@@ -158,6 +158,7 @@ function makeButton(labels, lang, read, noteAt) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = BUTTON;
+  button.dataset.rallyNoPicture = "";  // added by this page's script: not part of a widget's picture
   button.append(icon("speaker"), icon("stop"));
   button.setAttribute("aria-label", labels.read || "Read aloud");
   button.title = labels.read || "Read aloud";
@@ -200,6 +201,7 @@ function showNote(after, text) {
   if (!note) {
     note = document.createElement("span");
     note.className = NOTE;
+    note.dataset.rallyNoPicture = "";
     note.setAttribute("role", "status");
     after.after(note);
   }
@@ -251,6 +253,9 @@ function renderPage({ model, el }) {
   const lang = model.get("language") || "en";
   const key = model.get("storage_key");
   el.classList.add("rally-read-aloud");
+  // What it shows depends on the device (its voices, the switch kept in this browser): the
+  // site's picture of the lesson, drawn before Python is ready, leaves it out.
+  el.dataset.rallyNoPicture = "";
   el.setAttribute("lang", lang);
 
   const row = document.createElement("div");

@@ -129,7 +129,7 @@ class CarMoved(RunEvent):
         name = names[self.seat]
         start, end = self.start, self.end
         if end >= CELLS:
-            return _("{name} drives from {start} to the {color} start-finish tile home.").format(
+            return _("{name} drives from {start} into the finish on the {color} start-finish tile.").format(
                 name=name, start=place_name(start), color=color_adjective(START_FINISH[end - CELLS].color))
         if start >= CELLS:
             color = color_adjective(START_FINISH[start - CELLS].color)

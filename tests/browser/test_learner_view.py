@@ -39,7 +39,7 @@ IDS = [path for path, _, _ in LESSONS]
 #: What each lesson's widgets draw in the app (each must be on the page and visible); the
 #: German twin draws the same.
 WIDGETS = {
-    "00_start_here": [".widget-radio-box input[type=radio]", ".jp-OutputArea-output button"],  # the self-check, the games
+    "00_start_here": [".rally-first-game button", ".widget-radio-box input[type=radio]"],  # the games, the self-check
     "01_tricks": [".rally-hand button.rally-card"],                    # card faces
     "02_motor_and_turbo": [".rally-dial svg"],                          # the motor dial
     "03_moving_and_hills": [".js-plotly-plot"],                         # the tracks

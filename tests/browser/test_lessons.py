@@ -10,7 +10,9 @@ import re
 import pytest
 
 from . import _lab, _site
+import rally
 from rally import DEFAULT_DIAL, TRACKS, Game, Position, Track, advise, examples, legal_plays, parse_cards
+from widgets.stich_rallye.guided_game import GuidedGame
 
 LESSONS = sorted(p.name for p in _lab.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
@@ -91,8 +93,19 @@ def english_lesson(lesson: str) -> str:
 
 
 def check_start_here(page):
-    text = page.locator(".jp-OutputArea-output").all_inner_texts()
-    assert any("Blue was the third color played" in t for t in text), text
+    # The two game buttons (issue 40): one tap on Stich Rallye brings its guided game with
+    # the first tip, whose "Go on" is the second tap.
+    start = page.locator(".jp-OutputArea-output .rally-first-game").first
+    games = start.locator("button")
+    assert games.count() == 2, start.inner_text()
+    assert "Stich Rallye" in games.nth(0).inner_text() and "Rally Run" in games.nth(1).inner_text()
+    games.nth(0).click()
+    first_tip = _lab.output_button(start, "Go on ▶")
+    first_tip.wait_for(timeout=60_000)
+    with rally.language("en"):
+        expected = GuidedGame(bot_delay=0).tip_text  # the first tip, as Python words it
+    assert expected and expected in " ".join(start.inner_text().split()), (expected, start.inner_text())
+    assert start.locator(".rally-hand button.rally-card").count() > 0
 
 
 def check_tricks(page):

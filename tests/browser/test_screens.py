@@ -26,75 +26,17 @@ import pytest
 from widgets.course import COURSE
 
 from . import _lab
-
-#: The screens, as Playwright makes them.
-SCREENS = {
-    "phone-360": {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True},
-    "phone-390": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-    "tablet-1024": {"viewport": {"width": 1024, "height": 768}, "has_touch": True},
-    "laptop-1280": {"viewport": {"width": 1280, "height": 800}},
-}
-#: The smallest touch target (WCAG 2.2, 2.5.5), in CSS px.
-TARGET = 44
-
-#: JavaScript: what is wrong on the page for a learner on this screen (arg: touch or not):
-#: widgets sticking out of the window, buttons that cut their words, targets too small.
-PROBLEMS = """(touch) => {
-  const out = {wide: [], cut: [], small: []};
-  const outputs = '#rendered_cells .jp-OutputArea-output';
-  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
-    getComputedStyle(el).visibility !== 'hidden' && el.closest('[style*="display: none"]') === null; };
-  const name = (el) => ((el.getAttribute('aria-label') || el.textContent || el.value || el.className || el.tagName)
-    .toString().trim().replace(/\\s+/g, ' ').slice(0, 50));
-  const width = document.documentElement.clientWidth;
-  if (document.documentElement.scrollWidth > width + 1) out.wide.push('the page scrolls sideways: ' +
-    document.documentElement.scrollWidth + ' > ' + width);
-  for (const el of document.querySelectorAll(outputs + ' *')) {
-    if (el.closest('.rally-announcer') || !shown(el)) continue;
-    const r = el.getBoundingClientRect();
-    if (r.right > width + 1 || r.left < -1) out.wide.push(name(el) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
-  }
-  for (const b of document.querySelectorAll(outputs + ' button')) {
-    if (shown(b) && b.scrollWidth > b.clientWidth + 1) out.cut.push(name(b));
-  }
-  if (touch) {
-    const targets = 'button, select, textarea, input:not([type=radio]):not([type=checkbox]), [role=button], .noUi-handle';
-    const boxes = [...document.querySelectorAll(outputs + ' :is(' + targets + ')')].filter(shown);
-    // A radio button or checkbox is hit through its whole label.
-    for (const input of document.querySelectorAll(outputs + ' input:is([type=radio], [type=checkbox])')) {
-      if (shown(input)) boxes.push(input.closest('label') || input);
-    }
-    for (const el of boxes) {
-      const r = el.getBoundingClientRect();
-      if (r.width < 44 - 0.5 || r.height < 44 - 0.5) out.small.push(name(el) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
-    }
-  }
-  return out;
-}"""
+from ._screens import PROBLEMS, SCREENS, check, touch_or_click, window  # noqa: F401 (other tests import them from here)
 
 #: JavaScript: the count of announcements of the live region below ``root`` (arg).
 ANNOUNCED = "(el) => Number(el.querySelector('.rally-announcer')?.dataset.count || 0)"
 
 
-def check(page, screen: str, where: str) -> None:
-    """No widget too wide, no button cut, no target too small (on touch)."""
-    found = page.evaluate(PROBLEMS, bool(SCREENS[screen].get("has_touch")))
-    assert found == {"wide": [], "cut": [], "small": []}, f"{screen}, {where}: {found}"
-
-
 @pytest.fixture
 def screen_page(browser, lab, request):
     """A window of the screen ``request.param``; kernels stop after the test."""
-    context = browser.new_context(**SCREENS[request.param])
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    seen = _lab.watch_script_errors(page)
-    try:
+    with window(browser, lab, request.param) as page:
         yield page, request.param
-    finally:
-        context.close()
-        lab.shutdown_kernels()
-    _lab.assert_no_script_errors(seen)
 
 
 class AppGame:
@@ -120,13 +62,6 @@ class AppGame:
     def wait_after(self, before: int) -> None:
         """Wait until the game has answered the step just taken (a new announcement)."""
         self.page.wait_for_function(f"([el, n]) => ({ANNOUNCED})(el) > n", arg=[self.root.element_handle(), before])
-
-
-def touch_or_click(locator, touch: bool) -> None:
-    if touch:
-        locator.tap()
-    else:
-        locator.click()
 
 
 @pytest.mark.parametrize("screen_page", list(SCREENS), indirect=True)

@@ -14,7 +14,7 @@ After the game a list says what the learner met; for a kind the game did not bri
 
 >>> view = GuidedGame()
 >>> view.moment.kind, view.tip_text
-('lead', 'You lead this trick: play any card you like. The others must follow its color if they can.')
+('lead', 'You lead this trick: play any card you like. The others must play its color if they can; if not, any card.')
 >>> view.play_card(view.hand.playable[0])   # the tip is up: the game waits for "Go on"
 False
 >>> view.go_on(); view.moment is None
@@ -50,11 +50,11 @@ KIND_LABELS = {
     "motor_wound": N_("a lost trick winds your motor"),
     "turbo_offer": N_("the turbo choice"),
     "downhill_roll": N_("a car rolls on downhill"),
-    "uphill_roll": N_("a car rolls back uphill"),
+    "uphill_roll": N_("a car rolls back off an uphill"),
     "round_end_motors": N_("the motors drive at the round's end"),
     "new_deal": N_("the new deal of round 2"),
     "lap": N_("a lap"),
-    "finish": N_("the finish"),
+    "finish": N_("the end of the race"),
 }
 #: How the widget a tip points at is marked.
 POINTER = "4px solid #f59e0b"

@@ -1,0 +1,93 @@
+"""The screens the browser tests open the app view on, and what must hold on each (issue 27):
+nothing sticking out of the window, no button cutting its words, on touch no target under
+44 x 44 CSS px. Shared by test_screens.py and test_first_game.py."""
+
+from __future__ import annotations
+
+import contextlib
+
+from . import _lab
+
+#: The screens, as Playwright makes them.
+SCREENS = {
+    "phone-360": {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True},
+    "phone-390": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "tablet-1024": {"viewport": {"width": 1024, "height": 768}, "has_touch": True},
+    "laptop-1280": {"viewport": {"width": 1280, "height": 800}},
+}
+#: The smallest touch target (WCAG 2.2, 2.5.5), in CSS px.
+TARGET = 44
+
+#: JavaScript: what is wrong on the page for a learner on this screen (arg: touch or not):
+#: widgets sticking out of the window, buttons that cut their words, targets too small.
+PROBLEMS = """(touch) => {
+  const out = {wide: [], cut: [], small: []};
+  const outputs = '#rendered_cells .jp-OutputArea-output';
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
+    getComputedStyle(el).visibility !== 'hidden' && el.closest('[style*="display: none"]') === null; };
+  const name = (el) => ((el.getAttribute('aria-label') || el.textContent || el.value || el.className || el.tagName)
+    .toString().trim().replace(/\\s+/g, ' ').slice(0, 50));
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width + 1) out.wide.push('the page scrolls sideways: ' +
+    document.documentElement.scrollWidth + ' > ' + width);
+  for (const el of document.querySelectorAll(outputs + ' *')) {
+    if (el.closest('.rally-announcer') || !shown(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.right > width + 1 || r.left < -1) out.wide.push(name(el) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+  }
+  for (const b of document.querySelectorAll(outputs + ' button')) {
+    if (shown(b) && b.scrollWidth > b.clientWidth + 1) out.cut.push(name(b));
+  }
+  if (touch) {
+    const targets = 'button, select, textarea, input:not([type=radio]):not([type=checkbox]), [role=button], .noUi-handle';
+    const boxes = [...document.querySelectorAll(outputs + ' :is(' + targets + ')')].filter(shown);
+    // A radio button or checkbox is hit through its whole label.
+    for (const input of document.querySelectorAll(outputs + ' input:is([type=radio], [type=checkbox])')) {
+      if (shown(input)) boxes.push(input.closest('label') || input);
+    }
+    for (const el of boxes) {
+      const r = el.getBoundingClientRect();
+      if (r.width < 44 - 0.5 || r.height < 44 - 0.5) out.small.push(name(el) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+    }
+  }
+  return out;
+}"""
+
+
+def touch(screen: str) -> bool:
+    """Whether ``screen`` is worked by touch."""
+    return bool(SCREENS[screen].get("has_touch"))
+
+
+def problems(page, screen: str) -> dict[str, list[str]]:
+    """What :data:`PROBLEMS` finds on ``page`` as ``screen`` shows it."""
+    return page.evaluate(PROBLEMS, touch(screen))
+
+
+def check(page, screen: str, where: str) -> None:
+    """No widget too wide, no button cut, no target too small (on touch)."""
+    found = problems(page, screen)
+    assert found == {"wide": [], "cut": [], "small": []}, f"{screen}, {where}: {found}"
+
+
+def touch_or_click(locator, touch: bool) -> None:
+    if touch:
+        locator.tap()
+    else:
+        locator.click()
+
+
+@contextlib.contextmanager
+def window(browser, lab, screen: str, timeout: float = 60_000):
+    """A browser window of ``screen``; the kernels stop afterwards, and a script error on the
+    page fails the test."""
+    context = browser.new_context(**SCREENS[screen])
+    context.set_default_timeout(timeout)
+    page = context.new_page()
+    seen = _lab.watch_script_errors(page)
+    try:
+        yield page
+    finally:
+        context.close()
+        lab.shutdown_kernels()
+    _lab.assert_no_script_errors(seen)
