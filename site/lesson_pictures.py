@@ -221,7 +221,9 @@ TAKE_PICTURES = r"""() => {
     for (let o = 0; o < outputs.length; o++) {
       const data = outputs.get(o).data;
       if (!data["application/vnd.jupyter.widget-view+json"]) continue;
-      const node = cell.outputArea.widgets[o].node.querySelector(".jp-OutputArea-output");
+      // A part marked data-rally-no-picture shows what only this device knows: left out.
+      const node = cell.outputArea.widgets[o].node.querySelector(".jp-OutputArea-output").cloneNode(true);
+      node.querySelectorAll("[data-rally-no-picture]").forEach((part) => part.remove());
       const css = own.map((sheet) => used(sheet.cssRules, node)).filter(Boolean).join("\n");
       pictures.push({ cell: c, output: o, text: String(data["text/plain"] ?? ""), html: node.innerHTML, css });
     }

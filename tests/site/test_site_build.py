@@ -127,6 +127,21 @@ def lessons() -> list[Path]:
     return sorted(p for p in (ROOT / "notebooks").rglob("[0-9][0-9]_*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
+def _device_only() -> set[str]:
+    from rally import language
+    from widgets import ReadAloud
+
+    texts = set()
+    for lang in ("en", "de"):
+        with language(lang):
+            texts.add(repr(ReadAloud()))
+    return texts
+
+
+#: The plain text of the widgets whose picture is empty (see below).
+DEVICE_ONLY = _device_only()
+
+
 @pytest.mark.parametrize("lesson", lessons(), ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
 def test_every_widget_output_of_a_lesson_has_a_current_picture(lesson):
     notebook = json.loads(lesson.read_text(encoding="utf-8"))
@@ -136,7 +151,9 @@ def test_every_widget_output_of_a_lesson_has_a_current_picture(lesson):
     staged = [output["data"][lesson_pictures.MIME] for _c, _o, output in outputs]
     assert len(staged) == len(outputs) > 0
     for picture in staged:
-        assert picture["html"].strip() and picture["text"], lesson.name
+        # Read aloud draws only what the device knows (its voices, the switch kept in the
+        # browser), so its picture is empty: nothing shows until Python is ready.
+        assert picture["text"] and (picture["html"].strip() or picture["text"] in DEVICE_ONLY), lesson.name
         assert lesson_pictures.css_problems(picture["css"]) == [], lesson.name
 
 

@@ -185,3 +185,11 @@ def test_the_guided_seed_is_the_default():
     run = GuidedRun(pace=0)
     assert run.board.game.seed == GUIDED_SEED and run.board.game.players == 2
     assert "Guided Rally Run" in repr(run)
+
+
+def test_an_example_from_another_game_names_its_players_not_you():
+    run = GuidedRun(pace=0)
+    while run.moment is not None:
+        run.go_on()
+    assert run.show_me("finish")
+    assert run.tip_text.split()[0] in run.example.names and "You " not in run.tip_text, run.tip_text

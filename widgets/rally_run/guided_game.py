@@ -143,7 +143,7 @@ class GuidedRun(StableRepr, w.VBox):
         """The tip's sentences as read aloud ('' when no tip is up)."""
         if self.moment is None:
             return ""
-        return " ".join(moment_words(self.moment, self._names(), LEARNER))
+        return " ".join(moment_words(self.moment, self._names(), self._learner()))
 
     def go_on(self) -> bool:
         """One tap on "Go on ▶": the next tip, or the game goes on. False when no tip is up."""
@@ -196,6 +196,11 @@ class GuidedRun(StableRepr, w.VBox):
     def _names(self) -> tuple[str, ...]:
         return (self.example if self.example is not None else self.board.game).names
 
+    def _learner(self) -> int | None:
+        """The seat the tips call "you": the learner's, and nobody's in an example of
+        another game (two computer players)."""
+        return LEARNER if self.example is None else None
+
     def _hold(self, game: RallyRunGame) -> bool:
         """The board's pause hook: stop at a new moment, or (paced) after each computer action."""
         if game is not self._game:  # a new game on the board: a new guide
@@ -240,7 +245,7 @@ class GuidedRun(StableRepr, w.VBox):
             return
         self.tip_box.layout.display = ""
         self.picture.value = picture(moment)
-        words = moment_words(moment, self._names(), LEARNER)
+        words = moment_words(moment, self._names(), self._learner())
         self.tip.value = (f"<div class='rally-guided-tip' style='{TIP_STYLE}'>"
                           + "<br>".join(html.escape(s) for s in words) + "</div>")
         self.tip_speaker.say(" ".join(words))
