@@ -23,11 +23,12 @@ SETTLED = """([el, before]) => {
 
 
 class Game:
-    """The lesson's GameView (the first output; GameSetup below holds another)."""
+    """The lesson's GameView (the first game; GameSetup below holds another)."""
 
     def __init__(self, page):
         self.page = page
-        self.root = page.locator(".jp-CodeCell .jp-OutputArea-output").first  # the first output: the game
+        # The first output holding a hand: the game (read aloud's switch comes before it).
+        self.root = page.locator(".jp-CodeCell .jp-OutputArea-output").filter(has=page.locator(".rally-hand")).first
         self.hand = self.root.locator(".rally-hand")
 
     def events(self) -> int:

@@ -40,7 +40,7 @@ def test_a_german_lesson_in_german_jupyterlab_plays_a_trick(page, german_lab):
     _lab.run_all(page)
     assert _lab.error_outputs(page) == []
 
-    game = page.locator(".jp-CodeCell .jp-OutputArea-output").first
+    game = page.locator(".jp-CodeCell .jp-OutputArea-output").filter(has=page.locator(".rally-hand")).first
     status = game.locator(".widget-html").first
     assert "Du bist dran" in status.inner_text()
     before = game.evaluate(EVENTS)

@@ -46,9 +46,10 @@ def play_through(run: GuidedRun, rng: random.Random, learner=None):
             stops.append((run.moment, run.tip_text, list(run.board.highlight)))
             assert run.board.paused and not any(c["target"] for c in run.board.cells)  # nothing to click
             before = len(run.board.game.events)
-            assert not run.board.click("A1") and "paused" in run.board.status  # the board waits
+            assert not run.board.click("A1") and "Go on" in run.board.status  # the board waits
             assert len(run.board.game.events) == before
             assert run.go_on()
+            assert run.moment is not None or "Go on" not in run.board.status  # the refusal went with the tip
             continue
         game = run.board.game
         if game.is_over:

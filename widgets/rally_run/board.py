@@ -265,6 +265,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         """Go on after a pause (see :attr:`pause_hook`): the computer players play on."""
         if self.paused:
             self.paused = False
+            if self.status_kind == "error":  # a click refused while paused: no longer true
+                self._say("")
             self._advance()
 
     def _held(self, game: RallyRunGame) -> bool:
@@ -308,7 +310,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         if not self.interactive:
             return self._refuse(_("This board shows one position of a game; it cannot be played."))
         if self.paused:
-            return self._refuse(_("Wait a moment: the game is paused."))
+            return self._refuse(_("The game waits while a tip is up: press “Go on ▶” first."))
         if game.is_over:
             return self._refuse(game.why_illegal(Finish()) or _("The game is over."))
         if game.current_player != self.human:

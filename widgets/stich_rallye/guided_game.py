@@ -242,6 +242,8 @@ class GuidedGame(GameView):
     def _unmark(self) -> None:
         for widget in self._marked:
             widget.layout.border = ""
+        if self.figure.choices and self.figure.frames_left == 0:  # the "here" ring goes with its tip
+            self.figure.set_positions(self.game.positions)
         self._marked = []
         self.pointing = None
 

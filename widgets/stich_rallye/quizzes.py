@@ -109,7 +109,7 @@ def what_losers_do(players: int, seed: int) -> Question:
     names = join_words([game.names[s] for s in losers])
 
     def check(answer: str) -> Feedback:
-        said = "; ".join(e.describe(game.names) for e in game.events if isinstance(e, MotorWound))
+        said = " ".join(e.describe(game.names) for e in game.events if isinstance(e, MotorWound))
         return Feedback(answer == right, _("Only the winner's car moves; the others wind up their motors: "
                                            "{events}").format(events=said))
 
