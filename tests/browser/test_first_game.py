@@ -48,6 +48,9 @@ from ._screens import problems, touch, window
 
 GAMES = ("stich_rallye", "rally_run")
 LANGS = ("en", "de")
+#: The most Tabs a keyboard move may take from where the focus is left (the hand, the
+#: turbo choice, the board): more means the focus was lost to the page.
+MOST_TABS = 12
 SCREENS = ("phone-360", "laptop-1280")  # taps on the phone, the keyboard alone on the laptop
 #: The runs played to the end: each game once per language, each game once per screen.
 WHOLE = {("stich_rallye", "en", "phone-360"), ("stich_rallye", "de", "laptop-1280"),
@@ -450,3 +453,5 @@ def test_a_guided_game_from_lesson_0(browser, lab, game, lang, screen):
     assert run.moves == ref.moves[:len(run.moves)] and (not full or run.moves == ref.moves), (run.moves, ref.moves)
     assert run.problems == []
     assert run.focus_misses == [], "the focus was not on Go on when the tip appeared"
+    # After "Go on" the keyboard is where the next decision is: a few Tabs, not the page again.
+    assert max((n for _s, n, _w in run.tabs), default=0) <= MOST_TABS, run.tabs

@@ -327,9 +327,13 @@ function render({ model, el }) {
     keepFocus(before);
   }
 
+  // Python asks for the keyboard (after a guided game's tip): the rotation to choose, or
+  // the first place to click, or the move button.
+  const onMessage = (msg) => { if (msg?.type === "focus") keepFocus({}); };
   model.on("change", draw);
+  model.on("msg:custom", onMessage);
   draw();
-  return () => model.off("change", draw);
+  return () => { model.off("change", draw); model.off("msg:custom", onMessage); };
 }
 
 export default { render };

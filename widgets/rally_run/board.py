@@ -261,6 +261,10 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         self._say("")
         self._advance()
 
+    def focus(self) -> None:
+        """Bring the keyboard to the board: the rotation to choose, or the first place to click."""
+        self.send({"type": "focus"})
+
     def resume(self) -> None:
         """Go on after a pause (see :attr:`pause_hook`): the computer players play on."""
         if self.paused:

@@ -160,6 +160,8 @@ class GuidedRun(StableRepr, w.VBox):
             self._moved_at = len(self.board.game.events)
             self.board.resume()  # which may bring the next tip at once
             self._show()
+            if self.moment is None:  # play goes on: the keyboard goes from "Go on" to the board
+                self.board.focus()
         return True
 
     def why(self) -> str:
