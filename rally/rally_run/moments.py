@@ -42,7 +42,7 @@ from ..errors import SetupError
 from ..i18n import N_, _
 from ..moment import Moment, MomentGuide, play_with_guide
 from .actions import Reveal, Rotate, RunAction, Swap
-from .board import CELL_LIST, CELLS, COLORS, PIT, color_adjective, place_name
+from .board import CELL_LIST, CELLS, COLORS, PIT, StartFinish, color_adjective, place_name
 from .bots import RunBot, parse_bot
 from .events import CarMoved, RunGameWon, TileHidden, TilesSwapped, TileTurned, TrophyTaken
 from .game import RallyRunGame
@@ -85,6 +85,10 @@ def _event_moment(game: RallyRunGame, index: int) -> Moment | None:
     if isinstance(event, RunGameWon) and event.reason == "finish":
         color = game.trophies[event.seat]
         return Moment("finish", index, event.seat, (("places", (color,)), ("color", color)))
+    if isinstance(event, RunGameWon):  # the turn limit, or every car stuck (R7, R8)
+        car = game.cars[event.seat]  # where the car ahead stands: a cell, or a start-finish tile's color
+        place = car.color if isinstance(car, StartFinish) else str(car)
+        return Moment("finish", index, event.seat, (("places", (place,)), ("reason", event.reason)))
     return None
 
 
@@ -167,6 +171,10 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "finish": ((N_("You reached your finish with the trophy."), N_("You win the cup!")),
                (N_("{name} reached the finish with the trophy."), N_("{name} wins the cup!"))),
 }
+#: The game's end when nobody reached the finish (R7, R8): why it stops, then who wins.
+_NO_FINISH = {"turn limit": N_("The game has gone on a long time, so it stops here."),
+              "all stuck": N_("No car can ever move again, so the game stops here.")}
+_AHEAD = (N_("You are ahead and win the cup!"), N_("{name} is ahead and wins the cup!"))
 
 
 class UnknownMoment(SetupError):
@@ -188,6 +196,9 @@ def moment_words(moment: Moment, names: Sequence[str], learner: int | None = Non
     ('Bo swapped two face-down tiles, without looking.', 'Their roads changed places!')
     """
     yours, others = _WORDS[_kind(moment.kind)]
+    if moment.fact("reason") in _NO_FINISH:  # nobody reached the finish: the project's own end (R8)
+        why = _NO_FINISH[moment.fact("reason")]
+        yours, others = (why, _AHEAD[0]), (why, _AHEAD[1])
     seat = moment.seat
     chosen = yours if (not others or seat is None or seat == learner) else others
     name = names[seat] if seat is not None and 0 <= seat < len(names) else ""

@@ -51,7 +51,7 @@ def first_events(game: RallyRunGame) -> dict[str, int]:
         "swap": lambda e: isinstance(e, TilesSwapped),
         "drive_to_car": lambda e: isinstance(e, CarMoved) and e.how == "car",
         "pit_stop_trophy": lambda e: isinstance(e, TrophyTaken),
-        "finish": lambda e: isinstance(e, RunGameWon) and e.reason == "finish",
+        "finish": lambda e: isinstance(e, RunGameWon),  # the end, whatever ended it (M5, R7, R8)
     }
     found: dict[str, int] = {}
     for i, event in enumerate(game.events):
@@ -285,3 +285,23 @@ def test_the_trap_check_agrees_with_stuck_for_good_after_laying(seed):
                 seen += 1
         game.apply(learner.choose(game, game.legal_actions(), rng))
     assert seen
+
+
+def test_a_game_stopped_by_the_turn_limit_says_so_and_who_is_ahead():
+    """R8's end, when nobody reaches the finish, gets its own short words (found by playing
+    random learners until one such game comes; the winner's name, or "you")."""
+    from rally.rally_run.moments import GUIDED_SEED, RandomLearner, play_guided
+
+    for rng_seed in range(200):
+        game, seen = play_guided(GUIDED_SEED, RandomLearner(), random.Random(rng_seed))
+        if game.end_reason == "turn limit":
+            break
+    else:
+        pytest.fail("no random learner's game reached the turn limit")
+    finish = [m for m in seen.seen if m.kind == "finish"]
+    assert len(finish) == 1 and finish[0].fact("reason") == "turn limit"
+    for lang, stops, ahead in [("en", "stops here", "ahead"), ("de", "endet es hier", "vorn")]:
+        with rally.language(lang):
+            words = moment_words(finish[0], game.names, learner=0)
+        assert len(words) == 2 and stops in words[0] and ahead in words[1], words
+        assert (game.names[game.winner] in words[1]) == (game.winner != 0), words
