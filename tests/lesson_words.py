@@ -25,3 +25,16 @@ WORDS = {
 PYTHON = re.compile(
     r"Card\.parse\(|\blambda\b|\[\s*['\"\d(]|\b(True|False|None)\b|\w\([^)]*\b[a-z_]\w*=|"
     r"\b[A-Za-z_]\w*\.[a-z_]\w*\(|[A-Za-z_)\]]\s%\s|//|\bTurbo\(|\w+Bot\(\)|\(\s*-?\d+\s*,\s*-?\d+\s*,\s*-?\d+")
+
+
+def device_only_texts() -> set[str]:
+    """The plain text (English and German) of the widgets whose site picture is empty: read
+    aloud draws only what the device knows (its voices, the switch kept in the browser)."""
+    from rally import language
+    from widgets import ReadAloud
+
+    texts = set()
+    for lang in WORDS:
+        with language(lang):
+            texts.add(repr(ReadAloud()))
+    return texts

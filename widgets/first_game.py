@@ -78,8 +78,7 @@ class FirstGame(StableRepr, w.VBox):
             self.alert.value = f"<div role='alert' style='color:#b91c1c'>⚠ {self._alert}</div>"
             return False
         self._alert = self.alert.value = ""
-        if self.game is not None:
-            self.game.close()
+        before = self.game
         self.chosen = game
         if game == "stich_rallye":
             from .stich_rallye.guided_game import GuidedGame
@@ -88,6 +87,8 @@ class FirstGame(StableRepr, w.VBox):
             from .rally_run.guided_game import GuidedRun
             self.game = GuidedRun()
         self.game_box.children = (self.game,)
+        if before is not None:  # off the page first, then closed: no view of it is left to ask for it
+            before.close()
         self._focus_tip()
         for code, button in self.buttons.items():  # the chosen one marked by a tick, not by color alone
             button.button_style = "primary" if code == game else ""

@@ -35,6 +35,7 @@ stage_notebooks, make_lock, offline = load("stage_notebooks"), load("make_lock")
 lesson_pictures, drawing_lessons = load("lesson_pictures"), load("drawing_lessons")
 sys.path.insert(0, str(ROOT / "tests"))
 from browser import picture_payloads  # noqa: E402  (the payloads the site's browser test opens too)
+from lesson_words import device_only_texts  # noqa: E402
 
 
 # --- The lessons on the site start by themselves ------------------------------------------
@@ -127,19 +128,8 @@ def lessons() -> list[Path]:
     return sorted(p for p in (ROOT / "notebooks").rglob("[0-9][0-9]_*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
-def _device_only() -> set[str]:
-    from rally import language
-    from widgets import ReadAloud
-
-    texts = set()
-    for lang in ("en", "de"):
-        with language(lang):
-            texts.add(repr(ReadAloud()))
-    return texts
-
-
 #: The plain text of the widgets whose picture is empty (see below).
-DEVICE_ONLY = _device_only()
+DEVICE_ONLY = device_only_texts()
 
 
 @pytest.mark.parametrize("lesson", lessons(), ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
