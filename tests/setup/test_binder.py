@@ -126,7 +126,7 @@ def test_the_app_badge_opens_lesson_0_run_with_no_code(binder_env, tmp_path):
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, 9)
             server.wait(timeout=10)
-    assert "Blue was the third color played" in page            # a cell's output: the lesson ran
+    assert "Two games to choose from" in page                   # a cell's output (the game chooser): the lesson ran
     assert "Run All" not in page                                # the JupyterLab-only start instruction left out
     assert "There was an error" not in page and "Traceback" not in page
     code_cells = re.findall(r'class="[^"]*\bjp-CodeCell\b[^"]*"', page)
