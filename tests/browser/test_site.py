@@ -262,10 +262,13 @@ def play_the_first_moments(page, german: bool) -> None:
         _lab.screenshot(page, SHOT + ("de_" if german else "") + "00_first_tip_" + game.replace(" ", "_"))
         button.click()
         if game == "Stich Rallye":
-            cards = page.locator(".rally-hand button.rally-card")
+            # The guided game's hand: lesson 0's box set-up further down has a hand of its
+            # own, drawn or not as the notebook's windowing decides.
+            hand = page.locator(".rally-first-game .rally-hand")
+            cards = hand.locator("button.rally-card")
             expect(cards.first).to_be_visible(timeout=60_000)
             held = cards.count()
-            page.locator('.rally-hand button.rally-card[aria-disabled="false"]').first.click()
+            hand.locator('button.rally-card[aria-disabled="false"]').first.click()
             expect(cards).to_have_count(held - 1, timeout=60_000)  # played: the hand holds one card less
 
 
