@@ -41,7 +41,7 @@ def main() -> None:
     policies = learner_policies(args.learners)
     # Best first: the most learners meeting every kind, then the earliest (in events).
     results = sorted(((coverage(seed, policies), seed) for seed in finalists),
-                     key=lambda r: (-r[0].share, r[0].events, r[1]))
+                     key=lambda r: (-r[0].share, r[0].late, r[1]))
     for found, seed in results:
         mark = "  <- GUIDED_SEED" if seed == GUIDED_SEED else ""
         print(f"seed {seed:4d}: every kind for {found.share:.1%} of {len(policies)} learners, all but the finish "

@@ -13,7 +13,7 @@ usual LANGUAGE, LC_ALL, LC_MESSAGES and LANG variables), or for a while with
 >>> trick = parse_cards("G11 R5 B7 G3")
 >>> previous = set_language("de")
 >>> print(explain_trick(trick))
-Blau war die dritte ausgespielte Farbe, also gewinnt die höchste Karte in Blau, die 7; das Auto fährt 3 Felder vor, so weit wie die niedrigste Karte.
+Blau kam als dritte Farbe in den Stich. Also gewinnt die höchste Karte in Blau, die 7. Das Auto fährt 3 Felder vor, so weit wie die niedrigste Karte.
 >>> with language("en"):
 ...     print(explain_trick(trick))
 Blue was the third color played, so the highest blue, 7, wins; the car moves 3, the lowest card.

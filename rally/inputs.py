@@ -50,7 +50,9 @@ MAX_JSON_CHARS = 4_000_000
 MAX_JSON_DEPTH = 12
 #: Any one line of text the engine reads (a card list, a track, an action, a code).
 MAX_TEXT_CHARS = 4_000
-#: Default player names, by seat, for both games (alphabetical, so seat order is easy to follow).
+#: Default player names, by seat (alphabetical, so seat order is easy to follow). Rally Run names
+#: its seats by car color instead, each name keeping its car color from here
+#: (:data:`rally.rally_run.NAMES_BY_COLOR`, decision R14).
 DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 
 

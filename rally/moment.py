@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import random
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Collection, Iterable, NamedTuple, Sequence, TypeVar
 
 from . import inputs
 from .errors import SetupError
@@ -115,4 +115,48 @@ def play_with_guide(game: TurnGame, guide: MomentGuide, bots: Sequence[TurnBot |
             play_bots(game, bots, rng, limit=1)
 
 
-__all__ = ["Detector", "Moment", "MomentGuide", "play_with_guide"]
+#: A guided game (Stich Rallye's :class:`~rally.game.Game` or Rally Run's game).
+G = TypeVar("G")
+
+
+class Coverage(NamedTuple):
+    """How well a seed's guided game brings up every kind (see :func:`tally_coverage`)."""
+
+    share: float  # of the learners who meet every kind (but the rare ones) in the game
+    missed: dict[str, int]  # by kind, how many learners miss it
+    late: float  # on average, when the last kind but the finish came up, on the game's own clock
+
+
+def tally_coverage(plays: Iterable[tuple[G, MomentGuide]], kinds: Sequence[str], when: Callable[[G, Moment], float],
+                   length: Callable[[G], float], rare: Collection[str] = ()) -> Coverage:
+    """Tally the guided games of ``plays`` (each game played to its end with its guide):
+    the share of games that met every kind but ``rare``, how many missed each kind, and on
+    average how late (``when`` a moment came; ``length`` of a game that met none) the last
+    kind but the finish came up. Both games' seed searches use it.
+
+    >>> tally_coverage([], ("lead", "finish"), lambda g, m: 0, lambda g: 0)
+    Coverage(share=0.0, missed={'lead': 0, 'finish': 0}, late=0.0)
+    """
+    missed = {kind: 0 for kind in kinds}
+    played = complete = 0
+    late = 0.0
+    for game, seen in plays:
+        played += 1
+        complete += not [kind for kind in seen.missing if kind not in rare]
+        for kind in seen.missing:
+            missed[kind] += 1
+        times = [when(game, m) for m in seen.seen if m.kind != "finish"]
+        late += max(times) if times else length(game)
+    return Coverage(complete / played if played else 0.0, missed, late / played if played else 0.0)
+
+
+def rank_seeds(seeds: Iterable[int], share: Callable[[int], float]) -> list[tuple[float, int]]:
+    """``(share, seed)`` for each seed, best first, then the lower seed.
+
+    >>> rank_seeds([3, 1, 2], {1: 0.5, 2: 0.9, 3: 0.9}.get)
+    [(0.9, 2), (0.9, 3), (0.5, 1)]
+    """
+    return sorted(((share(seed), seed) for seed in seeds), key=lambda t: (-t[0], t[1]))
+
+
+__all__ = ["Coverage", "Detector", "Moment", "MomentGuide", "play_with_guide", "rank_seeds", "tally_coverage"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import random
 import re
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, Iterable, Sequence
 
 from . import inputs
 from .bots import HeuristicBot, RandomBot
@@ -35,7 +35,7 @@ from .errors import SetupError
 from .events import Dealt, Event, GameWon, LapCompleted, MotorReleased, MotorWound, Moved, RoundEnded, TrickWon
 from .game import Game, Turbo
 from .i18n import N_, _, join_words
-from .moment import Moment, MomentGuide, play_with_guide
+from .moment import Coverage, Moment, MomentGuide, play_with_guide, rank_seeds, tally_coverage
 from .movement import Move
 from .tricks import play_rule
 from .turns import TurnBot
@@ -316,37 +316,20 @@ def learner_policies(count: int = 200) -> list[tuple[str, TurnBot, int]]:
     return fixed + [(f"random {i}", RandomBot(), i) for i in range(count - len(fixed))]
 
 
-class Coverage(NamedTuple):
-    """How well a seed's guided game brings up every kind (see :func:`coverage`)."""
-
-    share: float  # of the learners who meet every kind in the game
-    missed: dict[str, int]  # by kind, how many learners miss it
-    events: float  # on average, the events logged when the last kind but the finish came up
-
-
 def coverage(seed: int, policies: Iterable[tuple[str, TurnBot, int]]) -> Coverage:
     """For the guided game of ``seed``, played once by each learner of ``policies``
     (:func:`learner_policies`): the share under which every kind comes up, how many miss
     each kind, and how early (in events) all but the finish came up, on average."""
-    missed = {kind: 0 for kind in KINDS}
-    played = complete = 0
-    late = 0
-    for _name, bot, rng_seed in policies:
-        game, seen = play_guided(seed, bot, random.Random(rng_seed))
-        played += 1
-        complete += not seen.missing
-        for kind in seen.missing:
-            missed[kind] += 1
-        times = [m.event if m.event is not None else m.fact("events") for m in seen.seen if m.kind != "finish"]
-        late += max(times) if times else len(game.events)
-    return Coverage(complete / played if played else 0.0, missed, late / played if played else 0.0)
+    plays = (play_guided(seed, bot, random.Random(rng_seed)) for _name, bot, rng_seed in policies)
+    return tally_coverage(plays, KINDS, lambda _game, m: m.event if m.event is not None else m.fact("events"),
+                          lambda game: len(game.events))
 
 
 def search_seeds(seeds: Iterable[int], policies: int = 20) -> list[tuple[float, int]]:
     """``(share of policies that meet every kind, seed)`` for each seed, best first (see
     :func:`coverage`); :data:`GUIDED_SEED` is the best of a search."""
     chosen = learner_policies(policies)
-    return sorted(((coverage(seed, chosen).share, seed) for seed in seeds), key=lambda t: (-t[0], t[1]))
+    return rank_seeds(seeds, lambda seed: coverage(seed, chosen).share)
 
 
 @functools.lru_cache(maxsize=len(KINDS))

@@ -1,6 +1,6 @@
 """Rally Run (HABA; also sold as Memo-Car-Race): the rules, explained, in pure Python.
 
-Rulings M1-M5 are in ``shared/RULINGS.md``; the project's own decisions R1-R12 are in
+Rulings M1-M5 are in ``shared/RULINGS.md``; the project's own decisions R1-R14 are in
 ``docs/decisions.md`` ("Rally Run").
 
 Where each part lives:
@@ -8,7 +8,9 @@ Where each part lives:
 - tiles.py         M2   ``TileKind`` (straight S, curve C, crossroads X, dead end D),
                         ``Tile(kind, rotation)`` with ``.openings`` (N/E/S/W), ``.rotated()``
 - board.py         M1   ``Cell`` ("A1".."E5"; C3 is the pit stop), ``START_FINISH`` tiles by
-                        corner and color, ``DEFAULT_TILE_MIX``, ``check_tile_mix``
+                        corner and color, ``DEFAULT_TILE_MIX``, ``check_tile_mix``,
+                   R14  ``NAMES_BY_COLOR``: the default names (Bo drives red, Ed blue, Gus
+                        green, Cy yellow), by seat ``default_names(players)``
 - actions.py       M3   ``Reveal``, ``Rotate``, ``DriveTo``, ``Finish``, ``Swap``, ``parse_action``
 - rules.py         M3-M5  the rules of moving, as pure functions of the board (R3-R8, R11)
 - game.py          M3-M5  ``RallyRunGame``, the state machine
@@ -89,7 +91,7 @@ start-finish tile: you win); ``Swap(a, b)``. Text forms: ``"reveal B3"``, ``"rot
 [1]
 >>> game.apply(Rotate(1))
 >>> game.narrate()
-['Ada reveals A1: a straight.', 'Ada lays it as a straight open to east and west.', 'Ada drives from the red start-finish tile to A1.']
+['Bo reveals A1: a straight.', 'Bo lays it as a straight open to east and west.', 'Bo drives from the red start-finish tile to A1.']
 >>> game.observation(1).tiles[0]
 Tile.parse('S:EW')
 """
@@ -97,12 +99,13 @@ Tile.parse('S:EW')
 from ..errors import IllegalAction, PositionError, RuleError, SetupError, TileError
 from .actions import DriveTo, Finish, Reveal, Rotate, RunAction, Swap, parse_action
 from .board import (
-    COLORS, DEFAULT_TILE_MIX, PIT_STOP, START_CORNERS, START_FINISH, Cell, StartFinish, check_tile_mix, distance,
+    COLORS, DEFAULT_TILE_MIX, NAMES_BY_COLOR, PIT_STOP, START_CORNERS, START_FINISH, Cell, StartFinish, check_tile_mix,
+    default_names, distance,
 )
 from .bots import ForgetfulBot, MemoryBot, NoMemoryBot, PerfectMemoryBot, RandomRunBot, RunBot, parse_bot, play_out
 from .events import CarMoved, RunEvent, RunGameWon, TileHidden, TileRevealed, TilesSwapped, TileTurned, TrophyTaken
 from .free_play import FreePlay, Piece
-from .game import DEFAULT_NAMES, TURNS_PER_PLAYER, RallyRunGame
+from .game import TURNS_PER_PLAYER, RallyRunGame
 from .observation import Observation
 from .state import MAX_TURNS, RunState
 from .tiles import DIRECTIONS, Tile, TileKind
@@ -111,10 +114,10 @@ __all__ = [
     "FreePlay", "Piece",
     "IllegalAction", "PositionError", "RuleError", "SetupError", "TileError",
     "DriveTo", "Finish", "Reveal", "Rotate", "RunAction", "Swap", "parse_action",
-    "COLORS", "DEFAULT_TILE_MIX", "PIT_STOP", "START_CORNERS", "START_FINISH", "Cell", "StartFinish",
-    "check_tile_mix", "distance",
+    "COLORS", "DEFAULT_TILE_MIX", "NAMES_BY_COLOR", "PIT_STOP", "START_CORNERS", "START_FINISH", "Cell", "StartFinish",
+    "check_tile_mix", "default_names", "distance",
     "ForgetfulBot", "MemoryBot", "NoMemoryBot", "PerfectMemoryBot", "RandomRunBot", "RunBot", "parse_bot", "play_out",
     "CarMoved", "RunEvent", "RunGameWon", "TileHidden", "TileRevealed", "TilesSwapped", "TileTurned", "TrophyTaken",
-    "DEFAULT_NAMES", "TURNS_PER_PLAYER", "MAX_TURNS", "RallyRunGame", "RunState", "Observation",
+    "TURNS_PER_PLAYER", "MAX_TURNS", "RallyRunGame", "RunState", "Observation",
     "DIRECTIONS", "Tile", "TileKind",
 ]

@@ -166,6 +166,20 @@ PLACES = CELLS + len(START_FINISH)
 #: Which start-finish tiles the cars start on, by number of players (R2): two
 #: players start on opposite corners.
 START_CORNERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+#: The default name of each car color's driver (decision R14): a name keeps the car color
+#: it has in Stich Rallye (:data:`rally.game.CAR_COLORS`: Bo red, Cy yellow, Ed blue);
+#: green, which Stich Rallye has not, is Gus's. See :func:`default_names`.
+NAMES_BY_COLOR = {"red": "Bo", "blue": "Ed", "green": "Gus", "yellow": "Cy"}
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """The default names of a ``players``-player game, by seat: each seat's car color's
+    name in :data:`NAMES_BY_COLOR`.
+
+    >>> default_names(2), default_names(4)
+    (('Bo', 'Gus'), ('Bo', 'Ed', 'Gus', 'Cy'))
+    """
+    return tuple(NAMES_BY_COLOR[COLORS[k]] for k in START_CORNERS[players])
 
 
 def _neighbours() -> tuple[tuple[int, ...], ...]:
@@ -330,7 +344,8 @@ def deal_layout(seed: int, counts: Sequence[int], players: int) -> tuple[list[in
 
 
 __all__ = [
-    "Cell", "StartFinish", "Place", "START_FINISH", "START_CORNERS", "PIT_STOP", "COLORS", "DEFAULT_TILE_MIX",
+    "Cell", "StartFinish", "Place", "START_FINISH", "START_CORNERS", "NAMES_BY_COLOR", "default_names", "PIT_STOP",
+    "COLORS", "DEFAULT_TILE_MIX",
     "TileMix", "Counts", "check_tile_mix", "distance", "place_of", "parse_place", "ROAD_TILES", "MIN_PLAYERS",
     "MAX_PLAYERS", "color_adjective", "color_noun",
 ]

@@ -12,9 +12,9 @@ language spoken, or ``lang=``: :mod:`rally.i18n`).
 >>> game.apply("rotate 1")
 >>> for event in game.events:
 ...     print(event.describe(game.names))
-Ada reveals A1: a straight.
-Ada lays it as a straight open to east and west.
-Ada drives from the red start-finish tile to A1.
+Bo reveals A1: a straight.
+Bo lays it as a straight open to east and west.
+Bo drives from the red start-finish tile to A1.
 """
 
 from __future__ import annotations

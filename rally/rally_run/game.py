@@ -25,7 +25,7 @@ and never return a game no real play could reach.
 >>> game.apply("drive C3")
 Traceback (most recent call last):
 ...
-rally.errors.IllegalAction: Bo's car is on the green start-finish tile, and C3 is not next to it: from there the road leads only to E5. Bo may: reveal E5 or swap two face-down tiles.
+rally.errors.IllegalAction: Gus's car is on the green start-finish tile, and C3 is not next to it: from there the road leads only to E5. Gus may: reveal E5 or swap two face-down tiles.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ from .actions import (
 )
 from .board import (
     CELL_LIST, CELLS, COLORS, DEFAULT_TILE_MIX, MAX_PLAYERS, MIN_PLAYERS, NEIGHBOURS, PIT, ROAD_CELLS, START_CORNERS,
-    START_FINISH, Cell, Counts, Place, TileMix, check_tile_mix, color_adjective, color_noun, deal_layout, distance,
-    parse_place, place_name, place_of,
+    START_FINISH, Cell, Counts, Place, TileMix, check_tile_mix, color_adjective, color_noun, deal_layout,
+    default_names, distance, parse_place, place_name, place_of,
 )
 from .events import CarMoved, RunEvent, RunGameWon, TileHidden, TileRevealed, TilesSwapped, TileTurned, TrophyTaken
 from .legality import earliest_turn, state_problems
@@ -55,8 +55,6 @@ from .serialization import JSON, state_from_json, state_to_dict, state_to_json
 from .state import MAX_TURNS, MOVE, OVER, ROTATE, RunState
 from .tiles import BITS, BY_CODE, KINDS, MASKS, Tile, TileKind, a_kind, direction_word, mask_words, opposite
 
-#: Default player names, by seat (the first four of :data:`rally.inputs.DEFAULT_NAMES`).
-DEFAULT_NAMES = inputs.DEFAULT_NAMES[:MAX_PLAYERS]
 #: The default turn limit is this many turns per player (decision R8).
 TURNS_PER_PLAYER = 100
 #: How many road tiles :meth:`RallyRunGame.arrange` lays at most: one per road cell.
@@ -139,13 +137,15 @@ class RallyRunGame:
         ``tiles`` is the mix of the 24 road tiles (:data:`DEFAULT_TILE_MIX`, M2);
         the layout (which tile lies where, at which rotation) and the trophy order are
         a pure function of ``seed`` and the mix (R12). ``max_turns`` bounds the game
-        (default 100 turns per player, R8; at most :data:`MAX_TURNS`).
+        (default 100 turns per player, R8; at most :data:`MAX_TURNS`). ``names`` are by
+        seat; without them each seat takes its car color's name (R14: Bo and Gus for two
+        players, see :func:`~rally.rally_run.board.default_names`).
         """
         n = inputs.whole(players, _("The number of players"), MIN_PLAYERS, MAX_PLAYERS, SetupError)
         seed = inputs.seed(seed, SetupError)
         mix = check_tile_mix(tiles)
         first = inputs.seat(first_player, n, SetupError, _("The first player"))
-        chosen = inputs.names(names, n, SetupError, DEFAULT_NAMES)
+        chosen = inputs.names(names, n, SetupError, default_names(n))
         limit = TURNS_PER_PLAYER * n if max_turns is None else inputs.whole(
             max_turns, _("The turn limit"), 1, MAX_TURNS, SetupError, TURNS_PER_PLAYER * n)
         codes, stack = deal_layout(seed, mix, n)
@@ -542,7 +542,7 @@ class RallyRunGame:
         default the language spoken).
 
         >>> RallyRunGame.new(2, seed=1).what_is_legal(0)
-        'Ada may: reveal A1 or swap two face-down tiles.'
+        'Bo may: reveal A1 or swap two face-down tiles.'
         >>> RallyRunGame.new(2, seed=1).what_is_legal(-1)
         Traceback (most recent call last):
         ...
@@ -948,4 +948,4 @@ def decision(event: RunEvent) -> tuple[int, RunAction] | None:
     return None
 
 
-__all__ = ["RallyRunGame", "DEFAULT_NAMES", "TURNS_PER_PLAYER", "MAX_TURNS", "decision"]
+__all__ = ["RallyRunGame", "TURNS_PER_PLAYER", "MAX_TURNS", "decision"]

@@ -19,7 +19,7 @@ A state reached by play has no problems; change one thing and it is named:
 >>> state_problems(game.state())
 []
 >>> state_problems(game.state().replace(cars=(Cell.parse("B1"), game.state().cars[1])))
-["Ada's car stands 2 steps from its start, but Ada has had only 1 turn, and a turn moves a car one step at most."]
+["Bo's car stands 2 steps from its start, but Bo has had only 1 turn, and a turn moves a car one step at most."]
 """
 
 from __future__ import annotations

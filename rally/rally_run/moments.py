@@ -35,12 +35,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 from .. import inputs
 from ..errors import SetupError
 from ..i18n import N_, _
-from ..moment import Moment, MomentGuide, play_with_guide
+from ..moment import Coverage, Moment, MomentGuide, play_with_guide, rank_seeds, tally_coverage
 from .actions import Reveal, Rotate, RunAction, Swap
 from .board import CELL_LIST, CELLS, COLORS, PIT, StartFinish, color_adjective, place_name
 from .bots import RunBot, parse_bot
@@ -192,8 +191,8 @@ def moment_words(moment: Moment, names: Sequence[str], learner: int | None = Non
     """The one or two short sentences of ``moment``, in the language spoken; the
     learner's own moments (its seat is ``learner``) are said to "you".
 
-    >>> moment_words(Moment("swap", 3, 1), ("Ada", "Bo"), learner=0)
-    ('Bo swapped two face-down tiles, without looking.', 'Their roads changed places!')
+    >>> moment_words(Moment("swap", 3, 1), ("Bo", "Gus"), learner=0)
+    ('Gus swapped two face-down tiles, without looking.', 'Their roads changed places!')
     """
     yours, others = _WORDS[_kind(moment.kind)]
     if moment.fact("reason") in _NO_FINISH:  # nobody reached the finish: the project's own end (R8)
@@ -256,7 +255,7 @@ def moment_why(moment: Moment, game: RallyRunGame) -> str:
 
     >>> game = RallyRunGame.new(2, seed=6)
     >>> print(moment_why(guide().new(game)[0], game))
-    Ada may: reveal A1 or swap two face-down tiles.
+    Bo may: reveal A1 or swap two face-down tiles.
     """
     if _kind(moment.kind) in DECISIONS:
         return _decision_why(moment, game)
@@ -348,30 +347,12 @@ def learner_policies(count: int = 200) -> list[tuple[str, RunBot, int]]:
     return fixed + [(f"random {i}", RandomLearner(), i) for i in range(count - len(fixed))]
 
 
-class Coverage(NamedTuple):
-    """How well a seed's guided game brings up every kind (see :func:`coverage`)."""
-
-    share: float  # of the learners who meet every kind but the rare ones in the game
-    missed: dict[str, int]  # by kind, how many learners miss it
-    turns: float  # on average, the turn when the last kind but the finish came up
-
-
 def coverage(seed: int, policies: Iterable[tuple[str, RunBot, int]]) -> Coverage:
     """For the guided game of ``seed``, played once by each learner of ``policies``
     (:func:`learner_policies`): the share under which every kind but :data:`RARE` comes
     up, how many miss each kind, and how early (in turns) all but the finish came up."""
-    missed = {kind: 0 for kind in KINDS}
-    played = complete = 0
-    late = 0.0
-    for _name, bot, rng_seed in policies:
-        game, seen = play_guided(seed, bot, random.Random(rng_seed))
-        played += 1
-        complete += not [kind for kind in seen.missing if kind not in RARE]
-        for kind in seen.missing:
-            missed[kind] += 1
-        turns = [_turn_of(game, m) for m in seen.seen if m.kind != "finish"]
-        late += max(turns) if turns else game.turn
-    return Coverage(complete / played if played else 0.0, missed, late / played if played else 0.0)
+    plays = (play_guided(seed, bot, random.Random(rng_seed)) for _name, bot, rng_seed in policies)
+    return tally_coverage(plays, KINDS, _turn_of, lambda game: game.turn, rare=RARE)
 
 
 def _turn_of(game: RallyRunGame, moment: Moment) -> int:
@@ -387,7 +368,7 @@ def search_seeds(seeds: Iterable[int], policies: int = 20) -> list[tuple[float, 
     """``(share of policies that meet every kind but the rare ones, seed)`` for each seed,
     best first (see :func:`coverage`); :data:`GUIDED_SEED` is the best of a search."""
     chosen = learner_policies(policies)
-    return sorted(((coverage(seed, chosen).share, seed) for seed in seeds), key=lambda t: (-t[0], t[1]))
+    return rank_seeds(seeds, lambda seed: coverage(seed, chosen).share)
 
 
 @lru_cache(maxsize=len(KINDS))

@@ -8,10 +8,10 @@ and it imports neither.
 
 >>> from rally.rally_run import RallyRunGame
 >>> print(RallyRunGame.new(2, seed=6).summary())
-Rally Run, 2 players, turn 1 of at most 200: Ada to move.
+Rally Run, 2 players, turn 1 of at most 200: Bo to move.
              A      B      C      D      E
 1    red >   ??     ??     ??     ??     ??   < blue
-      Ada
+       Bo
 2            ??     ??     ??     ??     ??
 <BLANKLINE>
 3            ??     ??    PIT     ??     ??
@@ -19,9 +19,9 @@ Rally Run, 2 players, turn 1 of at most 200: Ada to move.
 4            ??     ??     ??     ??     ??
 <BLANKLINE>
 5 yellow >   ??     ??     ??     ??     ??   < green
-                                              Bo
-  Ada (red car): on the red start-finish tile, heading for the pit stop (C3); no trophy yet.
-  Bo (green car): on the green start-finish tile, heading for the pit stop (C3); no trophy yet.
+                                              Gus
+  Bo (red car): on the red start-finish tile, heading for the pit stop (C3); no trophy yet.
+  Gus (green car): on the green start-finish tile, heading for the pit stop (C3); no trophy yet.
 Trophies left on the pit stop: 2 (face down).
 """
 

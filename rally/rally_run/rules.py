@@ -11,7 +11,7 @@ and neither imports the other. Everything here works on engine integers, for spe
 
 >>> from rally.rally_run.board import deal_layout
 >>> codes, stack = deal_layout(6, (8, 8, 4, 4), 2)
->>> options(codes, [25, 27], [None, None], 0)  # Ada on the red start: only A1 to reveal
+>>> options(codes, [25, 27], [None, None], 0)  # Bo on the red start: only A1 to reveal
 ([0], [], False)
 """
 

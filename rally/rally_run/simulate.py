@@ -9,7 +9,7 @@ seed ``seed + k``, so the last one must fit too), and at most :data:`MAX_MEMORIE
 memory lengths, :data:`MAX_GAMES` games in all, in one experiment.
 
 >>> print(simulate(2, seed=6, bots="perfect", brief=True).splitlines()[-1])
-Winner: Ada, who reached the finish with the trophy.
+Winner: Bo, who reached the finish with the trophy.
 >>> print(memory_win_rates([0, 1, None], games=20, seed=1).table())
 memory        wins    win rate   95% interval
 none            12       60.0%   38.7% - 78.1%

@@ -40,7 +40,9 @@ from typing import Any
 from .. import inputs
 from ..errors import PositionError, RuleError
 from ..i18n import _, ngettext
-from .board import CELLS, COLORS, MAX_PLAYERS, MIN_PLAYERS, Cell, Counts, Place, StartFinish, check_tile_mix
+from .board import (
+    CELLS, COLORS, MAX_PLAYERS, MIN_PLAYERS, Cell, Counts, Place, StartFinish, check_tile_mix, default_names,
+)
 from .events import REASONS, RunEvent, check_event
 from .tiles import Tile
 
@@ -86,7 +88,7 @@ class RunState:
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # normalise to tuples: a frozen value type holds no lists
         n = inputs.whole(self.players, _("The number of players"), MIN_PLAYERS, MAX_PLAYERS, PositionError)
-        set_(self, "names", inputs.names(self.names, n, PositionError, inputs.DEFAULT_NAMES))
+        set_(self, "names", inputs.names(self.names, n, PositionError, default_names(n)))
         inputs.seed(self.seed, PositionError)
         inputs.seat(self.first_player, n, PositionError, _("The first player"))
         try:

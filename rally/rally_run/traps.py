@@ -14,7 +14,7 @@ engine's own :meth:`~rally.rally_run.RallyRunGame.is_stuck_for_good`.
 >>> game.rotations(), trapping_rotations(game)
 ([2, 3], (3,))
 >>> print(trap_words(game, 3))
-Laid as rotate 3, a curve open to north and west leaves Ada's car no way on, ever: its roads lead only off the board or to a start-finish tile that is not its finish, and nothing changes a tile under a car. Choose rotate 2 (a curve open to south and west) instead.
+Laid as rotate 3, a curve open to north and west leaves Bo's car no way on, ever: its roads lead only off the board or to a start-finish tile that is not its finish, and nothing changes a tile under a car. Choose rotate 2 (a curve open to south and west) instead.
 >>> trap_words(game, 2) is None
 True
 """

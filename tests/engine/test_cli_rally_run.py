@@ -16,7 +16,7 @@ def test_run_prints_a_readable_game_and_the_engines_winner(capsys):
     assert main(["run", "--players", "3", "--seed", "3", "--bots", "perfect,forgetful:3,none"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Rally Run: 3 players, seed 3")
-    assert "Turn 1: Ada reveals A1" in out
+    assert "Turn 1: Bo reveals A1" in out
     assert "red >" in out and "< blue" in out  # start-finish tiles named by color word
     game = play_out(RallyRunGame.new(3, seed=3), [PerfectMemoryBot(), ForgetfulBot(3), NoMemoryBot()],
                     random.Random(3))
@@ -38,7 +38,7 @@ def test_run_many_games_reports_wins_and_speed(capsys):
     assert main(["run", "--players", "2", "--games", "20", "--bots", "perfect,none"]) == 0
     out = capsys.readouterr().out
     assert "20 games of 2 players" in out and "games a second" in out
-    assert "Ada (a bot with perfect memory)" in out and "Bo (a bot with no memory)" in out
+    assert "Bo (a bot with perfect memory)" in out and "Gus (a bot with no memory)" in out
 
 
 def test_run_bad_arguments_print_one_line_and_exit_2():

@@ -111,7 +111,7 @@ def test_the_check_finds_english_command_words_and_numbers():
 def test_the_command_line_speaks_german(capsys):
     assert cli_main(["explain", "--lang", "de", "G11", "R5", "B7", "G3"]) == 0
     out = capsys.readouterr().out
-    assert "Blau war die dritte ausgespielte Farbe" in out and "B7" in out
+    assert "Blau kam als dritte Farbe in den Stich" in out and "B7" in out
     assert cli_main(["simulate", "--lang", "de", "--players", "3", "--seed", "2", "--brief"]) == 0
     out = capsys.readouterr().out
     left = sorted({p for p in english_phrases(RALLY_POT) if p in out})

@@ -56,7 +56,7 @@ def german_of(game: Game, event: object) -> str | None:
         return (f"{names[event.seat]} nutzt den Turbo: {event.value} {felder(event.value)} mehr, und der Motor geht "
                 "zurück auf 0.")
     if isinstance(event, TurboDeclined):
-        return (f"{names[event.seat]} nutzt den Turbo nicht: Der Motor bleibt auf {event.value} aufgezogen, und das "
+        return (f"{names[event.seat]} nutzt den Turbo nicht. Der Motor bleibt auf {event.value}, und das "
                 "Auto fährt nur so weit, wie die Karte zeigt.")
     if isinstance(event, MotorReleased):
         if event.value == 0:

@@ -35,7 +35,7 @@ def english_after_each_test():
 
 
 def first_moves() -> RallyRunGame:
-    """Seed 6, two players: Ada reveals A1 and lays it (the doctests' game)."""
+    """Seed 6, two players: Bo reveals A1 and lays it (the doctests' game)."""
     game = RallyRunGame.new(2, seed=6)
     game.apply("reveal A1")
     game.apply("rotate 1")
@@ -56,18 +56,18 @@ def assert_german(text: str) -> None:
 def test_the_events_of_a_seeded_game_are_told_in_german_and_english_stays():
     game = first_moves()
     assert game.narrate(lang="de") == [
-        "Ada deckt A1 auf: eine Gerade.",
-        "Ada legt es so hin: eine Gerade, offen nach Osten und Westen.",
-        "Ada fährt vom roten Start-Ziel-Plättchen nach A1.",
+        "Bo deckt A1 auf: eine Gerade.",
+        "Bo legt es so hin: eine Gerade, offen nach Osten und Westen.",
+        "Bo fährt vom roten Start-Ziel-Plättchen nach A1.",
     ]
     assert game.narrate() == [
-        "Ada reveals A1: a straight.",
-        "Ada lays it as a straight open to east and west.",
-        "Ada drives from the red start-finish tile to A1.",
+        "Bo reveals A1: a straight.",
+        "Bo lays it as a straight open to east and west.",
+        "Bo drives from the red start-finish tile to A1.",
     ]
-    assert game.events[0].describe(game.names, lang="de") == "Ada deckt A1 auf: eine Gerade."
-    assert log_lines(game.events, game.names, lang="de")[0] == "Zug 1: Ada deckt A1 auf: eine Gerade."
-    assert replay_states(game, lang="de")[2].text == "Ada fährt vom roten Start-Ziel-Plättchen nach A1."
+    assert game.events[0].describe(game.names, lang="de") == "Bo deckt A1 auf: eine Gerade."
+    assert log_lines(game.events, game.names, lang="de")[0] == "Zug 1: Bo deckt A1 auf: eine Gerade."
+    assert replay_states(game, lang="de")[2].text == "Bo fährt vom roten Start-Ziel-Plättchen nach A1."
     assert rally.get_language() == "en"  # lang= is for one call only
 
 
@@ -91,21 +91,21 @@ def test_refusals_say_why_in_german():
     game = RallyRunGame.new(2, seed=6)
     game.apply("reveal A1")
     assert game.why_illegal("drive C3", lang="de") == (
-        "Ada hat gerade A1 aufgedeckt (eine Gerade) und muss zuerst wählen, wie das Plättchen liegen soll: "
+        "Bo hat gerade A1 aufgedeckt (eine Gerade) und muss zuerst wählen, wie das Plättchen liegen soll: "
         "Drehung 1 (eine Gerade, offen nach Osten und Westen).")
     game.apply("rotate 1")
     with rally.language("de"), pytest.raises(IllegalAction) as refused:
         game.apply("drive C3")
     assert str(refused.value) == (
-        "Das Auto von Bo steht auf dem grünen Start-Ziel-Plättchen, und C3 liegt nicht daneben: Von dort führt die "
-        "Straße nur nach E5. Bo darf: E5 aufdecken oder zwei verdeckte Plättchen vertauschen.")
+        "Das Auto von Gus steht auf dem grünen Start-Ziel-Plättchen, und C3 liegt nicht daneben: Von dort führt die "
+        "Straße nur nach E5. Gus darf: E5 aufdecken oder zwei verdeckte Plättchen vertauschen.")
     with pytest.raises(IllegalAction) as refused:
         game.apply("drive C3")
     assert str(refused.value) == (
-        "Bo's car is on the green start-finish tile, and C3 is not next to it: from there the road leads only to E5. "
-        "Bo may: reveal E5 or swap two face-down tiles.")
+        "Gus's car is on the green start-finish tile, and C3 is not next to it: from there the road leads only to E5. "
+        "Gus may: reveal E5 or swap two face-down tiles.")
     assert game.why_illegal("swap A1 B2", lang="de") == (
-        "Das Plättchen auf A1 liegt offen unter dem Auto von Ada: Nur verdeckte Plättchen dürfen vertauscht werden.")
+        "Das Plättchen auf A1 liegt offen unter dem Auto von Bo: Nur verdeckte Plättchen dürfen vertauscht werden.")
     over = played()
     assert over.why_illegal("finish", lang="de").startswith("Das Spiel ist vorbei: ")
 
@@ -128,32 +128,32 @@ def test_errors_about_tiles_cells_and_set_up_are_german():
 
 def test_a_position_no_game_reaches_is_refused_in_german():
     state = first_moves().state()
-    bo_on_a1 = state.replace(cars=(state.cars[0], state.cars[0]), events=None, start=None)
-    problems = state_problems(bo_on_a1, lang="de")
-    assert problems and all(p.startswith("Das Auto von Bo steht ") for p in problems)
-    assert state_problems(bo_on_a1)[0].startswith("Bo's car stands ")
+    gus_on_a1 = state.replace(cars=(state.cars[0], state.cars[0]), events=None, start=None)
+    problems = state_problems(gus_on_a1, lang="de")
+    assert problems and all(p.startswith("Das Auto von Gus steht ") for p in problems)
+    assert state_problems(gus_on_a1)[0].startswith("Gus's car stands ")
     with rally.language("de"), pytest.raises(PositionError) as refused:
-        RallyRunGame.from_state(bo_on_a1)
-    assert "Das Auto von Bo steht" in str(refused.value)
+        RallyRunGame.from_state(gus_on_a1)
+    assert "Das Auto von Gus steht" in str(refused.value)
 
 
 def test_the_board_and_the_run_report_use_german_words():
     game = first_moves()
     board = game.summary(lang="de")
-    assert board.splitlines()[0] == "Rally Run, 2 Spieler, Zug 2 von höchstens 200: Bo ist am Zug."
+    assert board.splitlines()[0] == "Rally Run, 2 Spieler, Zug 2 von höchstens 200: Gus ist am Zug."
     assert "BOX" in board and "Rot >" in board and "< Grün" in board and "S:EW" in board
-    assert "  Ada (rotes Auto): auf A1, unterwegs zur Boxengasse (C3); noch kein Kanister-Plättchen." in board
+    assert "  Bo (rotes Auto): auf A1, unterwegs zur Boxengasse (C3); noch kein Kanister-Plättchen." in board
     assert board.splitlines()[-1] == "Noch in der Boxengasse: 2 Kanister-Plättchen (verdeckt)."
     assert_german(board)
     english = game.summary()
-    assert english.splitlines()[0] == "Rally Run, 2 players, turn 2 of at most 200: Bo to move."
+    assert english.splitlines()[0] == "Rally Run, 2 players, turn 2 of at most 200: Gus to move."
     assert "PIT" in english and "red >" in english
     report = simulate(2, seed=6, bots="perfect", brief=True, lang="de")
     assert report.splitlines()[0] == "Rally Run: 2 Spieler, Startwert 6, höchstens 200 Züge."
-    assert report.splitlines()[-1] == "Gewonnen hat Ada: mit dem Kanister-Plättchen ins Ziel gefahren."
+    assert report.splitlines()[-1] == "Gewonnen hat Bo: mit dem Kanister-Plättchen ins Ziel gefahren."
     assert_german(report)
     assert simulate(2, seed=6, bots="perfect", brief=True).splitlines()[-1] == (
-        "Winner: Ada, who reached the finish with the trophy.")
+        "Winner: Bo, who reached the finish with the trophy.")
 
 
 def test_the_memory_experiment_and_the_bots_in_german():

@@ -19,8 +19,8 @@ from rally.rally_run.replay import replay_states
 
 
 def base() -> RallyRunGame:
-    """Ada on B2 (a curve open north and east), Bo on C2 (a straight north-south),
-    Cy on E5 (a crossroads); Cy swapped B4 and D4 just before; Ada to move (turn 13,
+    """Bo on B2 (a curve open north and east), Ed on C2 (a straight north-south),
+    Gus on E5 (a crossroads); Gus swapped B4 and D4 just before; Bo to move (turn 13,
     the first at which the cars can have got there)."""
     game = RallyRunGame.arrange(3, seed=2, tiles={"B2": "C:NE", "C2": "S:NS", "E5": "X:NESW", "A1": "S:EW"},
                                 cars=["B2", "C2", "E5"], last_swap=["B4", "D4"])
@@ -52,10 +52,10 @@ ILLEGAL = [
     ("a non-ASCII rotation", revealing, "rotate ٣", None, TileError, ["digits 0-9", "not '٣'."]),
     ("a huge rotation", revealing, "rotate " + "9" * 5000, None, TileError, ["A Rally Run action must be"]),
     ("rotation not a number", revealing, "rotate left", None, TileError, ["quarter turns"]),
-    ("reveal far away", base, Reveal("E1"), None, IllegalAction, ["not next to it", "Ada may: reveal B1"]),
-    ("reveal with no road", base, Reveal("A2"), None, IllegalAction, ["no road leaves it to the west", "Ada may"]),
+    ("reveal far away", base, Reveal("E1"), None, IllegalAction, ["not next to it", "Bo may: reveal B1"]),
+    ("reveal with no road", base, Reveal("A2"), None, IllegalAction, ["no road leaves it to the west", "Bo may"]),
     ("reveal the pit stop", base, Reveal("C3"), None, IllegalAction, ["never face down", "drive C3"]),
-    ("reveal under a car", base, Reveal("C2"), None, IllegalAction, ["already face up", "Bo"]),
+    ("reveal under a car", base, Reveal("C2"), None, IllegalAction, ["already face up", "Ed"]),
     ("reveal own cell", base, Reveal("B2"), None, IllegalAction, ["already stands on B2"]),
     ("rotate before revealing", base, Rotate(0), None, IllegalAction, ["no revealed tile", "reveal"]),
     ("reveal while a rotation is due", revealing, Reveal("A2"), None, IllegalAction,
@@ -77,17 +77,17 @@ ILLEGAL = [
      Finish(), None, IllegalAction, ["green start-finish tile beside E5"]),
     ("swap a tile with itself", base, Swap("A3", "A3"), None, IllegalAction, ["two different tiles"]),
     ("swap the pit stop", base, Swap("C3", "A3"), None, IllegalAction, ["pit stop never moves"]),
-    ("swap a tile under a car", base, Swap("C2", "A3"), None, IllegalAction, ["face up under Bo's car",
+    ("swap a tile under a car", base, Swap("C2", "A3"), None, IllegalAction, ["face up under Ed's car",
                                                                               "face-down"]),
     ("swap what was just swapped", base, Swap("D4", "A3"), None, IllegalAction,
      ["just swapped B4 and D4", "two other face-down tiles"]),
-    ("out of turn", base, Reveal("B1"), 1, IllegalAction, ["Ada's turn, not Bo's"]),
+    ("out of turn", base, Reveal("B1"), 1, IllegalAction, ["Bo's turn, not Ed's"]),
     ("no such seat", base, Reveal("B1"), 7, IllegalAction, ["no seat 7", "0 to 2"]),
     # False == 0 and 0.0 == 0 in Python: still not seats.
     ("a bool as the seat", base, Reveal("B1"), False, IllegalAction, ["no seat False", "whole numbers from 0 to 2"]),
     ("a float as the seat", base, Reveal("B1"), 0.0, IllegalAction, ["no seat 0.0", "whole numbers from 0 to 2"]),
     ("out of turn while rotating", revealing, Rotate(1), 1, IllegalAction, ["Wait", "choosing how to lay it"]),
-    ("after the game is over", finished, Swap("B2", "B3"), None, IllegalAction, ["game is over", "Ada won",
+    ("after the game is over", finished, Swap("B2", "B3"), None, IllegalAction, ["game is over", "Bo won",
                                                                                  "new game"]),
 ]
 
@@ -136,14 +136,14 @@ BAD_JSON = [
     ("bad setup", saved(players=7), ["The number of players must be a whole number from 2 to 4", "not 7."]),
     ("tiles not conserved", unbalanced(), ["never added or removed"]),
     ("tile text", saved(tiles=["Q"] * 25), ["The tile on A1", "A tile must be", "not 'Q'."]),
-    ("car on another's start", saved(cars=["B2", "red", "E5"]), ["Bo's car stands on the red start-finish tile",
+    ("car on another's start", saved(cars=["B2", "red", "E5"]), ["Ed's car stands on the red start-finish tile",
                                                                  "own start-finish tile"]),
     ("trophies wrong", saved(trophies=["yellow", None, None]), ["one per player, in the start colors"]),
     ("trophy never left start", saved(cars=["B2", "blue", "E5"], trophies=[None, "red", None],
-                                      trophy_stack=["blue", "green"]), ["Bo holds a trophy",
+                                      trophy_stack=["blue", "green"]), ["Ed holds a trophy",
                                                                          "still on its start-finish tile"]),
     ("pending outside rotate", saved(pending="A2"), ["Only the rotate phase"]),
-    ("pending not on the road", saved(phase="rotate", pending="A2"), ["not where Ada's road leads"]),
+    ("pending not on the road", saved(phase="rotate", pending="A2"), ["not where Bo's road leads"]),
     ("swapped tile under a car", saved(last_swap=["B2", "D4"]), ["A car stands on B2, just swapped face down"]),
     ("winner before the end", saved(winner=0), ["not over has no winner"]),
     ("finish winner not home", saved(phase="over", winner=0, end_reason="finish"),

@@ -127,7 +127,7 @@ def test_v4_no_car_on_another_colors_start_finish_tile():
     state = moment(lambda g: moving(g) and g.turn >= 6)
     cars = list(state.cars)
     cars[1] = START_FINISH[3]  # yellow: nobody's start in a two-player game
-    only(state.replace(cars=tuple(cars)), "Bo's car stands on the yellow start-finish tile")
+    only(state.replace(cars=tuple(cars)), "Gus's car stands on the yellow start-finish tile")
 
 
 # ------------------------------------------------------------------ V5-V7: trophies
@@ -183,7 +183,7 @@ def test_v8_the_tile_under_a_car_meets_a_place_it_can_have_come_from():
 
 
 def test_v8_a_dead_end_never_faces_its_own_start():
-    # Ada's first move reveals A1: whatever it is, it is laid to meet the road from the
+    # Bo's first move reveals A1: whatever it is, it is laid to meet the road from the
     # red start, or (a dead end, R3) to face a cell. A dead end facing the start: never.
     state = moment(lambda g: moving(g) and isinstance(g.car_place(0), Cell) and g.car_place(0) == Cell(0, 0)
                    and g.turn == 1)
@@ -191,7 +191,7 @@ def test_v8_a_dead_end_never_faces_its_own_start():
     dead = next(i for i, t in enumerate(state.tiles) if t is not None and t.kind is TileKind.DEAD_END and i not in cars)
     tiles = list(state.tiles)
     tiles[0], tiles[dead] = Tile.parse("D:W"), tiles[0]
-    only(state.replace(tiles=tuple(tiles)), "Ada's car stands on A1, a dead end open to west",
+    only(state.replace(tiles=tuple(tiles)), "Bo's car stands on A1, a dead end open to west",
          "which a dead end never faces")
 
 
@@ -202,15 +202,15 @@ def test_v9_a_turn_moves_a_car_one_step_at_most():
     state = moment(lambda g: moving(g) and g.turn == 2 and g.car_place(0) == Cell(0, 0) and not g.no_swap)
     cars = list(state.cars)
     cars[0] = Cell.parse("B2")
-    only(state.replace(cars=tuple(cars)), "Ada's car stands 3 steps from its start, but Ada has had only 1 turn")
+    only(state.replace(cars=tuple(cars)), "Bo's car stands 3 steps from its start, but Bo has had only 1 turn")
 
 
 def test_v9_a_trophy_holder_came_by_way_of_the_pit_stop():
     state = moment(lambda g: moving(g) and g.trophies[0] is not None)
-    turns = (state.turn + 1) // 2  # Ada moves first, in turns 0, 2, 4, ...
-    with_trophy = state.replace(turn=state.turn - 2 * (turns - 4))  # Ada has had 4 turns; the pit stop is 5 steps away
-    only(with_trophy, "Ada's car stands 5 steps from its start (by way of the pit stop, where it took its trophy), "
-                      "but Ada has had only 4 turns")
+    turns = (state.turn + 1) // 2  # Bo moves first, in turns 0, 2, 4, ...
+    with_trophy = state.replace(turn=state.turn - 2 * (turns - 4))  # Bo has had 4 turns; the pit stop is 5 steps away
+    only(with_trophy, "Bo's car stands 5 steps from its start (by way of the pit stop, where it took its trophy), "
+                      "but Bo has had only 4 turns")
 
 
 def test_v10_no_swap_marked_so_the_previous_player_moved():
@@ -313,7 +313,7 @@ def test_v16_all_stuck_means_every_car_stuck_for_good():
 
 
 def test_v16_every_car_stuck_ends_the_game_at_once():
-    # Ada lays A1 open to the north and west, Bo lays E5 open to the east and south:
+    # Bo lays A1 open to the north and west, Gus lays E5 open to the east and south:
     # neither can ever move again, so the game ended there (R7).
     game = RallyRunGame.new(2, seed=0)
     state = None
@@ -380,8 +380,8 @@ def test_an_arranged_game_replays_from_its_start():
     cars = list(start.cars)
     cars[1] = START_FINISH[3]
     only(state.replace(start=start.replace(cars=tuple(cars))),
-         "The position the log starts from: Bo's car stands on the yellow start-finish tile")
-    only(state.replace(start=None), "Event 1 of the log says Ada chose reveal B1, which the game played from seed 0 "
+         "The position the log starts from: Gus's car stands on the yellow start-finish tile")
+    only(state.replace(start=None), "Event 1 of the log says Bo chose reveal B1, which the game played from seed 0 "
                                     "does not allow")
 
 

@@ -68,7 +68,7 @@ def test_log_lines_number_the_turns_as_the_cli_prints_them():
     game.apply("rotate 1")
     lines = log_lines(game.events, game.names)
     assert lines == [f"Turn 1: {text}" for text in game.narrate()]
-    assert "Turn 1: Ada reveals A1: a straight." in simulate(2, seed=6, bots="perfect")
+    assert "Turn 1: Bo reveals A1: a straight." in simulate(2, seed=6, bots="perfect")
 
 
 def test_one_opponent_may_be_named_alone_and_a_fair_share_needs_alike_opponents():

@@ -142,7 +142,7 @@ def test_the_guided_seed_brings_up_every_kind():
     policies = learner_policies(60)
     found = coverage(GUIDED_SEED, policies)
     assert found.share >= 0.9, found
-    assert found.turns <= 35, found
+    assert found.late <= 35, found
     for kind in ("reveal", "lay_tile", "tile_hidden", "pit_stop_trophy"):
         assert found.missed[kind] == 0, found
     for name, bot, rng_seed in policies[:3]:

@@ -91,8 +91,8 @@ def test_m2_a_tile_keeps_its_rotation_face_down_and_may_be_rotated_anew_when_rev
     game.apply("reveal A3")
     assert game.rotations() == [0, 3]  # must open north, toward A2
     game.apply("rotate 3")  # north and west
-    game.apply("swap B4 C4")  # Bo
-    game.apply("reveal A2")  # Ada goes back; A3 turns face down
+    game.apply("swap B4 C4")  # Gus
+    game.apply("reveal A2")  # Bo goes back; A3 turns face down
     game.apply("rotate 0")
     assert not game.is_face_up("A3")
     assert str(game.tile("A3")) == "C:NW"  # kept its rotation face down
@@ -153,7 +153,7 @@ def test_m3_first_move_dead_end_may_face_a_face_down_neighbour_never_the_start()
 def test_m3_first_move_dead_end_with_a_car_on_one_neighbour():
     game = RallyRunGame.arrange(3, tiles={"A1": "D:N", "B1": "S:EW"}, cars=["red", "B1", "green"])
     game.apply("reveal A1")
-    assert game.rotations() == [2]  # B1 is face up under Bo's car: only A2 is face down
+    assert game.rotations() == [2]  # B1 is face up under Ed's car: only A2 is face down
 
 
 def test_m3_later_dead_ends_have_no_exception():
@@ -183,7 +183,7 @@ def test_m3_swap_two_face_down_tiles_unseen_keeping_their_rotations():
     game.apply(Swap("D4", "B2"))
     assert game.tile("B2") == b and game.tile("D4") == a
     assert not game.is_face_up("B2") and not game.is_face_up("D4")
-    assert game.events[-1].describe(game.names) == "Ada swaps the face-down tiles on B2 and D4."
+    assert game.events[-1].describe(game.names) == "Bo swaps the face-down tiles on B2 and D4."
 
 
 def test_m3_not_swapping_the_tiles_the_previous_player_just_swapped():
@@ -194,7 +194,7 @@ def test_m3_not_swapping_the_tiles_the_previous_player_just_swapped():
     assert Swap("B2", "C2") not in game.legal_actions()
     game.apply("swap B3 C2")  # other tiles are fine
     assert game.why_illegal("swap B2 D4") is None  # only the previous player's pair is barred
-    game.apply(game.legal_actions()[0])  # Cy reveals
+    game.apply(game.legal_actions()[0])  # Gus reveals
     game.apply(game.legal_actions()[0])  # and lays it: not a swap
     assert game.why_illegal("swap B3 C2") is None  # after a non-swap turn, everything may be swapped
 
@@ -203,9 +203,9 @@ def test_m3_tiles_turn_face_down_when_left_unless_a_car_still_stands_there():
     game = RallyRunGame.arrange(2, tiles={"B2": "X:NESW", "B3": "S:NS", "B1": "S:NS"}, cars=["B2", "B2"])
     game.apply("reveal B1")
     game.apply("rotate 0")
-    assert game.is_face_up("B2")  # Bo's car still stands there
+    assert game.is_face_up("B2")  # Gus's car still stands there
     assert game.observation(0).tiles[Cell.parse("B2").index] == Tile.parse("X:NESW")
-    game.apply("reveal B3")  # Bo leaves too
+    game.apply("reveal B3")  # Gus leaves too
     game.apply("rotate 0")
     assert not game.is_face_up("B2") and game.observation(0).tiles[Cell.parse("B2").index] is None
     assert [e.describe(game.names) for e in game.events if e.kind == "hidden"] == [
@@ -227,13 +227,13 @@ def test_m4_first_entry_to_the_pit_stop_takes_the_top_trophy_only_once():
     game.apply("drive C3")
     assert game.trophies[0] == top and isinstance(game.events[-1], TrophyTaken)
     assert game.goal(0).color == top
-    game.apply("drive C3")  # Bo joins Ada on the pit stop (R4)
+    game.apply("drive C3")  # Gus joins Bo on the pit stop (R4)
     assert game.trophies[1] is not None and game.trophies_left == 0
     assert game.cars[0] == game.cars[1] == PIT_STOP
     game.apply("reveal B3")
     game.apply("rotate 1")
     game.apply("swap A5 B5")
-    game.apply("drive C3")  # Ada again: no second trophy
+    game.apply("drive C3")  # Bo again: no second trophy
     assert game.trophies[0] == top and sum(isinstance(e, TrophyTaken) for e in game.events) == 2
 
 
@@ -303,7 +303,7 @@ def test_r7_every_car_stuck_for_good_ends_the_game():
 
 
 def test_r7_a_car_whose_only_road_ends_at_a_stuck_car_it_cannot_meet_is_stuck_too():
-    # Bo's dead end on B1 faces west, onto A1. Ada lays A1 open north and west only: her
+    # Gus's dead end on B1 faces west, onto A1. Bo lays A1 open north and west only: his
     # car is stuck for good, so A1 never changes, and its road never leads back east.
     game = RallyRunGame.arrange(2, tiles={"B1": "D:W", "A1": "C:NE"}, cars=["red", "B1"])
     assert game.stuck_for_good() == frozenset()
@@ -314,12 +314,12 @@ def test_r7_a_car_whose_only_road_ends_at_a_stuck_car_it_cannot_meet_is_stuck_to
 
 
 def test_r7_a_car_is_not_stuck_while_the_car_it_faces_may_still_leave_or_meets_its_road():
-    # Ada on A1 (curve north-west) is stuck; Bo's dead end on B1 faces west. If A1 opened
-    # east too, Bo could drive onto it one day: neither is stuck.
+    # Bo on A1 (curve north-west) is stuck; Gus's dead end on B1 faces west. If A1 opened
+    # east too, Gus could drive onto it one day: neither is stuck.
     game = RallyRunGame.arrange(2, tiles={"B1": "D:W", "A1": "X:NESW"}, cars=["A1", "B1"])
     assert game.stuck_for_good() == frozenset()
-    # A1 open north and south does not meet Bo's road, but Ada may still drive south and
-    # leave A1 face down, to be revealed: so Bo on B1 is not stuck either.
+    # A1 open north and south does not meet Gus's road, but Bo may still drive south and
+    # leave A1 face down, to be revealed: so Gus on B1 is not stuck either.
     game = RallyRunGame.arrange(2, tiles={"B1": "D:W", "A1": "S:NS"}, cars=["A1", "B1"])
     assert game.stuck_for_good() == frozenset() and not game.can_move(1)
 
@@ -333,7 +333,7 @@ def test_r7_a_swap_is_always_possible_while_the_game_goes_on():
 
 
 def test_r8_the_turn_limit_ends_the_game_and_the_closest_driver_wins():
-    # Ada took her trophy at the pit stop and drove on to B3: 6 steps from her start, so
+    # Bo took his trophy at the pit stop and drove on to B3: 6 steps from his start, so
     # the earliest turn that can be is turn 12; the limit comes 4 turns later.
     game = RallyRunGame.arrange(2, tiles={"B3": "S:EW"}, cars=["B3", "green"], trophies=["green", None],
                                 max_turns=16)
@@ -385,8 +385,8 @@ def test_perfect_memory_bot_remembers_revealed_tiles_and_follows_swaps():
     game.apply("reveal E5")
     game.apply(game.legal_actions()[0])
     game.apply("reveal B1")
-    game.apply(game.legal_actions()[0])  # Ada leaves A1: it turns face down
-    game.apply("swap A1 C4")  # Bo moves Ada's old tile to C4
+    game.apply(game.legal_actions()[0])  # Bo leaves A1: it turns face down
+    game.apply("swap A1 C4")  # Gus moves Bo's old tile to C4
     obs = game.observation(0)
     bot.observe(obs)
     memory = bot.remembered(obs)
@@ -445,7 +445,7 @@ def test_r6_taken_trophies_are_public_the_stack_order_is_not():
     before = game.observation(1)
     assert before.trophies_left == 3 and "stack" not in " ".join(vars(before))
     game.apply("drive C3")
-    obs = game.observation(2)  # another player sees Ada's trophy
+    obs = game.observation(2)  # another player sees Bo's trophy
     assert obs.held[0] == game.trophies[0] is not None and obs.trophies_left == 2
     position = game.state().position  # this moment, its log left out
     assert len(position.trophy_stack) == 2
@@ -465,3 +465,20 @@ def test_r12_same_seed_same_game_and_bots_are_reproducible():
     a, b = one(), one()
     assert a == b and a.to_json() == b.to_json()
     assert a.events[0].seat == 2 and a.names[2] == "Yo"
+
+
+def test_r14_a_name_keeps_its_car_color_in_both_games():
+    from rally import CAR_COLORS, DEFAULT_NAMES
+    from rally.rally_run import NAMES_BY_COLOR, default_names
+
+    for color, name in NAMES_BY_COLOR.items():  # Stich Rallye's driver of that color, where it has one
+        assert color == "green" or DEFAULT_NAMES[CAR_COLORS.index(color)] == name, (color, name)
+    assert {n: default_names(n) for n in (2, 3, 4)} == {
+        2: ("Bo", "Gus"), 3: ("Bo", "Ed", "Gus"), 4: ("Bo", "Ed", "Gus", "Cy")}
+    for players in (2, 3, 4):
+        game = RallyRunGame.new(players, seed=3)
+        assert [NAMES_BY_COLOR[c] for c in game.start_colors] == list(game.names) == list(default_names(players))
+        assert game.state().replace(names=None).names == game.names  # a state's default too
+    assert RallyRunGame.new(2, names=["Ada", "Bo"]).names == ("Ada", "Bo")  # names given stay as given
+    with pytest.raises(SetupError, match="such as Bo and Gus"):
+        RallyRunGame.new(2, names=["Ada"])
