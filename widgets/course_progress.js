@@ -71,7 +71,7 @@ function render({ model, el }) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "rally-course__button";
-    const note = document.createElement("span");
+    const note = document.createElement("p");  // its own line: read apart from the button
     note.className = "rally-course__note";
     note.setAttribute("aria-live", "polite");
     if (finished === null) {

@@ -40,7 +40,7 @@ _CSS = """
 @media (pointer: coarse) { .rally-course__button { min-height: 44px; } }
 .rally-course__button[aria-pressed="true"] { background: #dcfce7; border-color: #166534; }
 .rally-course__button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
-.rally-course__note { margin-left: 10px; color: #374151; }
+.rally-course__note { margin: 6px 0 0; color: #374151; }
 /* JupyterLab breaks a printed line anywhere, even inside a word ("t/he hill"). The lessons'
    printed text is sentences: wrap it at spaces, and only a word longer than the line may
    break. Every lesson shows a LessonDone, so this reaches every lesson's page. */
@@ -99,10 +99,8 @@ class LessonDone(_CourseWidget):
             # The button says what it does: it ticks the lesson off, and the tick stays in this browser only.
             "tick": _("✓ Tick off this lesson: I have finished it"),
             "ticked": _("✓ Finished: {title}").format(title=title),
-            "note_ticked": _("This lesson has its tick on the course map in lesson 0. Only this browser keeps "
-                             "the tick. Press again to take it away."),
-            "note_open": _("Press when you have finished. The lesson then gets a tick on the course map in "
-                           "lesson 0. Only this browser keeps the tick."),
+            "note_ticked": _("The tick shows on the course map in lesson 0. Press again to take it away."),
+            "note_open": _("The tick shows on the course map in lesson 0, in this browser only."),
             "storage": _("This browser cannot keep ticks (its storage is off)."),
         })
         super().__init__(kind="done", lesson=item.english, **kwargs)

@@ -8,7 +8,7 @@ symbol and pattern as well as its color, so nothing depends on color alone.
 >>> face["code"], face["letter"], face["symbol"], face["pattern"], face["words"]
 ('G11', 'G', '♣', 'dots', 'green 11')
 >>> lap_label(0, 31), lap_label(40, 31), lap_label(62, 31)
-('lap 1 / yellow', 'lap 2 / red', 'finished / red')
+('lap 1 · yellow side', 'lap 2 · red side', 'finished · red side')
 >>> short_labels(["Ada", "Bo", "Ann"])
 ['Ad', 'B', 'An']
 """
@@ -61,7 +61,7 @@ CAR_WORDS: dict[str, str] = {
 }
 
 #: The label of a motor's side after 0, 1 and 2 completed laps (:func:`laps_label`).
-LAPS_LABELS = (N_("lap 1 / yellow"), N_("lap 2 / red"), N_("finished / red"))
+LAPS_LABELS = (N_("lap 1 · yellow side"), N_("lap 2 · red side"), N_("finished · red side"))
 
 
 def car_color(seat: int) -> str:
@@ -103,13 +103,13 @@ def motor_side(laps: int) -> str:
 
 
 def laps_label(laps: int) -> str:
-    """``"lap 2 / red"``: the lap being driven (after ``laps`` completed) and the motor
+    """``"lap 2 · red side"``: the lap being driven (after ``laps`` completed) and the motor
     side, in the language spoken (:func:`motor_side` gives the side as a key)."""
     return _(LAPS_LABELS[min(max(laps, 0), 2)])
 
 
 def lap_label(progress: int, track_length: int) -> str:
-    """``"lap 1 / yellow"``: :func:`laps_label` for a car's progress."""
+    """``"lap 1 · yellow side"``: :func:`laps_label` for a car's progress."""
     return laps_label(laps_done(progress, track_length))
 
 

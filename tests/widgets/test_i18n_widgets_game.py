@@ -76,7 +76,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
         assert list(view.speed.tooltips) == ["ohne Pause", "Pause von 0,4 s", "Pause von 1 s"]
         assert view.hint_button.description == "Tipp: Frag den Ratgeber"
         assert view.hand.labels["play"] == "{code} ausspielen"
-        assert view.dials[0].label == "1. Abschnitt / Gelb"
+        assert view.dials[0].label == "1. Abschnitt · gelbe Seite"
         assert view.dials[0].labels["value"] == "Motor {value}"
         turbo_texts = play_to_the_end(view, 3)
         assert turbo_texts, "seed 3 lets the human choose the turbo at least once"
@@ -134,8 +134,8 @@ def test_motor_dials_replays_and_reviews_in_german():
     with rally.language("de"):
         dial = MotorDial(name=game.names[1], seat=1)
         dial.update(game.motors[1], laps=1)
-        assert dial.label == "2. Abschnitt / Rot" and laps_label(2) == "im Ziel / Rot"
-        assert lap_label(0, len(game.track)) == "1. Abschnitt / Gelb"
+        assert dial.label == "2. Abschnitt · rote Seite" and laps_label(2) == "im Ziel · rote Seite"
+        assert lap_label(0, len(game.track)) == "1. Abschnitt · gelbe Seite"
         assert dial.labels["described"].startswith("Motor von {name}: Pfeil auf Stellung {position}")
         assert car_words(2) == "gelbes Auto"
         replay = GameReplay(game, first=2, last=5)
@@ -158,9 +158,9 @@ def test_motor_dials_replays_and_reviews_in_german():
         rally_said = [replay.state.text, review.review.sentence(),
                       *(text for d in review.review.decisions for text in (d.label, d.best.label))]
         assert english_in(texts, rally_said) == []
-        assert repr(dial).startswith("Motor von ") and repr(dial).endswith(", 2. Abschnitt / Rot")  # the plain text in words, in German
+        assert repr(dial).startswith("Motor von ") and repr(dial).endswith(", 2. Abschnitt · rote Seite")  # the plain text in words, in German
         assert repr(replay).startswith("Wiederholung, Schritt 1 von 4, Runde 1, ")
-    assert repr(dial).endswith(", lap 2 / red")
+    assert repr(dial).endswith(", lap 2 · red side")
     assert repr(replay).startswith("Replay, step 1 of 4, round 1, ")
 
 
@@ -201,7 +201,7 @@ def test_english_stays_as_it_was():
         assert view.status.value == (f"<div style='font-size:15px'>Round 1 of 3 · ⚑ flag: <b>{game.names[0]}</b> · "
                                      "<b>Your turn</b>: play a card.</div>")
         assert [label for label, delay in view.speed.options] == ["instant", "fast", "slow"]
-        assert view.dials[0].label == "lap 1 / yellow" and view.dials[0].labels["value"] == "motor {value}"
+        assert view.dials[0].label == "lap 1 · yellow side" and view.dials[0].labels["value"] == "motor {value}"
         turbo_texts = play_to_the_end(view, 3)
         assert turbo_texts and all(yes.startswith("Use turbo: ") and no.startswith("Card alone: ")
                                    for yes, no, text, marks in turbo_texts)

@@ -67,7 +67,7 @@ def quiz_texts(quiz) -> list[str]:
     the explanation of each choice, and the quiz's own words."""
     texts = [quiz.title, quiz.heading.value, quiz.check_button.description, quiz.next_button.description]
     for question in quiz.questions:
-        texts += [question.prompt, question.hint, *question.choices]
+        texts += [question.prompt, question.heading, question.hint, *question.choices]
         texts += [question.check(choice).message for choice in question.choices]
     quiz.answer(quiz.question.choices[0])
     texts.append(quiz.feedback.value)
@@ -129,11 +129,15 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
         assert quiz.title == "Rally Run: Die Boxengasse"
         assert quiz.question.choices[:2] == ("Das grüne Kanister-Plättchen", "Das rote Kanister-Plättchen")
         answer = quiz.answer("Das grüne Kanister-Plättchen")
-        assert answer.correct and "das grüne Start-Ziel-Plättchen Bos Ziel" in answer.message
+        assert answer.correct and "das grüne Start-Ziel-Plättchen das Ziel von Gus" in answer.message
+        assert quiz.question.heading == "Was nimmt Gus an der Boxengasse?"
         trophies = rally_run_quiz("set-up").questions[1]
         assert "Das Kanister-Plättchen in Gelb bleibt in der Schachtel." in trophies.check("3").message
         finish = rally_run_quiz("finish").questions[0]
-        assert finish.choices == ("Ja", "Nein") and finish.check("Nein").message.startswith("Nein. ")
+        assert finish.choices == ("Ja", "Nein", "Nur wenn kein anderes Auto auf dem roten Start-Ziel-Plättchen "
+                                  "steht") and finish.check("Nein").message.startswith("Nein. ")
+        assert finish.heading == "Darf Bo jetzt auf das rote Start-Ziel-Plättchen fahren?"
+        assert rally_run_quiz("sharing").questions[0].prompt.startswith("Das Auto von Bo steht auf B1 (")
 
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
@@ -168,21 +172,21 @@ def board_texts(board: RallyRunBoard) -> list[str]:
 def test_the_board_speaks_german_and_keeps_its_color_letters():
     with rally.language("de"):
         board = RallyRunBoard(players=2, seed=6, bots="none")
-        assert board.heading == "Zug 1: Du bist dran, Ada (rotes Auto). Dein Ziel: die Boxengasse (C3)."
+        assert board.heading == "Zug 1: Du bist dran, Bo (rotes Auto). Dein Ziel: die Boxengasse (C3)."
         assert board.labels["pit"] == "BOX" and board.labels["trophies"] == "2 Kanister"
         assert board.labels["move_button"] == "Aufdecken / fahren" and board.labels["new_game"] == "Neues Spiel"
         assert [s["word"] for s in board.starts] == ["Rot", "Blau", "Grün", "Gelb"]
         assert [s["letter"] for s in board.starts] == ["R", "B", "G", "Y"]  # the cells' codes, in every language
         assert [s["color"] for s in board.starts] == ["red", "blue", "green", "yellow"]  # what a click sends
-        assert board.players_info[0]["text"] == ("Ada (du): rotes Auto (R), auf dem roten Start-Ziel-Plättchen, "
+        assert board.players_info[0]["text"] == ("Bo (du): rotes Auto (R), auf dem roten Start-Ziel-Plättchen, "
                                                  "noch kein Kanister-Plättchen")
-        assert board.cars[0]["title"] == "Das rote Auto von Ada"
+        assert board.cars[0]["title"] == "Das rote Auto von Bo"
         assert board.click("A1") and board.rotations
-        assert board.rotations[0]["label"].startswith(f"Drehung {board.rotations[0]['rotation']}: ")
-        assert board.prompt == "Wähle, wie das Plättchen auf A1 liegen soll: Klick unten auf eine der Drehungen."
+        assert board.rotations[0]["label"].startswith("so legen, dass die Straße nach ")  # no compass points
+        assert board.prompt == "Lege das Plättchen auf A1: Wähle unten, wohin seine Straße geht."
         texts = board_texts(board)
         assert board.rotate(board.rotations[0]["rotation"])
-        assert board.set_mode("swap") and board.status == "Klick auf zwei verdeckte Plättchen, um sie zu vertauschen."
+        assert board.set_mode("swap") and board.status == "Wähle zwei verdeckte Plättchen, um sie zu vertauschen."
         texts += board_texts(board)
         # German words only (issue 41: the English 'red' stood in this refusal).
         assert not board.click(3) and board.status == ("Klick auf ein Feld wie B3 oder auf ein Start-Ziel-Plättchen, "
@@ -193,13 +197,13 @@ def test_the_board_speaks_german_and_keeps_its_color_letters():
 
 def test_a_board_made_in_english_answers_a_click_in_the_language_spoken_then():
     board = RallyRunBoard(players=3, seed=4, bots="none")
-    assert board.labels["pit"] == "PIT" and board.heading.startswith("Turn 1: your turn, Ada (red car).")
+    assert board.labels["pit"] == "PIT" and board.heading.startswith("Turn 1: your turn, Bo (red car).")
     with rally.language("de"):
         board.set_mode("swap")
-        assert board.status == "Klick auf zwei verdeckte Plättchen, um sie zu vertauschen."
+        assert board.status == "Wähle zwei verdeckte Plättchen, um sie zu vertauschen."
         assert board.labels["swap_button"] == "Zwei Plättchen vertauschen" and board.heading.startswith("Zug 1: ")
     board.set_mode("move")
-    assert board.labels["swap_button"] == "Swap two tiles" and board.heading.startswith("Turn 1: your turn, Ada")
+    assert board.labels["swap_button"] == "Swap two tiles" and board.heading.startswith("Turn 1: your turn, Bo")
 
 
 def test_a_finished_game_and_a_shown_moment_in_german():
@@ -207,17 +211,17 @@ def test_a_finished_game_and_a_shown_moment_in_german():
     game.apply("reveal A1")
     with rally.language("de"):
         shown = RallyRunBoard(game, interactive=False)
-        assert shown.heading == "Zug 1: Ada wählt, wie das gerade aufgedeckte Plättchen liegen soll."
+        assert shown.heading == "Zug 1: Bo wählt, wie das gerade aufgedeckte Plättchen liegen soll."
         assert not shown.click("A1") and shown.status.startswith("Dieser Spielplan zeigt nur eine Spielsituation")
         assert_german(board_texts(shown))
 
 
 def test_the_board_still_speaks_english():
     board = RallyRunBoard(players=2, seed=6, bots="none")
-    assert board.heading == "Turn 1: your turn, Ada (red car). Heading for the pit stop (C3)."
+    assert board.heading == "Turn 1: your turn, Bo (red car). Heading for the pit stop (C3)."
     assert [s["word"] for s in board.starts] == ["red", "blue", "green", "yellow"]
-    assert board.players_info[0]["text"] == "Ada (you): red car (R), on the red start-finish tile, no trophy yet"
-    assert board.cars[1]["title"] == "Bo's green car" and board.labels["trophies"] == "2 trophies"
+    assert board.players_info[0]["text"] == "Bo (you): red car (R), on the red start-finish tile, no trophy yet"
+    assert board.cars[1]["title"] == "Gus's green car" and board.labels["trophies"] == "2 trophies"
 
 
 # ------------------------------------------------------------ the memory chart

@@ -114,7 +114,7 @@ def test_the_track_figure_speaks_german_and_keeps_its_keys():
         assert [figure.plot.data[CARS_FIRST + s].meta for s in range(4)] == [CAR_KEY + n for n in game.names]
     assert english.plot.data[KEY_FIRST].name == "start/finish"
     assert english.plot.data[SPACES].hovertext[0].startswith("Space 0: start/finish<br>on the starting grid: ")
-    assert english.plot.data[CARS_FIRST].name == f"{game.names[0]} · lap 1 / yellow"
+    assert english.plot.data[CARS_FIRST].name == f"{game.names[0]} · lap 1 · yellow side"
 
 
 def test_the_move_player_says_each_step_in_german():

@@ -35,10 +35,10 @@ def test_dial_accepts_any_dial_and_counts_changes():
 
 def test_dial_side_and_label_follow_laps():
     dial = MotorDial()
-    assert (dial.side, dial.label) == ("yellow", "lap 1 / yellow")
+    assert (dial.side, dial.label) == ("yellow", "lap 1 · yellow side")
     dial.update(4, laps=1)
-    assert (dial.side, dial.label, dial.side_color) == ("red", "lap 2 / red", "#d7263d")
-    assert repr(dial) == "Motor: arrow at position 4 of 9, value 7, lap 2 / red"
+    assert (dial.side, dial.label, dial.side_color) == ("red", "lap 2 · red side", "#d7263d")
+    assert repr(dial) == "Motor: arrow at position 4 of 9, value 7, lap 2 · red side"
 
 
 def test_dial_rejects_bad_input_and_keeps_its_state():

@@ -4,8 +4,10 @@ and marks something on the table, "Go on" continues, the learner makes every dec
 
 from __future__ import annotations
 
+import inspect
 import random
 
+import ipywidgets as w
 import pytest
 
 import rally
@@ -114,3 +116,57 @@ def test_german_words_in_german() -> None:
         stops = drive(view, seed=2)
         assert all(words and "the" not in words.split() for _k, words, _m in stops)
         assert "Das hast du in diesem Spiel erlebt" in view.summary.children[0].value
+
+
+def test_a_tip_and_its_mark_are_brought_into_view_and_a_refused_card_says_why_by_the_hand() -> None:
+    view = GuidedGame()
+    assert "rally-guided" in view._dom_classes and "rally-guided-tip-box" in view.tip_box._dom_classes
+    assert view.tip_scroll.marks == ".rally-guided-marked" and view.tip_scroll.ring == "4px rgb(245, 158, 11)"
+    width, _style, color = POINTER.split()  # the ring the page looks for is the pointer's border
+    assert view.tip_scroll.ring == f"{width} rgb({int(color[1:3], 16)}, {int(color[3:5], 16)}, {int(color[5:7], 16)})"
+    assert view.tip_scroll.requests >= 1
+    assert "rally-guided-marked" in view.hand._dom_classes  # the first tip marks the hand
+    asked = view.tip_scroll.requests
+    assert not view.play_card(view.hand.playable[0])
+    assert "Go on" in view.hand.message  # under the card tapped, not only in the tip far above
+    assert view.tip_scroll.requests == asked + 1  # and the tip with its note comes into view
+    view.go_on()
+    assert "rally-guided-marked" not in view.hand._dom_classes
+    view.play_card(view.hand.playable[0])
+    marked = [w for w in view._marked]
+    assert marked and all("rally-guided-marked" in w._dom_classes for w in marked)
+
+
+def test_the_keyboard_goes_to_the_new_hand_in_round_3_and_to_the_summary_at_the_end(monkeypatch) -> None:
+    view = GuidedGame()
+    dealt_focus: list[tuple[int, str]] = []  # the round, and who asked (a tip's "Go on", the turbo, a new deal)
+    real = view.hand.focus_card
+    monkeypatch.setattr(view.hand, "focus_card",
+                        lambda: (dealt_focus.append((view.game.round, inspect.stack()[1].function)), real()))
+    focused: list[object] = []
+    monkeypatch.setattr(w.Button, "focus", lambda self: focused.append(self))
+    drive(view, seed=3)
+    # Round 3's deal brings no tip: the keyboard is brought to the new hand all the same.
+    assert (3, "_refresh") in dealt_focus
+    assert view.game.is_over and view.moment is None
+    first = next((row.children[1] for row in view.summary.children[1:]), view.replay_forward)
+    assert focused[-1] is first  # not the hidden "Go on"
+
+
+def test_the_round_end_tip_says_the_new_cards_are_already_dealt() -> None:
+    for lang, words in (("en", "The cards for round 2 are already dealt"),
+                        ("de", "Die Karten für Runde 2 sind schon ausgeteilt")):
+        with rally.language(lang):
+            view = GuidedGame()
+            stops = drive(view)
+            ends = [text for kind, text, _mark in stops if kind == "round_end_motors"]
+            assert ends and words in ends[0], ends
+
+
+def test_the_hand_says_the_learner_is_the_named_seat() -> None:
+    view = GuidedGame()
+    assert view.hand.title == "Your cards: you are Ada (white car)"
+    assert "Ada" in view.why() or "You" in view.tip_text  # the tips say "you", "Why?" may say Ada
+    with rally.language("de"):
+        view = GuidedGame()
+        assert view.hand.title.startswith("Deine Karten: Du bist Ada")

@@ -72,7 +72,9 @@ def test_a_guided_game_played_to_its_end(k):
     assert len(kinds) == len(set(kinds)) and set(kinds) <= set(KINDS)
     for moment, words, highlight in stops:
         assert words and highlight, moment  # something said, something pointed at
-        assert highlight == list(moment.fact("places"))
+        # A trap rings the ⚠ choices of how to lay the tile; every other moment its places.
+        assert highlight == ([f"rotation:{r}" for r in moment.fact("rotations")] if moment.kind == "trap"
+                             else list(moment.fact("places")))
     # The learner made every decision: each of seat 0's logged choices was a tap here.
     choices = [d for d in map(decision, game.events) if d is not None and d[0] == LEARNER]
     assert len(choices) == taps
@@ -194,3 +196,61 @@ def test_an_example_from_another_game_names_its_players_not_you():
         run.go_on()
     assert run.show_me("finish")
     assert run.tip_text.split()[0] in run.example.names and "You " not in run.tip_text, run.tip_text
+
+
+def test_the_trap_tip_rings_the_trapping_choice_not_the_cell():
+    run = GuidedRun(pace=0)
+    run.go_on()
+    run.board.click("A1")
+    run.go_on()  # the tip of laying the tile; the trap's comes next
+    assert run.moment.kind == "trap"
+    traps = [r["rotation"] for r in run.board.rotations if r["trap"]]
+    assert run.board.highlight == [f"rotation:{r}" for r in traps] == ["rotation:3"]
+
+
+def test_a_tip_is_brought_into_view_with_its_mark_and_so_is_a_refused_tap():
+    run = GuidedRun(pace=0)
+    assert run.tip_scroll.requests == 1 and "rally-guided" in run._dom_classes
+    assert "rally-guided-tip-box" in run.tip_box._dom_classes
+    assert ".rr-highlight" in run.tip_scroll.marks and ".rally-run__rotation.is-pointed" in run.tip_scroll.marks
+    assert not run.board.click("A1")  # the board waits: the tip it asks to read comes into view
+    assert run.tip_scroll.requests == 2 and "Go on" in run.board.status
+    run.go_on()
+    run.board.click("A1")
+    assert run.tip_scroll.requests == 3  # the next tip
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_rotation_choices_say_which_ways_the_road_goes_in_child_words(lang):
+    compass = {"en": ("north", "south", "east", "west", "open N", "open S"),
+               "de": ("Norden", "Süden", "Osten", "Westen", "offen N", "offen S")}[lang]
+    with rally.language(lang):
+        board = RallyRunBoard(RallyRunGame.arrange(2, tiles={"A1": "C:NE"}), bots="none")
+        board.click("A1")
+        rows = board.rotations
+        assert rows and all(r["text"].lstrip("⚠ ").split(" ", 1)[1].replace(" ", "") in
+                            ("".join(p) for p in __import__("itertools").permutations("↑→↓←", 2)) for r in rows)
+        for row in rows:
+            assert not any(word in row["text"] + row["label"] for word in compass), row
+            ways = {"en": ("up", "down", "left", "right"), "de": ("nach oben", "nach unten", "nach links",
+                                                                  "nach rechts")}[lang]
+            assert sum(way in row["label"] for way in ways) == 2, row["label"]
+        # "click" is a mouse's word: a child taps. The board's words say "choose".
+        words = " ".join([board.prompt, *board.labels.values()]).lower()
+        assert "click" not in words and "klick" not in words, words
+
+
+def test_the_boards_words_are_big_enough_to_read_on_a_phone():
+    """Every word on the board is 16 units or more, and the board is never drawn narrower
+    than 440 px (it scrolls sideways in its box on a phone): 16 x 440 / its 586 units is
+    12 px at least (tests/browser/test_first_game.py measures it at 360 px)."""
+    import pathlib
+    import re
+
+    css = (pathlib.Path(__file__).parents[2] / "widgets/rally_run/board.css").read_text(encoding="utf-8")
+    sizes = [int(size) for size in re.findall(r"\.rally-run \.rr-[\w-]+ \{[^}]*font-size: (\d+)px", css)]
+    assert len(sizes) >= 10 and min(sizes) >= 16, sizes
+    width = int(re.search(r"\.rally-run__board \{[^}]*min-width: (\d+)px", css).group(1))
+    assert min(sizes) * width / 586 >= 12
+    js = (pathlib.Path(__file__).parents[2] / "widgets/rally_run/board.js").read_text(encoding="utf-8")
+    assert "const boardWidth = ML + 7 * S + 4" in js and "ML = 22" in js and "S = 80" in js  # 586 units

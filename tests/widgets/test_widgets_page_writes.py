@@ -21,6 +21,7 @@ from widgets import (
 )
 from widgets.messages import PageWrites
 from widgets.plotly_view import PlotlyBundle, ViewProbe
+from widgets.stich_rallye.guided_game import TipScroll
 
 #: One of every anywidget of the project. (PlotlyFigure is Plotly's FigureWidget with another
 #: way to load its front end: its traits are Plotly's, which the page sets as a figure is
@@ -32,6 +33,7 @@ MAKERS = {
     "CopyButton": lambda: CopyButton(text="R2.G5"), "TrickTable": TrickTable,
     "RallyRunBoard": lambda: RallyRunBoard(players=2, seed=6, bots="none"), "FreePlayBoard": FreePlayBoard,
     "ReadAloud": ReadAloud, "SpeakButton": lambda: SpeakButton("Your turn.", new=True),
+    "TipScroll": lambda: TipScroll(marks=".rr-highlight"),
 }
 
 

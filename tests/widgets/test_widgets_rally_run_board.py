@@ -93,10 +93,10 @@ def test_a_swap_of_two_face_down_tiles_by_clicks():
     send(board, type="click", place="D4")
     swaps = [e for e in board.game.events if isinstance(e, TilesSwapped)]
     assert swaps[0].seat == 0 and {swaps[0].a, swaps[0].b} == {6, 18}
-    after = board.game.tiles  # Bo may not swap them back (the previous player's pair)
+    after = board.game.tiles  # Gus may not swap them back (the previous player's pair)
     assert (after[6], after[18]) == (before[18], before[6])
     assert board.mode == "move" and board.swap_first == ""
-    assert any(line.startswith("Turn 1: Ada swaps the face-down tiles on B2 and D4") for line in board.log)
+    assert any(line.startswith("Turn 1: Bo swaps the face-down tiles on B2 and D4") for line in board.log)
 
 
 def test_the_first_swap_tile_can_be_put_back():
@@ -159,7 +159,7 @@ def test_a_wrong_finish_tile_names_the_right_one():
     assert targets(board)["red"] == "finish"
     assert board.click("green") is False and "your finish is the red start-finish tile" in board.status
     assert board.click("red") is True
-    assert board.game.winner == 0 and "Ada won" in repr(board)
+    assert board.game.winner == 0 and "Bo won" in repr(board)
     assert board.click("A1") is False and "The game is over" in board.status
     assert board.heading.startswith("Game over") and "wins" in board.prompt
 
@@ -215,10 +215,10 @@ def test_the_bots_move_after_the_human_and_the_log_says_what_they_did():
     board.click("A1")
     board.rotate(board.rotations[0]["rotation"])
     game = board.game
-    assert game.current_player == 0 and game.turn == 3  # Bo and Cy have had their turns
+    assert game.current_player == 0 and game.turn == 3  # Ed and Gus have had their turns
     assert board.log == log_lines(game.events, game.names)
-    assert any(line.startswith("Turn 2: Bo ") for line in board.log)
-    assert any(line.startswith("Turn 3: Cy ") for line in board.log)
+    assert any(line.startswith("Turn 2: Ed ") for line in board.log)
+    assert any(line.startswith("Turn 3: Gus ") for line in board.log)
     assert [type(b).__name__ if b else None for b in board.bots] == [None, "PerfectMemoryBot", "ForgetfulBot"]
 
 
@@ -258,7 +258,7 @@ def test_a_whole_game_through_clicks_matches_the_engine_alone():
 
 
 def test_people_play_together_at_one_board_and_the_computer_plays_the_rest():
-    """Pass-and-play: Ada and Cy are people, Bo and Di computer players. The board follows
+    """Pass-and-play: Bo and Gus are people, Ed and Cy computer players. The board follows
     whoever's turn it is, says it by name and car, and a person is never played for."""
     view = RallyRunBoard(players=4, seed=12, people=[0, 2], bots=["perfect", "forgetful:3"], rng=random.Random(12))
     assert view.bots[0] is None and view.bots[2] is None and view.bots[1] is not None and view.bots[3] is not None
@@ -328,16 +328,16 @@ def test_new_game_deals_from_the_seed_with_fresh_bots():
 def test_a_failing_bot_stops_the_game_where_it_is_and_says_so():
     class Broken:
         def choose(self, observation, actions, rng):
-            return "finish"  # not allowed: Bo holds no trophy
+            return "finish"  # not allowed: Gus holds no trophy
 
     board = RallyRunBoard(players=2, seed=1, bots=[Broken()])
     board.click("A1")
     board.rotate(board.rotations[0]["rotation"])
-    # Ada's move stands and is shown; the failure is named where the learner looks.
-    assert str(board.game.car_place(0)) == "A1" and board.log[-1] == "Turn 1: Ada drives from the red start-finish tile to A1."
-    assert board.status_kind == "error" and board.status.startswith("Bo's computer player failed (IllegalAction: ")
+    # Bo's move stands and is shown; the failure is named where the learner looks.
+    assert str(board.game.car_place(0)) == "A1" and board.log[-1] == "Turn 1: Bo drives from the red start-finish tile to A1."
+    assert board.status_kind == "error" and board.status.startswith("Gus's computer player failed (IllegalAction: ")
     assert "Press New game" in board.status
-    assert board.click("B1") is False and board.status == "It is Bo's turn."
+    assert board.click("B1") is False and board.status == "It is Gus's turn."
     send(board, type="new", seed=2)
     assert board.game.turn == 0 and board.status == ""
 
@@ -378,7 +378,7 @@ def test_every_color_has_a_letter_and_a_word():
 
 
 def test_cars_sharing_a_tile_and_the_pit_stop_are_all_shown():
-    # Bo entered the pit stop, so he took a trophy too (M4).
+    # Ed entered the pit stop, so he took a trophy too (M4).
     game = RallyRunGame.arrange(4, tiles={"B3": "X:NESW"}, cars=["C3", "C3", "B3", "B3"],
                                 trophies=["red", "blue", None, None])
     board = RallyRunBoard(game, interactive=False)
@@ -393,7 +393,7 @@ def test_repr_is_stable_and_names_the_moment():
     a, b = RallyRunBoard(players=3, seed=2), RallyRunBoard(players=3, seed=2)
     assert repr(a) == repr(b)
     assert not re.search(r"0x[0-9a-f]{6,}", repr(a))
-    assert repr(a).startswith("Rally Run as Ada sees it, seed 2, turn 1: Ada to move. Cars: Ada on the red ")
+    assert repr(a).startswith("Rally Run as Bo sees it, seed 2, turn 1: Bo to move. Cars: Bo on the red ")
     bundle = a._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert data["text/plain"] == repr(a)
@@ -430,8 +430,8 @@ def test_memory_chart_draws_each_row_with_its_interval():
         assert y == pytest.approx(100 * row.rate)
         assert y + plus == pytest.approx(100 * row.interval[1]) and y - minus == pytest.approx(100 * row.interval[0])
     assert chart.plot.layout.shapes[0].y0 == pytest.approx(50)
-    assert repr(chart).startswith("A chart of how often a bot wins with each memory, 30 games each against a bot "
-                                  "with no memory: none ")
+    assert repr(chart).startswith("A chart of how often a computer player wins with each memory, 30 games each "
+                                  "against a bot with no memory: none ")
     # The fair share's label stands beside the plot (paper x beyond 1), at the line's height,
     # so it can never sit on a bar or on a bar's figure.
     label = next(a for a in chart.plot.layout.annotations if a.text.startswith("fair share"))
@@ -442,10 +442,14 @@ def test_memory_chart_draws_each_row_with_its_interval():
 def test_the_memory_experiment_runs_only_when_asked_and_then_shows_its_result():
     experiment = MemoryExperiment([0, None], games=6, seed=2)
     assert experiment.result is None and len(experiment.children) == 3  # a button and words, nothing run
-    assert "Press the button to play 12 games" in experiment.status.value
+    assert "Press the button to play 12 games. It takes a few seconds." in experiment.status.value
+    assert "It takes about half a minute." in MemoryExperiment().status.value  # lesson 9's 2100 games
     experiment.run_button.click()
     assert experiment.result == memory_win_rates([0, None], games=6, seed=2)
     assert isinstance(experiment.children[-2], MemoryChart) and "perfect" in experiment.table.value
+    # The table in the page's own font, large enough to read: no typewriter font at 12 px.
+    assert "<table" in experiment.table.value and "font-size:14px" in experiment.table.value
+    assert "<pre" not in experiment.table.value and "monospace" not in experiment.table.value
     assert experiment.children[-1] is experiment.conclusion
     assert "Done." in experiment.status.value and not experiment.run_button.disabled
 
@@ -465,7 +469,8 @@ def test_the_memory_experiment_shows_its_progress_and_concludes_only_once_run():
     rows = {row.turns: row for row in experiment.result.rows}
     assert experiment.conclusion in experiment.children
     assert f"With a perfect memory, it won {round(100 * rows[None].rate)}%." in experiment.conclusion.value
-    assert f"With no memory, the bot won {round(100 * rows[0].rate)}% of its games." in experiment.conclusion.value
+    assert (f"With no memory, the computer player won {round(100 * rows[0].rate)}% of its games."
+            in experiment.conclusion.value)
     with rally.language("de"):
         german = MemoryExperiment([0, None], games=4, seed=1)
         german.run()

@@ -72,11 +72,22 @@ function drawTile(g, x, y, size, kind, openings) {
     const w = size * 0.22;
     svg("line", { x1: cx - dy * w, y1: cy - dx * w, x2: cx + dy * w, y2: cy + dx * w, class: "rr-dead-bar" }, g);
   }
-  svg("text", { x: x + 2, y: y + 10, class: "rr-kind" }, g).textContent = kind;
+  svg("text", { x: x + 2, y: y + 14, class: "rr-kind" }, g).textContent = kind;
 }
 
-function drawCar(g, car, cx, cy) {
-  const r = 9;
+// Board text is never smaller than 16 units: a 360-px phone shows the board at 440 px at
+// least (board.css: it scrolls sideways there), so no word on it is under 12 px.
+// A text wider than its room is squeezed to fit, not cut.
+function fit(text, room) {
+  const wide = text.getComputedTextLength ? text.getComputedTextLength() : 0;
+  if (wide > room) {
+    text.setAttribute("textLength", String(room));
+    text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return text;
+}
+
+function drawCar(g, car, cx, cy, r = 12) {
   let shape;
   const style = { fill: car.hex, class: "rr-car-shape" };
   if (car.shape === "circle") shape = svg("circle", { cx, cy, r, ...style }, g);
@@ -88,17 +99,20 @@ function drawCar(g, car, cx, cy) {
       ...style }, g);
   }
   svg("title", {}, shape).textContent = car.title ?? car.name;
-  const t = svg("text", { x: cx, y: cy + 4, class: "rr-car-label", fill: car.text_hex }, g);
+  const t = svg("text", { x: cx, y: cy + 5, class: "rr-car-label", fill: car.text_hex }, g);
   t.textContent = car.label;
+  fit(t, 2 * r);
 }
 
 function badge(g, x, y, text, low = false) {
-  const w = 7 * text.length + 8;
+  const w = Math.min(S - 2, 9 * text.length + 8);
   // In the middle: the cars stand in the corners (see SLOTS), so they never hide it. On
   // the pit stop it sits low, below the trophies left.
-  const cy = low ? y + S - 12 : y + S / 2;
-  svg("rect", { x: x + S / 2 - w / 2, y: cy - 7, width: w, height: 14, rx: 3, class: "rr-badge" }, g);
-  svg("text", { x: x + S / 2, y: cy + 4, class: "rr-badge-text" }, g).textContent = text;
+  const cy = low ? y + S - 11 : y + S / 2;
+  svg("rect", { x: x + S / 2 - w / 2, y: cy - 10, width: w, height: 20, rx: 3, class: "rr-badge" }, g);
+  const t = svg("text", { x: x + S / 2, y: cy + 6, class: "rr-badge-text" }, g);
+  t.textContent = text;
+  fit(t, w - 4);
 }
 
 function render({ model, el }) {
@@ -125,8 +139,11 @@ function render({ model, el }) {
   // Drawn at its own size where there is room; scaled down as a whole (viewBox) on a narrow
   // screen, so no column is cut off (a 360-px phone keeps cells about 44 px wide).
   const boardWidth = ML + 7 * S + 4, boardHeight = MT + 5 * S + 4;
+  // On a phone the board keeps 440 px at least, so its words stay 12 px or more: it scrolls
+  // sideways in its own box there (never the page).
+  const boardBox = html("div", "rally-run__board-box rally-scroll-x", main);
   const board = svg("svg", { width: boardWidth, height: boardHeight, viewBox: `0 0 ${boardWidth} ${boardHeight}`,
-    class: "rally-run__board", role: "group" }, main);
+    class: "rally-run__board", role: "group" }, boardBox);
   const side = html("div", "rally-run__side", main);
   const people = html("ul", "rally-run__players", side);
   const rotations = html("div", "rally-run__rotations", side);
@@ -184,14 +201,16 @@ function render({ model, el }) {
         svg("text", { x: x + S / 2, y: y + S / 2 + 6, class: "rr-hidden-mark" }, g).textContent = cell.target ? "" : "?";
       } else if (cell.state === "pit") {
         svg("rect", { x, y, width: S, height: S, fill: `url(#${uid}-checker)`, class: "rr-pit" }, g);
-        svg("rect", { x: x + 8, y: y + 26, width: S - 16, height: 28, rx: 4, class: "rr-pit-plate" }, g);
-        svg("text", { x: x + S / 2, y: y + 38, class: "rr-pit-text" }, g).textContent = word("pit");
-        svg("text", { x: x + S / 2, y: y + 50, class: "rr-pit-count" }, g).textContent = word("trophies");
+        svg("rect", { x: x + 3, y: y + 18, width: S - 6, height: 40, rx: 4, class: "rr-pit-plate" }, g);
+        svg("text", { x: x + S / 2, y: y + 35, class: "rr-pit-text" }, g).textContent = word("pit");
+        const count = svg("text", { x: x + S / 2, y: y + 53, class: "rr-pit-count" }, g);
+        count.textContent = word("trophies");
+        fit(count, S - 10);
       } else {
         drawTile(g, x, y, S, cell.kind, cell.openings);
       }
       if (cell.no_swap) {
-        const mark = svg("text", { x: x + S - 4, y: y + 12, class: "rr-no-swap" }, g);
+        const mark = svg("text", { x: x + S - 3, y: y + 15, class: "rr-no-swap" }, g);
         mark.textContent = "⇄✕";
         svg("title", {}, mark).textContent = word("no_swap_title");
         label += `; ${word("no_swap_note")}`;
@@ -221,7 +240,9 @@ function render({ model, el }) {
       svg("path", { d: `M${x + S / 2},${y + S / 2} L${x + S / 2 + (dx * S) / 2},${y + S / 2}`, class: "rr-road",
         "stroke-width": S * 0.22 }, g);
       svg("text", { x: x + S / 2, y: y + 20, class: "rr-start-letter", fill: sf.text_hex }, g).textContent = sf.letter;
-      svg("text", { x: x + S / 2, y: y + S - 6, class: "rr-start-word", fill: sf.text_hex }, g).textContent = sf.word ?? "";
+      const colorWord = svg("text", { x: x + S / 2, y: y + S - 6, class: "rr-start-word", fill: sf.text_hex }, g);
+      colorWord.textContent = sf.word ?? "";
+      fit(colorWord, S - 6);
       let label = sf.label;
       if (sf.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: "rr-target rr-target--finish" }, g);
@@ -236,7 +257,7 @@ function render({ model, el }) {
       const g = svg("g", { class: "rr-car" }, board);
       if (startColors.has(car.place)) {
         // On a start-finish tile: on its road, side by side, clear of the letter and the word.
-        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * S * 0.18, y + S / 2);
+        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * S * 0.18, y + S / 2, 10);
       } else {
         const [sx, sy] = SLOTS[car.seat];
         drawCar(g, car, x + S / 2 + sx * S * SLOT, y + S / 2 + sy * S * SLOT);
@@ -255,7 +276,7 @@ function render({ model, el }) {
     for (const p of model.get("players_info")) {
       const li = html("li", p.current ? "is-current" : "", people);
       const icon = svg("svg", { width: 26, height: 26, "aria-hidden": "true" }, li);
-      drawCar(icon, { ...p, place: "" }, 13, 13);
+      drawCar(icon, { ...p, place: "" }, 13, 13, 9);
       const turn = p.current ? "▶ " : "";
       html("span", "", li, `${turn}${p.text ?? p.name}`);
     }
@@ -264,6 +285,7 @@ function render({ model, el }) {
   function drawRotations(interactive) {
     rotations.replaceChildren();
     const offered = model.get("rotations");
+    const pointed = new Set(model.get("highlight") || []);  // a guide rings a choice: "rotation:3"
     if (!offered.length) return;
     html("div", "rally-run__rotations-title", rotations, word("rotations"));
     for (const r of offered) {
@@ -275,6 +297,7 @@ function render({ model, el }) {
       html("span", "", button, r.text ?? r.openings.join(", "));
       button.setAttribute("aria-label", r.label ?? r.words ?? "");
       button.dataset.rotation = String(r.rotation);
+      button.classList.toggle("is-pointed", pointed.has(`rotation:${r.rotation}`));
       button.disabled = !interactive;
       button.addEventListener("click", () => send({ type: "rotate", rotation: r.rotation }));
     }

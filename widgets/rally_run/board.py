@@ -19,7 +19,7 @@ marked *finish*.
 
 >>> board = RallyRunBoard(players=2, seed=6, bots="none")
 >>> board  # doctest: +NORMALIZE_WHITESPACE
-Rally Run as Ada sees it, seed 6, turn 1: Ada to move. Cars: Ada on the red start-finish tile and Bo on the green
+Rally Run as Bo sees it, seed 6, turn 1: Bo to move. Cars: Bo on the red start-finish tile and Gus on the green
     start-finish tile. 2 trophies left.
 >>> [c["cell"] for c in board.cells if c["target"]]
 ['A1']
@@ -27,14 +27,14 @@ Rally Run as Ada sees it, seed 6, turn 1: Ada to move. Cars: Ada on the red star
 True
 >>> [r["tile"] for r in board.rotations]
 ['S:EW']
->>> board.rotate(1)          # Ada drives onto A1; Bo's bot answers at once
+>>> board.rotate(1)          # Bo drives onto A1; Gus's bot answers at once
 True
 >>> board.log[:3]
-['Turn 1: Ada reveals A1: a straight.', 'Turn 1: Ada lays it as a straight open to east and west.', 'Turn 1: Ada drives from the red start-finish tile to A1.']
+['Turn 1: Bo reveals A1: a straight.', 'Turn 1: Bo lays it as a straight open to east and west.', 'Turn 1: Bo drives from the red start-finish tile to A1.']
 >>> board.click("C3")
 False
 >>> board.status
-"Ada's car is on A1 (a straight open to east and west), and C3 is not next to it: from there the road leads only to B1 or red start-finish. Ada may: reveal B1 or swap two face-down tiles."
+"Bo's car is on A1 (a straight open to east and west), and C3 is not next to it: from there the road leads only to B1 or red start-finish. Bo may: reveal B1 or swap two face-down tiles."
 """
 
 from __future__ import annotations
@@ -93,11 +93,16 @@ def color_adjective(color: str) -> str:
     return words.get(color, color)
 
 
-def _compass(openings: Sequence[str]) -> str:
-    """``"N, E"``: the openings' compass letters, in the language spoken."""
-    letters = {"N": pgettext("compass", "N"), "E": pgettext("compass", "E"), "S": pgettext("compass", "S"),
-               "W": pgettext("compass", "W")}
-    return ", ".join(letters[d] for d in openings)
+#: The ways a road goes on the screen, as arrows (the same in every language).
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+
+
+def _ways(openings: Sequence[str]) -> str:
+    """``"up and right"``: the ways a tile's road goes on the screen, in a child's words
+    (no compass), in the language spoken."""
+    words = {"N": pgettext("way", "up"), "E": pgettext("way", "right"), "S": pgettext("way", "down"),
+             "W": pgettext("way", "left")}
+    return join_words([words[d] for d in openings])
 
 
 def _labels(trophies_left: int) -> dict[str, str]:
@@ -114,8 +119,9 @@ def _labels(trophies_left: int) -> dict[str, str]:
         "pending_badge": _("lay it"), "pending_note": _("just revealed, choose how to lay it"),
         "badge_reveal": _("reveal"), "badge_drive": _("drive"), "badge_swap": _("swap"),
         "badge_chosen": _("swap ✓"), "badge_finish": _("finish"),
-        "click_reveal": _("click to reveal"), "click_drive": _("click to drive"), "click_swap": _("click to swap"),
-        "click_chosen": _("click to put it back"), "click_finish": _("click to finish and win"),
+        "click_reveal": _("choose it to reveal it"), "click_drive": _("choose it to drive here"),
+        "click_swap": _("choose it to swap it"), "click_chosen": _("choose it again to put it back"),
+        "click_finish": _("choose it to finish and win"),
         "rotations": _("Lay the tile:"),
     }
 
@@ -184,6 +190,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         super().__init__()
         #: Asked before each computer player's action, at a person's decision and at the end: True pauses.
         self.pause_hook = pause_hook
+        #: Called when a click is refused because the board waits (a guide's tip is up).
+        self.on_paused_click: Callable[[], None] | None = None
         self.set_trait("interactive", bool(interactive))
         if game is None:
             if players is None:
@@ -245,7 +253,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         if mode == "swap" and self.game.awaiting_rotation:
             return self._refuse(self.game.why_illegal(Swap("A2", "B1"), self.human) or "")
         self.mode, self.swap_first = mode, ""
-        self._say(_("Click two face-down tiles to swap them.") if mode == "swap" else "")
+        self._say(_("Choose two face-down tiles to swap them.") if mode == "swap" else "")
         self._refresh()
         return True
 
@@ -314,6 +322,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         if not self.interactive:
             return self._refuse(_("This board shows one position of a game; it cannot be played."))
         if self.paused:
+            if self.on_paused_click is not None:  # a guide brings its tip into view
+                self.on_paused_click()
             return self._refuse(_("The game waits while a tip is up: press “Go on ▶” first."))
         if game.is_over:
             return self._refuse(game.why_illegal(Finish()) or _("The game is over."))
@@ -333,7 +343,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         game, first = self.game, self.swap_first
         if first == str(cell):
             self.swap_first = ""
-            self._say(_("Swap: the first tile is put back; click two face-down tiles."))
+            self._say(_("Swap: the first tile is put back; choose two face-down tiles."))
             self._refresh()
             return True
         if first:
@@ -344,7 +354,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             reason = game.why_illegal(Swap(cell, Cell.of(other)), self.human) if other is not None else None
             return self._refuse(reason or _("{cell} cannot be swapped now.").format(cell=cell))
         self.swap_first = str(cell)
-        self._say(_("Swap: {cell} chosen; click the second face-down tile (or {cell} again to put it back).").format(
+        self._say(_("Swap: {cell} chosen; choose the second face-down tile (or {cell} again to put it back).").format(
             cell=cell))
         self._refresh()
         return True
@@ -503,9 +513,9 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         # The buttons are named as they read: their words come from the same labels.
         buttons = _labels(0)
         if self.mode == "swap":
-            return head, _("Swap mode: click two face-down tiles marked swap, or press “{back}” to go back.").format(
+            return head, _("Swap mode: choose two face-down tiles marked swap, or press “{back}” to go back.").format(
                 back=buttons["move_button"])
-        return head, _("Click a tile marked reveal or drive (or your finish), or press “{swap}”.").format(
+        return head, _("Choose a tile marked reveal or drive (or your finish), or press “{swap}”.").format(
             swap=buttons["swap_button"])
 
     def __repr__(self) -> str:
@@ -537,8 +547,9 @@ def _rotation_rows(game: RallyRunGame) -> list[dict]:
     for r in game.rotations():
         tile = Tile(kind, r)
         words = tile.describe()
-        label = _("rotate {rotation}: {tile}").format(rotation=r, tile=words)
-        text = _("rotate {rotation}: open {openings}").format(rotation=r, openings=_compass(tile.openings))
+        # Said as a child sees it: which ways the road goes (the arrows), not compass points.
+        label = _("lay it so the road goes {ways}").format(ways=_ways(tile.openings))
+        text = _("road {arrows}").format(arrows=" ".join(ARROWS[d] for d in tile.openings))
         if r in traps:  # said before the tile is laid: the car would never move again
             label = _("{choice}; careful: your car could never drive on").format(choice=label)
             text = f"⚠ {text}"
@@ -550,7 +561,7 @@ def _rotation_rows(game: RallyRunGame) -> list[dict]:
 def _lay_prompt(game: RallyRunGame) -> str:
     """What a person is asked while the tile just revealed waits to be laid, warning them
     when a rotation would leave the car stuck for good (issue 41)."""
-    text = _("Choose how to lay the tile on {cell}: click one of the rotations below.").format(
+    text = _("Lay the tile on {cell}: choose below which ways its road goes.").format(
         cell=Cell.of(game.pending))
     if trapping_rotations(game):
         text += " " + _("⚠ Laid as marked ⚠, your car could never drive on again.")
@@ -563,7 +574,7 @@ def _start_tile(color: str, corner: Cell) -> str:
 
 
 def _player_line(name: str, you: bool, color: str, where: str, trophy: str) -> str:
-    """A player's line beside the board: ``"Ada (you): red car (R), on A1, no trophy yet"``."""
+    """A player's line beside the board: ``"Bo (you): red car (R), on A1, no trophy yet"``."""
     who = _("{name} (you)").format(name=name) if you else name
     facts = {"who": who, "color": color_adjective(color), "letter": COLOR_LETTERS[color], "where": where}
     if trophy:

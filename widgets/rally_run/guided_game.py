@@ -37,6 +37,7 @@ from ..i18n import N_, _, join_words
 from ..announcer import Announcer
 from ..page_style import PageStyle
 from ..read_aloud import SpeakButton
+from ..stich_rallye.guided_game import GUIDED_CLASS, TIP_CLASS, TipScroll
 from .board import RUN_HEX, RallyRunBoard
 
 #: A picture for each kind, shown before the words (a tile is drawn beside it when the
@@ -128,13 +129,20 @@ class GuidedRun(StableRepr, w.VBox):
         buttons = w.HBox([self.go_on_button, self.why_button, self.tip_speaker], layout=w.Layout(flex_flow="row wrap"))
         self.tip_box = w.VBox([self.picture, self.tip, buttons, self.why_box],
                               layout=w.Layout(border="3px solid #d97706", padding="8px 12px", margin="0 0 8px 0"))
+        self.tip_box.add_class(TIP_CLASS)
+        #: Brings the tip and the rings on the board (or the ⚠ choice) into the window together.
+        self.tip_scroll = TipScroll(marks=".rr-highlight, .rally-run__rotation.is-pointed")
         self.end_box = w.VBox()
         self.example_box = w.VBox()
         self.board = RallyRunBoard(players=GUIDED_PLAYERS, seed=seed, bots=[bot], names=names,
                                    pause_hook=self._hold)
         self.board.add_class("rally-run-big")
-        super().__init__([self.tip_box, self.example_box, self.board, self.end_box, self.announcer, PageStyle()],
-                         layout=w.Layout(width="100%", max_width="1000px"))
+        # A tap on the board while a tip is up is refused in the board's status line: the
+        # tip it asks to read comes into view with it.
+        self.board.on_paused_click = self.tip_scroll.bring
+        super().__init__([self.tip_scroll, self.tip_box, self.example_box, self.board, self.end_box, self.announcer,
+                          PageStyle()], layout=w.Layout(width="100%", max_width="1000px"))
+        self.add_class(GUIDED_CLASS)
         self._show()
 
     # ------------------------------------------------------------ public
@@ -253,8 +261,17 @@ class GuidedRun(StableRepr, w.VBox):
         self.tip_speaker.say(" ".join(words))
         self.announcer.say(*words)
         if self.example is None:
-            self.board.highlight = list(moment.fact("places") or ())
+            self.board.highlight = self._rings(moment)
         self.go_on_button.focus()  # one tap, or Enter, goes on
+        self.tip_scroll.bring()
+
+    @staticmethod
+    def _rings(moment: Moment) -> list[str]:
+        """What the board rings for ``moment``: its places, or for a trap the ⚠ choices of
+        how to lay the tile (``"rotation:3"``), which is what the tip warns of."""
+        if moment.kind == "trap" and moment.fact("rotations"):
+            return [f"rotation:{r}" for r in moment.fact("rotations")]
+        return list(moment.fact("places") or ())
 
     def _show_end(self) -> None:
         game = self.board.game

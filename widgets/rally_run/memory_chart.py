@@ -1,6 +1,6 @@
 """Rally Run's "how much does memory help?": :class:`MemoryChart` draws an experiment's
 result as a Plotly chart; :class:`MemoryExperiment` runs the experiment only when the
-learner asks (it takes seconds), then shows its table and chart.
+learner asks (it can take half a minute), then shows its table and chart.
 
 The chart has one bar per memory length, its win rate with the 95% interval as error
 bars, and a dashed line at the fair share (a bot no better than its opponents, drawn
@@ -10,7 +10,7 @@ bar is labelled with its memory length and its figure, so nothing rests on color
 >>> from rally.rally_run.simulate import memory_win_rates
 >>> chart = MemoryChart(memory_win_rates([0, None], games=20, seed=1))
 >>> chart
-A chart of how often a bot wins with each memory, 20 games each against a bot with no memory: none 60%, perfect 80%.
+A chart of how often a computer player wins with each memory, 20 games each against a bot with no memory: none 60%, perfect 80%.
 >>> MemoryExperiment([0, None], games=20, seed=1)
 An experiment on how much memory helps, run when you press its button: 20 games for each memory.
 """
@@ -39,8 +39,10 @@ class MemoryChart(PlotlyView):
         rows = result.rows
         games = rows[0].games if rows else 0
         self._plain = ngettext(
-            "A chart of how often a bot wins with each memory, {games} game each against {opponents}: {bars}.",
-            "A chart of how often a bot wins with each memory, {games} games each against {opponents}: {bars}.",
+            "A chart of how often a computer player wins with each memory, {games} game each against "
+            "{opponents}: {bars}.",
+            "A chart of how often a computer player wins with each memory, {games} games each against "
+            "{opponents}: {bars}.",
             games).format(games=games, opponents=join_words(result.opponents),
                           bars=", ".join(f"{row.label} {percent(row.rate)}" for row in rows))
         labels = [row.label for row in rows]
@@ -68,8 +70,8 @@ class MemoryChart(PlotlyView):
                        games=games, opponents=", ".join(result.opponents)),
                    "font": {"size": 14}},
             yaxis={"title": _("games won (%)"), "range": [0, 105], "gridcolor": "#e5e7eb", "fixedrange": True},
-            xaxis={"title": _("how long the bot remembers a tile (in turns, any player's)"), "type": "category",
-                   "fixedrange": True},
+            xaxis={"title": _("how long the computer player remembers a tile (in turns, any player's)"),
+                   "type": "category", "fixedrange": True},
             # The fair share only means something when every opponent plays alike.
             shapes=[] if fair is None else [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": fair, "y1": fair,
                                              "line": {"color": "#6b7280", "dash": "dash", "width": 2}}],
@@ -90,6 +92,35 @@ class MemoryChart(PlotlyView):
 
     def __repr__(self) -> str:
         return self._plain
+
+
+#: Up to this many games the experiment takes a few seconds; more take about half a minute.
+GAMES_IN_SECONDS = 600
+
+
+def result_table(result: MemoryResult) -> str:
+    """``result``'s table (:meth:`~rally.rally_run.simulate.MemoryResult.table`) as an HTML
+    table in the page's own font at 14 px, not a typewriter font: its header, one row per
+    memory length, and its last line (the games played) as the caption."""
+    # rally's words for the header, as its own table says them (under another name, so the
+    # widgets' catalog does not take them in).
+    from rally.i18n import percent_range, pgettext as rally_words
+
+    header = [rally_words("table header", "memory"), rally_words("table header", "wins"),
+              rally_words("table header", "win rate"), rally_words("table header", "{level} interval").format(
+                  level=percent(0.95))]
+    cell = "padding:2px 10px;border-bottom:1px solid #d1d5db"
+    head = "".join(f"<th scope='col' style='{cell};text-align:{'left' if i == 0 else 'right'}'>{html.escape(h)}</th>"
+                   for i, h in enumerate(header))
+    rows = "".join(
+        "<tr>" + "".join(f"<td style='{cell};text-align:{'left' if i == 0 else 'right'}'>{html.escape(str(v))}</td>"
+                         for i, v in enumerate([row.label, row.wins, percent(row.rate, 1),
+                                                percent_range(*row.interval, 1)])) + "</tr>"
+        for row in result.rows)
+    caption = result.table().splitlines()[-1]
+    return (f"<table class='rally-memory-table' style='font-size:14px;border-collapse:collapse;margin:4px 0'>"
+            f"<caption style='caption-side:bottom;text-align:left;padding-top:4px'>{html.escape(caption)}</caption>"
+            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
 class MemoryExperiment(StableRepr, w.VBox):
@@ -122,6 +153,10 @@ class MemoryExperiment(StableRepr, w.VBox):
 
     def _waiting(self) -> str:
         count = len(self._settings["memories"]) * self._settings["games"]
+        if count > GAMES_IN_SECONDS:  # some 80 games a second: lesson 9's 2100 take some 26 s
+            return ngettext("Press the button to play {count} game. It takes about half a minute.",
+                            "Press the button to play {count} games. It takes about half a minute.",
+                            count).format(count=count)
         return ngettext("Press the button to play {count} game. It takes a few seconds.",
                         "Press the button to play {count} games. It takes a few seconds.", count).format(count=count)
 
@@ -147,7 +182,7 @@ class MemoryExperiment(StableRepr, w.VBox):
             self.run_button.disabled = False
         done = _("Done. Here is what the games showed:")
         self.status.value = f"<p role='status'>{html.escape(done)}</p>"
-        self.table.value = f"<pre style='font-size:12px'>{html.escape(self.result.table())}</pre>"
+        self.table.value = result_table(self.result)
         self.conclusion.value = "".join(f"<p>{html.escape(line)}</p>" for line in conclusion(self.result))
         self.children = (self.run_button, self.status, self.table, MemoryChart(self.result), self.conclusion)
         return self.result
@@ -172,7 +207,7 @@ def conclusion(result: MemoryResult) -> list[str]:
     >>> from rally.rally_run.simulate import MemoryRow
     >>> rows = (MemoryRow(0, 138, 300), MemoryRow(1, 181, 300), MemoryRow(2, 177, 300), MemoryRow(None, 242, 300))
     >>> for line in conclusion(MemoryResult(rows, 2, ("a bot with no memory",), 0)): print(line)
-    With no memory, the bot won 46% of its games. With a memory of only 1 turn, it won 60%.
+    With no memory, the computer player won 46% of its games. With a memory of only 1 turn, it won 60%.
     With a perfect memory, it won 81%.
     Not every step is a gain: 1 turn and 2 turns came out about the same. Some of what you see is luck.
     """
@@ -180,10 +215,10 @@ def conclusion(result: MemoryResult) -> list[str]:
     lines = []
     shortest = min((t for t in rows if t), default=None)
     if 0 in rows and shortest is not None:
-        lines.append(ngettext("With no memory, the bot won {none} of its games. With a memory of only {turns} turn, "
-                              "it won {rate}.",
-                              "With no memory, the bot won {none} of its games. With a memory of only {turns} turns, "
-                              "it won {rate}.", shortest).format(
+        lines.append(ngettext("With no memory, the computer player won {none} of its games. With a memory of only "
+                              "{turns} turn, it won {rate}.",
+                              "With no memory, the computer player won {none} of its games. With a memory of only "
+                              "{turns} turns, it won {rate}.", shortest).format(
             none=percent(rows[0].rate), turns=shortest, rate=percent(rows[shortest].rate)))
     if None in rows:
         lines.append(_("With a perfect memory, it won {rate}.").format(rate=percent(rows[None].rate)))

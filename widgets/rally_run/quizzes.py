@@ -26,22 +26,29 @@ from .board import color_adjective, color_noun
 if TYPE_CHECKING:
     from rally.rally_run import RallyRunGame, RunAction
 
-
 def _without_options(game: RallyRunGame, reason: str) -> str:
     """The engine's ``reason`` without its last sentence, what the player may do instead
-    (``"Ada may: reveal B1 or swap two face-down tiles."``): the question asks about one move."""
+    (``"Bo may: reveal B1 or swap two face-down tiles."``): the question asks about one move."""
     seat = game.current_player
     legal = "" if seat is None else " " + game.what_is_legal(seat)
     return reason[: -len(legal)] if legal and reason.endswith(legal) else reason
 
 
-def _yes_or_no(game: RallyRunGame, action: RunAction, yes: Callable[[], str]) -> tuple[tuple[str, str],
-                                                                                      Callable[[str], Feedback]]:
-    """The choices and the check of a yes/no question judged by the engine's reason
-    ``action`` is refused on ``game`` (none: it is allowed); ``yes()`` explains why it
-    is allowed. The game must not change after this."""
-    choices = (_("Yes"), _("No"))
+def _yes_no_or_only_if(game: RallyRunGame, action: RunAction, yes: Callable[[], str], only_if: str,
+                       then: tuple[RallyRunGame, RunAction]) -> tuple[tuple[str, str, str],
+                                                                     Callable[[str], Feedback]]:
+    """The choices and the check of a question "may ``action`` be played on ``game``?":
+    *Yes*, *No*, and ``only_if``, a condition the rules might seem to set (*Only if …*).
+    The engine judges all three: *Yes* when ``game`` allows the action (``yes()`` explains
+    why); ``only_if`` when ``game`` refuses it but ``then`` — the same action in a game
+    where the condition holds — allows it; *No* when both refuse it. A question whose
+    ``only_if`` the engine would allow is refused: it would have two right answers. The
+    games must not change after this."""
+    choices = (_("Yes"), _("No"), only_if)
     allowed = game.why_illegal(action) is None
+    if not allowed and then[0].why_illegal(then[1]) is None:
+        raise SetupError(_("The choice “{choice}” would be right as well as “No”: choose another.").format(
+            choice=only_if))
 
     def check(answer: str) -> Feedback:
         if allowed:
@@ -60,7 +67,7 @@ def _a_kind(kind) -> str:
 
 def _on(game, cell: str) -> str:
     """``"B1, a curve open to south and west"``: a face-up cell in words."""
-    # TRANSLATORS: a cell and the tile on it, as in "Ada's car stands on B1, a curve open to south and west".
+    # TRANSLATORS: a cell and the tile on it, as in "Bo's car stands on B1, a curve open to south and west".
     return _("{cell}, {tile}").format(cell=cell, tile=game.tile(cell).describe())
 
 
@@ -69,6 +76,17 @@ def _open_to(mask: int) -> str:
     from rally.rally_run.tiles import mask_words
 
     return _("open to {directions}").format(directions=mask_words(mask))
+
+
+def _set_up(players: int) -> str:
+    """``"A game for 2 players is set up."``"""
+    return ngettext("A game for {players} player is set up.", "A game for {players} players is set up.",
+                    players).format(players=players)
+
+
+# The questions' games keep the engine's default names (rally.rally_run.NAMES_BY_COLOR):
+# Bo drives red (seat 0), Gus green (seat 1 of two), Ed blue (seat 1 of three). Every
+# sentence takes its names from its game, and says "he" of each of them.
 
 
 # ----------------------------------------------------------------- setting up
@@ -84,12 +102,11 @@ def tiles_at_start(players: int) -> Question:
                           "of players. Only the trophies and the cars depend on it.").format(n=hidden))
 
     return Question(
-        ngettext("A game for {players} player is set up. How many face-down road tiles lie on the board?",
-                 "A game for {players} players is set up. How many face-down road tiles lie on the board?",
-                 players).format(players=players),
+        _set_up(players),
         ("8", "12", "24", "25"),
         check,
         hint=_("Does the number of players change the grid of road tiles around the pit stop?"),
+        heading=_("How many face-down road tiles lie on the board?"),
     )
 
 
@@ -110,24 +127,24 @@ def trophies_at_start(players: int) -> Question:
         return Feedback(int(answer) == game.trophies_left, " ".join(said))
 
     return Question(
-        ngettext("A game for {players} player is set up. How many trophies lie on the pit stop?",
-                 "A game for {players} players is set up. How many trophies lie on the pit stop?",
-                 players).format(players=players),
+        _set_up(players),
         ("1", "2", "3", "4"),
         check,
         hint=_("Who needs a trophy? Think of what the trophy's color tells its driver."),
+        heading=_("How many trophies lie on the pit stop?"),
     )
 
 
 # ----------------------------------------------------------- laying a tile
 def ways_to_lay(tiles: dict[str, str], car: str, reveal: str) -> Question:
-    """'In how many ways may Ada lay the tile she reveals?' — judged by
+    """'In how many ways may Bo lay the tile he reveals?' — judged by
     :meth:`rally.rally_run.RallyRunGame.rotations` (``tiles`` as for ``arrange``)."""
     from rally.rally_run import Cell, RallyRunGame, Tile
     from rally.rally_run.board import NEIGHBOURS
     from rally.rally_run.tiles import BITS, mask_words, opposite
 
     game = RallyRunGame.arrange(2, tiles=tiles, cars=[car, "green"])
+    name = game.names[0]
     heading = NEIGHBOURS[Cell.parse(car).index].index(Cell.parse(reveal).index)  # from the car to the tile
     side = BITS[opposite(heading)]
     under = _on(game, car)
@@ -138,17 +155,18 @@ def ways_to_lay(tiles: dict[str, str], car: str, reveal: str) -> Question:
     def check(answer: str) -> Feedback:
         looks = "; ".join(tile.describe() for tile in offered)
         return Feedback(int(answer) == len(offered), ngettext(
-            "Ada's road enters {cell} from the {side}, so it must open to the {side}: one way: {looks}.",
-            "Ada's road enters {cell} from the {side}, so it must open to the {side}: {n} ways: {looks}.",
-            len(offered)).format(cell=reveal, side=mask_words(side), n=len(offered), looks=looks))
+            "{name}'s road enters {cell} from the {side}, so it must open to the {side}: one way: {looks}.",
+            "{name}'s road enters {cell} from the {side}, so it must open to the {side}: {n} ways: {looks}.",
+            len(offered)).format(name=name, cell=reveal, side=mask_words(side), n=len(offered), looks=looks))
 
     return Question(
-        _("Ada's car stands on {place}. She reveals {cell}: it is {tile}. In how many different ways may she lay "
-          "it?").format(place=under, cell=reveal, tile=_a_kind(kind)),
+        _("{name}'s car stands on {place}. He reveals {cell}: it is {tile}.").format(
+            name=name, place=under, cell=reveal, tile=_a_kind(kind)),
         ("1", "2", "3", "4"),
         check,
         hint=_("The tile's road must meet the road it is entered from: count the turns of the tile that do, and "
                "count turns that look the same once."),
+        heading=_("In how many different ways may {name} lay the tile on {cell}?").format(name=name, cell=reveal),
     )
 
 
@@ -174,21 +192,25 @@ def which_way(game: RallyRunGame, reveal: str, who: str, where: str, choices: di
                                                                                             why=why))
 
     return Question(
-        _("{where} {who} reveals {cell}: it is {tile}. Which way may {who} lay it?").format(
-            where=where, who=who, cell=reveal, tile=_a_kind(kind)),
+        _("{where} {who} reveals {cell}: it is {tile}.").format(where=where, who=who, cell=reveal,
+                                                                 tile=_a_kind(kind)),
         tuple(choices),
         check,
         hint=hint,
+        heading=_("Which way may {who} lay the tile on {cell}?").format(who=who, cell=reveal),
     )
 
 
 def first_move_dead_end() -> Question:
-    """Bo's first move reveals a dead end on E5 (R3): it faces a face-down neighbour."""
+    """Gus's first move reveals a dead end on E5 (R3): it faces a face-down neighbour."""
     from rally.rally_run import RallyRunGame
 
+    game = RallyRunGame.arrange(2, tiles={"E5": "D:N"}, turn=1)
+    name = game.names[1]
     return which_way(
-        RallyRunGame.arrange(2, tiles={"E5": "D:N"}, turn=1), "E5", "Bo",
-        _("Bo's car still stands on the green start-finish tile, just east of E5: this is his first move."),
+        game, "E5", name,
+        _("{name}'s car still stands on the green start-finish tile, just east of E5: this is his first "
+          "move.").format(name=name),
         {_("Open to north or to west, as he likes"): frozenset("NW"),
          _("Only open to east, toward his start"): frozenset("E"),
          _("Only open to north"): frozenset("N"),
@@ -203,152 +225,186 @@ def later_dead_end() -> Question:
     """Later in the game a dead end gets no help: it opens back the way the car came."""
     from rally.rally_run import RallyRunGame
 
+    game = RallyRunGame.arrange(2, tiles={"B1": "C:WS", "B2": "D:N"}, cars=["B1", "green"])
+    name = game.names[0]
     return which_way(
-        RallyRunGame.arrange(2, tiles={"B1": "C:WS", "B2": "D:N"}, cars=["B1", "green"]), "B2", "Ada",
-        _("Ada's car has left its start long ago and stands on B1, a curve open to south and west."),
+        game, "B2", name,
+        _("{name}'s car has left its start long ago and stands on B1, a curve open to south and "
+          "west.").format(name=name),
         {_("Open to north, back toward B1"): frozenset("N"),
          _("Open to south, on toward B3"): frozenset("S"),
-         _("Open to east or to south, as she likes"): frozenset("ES"),
+         _("Open to east or to south, as he likes"): frozenset("ES"),
          _("Any of the four ways"): frozenset("NESW")},
         why=_("Away from the start a dead end, like any tile, must meet the road the car comes by: it faces back "
-              "toward B1, and Ada will have to turn round."),
+              "toward B1, and {name} will have to turn round.").format(name=name),
         hint=_("Away from the start, the usual rule holds: the road must meet the road the car comes from."),
     )
 
 
 # --------------------------------------------------- driving onto a car, face down
 def may_drive(tiles: dict[str, str], cars: tuple[str, str], target: str) -> Question:
-    """'May Ada drive onto the tile where Bo's car stands?' — judged by ``why_illegal``."""
+    """'May Bo drive onto the tile where Gus's car stands?' — judged by ``why_illegal``;
+    'Only if Gus drives off first' by the same move with Gus's car back on its start,
+    the tile face down."""
     from rally.rally_run import DriveTo, RallyRunGame
 
     game = RallyRunGame.arrange(2, tiles=tiles, cars=list(cars))
-    choices, check = _yes_or_no(game, DriveTo(target), lambda: _(
-        "Yes: the roads of {here} and {there} meet, so Ada drives onto {there} beside Bo's car. Nothing is "
-        "revealed.").format(here=cars[0], there=target))
+    mover, other = game.names
+    gone = RallyRunGame.arrange(2, tiles={cell: tile for cell, tile in tiles.items() if cell != target},
+                                cars=[cars[0], "green"])
+    choices, check = _yes_no_or_only_if(
+        game, DriveTo(target), lambda: _(
+            "Yes: the roads of {here} and {there} meet, so {mover} drives onto {there} beside {other}'s car. "
+            "Nothing is revealed.").format(here=cars[0], there=target, mover=mover, other=other),
+        _("Only if {other} drives off {target} first").format(other=other, target=target), (gone, DriveTo(target)))
 
     return Question(
-        _("Ada's car stands on {here}. Bo's car stands on {there}. It is Ada's turn. May she drive onto "
-          "{target}?").format(here=_on(game, cars[0]), there=_on(game, target), target=target),
+        _("{mover}'s car stands on {here}. {other}'s car stands on {there}. It is {mover}'s turn.").format(
+            mover=mover, other=other, here=_on(game, cars[0]), there=_on(game, target)),
         choices,
         check,
         hint=_("A car may join another car's tile only when the two tiles' roads meet: both must open toward each "
                "other."),
+        heading=_("May {mover} drive onto {target}?").format(mover=mover, target=target),
     )
 
 
 def when_face_down() -> Question:
-    """Two cars share B2; Bo drives off, then Ada: when does B2 turn face down?
+    """Two cars share B2; Gus drives off, then Bo: when does B2 turn face down?
     Judged by the order of the engine's events."""
     from rally.rally_run import CarMoved, Cell, RallyRunGame, TileHidden
 
-    game = RallyRunGame.arrange(2, tiles={"B2": "X:NESW", "B3": "S:NS", "C2": "C:WS"}, cars=["B2", "B2"], turn=15)
-    for cell in ("B3", "C2"):  # Bo drives on, then Ada
+    game = RallyRunGame.arrange(2, tiles={"B2": "X:NESW", "B3": "S:NS", "C2": "C:WS"}, cars=["B2", "B2"],
+                                turn=15)
+    names = game.names
+    first, then = names[game.current_player], names[1 - game.current_player]
+    for cell in ("B3", "C2"):  # the player to move drives on, then the other
         game.apply(f"reveal {cell}")
         game.apply(f"rotate {game.rotations()[0]}")
     events = list(game.events)
     hidden = next(i for i, e in enumerate(events) if isinstance(e, TileHidden) and e.cell == Cell.parse("B2").index)
     mover = next(e for e in reversed(events[:hidden]) if isinstance(e, CarMoved))
-    names = ("Ada", "Bo")
     drives_off = {name: _("When {name} drives off").format(name=name) for name in names}
     answer_text = drives_off[names[mover.seat]]
 
     def check(answer: str) -> Feedback:
-        first = names[1 - mover.seat]
         return Feedback(answer == answer_text,
                         _("When {first} drives off, {last}'s car still stands on B2, so it stays face up. When "
                           "{last} drives off too, nobody is left on it and it turns face down.").format(
-                            first=first, last=names[mover.seat]))
+                            first=names[1 - mover.seat], last=names[mover.seat]))
 
     return Question(
-        _("Ada's and Bo's cars both stand on B2, a crossroads. Bo drives on to B3; then Ada drives on to C2. When "
-          "does the tile on B2 turn face down?"),
-        (drives_off["Bo"], drives_off["Ada"], _("Never: once revealed, a tile stays face up")),
+        _("{a}'s and {b}'s cars both stand on B2, a crossroads. {first} drives on to B3; then {then} drives on to "
+          "C2.").format(a=names[0], b=names[1], first=first, then=then),
+        (drives_off[first], drives_off[then], _("Never: once revealed, a tile stays face up")),
         check,
         hint=_("A tile stays face up as long as any car stands on it."),
+        heading=_("When does the tile on B2 turn face down?"),
     )
 
 
 # ------------------------------------------------------------------- swapping
 def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
-    """'May Ada swap these two tiles now?' after ``actions`` played from the deal of
+    """'May Bo swap these two tiles now?' after ``actions`` played from the deal of
     seed 1 (two players) — the story is the engine's own narration, the verdict its
-    ``why_illegal``."""
-    from rally.rally_run import RallyRunGame, Swap
+    ``why_illegal``; 'Only if they lie next to each other' by swapping the first of
+    them with a neighbour instead."""
+    from rally.rally_run import Cell, RallyRunGame, Swap
+    from rally.rally_run.board import NEIGHBOURS
 
     game = RallyRunGame.new(2, seed=1)
     for action in actions:
         game.apply(action)
     if game.current_player != 0:
-        raise SetupError(_("The swap question is asked on Ada's turn."))
+        raise SetupError(_("The swap question is asked on the first player's turn."))
+    name, other = game.names
     story = " ".join(game.narrate())
-    choices, check = _yes_or_no(game, Swap(*swap), lambda: _(
-        "Yes: both are face down, and only the two tiles the player just before her swapped are barred. Bo did not "
-        "swap; her own swap does not count."))
+    first = Cell.parse(swap[0])
+    beside = next(str(Cell.of(n)) for n in NEIGHBOURS[first.index] if n < 25 and str(Cell.of(n)) != swap[1])
+    choices, check = _yes_no_or_only_if(
+        game, Swap(*swap), lambda: _(
+            "Yes: both are face down, and only the two tiles the player just before him swapped are barred. "
+            "{other} did not swap; {name}'s own swap does not count.").format(name=name, other=other),
+        _("Only if the two tiles lie next to each other"), (game, Swap(swap[0], beside)))
 
     return Question(
-        _("So far: {story} Now it is Ada's turn. May she swap {a} and {b}?").format(story=story, a=swap[0],
-                                                                                   b=swap[1]),
+        _("So far: {story} Now it is {name}'s turn.").format(story=story, name=name),
         choices,
         check,
         hint=_("Only face-down tiles may be swapped, and not the two the player just before you swapped."),
+        heading=_("May {name} swap {a} and {b}?").format(name=name, a=swap[0], b=swap[1]),
     )
 
 
 # ------------------------------------------------------------ the pit stop
 def trophy_taken() -> Question:
-    """Ada holds the red trophy; Bo drives onto the pit stop: which trophy does he take?"""
+    """Bo holds the red trophy; Gus drives onto the pit stop: which trophy does he take?"""
     from rally.rally_run import RallyRunGame
 
     game = RallyRunGame.arrange(2, tiles={"C2": "S:NS", "B3": "S:EW"}, cars=["B3", "C2"], trophies=["red", None],
                                 turn=13)
+    first, second = game.names
+    place = _on(game, "C2")
     game.apply("drive C3")
     got = game.trophies[1]
     choices = {_("The green trophy"): "green", _("The red trophy"): "red",
-               _("Nothing: Ada took the only one"): None, _("The one he likes best"): "any"}
+               _("Nothing: {name} took the only one").format(name=first): None,
+               _("The one he likes best"): "any"}
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == got,
-                        _("The {color} trophy: a two-player game has one trophy per player, red and {color}. Ada "
-                          "took red, so {color} was left, and now the {color} start-finish tile is Bo's "
-                          "finish.").format(color=color_adjective(got or "")))
+                        _("The {color} trophy: a two-player game has one trophy per player, red and {color}. "
+                          "{first} took red, so {color} was left, and now the {color} start-finish tile is "
+                          "{second}'s finish.").format(color=color_adjective(got or ""), first=first,
+                                                       second=second))
 
     return Question(
-        _("A two-player game: Ada has already taken the red trophy at the pit stop and driven on. Bo's car stands on "
-          "{place}, next to the pit stop. He drives onto it. What does he take?").format(place=_on(game, "C2")),
+        _("A two-player game: {first} has already taken the red trophy at the pit stop and driven on. {second}'s "
+          "car stands on {place}, next to the pit stop. He drives onto it.").format(first=first, second=second,
+                                                                                   place=place),
         tuple(choices),
         check,
         hint=_("How many trophies were put on the pit stop at the start, and in which colors?"),
+        heading=_("What does {name} take at the pit stop?").format(name=second),
     )
 
 
 # ------------------------------------------------------------------ finishing
 def may_finish(tile: str, trophy: str) -> Question:
-    """'May Ada drive onto the red start-finish tile?' from A1, laid as ``tile``, holding
-    the ``trophy`` of that color — judged by ``why_illegal(Finish())``."""
+    """'May Bo drive onto the red start-finish tile?' from A1, laid as ``tile``, holding
+    the ``trophy`` of that color — judged by ``why_illegal(Finish())``; 'Only if no other
+    car stands on it' by the same move, since no car stands there already."""
     from rally.rally_run import Finish, RallyRunGame, Tile
 
     game = RallyRunGame.arrange(2, tiles={"A1": tile}, cars=["A1", "green"], trophies=[trophy, None])
-    choices, check = _yes_or_no(game, Finish(), lambda: _(
-        "Yes: she holds the {color} trophy and A1's road leads west onto the {color} start-finish tile. She drives "
-        "onto it and wins.").format(color=color_adjective(trophy)))
+    name = game.names[0]
+    # The other car waits on its green start, so the red start-finish tile is clear: the
+    # "Only if" below holds already, and the engine's verdict on this very game refutes it.
+    choices, check = _yes_no_or_only_if(
+        game, Finish(), lambda: _(
+            "Yes: he holds the {color} trophy and A1's road leads west onto the {color} start-finish tile. He "
+            "drives onto it and wins.").format(color=color_adjective(trophy)),
+        _("Only if no other car stands on the red start-finish tile"), (game, Finish()))
 
     return Question(
-        _("Ada holds the {color} trophy. Her car stands on A1, {tile}; the red start-finish tile lies just west of "
-          "A1. May she drive onto it now?").format(color=color_adjective(trophy), tile=Tile.parse(tile).describe()),
+        _("{name} holds the {color} trophy. His car stands on A1, {tile}; the red start-finish tile lies just west "
+          "of A1.").format(name=name, color=color_adjective(trophy), tile=Tile.parse(tile).describe()),
         choices,
         check,
         hint=_("A car finishes only on the start-finish tile of its trophy's color, along a road that leads there."),
+        heading=_("May {name} drive onto the red start-finish tile now?").format(name=name),
     )
 
 
 # ------------------------------------------------ when nobody gets home
 def traps_for_good() -> Question:
-    """Bo's first move in a three-player game reveals a curve on E1: which way of laying
+    """Ed's first move in a three-player game reveals a curve on E1: which way of laying
     it leaves his car stuck for good (R7)? Judged by ``is_stuck_for_good``."""
     from rally.rally_run import RallyRunGame, Tile
     from rally.rally_run.tiles import mask_words
 
     game = RallyRunGame.arrange(3, tiles={"E1": "C:NE"}, turn=1)
+    name = game.names[1]
     game.apply("reveal E1")
     choices: dict[str, bool] = {}
     for r in game.rotations():
@@ -357,7 +413,7 @@ def traps_for_good() -> Question:
         mask = Tile(game.tile("E1").kind, r).mask
         choices[_("Open to {directions}").format(directions=mask_words(mask))] = after.is_stuck_for_good(1)
     if list(choices.values()) != [True, False]:
-        raise SetupError(_("Exactly one way of laying Bo's curve should trap his car."))
+        raise SetupError(_("Exactly one way of laying {name}'s curve should trap his car.").format(name=name))
     trap, free = choices
 
     def check(answer: str) -> Feedback:
@@ -367,55 +423,59 @@ def traps_for_good() -> Question:
                             trap=trap, free=free))
 
     return Question(
-        _("A three-player game: Bo's car is on the blue start-finish tile, just east of E1, and this is his first "
-          "move. He reveals E1: a curve. Which way of laying it leaves his car stuck for good?"),
+        _("A three-player game: {name}'s car is on the blue start-finish tile, just east of E1, and this is his "
+          "first move. He reveals E1: a curve.").format(name=name),
         (*choices, _("Neither way")),
         check,
         hint=_("A car is stuck for good when every road out of its tile leads off the board or onto a start-finish "
                "tile it may not drive onto."),
+        heading=_("Which way of laying the curve leaves {name}'s car stuck for good?").format(name=name),
     )
 
 
 def who_is_ahead() -> Question:
-    """Bo plays the last turn the limit allows (a swap) with Ada holding a trophy far from
-    home and Bo next to the pit stop: who wins (R8)? Judged by playing that turn."""
+    """Gus plays the last turn the limit allows (a swap) with Bo holding a trophy far from
+    home and Gus next to the pit stop: who wins (R8)? Judged by playing that turn."""
     from rally.rally_run import Cell, RallyRunGame, Swap
     from rally.rally_run.board import CELLS, COLORS, PIT, distance
 
     game = RallyRunGame.arrange(2, tiles={"C4": "S:NS", "C2": "S:EW"}, cars=["C4", "C2"], trophies=["red", None],
                                 turn=199)
-    steps_ada = distance(Cell.parse("C4").index, CELLS + COLORS.index("red"))
-    steps_bo = distance(Cell.parse("C2").index, PIT)
+    holder, other = game.names
+    steps_holder = distance(Cell.parse("C4").index, CELLS + COLORS.index("red"))
+    steps_other = distance(Cell.parse("C2").index, PIT)
     last, limit = game.turn + 1, game.max_turns
-    bo_place = _on(game, "C2")
+    other_place = _on(game, "C2")
     game.apply(next(a for a in game.legal_actions() if isinstance(a, Swap)))
     if game.end_reason != "turn limit" or game.winner is None:
-        raise SetupError(_("Bo's swap should reach the turn limit."))
+        raise SetupError(_("{name}'s swap should reach the turn limit.").format(name=other))
     winner = game.names[game.winner]
 
     def check(answer: str) -> Feedback:
         return Feedback(answer == winner,
-                        _("{winner}: holding a trophy counts before any number of steps, so Ada is ahead of Bo, who "
-                          "has none yet, however close he is to the pit stop.").format(winner=winner))
+                        _("{winner}: holding a trophy counts before any number of steps, so {holder} is ahead of "
+                          "{other}, who has none yet, however close he is to the pit stop.").format(
+                            winner=winner, holder=holder, other=other))
 
     return Question(
         " ".join([
-            ngettext("A two-player game: nobody has finished, and Bo is playing turn {turn}, the last of the {limit} "
-                     "turn the game may have.",
-                     "A two-player game: nobody has finished, and Bo is playing turn {turn}, the last of the {limit} "
-                     "turns the game may have.", limit).format(turn=last, limit=limit),
-            ngettext("Ada holds the red trophy; her car is on C4, {steps} step from the red start-finish tile.",
-                     "Ada holds the red trophy; her car is on C4, {steps} steps from the red start-finish tile.",
-                     steps_ada).format(steps=steps_ada),
-            ngettext("Bo holds no trophy; his car is on {place}, right beside the pit stop ({steps} step) but with "
-                     "no road into it.",
-                     "Bo holds no trophy; his car is on {place}, right beside the pit stop ({steps} steps) but with "
-                     "no road into it.", steps_bo).format(place=bo_place, steps=steps_bo),
-            _("Bo swaps two tiles, and with that the game ends. Who wins?"),
+            ngettext("A two-player game: nobody has finished, and {name} is playing turn {turn}, the last of the "
+                     "{limit} turn the game may have.",
+                     "A two-player game: nobody has finished, and {name} is playing turn {turn}, the last of the "
+                     "{limit} turns the game may have.", limit).format(name=other, turn=last, limit=limit),
+            ngettext("{name} holds the red trophy; his car is on C4, {steps} step from the red start-finish tile.",
+                     "{name} holds the red trophy; his car is on C4, {steps} steps from the red start-finish tile.",
+                     steps_holder).format(name=holder, steps=steps_holder),
+            ngettext("{name} holds no trophy; his car is on {place}, right beside the pit stop ({steps} step) but "
+                     "with no road into it.",
+                     "{name} holds no trophy; his car is on {place}, right beside the pit stop ({steps} steps) but "
+                     "with no road into it.", steps_other).format(name=other, place=other_place, steps=steps_other),
+            _("{name} swaps two tiles, and with that the game ends.").format(name=other),
         ]),
-        ("Ada", "Bo", _("Nobody: it is a draw")),
+        (holder, other, _("Nobody: it is a draw")),
         check,
         hint=_("Look at the order these lessons use when nobody finishes: what counts first?"),
+        heading=_("Who wins?"),
     )
 
 

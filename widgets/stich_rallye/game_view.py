@@ -171,6 +171,9 @@ class GameView(StableRepr, w.VBox):
         self._task: asyncio.Task | None = None
         self._states: list[ReplayState] = []
         self._won: tuple[tuple[Card, ...], tuple[int, ...]] | None = None  # a won trick still on the table
+        # A new deal since the person last acted: their hand was empty, so the keyboard's
+        # focus went with its last card; it is brought back to the new hand.
+        self._dealt = False
         self._alert = ""
         names = game.names
 
@@ -494,6 +497,7 @@ class GameView(StableRepr, w.VBox):
         elif isinstance(event, Dealt):
             for dial in self.dials:
                 dial.release()
+            self._dealt = event.round > 1
 
     # -------------------------------------------------------------- showing
     def _refresh(self) -> None:
@@ -537,6 +541,9 @@ class GameView(StableRepr, w.VBox):
             self.hand.show_game(game, me, prompt)
             self.hand.layout.display = None
             self.cover.hide()
+            if self._dealt and mine and not choosing and not game.is_over and not self.paused():
+                self._dealt = False
+                self.hand.focus_card()
         self.trick_table.show_game(game)
         if choosing and me is not None and current == me:
             self._offer_turbo()

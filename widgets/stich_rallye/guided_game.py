@@ -26,17 +26,22 @@ from __future__ import annotations
 import html
 from typing import Any
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 import rally
-from rally import Card, Turbo, inputs
+from rally import Card, Dealt, Turbo, inputs
 from rally.moment import Moment
 from rally.moments import (
     GUIDED_PLAYERS, GUIDED_SEED, GUIDED_TRACK, KINDS, example_moment, guide, moment_why, moment_words,
 )
 
+from .._display import StableRepr
 from ..i18n import N_, _
+from ..messages import PageWrites
 from ..read_aloud import SpeakButton
+from ..style import car_words
 from .game_replay import GameReplay
 from .game_view import GameView
 
@@ -56,10 +61,92 @@ KIND_LABELS = {
     "lap": N_("a lap"),
     "finish": N_("the end of the race"),
 }
-#: How the widget a tip points at is marked.
+#: How the widget a tip points at is marked (and how the page writes it in its style).
 POINTER = "4px solid #f59e0b"
+POINTER_RING = "4px rgb(245, 158, 11)"
 #: The events of an example shown before its moment.
 EXAMPLE_LEAD_IN = 5
+#: The page's classes: the guided game, its tip's box, and what the tip marks.
+GUIDED_CLASS, TIP_CLASS, MARKED_CLASS = "rally-guided", "rally-guided-tip-box", "rally-guided-marked"
+
+
+class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
+    """Brings a guided game's tip and what it marks into the window (a phone shows only a
+    part of the game): both, when they fit one below the other; else the tip stays at the
+    top of the window (sticky) and the marked part comes up right under it. ``marks`` is
+    the CSS selector of the marked parts (``ring`` a border that marks them too), inside the element of class
+    :data:`GUIDED_CLASS` that holds this widget and the tip's box (class :data:`TIP_CLASS`).
+
+    >>> scroll = TipScroll(marks=".rr-highlight")
+    >>> scroll.bring(); scroll.requests
+    1
+    """
+
+    _esm = """
+    const PAD = 8;
+    function bring(model, el) {
+      const root = el.closest(".rally-guided");
+      const tip = root && root.querySelector(".rally-guided-tip-box");
+      if (!tip || !tip.getClientRects().length) return;
+      const marks = [...root.querySelectorAll(model.get("marks") || ":not(*)")];
+      const ring = model.get("ring");  // marked by a border: "4px rgb(245, 158, 11)"
+      if (ring) {
+        const [width, ...color] = ring.split(" ");
+        for (const e of root.querySelectorAll("*")) {
+          if (e instanceof SVGElement) continue;
+          const s = getComputedStyle(e);
+          if (s.borderTopStyle === "solid" && s.borderTopWidth === width && s.borderTopColor === color.join(" ")) {
+            marks.push(e);
+          }
+        }
+      }
+      marks.splice(0, marks.length, ...marks.filter((m) => m.getClientRects().length));
+      Object.assign(tip.style, { position: "", top: "", zIndex: "", background: "" });
+      const t = tip.getBoundingClientRect();
+      const rects = marks.map((m) => m.getBoundingClientRect());
+      const low = rects.length ? Math.max(...rects.map((r) => r.bottom)) : t.bottom;
+      const behavior = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+      const height = window.innerHeight;
+      if (low - t.top + 2 * PAD <= height) {  // the tip and the marked part fit in the window together
+        if (t.top >= 0 && low <= height) return;  // and are in it: nothing moves
+        tip.style.scrollMarginTop = `${PAD}px`;
+        tip.scrollIntoView({ behavior, block: "start" });
+        return;
+      }
+      // Too far apart for the window (a phone): the tip stays at its top (sticky) and the
+      // first marked part comes up right under it. Sticky needs the boxes around the tip to
+      // let it out: those that do not scroll themselves show what overflows them.
+      for (let a = tip.parentElement; a && a !== document.body; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.overflowY !== "visible" && a.scrollHeight <= a.clientHeight + 40) a.style.overflow = "visible";
+      }
+      Object.assign(tip.style, { position: "sticky", top: "0px", zIndex: "20", background: "#ffffff" });
+      const first = marks[rects.indexOf(rects.reduce((a, b) => (b.top < a.top ? b : a)))];
+      first.style.scrollMarginTop = `${t.height + 2 * PAD}px`;
+      first.scrollIntoView({ behavior, block: "start" });
+    }
+    export default {
+      render({ model, el }) {
+        el.style.height = "0";
+        // After the tip's words, its mark and the figures are drawn (they come just before).
+        const later = () => setTimeout(() => requestAnimationFrame(() => bring(model, el)), 150);
+        model.on("change:requests", later);
+        if (model.get("requests") > 0) setTimeout(later, 150);  // a tip up before the game was on the page
+        return () => model.off("change:requests", later);
+      },
+    };
+    """
+    marks = traitlets.Unicode("").tag(sync=True)
+    #: What else is marked: the elements with this border ("4px rgb(245, 158, 11)": its top's width and color).
+    ring = traitlets.Unicode("").tag(sync=True)
+    requests = traitlets.Int(0).tag(sync=True)
+
+    def bring(self) -> None:
+        """Bring the tip and what it marks into the window."""
+        self.requests += 1
+
+    def __repr__(self) -> str:
+        return _("(The page brings the tip into view.)")
 
 
 class GuidedGame(GameView):
@@ -91,10 +178,17 @@ class GuidedGame(GameView):
         self.tip_box = w.VBox([self.tip_words, w.HBox([self.go_button, self.why_button, self.tip_speaker]), self.tip_note, self.why_text],
                               layout=w.Layout(display="none", border="3px solid #f59e0b", padding="6px 12px",
                                               margin="4px 0", max_width="850px"))
+        self.tip_box.add_class(TIP_CLASS)
+        #: Brings the tip and what it marks into the window (on a phone they may lie far apart).
+        # (The marked widgets by their class, and by the border itself: a class given to an
+        # anywidget after it is drawn does not reach the page.)
+        self.tip_scroll = TipScroll(marks="." + MARKED_CLASS, ring=POINTER_RING)
         self.summary = w.VBox(layout=w.Layout(display="none", max_width="850px"))
         self.example_box = w.VBox(layout=w.Layout(display="none", max_width="850px"))
         super().__init__(GUIDED_PLAYERS, track=GUIDED_TRACK, seed=seed, human=0, bot_delay=bot_delay)
-        self.children = (*self.children[:1], self.tip_box, self.summary, self.example_box, *self.children[1:])
+        self.children = (*self.children[:1], self.tip_scroll, self.tip_box, self.summary, self.example_box,
+                         *self.children[1:])
+        self.add_class(GUIDED_CLASS)
         self.refreshed()
 
     # -------------------------------------------------------------- reading
@@ -103,7 +197,7 @@ class GuidedGame(GameView):
         """The words of the tip on show ('' when none is)."""
         if self.moment is None:
             return ""
-        return " ".join(moment_words(self.moment, self.game.names))
+        return " ".join(self._words(self.moment))
 
     @property
     def met(self) -> tuple[str, ...]:
@@ -147,8 +241,11 @@ class GuidedGame(GameView):
     def act(self, action: Card | Turbo | str) -> bool:
         """Play for the learner, as :meth:`GameView.act`; refused while a tip is up."""
         if self.moment is not None:
-            self.tip_note.value = ("<div role='alert' style='color:#9a3412;font-weight:600'>⚠ " + html.escape(
-                _("First read the tip, then press “{button}”.").format(button=self.go_button.description)) + "</div>")
+            text = _("First read the tip, then press “{button}”.").format(button=self.go_button.description)
+            self.tip_note.value = ("<div role='alert' style='color:#9a3412;font-weight:600'>⚠ " + html.escape(text)
+                                   + "</div>")
+            self.hand.message = text  # under the card just tapped too: the tip may be far above it
+            self.tip_scroll.bring()
             return False
         return super().act(action)
 
@@ -188,9 +285,24 @@ class GuidedGame(GameView):
             self._summarize()
 
     # -------------------------------------------------------------- showing
+    def _words(self, moment: Moment) -> tuple[str, ...]:
+        """The tip's sentences: the engine's, and at a round's end whose new deal is already
+        on the table, that the cards are dealt (the hand shows them under the tip)."""
+        words = moment_words(moment, self.game.names)
+        if moment.kind == "round_end_motors" and moment.event is not None:
+            deal = next((e for e in self.game.events[moment.event:] if isinstance(e, Dealt)), None)
+            if deal is not None:
+                words += (_("The cards for round {round} are already dealt: your new hand is below.").format(
+                    round=deal.round),)
+        return words
+
+    def _hand_title(self, seat: int) -> str:
+        """The hand says whose it is: the tips say "you", the log and "Why?" say the name."""
+        return _("Your cards: you are {name} ({car})").format(name=self.game.names[seat], car=car_words(seat))
+
     def _show(self, moment: Moment) -> None:
         self.moment = moment
-        words = moment_words(moment, self.game.names)
+        words = self._words(moment)
         self.tip_words.value = "".join(f"<p style='font-size:18px;line-height:1.4;margin:4px 0'>{html.escape(s)}</p>"
                                        for s in words)
         self.why_text.layout.display = "none"
@@ -200,6 +312,7 @@ class GuidedGame(GameView):
         self.tip_speaker.say(" ".join(words))
         self.announcer.say(*words)
         self.go_button.focus()
+        self.tip_scroll.bring()
 
     def _mark(self, moment: Moment) -> None:
         """Point at what ``moment`` is about on the table."""
@@ -228,6 +341,7 @@ class GuidedGame(GameView):
         """The tip is gone: the keyboard goes where the learner acts next, the turbo choice
         when it waits, else the hand (the "Go on" button it was on is hidden, and Tab would
         start again from the top of the page: 55 presses to the turbo choice)."""
+        self._dealt = False  # the keyboard is brought where the learner acts next, here
         if self.viewer is None or self.game.is_over:
             return
         if self.game.awaiting_turbo and self.game.current_player == self.viewer:
@@ -237,11 +351,13 @@ class GuidedGame(GameView):
 
     def _border(self, widget: w.Widget) -> None:
         widget.layout.border = POINTER
+        widget.add_class(MARKED_CLASS)
         self._marked.append(widget)
 
     def _unmark(self) -> None:
         for widget in self._marked:
             widget.layout.border = ""
+            widget.remove_class(MARKED_CLASS)
         if self.figure.choices and self.figure.frames_left == 0:  # the "here" ring goes with its tip
             self.figure.set_positions(self.game.positions)
         self._marked = []
@@ -258,6 +374,10 @@ class GuidedGame(GameView):
                 _("This game did not bring up {thing}.").format(thing=_(KIND_LABELS[kind]))) + "</p>"), button]))
         self.summary.children = tuple(rows)
         self.summary.layout.display = "flex"
+        # The keyboard to the summary's first control ("Show me"), else to the replay's: the
+        # "Go on" it was on is hidden.
+        first = next((row.children[1] for row in rows[1:]), self.replay_forward)
+        first.focus()
 
     def __repr__(self) -> str:
         text = super().__repr__()

@@ -3,12 +3,12 @@
 The dial's positions and values come from the game's dial (default
 :data:`rally.DEFAULT_DIAL`); the arrow points at the current position. The outer ring
 shows the motor's side, yellow until the car has completed a lap and red after, and a
-text label says the same ("lap 1 / yellow"), so color is never needed. Winding and
+text label says the same ("lap 1 · yellow side"), so color is never needed. Winding and
 releasing play short CSS animations.
 
 >>> dial = MotorDial(name="Ada", seat=0)
 >>> dial
-Ada's motor: arrow at position 0 of 9, value 0, lap 1 / yellow
+Ada's motor: arrow at position 0 of 9, value 0, lap 1 · yellow side
 >>> dial.wind(); dial.wind(); dial.wind()
 >>> dial.position, dial.value, dial.change
 (3, 4, 'wound')
@@ -17,7 +17,7 @@ Ada's motor: arrow at position 0 of 9, value 0, lap 1 / yellow
 (0, 'released')
 >>> dial.update(5, laps=1)
 >>> dial.label, dial.side
-('lap 2 / red', 'red')
+('lap 2 · red side', 'red')
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class MotorDial(StableRepr, PageWrites, anywidget.AnyWidget):
     laps = traitlets.Int(0).tag(sync=True)
     side = traitlets.Unicode("yellow").tag(sync=True)
     side_color = traitlets.Unicode(SIDE_HEX["yellow"]).tag(sync=True)
-    label = traitlets.Unicode("lap 1 / yellow").tag(sync=True)
+    label = traitlets.Unicode("lap 1 · yellow side").tag(sync=True)
     name = traitlets.Unicode("").tag(sync=True)
     car_color = traitlets.Unicode("white").tag(sync=True)
     car_hex = traitlets.Unicode(CAR_HEX["white"]).tag(sync=True)
@@ -78,7 +78,7 @@ class MotorDial(StableRepr, PageWrites, anywidget.AnyWidget):
         kwargs.setdefault("labels", {
             # TRANSLATORS: under the dial: the value the motor shows now.
             "value": _("motor {value}"),
-            # TRANSLATORS: read out by a screen reader; {label} is the lap and side, like "lap 1 / yellow".
+            # TRANSLATORS: read out by a screen reader; {label} is the lap and side, like "lap 1 · yellow side".
             "described": _("{name}'s motor: arrow at position {position} of {positions}, value {value}, {label}"),
             "described_nameless": _("Motor: arrow at position {position} of {positions}, value {value}, {label}"),
         })

@@ -15,7 +15,7 @@ from typing import Callable
 
 from rally import (
     DEFAULT_DIAL, DEFAULT_NAMES, Card, FlagTaken, Game, GameWon, HeuristicBot, LapCompleted, Motor, MotorWound,
-    Moved, RoundEnded, SetupError, Track, TrickWon, TurboUsed,
+    Dealt, Moved, RoundEnded, SetupError, Track, TrickWon, TurboUsed,
     deck, explain_trick, legal_plays, move, parse_cards, play_until, release_order, trick_move, why_illegal,
 )
 from rally.cards import format_cards
@@ -134,59 +134,17 @@ def laps_to_win(players: int, seed: int) -> Question:
             "front wins.", laps).format(laps=laps))
 
     return Question(_("How many times must a car go round the track to win the race at once?"), ("1", "2", "3"),
-                    check, hint=_("Look at the first lines of this lesson: what must you do before anyone else?"))
-
-
-def cards_in_play(players: int) -> Question:
-    """'Which values are in play with N players?' — judged by :func:`rally.deck`."""
-    decks = {n: deck(n) for n in (3, 4, 5)}
-    spans = {n: (min(c.value for c in cards), max(c.value for c in cards)) for n, cards in decks.items()}
-    low, high = spans[players]
-    choices = tuple(_("{low} to {high}").format(low=a, high=b) for a, b in spans.values())
-    right = choices[list(spans).index(players)]
-
-    def check(answer: str) -> Feedback:
-        return Feedback(answer == right, ngettext(
-            "With {players} players the values {low} to {high} are in play, in each of the three colors: {cards} "
-            "cards.",
-            "With {players} players the values {low} to {high} are in play, in each of the three colors: {cards} "
-            "cards.", players).format(players=players, low=low, high=high, cards=len(decks[players])))
-
-    return Question(ngettext("{players} person sits down to play. Which card values are in play?",
-                             "{players} people sit down to play. Which card values are in play?",
-                             players).format(players=players),
-                    choices, check,
-                    hint=_("Fewer players use fewer cards. Choose that many players on the table above and read "
-                           "the cards step."))
-
-
-def who_plays_first(players: int, seed: int, flag: int) -> Question:
-    """'Who plays the first card?' for a game whose flag went to seat ``flag`` — judged by
-    the game rally deals."""
-    game = Game.new(players, seed=seed, first_player=flag)
-    first = game.names[game.current_player]
-
-    def check(answer: str) -> Feedback:
-        return Feedback(answer == first, _("{first} holds the flag, and the flag holder plays the first card.").format(
-            first=first))
-
-    return Question(ngettext("{players} player sets up the box, and this time {flag} takes the flag. Who plays the "
-                             "first card?",
-                             "{players} players set up the box, and this time {flag} takes the flag. Who plays the "
-                             "first card?", players).format(players=players, flag=game.names[flag]),
-                    game.names, check,
-                    hint=_("Read the flag step of the set-up: what does the flag holder do?"))
+                    check, hint=_("Think of the end of a race: what must a car do before the others?"))
 
 
 def start_quiz() -> Quiz:
-    """Lesson 00: a first look, on the set-up and the game's big ideas. The game asked
-    about is the lesson's own (four careful players, seed 1)."""
+    """Lesson 00: a first look at the game's big ideas, after the guided first game. The
+    games asked about are four careful players, seed 1."""
     return Quiz(
         _("A first look"),
         [
-            cards_in_play(5),
-            who_plays_first(4, 1, flag=2),
             what_losers_do(4, 1),
+            who_leads_next(4, 1, 2),
             laps_to_win(4, 1),
         ],
     )
@@ -297,11 +255,12 @@ def turbo_distance(lowest: int, motor_value: int) -> Question:
 
 
 def motor_quiz() -> Quiz:
-    """Lesson 02: winding, over-winding and the turbo."""
+    """Lesson 02: the turbo (the printed rule) first, then winding and over-winding on the
+    lessons' dial (a reading, S11)."""
     return Quiz(
         _("The motor"),
-        [motor_value_after(3, start=2), motor_value_after(2, start=5), motor_value_after(2, start=7),
-         turbo_distance(3, 7), turbo_distance(2, 16)],
+        [turbo_distance(3, 7), turbo_distance(2, 16),
+         motor_value_after(3, start=2), motor_value_after(2, start=5), motor_value_after(2, start=7)],
     )
 
 
@@ -392,11 +351,11 @@ def moving_quiz() -> Quiz:
             where_does_it_end("S....U.......", {"Ada": 2, "Bo": 9}, "Ada", 4, decoys=(4,),
                               hint=_("A hill only matters where the move ends; passing over it changes nothing.")),
             where_does_it_end("S...DD........", {"Ada": 1, "Bo": 6, "Cy": 7}, "Ada", 3, decoys=(6,),
-                              hint=_("Ending on a downhill space, the car rolls on to the first empty flat space "
-                                     "after the hill.")),
+                              hint=_("Ending on a downhill space, the car rolls on past the hill. In this app it "
+                                     "stops on the first empty flat space.")),
             where_does_it_end("S.....UU.....", {"Ada": 2, "Bo": 5}, "Ada", 4,
-                              hint=_("Jump the car on the way, then: ending on an uphill space, the car rolls back "
-                                     "to the last empty flat space before the hill.")),
+                              hint=_("Jump the car on the way. Ending on an uphill space, the car rolls back before "
+                                     "the hill. In this app it stops on the last empty flat space.")),
         ],
     )
 
@@ -427,8 +386,8 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
             where=where, flag=players[flag]),
         players,
         check,
-        hint=_("The car furthest behind moves first; cars on the grid go in turn from the player after the flag "
-               "holder."),
+        hint=_("The car furthest behind moves first. Cars on the grid: in this app they go in turn from the "
+               "player after the flag holder."),
     )
 
 
@@ -473,7 +432,8 @@ def exact_finish(players: int, seed: int) -> Question:
     completed = any(isinstance(e, LapCompleted) and e.seat == moved.seat and e.lap == lap
                     for e in game.events[at + 1:at + 3])
     name = game.names[moved.seat]
-    choices = (_("Yes: landing on the finish space counts"), _("No: the car must go past it"))
+    choices = (_("Yes: landing on the finish space counts"), _("No: the car must go past it"),
+               _("Only when it moves on in the next trick"))
     right = choices[0] if completed else choices[1]
 
     def check(answer: str) -> Feedback:
@@ -490,6 +450,27 @@ def exact_finish(players: int, seed: int) -> Question:
         hint=_("Crossing the finish line means reaching the start/finish space: is stopping on it reaching it?"))
 
 
+def new_deal(players: int, seed: int) -> Question:
+    """'How does everyone get cards for round 2?' — judged by the round-2 deal of a seeded
+    game of careful players (S3: the rulebook gives the number; the app gathers and
+    shuffles all the cards first, since too few are left aside)."""
+    game = _careful_game(players, seed, lambda g: sum(isinstance(e, Dealt) for e in g.events) >= 2)
+    first, second = [e for e in game.events if isinstance(e, Dealt)][:2]
+    n, aside = len(second.hands[0]), len(deck(players)) - players * len(first.hands[0])
+    choices = (_("All the cards are shuffled, and everyone gets {n}").format(n=n),
+               _("Everyone keeps the cards left from round 1"),
+               _("Everyone gets {n} from the cards left aside").format(n=n))
+
+    def check(answer: str) -> Feedback:
+        return Feedback(answer == choices[0], " ".join([
+            game.describe(second),
+            _("Only {aside} cards were left aside: too few for {need}.").format(aside=aside, need=players * n),
+            _("The rulebook says how many. In this app all the cards are shuffled first.")]))
+
+    return Question(_("Round 1 is over, and every hand is empty. How does everyone get cards for round 2?"),
+                    choices, check, hint=_("How many cards does each player need in round 2?"))
+
+
 def round_end_quiz() -> Quiz:
     """Lesson 04: the release order and the flag. Each question is the end of a round
     of a seeded game of heuristic players (``tests/lessons/test_quizzes.py`` replays each one):
@@ -502,6 +483,7 @@ def round_end_quiz() -> Quiz:
             who_releases_first([3, 0, 8, 19, 0], flag=3),  # 5 players, seed 2, round 1
             last_trick_first(4, 3, 1),
             exact_finish(3, 9),
+            new_deal(4, 0),
         ],
     )
 
