@@ -16,7 +16,7 @@ import os
 
 import pytest
 
-from . import _lab, _site
+from . import _lab, _screens, _site
 
 REQUIRED = os.environ.get("RALLY_REQUIRE_BROWSER", "") == "1"
 
@@ -86,13 +86,5 @@ def no_request_leaves(request):
 def page(browser, lab):
     """A fresh browser window of 1280 x 800; the test's kernels stop afterwards, and a script
     error on the page fails the test."""
-    context = browser.new_context(viewport=_lab.WINDOW)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    seen = _lab.watch_script_errors(page)
-    try:
+    with _screens.window(browser, lab, "laptop-1280", 30_000) as page:
         yield page
-    finally:
-        context.close()
-        lab.shutdown_kernels()
-    _lab.assert_no_script_errors(seen)

@@ -205,6 +205,8 @@ MARKS = r"""(root) => {
         return b.left <= x && x <= b.right && b.top <= y && y <= b.bottom; });
       return under ? under.dataset.place : '?';
     });
+    // A trap's tip rings the ⚠ choice of how to lay the tile, beside the board.
+    for (const choice of board.querySelectorAll('.rally-run__rotation.is-pointed')) places.push('rotation:' + choice.dataset.rotation);
     if (places.length) found.push({widget: 'board', places: places.sort()});
   }
   return found;
@@ -455,3 +457,81 @@ def test_a_guided_game_from_lesson_0(browser, lab, game, lang, screen):
     assert run.focus_misses == [], "the focus was not on Go on when the tip appeared"
     # After "Go on" the keyboard is where the next decision is: a few Tabs, not the page again.
     assert max((n for _s, n, _w in run.tabs), default=0) <= MOST_TABS, run.tabs
+
+
+#: JavaScript: on the phone, where the tip's "Go on", what the tip marks and the board's
+#: words are in the window (arg: the FirstGame's element and the words of "Go on").
+IN_VIEW = r"""([root, go]) => {
+  const shown = (el) => el.getClientRects().length > 0;
+  const box = (el) => { const r = el.getBoundingClientRect(); return {top: Math.round(r.top), bottom: Math.round(r.bottom)}; };
+  const goButton = [...root.querySelectorAll('button')].find(b => b.textContent.trim() === go && shown(b));
+  const amber = (el) => { const s = getComputedStyle(el); return s.borderTopStyle === 'solid' &&
+    s.borderTopWidth === '4px' && s.borderTopColor === 'rgb(245, 158, 11)'; };
+  const marks = [...root.querySelectorAll('*')].filter(el => !(el instanceof SVGElement) && amber(el))
+    .concat([...root.querySelectorAll('.rally-run-big .rr-highlight, .rally-run__rotation.is-pointed')])
+    .filter(shown).map(box);
+  const board = root.querySelector('.rally-run-big .rally-run__board');
+  let smallest = null;
+  if (board) {
+    const scale = board.getBoundingClientRect().width / board.viewBox.baseVal.width;
+    const sizes = [...board.querySelectorAll('text')].filter(t => t.textContent.trim())
+      .map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+    smallest = Math.min(...sizes);
+  }
+  return {height: window.innerHeight, go: goButton ? box(goButton) : null, marks, smallest};
+}"""
+
+
+def in_view(run: Run) -> dict:
+    """Wait (the page scrolls smoothly) until "Go on" and the tip's marks are in the window;
+    returns what was read last."""
+    deadline, seen = time.monotonic() + 6, {}
+    while time.monotonic() < deadline:
+        seen = run.root.evaluate(f"(el, go) => ({IN_VIEW})([el, go])", run.ref.go)
+        height, go = seen["height"], seen["go"]
+        if (go and 0 <= go["top"] and go["bottom"] <= height and seen["marks"]
+                and all(m["top"] < height - 40 and m["bottom"] > 40 for m in seen["marks"])):
+            seen["ok"] = True
+            return seen
+        run.page.wait_for_timeout(200)
+    seen["ok"] = False
+    return seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_on_a_phone_each_tip_comes_into_view_with_what_it_marks(browser, lab, game):
+    """360 px: at each of the first stops, the tip's "Go on" and the part it marks (the hand,
+    the last trick, a motor far below; a ring on the board, the ⚠ choice of how to lay a
+    tile) are in the window together; the Rally Run board's words are 12 px or more."""
+    ref = reference(game, "en")
+    with window(browser, lab, "phone-360", timeout=60_000) as page:
+        run = Run(page, ref, "phone-360", False)
+        _lab.open_app(page, lab, COURSE[0].file("en"))
+        button(run.root, ref.choose).tap()
+        missed, words = [], None
+        for _step in range(200):
+            state = run.wait(lambda s: (s["tip"] and s["tip"] != words)
+                             or (not s["tip"] and (s["cards"] or s["turbo"] or s["places"] or s["rotations"])),
+                             "the next stop or the learner's turn")
+            if state["tip"] and state["tip"] != words:
+                words = state["tip"]
+                kind = ref.stops[len(run.stops)][0]
+                seen = in_view(run)
+                run.stops.append((words, {}))
+                if not seen["ok"]:
+                    missed.append(f"stop {len(run.stops)} ({kind}): {seen}")
+                if game == "rally_run":
+                    assert seen["smallest"] >= 12 - 0.01, f"board text of {seen['smallest']:.1f} px at 360 px"
+                if len(run.stops) in (1, 3):
+                    _lab.screenshot(page, f"first-game-{game}-en-phone-360-in-view-stop{len(run.stops)}-{kind}")
+                if len(run.stops) >= FIRST_STOPS:
+                    break
+                button(run.root, ref.go).tap()
+                run.wait(lambda s, before=words: s["tip"] != before, "the tip to go after Go on", 30)
+                continue
+            page.wait_for_timeout(150)
+            if run.state() != state:
+                continue
+            move(run, state)
+        assert len(run.stops) >= FIRST_STOPS
+        assert missed == [], "a tip and what it marks were not in the window together:\n" + "\n".join(missed)

@@ -5,6 +5,7 @@ game in German, a trick played by clicking a card, and nothing English on the wa
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
@@ -62,3 +63,25 @@ def test_a_german_lesson_in_german_jupyterlab_plays_a_trick(page, german_lab):
     shown = "\n".join(page.evaluate(_lab.OUTPUT_TEXTS, ".jp-Notebook"))
     left = sorted(p for p in english_phrases(RALLY_POT, WIDGETS_POT) if p in shown)
     assert left == [], f"English in the German lesson: {left[:10]}"
+
+
+#: JavaScript run before the app page's own: every text Voilà's loading line shows, kept.
+LOADING_TEXTS = """window.rallyLoading = [];
+new MutationObserver(() => { const el = document.getElementById('loading_text');
+  if (el && el.textContent !== window.rallyLoading.at(-1)) window.rallyLoading.push(el.textContent); })
+  .observe(document, {subtree: true, childList: true, characterData: true});"""
+
+
+@pytest.mark.parametrize(("lesson", "lang", "words"), [
+    ("de/02_motor_und_turbo.ipynb", "de", r"Die Lektion wird (geladen|vorbereitet)"),
+    ("02_motor_and_turbo.ipynb", "en", r"Running|Executing"),
+])
+def test_the_app_view_speaks_the_lessons_language_while_it_loads(page, lab, lesson, lang, words):
+    """Voilà's spinner says "Running …" and "Executing 3 of 17"; a German lesson's page says
+    it in German (the rally template), and its page is marked German for screen readers and
+    read aloud. The English lesson keeps Voilà's words."""
+    page.add_init_script(LOADING_TEXTS)
+    _lab.open_app(page, lab, lesson)
+    said = [text for text in page.evaluate("() => window.rallyLoading") if text]  # empty until the page's script
+    assert said and all(re.search(words, text) for text in said), said
+    assert page.evaluate("() => document.documentElement.lang") == lang

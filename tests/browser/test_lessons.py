@@ -18,14 +18,10 @@ LESSONS = sorted(p.name for p in _lab.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 #: The tracks each lesson draws, in page order (the figures' spaces must match them).
 TRACKS_SHOWN = {
-    "00_start_here.ipynb": [TRACKS["volcano"]],  # the box set up
-    "04_round_end_and_laps.ipynb": [TRACKS["volcano"]] * 2,  # two replays: a round's end, a win
-    "03_moving_and_hills.ipynb": [
-        TRACKS["volcano"], Track.parse("S..........."), Track.parse("S.........D..U...."),
-        Track.parse("S....DD......U..."), Track.parse("S....DD...U...."), Track.parse("S...DD....U.....D..."),
-    ],
-    "05_play_a_game.ipynb": [TRACKS["volcano"]] * 3,  # GameView, GameSetup and the family's GameSetup
-    "06_what_if.ipynb": [TRACKS["volcano"]] * 4,  # three guided positions and the editor
+    "04_round_end_and_laps.ipynb": [TRACKS["volcano"]],  # the replay of a round's end
+    "03_moving_and_hills.ipynb": [Track.parse("S.........D..U...."), Track.parse("S...DD....U.....D...")],
+    "05_play_a_game.ipynb": [TRACKS["volcano"]],  # the game under GameSetup (a family sets People there)
+    "06_what_if.ipynb": [TRACKS["volcano"]],  # the guided position (the others are in the grown-ups' guide)
 }
 
 
@@ -121,10 +117,11 @@ def check_tricks(page):
     assert "You must follow green" in dimmed.get_attribute("title")
     dimmed.focus()
     assert "You must follow green" in page.locator(".rally-hand__message").first.inner_text()
-    # The rulebook's trick: four plays, Nyota's blue 7 wins, with the sentence why.
+    # The rulebook's trick, in the trick builder with the course's names: four plays, Cy's
+    # blue 7 wins (Nyota's in the rulebook), with the sentence why.
     table = page.locator(".rally-trick").first
     assert table.locator(".rally-trick__play").count() == 4
-    assert "Nyota" in table.locator(".rally-trick__play.is-winner").inner_text()
+    assert "Cy" in table.locator(".rally-trick__play.is-winner").inner_text()
     assert "★ wins" in table.locator(".is-winner .rally-trick__result").inner_text()
     assert "Blue was the third color played" in table.locator(".rally-trick__why").inner_text()
 
@@ -164,8 +161,7 @@ def check_what_if(page):
     # After Run All, before any guess, no advisor answer is anywhere in the lesson: no
     # pick, no verdict, no numbers, no outcomes, no bars (the lesson's stored outputs
     # and its markdown included).
-    moments = {"Fire the turbo now?": examples.turbo_dilemma(), "Which card should Cy lead?":
-               examples.lone_color_lead(), "Use the turbo in the last trick?": examples.last_trick_turbo()}
+    moments = {"Fire the turbo now?": examples.turbo_dilemma()}
     answers = {title: advise(p) for title, p in moments.items()}  # what the lesson answers: the coach's analysis
     lesson = page.locator(".jp-Notebook")
     bars = ".jp-OutputArea-output .js-plotly-plot .barlayer .point"
@@ -218,64 +214,10 @@ def check_what_if(page):
     grown_ups.click()
     first.get_by_text("playouts per choice").first.wait_for()
     assert answers["Fire the turbo now?"].table().splitlines()[1] in first.inner_text()  # the numbers table
-    # The other moments still show nothing of their answers.
-    no_answer_shown(("Which card should Cy lead?", "Use the turbo in the last trick?"))
     assert page.locator(bars).count() == len(dilemma.options())
     guesses.evaluate("el => el.scrollIntoView({block: 'start'})")
     _lab.screenshot(page, "06_what_if_advice")  # the guess, the verdict, the chart
 
-    # The last trick: what each choice does appears only with the answer, after the guess.
-    last = page.locator(".jp-OutputArea-output").filter(has_text="Use the turbo in the last trick?").first
-    last.scroll_into_view_if_needed()
-    assert "It rolls forward" not in last.inner_text()
-    last.locator(".widget-toggle-buttons button").filter(has_text=re.compile(r"^\s*turbo\s*$")).click()
-    _lab.output_button(last, "Ask the advisor").click()
-    last.get_by_text("What each choice does at once").wait_for()
-    shown = last.inner_text()
-    assert "You picked turbo" in shown or "Your guess, turbo" in shown
-    assert answers["Use the turbo in the last trick?"].sentence() in shown
-    for choice in moments["Use the turbo in the last trick?"].options():
-        assert all(line in shown for line in moments["Use the turbo in the last trick?"].preview(choice))
-    last.get_by_text("What each choice does at once").evaluate("el => el.scrollIntoView({block: 'center'})")
-    _lab.screenshot(page, "06_what_if_last_trick")
-    no_answer_shown(("Which card should Cy lead?",))
-
-    # The editor: choose Bo, click space 3 on its track; Bo's spaces along follow.
-    editor = page.locator(".jp-OutputArea-output").filter(has_text="Place car").last
-    editor.scroll_into_view_if_needed()
-    editor.locator(".widget-toggle-buttons button").filter(has_text=re.compile(r"^\s*Bo\s*$")).click()
-    progress = editor.locator(".widget-text").filter(has_text="Spaces along").locator("input")
-    # The editor's own figure (not the page's n-th: a figure above may not be drawn yet),
-    # read once it has stopped moving on the page.
-    spot = editor.evaluate("""async el => {
-        const gd = el.querySelector('.js-plotly-plot');
-        gd.scrollIntoView({block: 'center'});
-        const at = () => {
-            const g = [...gd.querySelectorAll('.scatterlayer g.trace')].find(g => (g.__data__?.[0]?.trace?.meta ?? g.__data__?.[0]?.trace?.name) === 'spaces');
-            const r = g.querySelectorAll('path.point')[3].getBoundingClientRect();
-            return [r.x + r.width / 2, r.y + r.height / 2];
-        };
-        for (let last = null; ; await new Promise(done => setTimeout(done, 200))) {
-            const now = at();
-            if (last && now[0] === last[0] && now[1] === last[1]) return now;
-            last = now;
-        }
-    }""")
-    page.mouse.click(*spot)
-    page.wait_for_function("el => el.value.replace(/ /g, '') === '17,3,29,16'", arg=progress.element_handle())
-    editor.get_by_text("A possible position").wait_for()
-    # A typed mistake is named in words, where the user looks.
-    progress.fill("17, 17, 29, 16")
-    progress.press("Enter")
-    alert = editor.locator("[role=alert]").filter(has_text="Not a possible position yet")
-    alert.wait_for()
-    assert "Ada and Bo are both on space 17" in alert.inner_text()
-    # Pasting a code loads that position.
-    block = examples.hill_block().code()
-    editor.locator("input[placeholder^='paste a position code']").fill(block)
-    _lab.output_button(editor, "Load code").click()
-    page.wait_for_function("el => el.value.replace(/ /g, '') === '46,39,37,42'", arg=progress.element_handle())
-    assert "Di plays next" in editor.locator("[role=status]").first.inner_text()
 
 
 def boards_stored(lesson: str) -> int:
@@ -293,7 +235,7 @@ def check_boards_drawn(page, lesson: str):
 
     boards = page.locator(".rally-run")
     expected = boards_stored(lesson)
-    assert expected >= 2
+    assert expected >= 1  # lessons 7 and 8 show one board each (issue 41)
     expect(boards).to_have_count(expected)
     fills = boards.evaluate_all("""els => els.map(el => {
         const svg = el.querySelector('.rally-run__board');
@@ -308,36 +250,34 @@ def check_rally_run_driving(page):
     from rally.rally_run import RallyRunGame
 
     boards = check_boards_drawn(page, "07_rally_run_driving.ipynb")
-    first = boards.first
-    # The whole grid: 25 cells, the pit stop in the middle, 24 face-down backs marked "?".
+    first = boards.first  # issue 41: one board, Bo's first move, a dead end revealed on A1
+    # The whole grid: 25 cells, the pit stop in the middle, 23 face-down backs marked "?".
     assert first.locator("g.rr-cell").count() == 25
     assert first.locator('g.rr-cell--pit[data-place="C3"]').count() == 1
-    assert "PIT" in first.locator("g.rr-cell--pit").text_content() and "4 trophies" in first.locator(
+    assert "PIT" in first.locator("g.rr-cell--pit").text_content() and "2 trophies" in first.locator(
         "g.rr-cell--pit").text_content()
-    assert first.locator("g.rr-cell--down .rr-hidden-mark").all_text_contents() == ["?"] * 24
+    assert first.locator("g.rr-cell--down .rr-hidden-mark").all_text_contents() == ["?"] * 23
     # Start-finish tiles and cars told apart without color: a letter and a word, an initial.
     starts = first.locator("g.rr-start")
     assert [starts.nth(i).get_attribute("data-place") for i in range(4)] == ["red", "blue", "green", "yellow"]
     assert starts.locator(".rr-start-letter").all_text_contents() == ["R", "B", "G", "Y"]
     assert starts.locator(".rr-start-word").all_text_contents() == ["red", "blue", "green", "yellow"]
-    assert first.locator(".rally-run__board .rr-car-label").all_text_contents() == ["A", "B", "C", "D"]
+    assert first.locator(".rally-run__board .rr-car-label").all_text_contents() == ["B", "G"]
     assert [t.text_content() for t in first.locator(".rally-run__board .rr-car title").all()] == [
-        "Ada's red car", "Bo's blue car", "Cy's green car", "Di's yellow car"]
-    # A revealed tile waiting to be laid, and the rotations offered drawn beside the board.
-    waiting = boards.nth(1)
-    assert waiting.locator("g.rr-cell--up").count() == 1 and "lay it" in waiting.locator("g.rr-cell--up").text_content()
-    # Bo's view of E5: one button per rotation the engine offers.
-    game = RallyRunGame.arrange(2, tiles={"A1": "X:NESW", "E5": "C:WS"}, seed=1)
-    for action in ("reveal A1", "rotate 0", "reveal E5"):
-        game.apply(action)
-    assert boards.nth(2).locator("button.rally-run__rotation").count() == len(game.rotations())
+        "Bo's red car", "Gus's green car"]
+    # The revealed tile waits to be laid, one button per rotation the engine offers (the first
+    # move's dead end: east or south, never toward the start).
+    assert first.locator("g.rr-cell--up").count() == 1 and "lay it" in first.locator("g.rr-cell--up").text_content()
+    game = RallyRunGame.arrange(2, tiles={"A1": "D:N"}, seed=1)
+    game.apply("reveal A1")
+    assert first.locator("button.rally-run__rotation").count() == len(game.rotations()) == 2
 
 
 def check_rally_run_finish(page):
     boards = check_boards_drawn(page, "08_rally_run_finish.ipynb")
-    # The board to play: Ada's turn, A1 marked to reveal, nothing else clickable.
+    # The board to play: Bo's turn, A1 marked to reveal, nothing else clickable.
     play = boards.last
-    assert "your turn, Ada" in play.locator(".rally-run__heading").inner_text()
+    assert "your turn, Bo" in play.locator(".rally-run__heading").inner_text()
     marked = play.locator("g[data-place]:has(.rr-target)")
     assert [marked.nth(i).get_attribute("data-place") for i in range(marked.count())] == ["A1"]
 
@@ -355,6 +295,10 @@ def check_rally_run_memory(page):
     assert chart.locator(".xtick").all_text_contents() == [
         "none", "1 turn", "2 turns", "3 turns", "5 turns", "8 turns", "perfect"]
     assert "Done." in page.locator(".jp-OutputArea-output").filter(has_text="Run the experiment").last.inner_text()
+    # Its table in the page's own font at 14 px or more, not a small typewriter font.
+    family, size = page.locator("table.rally-memory-table").last.evaluate(
+        "t => [getComputedStyle(t).fontFamily, parseFloat(getComputedStyle(t).fontSize)]")
+    assert "mono" not in family.lower() and size >= 14, (family, size)
 
 
 CHECKS = {

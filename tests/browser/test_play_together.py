@@ -22,8 +22,8 @@ from .test_screens import SCREENS, check, screen_page  # noqa: F401 (screen_page
 
 LESSON = "09_rally_run_memory.ipynb"
 CARDS_LESSON = "05_play_a_game.ipynb"
-#: The people at the lesson's board and their cars (Cy, green, is the computer player).
-PEOPLE = {"Ada": ("red", "R"), "Bo": ("blue", "B")}
+#: The people at the lesson's board and their cars (Gus, green, is the computer player).
+PEOPLE = {"Bo": ("red", "R"), "Ed": ("blue", "B")}
 #: The screens: a laptop with a mouse, a tablet with a finger (test_screens.SCREENS).
 DEVICES = ["laptop-1280", "tablet-1024"]
 
@@ -45,8 +45,13 @@ def lesson(screen_page, lab):
 
 @pytest.fixture
 def family_table(screen_page, lab):
-    """Lesson 5, run, in a fresh window of the screen, and its family game in view."""
+    """Lesson 5, run, in a fresh window of the screen, and a family game in view: People set
+    to 2 above the game, as the lesson says, and a new game started."""
     page, screen = run_lesson(screen_page, lab, CARDS_LESSON)
+    setup = page.locator(".jp-CodeCell .jp-OutputArea-output").filter(has=page.locator(".rally-hand")).first
+    setup.locator(".widget-dropdown").filter(has_text="People").locator("select").select_option("2")
+    _lab.output_button(setup, "New game").click()
+    expect(setup.locator(".rally-screen-cover")).to_be_visible(timeout=30_000)
     table = Table(page, touch=bool(SCREENS[screen].get("has_touch")))
     table.root.scroll_into_view_if_needed()
     return page, screen, table
@@ -168,8 +173,8 @@ def test_two_people_and_a_computer_player_play_a_whole_game_at_one_board(lesson)
     board = Board(page, touch=bool(SCREENS[screen].get("has_touch")))
     board.root.scroll_into_view_if_needed()
     state = board.state()
-    assert "your turn, Ada (red car)" in state["heading"]
-    turns = {"Ada": 0, "Bo": 0}
+    assert "your turn, Bo (red car)" in state["heading"]
+    turns = {"Bo": 0, "Ed": 0}
     for _ in range(200):
         if state["heading"].startswith("Game over"):
             break
@@ -182,11 +187,11 @@ def test_two_people_and_a_computer_player_play_a_whole_game_at_one_board(lesson)
         if after and after.group(1) != name.group(1):  # handed over: said by name, car and letter
             color, letter = PEOPLE[after.group(1)]
             assert state["status"] == f"{after.group(1)}'s turn now: the {color} car ({letter}).", state["status"]
-        if turns["Bo"] == 3 and turns["Ada"] == 3:
+        if turns["Bo"] == 3 and turns["Ed"] == 3:
             _lab.screenshot(page, f"09_play_together_{screen}", board.root)
     assert state["heading"].startswith("Game over"), state["heading"]
-    assert turns["Ada"] > 3 and turns["Bo"] > 3
-    assert any(re.match(r"Turn \d+: Cy ", line) for line in state["log"])  # the computer played its own turns
+    assert turns["Bo"] > 3 and turns["Ed"] > 3
+    assert any(re.match(r"Turn \d+: Gus ", line) for line in state["log"])  # the computer played its own turns
 
 
 @pytest.mark.parametrize("screen_page", DEVICES, indirect=True)

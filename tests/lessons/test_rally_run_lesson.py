@@ -42,29 +42,35 @@ CASES = [
     ("set-up", 1, "3", "4", "The yellow one stays in the box"),
     # M3: a straight entered from the north must open north: one look only (R10).
     ("laying", 0, "1", "2", "one way: a straight open to north and south"),
-    # M3, R3: a first move's dead end on E5 faces E4 (north) or D5 (west), never the green start.
+    # M3, R3: Gus's first move: a dead end on E5 faces E4 (north) or D5 (west), never the green start.
     ("dead ends", 0, "Open to north or to west, as he likes", "Only open to east, toward his start",
      "open to north or open to west"),
-    # M3: later, a dead end entered from the north must open north, back toward B1.
+    # M3: later, Bo's dead end entered from the north must open north, back toward B1.
     ("dead ends", 1, "Open to north, back toward B1", "Any of the four ways", "faces back toward B1"),
-    # M3, R11: B2 laid east-west has no road north, so Ada on B1 cannot join Bo there.
+    # M3, R11: B2 laid east-west has no road north, so Bo on B1 cannot join Gus there; were Gus
+    # gone, B2 would lie face down, to be revealed, not driven onto.
     ("sharing", 0, "No", "Yes", "it has no road to the north, so the roads do not meet"),
-    # M3: the tile turns face down when the last car leaves it: Ada, who leaves second.
-    ("sharing", 1, "When Ada drives off", "When Bo drives off", "nobody is left on it"),
-    # R9: Bo did not swap on his last turn, so Ada may swap A4 (her own earlier swap does not count).
-    ("swap", 0, "Yes", "No", "her own swap does not count"),
-    # M3: E5 lies face up under Bo's car, so it cannot be swapped.
+    ("sharing", 0, "No", "Only if Gus drives off B2 first", "it has no road to the north"),
+    # M3: the tile turns face down when the last car leaves it: Bo, who leaves second.
+    ("sharing", 1, "When Bo drives off", "When Gus drives off", "nobody is left on it"),
+    # R9: Gus did not swap on his last turn, so Bo may swap A4 (his own earlier swap does not count),
+    # though A4 and D2 are far apart.
+    ("swap", 0, "Yes", "No", "Bo's own swap does not count"),
+    ("swap", 0, "Yes", "Only if the two tiles lie next to each other", "Bo's own swap does not count"),
+    # M3: E5 lies face up under Gus's car, so it cannot be swapped, with any tile.
     ("swap", 1, "No", "Yes", "only face-down tiles may be swapped"),
-    # M4: two players, two trophies (red, green); Ada has red, so Bo takes green.
-    ("pit stop", 0, "The green trophy", "The one he likes best", "green start-finish tile is Bo's finish"),
+    ("swap", 1, "No", "Only if the two tiles lie next to each other", "only face-down tiles may be swapped"),
+    # M4: two players, two trophies (red, green); Bo has red, so Gus takes green.
+    ("pit stop", 0, "The green trophy", "The one he likes best", "green start-finish tile is Gus's finish"),
     # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
     ("finish", 0, "No", "Yes", "no road leaves it to the west"),
+    ("finish", 0, "No", "Only if no other car stands on the red start-finish tile", "no road leaves it to the west"),
     # M5: the green trophy's finish is the green tile beside E5, not the red one.
     ("finish", 1, "No", "Yes", "finish is the green start-finish tile beside E5"),
-    # R5, R7: on E1 a curve open north and east leads off the board and onto Bo's own start.
+    # R5, R7: on E1 a curve open north and east leads off the board and onto Ed's own start.
     ("endings", 0, "Open to north and east", "Neither way", "where a car without its trophy never drives"),
-    # R8: a trophy in hand counts before the steps, so Ada (6 steps to go) beats Bo (1 step).
-    ("endings", 1, "Ada", "Bo", "holding a trophy counts before any number of steps"),
+    # R8: a trophy in hand counts before the steps, so Bo (6 steps to go) beats Gus (1 step).
+    ("endings", 1, "Bo", "Gus", "holding a trophy counts before any number of steps"),
 ]
 
 
@@ -86,6 +92,21 @@ def test_every_question_of_every_part_is_covered_and_has_one_right_answer():
     for part in PARTS:
         for question in rally_run_quiz(part).questions:
             assert sum(question.check(choice).correct for choice in question.choices) == 1, question.prompt
+
+
+def test_the_questions_use_the_engines_names_and_ask_in_their_heading_only():
+    """Every game keeps its default names (Bo red, Gus green, Ed blue: NAMES_BY_COLOR); the
+    heading asks the question, and the prompt beneath it tells the case without asking it
+    again. A may-question offers a third answer, "Only if …", besides Yes and No."""
+    for part in PARTS:
+        for question in rally_run_quiz(part).questions:
+            texts = [question.prompt, question.heading, *question.choices,
+                     *(question.check(choice).message for choice in question.choices)]
+            assert not any(re.search(r"\b(?:Ada|she|her)\b", text) for text in texts), texts
+            assert question.heading.endswith("?") and "?" not in question.prompt, question.prompt
+            assert len(question.choices) >= 3, question.heading
+    assert rally_run_quiz("sharing").questions[0].heading == "May Bo drive onto B2?"
+    assert rally_run_quiz("endings").questions[0].heading == "Which way of laying the curve leaves Ed's car stuck for good?"
 
 
 def test_the_whole_quiz_asks_every_part_in_the_lessons_order():
@@ -117,23 +138,15 @@ def test_each_part_is_asked_once_right_after_its_section_in_order():
     cells = lesson_cells()
     asked = [re.search(r'rally_run_quiz\("([^"]+)"\)', "".join(c["source"])) for c in cells]
     parts = [m.group(1) for m in asked if m]
-    assert parts == list(PARTS)
+    # Issue 41: the child's path keeps one self-check a section at most, each part once, in order.
+    assert parts == sorted(set(parts), key=list(PARTS).index) and parts == ["laying", "pit stop"]
 
 
 #: Words an output prints, and the heading of the section that teaches them: nothing is
 #: printed before it is taught.
 TAUGHT_IN = {
-    "at most 400": "## Setting up the box",
-    "Ways allowed:": "### Reveal a tile, then choose how to lay it",
-    "on a car's first move a dead end": "## Dead ends, and a car's first move",
-    "turns face down again": "## The tile you leave goes face down",
-    "to join another car": "## Driving onto another car's tile",
-    "swaps the face-down tiles": "## Swapping two tiles",
-    "takes the top trophy": "## The pit stop and the trophies",
-    "reaches the finish": "## The finish",
-    "stuck for good": "## When nobody gets home",
-    "No car can ever move again": "## When nobody gets home",
-    "The turn limit is reached": "## When nobody gets home",
+    "to lay the tile": "## A turn: three choices",  # lesson 7's board: a tile revealed, to be laid
+    "Bo to move": "## Your turn: play against the computer",  # lesson 8's game to play
 }
 
 
@@ -143,38 +156,40 @@ def test_nothing_is_printed_before_it_is_taught(words, heading):
     taught = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
                   and any(line.rstrip() == heading for line in c["source"]))
     printed = [i for i, c in enumerate(cells) for o in c.get("outputs", [])
-               if words in "".join(o.get("text", ""))]
+               if words in "".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))]
     assert printed and min(printed) > taught, (words, printed, taught)
 
 
 def test_no_board_shows_a_trophy_taken_before_the_pit_stop_is_taught():
     cells = lesson_cells()
-    taught = next(i for i, c in enumerate(cells) if "## The pit stop and the trophies" in "".join(c["source"]))
+    taught = next(i for i, c in enumerate(cells) if "## The pit stop" in "".join(c["source"]))
     boards = 0
     for i, cell in enumerate(cells[:taught]):
         for output in cell.get("outputs", []):
             shown = "".join(output.get("data", {}).get("text/plain", ""))
             if shown.startswith("Rally Run as "):  # a board's plain text: "..., 4 trophies left."
                 boards += 1
-                cars = len(re.findall(r"\b(?:Ada|Bo|Cy|Di) on\b", shown))
+                cars = len(re.findall(r"\b(?:Bo|Ed|Gus|Cy) on\b", shown))
                 assert f"{cars} trophies left" in shown, (i, shown)
-    assert boards >= 3  # the set-up, Ada's and Bo's views, the tile left behind ...
+    assert boards >= 1  # lesson 7's first move (issue 41: few boards on the child's path)
 
 
 def test_the_lesson_labels_the_projects_own_readings():
     text = re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in lesson_cells()
                                         if c["cell_type"] == "markdown").replace("**", ""))
-    for reading in ("The rulebook does not say exactly where; we play it like this:",     # start-finish tiles (R1)
-                    "The rulebook does not say; we play with a model:",                   # the tile mix (M2)
-                    "the rulebook has no such limit. We play it like this: a game stops after 100",  # the turn limit (R8)
-                    "we play it like this: whoever reveals it again may lay it a new way",  # a tile laid anew (M2)
-                    "It does not say what happens when a car can never move again",       # stuck for good (R7)
-                    "The rulebook does not say where its roads are; we play it like this: it has a road on each of "
-                    "its four sides",                                                      # the pit stop (M1)
-                    "The rulebook does not say; we play it like this: no.",                # start-finish tiles (R5)
-                    'The rulebook gives this help "in the first round". We play it like this:'):  # R3
+    for reading in ("We follow the German rulebook here: it says the colors stay hidden.",  # trophies (M4)
+                    "do start-finish tiles go? The rulebook does not say. In this app they lie beside the corner",  # M1
+                    "The rulebook does not list or count the kinds. This app has 8 S, 8 C, 4 X and 4 D.",  # M2
+                    'The rulebook gives this help "in the first round". In this app each car gets it on its '
+                    "first move.",                                                         # R3
+                    "may it lie a new way? The rulebook does not say. In this app it may.",  # a tile laid anew (M2)
+                    "The rulebook does not say more. In this app we play it like this: - The pit stop has a road "
+                    "on each side and room for every car. - The trophies have the colors of the cars that play.",
+                    "The rulebook does not say. In this app a car may not drive onto a start-finish tile then.",  # R5
+                    "The rulebook does not say what happens then. In this app we play it like this: - A car "
+                    "stuck for good",                                                      # R7, R8
+                    "It also ends after 100 turns for each player."):                      # the turn limit (R8)
         assert reading in text, reading
-    assert "stripes" not in text and "striped back with a ?" in text  # as the board draws it
     assert "a car never drives back onto its start" not in text and "colour" not in text
 
 
@@ -183,9 +198,9 @@ def test_a_tie_when_every_car_is_stuck_goes_to_the_later_player_and_says_so():
     game = RallyRunGame.arrange(2, tiles={"A1": "C:NE", "E5": "C:NE"}, seed=1)
     for action in ("reveal A1", "rotate 3", "reveal E5", "rotate 1"):  # both curves face off the board
         game.apply(action)
-    assert game.end_reason == "all stuck" and game.winner == 1  # both 4 steps from the pit stop: Bo plays later
+    assert game.end_reason == "all stuck" and game.winner == 1  # both 4 steps from the pit stop: Gus plays later
     assert game.narrate()[-1] == (
-        "No car can ever move again, so the game ends: Bo is ahead and wins (a trophy in hand counts first, then "
+        "No car can ever move again, so the game ends: Gus is ahead and wins (a trophy in hand counts first, then "
         "the fewest steps still to go; a tie goes to the player later in the order of play).")
 
 
@@ -194,7 +209,7 @@ def test_the_turn_limit_sentence_does_not_call_a_far_trophy_holder_closest():
                                 turn=199)
     game.apply("swap A1 B1")
     assert game.end_reason == "turn limit" and game.winner == 0  # 6 steps to go with a trophy beats 1 without
-    assert game.narrate()[-1].startswith("The turn limit is reached, so the game ends: Ada is ahead and wins (a "
+    assert game.narrate()[-1].startswith("The turn limit is reached, so the game ends: Bo is ahead and wins (a "
                                          "trophy in hand counts first")
     assert "closest" not in game.narrate()[-1]
 
@@ -208,7 +223,7 @@ def test_the_lessons_short_game_ends_at_its_turn_limit_with_the_nearer_trophy_ho
 
 def test_the_command_lines_winner_line_says_why_in_full():
     out = simulate(2, seed=22, bots="none", max_turns=20)
-    assert out.splitlines()[-1] == ("Winner: Ada, who was ahead when the turn limit was reached (a trophy in hand "
+    assert out.splitlines()[-1] == ("Winner: Bo, who was ahead when the turn limit was reached (a trophy in hand "
                                     "first, then the fewest steps to go; a tie to the later player).")
 
 
@@ -226,12 +241,12 @@ def test_an_arranged_games_log_counts_its_turns_from_where_it_was_set_up():
     assert game.turn == 14  # the earliest turn both cars can have got there
     game.apply("drive B2")
     board = RallyRunBoard(game, interactive=False)
-    assert board.log == ["Turn 15: Ada drives from B1 to B2 to join another car.",
+    assert board.log == ["Turn 15: Bo drives from B1 to B2 to join another car.",
                          "Turn 15: The tile on B1 turns face down again (no car stands on it)."]
-    assert board.heading == "Turn 16: Bo to move."
+    assert board.heading == "Turn 16: Gus to move."
     fresh = RallyRunGame.new(2, seed=1)
     fresh.apply("swap A1 B1")
-    assert RallyRunBoard(fresh, interactive=False).log == ["Turn 1: Ada swaps the face-down tiles on A1 and B1."]
+    assert RallyRunBoard(fresh, interactive=False).log == ["Turn 1: Bo swaps the face-down tiles on A1 and B1."]
 
 
 def test_a_finished_games_turn_count_is_the_number_of_its_last_turn_in_the_log():

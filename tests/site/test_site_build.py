@@ -113,7 +113,7 @@ def test_a_lesson_that_may_draw_names_plotly_in_its_first_cell(package):
 
 def test_the_lessons_that_draw_are_those_with_figures():
     """The real lessons, read from the real widgets: the Stich Rallye lessons show the track
-    (lesson 0 in its box set-up), lesson 9 its memory chart; lessons 1, 2, 7 and 8 draw none."""
+    (lesson 0 in its guided game), lesson 9 its memory chart; lessons 1, 2, 7 and 8 draw none."""
     drawing = drawing_lessons.Drawing(ROOT / "widgets")
     found = {}
     for lesson in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
