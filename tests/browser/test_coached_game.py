@@ -135,7 +135,7 @@ def test_coached_game_hint_turbo_review_and_replay(page, lab):
 
     # 1. The table at the start: the hand's cards, this trick and the track at once.
     game.to_top()
-    table = {"status line": game.root.locator(".widget-html").first,
+    table = {"status line": game.root.locator(".rally-game__status"),
              "hand's cards": game.hand.locator("button.rally-card"),
              "hand's prompt": game.hand.locator(".rally-hand__prompt"), "This trick": game.this_trick(),
              "track": game.track()}

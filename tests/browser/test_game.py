@@ -38,7 +38,7 @@ class Game:
         return self.root.locator("ol[start] li").all_inner_texts()
 
     def status(self) -> str:
-        return self.root.locator(".widget-html").first.inner_text()
+        return self.root.locator(".rally-game__status").inner_text()
 
     def cars(self) -> dict[str, str]:
         return self.page.evaluate(_lab.CAR_SPOTS, 0)

@@ -42,7 +42,7 @@ def test_a_german_lesson_in_german_jupyterlab_plays_a_trick(page, german_lab):
     assert _lab.error_outputs(page) == []
 
     game = page.locator(".jp-CodeCell .jp-OutputArea-output").filter(has=page.locator(".rally-hand")).first
-    status = game.locator(".widget-html").first
+    status = game.locator(".rally-game__status")
     assert "Du bist dran" in status.inner_text()
     before = game.evaluate(EVENTS)
     card = game.locator('.rally-hand button.rally-card[aria-disabled="false"]').first

@@ -51,7 +51,7 @@ class AppGame:
         return self.root.evaluate(ANNOUNCED)
 
     def status(self) -> str:
-        return self.root.locator(".widget-html").first.inner_text()
+        return self.root.locator(".rally-game__status").inner_text()
 
     def turbo_buttons(self):
         return self.root.locator("button").filter(has_text=re.compile(r"^(Use turbo|Card alone):"))

@@ -178,7 +178,7 @@ def test_the_lesson_labels_the_projects_own_readings():
     text = re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in lesson_cells()
                                         if c["cell_type"] == "markdown").replace("**", ""))
     for reading in ("We follow the German rulebook here: it says the colors stay hidden.",  # trophies (M4)
-                    "do start-finish tiles go? The rulebook does not say. In this app they lie beside the corner",  # M1
+                    "start-finish tiles go next to? The rulebook does not say exactly. In this app they lie beside the corner",  # M1
                     "The rulebook does not list or count the kinds. This app has 8 S, 8 C, 4 X and 4 D.",  # M2
                     'The rulebook gives this help "in the first round". In this app each car gets it on its '
                     "first move.",                                                         # R3

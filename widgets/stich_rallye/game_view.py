@@ -178,6 +178,7 @@ class GameView(StableRepr, w.VBox):
         names = game.names
 
         self.status = w.HTML()
+        self.status.add_class("rally-game__status")  # the page's (and the browser tests') handle on it
         self.alert = w.HTML()
         self.figure = TrackFigure(game.track, game.positions, names, width=TRACK_SIZE[0], height=TRACK_SIZE[1])
         self.hand = CardHand(title=self._hand_title(human))
