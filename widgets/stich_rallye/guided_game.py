@@ -88,6 +88,10 @@ class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
       const root = el.closest(".rally-guided");
       const tip = root && root.querySelector(".rally-guided-tip-box");
       if (!tip || !tip.getClientRects().length) return;
+      // The keyboard to the tip's "Go on" (Python asks for it too, but a request sent before
+      // the game's views were drawn is lost: lesson 0 makes the game and shows its first tip at once).
+      const go = tip.querySelector("button.mod-primary");
+      if (go && !tip.contains(document.activeElement)) go.focus({ preventScroll: true });
       const marks = [...root.querySelectorAll(model.get("marks") || ":not(*)")];
       const ring = model.get("ring");  // marked by a border: "4px rgb(245, 158, 11)"
       if (ring) {
