@@ -261,6 +261,8 @@ def play_the_first_moments(page, german: bool) -> None:
         expect(button).to_be_visible(timeout=60_000)
         _lab.screenshot(page, SHOT + ("de_" if german else "") + "00_first_tip_" + game.replace(" ", "_"))
         button.click()
+        expect(button).to_be_hidden(timeout=60_000)  # Python has closed the tip: the learner's turn
+        page.wait_for_timeout(600)  # the page's smooth scroll to the hand has ended
         if game == "Stich Rallye":
             # The guided game's hand: lesson 0's box set-up further down has a hand of its
             # own, drawn or not as the notebook's windowing decides.
