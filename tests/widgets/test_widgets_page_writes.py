@@ -21,7 +21,7 @@ from widgets import (
 )
 from widgets.messages import PageWrites
 from widgets.plotly_view import PlotlyBundle, ViewProbe
-from widgets.stich_rallye.guided_game import TipScroll
+from widgets.tip_scroll import TipScroll
 
 #: One of every anywidget of the project. (PlotlyFigure is Plotly's FigureWidget with another
 #: way to load its front end: its traits are Plotly's, which the page sets as a figure is

@@ -37,7 +37,7 @@ from ..i18n import N_, _, join_words
 from ..announcer import Announcer
 from ..page_style import PageStyle
 from ..read_aloud import SpeakButton
-from ..stich_rallye.guided_game import GUIDED_CLASS, TIP_CLASS, TipScroll
+from ..tip_scroll import GUIDED_CLASS, TIP_CLASS, TipScroll
 from .board import RUN_HEX, RallyRunBoard
 
 #: A picture for each kind, shown before the words (a tile is drawn beside it when the

@@ -26,9 +26,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-import anywidget
 import ipywidgets as w
-import traitlets
 
 import rally
 from rally import Card, Dealt, Turbo, inputs
@@ -37,10 +35,9 @@ from rally.moments import (
     GUIDED_PLAYERS, GUIDED_SEED, GUIDED_TRACK, KINDS, example_moment, guide, moment_why, moment_words,
 )
 
-from .._display import StableRepr
 from ..i18n import N_, _
-from ..messages import PageWrites
 from ..read_aloud import SpeakButton
+from ..tip_scroll import GUIDED_CLASS, MARKED_CLASS, TIP_CLASS, TipScroll
 from ..style import car_words
 from .game_replay import GameReplay
 from .game_view import GameView
@@ -66,93 +63,6 @@ POINTER = "4px solid #f59e0b"
 POINTER_RING = "4px rgb(245, 158, 11)"
 #: The events of an example shown before its moment.
 EXAMPLE_LEAD_IN = 5
-#: The page's classes: the guided game, its tip's box, and what the tip marks.
-GUIDED_CLASS, TIP_CLASS, MARKED_CLASS = "rally-guided", "rally-guided-tip-box", "rally-guided-marked"
-
-
-class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
-    """Brings a guided game's tip and what it marks into the window (a phone shows only a
-    part of the game): both, when they fit one below the other; else the tip stays at the
-    top of the window (sticky) and the marked part comes up right under it. ``marks`` is
-    the CSS selector of the marked parts (``ring`` a border that marks them too), inside the element of class
-    :data:`GUIDED_CLASS` that holds this widget and the tip's box (class :data:`TIP_CLASS`).
-
-    >>> scroll = TipScroll(marks=".rr-highlight")
-    >>> scroll.bring(); scroll.requests
-    1
-    """
-
-    _esm = """
-    const PAD = 8;
-    function bring(model, el) {
-      const root = el.closest(".rally-guided");
-      const tip = root && root.querySelector(".rally-guided-tip-box");
-      if (!tip || !tip.getClientRects().length) return;
-      // The keyboard to the tip's "Go on" (Python asks for it too, but a request sent before
-      // the game's views were drawn is lost: lesson 0 makes the game and shows its first tip at once).
-      const go = tip.querySelector("button.mod-primary");
-      if (go && !tip.contains(document.activeElement)) go.focus({ preventScroll: true });
-      const marks = [...root.querySelectorAll(model.get("marks") || ":not(*)")];
-      const ring = model.get("ring");  // marked by a border: "4px rgb(245, 158, 11)"
-      if (ring) {
-        const [width, ...color] = ring.split(" ");
-        for (const e of root.querySelectorAll("*")) {
-          if (e instanceof SVGElement) continue;
-          const s = getComputedStyle(e);
-          if (s.borderTopStyle === "solid" && s.borderTopWidth === width && s.borderTopColor === color.join(" ")) {
-            marks.push(e);
-          }
-        }
-      }
-      marks.splice(0, marks.length, ...marks.filter((m) => m.getClientRects().length));
-      Object.assign(tip.style, { position: "", top: "", zIndex: "", background: "" });
-      const t = tip.getBoundingClientRect();
-      const rects = marks.map((m) => m.getBoundingClientRect());
-      const low = rects.length ? Math.max(...rects.map((r) => r.bottom)) : t.bottom;
-      const behavior = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
-      const height = window.innerHeight;
-      if (low - t.top + 2 * PAD <= height) {  // the tip and the marked part fit in the window together
-        if (t.top >= 0 && low <= height) return;  // and are in it: nothing moves
-        tip.style.scrollMarginTop = `${PAD}px`;
-        tip.scrollIntoView({ behavior, block: "start" });
-        return;
-      }
-      // Too far apart for the window (a phone): the tip stays at its top (sticky) and the
-      // first marked part comes up right under it. Sticky needs the boxes around the tip to
-      // let it out: those that do not scroll themselves show what overflows them.
-      for (let a = tip.parentElement; a && a !== document.body; a = a.parentElement) {
-        const s = getComputedStyle(a);
-        if (s.overflowY !== "visible" && a.scrollHeight <= a.clientHeight + 40) a.style.overflow = "visible";
-      }
-      Object.assign(tip.style, { position: "sticky", top: "0px", zIndex: "20", background: "#ffffff" });
-      const first = marks[rects.indexOf(rects.reduce((a, b) => (b.top < a.top ? b : a)))];
-      first.style.scrollMarginTop = `${t.height + 2 * PAD}px`;
-      first.scrollIntoView({ behavior, block: "start" });
-    }
-    export default {
-      render({ model, el }) {
-        el.style.height = "0";
-        // After the tip's words, its mark and the figures are drawn (they come just before).
-        const later = () => setTimeout(() => requestAnimationFrame(() => bring(model, el)), 150);
-        model.on("change:requests", later);
-        if (model.get("requests") > 0) setTimeout(later, 150);  // a tip up before the game was on the page
-        return () => model.off("change:requests", later);
-      },
-    };
-    """
-    marks = traitlets.Unicode("").tag(sync=True)
-    #: What else is marked: the elements with this border ("4px rgb(245, 158, 11)": its top's width and color).
-    ring = traitlets.Unicode("").tag(sync=True)
-    requests = traitlets.Int(0).tag(sync=True)
-
-    def bring(self) -> None:
-        """Bring the tip and what it marks into the window."""
-        self.requests += 1
-
-    def __repr__(self) -> str:
-        return _("(The page brings the tip into view.)")
-
-
 class GuidedGame(GameView):
     """The guided first game: :data:`~rally.moments.GUIDED_PLAYERS` players on the
     :data:`~rally.moments.GUIDED_TRACK` track, the learner in seat 0, the computer players
