@@ -4,7 +4,8 @@ Two big buttons, one a game, each with its picture first: a tap on one starts th
 guided first game (:class:`~widgets.stich_rallye.guided_game.GuidedGame` or
 :class:`~widgets.rally_run.guided_game.GuidedRun`) right below, and its first tip's
 "Go on" is the second tap. Tapping the other button swaps the game; the first one is
-closed.
+closed. Tapping the game being played again keeps it; once it is over, a tap starts a
+new one.
 
 >>> start = FirstGame()
 >>> start
@@ -71,13 +72,19 @@ class FirstGame(StableRepr, w.VBox):
 
     def choose(self, game: str) -> bool:
         """Start ``game``'s guided first game ("stich_rallye" or "rally_run") below the
-        buttons. Returns False, with the reason in ``alert``, for anything else."""
+        buttons (the one being played is kept until it is over). Returns False, with the
+        reason in ``alert``, for anything else."""
         if not (isinstance(game, str) and game in GAMES):
             self._alert = _("The games are {games}, not {given}.").format(
                 games=join_words([repr(code) for code in GAMES]), given=repr(game)[:40])
             self.alert.value = f"<div role='alert' style='color:#b91c1c'>⚠ {self._alert}</div>"
             return False
         self._alert = self.alert.value = ""
+        if game == self.chosen and self.game is not None and not self.game.game.is_over:
+            # A second tap on the game being played keeps it (a child's double tap must not
+            # throw the game away); its tip takes the keyboard again.
+            self._focus_tip()
+            return True
         before = self.game
         self.chosen = game
         if game == "stich_rallye":

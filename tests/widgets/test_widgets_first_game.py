@@ -1,0 +1,41 @@
+"""Lesson 0's game chooser (:class:`widgets.first_game.FirstGame`): a tap starts a game, a
+second tap on it keeps the game being played (a child's double tap), the other button swaps
+games, and a finished game is started afresh."""
+
+from __future__ import annotations
+
+from widgets.first_game import FirstGame
+from widgets.rally_run.guided_game import GuidedRun
+from widgets.stich_rallye.guided_game import GuidedGame
+
+from test_widgets_guided_game import drive  # the same driver: random legal play, "Go on" at each tip
+
+
+def test_a_second_tap_keeps_the_game_being_played() -> None:
+    start = FirstGame()
+    start.buttons["stich_rallye"].click()
+    game = start.game
+    assert isinstance(game, GuidedGame) and game.moment is not None
+    game.go_on()
+    game.play_card(game.hand.playable[0])
+    played = len(game.game.events)
+    start.buttons["stich_rallye"].click()
+    assert start.game is game and len(game.game.events) == played  # nothing thrown away
+    assert start.game_box.children == (game,)
+    assert start.buttons["stich_rallye"].description.startswith("✓ ")
+
+
+def test_the_other_game_swaps_and_a_finished_game_starts_afresh() -> None:
+    start = FirstGame()
+    start.buttons["stich_rallye"].click()
+    first = start.game
+    start.buttons["rally_run"].click()
+    assert isinstance(start.game, GuidedRun) and start.game_box.children == (start.game,)
+    assert not start.buttons["stich_rallye"].description.startswith("✓ ")
+    assert first.comm is None  # the game left behind is closed
+    start.buttons["stich_rallye"].click()
+    drive(start.game)
+    finished = start.game
+    assert finished.game.is_over
+    start.buttons["stich_rallye"].click()
+    assert start.game is not finished and not start.game.game.is_over and start.game.moment is not None
