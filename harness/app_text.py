@@ -5,10 +5,11 @@ The lessons are served exactly as ``bin/lessons`` serves them (:class:`harness.l
 with a token, the cross-site checks on), each lesson's app view (``/voila/render/...``) opens
 in Chromium at 1280 x 800 and, once Voilà has run every cell and drawn every widget, the
 page's ``document.body.innerText`` is saved, one file a lesson, in course order, with its
-links beside it (and the grown-ups' guides, not counted as the child's path). The counts
-are printed as a table::
+links beside it (and the grown-ups' guide, each of its notebooks, counted apart from the
+child's path). The counts are printed as tables, the lessons' and the guide's::
 
     bash bin/app-text [FOLDER] [--lang en|de] [--lesson 07_rally_run_driving]
+    bash bin/app-text [FOLDER] --lesson for_grown_ups_3_advisor      (one notebook of the guide)
 
 The browser tests count the same way on the pages they open (``tests/browser/test_learner_view.py``).
 
@@ -36,8 +37,11 @@ MOST_WORDS_A_SENTENCE = 20
 #: A line of this many words or more shown twice on one page is a repeated block.
 REPEATED_LINE_WORDS = 5
 
-#: The grown-ups' guide of each language: saved beside the lessons, not counted as the child's path.
-GUIDES = {"en": "for_grown_ups.ipynb", "de": "de/fuer_erwachsene.ipynb"}
+#: The notebooks below notebooks/.
+NOTEBOOKS = pathlib.Path(__file__).resolve().parent.parent / "notebooks"
+#: The grown-ups' guide of each language, its start and its parts (the same limits as a
+#: lesson, counted apart from the child's path): these patterns below notebooks/.
+GUIDES = {"en": "for_grown_ups*.ipynb", "de": "de/fuer_erwachsene*.ipynb"}
 
 #: JavaScript: what the page shows (hidden parts left out, as a reader meets it) and its links.
 PAGE = """() => ({text: document.body.innerText,
@@ -47,6 +51,29 @@ PAGE = """() => ({text: document.body.innerText,
 _WORD = re.compile(r"\w")
 # A sentence ends at . ! ? (a closing quote or bracket may follow) before the next one starts.
 _SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”“’)»«]))\s+(?=[\"„“‘(«»]?[A-ZÄÖÜ0-9])")
+
+
+def guide(lang: str) -> list[str]:
+    """The guide's notebooks in ``lang`` (paths below notebooks/), its start first.
+
+    >>> guide("en")[:2]
+    ['for_grown_ups.ipynb', 'for_grown_ups_1_cards_and_hills.ipynb']
+    >>> guide("de")[0], len(guide("de")) == len(guide("en"))
+    ('de/fuer_erwachsene.ipynb', True)
+    """
+    return sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.glob(GUIDES[lang]))
+
+
+def guide_named(name: str) -> str | None:
+    """``name`` (a file name, with or without ``de/`` and ``.ipynb``) as a notebook of the
+    guide, or None if it names none.
+
+    >>> guide_named("fuer_erwachsene_3_ratgeber"), guide_named("01_tricks")
+    ('de/fuer_erwachsene_3_ratgeber.ipynb', None)
+    """
+    stem = name.removesuffix(".ipynb").split("/")[-1]
+    return next((path for lang in GUIDES for path in guide(lang) if path.endswith(f"/{stem}.ipynb")
+                 or path == f"{stem}.ipynb"), None)
 
 
 def words(text: str) -> int:
@@ -120,17 +147,20 @@ def save(folder: pathlib.Path, name: str, shown: dict) -> PageCount:
     return count(shown["text"], name)
 
 
-def write_course(folder: pathlib.Path, langs: list[str], only: str | None = None) -> list[PageCount]:
-    """Open every lesson's app view (in course order, each language of ``langs``; only the
-    lesson ``only`` if given) on a server started as ``bin/lessons`` starts it, and save
-    what each page shows into ``folder``. Returns the counts."""
+def write_course(folder: pathlib.Path, langs: list[str],
+                 only: str | None = None) -> tuple[list[PageCount], list[PageCount]]:
+    """Open every lesson's app view (in course order, each language of ``langs``), then
+    every notebook of the guide for grown-ups, on a server started as ``bin/lessons``
+    starts it, and save what each page shows into ``folder``; only the lesson or guide
+    notebook ``only`` if given. Returns the counts: the lessons', the guide's."""
     from playwright.sync_api import sync_playwright
 
     from widgets.course import COURSE, lesson_named
 
     from . import lab
 
-    lessons = [lesson_named(only)] if only else list(COURSE)
+    only_guide = guide_named(only) if only else None
+    lessons = [] if only_guide else [lesson_named(only)] if only else list(COURSE)
     pages, guides = [], []
     with lab.JupyterLab(token=secrets.token_hex(16)) as server, sync_playwright() as playwright:
         browser = lab.launch_chromium(playwright)
@@ -143,13 +173,17 @@ def write_course(folder: pathlib.Path, langs: list[str], only: str | None = None
                 counted = save(folder, path.removesuffix(".ipynb"), page.evaluate(PAGE))
                 print(f"{counted.name}: {counted.words} words", file=sys.stderr)
                 pages.append(counted)
-            if not only:
-                lab.open_app(page, server, GUIDES[lang])
-                guides.append(save(folder, GUIDES[lang].removesuffix(".ipynb"), page.evaluate(PAGE)))
+            for path in ([only_guide] if only_guide else [] if only else guide(lang)):
+                lab.open_app(page, server, path)
+                counted = save(folder, path.removesuffix(".ipynb"), page.evaluate(PAGE))
+                print(f"{counted.name}: {counted.words} words", file=sys.stderr)
+                guides.append(counted)
+            if only_guide:
+                break  # the guide's notebook is in one language
         browser.close()
     (folder / "counts.json").write_text(json.dumps([dataclasses.asdict(p) for p in pages + guides], indent=1,
                                                    ensure_ascii=False) + "\n", encoding="utf-8")
-    return pages
+    return pages, guides
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,10 +191,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", nargs="?", default="test-artifacts/app-text", type=pathlib.Path,
                         help="where the pages' text goes (default: test-artifacts/app-text)")
     parser.add_argument("--lang", choices=["en", "de"], action="append", help="a language (default: both)")
-    parser.add_argument("--lesson", help="one lesson, by its English or German file name")
+    parser.add_argument("--lesson", help="one lesson or one notebook of the guide for grown-ups, by its file name")
     args = parser.parse_args(argv)
-    pages = write_course(args.folder, args.lang or ["en", "de"], args.lesson)
-    print(table(pages))
+    pages, guides = write_course(args.folder, args.lang or ["en", "de"], args.lesson)
+    if pages:
+        print(table(pages))
+    if guides:
+        print(("\n" if pages else "") + "The guide for grown-ups (not the child's path):\n" + table(guides))
     print(f"\nThe pages' text is in {args.folder}/.")
     return 0
 

@@ -19,7 +19,7 @@ A state reached by play has no problems; change one thing and it is named:
 >>> state_problems(game.state())
 []
 >>> state_problems(game.state().replace(motors=(1, 2, 1, 0)))
-["Bo's motor is at position 2, which takes 2 lost tricks since the round began or Bo's last turbo, but Bo can have lost at most 1 of the 1 trick completed this round."]
+["Bo's motor is at position 2. That takes 2 lost tricks since the round began or Bo's last turbo. But Bo can have lost at most 1 of the 1 trick completed this round."]
 """
 
 from __future__ import annotations
@@ -330,34 +330,34 @@ def _motor_sentence(name: str, m: int, trailing: int, winds: int, can_lose: int,
     facts = {"name": name, "m": m, "trailing": trailing, "winds": winds, "last": size - 1, "bound": bound}
     if winds == m:
         # TRANSLATORS: {bound} is "Ada can have lost at most 1 of the 2 tricks completed this round".
-        return ngettext("{name}'s motor is at position {m}, which takes {m} lost trick since the round began "
-                        "or {name}'s last turbo, but {bound}.",
-                        "{name}'s motor is at position {m}, which takes {m} lost tricks since the round began "
-                        "or {name}'s last turbo, but {bound}.", m).format(**facts)
+        return ngettext("{name}'s motor is at position {m}. That takes {m} lost trick since the round began "
+                        "or {name}'s last turbo. But {bound}.",
+                        "{name}'s motor is at position {m}. That takes {m} lost tricks since the round began "
+                        "or {name}'s last turbo. But {bound}.", m).format(**facts)
     if trailing == 1:
         # TRANSLATORS: {bound} is "Ada can have lost at most 1 of the 2 tricks completed this round".
-        template = ngettext("{name} lost the last trick, so the motor was wound at least once since the round "
-                            "began or {name}'s last turbo; to stand at position {m} again it needs {winds} wind "
-                            "(the arrow goes back to 0 after position {last}), but {bound}.",
-                            "{name} lost the last trick, so the motor was wound at least once since the round "
-                            "began or {name}'s last turbo; to stand at position {m} again it needs {winds} winds "
-                            "(the arrow goes back to 0 after position {last}), but {bound}.", winds)
+        template = ngettext("{name} lost the last trick. So the motor was wound at least once since the round "
+                            "began or {name}'s last turbo. To stand at position {m} again, it needs {winds} wind "
+                            "(the arrow goes back to 0 after position {last}). But {bound}.",
+                            "{name} lost the last trick. So the motor was wound at least once since the round "
+                            "began or {name}'s last turbo. To stand at position {m} again, it needs {winds} winds "
+                            "(the arrow goes back to 0 after position {last}). But {bound}.", winds)
     elif trailing == 2:
         # TRANSLATORS: {bound} is "Ada can have lost at most 1 of the 2 tricks completed this round".
-        template = ngettext("{name} lost the last 2 tricks, so the motor was wound at least twice since the round "
-                            "began or {name}'s last turbo; to stand at position {m} again it needs {winds} wind "
-                            "(the arrow goes back to 0 after position {last}), but {bound}.",
-                            "{name} lost the last 2 tricks, so the motor was wound at least twice since the round "
-                            "began or {name}'s last turbo; to stand at position {m} again it needs {winds} winds "
-                            "(the arrow goes back to 0 after position {last}), but {bound}.", winds)
+        template = ngettext("{name} lost the last 2 tricks. So the motor was wound at least twice since the round "
+                            "began or {name}'s last turbo. To stand at position {m} again, it needs {winds} wind "
+                            "(the arrow goes back to 0 after position {last}). But {bound}.",
+                            "{name} lost the last 2 tricks. So the motor was wound at least twice since the round "
+                            "began or {name}'s last turbo. To stand at position {m} again, it needs {winds} winds "
+                            "(the arrow goes back to 0 after position {last}). But {bound}.", winds)
     else:
         # TRANSLATORS: {bound} is "Ada can have lost at most 1 of the 2 tricks completed this round".
-        template = ngettext("{name} lost the last {trailing} trick, so the motor was wound at least {trailing} "
-                            "time since the round began or {name}'s last turbo; to stand at position {m} again it "
-                            "needs {winds} winds (the arrow goes back to 0 after position {last}), but {bound}.",
-                            "{name} lost the last {trailing} tricks, so the motor was wound at least {trailing} "
-                            "times since the round began or {name}'s last turbo; to stand at position {m} again it "
-                            "needs {winds} winds (the arrow goes back to 0 after position {last}), but {bound}.",
+        template = ngettext("{name} lost the last {trailing} trick. So the motor was wound at least {trailing} "
+                            "time since the round began or {name}'s last turbo. To stand at position {m} again, it "
+                            "needs {winds} winds (the arrow goes back to 0 after position {last}). But {bound}.",
+                            "{name} lost the last {trailing} tricks. So the motor was wound at least {trailing} "
+                            "times since the round began or {name}'s last turbo. To stand at position {m} again, it "
+                            "needs {winds} winds (the arrow goes back to 0 after position {last}). But {bound}.",
                             trailing)
     return template.format(**facts)
 

@@ -77,15 +77,15 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "uphill_roll_grid": (N_("{name}'s car landed on a red uphill space, so it rolls back to the starting grid."),),
     "round_end_motors": (N_("Round {round} is over: now every motor drives its car, last place first."),),
     "round_end_motors_value": (N_("Round {round} is over: now every motor drives its car, last place first."),
-                               N_("{name}'s motor shows {value}: it moves the car on that many spaces.")),
+                               N_("{name}'s motor had {value}: it moved the car that many spaces, then went back to 0.")),
     "new_deal": (N_("Round {round}: all the cards are shuffled again, and everyone gets {cards} new cards."),
                  N_("The rulebook is not clear about this, so this is how we play it.")),
     "lap": (N_("{name}'s car crossed the finish line: lap {lap} done!"),
             N_("The motor turns to its red side: one more lap to go.")),
-    "finish": (N_("{name}'s car crossed the finish line a second time: {name} wins the race!"),
-               N_("Had nobody gone round twice by the end of round 3, the car in front would win.")),
+    "finish": (N_("{name}'s car finished its second lap: {name} wins the race!"),
+               N_("Had nobody gone round twice by the end of round 3, the car furthest ahead would win.")),
     "finish_leader": (N_("Round 3 is over and nobody went round twice."),
-                      N_("{name}'s car is in front, so {name} wins the race!")),
+                      N_("{name}'s car is furthest ahead, so {name} wins the race!")),
 }
 #: How round 2 and 3 are dealt (S3), said once: the "why" of a new deal.
 DEAL_RULE = N_("At the start of every round all the cards are gathered and shuffled. Each player gets 5 cards in "

@@ -17,10 +17,10 @@
   const WORDS = german ? {
     map: "Kursübersicht",
     mapLabel: "Kursübersicht: Lektion 0 mit allen Lektionen öffnen",
-    saving: (percent) => `Lektionen werden für ohne Internet gespeichert: ${percent} %`,
-    ready: "✓ Offline bereit: Alle Lektionen gehen jetzt auch ohne Internet.",
-    failed: (n) => `${n} Dateien konnten nicht gespeichert werden; beim nächsten Besuch geht es weiter.`,
-    insecure: "Diese Adresse kann die Lektionen nicht für ohne Internet speichern (dafür braucht es https).",
+    saving: (percent) => `Die Lektionen werden gespeichert, damit sie auch ohne Internet gehen: ${percent} %`,
+    ready: "✓ Fertig gespeichert: Alle Lektionen gehen jetzt auch ohne Internet.",
+    failed: (n) => `${n} Dateien konnten nicht gespeichert werden. Beim nächsten Besuch geht es weiter.`,
+    insecure: "Unter dieser Adresse lassen sich die Lektionen nicht für die Nutzung ohne Internet speichern. Dafür braucht die Adresse am Anfang „https“, eine sichere Verbindung.",
     close: "Hinweis schließen",
     start: "notebooks/de/00_hier_anfangen.ipynb",
   } : {

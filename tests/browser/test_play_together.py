@@ -184,9 +184,9 @@ def test_two_people_and_a_computer_player_play_a_whole_game_at_one_board(lesson)
         turns[name.group(1)] += 1
         state = play_a_turn(board, state)
         after = re.search(r"your turn, (\w+)", state["heading"])
-        if after and after.group(1) != name.group(1):  # handed over: said by name, car and letter
-            color, letter = PEOPLE[after.group(1)]
-            assert state["status"] == f"{after.group(1)}'s turn now: the {color} car ({letter}).", state["status"]
+        if after and after.group(1) != name.group(1):  # handed over: said by name and car
+            color = PEOPLE[after.group(1)][0]
+            assert state["status"] == f"{after.group(1)}'s turn now: the {color} car.", state["status"]
         if turns["Bo"] == 3 and turns["Ed"] == 3:
             _lab.screenshot(page, f"09_play_together_{screen}", board.root)
     assert state["heading"].startswith("Game over"), state["heading"]
@@ -233,12 +233,12 @@ def test_a_track_laid_by_clicks_is_a_closed_circuit_and_a_car_drives_round_it(le
     press(free.locator('button[data-car="red"]'))
     press(square("A1"))
     expect(status).to_have_text("The red car is on A1.")
-    expect(square("A1").locator(".rfp-car")).to_have_text("R")
+    expect(square("A1").locator(".rfp-car")).to_have_text("red")
     press(free.locator("button.rfp-tool", has_text="Drive round"))
     expect(status).to_have_text("The red car drove round: A1 → B1 → B2 → A2 → A1, 4 squares, and is back on A1.")
     expect(free.locator(".rfp-square.is-on-route")).to_have_count(1)  # the car's trip, lit square by square
     # A click off the road is refused with the reason; the car stays.
     press(square("C3"))
     expect(status).to_have_text(re.compile(r"^⚠ .*(not next to|no tile)"))
-    expect(square("A1").locator(".rfp-car")).to_have_text("R")
+    expect(square("A1").locator(".rfp-car")).to_have_text("red")
     _lab.screenshot(page, f"09_free_play_driven_{screen}", free)

@@ -25,7 +25,7 @@ def _english_around_each_test():
 def test_a_position_summary_in_german_and_in_english():
     position = examples.turbo_dilemma()
     assert position.summary(lang="de").splitlines()[0] == (
-        "Runde 2, 5 Stiche gespielt; Cy hat die Fahne. Bo hat den Stich gewonnen und entscheidet: Turbo oder nicht.")
+        "Runde 2: 5 Stiche sind gespielt, Cy hat die Fahne. Bo hat den Stich gewonnen und entscheidet: Turbo oder nicht.")
     assert position.summary(lang="en").splitlines()[0] == (
         "Round 2, 5 tricks done; Cy holds the flag. Bo won the trick and chooses: turbo or not.")
     assert position.summary(lang="de").splitlines()[1].startswith("Stich: Cy G12, ")
@@ -37,7 +37,7 @@ def test_a_position_summary_in_german_and_in_english():
 def test_the_summary_lines_of_each_car_in_german():
     position = examples.lone_color_lead()
     lines = position.summary(lang="de").splitlines()
-    assert lines[0] == "Runde 3, 6 Stiche gespielt; Cy hat die Fahne. Cy ist am Zug."
+    assert lines[0] == "Runde 3: 6 Stiche sind gespielt, Cy hat die Fahne. Cy ist am Zug."
     n = len(position.track)
     for seat, line in enumerate(lines[1:]):
         p, m = position.positions[seat], position.motors[seat]
@@ -45,7 +45,7 @@ def test_the_summary_lines_of_each_car_in_german():
         assert line == (f"  {position.player_names[seat]}: Feld {p % n}, {p // n + 1}. Abschnitt, "
                         f"Motor {position.dial[m]} (Stellung {m}), Hand {cards}")
     hidden = examples.hill_block().summary(lang="de").splitlines()
-    assert hidden[0] == "Runde 3, 0 Stiche gespielt; Ada hat die Fahne. Di ist am Zug."
+    assert hidden[0] == "Runde 3: 0 Stiche sind gespielt, Ada hat die Fahne. Di ist am Zug."
     assert hidden[1] == "Stich: Ada R4, Bo R11, Cy R12"
     assert hidden[2].endswith(", Hand unbekannt")
     assert examples.hill_block().summary(lang="en").splitlines()[2].endswith(", hand unknown")
@@ -61,11 +61,11 @@ def _after_first_trick() -> Game:
 def test_a_state_problem_in_german_and_in_english():
     state = _after_first_trick().state().replace(motors=(1, 2, 1, 0))
     assert state_problems(state, lang="de") == [
-        "Der Motor von Bo steht auf Stellung 2; dafür muss Bo seit Rundenbeginn oder seit dem letzten Turbo "
-        "2 Stiche verloren haben, aber Bo kann höchstens 1 von 1 fertigen Stich dieser Runde verloren haben."]
+        "Der Motor von Bo steht auf Stellung 2. Dafür muss Bo seit Rundenbeginn oder seit dem letzten Turbo "
+        "2 Stiche verloren haben. Aber Bo kann höchstens 1 von 1 fertigen Stich dieser Runde verloren haben."]
     assert state_problems(state, lang="en") == [
-        "Bo's motor is at position 2, which takes 2 lost tricks since the round began or Bo's last turbo, "
-        "but Bo can have lost at most 1 of the 1 trick completed this round."]
+        "Bo's motor is at position 2. That takes 2 lost tricks since the round began or Bo's last turbo. "
+        "But Bo can have lost at most 1 of the 1 trick completed this round."]
 
 
 def test_the_flag_and_the_end_checks_in_german():
@@ -84,9 +84,9 @@ def test_several_problems_are_counted_in_german():
     with rally.language("de"):
         with pytest.raises(PositionError) as caught:
             Game.from_state(state)
-    assert str(caught.value).startswith("4 Probleme: (1) Der Motor von Ada steht auf Stellung 3; ")
+    assert str(caught.value).startswith("4 Probleme: (1) Der Motor von Ada steht auf Stellung 3. ")
     assert caught.value.problems == state_problems(state, lang="de")
-    with pytest.raises(PositionError, match=r"^4 problems: \(1\) Ada's motor is at position 3, "):
+    with pytest.raises(PositionError, match=r"^4 problems: \(1\) Ada's motor is at position 3\. "):
         Game.from_state(state)
 
 

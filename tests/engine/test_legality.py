@@ -305,15 +305,15 @@ def test_i7_a_motor_wound_more_often_than_its_player_can_have_lost():
     # Di won the second trick (she holds the flag), so she lost at most one of the two.
     bad = mid_round_two().replace(motors=(1, 2, 2, 2))
     assert one_problem(bad, "motor") == (
-        "Di's motor is at position 2, which takes 2 lost tricks since the round began or Di's last turbo, but Di can "
+        "Di's motor is at position 2. That takes 2 lost tricks since the round began or Di's last turbo. But Di can "
         "have lost at most 1 of the 2 tricks completed this round.")
 
 
 def test_i7_a_player_who_lost_the_last_trick_with_the_motor_at_zero():
     bad = mid_round_two().replace(motors=(0, 2, 2, 1))
     assert one_problem(bad, "motor") == (
-        "Ada lost the last trick, so the motor was wound at least once since the round began or Ada's last turbo; "
-        "to stand at position 0 again it needs 9 winds (the arrow goes back to 0 after position 8), but Ada can have "
+        "Ada lost the last trick. So the motor was wound at least once since the round began or Ada's last turbo. "
+        "To stand at position 0 again, it needs 9 winds (the arrow goes back to 0 after position 8). But Ada can have "
         "lost at most 2 of the 2 tricks completed this round.")
 
 
@@ -321,8 +321,8 @@ def test_i7_a_player_who_lost_the_last_two_tricks_with_the_motor_at_one():
     # Bo lost the finished trick (Ada won it) and the one on the table (Di won it).
     bad = turbo_moment().replace(motors=(1, 1, 2, 1))
     assert one_problem(bad, "motor") == (
-        "Bo lost the last 2 tricks, so the motor was wound at least twice since the round began or Bo's last turbo; "
-        "to stand at position 1 again it needs 10 winds (the arrow goes back to 0 after position 8), but Bo can have "
+        "Bo lost the last 2 tricks. So the motor was wound at least twice since the round began or Bo's last turbo. "
+        "To stand at position 1 again, it needs 10 winds (the arrow goes back to 0 after position 8). But Bo can have "
         "lost at most 2 of the 2 tricks completed this round.")
 
 
@@ -514,8 +514,8 @@ def test_the_issues_position_where_a_player_lost_two_tricks_yet_shows_one_is_ref
     with pytest.raises(PositionError) as info:
         Position.from_code("SR1_Tvolcano_R2_F1_P17.20.24.10_M5.2.3.1_CG4.G9.G12.G13_H0B3")
     assert info.value.problems == [
-        "Di lost the last 2 tricks, so the motor was wound at least twice since the round began or Di's last turbo; "
-        "to stand at position 1 again it needs 10 winds (the arrow goes back to 0 after position 8), but Di can have "
+        "Di lost the last 2 tricks. So the motor was wound at least twice since the round began or Di's last turbo. "
+        "To stand at position 1 again, it needs 10 winds (the arrow goes back to 0 after position 8). But Di can have "
         "lost at most 6 of the 6 tricks completed this round."]
 
 

@@ -160,8 +160,8 @@ IMPOSSIBLE = [
     ("a card not in play", bad(hand="B9 B15"), "B15 is not in play with 3 players"),
     ("a motor off the dial", bad(motors=[2, 9, 2]), "motor position must be a whole number from 0 to 8"),
     ("a motor wound more than tricks allow", bad(motors=[2, 3, 2]),
-     "Bo's motor is at position 3, which takes 3 lost tricks since the round began or Bo's last turbo, "
-     "but Bo can have lost at most 2 of the 3 tricks"),
+     "Bo's motor is at position 3. That takes 3 lost tricks since the round began or Bo's last turbo. "
+     "But Bo can have lost at most 2 of the 3 tricks"),
     ("no hand for the decider", bad(hand=None), "Ada decides now: give their hand"),
     ("too many cards", bad(hand="B9 B10 B2 B3 R2 R4"), "holds 6 cards, but in round 1"),
     ("an empty hand to play from", bad(hand=""), "holds 0 cards"),

@@ -91,3 +91,27 @@ def test_a_lesson_no_course_has_is_refused_in_words():
         LessonDone("lesson 11")
     assert lesson_named("01_stiche") is lesson_named("01_tricks")
     assert next_lesson(COURSE[-1].german) is None
+
+
+#: The guide for grown-ups in each language: its start (linked once from lesson 0), then its parts.
+GUIDES = {"en": sorted(NOTEBOOKS.glob("for_grown_ups*.ipynb")),
+          "de": sorted((NOTEBOOKS / "de").glob("fuer_erwachsene*.ipynb"))}
+
+
+def links(path: Path) -> list[str]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return [target for cell in cells if cell["cell_type"] == "markdown" for _, target in LINK.findall(source(cell))]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_guide_links_its_parts_and_each_part_the_next_one_and_the_guide_s_start(lang):
+    start, *parts = GUIDES[lang]
+    assert len(parts) == 5 and COURSE[0].file(lang).split("/")[-1] in links(start)
+    assert start.name in links(NOTEBOOKS / COURSE[0].file(lang))  # lesson 0 links the guide's start
+    assert [target for target in links(start) if target in {p.name for p in parts}] == [p.name for p in parts]
+    for part, following in zip(parts, parts[1:] + [None]):
+        *_, last = json.loads(part.read_text(encoding="utf-8"))["cells"]
+        assert last["cell_type"] == "markdown", part.name
+        expected = ([following.name] if following else []) + [start.name]  # then, maybe, lesson 0
+        assert [t for _, t in LINK.findall(source(last))][:len(expected)] == expected, part.name
+        assert all(part.parent.joinpath(target).is_file() for target in links(part)), part.name

@@ -4,8 +4,10 @@ included, is counted in the browser (tests/browser/test_learner_view.py); this i
 markdown's own share, checked without one.
 
 A sentence is at most 20 words, outside cells tagged ``for-grown-ups`` (parts a lesson
-marks, in words, as written for adults). A lesson's text is at most 1,200 words. Tables and
-code blocks are not prose; links count as their words only."""
+marks, in words, as written for adults). A lesson's text is at most 1,200 words. The guide
+for grown-ups (``for_grown_ups*.ipynb``, ``de/fuer_erwachsene*.ipynb``: its start and its
+parts) keeps the same limits, every cell of it. Tables and code blocks are not prose; links
+count as their words only."""
 
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("**/[0-9][0-9]_*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+#: The guide for grown-ups, both languages: its start and its parts.
+GUIDE = sorted([*NOTEBOOKS.glob("for_grown_ups*.ipynb"), *NOTEBOOKS.glob("de/fuer_erwachsene*.ipynb")])
+LESSONS += GUIDE
 IDS = [str(p.relative_to(NOTEBOOKS)) for p in LESSONS]
 GROWN_UPS = "for-grown-ups"
 MOST_WORDS_A_SENTENCE = 20
@@ -62,6 +67,11 @@ def test_no_sentence_a_child_reads_is_over_20_words(lesson):
         if words(sentence) > MOST_WORDS_A_SENTENCE
     ]
     assert not long, "\n".join(long)
+
+
+def test_the_guide_is_checked_in_both_languages():
+    english = [p for p in GUIDE if p.parent == NOTEBOOKS]
+    assert english and len(GUIDE) == 2 * len(english), [str(p.relative_to(NOTEBOOKS)) for p in GUIDE]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)

@@ -19,6 +19,9 @@ LESSONS = sorted(p for p in NOTEBOOKS.glob("**/*.ipynb") if ".ipynb_checkpoints"
 IDS = [str(p.relative_to(NOTEBOOKS)) for p in LESSONS]
 ENGLISH = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 GERMAN = sorted((NOTEBOOKS / "de").glob("[0-9][0-9]_*.ipynb"))
+#: The guide for grown-ups, its start and its numbered parts, in each language.
+GUIDE_ENGLISH = sorted(NOTEBOOKS.glob("for_grown_ups*.ipynb"))
+GUIDE_GERMAN = sorted((NOTEBOOKS / "de").glob("fuer_erwachsene*.ipynb"))
 
 #: Cells with this tag show in JupyterLab only; the app view (Voilà) leaves them out
 #: (binder/jupyter_server_config.json), since there the lesson runs by itself.
@@ -106,17 +109,42 @@ def _widgets_called(lesson: Path) -> list[list[ast.Call]]:
     return calls
 
 
-@pytest.mark.parametrize("english", ENGLISH, ids=[p.name for p in ENGLISH])
-def test_every_english_lesson_has_a_german_one_with_the_same_code_cells_and_widgets(english):
-    german = [p for p in GERMAN if p.name[:3] == english.name[:3]]
-    assert len(german) == 1, f"no German lesson (or more than one) numbered {english.name[:2]} in notebooks/de"
-    en_widgets, de_widgets = _widgets_called(english)[1:], _widgets_called(german[0])[1:]  # after the language cells
+def _same_code_cells_and_widgets(english: Path, german: Path) -> list[list[str]]:
+    """Assert that ``german`` has the code cells of ``english`` and makes the same widgets
+    the same way; return the widgets' names, cell by cell."""
+    en_widgets, de_widgets = _widgets_called(english)[1:], _widgets_called(german)[1:]  # after the language cells
     assert len(de_widgets) == len(en_widgets), "the same number of code cells, besides the language cell"
     names = [[call.func.id for call in cell] for cell in en_widgets]
     assert [[call.func.id for call in cell] for cell in de_widgets] == names  # the same widgets, cell by cell
     # ... made the same way: the same games, seeds and positions (only titles are in words)
     assert [[_call(call) for call in cell] for cell in de_widgets] == [[_call(call) for call in cell] for cell in en_widgets]
-    assert any(names), "the comparison found widgets to compare"
+    return names
+
+
+@pytest.mark.parametrize("english", ENGLISH, ids=[p.name for p in ENGLISH])
+def test_every_english_lesson_has_a_german_one_with_the_same_code_cells_and_widgets(english):
+    german = [p for p in GERMAN if p.name[:3] == english.name[:3]]
+    assert len(german) == 1, f"no German lesson (or more than one) numbered {english.name[:2]} in notebooks/de"
+    assert any(_same_code_cells_and_widgets(english, german[0])), "the comparison found widgets to compare"
+
+
+def _guide_part(notebook: Path) -> str:
+    """The part of the guide a notebook is: "" for its start, "1" for
+    ``for_grown_ups_1_cards_and_hills`` or ``fuer_erwachsene_1_karten_und_huegel``."""
+    rest = notebook.stem.removeprefix("for_grown_ups").removeprefix("fuer_erwachsene")
+    return rest.split("_")[1] if rest else ""
+
+
+def test_the_guide_has_the_same_parts_in_both_languages():
+    assert [_guide_part(p) for p in GUIDE_ENGLISH] == ["", "1", "2", "3", "4", "5"]
+    assert [_guide_part(p) for p in GUIDE_GERMAN] == [_guide_part(p) for p in GUIDE_ENGLISH]
+
+
+@pytest.mark.parametrize("english", GUIDE_ENGLISH, ids=[p.name for p in GUIDE_ENGLISH])
+def test_every_part_of_the_english_guide_has_a_german_one_with_the_same_code_cells_and_widgets(english):
+    german = [p for p in GUIDE_GERMAN if _guide_part(p) == _guide_part(english)]
+    assert len(german) == 1, f"no German part (or more than one) of the guide like {english.name} in notebooks/de"
+    _same_code_cells_and_widgets(english, german[0])
 
 
 def test_the_german_lessons_readme_names_each_german_lesson_and_its_english_one():

@@ -40,8 +40,9 @@ CASES = [
     ("set-up", 0, "24", "12", "whatever the number of players"),
     # M4, R2: one trophy per player, in the three start colors; yellow stays in the box.
     ("set-up", 1, "3", "4", "The yellow one stays in the box"),
-    # M3: a straight entered from the north must open north: one look only (R10).
-    ("laying", 0, "1", "2", "one way: a straight open to north and south"),
+    # M3: a straight entered from the north must open north: it lies north-south only.
+    ("laying", 0, "Only north-south, so it meets B1's road", "North-south or east-west, as he likes",
+     "Only north-south meets the road from B1"),
     # M3, R3: Gus's first move: a dead end on E5 faces E4 (north) or D5 (west), never the green start.
     ("dead ends", 0, "Open to north or to west, as he likes", "Only open to east, toward his start",
      "open to north or open to west"),
@@ -60,8 +61,11 @@ CASES = [
     # M3: E5 lies face up under Gus's car, so it cannot be swapped, with any tile.
     ("swap", 1, "No", "Yes", "only face-down tiles may be swapped"),
     ("swap", 1, "No", "Only if the two tiles lie next to each other", "only face-down tiles may be swapped"),
-    # M4: two players, two trophies (red, green); Bo has red, so Gus takes green.
-    ("pit stop", 0, "The green trophy", "The one he likes best", "green start-finish tile is Gus's finish"),
+    # M4: the trophies lie shuffled, colors hidden: Gus's finish is whichever trophy he turns over.
+    ("pit stop", 0, "The one his trophy shows: he cannot know it before", "The green one: his own start",
+     "in some games Gus turns over green and in others red"),
+    ("pit stop", 0, "The one his trophy shows: he cannot know it before", "The red one: Bo's start",
+     "colors hidden"),
     # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
     ("finish", 0, "No", "Yes", "no road leaves it to the west"),
     ("finish", 0, "No", "Only if no other car stands on the red start-finish tile", "no road leaves it to the west"),
@@ -145,7 +149,7 @@ def test_each_part_is_asked_once_right_after_its_section_in_order():
 #: Words an output prints, and the heading of the section that teaches them: nothing is
 #: printed before it is taught.
 TAUGHT_IN = {
-    "to lay the tile": "## A turn: three choices",  # lesson 7's board: a tile revealed, to be laid
+    "to lay the tile": "## A turn: two choices",  # lesson 7's board: a tile revealed, to be laid
     "Bo to move": "## Your turn: play against the computer",  # lesson 8's game to play
 }
 
@@ -179,14 +183,17 @@ def test_the_lesson_labels_the_projects_own_readings():
                                         if c["cell_type"] == "markdown").replace("**", ""))
     for reading in ("We follow the German rulebook here: it says the colors stay hidden.",  # trophies (M4)
                     "start-finish tiles go next to? The rulebook does not say exactly. In this app they lie beside the corner",  # M1
-                    "The rulebook does not list or count the kinds. This app has 8 S, 8 C, 4 X and 4 D.",  # M2
+                    "The rulebook does not list or count the kinds. This app has 8 straights, 8 curves, 4 crossroads and 4 "
+                    "dead ends.",  # M2
                     'The rulebook gives this help "in the first round". In this app each car gets it on its '
                     "first move.",                                                         # R3
                     "may it lie a new way? The rulebook does not say. In this app it may.",  # a tile laid anew (M2)
                     "The rulebook does not say more. In this app we play it like this: - The pit stop has a road "
-                    "on each side and room for every car. - The trophies have the colors of the cars that play.",
+                    "on each side and room for every car. - The trophies, one per player, have the colors of the cars "
+                    "that play.",
+                    "In this app you only turn over tiles your road leads to, and the pit stop has roads all round.",                                                       # M1, M3 in lesson 7
                     "The rulebook does not say. In this app a car may not drive onto a start-finish tile then.",  # R5
-                    "The rulebook does not say what happens then. In this app we play it like this: - A car "
+                    "The rulebook does not say what happens then. In this app we play it like this: - A car is "
                     "stuck for good",                                                      # R7, R8
                     "It also ends after 100 turns for each player."):                      # the turn limit (R8)
         assert reading in text, reading

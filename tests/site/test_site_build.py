@@ -40,12 +40,16 @@ from lesson_words import device_only_texts  # noqa: E402
 
 # --- The lessons on the site start by themselves ------------------------------------------
 
+#: The notebooks the site stages: the lessons and the guide for grown-ups (its start and parts).
+STAGED = ("[0-9][0-9]_*.ipynb", "for_grown_ups*.ipynb", "fuer_erwachsene*.ipynb")
+
+
 def test_every_staged_lesson_says_it_starts_by_itself(tmp_path):
     stage_notebooks.main(str(ROOT / "notebooks"), str(tmp_path))
-    lessons = sorted(tmp_path.rglob("[0-9][0-9]_*.ipynb"))
+    lessons = sorted(p for pattern in STAGED for p in tmp_path.rglob(pattern))
     # JupyterLab (the browser tests) may leave .ipynb_checkpoints copies; the site skips them.
-    sources = [p for p in (ROOT / "notebooks").rglob("[0-9][0-9]_*.ipynb") if ".ipynb_checkpoints" not in p.parts]
-    assert len(lessons) == len(sources) >= 20
+    sources = [p for pattern in STAGED for p in (ROOT / "notebooks").rglob(pattern) if ".ipynb_checkpoints" not in p.parts]
+    assert len(lessons) == len(sources) >= 32
     assert not any(".ipynb_checkpoints" in p.parts for p in lessons)
     for lesson in lessons:
         text = "".join(cell["source"] for cell in json.loads(lesson.read_text(encoding="utf-8"))["cells"]

@@ -116,5 +116,5 @@ def test_the_plain_text_is_said_in_each_language():
                                   "Gewählt: Grün 9.")
     assert english["CardHand"] == "Your hand: green 3, red 5 and green 9. May be played: green 3 and green 9. " \
                                   "Chosen: green 9."
-    assert german["GameSetup"] == "Ein neues Spiel: 3 Spieler auf der Strecke Strand, Startwert 2."
+    assert german["GameSetup"] == "Ein neues Spiel: 3 Spieler auf der Strecke Strand, Spielnummer 2."
     assert german["WhatIf"].startswith("Was sollte ") and "Deine Vermutung: ohne Turbo." in german["WhatIf"]

@@ -73,7 +73,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
         assert view.hand.prompt.startswith("Du bist dran. ")
         assert (view.trick_table.title, view.last_trick.title) == ("Dieser Stich", "Letzter Stich")
         assert [label for label, delay in view.speed.options] == ["sofort", "schnell", "langsam"]
-        assert list(view.speed.tooltips) == ["ohne Pause", "Pause von 0,4 s", "Pause von 1 s"]
+        assert view.speed.tooltip == "ohne Pause · Pause von 0,4 s · Pause von 1 s"
         assert view.hint_button.description == "Tipp: Frag den Ratgeber"
         assert view.hand.labels["play"] == "{code} ausspielen"
         assert view.dials[0].label == "1. Abschnitt · gelbe Seite"
@@ -81,7 +81,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
         turbo_texts = play_to_the_end(view, 3)
         assert turbo_texts, "seed 3 lets the human choose the turbo at least once"
         for yes, no, text, marks in turbo_texts:
-            assert yes.startswith("Turbo nutzen: ") and no.startswith("Nur die Karte: ")
+            assert yes.startswith("Turbo nutzen: ") and no.startswith("Ohne Turbo: ")
             assert "<b>Du hast den Stich gewonnen.</b>" in text
             assert marks in (("Turbo oder nur die Karte",), ("Turbo", "nur die Karte"))
         assert f"Spiel vorbei: <b>{game.names[game.winner]}</b> gewinnt die Rallye!" in view.status.value
@@ -169,7 +169,7 @@ def test_setups_and_copy_button_in_german():
         setup = GameSetup(players=3, track="beach", seed=2)
         assert [setup.players.description, setup.track.description, setup.seed.description,
                 setup.names.description, setup.bot.description, setup.start.description] == [
-            "Spieler", "Strecke", "Startwert", "Namen", "Computerspieler", "Neues Spiel"]
+            "Spieler", "Strecke", "Spielnummer", "Namen", "Computerspieler", "Neues Spiel"]
         assert setup.track.placeholder == "Strand, Vulkan oder S..DD...U.."
         assert setup.track.value == "Strand" and list(setup.track.options) == ["Strand", "Vulkan"]
         assert [label for label, key in setup.bot.options] == ["sorgfältige Computerspieler",
@@ -177,7 +177,7 @@ def test_setups_and_copy_button_in_german():
         setup.bot.value = "random"  # the key stays the same in every language
         assert setup.new_game() is not None
         setup.seed.value = "zwei"
-        assert setup.new_game() is None and setup.error.startswith("Der Startwert (Seed) ")
+        assert setup.new_game() is None and setup.error.startswith("Die Spielnummer muss eine ganze Zahl ")
         box = BoxSetup(players=3)
         assert [label for label, n in box.chooser.options] == ["3 Spieler", "4 Spieler", "5 Spieler"]
         first = box.game.names[box.game.first_player]

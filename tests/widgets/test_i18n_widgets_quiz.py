@@ -93,7 +93,7 @@ def test_the_tricks_quiz_asks_and_answers_in_german():
 def test_the_motor_and_moving_quizzes_count_in_german():
     with rally.language("de"):
         quiz = moving_quiz()
-        assert quiz.title == "Fahren, bergab und bergauf"
+        assert quiz.title == "Fahren und Hügel"
         assert quiz.questions[0].prompt.startswith("Eine Strecke mit 12 Feldern, im Uhrzeigersinn gezählt")
         assert "Ada darf 2 Felder vorrücken." in quiz.questions[0].prompt
         assert_german(quiz_texts(quiz))
@@ -127,10 +127,11 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
     with rally.language("de"):
         quiz = rally_run_quiz("pit stop")
         assert quiz.title == "Rally Run: Die Boxengasse"
-        assert quiz.question.choices[:2] == ("Das grüne Kanister-Plättchen", "Das rote Kanister-Plättchen")
-        answer = quiz.answer("Das grüne Kanister-Plättchen")
-        assert answer.correct and "das grüne Start-Ziel-Plättchen das Ziel von Gus" in answer.message
-        assert quiz.question.heading == "Was nimmt Gus an der Boxengasse?"
+        assert quiz.question.choices[:2] == ("Das grüne: sein eigener Start", "Das rote: der Start von Bo")
+        answer = quiz.answer(quiz.question.choices[2])
+        assert quiz.question.choices[2].startswith("Das in der Farbe seines Kanister-Plättchens")
+        assert answer.correct and "in manchen Spielen das grüne auf und in anderen das rote" in answer.message
+        assert quiz.question.heading == "Welches Start-Ziel-Plättchen ist jetzt das Ziel von Gus?"
         trophies = rally_run_quiz("set-up").questions[1]
         assert "Das Kanister-Plättchen in Gelb bleibt in der Schachtel." in trophies.check("3").message
         finish = rally_run_quiz("finish").questions[0]
@@ -142,11 +143,12 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     quiz = rally_run_quiz("pit stop")
-    assert quiz.question.choices[0] == "The green trophy"
+    right = "The one his trophy shows: he cannot know it before"
+    assert quiz.question.choices[2] == right
     with rally.language("de"):
-        said = quiz.answer("The green trophy")
-    assert said.correct and said.message.startswith("Das grüne Kanister-Plättchen: ")
-    assert quiz.answer("The green trophy").message.startswith("The green trophy: a two-player game")
+        said = quiz.answer(right)
+    assert said.correct and said.message.startswith("Das, dessen Farbe sein Kanister-Plättchen zeigt. ")
+    assert quiz.answer(right).message.startswith("The one his trophy shows. The trophies lie shuffled")
 
 
 def test_the_quizzes_still_speak_english():
@@ -178,7 +180,7 @@ def test_the_board_speaks_german_and_keeps_its_color_letters():
         assert [s["word"] for s in board.starts] == ["Rot", "Blau", "Grün", "Gelb"]
         assert [s["letter"] for s in board.starts] == ["R", "B", "G", "Y"]  # the cells' codes, in every language
         assert [s["color"] for s in board.starts] == ["red", "blue", "green", "yellow"]  # what a click sends
-        assert board.players_info[0]["text"] == ("Bo (du): rotes Auto (R), auf dem roten Start-Ziel-Plättchen, "
+        assert board.players_info[0]["text"] == ("Bo (du): rotes Auto, auf dem roten Start-Ziel-Plättchen, "
                                                  "noch kein Kanister-Plättchen")
         assert board.cars[0]["title"] == "Das rote Auto von Bo"
         assert board.click("A1") and board.rotations
@@ -220,7 +222,7 @@ def test_the_board_still_speaks_english():
     board = RallyRunBoard(players=2, seed=6, bots="none")
     assert board.heading == "Turn 1: your turn, Bo (red car). Heading for the pit stop (C3)."
     assert [s["word"] for s in board.starts] == ["red", "blue", "green", "yellow"]
-    assert board.players_info[0]["text"] == "Bo (you): red car (R), on the red start-finish tile, no trophy yet"
+    assert board.players_info[0]["text"] == "Bo (you): red car, on the red start-finish tile, no trophy yet"
     assert board.cars[1]["title"] == "Gus's green car" and board.labels["trophies"] == "2 trophies"
 
 
@@ -230,7 +232,7 @@ def test_the_memory_chart_is_labelled_in_german():
     with rally.language("de"):
         chart = MemoryChart(result)
     layout = chart.plot.layout
-    assert layout.title.text.startswith("Gewinnchance je nach Gedächtnis, je 6 Spiele gegen ")
+    assert layout.title.text.startswith("Gewinnrate je nach Gedächtnis, je 6 Spiele gegen ")
     assert layout.yaxis.title.text == "gewonnene Spiele (%)"
     assert layout.xaxis.title.text.startswith("wie lange sich der Computerspieler ein Plättchen merkt")
     assert any(a.text == "gerechter Anteil 50\xa0%" for a in layout.annotations)  # as German writes it

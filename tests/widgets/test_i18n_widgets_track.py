@@ -114,7 +114,8 @@ def test_the_track_figure_speaks_german_and_keeps_its_keys():
         assert [figure.plot.data[CARS_FIRST + s].meta for s in range(4)] == [CAR_KEY + n for n in game.names]
     assert english.plot.data[KEY_FIRST].name == "start/finish"
     assert english.plot.data[SPACES].hovertext[0].startswith("Space 0: start/finish<br>on the starting grid: ")
-    assert english.plot.data[CARS_FIRST].name == f"{game.names[0]} · lap 1 · yellow side"
+    assert english.plot.data[CARS_FIRST].name.startswith(f"{game.names[0]} · ")
+    assert english.plot.data[CARS_FIRST].name.endswith(" · lap 1 · motor: yellow side")
 
 
 def test_the_move_player_says_each_step_in_german():
@@ -132,11 +133,11 @@ def test_the_move_player_says_each_step_in_german():
         player.step()
         assert player.status_text.startswith(f"Schritt 1 von {len(move.path)}: ")
         player.play()
-        assert player.status_text.endswith("Die Bewegung ist zu Ende.")
+        assert player.status_text.endswith("Die Fahrt ist zu Ende.")
         marks = list(player.figure.plot.data[TRAIL_LABELS].text)
         assert "springt" in marks and "rollt" in marks
         player.step()  # nothing left to show
-        assert player.status_text.startswith("Die Bewegung ist zu Ende. Drück auf ↺ Zurück zum Anfang")
+        assert player.status_text.startswith("Die Fahrt ist zu Ende. Drück auf „↺ Zurück zum Anfang“")
         texts = [b.description for b in buttons] + [b.tooltip for b in buttons] + figure_texts(player.figure)
     assert_no_english(texts)
     with language("en"):  # a click later speaks the language spoken then
@@ -157,7 +158,7 @@ def test_the_sandbox_and_the_trick_explorer_speak_german():
     assert sandbox.spaces[0].description == f"Feld von {game.names[0]}"
     assert (sandbox.mover.description, sandbox.steps.description) == ("Wer fährt", "Felder vorwärts")
     help_line = sandbox.children[1].value
-    assert "Feld 0 im 1. Abschnitt ist das Startfeld." in help_line
+    assert "Feld 0 ist Start/Ziel, am Anfang ist es das Startfeld." in help_line
     texts = [help_line, sandbox.mover.description, sandbox.steps.description, *sandbox.laps[0].tooltips]
     assert (explorer.cards.description, explorer.go.description) == ("Stich", "Wer gewinnt?")
     assert explorer.cards.placeholder == "Karten der Reihe nach: G11 R5 B7 G3"
@@ -198,7 +199,7 @@ def test_the_position_editor_speaks_german():
                   *editor.lap.tooltips, *(label for label, _lap in editor.lap.options)]
         assert labels[:5] == ["Spieler", "Strecke", "Runde", "Fahne bei", "Felder ab Start"]
         assert "✔ Eine mögliche Spielsituation." in editor.status.value
-        assert "Möglichkeiten: " in editor.status.value and f"Runde {position.round}, " in editor.status.value
+        assert "Möglichkeiten: " in editor.status.value and f"Runde {position.round}: " in editor.status.value
         good = editor.status.value.split("<pre")[0]  # rally's summary of the position follows
         progress = list(position.positions)
         progress[1] = progress[0] = max(progress)  # two cars on one space
@@ -214,13 +215,13 @@ def test_the_what_if_lesson_and_the_advisor_speak_german():
         lesson = WhatIf(position, playouts=20, outcomes=True)
         panel: AdvisorPanel = lesson.advisor
         panel.stop_early.value = False
-        assert lesson.choice.description == "Deine Wahl"
-        assert f"<b>Was sollte {who} tun?</b> Triff zuerst deine Wahl, dann drück auf <i>Frag den Ratgeber</i>." \
+        assert lesson.choice.description == "Deine Vermutung"
+        assert f"<b>Was sollte {who} tun?</b> Gib zuerst deine Vermutung ab, dann drück auf <i>Frag den Ratgeber</i>." \
             in lesson.children[4].value
         assert panel.ask_button.description == "Frag den Ratgeber"
         assert [label for label, _bots in panel.bots.options] == [
             "sorgfältige Computerspieler, wie Menschen am Tisch", "zufällige Computerspieler (schneller)"]
-        assert lesson.ask() is None and "Triff zuerst deine Wahl" in lesson.verdict.value
+        assert lesson.ask() is None and "Gib zuerst deine Vermutung ab" in lesson.verdict.value
         assert panel.chart.plot.layout.title.text == "Frag den Ratgeber, welche Möglichkeit gewinnt"
         lesson.predict(lesson.choice.options[0][1])  # (the button's words, the action's code)
         advice = lesson.ask()

@@ -29,9 +29,9 @@ def test_setup_builds_the_game_it_describes():
 
 
 @pytest.mark.parametrize("field, value, expected", [
-    ("seed", "4x", "The seed must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, "
+    ("seed", "4x", "The game number must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, "
              "like 42, not '4x'."),
-    ("seed", "-3", "The seed must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, "
+    ("seed", "-3", "The game number must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, "
              "like 42, not '-3'."),
     ("track", "S..Q..", "Character 'Q' at space 3 is not a space kind"),
     ("track", "mountain", "'mountain' is neither a built-in track (beach or volcano) nor track text"),

@@ -249,7 +249,7 @@ def test_the_boards_words_are_big_enough_to_read_on_a_phone():
 
     css = (pathlib.Path(__file__).parents[2] / "widgets/rally_run/board.css").read_text(encoding="utf-8")
     sizes = [int(size) for size in re.findall(r"\.rally-run \.rr-[\w-]+ \{[^}]*font-size: (\d+)px", css)]
-    assert len(sizes) >= 10 and min(sizes) >= 16, sizes
+    assert len(sizes) >= 8 and min(sizes) >= 16, sizes  # the board's kinds of text (badges, names, counts …)
     width = int(re.search(r"\.rally-run__board \{[^}]*min-width: (\d+)px", css).group(1))
     assert min(sizes) * width / 586 >= 12
     js = (pathlib.Path(__file__).parents[2] / "widgets/rally_run/board.js").read_text(encoding="utf-8")

@@ -131,7 +131,7 @@ def test_the_previous_players_swap_is_marked_and_refused():
     ({"type": "mode", "mode": "fly"}, "'move' or 'swap'"),
     ({"type": "dance"}, "does not understand"),
     ({"type": "click"}, "does not understand"),
-    ({"type": "new", "seed": "1.5"}, "The seed is a whole number from 0, like 7"),
+    ({"type": "new", "seed": "1.5"}, "The game number is a whole number from 0, like 7"),
     ({"type": "new", "seed": "-3"}, "not '-3'. The game goes on as it was."),
 ])
 def test_an_illegal_click_changes_nothing_and_says_why(message, words):
@@ -277,7 +277,7 @@ def test_people_play_together_at_one_board_and_the_computer_plays_the_rest():
         if not view.game.is_over and view.game.current_player != seat:
             nxt = view.game.current_player
             nxt_color = view.game.start_colors[nxt]
-            assert view.status == f"{view.game.names[nxt]}'s turn now: the {nxt_color} car ({nxt_color[0].upper()})."
+            assert view.status == f"{view.game.names[nxt]}'s turn now: the {nxt_color} car."
     assert turns_of[0] > 3 and turns_of[2] > 3
     seats = {e.seat for e in view.game.events if hasattr(e, "seat")}
     assert {1, 3} <= seats  # the computer players played their own turns

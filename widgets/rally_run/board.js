@@ -10,7 +10,7 @@ const MT = 20; // room for the column letters
 const HALF = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const OPPOSITE = { N: "S", E: "W", S: "N", W: "E" };
 const SLOTS = [[-1, -1], [1, -1], [1, 1], [-1, 1]]; // a corner of the cell per seat
-const SLOT = 0.27; // how far toward its corner a car stands (clear of the kind letter in the very corner)
+const SLOT = 0.27; // how far toward its corner a car stands
 
 function svg(tag, attrs, parent) {
   const node = document.createElementNS(SVG, tag);
@@ -52,7 +52,8 @@ function defs(root, uid) {
 }
 
 // A road tile: grey roads from the centre to each opening; a curve bends through the
-// centre; a dead end stops at a bar. The kind letter sits in the corner.
+// centre; a dead end stops at a bar. The road's shape shows the kind, never a letter: a
+// letter would read as a driver's initial (C: a curve or Cy's car?).
 function drawTile(g, x, y, size, kind, openings) {
   const cx = x + size / 2;
   const cy = y + size / 2;
@@ -72,7 +73,6 @@ function drawTile(g, x, y, size, kind, openings) {
     const w = size * 0.22;
     svg("line", { x1: cx - dy * w, y1: cy - dx * w, x2: cx + dy * w, y2: cy + dx * w, class: "rr-dead-bar" }, g);
   }
-  svg("text", { x: x + 2, y: y + 14, class: "rr-kind" }, g).textContent = kind;
 }
 
 // Board text is never smaller than 16 units: a 360-px phone shows the board at 440 px at
@@ -142,6 +142,8 @@ function render({ model, el }) {
   // On a phone the board keeps 440 px at least, so its words stay 12 px or more: it scrolls
   // sideways in its own box there (never the page).
   const boardBox = html("div", "rally-run__board-box rally-scroll-x", main);
+  // Said only where the board is wider than its box (board.css shows it on narrow screens).
+  const scrollHint = html("div", "rally-run__scroll-hint", boardBox);
   const board = svg("svg", { width: boardWidth, height: boardHeight, viewBox: `0 0 ${boardWidth} ${boardHeight}`,
     class: "rally-run__board", role: "group" }, boardBox);
   const side = html("div", "rally-run__side", main);
@@ -239,7 +241,7 @@ function render({ model, el }) {
       const [dx] = HALF[road];
       svg("path", { d: `M${x + S / 2},${y + S / 2} L${x + S / 2 + (dx * S) / 2},${y + S / 2}`, class: "rr-road",
         "stroke-width": S * 0.22 }, g);
-      svg("text", { x: x + S / 2, y: y + 20, class: "rr-start-letter", fill: sf.text_hex }, g).textContent = sf.letter;
+      // The color as a word, never a letter: a "B" here would read as Bo's car, not blue.
       const colorWord = svg("text", { x: x + S / 2, y: y + S - 6, class: "rr-start-word", fill: sf.text_hex }, g);
       colorWord.textContent = sf.word ?? "";
       fit(colorWord, S - 6);
@@ -256,7 +258,7 @@ function render({ model, el }) {
       const [x, y] = spots[car.place];
       const g = svg("g", { class: "rr-car" }, board);
       if (startColors.has(car.place)) {
-        // On a start-finish tile: on its road, side by side, clear of the letter and the word.
+        // On a start-finish tile: on its road, side by side, clear of the color word.
         drawCar(g, car, x + S / 2 + (car.seat - 1.5) * S * 0.18, y + S / 2, 10);
       } else {
         const [sx, sy] = SLOTS[car.seat];
@@ -287,19 +289,22 @@ function render({ model, el }) {
     const offered = model.get("rotations");
     const pointed = new Set(model.get("highlight") || []);  // a guide rings a choice: "rotation:3"
     if (!offered.length) return;
-    html("div", "rally-run__rotations-title", rotations, word("rotations"));
+    html("div", "rally-run__rotations-title", rotations, word(interactive ? "rotations" : "rotations_shown"));
     for (const r of offered) {
-      const button = html("button", r.trap ? "rally-run__rotation rally-run__rotation--trap" : "rally-run__rotation",
+      // A shown position draws the ways to lay the tile as pictures, not as buttons that
+      // would look tappable and do nothing.
+      const kind = r.trap ? "rally-run__rotation rally-run__rotation--trap" : "rally-run__rotation";
+      const button = html(interactive ? "button" : "div", interactive ? kind : kind + " rally-run__rotation--shown",
         rotations);
-      button.type = "button";
+      if (interactive) button.type = "button";
+      else button.setAttribute("role", "img");
       const icon = svg("svg", { width: 48, height: 48, "aria-hidden": "true" }, button);
       drawTile(icon, 1, 1, 46, r.kind, r.openings);
       html("span", "", button, r.text ?? r.openings.join(", "));
       button.setAttribute("aria-label", r.label ?? r.words ?? "");
       button.dataset.rotation = String(r.rotation);
       button.classList.toggle("is-pointed", pointed.has(`rotation:${r.rotation}`));
-      button.disabled = !interactive;
-      button.addEventListener("click", () => send({ type: "rotate", rotation: r.rotation }));
+      if (interactive) button.addEventListener("click", () => send({ type: "rotate", rotation: r.rotation }));
     }
   }
 
@@ -322,6 +327,7 @@ function render({ model, el }) {
     swapButton.textContent = word("swap_button");
     seedText.data = `${word("seed")} `;
     newButton.textContent = word("new_game");
+    scrollHint.textContent = word("scroll_hint");
     board.setAttribute("aria-label", word("board"));
     logBox.setAttribute("aria-label", word("log"));
     heading.textContent = model.get("heading");

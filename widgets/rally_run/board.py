@@ -3,7 +3,7 @@
 The board is drawn as SVG from plain data computed here from
 ``game.observation(seat)``: face-down tiles are sent only as "face down" (never their
 kind or rotation), face-up tiles with their roads, the pit stop with the number of
-trophies left, the start-finish tiles in their colors with a letter and word, and the
+trophies left, the start-finish tiles in their colors with their word, and the
 cars as colored shapes with their driver's initial. Every move goes through
 ``game.legal_actions()`` / ``game.apply()``; a refused click shows the engine's reason
 in the status line and changes nothing. After the learner's turn the bots play theirs,
@@ -108,7 +108,7 @@ def _ways(openings: Sequence[str]) -> str:
 def _labels(trophies_left: int) -> dict[str, str]:
     """The words the page shows around the board (board.js shows only what it is given)."""
     return {
-        "move_button": _("Reveal / drive"), "swap_button": _("Swap two tiles"), "seed": _("Seed"),
+        "move_button": _("Reveal / drive"), "swap_button": _("Swap two tiles"), "seed": _("Game number"),
         "new_game": _("New game"), "board": _("Rally Run board"), "log": _("What happened"),
         # TRANSLATORS: the short word on the pit stop tile of the board (a few letters fit).
         "pit": _("PIT"),
@@ -123,6 +123,8 @@ def _labels(trophies_left: int) -> dict[str, str]:
         "click_swap": _("choose it to swap it"), "click_chosen": _("choose it again to put it back"),
         "click_finish": _("choose it to finish and win"),
         "rotations": _("Lay the tile:"),
+        "rotations_shown": _("Ways to lay it:"),
+        "scroll_hint": _("← Swipe to see the whole board →"),
     }
 
 
@@ -296,8 +298,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             try:
                 chosen = inputs.whole_text(seed, "The seed", 0, inputs.MAX_SEED, rally.SetupError) if seed else None
             except rally.SetupError:
-                self._refuse(_("The seed is a whole number from 0, like 7 (or leave it empty for the next one; at "
-                               "most 2**64-1, in the digits 0-9), not {given}. The game goes on as it was.").format(
+                self._refuse(_("The game number is a whole number from 0, like 7 (or leave it empty for the next one; "
+                               "at most 2**64-1, in the digits 0-9), not {given}. The game goes on as it was.").format(
                     given=inputs.shown(seed)))
             else:
                 self.new_game(chosen)
@@ -388,8 +390,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
                     self.human = seat
                     color = game.start_colors[seat]
                     # Pass-and-play: the next person hears it is their turn, by name and car.
-                    self._say(_("{name}'s turn now: the {color} car ({letter}).").format(
-                        name=game.names[seat], color=color_adjective(color), letter=COLOR_LETTERS[color]))
+                    self._say(_("{name}'s turn now: the {color} car.").format(
+                        name=game.names[seat], color=color_adjective(color)))
         except Exception as err:  # noqa: BLE001 - shown where the learner looks, never raised into the kernel
             seat = game.current_player
             self._say(_("{name}'s computer player failed ({error}: {problem}); the game stops here. Press New game "
@@ -574,13 +576,13 @@ def _start_tile(color: str, corner: Cell) -> str:
 
 
 def _player_line(name: str, you: bool, color: str, where: str, trophy: str) -> str:
-    """A player's line beside the board: ``"Bo (you): red car (R), on A1, no trophy yet"``."""
+    """A player's line beside the board: ``"Bo (you): red car, on A1, no trophy yet"``. Colors
+    are words here, never letters: a color's letter would read as a driver's initial (B: Bo or blue?)."""
     who = _("{name} (you)").format(name=name) if you else name
-    facts = {"who": who, "color": color_adjective(color), "letter": COLOR_LETTERS[color], "where": where}
+    facts = {"who": who, "color": color_adjective(color), "where": where}
     if trophy:
-        return _("{who}: {color} car ({letter}), {where}, trophy: {trophy} ({trophy_letter})").format(
-            trophy=color_noun(trophy), trophy_letter=COLOR_LETTERS[trophy], **facts)
-    return _("{who}: {color} car ({letter}), {where}, no trophy yet").format(**facts)
+        return _("{who}: {color} car, {where}, trophy: {trophy}").format(trophy=color_noun(trophy), **facts)
+    return _("{who}: {color} car, {where}, no trophy yet").format(**facts)
 
 
 def _swap_partners(actions: Sequence) -> set[int]:

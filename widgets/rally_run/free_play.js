@@ -11,7 +11,8 @@ function html(tag, className, parent, text) {
   return el;
 }
 
-// A piece drawn small or large: its arms, and its letter (a start-finish tile's color letter).
+// A piece drawn small or large: its arms, and its word (the pit stop's, a start-finish
+// tile's color; a road tile has none: its arms show its kind).
 function drawPiece(box, piece) {
   box.replaceChildren();
   if (!piece.kind) return;
@@ -20,7 +21,7 @@ function drawPiece(box, piece) {
   for (const side of piece.openings) html("span", `rfp-arm rfp-arm--${side}`, tile);
   for (const side of piece.broken || []) html("span", `rfp-broken rfp-broken--${side}`, tile, "✕");
   html("span", "rfp-hub", tile);
-  html("span", "rfp-letter", tile, piece.kind);
+  if (piece.mark) html("span", "rfp-letter", tile, piece.mark);
 }
 
 function render({ model, el }) {
@@ -107,7 +108,7 @@ function render({ model, el }) {
       const chip = html("span", "rfp-car", button, car.letter);
       chip.style.background = car.hex;
       chip.style.color = car.text_hex;
-      html("span", "", button, car.on ? `${car.word} · ${car.on}` : car.word);
+      if (car.on) html("span", "", button, `· ${car.on}`);
       button.addEventListener("click", () => send({ type: "car", color: car.color }));
     }
   }

@@ -55,16 +55,27 @@ def _code(piece: Piece) -> str:
 
 
 def _letter(piece: Piece) -> str:
-    """The letter drawn on a piece: S, C, X or D, P for the pit stop, a start-finish tile's
-    color letter (R, B, G, Y), so no piece is told by color alone."""
+    """A piece's kind for the page to tell pieces apart (never shown): S, C, X or D, P for
+    the pit stop, a start-finish tile's color letter (R, B, G, Y)."""
     if piece.kind is not None:
         return piece.kind.letter
     return COLOR_LETTERS[piece.color] if piece.color is not None else "P"
 
 
+def _mark(piece: Piece) -> str:
+    """The word drawn on a piece, as the game's board draws it: none on a road tile (its
+    road shows its kind), the pit stop's short word, a start-finish tile's color as a word
+    (never a letter: on the board a letter is a driver's initial), so no piece is told by
+    color alone."""
+    if piece.kind is not None:
+        return ""
+    return color_noun(piece.color) if piece.color is not None else _("PIT")
+
+
 def _car(color: str) -> dict[str, str]:
-    """A car as the page draws it: its color, letter and screen colors."""
-    return {"color": color, "letter": COLOR_LETTERS[color], "hex": RUN_HEX[color], "text_hex": RUN_TEXT_HEX[color]}
+    """A car as the page draws it: its color, the color's word (``letter``: what the car
+    shows) and screen colors."""
+    return {"color": color, "letter": color_noun(color), "hex": RUN_HEX[color], "text_hex": RUN_TEXT_HEX[color]}
 
 
 def _labels() -> dict[str, str]:
@@ -235,10 +246,11 @@ class FreePlayBoard(StableRepr, StatusLine, anywidget.AnyWidget):
                         _("the {color} car").format(color=color_adjective(c)) for c in cars))
                 squares.append({
                     "square": name, "row": row, "col": col, "kind": _letter(piece) if piece else "",
+                    "mark": _mark(piece) if piece else "",
                     "color": (piece.color or "") if piece else "", "openings": list(piece.openings) if piece else [],
                     "broken": broken.get(name, []), "cars": [_car(c) for c in cars], "label": words})
         left = play.left()
-        pieces = [{"code": _code(piece), "kind": _letter(piece), "color": piece.color or "",
+        pieces = [{"code": _code(piece), "kind": _letter(piece), "mark": _mark(piece), "color": piece.color or "",
                    "hex": RUN_HEX.get(piece.color or "", ""), "left": left.get(piece.name, 0),
                    "words": piece.words(), "openings": list(piece.openings)}
                   for piece in [*(Piece(kind) for kind in KINDS), Piece(), *(Piece(color=c) for c in COLORS)]]

@@ -7,9 +7,9 @@ A quiz is asked in the language spoken when it is made (:mod:`widgets.i18n`); it
 answers are explained in the language spoken when they are checked.
 
 >>> quiz = rally_run_quiz("laying")
->>> quiz.answer("1").correct   # a straight entered from the north lies one way only
+>>> quiz.answer("Only north-south, so it meets B1's road").correct   # a straight entered from the north
 True
->>> rally_run_quiz("pit stop").answer("The green trophy").correct
+>>> rally_run_quiz("pit stop").answer("The one his trophy shows: he cannot know it before").correct
 True
 """
 
@@ -201,6 +201,22 @@ def which_way(game: RallyRunGame, reveal: str, who: str, where: str, choices: di
     )
 
 
+def straight_from_north() -> Question:
+    """Bo's road enters B2 from the north and B2 is a straight: it lies north-south only."""
+    from rally.rally_run import RallyRunGame
+
+    game = RallyRunGame.arrange(2, tiles={"B1": "C:WS", "B2": "S:NS"}, cars=["B1", "green"])
+    name = game.names[0]
+    return which_way(
+        game, "B2", name, _("{name}'s car stands on {place}.").format(name=name, place=_on(game, "B1")),
+        {_("Only north-south, so it meets B1's road"): frozenset("NS"),
+         _("Only east-west"): frozenset("EW"),
+         _("North-south or east-west, as he likes"): frozenset("NESW")},
+        why=_("A straight lies north-south or east-west. Only north-south meets the road from B1."),
+        hint=_("The tile's road must meet the road the car comes by."),
+    )
+
+
 def first_move_dead_end() -> Question:
     """Gus's first move reveals a dead end on E5 (R3): it faces a face-down neighbour."""
     from rally.rally_run import RallyRunGame
@@ -338,34 +354,39 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
 
 # ------------------------------------------------------------ the pit stop
 def trophy_taken() -> Question:
-    """Bo holds the red trophy; Gus drives onto the pit stop: which trophy does he take?"""
+    """Gus (green car) is the first to reach the pit stop: which start-finish tile is his
+    finish now? Judged by playing that move in games dealt with different seeds: the
+    trophies lie shuffled, so it is the color of the trophy he turns over."""
     from rally.rally_run import RallyRunGame
 
-    game = RallyRunGame.arrange(2, tiles={"C2": "S:NS", "B3": "S:EW"}, cars=["B3", "C2"], trophies=["red", None],
-                                turn=13)
+    def arrive(seed: int) -> RallyRunGame:
+        game = RallyRunGame.arrange(2, tiles={"C2": "S:NS", "B3": "S:EW"}, cars=["B3", "C2"], turn=13, seed=seed)
+        game.apply("drive C3")
+        return game
+
+    game = RallyRunGame.arrange(2, tiles={"C2": "S:NS", "B3": "S:EW"}, cars=["B3", "C2"], turn=13)
     first, second = game.names
+    own, other = game.start_colors[1], game.start_colors[0]
     place = _on(game, "C2")
-    game.apply("drive C3")
-    got = game.trophies[1]
-    choices = {_("The green trophy"): "green", _("The red trophy"): "red",
-               _("Nothing: {name} took the only one").format(name=first): None,
-               _("The one he likes best"): "any"}
+    got = {arrive(seed).trophies[1] for seed in range(6)}
+    choices = {_("The {color} one: his own start").format(color=color_adjective(own)): {own},
+               _("The {color} one: {name}'s start").format(color=color_adjective(other), name=first): {other},
+               _("The one his trophy shows: he cannot know it before"): {own, other}}
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == got,
-                        _("The {color} trophy: a two-player game has one trophy per player, red and {color}. "
-                          "{first} took red, so {color} was left, and now the {color} start-finish tile is "
-                          "{second}'s finish.").format(color=color_adjective(got or ""), first=first,
-                                                       second=second))
+                        _("The one his trophy shows. The trophies lie shuffled, colors hidden, so in some games "
+                          "{second} turns over {own} and in others {other}.").format(
+                            second=second, own=color_adjective(own), other=color_adjective(other)))
 
     return Question(
-        _("A two-player game: {first} has already taken the red trophy at the pit stop and driven on. {second}'s "
-          "car stands on {place}, next to the pit stop. He drives onto it.").format(first=first, second=second,
-                                                                                   place=place),
+        _("A two-player game: nobody has been to the pit stop yet. {second} (the {color} car) stands on {place}, next "
+          "to the pit stop. He drives onto it and turns over the top trophy.").format(
+            second=second, color=color_adjective(own), place=place),
         tuple(choices),
         check,
-        hint=_("How many trophies were put on the pit stop at the start, and in which colors?"),
-        heading=_("What does {name} take at the pit stop?").format(name=second),
+        hint=_("How do the trophies lie on the pit stop at the start?"),
+        heading=_("Which start-finish tile is {name}'s finish now?").format(name=second),
     )
 
 
@@ -482,7 +503,7 @@ def who_is_ahead() -> Question:
 #: The lesson's parts, in its order, their titles (translated where shown) and their questions.
 PARTS: dict[str, tuple[str, Callable[[], list[Question]]]] = {
     "set-up": (N_("setting up"), lambda: [tiles_at_start(2), trophies_at_start(3)]),
-    "laying": (N_("laying a tile"), lambda: [ways_to_lay({"B1": "C:WS", "B2": "S:NS"}, car="B1", reveal="B2")]),
+    "laying": (N_("laying a tile"), lambda: [straight_from_north()]),
     "dead ends": (N_("dead ends"), lambda: [first_move_dead_end(), later_dead_end()]),
     "sharing": (N_("driving onto a car, tiles face down"), lambda: [
         may_drive({"B1": "C:WS", "B2": "S:EW"}, ("B1", "B2"), "B2"), when_face_down()]),
@@ -506,5 +527,5 @@ def rally_run_quiz(part: str | None = None) -> Quiz:
 
 
 __all__ = ["rally_run_quiz", "PARTS", "tiles_at_start", "trophies_at_start", "ways_to_lay", "which_way",
-           "first_move_dead_end", "later_dead_end", "may_drive", "when_face_down", "may_swap_after",
+           "straight_from_north", "first_move_dead_end", "later_dead_end", "may_drive", "when_face_down", "may_swap_after",
            "trophy_taken", "may_finish", "traps_for_good", "who_is_ahead"]

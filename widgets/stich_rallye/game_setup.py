@@ -14,7 +14,7 @@ A new game: 3 players on the beach track, seed 2.
 >>> setup.new_game() is None
 True
 >>> setup.error
-"The seed must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, like 42, not 'two'."
+"The game number must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, like 42, not 'two'."
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ class GameSetup(Messages, StableRepr, w.VBox):
                                 ensure_option=False, description=_("Track"),
                                 placeholder=join_words([*boards, "S..DD...U.."], "or"),
                                 layout=w.Layout(width="300px"))
-        self.seed = w.Text(value=str(seed), description=_("Seed"), layout=w.Layout(width="160px"))
+        self.seed = w.Text(value=str(seed), description=_("Game number"), layout=w.Layout(width="180px"))
         self.names = w.Text(value=", ".join(names or ()), description=_("Names"), placeholder="Ada, Bo, Cy, Di",
                             tooltip=_("Your names, with commas between them. The computer players get names "
                                       "of their own."),
@@ -121,7 +121,7 @@ class GameSetup(Messages, StableRepr, w.VBox):
         reason shown) when an input is wrong; the previous game then stays."""
         try:
             players = self.players.value
-            seed = inputs.whole_text(self.seed.value.strip(), _("The seed"), 0, inputs.MAX_SEED, rally.SetupError,
+            seed = inputs.whole_text(self.seed.value.strip(), _("The game number"), 0, inputs.MAX_SEED, rally.SetupError,
                                      42)
             typed = inputs.text(self.names.value, _("The names"), rally.SetupError, "Ada, Bo, Cy",
                                 inputs.MAX_TEXT_CHARS)

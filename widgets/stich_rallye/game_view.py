@@ -214,9 +214,11 @@ class GameView(StableRepr, w.VBox):
         options = [(_(label), delay) for label, delay in SPEEDS]
         if bot_delay not in dict(SPEEDS).values():
             options.append((f"{decimal(bot_delay, None)} s", bot_delay))
-        self.speed = w.ToggleButtons(options=options, value=bot_delay, description=_("Bots:"),
-                                     tooltips=[_(tip) for tip in SPEED_TIPS][: len(options)],
-                                     style={"button_width": "76px"})
+        # A drop-down, not a row of buttons: its words read apart ("instant", "fast", "slow"),
+        # where side-by-side buttons ran together as "instantfastslow" in the page's text.
+        self.speed = w.Dropdown(options=options, value=bot_delay, description=_("Bots:"),
+                                tooltip=" · ".join(_(tip) for tip in SPEED_TIPS), style={"description_width": "initial"},
+                                layout=w.Layout(width="auto"))
         self.event_log = w.HTML(layout=w.Layout(width="100%"))
         self.replay_back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
         self.replay_forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))

@@ -52,7 +52,7 @@ from rally import CAR_COLORS, Move, SpaceKind, Track, inputs
 
 from ..i18n import N_, _, join_words, ngettext, pgettext
 from ..plotly_view import PlotlyView, plotly_figure
-from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, lap_label, laps_done, motor_side, short_labels
+from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, laps_done, motor_side, short_labels
 
 # Stadium geometry, in plot units: straights of length STRAIGHT, ends of radius RADIUS.
 STRAIGHT = 2.2
@@ -558,7 +558,7 @@ class TrackFigure(PlotlyView):
             x, y = self.car_spot(positions, seat, mover)
             laps = laps_done(p, n)
             cars.append({
-                "x": [x], "y": [y], "name": f"{names[seat]} · {lap_label(p, n)}",
+                "x": [x], "y": [y], "name": _legend_name(names[seat], p, n),
                 "hovertext": [_car_hover(p, n).format(car=car_words[seat], space=p % n, laps=laps)],
             })
         marks: dict = {"x": [], "y": [], "text": [], "hovertext": [], "textposition": []}
@@ -672,6 +672,19 @@ def car_colors(colors: Sequence[str] | None, cars: int) -> tuple[str, ...]:
             "Each car needs a different color; {colors} is given twice. The game's car colors are {palette}.",
             len(repeated)).format(colors=join_words(repeated), palette=palette))
     return tuple(items)
+
+
+#: A car's legend entry after 0, 1 and 2 completed laps: where it is and its motor's side
+#: (named as the motor's, so the side's color is never read as the car's).
+LEGEND_NAMES = (N_("{name} · {where} · lap 1 · motor: yellow side"),
+                N_("{name} · {where} · lap 2 · motor: red side"),
+                N_("{name} · {where} · finished · motor: red side"))
+
+
+def _legend_name(name: str, progress: int, track_length: int) -> str:
+    """``"Ada · space 3 · lap 1 · motor: yellow side"``: a car's legend entry."""
+    where = _("starting grid") if progress == 0 else _("space {space}").format(space=progress % track_length)
+    return _(LEGEND_NAMES[min(max(laps_done(progress, track_length), 0), 2)]).format(name=name, where=where)
 
 
 def _car_hover(progress: int, track_length: int) -> str:

@@ -13,7 +13,7 @@ import html
 import ipywidgets as w
 
 import rally
-from rally import Advice, Position, inputs
+from rally import Advice, Move, Moved, Position, inputs
 from rally.advisor import COACH_PLAYOUTS, option_word
 
 from .._display import StableRepr
@@ -52,8 +52,11 @@ class WhatIf(StableRepr, w.VBox):
         # button shows it in words, in the language spoken (G9, "Turbo nutzen", "ohne Turbo").
         self._labels = [str(a) for a in position.options()]
         self._words = [option_word(a) for a in position.options()]
-        self.choice = w.ToggleButtons(options=list(zip(self._words, self._labels)), value=None,
-                                      description=_("Your guess"), style={"button_width": "auto"})
+        # Round buttons one under the other (as in a quiz): side-by-side toggle buttons ran
+        # together in the page's text ("turbono turbo").
+        self.choice = w.RadioButtons(options=list(zip(self._words, self._labels)), value=None,
+                                     description=_("Your guess"), layout=w.Layout(width="auto"))
+        self._mark_choices()
         self.advisor = AdvisorPanel(position, playouts=playouts, seed=seed, gate=self._not_ready)
         self.advisor.ask_button.on_click(lambda _button: self._judge())
         #: Where the verdict on the guess (and a wrong guess's warning) is shown: above the chart.
@@ -69,13 +72,31 @@ class WhatIf(StableRepr, w.VBox):
         super().__init__([
             w.HTML(f"{heading}<p>{html.escape(story)}</p>" if story else heading),
             self.figure,
-            w.HTML(f"<pre style='font-size:12px'>{html.escape(position.summary())}</pre>"),
+            # The page's own font (not a typewriter's), one line a car as rally writes it.
+            w.HTML(f"<div style='font-size:13px;white-space:pre-line;line-height:1.4'>"
+                   f"{html.escape(position.summary())}</div>"),
             w.HBox([self.trick_table, self.hand]),
             w.HTML(f"<p><b>{html.escape(question)}</b> {pick}</p>"),
             self.choice,
             self.advisor,
             self.outcomes,
         ])
+
+    def _mark_choices(self) -> None:
+        """Ring on the track where each choice moves the decider's car at once (the rules
+        alone say where, as in a game's turbo offer). Choices that move no car (a card
+        played into an unfinished trick) are not marked."""
+        ends: list[tuple[str, Move]] = []
+        for word, action in zip(self._words, self.position.options()):
+            game = self.position.to_game(0)  # unknown hands play no part in this move
+            moved = [e.move for e in game.apply_recorded(action) if isinstance(e, Moved)]
+            if len(moved) == 1 and moved[0].mover == self.position.decider:
+                ends.append((word, moved[0]))
+        if not ends:
+            return
+        if len({m.final for _word, m in ends}) == 1 and len(ends) > 1:  # one ring, every word on it
+            ends = [(join_words([word for word, _m in ends], "or"), ends[0][1])]
+        self.figure.show_choices(ends)
 
     @property
     def answered(self) -> bool:
