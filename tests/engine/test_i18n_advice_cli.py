@@ -110,7 +110,7 @@ def test_win_rates_in_german() -> None:
     result = win_rates({"heuristic": HeuristicBot, "random": RandomBot}, players=4, games=20, seed=1)
     german = result.table(lang="de").splitlines()
     assert german[0].split() == ["Computerspieler", "Gewinnrate", "95", "%-Intervall"]
-    assert german[-1] == "(20 Spiele, 4 Spieler; ein gerechter Anteil wären 25,0\xa0%)"
+    assert german[-1] == "(20 Spiele, 4 Spieler; ein gerechter Anteil wäre 25,0\xa0%)"
     assert result.table().splitlines()[-1] == f"(20 games, 4 players; a fair share would be {1 / 4:.1%})"
 
 
