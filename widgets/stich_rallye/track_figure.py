@@ -569,7 +569,7 @@ class TrackFigure(PlotlyView):
             x, y = self.car_spot(end, seat)
             marks["x"].append(x)
             marks["y"].append(y)
-            marks["text"].append(f"<b>{html.escape(label)}</b>")
+            marks["text"].append(html.escape(label))  # plain: the site's picture cleaner keeps no <tspan>
             marks["hovertext"].append(f"{html.escape(label)}: {html.escape(self._describe(choice))}")
             # The label points into the loop, away from the legend and the page's edges.
             marks["textposition"].append("middle left" if x > STRAIGHT / 2 else "middle right" if x < -STRAIGHT / 2
