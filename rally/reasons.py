@@ -111,11 +111,25 @@ def where(move: Move) -> str:
     return place
 
 
-def _move(position: Position, action: Action) -> Move:
-    """The move ``action`` makes at once (a trick's last card whose winner has no motor
-    to choose about, or a turbo choice)."""
+def immediate_moves(position: Position, action: Action) -> list[Move]:
+    """The moves ``action`` makes at once, in order: the trick winner's, then the motors'
+    at a round's end; none for a card played into a trick still open, or when the winner
+    now chooses about the turbo. Hidden cards play no part in them.
+
+    >>> from rally.examples import turbo_dilemma
+    >>> dilemma = turbo_dilemma()
+    >>> [turbo], [card] = immediate_moves(dilemma, Turbo(True)), immediate_moves(dilemma, Turbo(False))
+    >>> turbo.final > card.final
+    True
+    """
     game = position.to_game(0)
-    return next(e.move for e in game.apply_recorded(action) if isinstance(e, Moved))
+    return [e.move for e in game.apply_recorded(action) if isinstance(e, Moved)]
 
 
-__all__ = ["card_reason", "turbo_reason", "turbo_gains_nothing", "where"]
+def _move(position: Position, action: Action) -> Move:
+    """The first of :func:`immediate_moves`, for an action known to move a car at once
+    (a trick's last card whose winner has no motor to choose about, or a turbo choice)."""
+    return immediate_moves(position, action)[0]
+
+
+__all__ = ["card_reason", "immediate_moves", "turbo_reason", "turbo_gains_nothing", "where"]

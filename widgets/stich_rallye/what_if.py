@@ -13,8 +13,9 @@ import html
 import ipywidgets as w
 
 import rally
-from rally import Advice, Move, Moved, Position, inputs
+from rally import Advice, Move, Position, inputs
 from rally.advisor import COACH_PLAYOUTS, option_word
+from rally.reasons import immediate_moves
 
 from .._display import StableRepr
 from ..i18n import _, join_words
@@ -88,10 +89,9 @@ class WhatIf(StableRepr, w.VBox):
         played into an unfinished trick) are not marked."""
         ends: list[tuple[str, Move]] = []
         for word, action in zip(self._words, self.position.options()):
-            game = self.position.to_game(0)  # unknown hands play no part in this move
-            moved = [e.move for e in game.apply_recorded(action) if isinstance(e, Moved)]
-            if len(moved) == 1 and moved[0].mover == self.position.decider:
-                ends.append((word, moved[0]))
+            moves = immediate_moves(self.position, action)
+            if len(moves) == 1 and moves[0].mover == self.position.decider:
+                ends.append((word, moves[0]))
         if not ends:
             return
         if len({m.final for _word, m in ends}) == 1 and len(ends) > 1:  # one ring, every word on it
