@@ -147,10 +147,28 @@ def save(folder: pathlib.Path, name: str, shown: dict) -> PageCount:
     return count(shown["text"], name)
 
 
+def save_guided_games(folder: pathlib.Path, lang: str) -> list[PageCount]:
+    """Write what a learner reads in lesson 0's guided games in ``lang`` (their tips and
+    their end, :mod:`harness.guided_text`), one file a game beside the lessons' pages
+    (``00_guided_<game>.txt``, under ``de/`` in German); return their counts. They belong
+    to the child's path: lesson 0 starts them."""
+    from . import guided_text
+
+    counts = []
+    for game in guided_text.GAMES:
+        name = ("" if lang == "en" else f"{lang}/") + f"00_guided_{game}"
+        text = "\n".join(guided_text.words_read(game, lang))
+        counted = save(folder, name, {"text": text, "links": []})
+        print(f"{counted.name}: {counted.words} words", file=sys.stderr)
+        counts.append(counted)
+    return counts
+
+
 def write_course(folder: pathlib.Path, langs: list[str],
                  only: str | None = None) -> tuple[list[PageCount], list[PageCount]]:
-    """Open every lesson's app view (in course order, each language of ``langs``), then
-    every notebook of the guide for grown-ups, on a server started as ``bin/lessons``
+    """Open every lesson's app view (in course order, each language of ``langs``), count
+    lesson 0's guided games (:func:`save_guided_games`), then every notebook of the guide
+    for grown-ups, on a server started as ``bin/lessons``
     starts it, and save what each page shows into ``folder``; only the lesson or guide
     notebook ``only`` if given. Returns the counts: the lessons', the guide's."""
     from playwright.sync_api import sync_playwright
@@ -173,6 +191,8 @@ def write_course(folder: pathlib.Path, langs: list[str],
                 counted = save(folder, path.removesuffix(".ipynb"), page.evaluate(PAGE))
                 print(f"{counted.name}: {counted.words} words", file=sys.stderr)
                 pages.append(counted)
+            if not only:
+                pages += save_guided_games(folder, lang)
             for path in ([only_guide] if only_guide else [] if only else guide(lang)):
                 lab.open_app(page, server, path)
                 counted = save(folder, path.removesuffix(".ipynb"), page.evaluate(PAGE))

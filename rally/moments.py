@@ -34,7 +34,7 @@ from .cards import Card
 from .errors import SetupError
 from .events import Dealt, Event, GameWon, LapCompleted, MotorReleased, MotorWound, Moved, RoundEnded, TrickWon
 from .game import Game, Turbo
-from .i18n import N_, _, join_words
+from .i18n import N_, _, capitalized, join_words
 from .moment import Coverage, Moment, MomentGuide, play_with_guide, rank_seeds, tally_coverage
 from .movement import Move
 from .tricks import play_rule
@@ -61,12 +61,13 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
              N_("The others must play its color if they can; if not, any card.")),
     "follow_color": (N_("{name} led {card} ({words}), and you hold {color}."),
                      N_("So you must follow {color}: play {cards}.")),
-    "trick_one_color": (N_("{name}'s {card} ({words}) wins: only {color} was played, so the highest card wins."),
+    "trick_one_color": (N_("{name} wins with {card} ({words}): only {color} was played, so the highest card wins."),
                         N_("The trick's lowest card, {lowest}, says how far {name}'s car drives.")),
-    "trick_two_colors": (N_("{name}'s {card} ({words}) wins: {color} was the second color, so the highest {color} "
-                            "wins."),
+    "trick_two_colors": (N_("{name} wins with {card} ({words}): {color} was the second color, so the highest "
+                            "{color} wins."),
                          N_("The trick's lowest card, {lowest}, says how far {name}'s car drives.")),
-    "trick_three_colors": (N_("{name}'s {card} ({words}) wins: {color} was the third color, so the highest {color} wins."),
+    "trick_three_colors": (N_("{name} wins with {card} ({words}): {color} was the third color, so the highest "
+                              "{color} wins."),
                            N_("The trick's lowest card, {lowest}, says how far {name}'s car drives.")),
     "motor_wound": (N_("You lost the trick, so your motor winds up one step: it shows {value} now."),
                     N_("A wound motor drives your car later.")),
@@ -77,21 +78,21 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "uphill_roll_grid": (N_("{name}'s car landed on a red uphill space, so it rolls back to the starting grid."),),
     "round_end_motors": (N_("Round {round} is over: now every motor drives its car, last place first."),),
     "round_end_motors_value": (N_("Round {round} is over: now every motor drives its car, last place first."),
-                               N_("{name}'s motor had {value}: it moved the car that many spaces, then went back to 0.")),
+                               N_("{name}'s motor had {value}: the car drove {value} empty spaces, and the motor went back to 0.")),
     "new_deal": (N_("Round {round}: all the cards are shuffled again, and everyone gets {cards} new cards."),
-                 N_("The rulebook is not clear about this, so this is how we play it.")),
+                 N_("Which cards come back is not clear in the rulebook, so this app shuffles them all.")),
     "lap": (N_("{name}'s car crossed the finish line: lap {lap} done!"),
             N_("The motor turns to its red side: one more lap to go.")),
     "finish": (N_("{name}'s car finished its second lap: {name} wins the race!"),
-               N_("Had nobody gone round twice by the end of round 3, the car furthest ahead would win.")),
+               N_("If nobody goes round twice by the end of round 3, the car furthest ahead wins.")),
     "finish_leader": (N_("Round 3 is over and nobody went round twice."),
                       N_("{name}'s car is furthest ahead, so {name} wins the race!")),
 }
 #: How round 2 and 3 are dealt (S3), said once: the "why" of a new deal.
-DEAL_RULE = N_("At the start of every round all the cards are gathered and shuffled. Each player gets 5 cards in "
-               "round 1, 7 in round 2 and 9 in round 3; any cards left over lie aside, unseen. The cars stay where they are. "
-               "The rulebook keeps the undealt cards for the next round but does not say whether the played cards are "
-               "shuffled back in; the lessons shuffle all of them (the project's reading).")
+DEAL_RULE = N_("Each player gets 5 cards in round 1, 7 in round 2 and 9 in round 3. Cards left over lie aside, "
+               "face down. The cars stay where they are. The rulebook keeps the cards left over for the next round, "
+               "but that is too few. It does not say clearly which cards are dealt again. So in this app, all the "
+               "cards are gathered and shuffled at the start of every round.")
 
 
 def guide(learner: int = 0) -> MomentGuide:
@@ -204,7 +205,7 @@ def moment_words(moment: Moment, names: Sequence[str]) -> tuple[str, ...]:
     >>> m = Moment("trick_three_colors", 5, 2, (("card", Card.parse("B7")), ("color", Card.parse("B7").color),
     ...                                           ("lowest", 3)))
     >>> moment_words(m, ("Ada", "Bo", "Cy", "Di"))[0]
-    "Cy's B7 (blue 7) wins: blue was the third color, so the highest blue wins."
+    'Cy wins with B7 (blue 7): blue was the third color, so the highest blue wins.'
     """
     if not isinstance(moment, Moment) or moment.kind not in KINDS:
         inputs.fail(SetupError, _("The moment"), _("a Moment of a guided game"), moment, "guide().seen[0]")
@@ -242,7 +243,7 @@ def moment_why(moment: Moment, game: Game) -> str:
     if kind in ("lead", "follow_color"):
         return play_rule(moment.fact("hand"), moment.fact("trick") or ())
     if kind == "turbo_offer":
-        return "\n".join(_("{choice}: {move}").format(choice=Turbo(use).word(), move=m.describe(names))
+        return "\n".join(_("{choice}: {move}").format(choice=capitalized(Turbo(use).word()), move=m.describe(names))
                          for use, m in ((True, moment.fact("turbo_move")), (False, moment.fact("card_move"))))
     events = game.events
     if moment.event is None or not 0 <= moment.event < len(events):
@@ -252,7 +253,10 @@ def moment_why(moment: Moment, game: Game) -> str:
         return event.describe(names)
     if kind == "lap":
         move: Move = moment.fact("move")
-        return move.describe(names) + " " + event.describe(names)
+        said = [move.describe(names), _("The motor turns to its red side.")]
+        if move.final % len(game.track) == 0 and move.roll is None:  # the project's reading (S13)
+            said.append(_("In this app, stopping exactly on the start/finish counts as crossing it."))
+        return " ".join(said)
     if kind == "round_end_motors":
         said = [event.describe(names)]
         for later in events[moment.event + 1:]:

@@ -36,8 +36,8 @@ SITE_WORDS = {
         "**To start:** nothing to do. On this website a lesson starts by itself in a moment.",
     "Every lesson starts the same way, with **Run → Run All Cells**, and starts fresh.":
         "Every lesson starts by itself on this website, and starts fresh.",
-    "**Zum Start:** wähle oben im Menü **Ausführen → Alle Zellen ausführen**.":
-        "**Zum Start:** nichts zu tun. Auf dieser Website startet eine Lektion gleich von selbst.",
+    "**Zum Start:** Wähle oben im Menü **Ausführen → Alle Zellen ausführen**.":
+        "**Zum Start:** Nichts zu tun. Auf dieser Website startet eine Lektion gleich von selbst.",
     "Jede Lektion startet gleich, mit **Ausführen → Alle Zellen ausführen**, und fängt jedes Mal\nvon vorn an.":
         "Jede Lektion startet auf dieser Website von selbst und fängt jedes Mal\nvon vorn an.",
 }

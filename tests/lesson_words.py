@@ -15,7 +15,7 @@ WORDS = {
            "start": "**To start:** choose **Run → Run All Cells** in the menu at the top.",
            "run_all": "Run All"},
     "de": {"first_line": "# Anweisungen für den Computer (••• anklicken zum Lesen)",
-           "start": "**Zum Start:** wähle oben im Menü **Ausführen → Alle Zellen ausführen**.",
+           "start": "**Zum Start:** Wähle oben im Menü **Ausführen → Alle Zellen ausführen**.",
            "run_all": "Alle Zellen ausführen"},
 }
 

@@ -53,10 +53,9 @@ function render({ model, el }) {
       mark.setAttribute("aria-hidden", "true");
       const words = document.createElement("span");
       words.textContent = lesson.title;
-      const state = document.createElement("span");
-      state.className = "rally-course__state";
-      state.textContent = ` (${isDone ? labels().done : labels().open})`;
-      item.append(mark, words, state);
+      // The mark shows the state; a screen reader hears it in words.
+      item.setAttribute("aria-label", `${lesson.title} (${isDone ? labels().done : labels().open})`);
+      item.append(mark, words);
       list.append(item);
     }
     const count = document.createElement("p");

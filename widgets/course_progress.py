@@ -97,10 +97,10 @@ class LessonDone(_CourseWidget):
         title = item.title()
         kwargs.setdefault("labels", {
             # The button says what it does: it ticks the lesson off, and the tick stays in this browser only.
-            "tick": _("✓ Tick off this lesson: I have finished it"),
+            "tick": _("✓ I have finished this lesson"),
             "ticked": _("✓ Finished: {title}").format(title=title),
             "note_ticked": _("The tick shows on the course map in lesson 0. Press again to take it away."),
-            "note_open": _("The tick shows on the course map in lesson 0, in this browser only."),
+            "note_open": _("Its tick shows in lesson 0, in this browser only."),
             "storage": _("This browser cannot keep ticks (its storage is off)."),
         })
         super().__init__(kind="done", lesson=item.english, **kwargs)

@@ -211,6 +211,8 @@ class Quiz(w.VBox):
             self.right += feedback.correct
         if feedback.correct:
             mark, word, color = "✔", _("Right."), "#1a7f37"
+        elif not counted:  # no answer picked yet: a nudge, not a wrong answer
+            mark, word, color = "ℹ", "", "#6b7280"
         else:
             mark, word, color = "✘", (_("Not yet.") if counted and self.misses == 1 and not self.done
                                       else _("Not quite.")), "#b3261e"
@@ -218,12 +220,15 @@ class Quiz(w.VBox):
             f'<div class="rally-quiz__feedback" style="border-left:4px solid {color};padding:4px 8px">'
             f"<b>{mark} {word}</b> {html.escape(feedback.message)}</div>"
         )
-        self.announcer.say(f"{mark} {word}", feedback.message)
+        self.announcer.say(f"{mark} {word}".strip(), feedback.message)
 
     def _show(self) -> None:
         q = self.question
-        self.heading.value = "<b>{}</b>".format(html.escape(_("Question {number} of {count}: {heading}").format(
-            number=self.index + 1, count=len(self.questions), heading=q.heading)))
+        # A heading the prompt already asks is not said twice.
+        said = (_("Question {number} of {count}") if q.heading in q.prompt else
+                _("Question {number} of {count}: {heading}")).format(
+            number=self.index + 1, count=len(self.questions), heading=q.heading)
+        self.heading.value = "<b>{}</b>".format(html.escape(said))
         self.prompt.value = f"<p>{html.escape(q.prompt)}</p>"
         self.choice.options = list(q.choices)
         self.choice.value = None

@@ -52,11 +52,11 @@ def _labels() -> dict[str, str]:
         "stop": _("Stop reading"),
         "switch": _("Read new moments aloud"),
         # TRANSLATORS: {icon} is where the page draws the speaker of the buttons; keep it.
-        "hint": _("Press the speaker {icon} beside a paragraph to hear it."),
+        "hint": _("The speaker button {icon} beside a paragraph reads it aloud."),
         # TRANSLATORS: said aloud when the switch "Read new moments aloud" is turned on.
         "on": _("From now on I read each new moment aloud."),
         # TRANSLATORS: "English" is the language of the lesson: in a translation, name the language you translate into.
-        "no_voice": _("This computer has no English voice, so it cannot read aloud here."),
+        "no_voice": _("No English voice on this computer: nothing can be read aloud."),
         "no_speech": _("This browser cannot read aloud."),
     }
 

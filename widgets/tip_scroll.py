@@ -27,6 +27,17 @@ class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
 
     _esm = """
     const PAD = 8;
+    // A marked part inside a box that scrolls sideways (Rally Run's board on a phone) is
+    // brought into that box's view, centred, before the window scrolls.
+    function across(mark) {
+      for (let a = mark.parentElement; a && a !== document.body; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (!["auto", "scroll"].includes(s.overflowX) || a.scrollWidth <= a.clientWidth) continue;
+        const box = a.getBoundingClientRect(), r = mark.getBoundingClientRect();
+        if (r.left < box.left || r.right > box.right) a.scrollLeft += r.left - box.left - (box.width - r.width) / 2;
+        return;
+      }
+    }
     function bring(model, el) {
       const root = el.closest(".rally-guided");
       const tip = root && root.querySelector(".rally-guided-tip-box");
@@ -48,6 +59,7 @@ class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
         }
       }
       marks.splice(0, marks.length, ...marks.filter((m) => m.getClientRects().length));
+      if (marks.length) across(marks[0]);
       Object.assign(tip.style, { position: "", top: "", zIndex: "", background: "" });
       const t = tip.getBoundingClientRect();
       const rects = marks.map((m) => m.getBoundingClientRect());

@@ -40,14 +40,14 @@ from .. import inputs
 from ..errors import SetupError
 from ..i18n import N_, _
 from ..moment import Coverage, Moment, MomentGuide, play_with_guide, rank_seeds, tally_coverage
-from .actions import Reveal, Rotate, RunAction, Swap
+from .actions import Reveal, RunAction, Swap
 from .board import CELL_LIST, CELLS, COLORS, PIT, StartFinish, color_adjective, place_name
 from .bots import RunBot, parse_bot
 from .events import CarMoved, RunGameWon, TileHidden, TilesSwapped, TileTurned, TrophyTaken
 from .game import RallyRunGame
 from .simulate import numbered
 from .tiles import BY_CODE, TileKind
-from .traps import trap_words, trapping_rotations
+from .traps import lay_words, trap_words, trapping_rotations
 
 #: Every kind of moment, in teaching order.
 KINDS = ("reveal", "lay_tile", "trap", "tile_hidden", "dead_end", "swap", "swap_ban", "drive_to_car",
@@ -157,8 +157,8 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "lay_tile": ((N_("Turn the tile so its road meets yours."), N_("Then your car drives onto it.")), ()),
     "trap": ((N_("Careful with the tile marked ⚠!"), N_("Laid that way, your car can never drive on.")), ()),
     "tile_hidden": ((N_("The tile behind turns face down, if no car stands on it."), N_("Try to remember its road!")), ()),
-    "dead_end": ((N_("Dead end: your car must stop here."), N_("From here, its road only leads back.")),
-                 (N_("Dead end: {name}'s car must stop here."), N_("From here, its road only leads back."))),
+    "dead_end": ((N_("Dead end: your road stops here."), N_("From here, it only leads back.")),
+                 (N_("Dead end: {name}'s road stops here."), N_("From here, it only leads back."))),
     "swap": ((N_("You swapped two face-down tiles, without looking."), N_("Their roads changed places!")),
              (N_("{name} swapped two face-down tiles, without looking."), N_("Their roads changed places!"))),
     "swap_ban": ((N_("{name} just swapped these two tiles."), N_("You may not swap either of them this turn.")), ()),
@@ -167,13 +167,13 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "pit_stop_trophy": ((N_("Pit stop: your trophy is {color}."), N_("Now drive to the {color} start-finish tile.")),
                         (N_("Pit stop: {name}'s trophy is {color}."),
                          N_("{name} must now reach the {color} start-finish tile."))),
-    "finish": ((N_("You reached your finish with the trophy."), N_("You win the cup!")),
-               (N_("{name} reached the finish with the trophy."), N_("{name} wins the cup!"))),
+    "finish": ((N_("You reached your finish with the trophy."), N_("You win the race!")),
+               (N_("{name} reached the finish with the trophy."), N_("{name} wins the race!"))),
 }
 #: The game's end when nobody reached the finish (R7, R8): why it stops, then who wins.
 _NO_FINISH = {"turn limit": N_("The game has gone on a long time, so it stops here."),
               "all stuck": N_("No car can ever move again, so the game stops here.")}
-_AHEAD = (N_("You are ahead and win the cup!"), N_("{name} is ahead and wins the cup!"))
+_AHEAD = (N_("You are ahead and win the race!"), N_("{name} is ahead and wins the race!"))
 
 
 class UnknownMoment(SetupError):
@@ -235,10 +235,7 @@ def _decision_why(moment: Moment, game: RallyRunGame) -> str:
     if moment.kind == "trap":
         return trap_words(game, moment.fact("rotations")[0]) or ""
     if moment.kind == "lay_tile":
-        refused = [r for r in range(4) if r not in game.rotations()]
-        traps = trapping_rotations(game)  # a rotation offered that traps the car: said too
-        return " ".join(filter(None, [game.why_illegal(Rotate(refused[0]) if refused else "finish"),
-                                      trap_words(game, traps[0]) if traps else None]))
+        return lay_words(game)
     down = [c for c in range(CELLS) if c != PIT and not game.is_face_up(CELL_LIST[c])]
     if moment.kind == "swap_ban":
         banned = game.no_swap[0]

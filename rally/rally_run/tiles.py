@@ -144,6 +144,10 @@ PERIODS = tuple(_PERIOD[k] for k in KINDS)
 CODES = frozenset(k * 4 + r for k in range(4) for r in range(PERIODS[k]))
 
 
+#: The ways a road goes on a screen with north up, as arrows (the same in every language).
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     """A road tile of one kind at one of its rotations (quarter turns clockwise).
@@ -169,6 +173,16 @@ class Tile:
     def openings(self) -> tuple[str, ...]:
         """The directions the road leaves by, clockwise from north."""
         return mask_directions(self.mask)
+
+    def arrows(self) -> str:
+        """The ways its road goes on a screen with north up, as arrows (the same in every
+        language): ``Tile.parse("C:NE").arrows() == "↑ →"``."""
+        return " ".join(ARROWS[d] for d in self.openings)
+
+    def way(self) -> str:
+        """How a board shows this way of laying the tile, in the language spoken:
+        ``"road ↑ →"``."""
+        return _("road {arrows}").format(arrows=self.arrows())
 
     def opens(self, direction: str | int) -> bool:
         """True when the road leaves by ``direction`` (``"N"`` or 0, ``"E"`` or 1, ...)."""

@@ -14,7 +14,7 @@ engine's own :meth:`~rally.rally_run.RallyRunGame.is_stuck_for_good`.
 >>> game.rotations(), trapping_rotations(game)
 ([2, 3], (3,))
 >>> print(trap_words(game, 3))
-Laid as rotate 3, a curve open to north and west leaves Bo's car no way on, ever: its roads lead only off the board or to a start-finish tile that is not its finish, and nothing changes a tile under a car. Choose rotate 2 (a curve open to south and west) instead.
+Laid as road ↑ ←, its roads would lead only off the board or to a start-finish tile. In this app, Bo may not drive onto one of those yet. So Bo's car could never drive on. Choose road ↓ ← instead.
 >>> trap_words(game, 2) is None
 True
 """
@@ -71,8 +71,8 @@ def would_trap(game: RallyRunGame, rotation: int) -> bool:
 
 def trap_words(game: RallyRunGame, rotation: int) -> str | None:
     """Why laying the tile just revealed at ``rotation`` traps its car for good, in the
-    language spoken, ending with the rotations that do not; ``None`` when it does not
-    trap (errors as :func:`would_trap`)."""
+    language spoken and in the board's own words for each way (``road ↑ ←``), ending with
+    the ways that do not; ``None`` when it does not trap (errors as :func:`would_trap`)."""
     if not would_trap(game, rotation):
         return None
     seat = game.current_player
@@ -80,13 +80,42 @@ def trap_words(game: RallyRunGame, rotation: int) -> str | None:
     kind = game.tiles[game.pending]
     assert kind is not None
     safe = [r for r in game.rotations() if r not in trapping_rotations(game)]
-    text = _("Laid as rotate {r}, {tile} leaves {name}'s car no way on, ever: its roads lead only off the board or "
-             "to a start-finish tile that is not its finish, and nothing changes a tile under a car.").format(
-        r=rotation, tile=Tile(kind.kind, rotation).describe(), name=game.names[seat])
+    name = game.names[seat]
+    # The start-finish tiles a car may not enter yet are decision R9 (the project's reading): said so.
+    text = " ".join([
+        _("Laid as {way}, its roads would lead only off the board or to a start-finish tile.").format(
+            way=Tile(kind.kind, rotation).way()),
+        _("In this app, {name} may not drive onto one of those yet.").format(name=name),
+        _("So {name}'s car could never drive on.").format(name=name)])
     if safe:
-        choices = join_words([f"{ROTATES[r].words()} ({Tile(kind.kind, r).describe()})" for r in safe], "or")
+        choices = join_words([Tile(kind.kind, r).way() for r in safe], "or")
         text += " " + _("Choose {choices} instead.").format(choices=choices)
     return text
 
 
-__all__ = ["NoTileToLay", "trapping_rotations", "would_trap", "trap_words"]
+def lay_words(game: RallyRunGame) -> str:
+    """Which ways of laying the tile just revealed meet the car's road, in the board's own
+    words (``road ↓ ←``), and a warning for a way that traps the car. Raises
+    :class:`NoTileToLay` when no tile waits.
+
+    >>> from rally.rally_run import RallyRunGame
+    >>> game = RallyRunGame.arrange(2, tiles={"A1": "C:NE"})
+    >>> game.apply("reveal A1")
+    >>> print(lay_words(game))
+    Only some ways make the roads meet. Here these fit: road ↓ ← or road ↑ ←. Careful: laid as road ↑ ←, Bo's car could never drive on.
+    """
+    if not game.awaiting_rotation or game.pending is None:
+        raise NoTileToLay(_("No revealed tile waits to be laid: reveal a tile next to the car first, then ask about "
+                            "its rotations."))
+    kind = game.tiles[game.pending]
+    assert kind is not None and game.current_player is not None
+    traps = trapping_rotations(game)
+    text = _("Only some ways make the roads meet. Here these fit: {choices}.").format(
+        choices=join_words([Tile(kind.kind, r).way() for r in game.rotations()], "or"))
+    if traps:
+        text += " " + _("Careful: laid as {way}, {name}'s car could never drive on.").format(
+            way=Tile(kind.kind, traps[0]).way(), name=game.names[game.current_player])
+    return text
+
+
+__all__ = ["NoTileToLay", "trapping_rotations", "would_trap", "trap_words", "lay_words"]

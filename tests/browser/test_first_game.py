@@ -28,7 +28,6 @@ Screenshots of a few stops go to test-artifacts/screenshots/first-game-*.png.
 
 from __future__ import annotations
 
-import html
 import re
 import time
 from dataclasses import dataclass, field
@@ -42,6 +41,8 @@ from widgets.i18n import _
 from widgets.rally_run.guided_game import GuidedRun
 from widgets.stich_rallye.guided_game import GuidedGame
 from widgets.style import card_face
+
+from harness.guided_text import plain, rr_choice
 
 from . import _lab
 from ._screens import problems, touch, window
@@ -61,11 +62,6 @@ FIRST_STOPS = 6
 SHOTS = (1, 2, 7)
 #: How long a step (the computer players' turns between two of the learner's) may take.
 STEP_TIMEOUT = 90.0
-
-
-def plain(text: str) -> str:
-    """Words as a reader sees them: no tags, one space between words."""
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text))).strip()
 
 
 # ----------------------------------------------------------------- the game in Python
@@ -95,16 +91,6 @@ def sr_mark(view: GuidedGame) -> dict:
 
 def rr_mark(run: GuidedRun) -> dict:
     return {"widget": "board", "places": sorted(run.board.highlight)}
-
-
-def rr_choice(board) -> tuple[str, str]:
-    """The policy on Rally Run's board: ("rotate", n) or ("click", place)."""
-    if board.rotations:
-        laid = [r for r in board.rotations if not r["trap"]] or board.rotations
-        return ("rotate", str(laid[0]["rotation"]))
-    places = [c["cell"] for c in board.cells if c["target"]] + [s["color"] for s in board.starts if s["target"]]
-    assert places, f"nothing to click on the board: {board.prompt}"
-    return ("click", places[0])
 
 
 def reference(game: str, lang: str) -> Reference:

@@ -19,7 +19,7 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
     # The quiz's output: the one with the answers to choose from (its heading changes with
     # every question, so it is not found by words).
     quiz = page.locator(".jp-OutputArea-output").filter(has=page.locator(".widget-radio-box")).last
-    quiz.get_by_text("Question 1 of 6: Who wins it?").wait_for()
+    quiz.get_by_text("Question 1 of 6", exact=True).wait_for()
     assert "Di R4, Ada G6, Bo R5, Cy B6" in quiz.inner_text()
     options = quiz.locator(".widget-radio-box label")
     assert options.all_inner_texts() == ["Di", "Ada", "Bo", "Cy"]

@@ -254,9 +254,9 @@ def test_trap_words_name_the_safe_rotation():
     game = RallyRunGame.arrange(2, tiles={"A1": "C:NE"})
     game.apply("reveal A1")
     assert trapping_rotations(game) == (3,)
-    assert "rotate 2" in trap_words(game, 3) and trap_words(game, 2) is None
+    assert "Choose road ↓ ← instead" in trap_words(game, 3) and trap_words(game, 2) is None
     with rally.language("de"):
-        assert "Drehung 2" in trap_words(game, 3)
+        assert "Wähle stattdessen Straße ↓ ←" in trap_words(game, 3)
 
 
 def test_would_trap_refuses_what_is_not_offered():

@@ -34,12 +34,13 @@ CASES = [
     (start_quiz, 0, "They wind up their motors", "Their cars move back", "the others wind up their motors"),
     # Two laps win at once (S13), as the seeded game that ended so shows.
     (start_quiz, 2, "2", "1", "round the track 2 times wins at once"),
-    # Di R4, Ada G6, Bo R5, Cy B6: blue is the third color, its only card B6 wins (S5).
-    (tricks_quiz, 0, "Cy", "Ada", "blue was the third color played"),
+    # Di G6, Ada G3, Bo B4, Cy G12: blue is the second (last new) color, so B4 beats G12
+    # (asked first: the lesson's own example is a trick of three colors).
+    (tricks_quiz, 0, "Bo", "Cy", "blue was the second color played"),
     # Ada R3, Bo R10, Cy R4: one color only, the highest red, 10, wins.
     (tricks_quiz, 1, "Bo", "Ada", "only red was played"),
-    # Di G6, Ada G3, Bo B4, Cy G12: blue is the second (last new) color, so B4 beats G12.
-    (tricks_quiz, 2, "Bo", "Cy", "blue was the second color played"),
+    # Di R4, Ada G6, Bo R5, Cy B6: blue is the third color, its only card B6 wins (S5).
+    (tricks_quiz, 2, "Cy", "Ada", "blue was the third color played"),
     # Di B1, Ed G2, Ada R2, Bo B10, Cy B13: red is the third color, Ada's R2 wins and she
     # takes the flag, so she leads the next trick (S1).
     (tricks_quiz, 3, "Ada", "Di", "Ada takes the flag and leads the next trick"),
@@ -76,14 +77,10 @@ CASES = [
                                     "both on the grid, so they go in seat order starting with the seat after Di"),
     # 4 players, seed 3: Di wins round 1's last trick; Di moves for it and the others wind
     # up before any motor moves (S12).
-    (round_end_quiz, 3, "Di's car moves for the trick and the others wind up, as after every trick",
-     "The motors move at once", "The last trick is played out like any other"),
-    # 3 players, seed 9: Bo moves 3 from space 28 and stops on space 0 (31 spaces): progress
-    # 31 reaches the track length, lap 1 is complete (S13).
-    (round_end_quiz, 4, "Yes: landing on the finish space counts", "No: the car must go past it",
-     "That completes lap 1"),
+    (round_end_quiz, 3, "Di's car moves, and the others wind up their motors",
+     "Every motor moves its car at once", "The last trick is played out like any other"),
     # 4 players, seed 0: round 2 deals 7 each (28 cards); round 1 left only 36 - 20 = 16 aside (S3).
-    (round_end_quiz, 5, "All the cards are shuffled, and everyone gets 7", "Everyone gets 7 from the cards left aside",
+    (round_end_quiz, 4, "All the cards are shuffled, and everyone gets 7", "Everyone gets 7 from the cards left aside",
      "Only 16 cards were left aside: too few for 28."),
     # Rally Run's questions: tests/lessons/test_rally_run_lesson.py.
 ]
@@ -115,7 +112,7 @@ def test_every_question_has_a_hint_of_its_own_that_gives_nothing_away(factory):
 
 def test_a_right_first_answer_moves_on_at_once():
     quiz = tricks_quiz()
-    assert quiz.answer("Cy").correct and not quiz.next_button.disabled
+    assert quiz.answer("Bo").correct and not quiz.next_button.disabled
     assert quiz.next() and quiz.index == 1 and quiz.next_button.disabled
 
 
@@ -137,7 +134,8 @@ def test_every_question_is_headed_by_what_it_asks(factory):
         assert question.heading and question.heading.endswith("?"), question.prompt
         assert question.heading != quiz.title
         drive(quiz, index, next(c for c in question.choices if question.check(c).correct))
-        assert html.escape(question.heading) in quiz.heading.value
+        # The heading says what the question asks, unless the prompt beneath already asks it.
+        assert (html.escape(question.heading) in quiz.heading.value) != (question.heading in question.prompt)
         assert f"Question {index + 1} of {len(quiz.questions)}" in quiz.heading.value
         if factory is rally_run_quiz:  # the heading asks; the prompt beneath tells the case, not asking again
             assert question.heading not in question.prompt and len(question.choices) >= 3, question.heading
@@ -243,7 +241,7 @@ def test_the_round_ends_asked_about_were_reached_in_seeded_games(players, seed, 
             progress[e.seat] = e.move.final
     assert progress == positions and before[-1].seat == flag and before[-1].reason == "last trick"
     names = ("Ada", "Bo", "Cy", "Di", "Ed")[:players]
-    where = ", ".join(f"{n} {'on the grid' if p == 0 else f'{p} spaces along'}" for n, p in zip(names, positions))
+    where = ", ".join(f"{n} {'on the grid' if p == 0 else f'has driven {p} spaces'}" for n, p in zip(names, positions))
     assert any(q.prompt == f"The round's last trick is over. {where}. {names[flag]} holds the flag. "
                "Whose motor moves first?" for q in round_end_quiz().questions)
 
@@ -252,6 +250,7 @@ def test_check_without_a_choice_asks_for_one_and_counts_nothing():
     quiz = tricks_quiz()
     quiz.check_button.click()
     assert "Pick an answer first" in quiz.feedback.value
+    assert "✘" not in quiz.feedback.value and "Not quite" not in quiz.feedback.value  # a nudge, not a wrong answer
     assert quiz.tries == 0
 
 

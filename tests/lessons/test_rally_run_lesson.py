@@ -41,11 +41,10 @@ CASES = [
     # M4, R2: one trophy per player, in the three start colors; yellow stays in the box.
     ("set-up", 1, "3", "4", "The yellow one stays in the box"),
     # M3: a straight entered from the north must open north: it lies north-south only.
-    ("laying", 0, "Only north-south, so it meets B1's road", "North-south or east-west, as he likes",
-     "Only north-south meets the road from B1"),
+    ("laying", 0, "Only road ↑ ↓", "Road ↑ ↓ or road ← →, as he likes", "Only ↑ ↓ meets the road from B1"),
     # M3, R3: Gus's first move: a dead end on E5 faces E4 (north) or D5 (west), never the green start.
     ("dead ends", 0, "Open to north or to west, as he likes", "Only open to east, toward his start",
-     "open to north or open to west"),
+     "road ↑ or road ←"),
     # M3: later, Bo's dead end entered from the north must open north, back toward B1.
     ("dead ends", 1, "Open to north, back toward B1", "Any of the four ways", "faces back toward B1"),
     # M3, R11: B2 laid east-west has no road north, so Bo on B1 cannot join Gus there; were Gus
@@ -62,9 +61,9 @@ CASES = [
     ("swap", 1, "No", "Yes", "only face-down tiles may be swapped"),
     ("swap", 1, "No", "Only if the two tiles lie next to each other", "only face-down tiles may be swapped"),
     # M4: the trophies lie shuffled, colors hidden: Gus's finish is whichever trophy he turns over.
-    ("pit stop", 0, "The one his trophy shows: he cannot know it before", "The green one: his own start",
+    ("pit stop", 0, "The one his trophy shows", "The green one: his own start",
      "in some games Gus turns over green and in others red"),
-    ("pit stop", 0, "The one his trophy shows: he cannot know it before", "The red one: Bo's start",
+    ("pit stop", 0, "The one his trophy shows", "The red one: Bo's start",
      "colors hidden"),
     # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
     ("finish", 0, "No", "Yes", "no road leaves it to the west"),
@@ -181,8 +180,9 @@ def test_no_board_shows_a_trophy_taken_before_the_pit_stop_is_taught():
 def test_the_lesson_labels_the_projects_own_readings():
     text = re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in lesson_cells()
                                         if c["cell_type"] == "markdown").replace("**", ""))
-    for reading in ("We follow the German rulebook here: it says the colors stay hidden.",  # trophies (M4)
-                    "start-finish tiles go next to? The rulebook does not say exactly. In this app they lie beside the corner",  # M1
+    for reading in ("The English rulebook stacks the trophies face up; the German one hides their colors. This app "
+                    "follows the German one.",  # trophies (M4)
+                    "In this app the start-finish tiles lie just outside the grid, beside its corner squares.",  # M1
                     "The rulebook does not list or count the kinds. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2
                     'The rulebook gives this help "in the first round". In this app each car gets it on its '
@@ -191,11 +191,12 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "The rulebook does not say more. In this app we play it like this: - The pit stop has a road "
                     "on each side and room for every car. - The trophies, one per player, have the colors of the cars "
                     "that play.",
-                    "In this app you only turn over tiles your road leads to, and the pit stop has roads all round.",                                                       # M1, M3 in lesson 7
+                    "Next to means beside, not corner to corner. In this app your road must also lead to the tile you "
+                    "turn over. The pit stop has roads on all four sides.",                              # M1, M3 in lesson 7
                     "The rulebook does not say. In this app a car may not drive onto a start-finish tile then.",  # R5
                     "The rulebook does not say what happens then. In this app we play it like this: - A car is "
                     "stuck for good",                                                      # R7, R8
-                    "It also ends after 100 turns for each player."):                      # the turn limit (R8)
+                    "or after 100 turns each."):                                           # the turn limit (R8)
         assert reading in text, reading
     assert "a car never drives back onto its start" not in text and "colour" not in text
 

@@ -83,7 +83,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
         for yes, no, text, marks in turbo_texts:
             assert yes.startswith("Turbo nutzen: ") and no.startswith("Ohne Turbo: ")
             assert "<b>Du hast den Stich gewonnen.</b>" in text
-            assert marks in (("Turbo oder nur die Karte",), ("Turbo", "nur die Karte"))
+            assert marks in (("Turbo oder ohne Turbo",), ("Turbo", "ohne Turbo"))
         assert f"Spiel vorbei: <b>{game.names[game.winner]}</b> gewinnt die Rallye!" in view.status.value
         assert view.replay_forward.description == "Ab dem ersten Austeilen wiederholen ▶"
         assert "So endete das Spiel." in view.replay_text.value and "Ereignis " in view.replay_text.value

@@ -50,7 +50,7 @@ def test_a_guided_game_stops_at_every_kind_once_and_ends() -> None:
         assert words and mark is not None, kind
         assert mark[0] in ("trick", "motor", "space", "hand")
     assert view.summary.layout.display == "flex" and view.tip_box.layout.display == "none"
-    assert "What you met" in view.summary.children[0].value
+    assert "You met 13 new things in this game" in view.summary.children[0].value
 
 
 def test_every_stop_marks_its_widget_and_go_on_clears_it() -> None:
@@ -115,7 +115,7 @@ def test_german_words_in_german() -> None:
         assert view.go_button.description == "Weiter ▶" and view.why_button.description == "Warum?"
         stops = drive(view, seed=2)
         assert all(words and "the" not in words.split() for _k, words, _m in stops)
-        assert "Das hast du in diesem Spiel erlebt" in view.summary.children[0].value
+        assert "In diesem Spiel hast du 13 neue Sachen kennengelernt" in view.summary.children[0].value
 
 
 def test_a_tip_and_its_mark_are_brought_into_view_and_a_refused_card_says_why_by_the_hand() -> None:
@@ -170,3 +170,21 @@ def test_the_hand_says_the_learner_is_the_named_seat() -> None:
     with rally.language("de"):
         view = GuidedGame()
         assert view.hand.title.startswith("Deine Karten: Du bist Ada")
+
+
+#: Issue 40: the guidance of each guided game (every tip, its "Why?" and the end's words),
+#: at most this many words in either language.
+GUIDANCE_WORDS = {"stich_rallye": 1200, "rally_run": 600}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game", sorted(GUIDANCE_WORDS))
+def test_the_guidance_of_a_whole_guided_game_stays_within_its_budget(game, lang) -> None:
+    from harness.app_text import MOST_WORDS_A_SENTENCE, sentences, words
+    from harness.guided_text import words_read
+
+    tips, guidance = words_read(game, lang), words_read(game, lang, why=True)
+    assert len(guidance) > len(tips) >= 9  # every tip has its "Why?"
+    assert sum(words(line) for line in guidance) <= GUIDANCE_WORDS[game]
+    # A tip is a sentence or two a child reads at once: none over the lessons' limit.
+    assert all(words(s) <= MOST_WORDS_A_SENTENCE for line in tips for s in sentences(line))

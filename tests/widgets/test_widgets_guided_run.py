@@ -95,10 +95,10 @@ def test_go_on_and_why():
     assert not run.go_on()  # no tip up: nothing to go on from
     assert run.board.click("A1")
     assert run.moment.kind == "lay_tile" and run.board.game.awaiting_rotation
-    assert "Laid as rotate 0" in run.why()
+    assert "Here these fit: road ↓ ← or road ↑ ←" in run.why()  # the board's own words for each way
     assert run.go_on() and run.moment.kind == "trap"  # the next tip of the same moment
     assert "never drive on" in run.tip_text and "stuck" not in run.tip_text
-    assert "no way on, ever" in run.why()
+    assert "could never drive on" in run.why()
 
 
 def test_the_trap_is_marked_on_the_rotation_choice():
@@ -153,7 +153,7 @@ def test_show_me_a_kind_that_did_not_come_up():
 def test_german_tips():
     with rally.language("de"):
         run = GuidedRun(pace=0)
-        assert run.tip_text == "Tippe auf ein Plättchen neben deinem Auto. Es wird aufgedeckt, und du siehst seine Straße."
+        assert run.tip_text == "Klick auf ein Plättchen neben deinem Auto. Es wird aufgedeckt, und du siehst seine Straße."
         assert run.go_on_button.description == "Weiter ▶"
         assert "A1 aufdecken" in run.why()
 

@@ -93,10 +93,6 @@ def color_adjective(color: str) -> str:
     return words.get(color, color)
 
 
-#: The ways a road goes on the screen, as arrows (the same in every language).
-ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-
-
 def _ways(openings: Sequence[str]) -> str:
     """``"up and right"``: the ways a tile's road goes on the screen, in a child's words
     (no compass), in the language spoken."""
@@ -551,7 +547,7 @@ def _rotation_rows(game: RallyRunGame) -> list[dict]:
         words = tile.describe()
         # Said as a child sees it: which ways the road goes (the arrows), not compass points.
         label = _("lay it so the road goes {ways}").format(ways=_ways(tile.openings))
-        text = _("road {arrows}").format(arrows=" ".join(ARROWS[d] for d in tile.openings))
+        text = tile.way()
         if r in traps:  # said before the tile is laid: the car would never move again
             label = _("{choice}; careful: your car could never drive on").format(choice=label)
             text = f"⚠ {text}"

@@ -33,7 +33,7 @@ from rally.rally_run.moments import (
 )
 
 from .._display import StableRepr
-from ..i18n import N_, _, join_words
+from ..i18n import N_, _
 from ..announcer import Announcer
 from ..page_style import PageStyle
 from ..read_aloud import SpeakButton
@@ -48,7 +48,7 @@ PICTURES = {"reveal": "👆", "lay_tile": "🔄", "trap": "⚠️", "tile_hidden
 TITLES = {"reveal": N_("turning a tile over"), "lay_tile": N_("laying a tile so the roads meet"),
           "trap": N_("a trap for your car"), "tile_hidden": N_("a tile turning face down again"),
           "dead_end": N_("a dead end"), "swap": N_("swapping two tiles"),
-          "swap_ban": N_("the two tiles you may not swap back"), "drive_to_car": N_("driving onto another car"),
+          "swap_ban": N_("two tiles nobody may swap next"), "drive_to_car": N_("driving onto another car"),
           "pit_stop_trophy": N_("the pit stop and the trophy"), "finish": N_("reaching the finish")}
 #: Big type for the tip, and room for a finger on each button.
 TIP_STYLE = "font-size:24px;line-height:1.35;font-weight:600"
@@ -278,11 +278,15 @@ class GuidedRun(StableRepr, w.VBox):
         if not game.is_over:
             self.end_box.children = ()
             return
-        met = [f"{PICTURES[m.kind]} {_(TITLES[m.kind])}" for m in self.guide.seen]
-        lines = [_("The race is over. {event}").format(event=game.events[-1].describe(game.names)),
-                 _("What came up: {kinds}.").format(kinds=join_words(met))]
-        rows: list[Any] = [w.HTML("<div style='font-size:18px'>" + "<br>".join(html.escape(x) for x in lines)
-                                  + "</div>")]
+        # What came up, as the tips' pictures (a five-year-old knows them from the tips); each
+        # picture says its words to a screen reader and on hover.
+        met = " ".join(f"<span role='img' aria-label='{html.escape(_(TITLES[m.kind]), quote=True)}' "
+                       f"title='{html.escape(_(TITLES[m.kind]), quote=True)}'>{PICTURES[m.kind]}</span>"
+                       for m in self.guide.seen)
+        over = html.escape(_("The race is over. {event}").format(event=game.events[-1].describe(game.names)))
+        came = html.escape(_("What came up, in the tips' pictures:"))
+        rows: list[Any] = [w.HTML(f"<div style='font-size:18px'>{over}<br>{came} "
+                                  f"<span style='font-size:24px'>{met}</span></div>")]
         for kind in self.guide.missing:
             button = w.Button(description=_("Show me"), layout=w.Layout(**BUTTON_LAYOUT))
             button.on_click(lambda _b, kind=kind: self.show_me(kind))

@@ -7,9 +7,9 @@ A quiz is asked in the language spoken when it is made (:mod:`widgets.i18n`); it
 answers are explained in the language spoken when they are checked.
 
 >>> quiz = rally_run_quiz("laying")
->>> quiz.answer("Only north-south, so it meets B1's road").correct   # a straight entered from the north
+>>> quiz.answer("Only road ↑ ↓").correct   # a straight entered from the north
 True
->>> rally_run_quiz("pit stop").answer("The one his trophy shows: he cannot know it before").correct
+>>> rally_run_quiz("pit stop").answer("The one his trophy shows").correct
 True
 """
 
@@ -69,13 +69,6 @@ def _on(game, cell: str) -> str:
     """``"B1, a curve open to south and west"``: a face-up cell in words."""
     # TRANSLATORS: a cell and the tile on it, as in "Bo's car stands on B1, a curve open to south and west".
     return _("{cell}, {tile}").format(cell=cell, tile=game.tile(cell).describe())
-
-
-def _open_to(mask: int) -> str:
-    """``"open to north and east"``."""
-    from rally.rally_run.tiles import mask_words
-
-    return _("open to {directions}").format(directions=mask_words(mask))
 
 
 def _set_up(players: int) -> str:
@@ -187,9 +180,9 @@ def which_way(game: RallyRunGame, reveal: str, who: str, where: str, choices: di
             openings=", ".join(sorted(ways))))
 
     def check(answer: str) -> Feedback:
-        words = join_words([_open_to(t.mask) for t in offered], "or")
-        return Feedback(choices[answer] == ways, _("{who} may lay it {ways}. {why}").format(who=who, ways=words,
-                                                                                            why=why))
+        words = join_words([t.way() for t in offered], "or")
+        return Feedback(choices[answer] == ways, _("{who} may lay it as {ways}. {why}").format(who=who, ways=words,
+                                                                                               why=why))
 
     return Question(
         _("{where} {who} reveals {cell}: it is {tile}.").format(where=where, who=who, cell=reveal,
@@ -209,10 +202,10 @@ def straight_from_north() -> Question:
     name = game.names[0]
     return which_way(
         game, "B2", name, _("{name}'s car stands on {place}.").format(name=name, place=_on(game, "B1")),
-        {_("Only north-south, so it meets B1's road"): frozenset("NS"),
-         _("Only east-west"): frozenset("EW"),
-         _("North-south or east-west, as he likes"): frozenset("NESW")},
-        why=_("A straight lies north-south or east-west. Only north-south meets the road from B1."),
+        {_("Only road ↑ ↓"): frozenset("NS"),
+         _("Only road ← →"): frozenset("EW"),
+         _("Road ↑ ↓ or road ← →, as he likes"): frozenset("NESW")},
+        why=_("A straight goes ↑ ↓ or ← →. Only ↑ ↓ meets the road from B1."),
         hint=_("The tile's road must meet the road the car comes by."),
     )
 
@@ -371,7 +364,7 @@ def trophy_taken() -> Question:
     got = {arrive(seed).trophies[1] for seed in range(6)}
     choices = {_("The {color} one: his own start").format(color=color_adjective(own)): {own},
                _("The {color} one: {name}'s start").format(color=color_adjective(other), name=first): {other},
-               _("The one his trophy shows: he cannot know it before"): {own, other}}
+               _("The one his trophy shows"): {own, other}}
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == got,

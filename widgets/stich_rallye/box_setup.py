@@ -26,7 +26,7 @@ class BoxSetup(StableRepr, w.VBox):
     (3, (0, 0, 0))
     >>> view.choose(5)
     >>> len(view.dials.children), view.steps[4][:40]
-    (5, 'Cards: with 5 players the values 1 to 15')
+    (5, 'Cards: with 5 players all 45 cards are i')
     """
 
     def __init__(self, players: int = 4, track: rally.Track | str = "volcano", seed: int = 1):

@@ -216,7 +216,7 @@ class GameView(StableRepr, w.VBox):
             options.append((f"{decimal(bot_delay, None)} s", bot_delay))
         # A drop-down, not a row of buttons: its words read apart ("instant", "fast", "slow"),
         # where side-by-side buttons ran together as "instantfastslow" in the page's text.
-        self.speed = w.Dropdown(options=options, value=bot_delay, description=_("Bots:"),
+        self.speed = w.Dropdown(options=options, value=bot_delay, description=_("Computer pace:"),
                                 tooltip=" · ".join(_(tip) for tip in SPEED_TIPS), style={"description_width": "initial"},
                                 layout=w.Layout(width="auto"))
         self.event_log = w.HTML(layout=w.Layout(width="100%"))
@@ -339,6 +339,8 @@ class GameView(StableRepr, w.VBox):
         assert seat is not None  # why_illegal refuses every action once the game is over
         self.game.apply(action, seat)
         self._hint = ""  # a hint answers one decision only
+        if isinstance(action, Turbo):  # chosen: the buttons go at once, not after the next stop or bot
+            self.turbo_box.layout.display = "none"
         if self.passing and self.game.current_player != seat:
             # The turn has passed: the hand goes under the cover at once, before the computer
             # players' moves are shown (slowly, when they are slowed down).

@@ -35,7 +35,7 @@ from rally.moments import (
     GUIDED_PLAYERS, GUIDED_SEED, GUIDED_TRACK, KINDS, example_moment, guide, moment_why, moment_words,
 )
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..read_aloud import SpeakButton
 from ..tip_scroll import GUIDED_CLASS, MARKED_CLASS, TIP_CLASS, TipScroll
 from ..style import car_words
@@ -278,9 +278,10 @@ class GuidedGame(GameView):
         self.pointing = None
 
     def _summarize(self) -> None:
-        met = [_(KIND_LABELS[kind]) for kind in self.met]
-        rows: list[w.Widget] = [w.HTML("<p style='font-size:16px'><b>" + html.escape(_("What you met in this game:"))
-                                       + "</b> " + html.escape(", ".join(met)) + ".</p>")]
+        met = ngettext("You met {n} new thing in this game, each at its first time.",
+                       "You met {n} new things in this game, each at its first time.", len(self.met))
+        rows: list[w.Widget] = [w.HTML("<p style='font-size:16px'>" + html.escape(met.format(n=len(self.met)))
+                                       + "</p>")]
         for kind in self.missing:
             button = w.Button(description=_("Show me"), layout=w.Layout(width="auto"))
             button.on_click(lambda _b, kind=kind: self.show_example(kind))

@@ -4,7 +4,7 @@ when it is made (:mod:`widgets.i18n`); its answers are explained in the language
 when they are checked.
 
 >>> quiz = tricks_quiz()
->>> quiz.answer("Cy").correct
+>>> quiz.answer("Bo").correct
 True
 """
 
@@ -187,9 +187,9 @@ def tricks_quiz() -> Quiz:
     return Quiz(
         _("Tricks"),
         [
-            who_wins_played(4, 28, 3),
-            who_wins_played(3, 1, 1),
             who_wins_played(4, 4, 3),
+            who_wins_played(3, 1, 1),
+            who_wins_played(4, 28, 3),
             who_leads_next(5, 3, 3),
             may_play("R7 R9 G3 B8", "G6 G13"),  # 4 players, seed 1, Ada after 6 decisions
             may_play("R7 G9 B8", "R3 R10"),  # 4 players, seed 2, Cy after 11 decisions
@@ -365,7 +365,7 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
     players = names[: len(positions)]
     order = release_order(positions, flag)
     where = ", ".join(_("{name} on the grid").format(name=p) if pos == 0 else
-                      ngettext("{name} {n} space along", "{name} {n} spaces along", pos).format(name=p, n=pos)
+                      ngettext("{name} has driven {n} space", "{name} has driven {n} spaces", pos).format(name=p, n=pos)
                       for p, pos in zip(players, positions))
 
     def check(answer: str) -> Feedback:
@@ -402,9 +402,8 @@ def last_trick_first(players: int, seed: int, round_number: int) -> Question:
     winner = game.names[won.seat]
     moved = any(isinstance(e, Moved) and e.seat == won.seat for e in before)
     wound = sorted({e.seat for e in before if isinstance(e, MotorWound)})
-    choices = (_("{winner}'s car moves for the trick and the others wind up, as after every trick").format(
-                   winner=winner),
-               _("The motors move at once"), _("Only {winner}'s motor moves").format(winner=winner))
+    choices = (_("{winner}'s car moves, and the others wind up their motors").format(winner=winner),
+               _("Every motor moves its car at once"), _("Only {winner}'s motor moves its car").format(winner=winner))
     right = choices[0] if moved and wound == [s for s in range(players) if s != won.seat] else choices[1]
 
     def check(answer: str) -> Feedback:
@@ -417,37 +416,6 @@ def last_trick_first(players: int, seed: int, round_number: int) -> Question:
           "before the motors move the cars?").format(round=round_number, winner=winner),
         choices, check,
         hint=_("Is the last trick any different from the tricks before it?"))
-
-
-def exact_finish(players: int, seed: int) -> Question:
-    """'Does landing exactly on the finish space complete a lap?' — judged by the first
-    such move of a seeded game of careful players (S13)."""
-    game = _careful_game(players, seed, lambda g: False)
-    n = len(game.track)
-    at = next(i for i, e in enumerate(game.events)
-              if isinstance(e, Moved) and e.move.final in (n, 2 * n) and e.move.roll is None)
-    moved = game.events[at]
-    assert isinstance(moved, Moved)
-    lap = moved.move.final // n
-    completed = any(isinstance(e, LapCompleted) and e.seat == moved.seat and e.lap == lap
-                    for e in game.events[at + 1:at + 3])
-    name = game.names[moved.seat]
-    choices = (_("Yes: landing on the finish space counts"), _("No: the car must go past it"),
-               _("Only when it moves on in the next trick"))
-    right = choices[0] if completed else choices[1]
-
-    def check(answer: str) -> Feedback:
-        return Feedback(answer == right, game.describe(moved) + " " + " ".join(
-            game.describe(e) for e in game.events[at + 1:at + 2] if isinstance(e, LapCompleted)))
-
-    return Question(
-        ngettext("{name}'s car stands on space {space}, in lap {lap}, and moves {steps}: it stops exactly on the "
-                 "start/finish space. Has {name} completed lap {lap}?",
-                 "{name}'s car stands on space {space}, in lap {lap}, and moves {steps}: it stops exactly on the "
-                 "start/finish space. Has {name} completed lap {lap}?", moved.move.steps).format(
-            name=name, space=moved.move.start % n, lap=lap, steps=moved.move.steps),
-        choices, check,
-        hint=_("Crossing the finish line means reaching the start/finish space: is stopping on it reaching it?"))
 
 
 def new_deal(players: int, seed: int) -> Question:
@@ -465,9 +433,10 @@ def new_deal(players: int, seed: int) -> Question:
         return Feedback(answer == choices[0], " ".join([
             game.describe(second),
             _("Only {aside} cards were left aside: too few for {need}.").format(aside=aside, need=players * n),
-            _("The rulebook says how many. In this app all the cards are shuffled first.")]))
+            _("The rulebook does not say clearly which cards are dealt again. In this app all the cards are "
+              "shuffled first.")]))
 
-    return Question(_("Round 1 is over, and every hand is empty. How does everyone get cards for round 2?"),
+    return Question(_("Round 1 is over. How does everyone get cards for round 2?"),
                     choices, check, hint=_("How many cards does each player need in round 2?"))
 
 
@@ -482,7 +451,6 @@ def round_end_quiz() -> Quiz:
             who_releases_first([0, 17, 0, 15], flag=1),  # 4 players, seed 52, round 1
             who_releases_first([3, 0, 8, 19, 0], flag=3),  # 5 players, seed 2, round 1
             last_trick_first(4, 3, 1),
-            exact_finish(3, 9),
             new_deal(4, 0),
         ],
     )

@@ -1,0 +1,87 @@
+"""What a learner reads in lesson 0's guided first games: every tip, and the words shown
+at the end, in a whole game played from Python with one fixed policy (the browser tests
+play the same moves on the page, ``tests/browser/test_first_game.py``):
+
+* Stich Rallye: the first card of the hand that may be played; the turbo always used.
+* Rally Run: the first place on the board marked to click (reveal, drive or finish, in
+  the board's order); to lay a tile, the first way that does not trap the car.
+
+The "Why?" texts open only on a tap and are not counted; ``bin/app-text`` writes these
+words beside the lessons' and counts them with the child's path (issue 41).
+
+>>> lines = words_read("rally_run", "en")
+>>> lines[0]
+'Tap a tile next to your car. It turns over, and you see its road.'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+#: The guided games, by the name lesson 0's buttons use.
+GAMES = ("stich_rallye", "rally_run")
+#: More steps than any guided game takes.
+_STEPS = 3000
+
+
+def plain(text: str) -> str:
+    """Words as a reader sees them: no tags, one space between words."""
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text))).strip()
+
+
+def rr_choice(board) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """The policy on Rally Run's board: ``("rotate", n)`` or ``("click", place)``."""
+    if board.rotations:
+        laid = [r for r in board.rotations if not r["trap"]] or board.rotations
+        return ("rotate", str(laid[0]["rotation"]))
+    places = [c["cell"] for c in board.cells if c["target"]] + [s["color"] for s in board.starts if s["target"]]
+    if not places:
+        raise RuntimeError(f"nothing to click on the board: {board.prompt}")
+    return ("click", places[0])
+
+
+def words_read(game: str, lang: str, why: bool = False) -> list[str]:
+    """The tips of a whole guided ``game`` in ``lang``, in order, then the end's words;
+    with ``why``, each tip's "Why?" text after it too (all the guidance there is)."""
+    import rally
+    from widgets.rally_run.guided_game import GuidedRun
+    from widgets.stich_rallye.guided_game import GuidedGame
+
+    read: list[str] = []
+    with rally.language(lang):
+        if game == "stich_rallye":
+            view = GuidedGame(bot_delay=0)
+            for _step in range(_STEPS):
+                if view.moment is not None:
+                    read += [view.tip_text] + ([plain(view.why())] if why else [])
+                    view.go_on()
+                elif view.game.is_over:
+                    break
+                elif view.game.awaiting_turbo:
+                    view.choose_turbo(True)
+                else:
+                    view.play_card(view.hand.playable[0])
+            read += [plain(row.value if hasattr(row, "value") else row.children[0].value)
+                     for row in view.summary.children]
+            view.close()
+        elif game == "rally_run":
+            run = GuidedRun(pace=0)
+            for _step in range(_STEPS):
+                if run.moment is not None:
+                    read += [run.tip_text] + ([plain(run.why())] if why else [])
+                    run.go_on()
+                elif run.board.game.is_over:
+                    break
+                else:
+                    how, what = rr_choice(run.board)
+                    run.board.rotate(int(what)) if how == "rotate" else run.board.click(what)
+            read += [plain(row.value if hasattr(row, "value") else row.children[0].value)
+                     for row in run.end_box.children if hasattr(row, "value") or hasattr(row, "children")]
+            run.close()
+        else:
+            raise ValueError(f"no guided game {game!r}: one of {', '.join(GAMES)}")
+    return [line for line in read if line]
+
+
+__all__ = ["GAMES", "plain", "rr_choice", "words_read"]
