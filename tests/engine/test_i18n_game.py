@@ -64,8 +64,8 @@ def german_of(game: Game, event: object) -> str | None:
         return f"{names[event.seat]} nutzt den Motor: {event.value} {felder(event.value)}."
     if isinstance(event, RoundEnded):
         order = [names[s] for s in event.order]
-        return (f"Runde {event.round} ist vorbei. Jetzt fährt jeder Motor sein Auto. Das Auto ganz hinten fährt "
-                f"zuerst: {', '.join(order[:-1])} und {order[-1]}.")
+        return (f"Runde {event.round} ist vorbei. Jetzt bewegt jeder Motor sein Auto. Wer hinten liegt, "
+                f"fährt zuerst: {', '.join(order[:-1])} und {order[-1]}.")
     if isinstance(event, FlagTaken):
         return {
             "trick": f"{names[event.seat]} nimmt die Startspieler-Fahne und eröffnet den nächsten Stich.",

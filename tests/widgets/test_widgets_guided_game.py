@@ -115,7 +115,7 @@ def test_german_words_in_german() -> None:
         assert view.go_button.description == "Weiter ▶" and view.why_button.description == "Warum?"
         stops = drive(view, seed=2)
         assert all(words and "the" not in words.split() for _k, words, _m in stops)
-        assert "In diesem Spiel hast du 13 neue Sachen kennengelernt" in view.summary.children[0].value
+        assert "In diesem Spiel hast du 13 neue Dinge kennengelernt" in view.summary.children[0].value
 
 
 def test_a_tip_and_its_mark_are_brought_into_view_and_a_refused_card_says_why_by_the_hand() -> None:

@@ -278,8 +278,7 @@ class GuidedGame(GameView):
         self.pointing = None
 
     def _summarize(self) -> None:
-        met = ngettext("You met {n} new thing in this game, each at its first time.",
-                       "You met {n} new things in this game, each at its first time.", len(self.met))
+        met = ngettext("You met {n} new thing in this game.", "You met {n} new things in this game.", len(self.met))
         rows: list[w.Widget] = [w.HTML("<p style='font-size:16px'>" + html.escape(met.format(n=len(self.met)))
                                        + "</p>")]
         for kind in self.missing:

@@ -60,7 +60,7 @@ def who_wins(cards: str, names: tuple[str, ...] = NAMES) -> Question:
             answer=answer, chosen=chosen, sentence=_Sentence(sentence)))
 
     return Question(_("In this trick {plays} were played, in that order. Who wins it?").format(plays=plays),
-                    players, check, hint=_("Find the last color to appear in the trick: its highest card wins."))
+                    players, check, hint=_("Find the last new color to appear in the trick: its highest card wins."))
 
 
 def may_play(hand: str, trick: str) -> Question:
@@ -209,7 +209,7 @@ def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAU
         for _loss in range(losses):
             path.append(path[-1].wound())
         steps = " → ".join(str(m.value) for m in path)
-        over = [_("Past the last position the arrow comes back to 0: the energy is lost.")] if any(
+        over = [_("In this app, past the last position the arrow comes back to 0: the energy is lost.")] if any(
             m.position == 0 for m in path[1:]) else []
         if int(answer) == motor.value:
             return Feedback(True, " ".join([_("The arrow goes {steps}.").format(steps=steps), *over]))
@@ -436,7 +436,7 @@ def new_deal(players: int, seed: int) -> Question:
             _("The rulebook does not say clearly which cards are dealt again. In this app all the cards are "
               "shuffled first.")]))
 
-    return Question(_("Round 1 is over. How does everyone get cards for round 2?"),
+    return Question(_("Round 1 is over. In this app, how does everyone get cards for round 2?"),
                     choices, check, hint=_("How many cards does each player need in round 2?"))
 
 
