@@ -241,8 +241,8 @@ def test_the_round_ends_asked_about_were_reached_in_seeded_games(players, seed, 
             progress[e.seat] = e.move.final
     assert progress == positions and before[-1].seat == flag and before[-1].reason == "last trick"
     names = ("Ada", "Bo", "Cy", "Di", "Ed")[:players]
-    where = ", ".join(f"{n} {'on the grid' if p == 0 else f'has driven {p} spaces'}" for n, p in zip(names, positions))
-    assert any(q.prompt == f"The round's last trick is over. {where}. {names[flag]} holds the flag. "
+    where = ", ".join(f"{n} {'on the grid' if p == 0 else p}" for n, p in zip(names, positions))
+    assert any(q.prompt == f"The round's last trick is over. Spaces driven so far: {where}. {names[flag]} holds the flag. "
                "Whose motor moves first?" for q in round_end_quiz().questions)
 
 

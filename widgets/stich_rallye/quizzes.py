@@ -365,7 +365,7 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
     players = names[: len(positions)]
     order = release_order(positions, flag)
     where = ", ".join(_("{name} on the grid").format(name=p) if pos == 0 else
-                      ngettext("{name} has driven {n} space", "{name} has driven {n} spaces", pos).format(name=p, n=pos)
+                      _("{name} {n}").format(name=p, n=pos)
                       for p, pos in zip(players, positions))
 
     def check(answer: str) -> Feedback:
@@ -382,7 +382,9 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
         return Feedback(answer == players[order[0]], " ".join(said))
 
     return Question(
-        _("The round's last trick is over. {where}. {flag} holds the flag. Whose motor moves first?").format(
+        # TRANSLATORS: {where} lists each car's spaces driven since the start: "Ada 24, Bo on the grid, Cy 39".
+        _("The round's last trick is over. Spaces driven so far: {where}. {flag} holds the flag. Whose motor moves "
+          "first?").format(
             where=where, flag=players[flag]),
         players,
         check,
