@@ -39,7 +39,7 @@ def test_the_playground_says_what_each_press_did():
         playground.lose.click()
     assert playground.last == "Wound one position: now worth 7." and playground.last in playground.status.value
     playground.use.click()
-    assert playground.last == "Turbo used: all 7 join the winner's move at once, and the arrow goes back to 0."
+    assert playground.last == "Turbo used: the motor's whole value, 7, adds to the winner's move, and the arrow goes back to 0."
     assert playground.dial.motor.position == 0
     for _ in range(len(playground.dial.motor.dial)):  # every position, then past the last
         playground.lose.click()

@@ -57,8 +57,8 @@ class MotorPlayground(StableRepr, w.VBox):
         value = self.dial.motor.value
         self.dial.release()
         if value:
-            self.last = _("Turbo used: all {value} join the winner's move at once, and the arrow goes back to 0.").format(
-                value=value)
+            self.last = _("Turbo used: the motor's whole value, {value}, adds to the winner's move, and the arrow goes "
+                          "back to 0.").format(value=value)
         else:
             self.last = _("The motor is at 0, so there is nothing to use: a winner may use the turbo only when its "
                           "value is above 0.")
