@@ -60,7 +60,7 @@ class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
       }
       marks.splice(0, marks.length, ...marks.filter((m) => m.getClientRects().length));
       if (marks.length) across(marks[0]);
-      Object.assign(tip.style, { position: "", top: "", zIndex: "", background: "" });
+      Object.assign(tip.style, { position: "", top: "", zIndex: "", background: "", maxHeight: "", overflowY: "" });
       const t = tip.getBoundingClientRect();
       const rects = marks.map((m) => m.getBoundingClientRect());
       const low = rects.length ? Math.max(...rects.map((r) => r.bottom)) : t.bottom;
@@ -79,7 +79,9 @@ class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
         const s = getComputedStyle(a);
         if (s.overflowY !== "visible" && a.scrollHeight <= a.clientHeight + 40) a.style.overflow = "visible";
       }
-      Object.assign(tip.style, { position: "sticky", top: "0px", zIndex: "20", background: "#ffffff" });
+      // At most half the window: a "Why?" opened in the tip scrolls inside it, not over the game.
+      Object.assign(tip.style, { position: "sticky", top: "0px", zIndex: "20", background: "#ffffff",
+                                 maxHeight: "50vh", overflowY: "auto" });
       const first = marks[rects.indexOf(rects.reduce((a, b) => (b.top < a.top ? b : a)))];
       first.style.scrollMarginTop = `${t.height + 2 * PAD}px`;
       first.scrollIntoView({ behavior, block: "start" });

@@ -104,7 +104,7 @@ def test_jupyterlab_reads_a_paragraph_a_message_and_each_new_moment_in_english(p
     # A new moment: the quiz's answer, read as it comes; then its message's own button.
     quiz = page.locator(".jp-OutputArea-output").filter(has=page.locator(".widget-radio-box")).last
     quiz.get_by_text("Question 1 of 6", exact=True).wait_for()
-    quiz.locator(".widget-radio-box label", has_text="Cy").click()
+    quiz.locator(".widget-radio-box label", has_text="Bo").click()
     _lab.output_button(page, "Check").click()
     said = wait_spoken(page, 4)[3]
     feedback = quiz.locator(".rally-quiz__feedback")
@@ -123,7 +123,7 @@ def test_the_app_view_reads_german_or_says_there_is_no_german_voice(page, lab, v
     page.add_init_script("localStorage.setItem('rally-notebooks:read-aloud', 'on')")  # on from an earlier lesson
     _lab.open_app(page, lab, LESSON["de"])
     assert _lab.app_errors(page) == []
-    switch = page.get_by_role("switch", name="Neues vorlesen")
+    switch = page.get_by_role("switch", name="Neues automatisch vorlesen")
     switch.wait_for()
     assert switch.is_checked()  # kept across lessons
     page.locator(PARAGRAPH).first.wait_for()
