@@ -76,11 +76,24 @@ def step_the_rulebook_example(page, shot: str = "") -> None:
     _lab.screenshot(page, shot + "03_rulebook_example_end", example)
 
 
+def settled(page, output) -> dict:
+    """Where the cars of ``output``'s figure are drawn once they stay put (two readings
+    0.5 s apart agree): the figure may still be laying itself out when first shown."""
+    before = output.evaluate(CARS)
+    for _ in range(40):
+        page.wait_for_timeout(500)
+        now = output.evaluate(CARS)
+        if now == before:
+            return now
+        before = now
+    raise AssertionError(f"the cars never stopped moving: {now}")
+
+
 def play_the_sandbox(page) -> None:
     """In the run lesson 3: Play, before touching anything, plays the move the boxes show."""
     sandbox = output_of(page, "Who moves")
     sandbox.scroll_into_view_if_needed()
-    start = sandbox.evaluate(CARS)
+    start = settled(page, sandbox)
     _lab.output_button(sandbox, "Play ▶▶").click()
     played = move(Track.parse("S...DD....U.....D..."), {"Ada": 0, "Bo": 3, "Cy": 7}, "Ada", 3)
     expect(sandbox.locator(".rally-move-status")).to_have_text(

@@ -115,7 +115,7 @@ def test_the_track_figure_speaks_german_and_keeps_its_keys():
     assert english.plot.data[KEY_FIRST].name == "start/finish"
     assert english.plot.data[SPACES].hovertext[0].startswith("Space 0: start/finish<br>on the starting grid: ")
     assert english.plot.data[CARS_FIRST].name.startswith(f"{game.names[0]} · ")
-    assert english.plot.data[CARS_FIRST].name.endswith(" · lap 1 · motor: yellow side")
+    assert english.plot.data[CARS_FIRST].name.endswith(" · lap 1")
 
 
 def test_the_move_player_says_each_step_in_german():

@@ -74,9 +74,9 @@ def test_car_markers_are_labelled_in_their_colors_with_lap_and_side():
     assert [c.marker.color for c in cars] == ["#ffffff", "#d7263d", "#f6c90e"]
     assert cars[0].marker.line.color == "#1f2937" and cars[0].marker.line.width >= 1.5  # white needs an outline
     assert [c.text[0] for c in cars] == ["An", "B", "Am"]  # clashing initials get two letters
-    assert cars[0].name == "Ann · starting grid · lap 1 · motor: yellow side"
-    assert cars[1].name == "Bob · space 2 · lap 2 · motor: red side"  # 30 // 28 == 1 lap completed
-    assert cars[2].name == "Amy · space 6 · lap 1 · motor: yellow side"
+    assert cars[0].name == "Ann · starting grid · lap 1"
+    assert cars[1].name == "Bob · space 2 · lap 2"  # 30 // 28 == 1 lap completed
+    assert cars[2].name == "Amy · space 6 · lap 1"
     assert "red side" in cars[1].hovertext[0] and "yellow side" in cars[2].hovertext[0]
 
 

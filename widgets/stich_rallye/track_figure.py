@@ -185,7 +185,8 @@ class TrackFigure(PlotlyView):
         self._tf_labels = short_labels(names)
         self._tf_positions = positions
         self._tf_space_xy = [stadium_point(i / n) for i in range(n)]
-        step_px = _pixels_per_unit(width, height) * PERIMETER / n
+        self._tf_margin = _key_margin(names, n)
+        step_px = _pixels_per_unit(width, height, self._tf_margin) * PERIMETER / n
         self._tf_space_size = max(7.0, min(16.0, 0.38 * step_px))
         self._tf_car_size = max(11.0, min(21.0, 0.5 * step_px))
         self._tf_frames: list[TrackFrame] = []
@@ -497,7 +498,7 @@ class TrackFigure(PlotlyView):
         half = STRAIGHT / 2 + RADIUS
         grid_w = max(1, len(self._tf_names)) * GRID_GAP / 2 + 0.08
         self.plot.update_layout(
-            width=width, height=height, margin={"l": 6, "r": 155, "t": 6, "b": 6},
+            width=width, height=height, margin={"l": 6, "r": self._tf_margin, "t": 6, "b": 6},
             plot_bgcolor="#ffffff", paper_bgcolor="#ffffff", hovermode="closest", dragmode=False,
             xaxis={"visible": False, "range": [-half - 0.25, half + 0.25], "fixedrange": True},
             yaxis={"visible": False, "range": [-RADIUS - 0.3, RADIUS + GRID_HEIGHT + 0.3], "fixedrange": True,
@@ -674,15 +675,13 @@ def car_colors(colors: Sequence[str] | None, cars: int) -> tuple[str, ...]:
     return tuple(items)
 
 
-#: A car's legend entry after 0, 1 and 2 completed laps: where it is and its motor's side
-#: (named as the motor's, so the side's color is never read as the car's).
-LEGEND_NAMES = (N_("{name} · {where} · lap 1 · motor: yellow side"),
-                N_("{name} · {where} · lap 2 · motor: red side"),
-                N_("{name} · {where} · finished · motor: red side"))
+#: A car's legend entry after 0, 1 and 2 completed laps: where it is and its lap (the
+#: motor's side is on its dial and in the car's hover text).
+LEGEND_NAMES = (N_("{name} · {where} · lap 1"), N_("{name} · {where} · lap 2"), N_("{name} · {where} · finished"))
 
 
 def _legend_name(name: str, progress: int, track_length: int) -> str:
-    """``"Ada · space 3 · lap 1 · motor: yellow side"``: a car's legend entry."""
+    """``"Ada · space 3 · lap 1"``: a car's legend entry."""
     where = _("starting grid") if progress == 0 else _("space {space}").format(space=progress % track_length)
     return _(LEGEND_NAMES[min(max(laps_done(progress, track_length), 0), 2)]).format(name=name, where=where)
 
@@ -703,12 +702,23 @@ def _check_positions(track: Track, positions: Sequence[int]) -> None:
         rally.check_positions(track, dict(enumerate(positions)))
 
 
-def _pixels_per_unit(width: int, height: int) -> float:
-    """How many pixels one plot unit takes in a figure of ``width`` x ``height`` (the
-    margins and legend of :meth:`TrackFigure._build` taken off; the axes keep a 1:1 scale)."""
+def _key_margin(names: Sequence[str], track_length: int) -> int:
+    """The figure's right margin, in pixels: room for the key's longest car entry, wherever
+    the cars stand. Plotly widens a margin too narrow for its key, so an entry growing as a
+    car moves ("starting grid" → "space 12") would shift the whole track sideways."""
+    n = track_length
+    longest = max((len(_legend_name(name, progress, n)) for name in names
+                   for progress in (0, n - 1, 2 * n - 1, 2 * n)), default=0)
+    return max(155, 46 + round(6.5 * longest))
+
+
+def _pixels_per_unit(width: int, height: int, margin: int = 155) -> float:
+    """How many pixels one plot unit takes in a figure of ``width`` x ``height`` whose key
+    takes a right ``margin`` (the margins of :meth:`TrackFigure._build` taken off; the axes
+    keep a 1:1 scale)."""
     across = 2 * (STRAIGHT / 2 + RADIUS + 0.25)
     up = 2 * RADIUS + GRID_HEIGHT + 0.6
-    return max(20.0, min((width - 161) / across, (height - 12) / up))
+    return max(20.0, min((width - 6 - margin) / across, (height - 12) / up))
 
 
 def _wrap(text: str, width: int) -> str:
