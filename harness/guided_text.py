@@ -41,6 +41,26 @@ def rr_choice(board) -> tuple[str, str]:  # type: ignore[no-untyped-def]
     return ("click", places[0])
 
 
+def _end_words(rows) -> list[str]:  # type: ignore[no-untyped-def]
+    """The words of a guided game's end: each row is an HTML widget or a box that starts with one."""
+    return [plain(row.value if hasattr(row, "value") else row.children[0].value) for row in rows]
+
+
+def _tips(guided, over, move, why: bool) -> list[str]:  # type: ignore[no-untyped-def]
+    """Play ``guided`` (either game's guided view) to its end: at a tip, read it (and its
+    "Why?") and go on; else ``move()`` until ``over()``."""
+    read: list[str] = []
+    for _step in range(_STEPS):
+        if guided.moment is not None:
+            read += [guided.tip_text] + ([plain(guided.why())] if why else [])
+            guided.go_on()
+        elif over():
+            return read
+        else:
+            move()
+    raise RuntimeError(f"the guided game did not end in {_STEPS} steps")
+
+
 def words_read(game: str, lang: str, why: bool = False) -> list[str]:
     """The tips of a whole guided ``game`` in ``lang``, in order, then the end's words;
     with ``why``, each tip's "Why?" text after it too (all the guidance there is)."""
@@ -48,36 +68,26 @@ def words_read(game: str, lang: str, why: bool = False) -> list[str]:
     from widgets.rally_run.guided_game import GuidedRun
     from widgets.stich_rallye.guided_game import GuidedGame
 
-    read: list[str] = []
     with rally.language(lang):
         if game == "stich_rallye":
             view = GuidedGame(bot_delay=0)
-            for _step in range(_STEPS):
-                if view.moment is not None:
-                    read += [view.tip_text] + ([plain(view.why())] if why else [])
-                    view.go_on()
-                elif view.game.is_over:
-                    break
-                elif view.game.awaiting_turbo:
+
+            def play() -> None:
+                if view.game.awaiting_turbo:
                     view.choose_turbo(True)
                 else:
                     view.play_card(view.hand.playable[0])
-            read += [plain(row.value if hasattr(row, "value") else row.children[0].value)
-                     for row in view.summary.children]
+
+            read = _tips(view, lambda: view.game.is_over, play, why) + _end_words(view.summary.children)
             view.close()
         elif game == "rally_run":
             run = GuidedRun(pace=0)
-            for _step in range(_STEPS):
-                if run.moment is not None:
-                    read += [run.tip_text] + ([plain(run.why())] if why else [])
-                    run.go_on()
-                elif run.board.game.is_over:
-                    break
-                else:
-                    how, what = rr_choice(run.board)
-                    run.board.rotate(int(what)) if how == "rotate" else run.board.click(what)
-            read += [plain(row.value if hasattr(row, "value") else row.children[0].value)
-                     for row in run.end_box.children if hasattr(row, "value") or hasattr(row, "children")]
+
+            def lay_or_click() -> None:
+                how, what = rr_choice(run.board)
+                run.board.rotate(int(what)) if how == "rotate" else run.board.click(what)
+
+            read = _tips(run, lambda: run.board.game.is_over, lay_or_click, why) + _end_words(run.end_box.children)
             run.close()
         else:
             raise ValueError(f"no guided game {game!r}: one of {', '.join(GAMES)}")
