@@ -43,10 +43,18 @@ NOTEBOOKS = pathlib.Path(__file__).resolve().parent.parent / "notebooks"
 #: lesson, counted apart from the child's path): these patterns below notebooks/.
 GUIDES = {"en": "for_grown_ups*.ipynb", "de": "de/fuer_erwachsene*.ipynb"}
 
+#: What only a screen reader reads (a game's live region, clipped to nothing on the screen):
+#: ``innerText`` would count it, and a sighted reader never meets it.
+SCREEN_READER_ONLY = ".rally-announcer"
 #: JavaScript: what the page shows (hidden parts left out, as a reader meets it) and its links.
-PAGE = """() => ({text: document.body.innerText,
-  links: [...document.querySelectorAll('a[href]')].filter(a => a.getClientRects().length > 0)
-    .map(a => `${a.innerText.trim()} -> ${a.getAttribute('href')}`)})"""
+PAGE = """() => {
+  const unseen = [...document.querySelectorAll('%s')].filter(e => e.style.display !== 'none');
+  unseen.forEach(e => { e.style.display = 'none'; });
+  const text = document.body.innerText;
+  unseen.forEach(e => { e.style.display = ''; });
+  return {text, links: [...document.querySelectorAll('a[href]')].filter(a => a.getClientRects().length > 0)
+    .map(a => `${a.innerText.trim()} -> ${a.getAttribute('href')}`)};
+}""" % SCREEN_READER_ONLY
 
 _WORD = re.compile(r"\w")
 # A sentence ends at . ! ? (a closing quote or bracket may follow) before the next one starts.

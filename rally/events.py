@@ -164,11 +164,11 @@ class MotorWound(Event, _MotorWoundFields):
 
     def _words(self, names: Sequence[str]) -> str:
         if self.position == 0:
-            template = _("{name} lost the trick and winds the motor to position {position}, value {value} "
-                         "(over-wound: the arrow went past the last position and the energy is lost).")
+            template = _("{name} lost the trick and winds the motor past the end: back to {value}, and the "
+                         "saved-up speed is lost.")
         else:
-            template = _("{name} lost the trick and winds the motor to position {position}, value {value}.")
-        return template.format(name=names[self.seat], position=self.position, value=self.value)
+            template = _("{name} lost the trick and winds the motor: it shows {value}.")
+        return template.format(name=names[self.seat], value=self.value)
 
 
 class _TurboUsedFields(NamedTuple):

@@ -83,7 +83,7 @@ class PageStyle(StableRepr, PageWrites, anywidget.AnyWidget):
     """Brings :data:`PAGE_CSS` to the page; shows nothing."""
 
     # ipywidgets' sliders name their handle nowhere (axe: aria-input-field-name, serious): the
-    # handle is given its slider's description ("Event") as its name, once per page, for
+    # handle is given its slider's description ("Step") as its name, once per page, for
     # every slider drawn then or later.
     _esm = """
     export default {

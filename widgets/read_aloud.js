@@ -286,9 +286,18 @@ function renderPage({ model, el }) {
   window.addEventListener("rally-read-aloud-change", follow);
   window.addEventListener("storage", onStorage);
 
-  // Say at once, in words, when this computer cannot read the lesson's language.
+  // When this computer cannot read the lesson's language, say so at once, in words, and
+  // show nothing that cannot work: no switch, no 🔊 buttons.
   let alive = true;
-  cannotRead(lang).then((why) => { if (alive && why) showNote(row, labels[why]); });
+  let silent = false;
+  cannotRead(lang).then((why) => {
+    if (!alive || !why) return;
+    silent = true;
+    label.hidden = true;
+    hint.hidden = true;
+    showNote(row, labels[why]);
+    if (root) undecorate(root);
+  });
 
   // The page around: the notebook this widget is in (JupyterLab, JupyterLite), or the app.
   let root = null;
@@ -296,7 +305,7 @@ function renderPage({ model, el }) {
   let pending = 0;
   const scan = () => {
     pending = 0;
-    if (root && alive) decorate(root, model);
+    if (root && alive && !silent) decorate(root, model);
   };
   const later = () => { if (!pending) pending = setTimeout(scan, 60); };
   const attach = () => {
@@ -339,7 +348,10 @@ function renderButton({ model, el }) {
   el.setAttribute("lang", lang);
   const button = makeButton(labels, lang, () => model.get("text"), (b) => b);
   el.append(button);
-  const show = () => { button.hidden = !model.get("text"); };
+  // Shown while there are words to read and this computer can read the lesson's language.
+  let silent = false;
+  const show = () => { button.hidden = silent || !model.get("text"); };
+  cannotRead(lang).then((why) => { silent = Boolean(why); show(); });
   const heard = () => {
     show();
     if (model.get("new") && model.get("text") && switchOn(model.get("storage_key")))

@@ -15,8 +15,8 @@ listen instead.
 
 The voice is one of the device's voices for the lesson's language, a voice on the device
 itself (``localService``) first, so it reads with no network too. Where the device has no
-voice for the language, or the browser no speech at all, the page says so in words beside
-the button instead of staying silent. Nothing is spoken by Python and nothing of it is
+voice for the language, or the browser no speech at all, the page says so in words, once,
+where the switch would be, and shows no switch and no 🔊 button: nothing that cannot work. Nothing is spoken by Python and nothing of it is
 stored in the notebook: the plain text (what nbval compares) is the same everywhere.
 
 >>> ReadAloud()

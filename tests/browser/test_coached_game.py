@@ -238,7 +238,7 @@ def test_coached_game_hint_turbo_review_and_replay(page, lab):
     page.wait_for_timeout(200)
     assert not_inside(page, {"① button": first_button}) == []
     assert not_inside(page, {"replay heading": heading}) != []  # the replay is below, out of sight
-    assert "Event" in replay_text.inner_text() and "fef3c7" not in replay_text.inner_html()
+    assert re.search(r"Step \d+ of \d+", replay_text.inner_text()) and "fef3c7" not in replay_text.inner_html()
     first_button.click()
     note = replay_text.locator("div[style*='fef3c7']")
     note.wait_for()
@@ -270,7 +270,7 @@ def test_coached_game_hint_turbo_review_and_replay(page, lab):
     for step in range(1, steps + 1):
         assert not event_text.inner_text().startswith(line), (step, event_text.inner_text())
         forward.click()
-        replay_text.get_by_text(f"Event {at + step} of {total}").wait_for()
+        replay_text.get_by_text(f"Step {at + step} of {total}").wait_for()
         page.wait_for_function(KERNEL_IDLE)
     assert event_text.inner_text().startswith(line), (label, event_text.inner_text())
     assert note.count() == 1 and "Step forward to see it" not in replay_text.inner_text()

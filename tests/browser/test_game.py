@@ -159,7 +159,7 @@ def test_a_whole_game_with_turbo_and_replay(game):
     replay.wait_for()
     where = replay.locator(".widget-html").last
     total = int(re.search(r"Event (\d+) of (\d+)", where.inner_text()).group(2))
-    assert f"Event {total} of {total}" in where.inner_text()
+    assert f"Step {total} of {total}" in where.inner_text()
     # The slider shows no number of its own that could disagree with "Event N of M".
     assert replay.locator(".widget-readout").filter(visible=True).count() == 0
     _lab.screenshot(page, "05_play_a_game-game-over")
@@ -167,13 +167,13 @@ def test_a_whole_game_with_turbo_and_replay(game):
     spots = {str(game.cars())}
     for i in range(1, 13):
         back.click()
-        page.get_by_text(f"Event {total - i} of {total}").first.wait_for()
+        page.get_by_text(f"Step {total - i} of {total}").first.wait_for()
         page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
                                " === 'idle'")
         spots.add(str(game.cars()))
     assert len(spots) > 1, "stepping back through the replay never moved a car"
     assert "Replay: the hand as it was then." in game.hand.inner_text()
     forward.click()
-    page.get_by_text(f"Event {total - 11} of {total}").first.wait_for()
+    page.get_by_text(f"Step {total - 11} of {total}").first.wait_for()
     replay.scroll_into_view_if_needed()
     _lab.screenshot(page, "05_play_a_game-replay")

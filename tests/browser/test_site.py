@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 
 from lesson_words import device_only_texts  # tests/lesson_words.py (pytest puts tests/ on sys.path)
 
-from . import _lab, _site, picture_payloads
+from . import _lab, _site, _speech, picture_payloads
 from .conftest import skip_or_fail
 from .test_lesson_moves import step_the_rulebook_example
 from .test_lessons import check_lesson
@@ -189,6 +189,7 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     page = site_page
     # Before Python is ready (held back), every widget output shows its picture.
     page.add_init_script(HOLD_PYTHON)
+    _speech.record(page, [_speech.ENGLISH_VOICE, _speech.GERMAN_VOICE])  # read aloud's buttons show
     page.goto(site.lesson_url(lesson))
     staged = json.loads((site.folder / "files" / site.lesson_path(lesson)).read_text(encoding="utf-8"))
     places = sorted(f"{c}:{o}" for c, o, _output in lesson_pictures.widget_outputs(staged))

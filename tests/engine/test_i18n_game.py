@@ -46,12 +46,10 @@ def german_of(game: Game, event: object) -> str | None:
         card = event.card
         return f"{names[event.seat]} spielt {card} aus ({COLOR_DE[card.color.letter]} {card.value})."
     if isinstance(event, MotorWound):
-        start = (f"{names[event.seat]} hat den Stich verloren und zieht den Motor auf: Der Pfeil steht jetzt auf "
-                 f"Stellung {event.position}, Wert {event.value}")
         if event.position == 0:
-            return start + (" (zu weit aufgezogen: Der Pfeil ist über die letzte Stellung hinausgelaufen, und die "
-                            "aufgezogene Kraft ist weg).")
-        return start + "."
+            return (f"{names[event.seat]} hat den Stich verloren und dreht den Motor über das Ende hinaus: zurück "
+                    f"auf {event.value}, die aufgezogene Kraft ist weg.")
+        return f"{names[event.seat]} hat den Stich verloren und zieht den Motor auf: Er zeigt jetzt {event.value}."
     if isinstance(event, TurboUsed):
         return (f"{names[event.seat]} nutzt den Turbo: {event.value} {felder(event.value)} mehr, und der Motor geht "
                 "zurück auf 0.")

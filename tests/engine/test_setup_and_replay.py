@@ -59,7 +59,7 @@ def test_game_replay_steps_within_its_part_and_draws_each_moment():
     first, last = round_end_span(game, 1)
     replay = GameReplay(game, first, last)
     states = replay_states(game)
-    assert replay.back.disabled and replay.text.startswith(f"Event 1 of {last - first + 1}")
+    assert replay.back.disabled and replay.text.startswith(f"Step 1 of {last - first + 1}")
     for _ in range(last - first + 3):
         replay.forward.click()
     assert replay.index == last - first and replay.forward.disabled

@@ -180,8 +180,8 @@ def test_no_board_shows_a_trophy_taken_before_the_pit_stop_is_taught():
 def test_the_lesson_labels_the_projects_own_readings():
     text = re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in lesson_cells()
                                         if c["cell_type"] == "markdown").replace("**", ""))
-    for reading in ("Nobody knows which color comes next: the German rulebook says the colors stay hidden, and so "
-                    "does this app.",  # trophies (M4)
+    for reading in ("Nobody knows which color comes next. Here this app follows the German rulebook. The English one "
+                    "stacks the trophies face up.",  # trophies (M4)
                     "In this app the start-finish tiles lie just outside the grid, beside its corner squares.",  # M1
                     "The rulebook does not list or count the kinds. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2
@@ -191,8 +191,8 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "The rulebook does not say more. In this app we play it like this: - The pit stop has a road "
                     "on each side and room for every car. - The trophies, one per player, have the colors of the cars "
                     "that play.",
-                    "Next to means beside, not corner to corner. In this app your road must also lead to the tile you "
-                    "turn over. Its pit stop has roads on all four sides.",                              # M1, M3 in lesson 7
+                    "Next to means beside, not corner to corner. The rulebook asks no more. In this app your road must "
+                    "also lead to the tile you turn over.",                                # M3 in lesson 7
                     "The rulebook does not say. In this app a car may not drive onto a start-finish tile then.",  # R5
                     "The rulebook does not say what happens then. In this app we play it like this: - A car is "
                     "stuck for good",                                                      # R7, R8

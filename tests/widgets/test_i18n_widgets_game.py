@@ -86,7 +86,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
             assert marks in (("Turbo oder ohne Turbo",), ("Turbo", "ohne Turbo"))
         assert f"Spiel vorbei: <b>{game.names[game.winner]}</b> gewinnt die Rallye!" in view.status.value
         assert view.replay_forward.description == "Ab dem ersten Austeilen wiederholen ▶"
-        assert "So endete das Spiel." in view.replay_text.value and "Ereignis " in view.replay_text.value
+        assert "So endete das Spiel." in view.replay_text.value and "Schritt " in view.replay_text.value
         view.replay_step(+1)
         assert (view.replay_forward.description, view.replay_back.description) == ("Weiter ▶", "◀ Zurück")
         assert view.hand.prompt == "Wiederholung: die Handkarten, wie sie damals waren."
@@ -139,7 +139,7 @@ def test_motor_dials_replays_and_reviews_in_german():
         assert dial.labels["described"].startswith("Motor von {name}: Pfeil auf Stellung {position}")
         assert car_words(2) == "gelbes Auto"
         replay = GameReplay(game, first=2, last=5)
-        assert replay.text.startswith("Ereignis 1 von 4 · Runde 1 · ⚑ ")
+        assert replay.text.startswith("Schritt 1 von 4 · Runde 1 · ⚑ ")
         assert (replay.back.description, replay.forward.description) == ("◀ Zurück", "Weiter ▶")
         assert "<b>Wiederholung</b>" == replay.children[0].value
         review = GameReview(rally.review(game, 0))

@@ -183,9 +183,9 @@ def test_the_motor_playground_and_its_plain_text_speak_german():
         playground = MotorPlayground()
         assert (playground.lose.description, playground.use.description) == (
             "Stich verloren: aufziehen", "Turbo nutzen: zurück auf 0")
-        assert playground.text.startswith(f"Stellung 0 von {len(rally.DEFAULT_DIAL)}: Wert ")
-        assert "noch ein verlorener Stich" in playground.status.value
-        assert repr(playground).startswith("Motor: Stellung 0 von ")
+        assert playground.text == "Der Motor zeigt 0. Noch ein verlorener Stich, und er zeigt 1."
+        assert "Noch ein verlorener Stich" in playground.status.value
+        assert repr(playground).startswith("Motor: Der Motor zeigt 0.")
         assert_no_english([playground.text, playground.lose.description, playground.use.description])
 
 
@@ -254,4 +254,4 @@ def test_english_is_unchanged():
     assert f"<b>What should {who} do?</b> Pick your guess first, then press <i>Ask the advisor</i>." \
         in lesson.children[4].value
     assert lesson.advisor.chart.plot.layout.title.text == "Ask the advisor to see which choice wins"
-    assert playground.text.startswith(f"Position 0 of {len(rally.DEFAULT_DIAL)}: worth ")
+    assert playground.text == "The motor shows 0. One more lost trick makes it 1."

@@ -128,7 +128,7 @@ def test_the_board_speaks_german():
     try:
         board = build_ring()
         assert board.verdict == "Ein geschlossener Rundkurs: 8 Plättchen, keine Straße unterbrochen."
-        assert board.labels["round"] == "Runde fahren"
+        assert board.labels["round"] == "Rundkurs abfahren"
     finally:
         set_language("en")
 

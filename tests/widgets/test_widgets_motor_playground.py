@@ -8,22 +8,22 @@ from widgets import MotorPlayground
 
 def test_buttons_wind_and_release_the_dial_and_say_what_comes_next():
     play = MotorPlayground()
-    assert play.text == "Position 0 of 9: worth 0; one more loss makes it worth 1."
+    assert play.text == "The motor shows 0. One more lost trick makes it 1."
     for _ in range(6):
         play.lose.click()
     # Default dial (0, 1, 2, 4, 7, 11, 16, 10, 5): six losses reach the peak, 16.
     assert play.dial.motor.position == 6 and play.dial.motor.value == 16
-    assert "one more loss makes it worth 10" in play.status.value
+    assert "One more lost trick makes it 10." in play.status.value
     play.lose.click()
     play.lose.click()
-    assert play.text == "Position 8 of 9: worth 5; one more loss over-winds it: back to 0, the energy lost."
+    assert play.text == "The motor shows 5. One more lost trick winds it past the end: back to 0, and the saved-up speed is lost."
     play.use.click()
     assert play.dial.motor.position == 0
-    assert repr(play) == "Motor: Position 0 of 9: worth 0; one more loss makes it worth 1."
+    assert repr(play) == "Motor: The motor shows 0. One more lost trick makes it 1."
 
 
 def test_a_custom_dial_is_checked_by_rally():
-    assert MotorPlayground(dial=(0, 3, 6)).text == "Position 0 of 3: worth 0; one more loss makes it worth 3."
+    assert MotorPlayground(dial=(0, 3, 6)).text == "The motor shows 0. One more lost trick makes it 3."
     with pytest.raises(SetupError, match="must start with value 0"):
         MotorPlayground(dial=(2, 3))
 

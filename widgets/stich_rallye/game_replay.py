@@ -9,7 +9,7 @@ own replay uses it too.
 >>> game = examples.played(3, 28, 10)
 >>> replay = GameReplay(game, first=2, last=5)
 >>> replay.text
-'Event 1 of 4 · round 1 · ⚑ Ada: Bo plays B6 (blue 6).'
+'Step 1 of 4 · round 1 · ⚑ Ada: Bo plays B6 (blue 6).'
 >>> replay.step(+1); replay.step(+1); replay.index
 2
 >>> replay.step(+5); replay.index   # stops at the last event of the part shown
@@ -81,8 +81,8 @@ class GameReplay(StableRepr, w.VBox):
         self.last_trick = TrickTable(title=_("Last trick"))
         self.back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
         self.forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
-        self.slider = w.IntSlider(min=0, max=last - first, description=_("Event"), continuous_update=False,
-                                  readout=False, layout=w.Layout(width="360px"))
+        self.slider = w.IntSlider(min=0, max=last - first, description=_("Step"), continuous_update=False,
+                                  readout=False, layout=w.Layout(width="360px", max_width="100%"))
         self.status = w.HTML()
         self.back.on_click(lambda _: self.step(-1))
         self.forward.on_click(lambda _: self.step(+1))
@@ -110,7 +110,7 @@ class GameReplay(StableRepr, w.VBox):
     def text(self) -> str:
         """The line above the track, as plain text."""
         state = self.state
-        return _("Event {event} of {events} · round {round} · ⚑ {flag}: {text}").format(
+        return _("Step {event} of {events} · round {round} · ⚑ {flag}: {text}").format(
             event=self.index + 1, events=self._last - self._first + 1, round=state.round,
             flag=self.game.names[state.flag], text=state.text)
 

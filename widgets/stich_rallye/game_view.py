@@ -223,8 +223,8 @@ class GameView(StableRepr, w.VBox):
         self.replay_back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
         self.replay_forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
         # No number beside the slider: it counts from 0, while the text below says
-        # "Event 210 of 221" (counting from 1), and the two disagreed by one.
-        self.replay_slider = w.IntSlider(min=0, max=0, description=_("Event"), continuous_update=False,
+        # "Step 210 of 221" (counting from 1), and the two disagreed by one.
+        self.replay_slider = w.IntSlider(min=0, max=0, description=_("Step"), continuous_update=False,
                                          readout=False, layout=w.Layout(width="420px", max_width="100%"))
         self.replay_text = w.HTML()
         self.replay_anchor = ScrollAnchor()
@@ -795,7 +795,7 @@ class GameView(StableRepr, w.VBox):
                 note += f"<div>{soon}</div>"
         at_end = index == len(self._states) - 1
         self.replay_text.value = "<div style='line-height:1.4'>" + _(
-            "Event {event} of {events} · round {round} · ⚑ {flag}").format(
+            "Step {event} of {events} · round {round} · ⚑ {flag}").format(
             event=index + 1, events=len(self._states), round=state.round, flag=html.escape(names[state.flag])) + (
             f"<br><b>{html.escape(state.text)}</b>{note}"
             + ("<br>" + _("This is how the game ended. “Replay from the first deal” tells it again, event by event.")

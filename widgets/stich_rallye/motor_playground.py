@@ -70,12 +70,11 @@ class MotorPlayground(StableRepr, w.VBox):
         motor = self.dial.motor
         nxt = motor.wound()
         if motor.over_winds_next() and nxt.position == 0:
-            template = _("Position {position} of {positions}: worth {value}; one more loss over-winds it: "
-                         "back to {next}, the energy lost.")
+            template = _("The motor shows {value}. One more lost trick winds it past the end: back to {next}, "
+                         "and the saved-up speed is lost.")
         else:
-            template = _("Position {position} of {positions}: worth {value}; one more loss makes it worth {next}.")
-        return template.format(position=motor.position, positions=len(motor.dial), value=motor.value,
-                               next=nxt.value)
+            template = _("The motor shows {value}. One more lost trick makes it {next}.")
+        return template.format(value=motor.value, next=nxt.value)
 
     def _show(self) -> None:
         last = f"<b>{html.escape(self.last)}</b><br>" if self.last else ""

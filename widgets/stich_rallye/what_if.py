@@ -25,6 +25,17 @@ from .track_figure import TrackFigure
 from .trick_table import TrickTable
 
 
+def motor_values(position: Position) -> str:
+    """Each car's motor value, in seat order: what a learner needs beside the track.
+
+    >>> motor_values(Position.from_game(rally.Game.new(3, seed=1)))
+    'Motors: Ada 0 · Bo 0 · Cy 0'
+    """
+    values = " · ".join(f"{name} {position.dial[motor]}" for name, motor in zip(position.player_names, position.motors))
+    # TRANSLATORS: {values} is each car's motor value after its name: "Ada 11 · Bo 2 · Cy 0".
+    return _("Motors: {values}").format(values=values)
+
+
 class WhatIf(StableRepr, w.VBox):
     """One guided position: the track, the trick and the decider's hand; the learner
     picks what they would do, then asks the advisor, which says whether the numbers
@@ -73,9 +84,9 @@ class WhatIf(StableRepr, w.VBox):
         super().__init__([
             w.HTML(f"{heading}<p>{html.escape(story)}</p>" if story else heading),
             self.figure,
-            # The page's own font (not a typewriter's), one line a car as rally writes it.
-            w.HTML(f"<div style='font-size:13px;white-space:pre-line;line-height:1.4'>"
-                   f"{html.escape(position.summary())}</div>"),
+            # The track shows where the cars are, the trick and the hand are below: the motors
+            # are what else the choice depends on (every motor moves its car at the round's end).
+            w.HTML(f"<p style='margin:4px 0'>{html.escape(motor_values(position))}</p>"),
             w.HBox([self.trick_table, self.hand]),
             w.HTML(f"<p><b>{html.escape(question)}</b> {pick}</p>"),
             self.choice,
