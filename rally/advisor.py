@@ -253,31 +253,44 @@ class Advice:
             return _("✘ You picked {mine} ({mine_rate}); the advisor's pick is {best} ({best_rate}), and the test "
                      "games show clearly that it is better.").format(**facts)
 
+    def rows(self, lang: str | None = None) -> tuple[tuple[str, ...], list[tuple[str, ...]], list[str]]:
+        """The numbers of :meth:`table` as words (in ``lang``, default the language spoken):
+        its headings, one row of cells an option (in the order asked about), and the notes
+        under it. A page draws them as a table of its own.
+
+        >>> from rally import Position
+        >>> heads, cells, notes = advise(Position.from_code(   # the moment of the module's example
+        ...     "SR1_TS......D......U....._R3_F2_P36.35.23_M3.1.2_CB3.B5.B8_H1R5.R6.R7.R10.B9.B10_XG2.G8.G3.R2.R4.R3")).rows()
+        >>> heads[:2], cells[0], len(notes)
+        (('option', 'win chance'), ('turbo', '100.0%', '88.3% - 100.0%', '5.0', '50'), 2)
+        """
+        with language(lang):
+            heads = (pgettext("advice table", "option"), pgettext("advice table", "win chance"),
+                     pgettext("advice table", "{level} interval").format(level=percent(0.99)),
+                     pgettext("advice table", "spaces driven"), pgettext("advice table", "playouts"))
+            cells: list[tuple[str, ...]] = [(o.word, percent(o.win_rate, 1), percent_range(*o.interval, 1), decimal(o.progress_gained, 1),
+                      str(o.playouts)) for o in self.options]
+            notes = [_("Spaces driven: how far the car went, on average, from here to the game's end.")]
+            if self.stopped_early:
+                n = self.options[0].playouts
+                notes.append(ngettext("Stopped early after {n} playouts per option: {option} is clearly best.",
+                                      "Stopped early after {n} playouts per option: {option} is clearly best.",
+                                      n).format(n=n, option=self.best.word))
+            return heads, cells, notes
+
     def table(self, lang: str | None = None) -> str:
         """A plain-text table of every option, in the order they were asked about (in
         ``lang``, default the language spoken). A column grows when its heading does."""
-        with language(lang):
-            head = (pgettext("advice table", "option"), pgettext("advice table", "win chance"),
-                    pgettext("advice table", "{level} interval").format(level=percent(0.99)), pgettext("advice table", "spaces driven"),
-                    pgettext("advice table", "playouts"))
-            # How much longer each heading is than the English one its column was made for.
-            more = [max(0, len(h) - n) for h, n in zip(head, (6, 10, 12, 13, 8))]
-            first = max(12, len(head[0]) + 2, *(len(o.word) + 2 for o in self.options))
-            lines = [f"{head[0]:<{first}}{head[1]:>{11 + more[1]}}   {head[2]:<{12 + more[2]}}    "
-                     f"{head[3]:>{13 + more[3]}}   {head[4]:>{8 + more[4]}}"]
-            for o in self.options:
-                low, high = o.interval
-                interval = percent_range(low, high, 1)
-                lines.append(f"{percent(o.win_rate, 1):>{10 + more[1]}}   {interval:>{14 + more[2]}}   "
-                             f"{decimal(o.progress_gained, 1):>{9 + more[3]}}   {o.playouts:>{10 + more[4]}}")
-                lines[-1] = f"{o.word:<{first}}" + lines[-1]
-            lines.append(_("Spaces driven: how far the car went, on average, from here to the game's end."))
-            if self.stopped_early:
-                n = self.options[0].playouts
-                lines.append(ngettext("Stopped early after {n} playouts per option: {option} is clearly best.",
-                                      "Stopped early after {n} playouts per option: {option} is clearly best.",
-                                      n).format(n=n, option=self.best.word))
-            return "\n".join(lines)
+        heads, cells, notes = self.rows(lang)
+        # How much longer each heading is than the English one its column was made for.
+        more = [max(0, len(h) - n) for h, n in zip(heads, (6, 10, 12, 13, 8))]
+        first = max(12, len(heads[0]) + 2, *(len(row[0]) + 2 for row in cells))
+        lines = [f"{heads[0]:<{first}}{heads[1]:>{11 + more[1]}}   {heads[2]:<{12 + more[2]}}    "
+                 f"{heads[3]:>{13 + more[3]}}   {heads[4]:>{8 + more[4]}}"]
+        for word, rate, interval, driven, playouts in cells:
+            lines.append(f"{word:<{first}}{rate:>{10 + more[1]}}   {interval:>{14 + more[2]}}   "
+                         f"{driven:>{9 + more[3]}}   {playouts:>{10 + more[4]}}")
+        return "\n".join(lines + notes)
 
     def __str__(self) -> str:
         return self.table()

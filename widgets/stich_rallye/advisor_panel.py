@@ -25,6 +25,21 @@ from .advice_chart import AdviceChart
 BOTS = [(N_("careful players, like people at the table"), "heuristic"), (N_("random players (faster)"), "random")]
 
 
+def advice_table_html(advice: Advice) -> str:
+    """The advisor's numbers as a table in the page's own font (numbers right-aligned), its
+    notes under it: the words are rally's (:meth:`rally.Advice.rows`)."""
+    heads, cells, notes = advice.rows()
+    cell = "padding:2px 10px 2px 0;text-align:{}"
+    head = "".join(f"<th scope='col' style='{cell.format('left' if i == 0 else 'right')}'>{html.escape(h)}</th>"
+                   for i, h in enumerate(heads))
+    body = "".join("<tr>" + "".join(
+        f"<th scope='row' style='{cell.format('left')};font-weight:normal'>{html.escape(c)}</th>" if i == 0 else
+        f"<td style='{cell.format('right')}'>{html.escape(c)}</td>" for i, c in enumerate(row)) + "</tr>"
+        for row in cells)
+    return (f"<table style='border-collapse:collapse;font-size:13px'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table>" + "".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes))
+
+
 class AdvisorPanel(Messages, StableRepr, w.VBox):
     """Settings, an *Ask the advisor* button, a progress bar, the chart and the table.
 
@@ -133,7 +148,7 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
             template = _playouts_per_choice(advice.playouts_asked)
         self.progress_text.value = template.format(done=done, total=advice.playouts_asked)
         self.answer.value = f"<p><b>{html.escape(advice.sentence())}</b></p>"
-        self.details.value = f"<pre style='font-size:12px'>{html.escape(advice.table())}</pre>"
+        self.details.value = advice_table_html(advice)
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.max = total
