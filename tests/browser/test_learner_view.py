@@ -12,7 +12,7 @@ both views, on the server ``bin/lessons`` starts (``_lab.JupyterLab``):
   is saved as ``voila_<lesson>.png``;
 * the child's path (issue 41), counted on the app's text as :mod:`harness.app_text` counts
   it (``bin/app-text`` prints the same counts): each page within its budget of words
-  (:data:`PAGE_WORDS`, at most 1,200; together at most 5,300 in each language), no sentence
+  (tests/path_budgets.py: at most 1,200; with the guided games at most 5,300 in each language), no sentence
   over 20 words, no line shown twice but the figures' own labels (:data:`SHOWN_TWICE`). The
   pages' text is saved under ``test-artifacts/app-text/``.
 
@@ -26,6 +26,7 @@ import re
 
 import pytest
 from lesson_words import PYTHON, WORDS  # tests/lesson_words.py (pytest puts tests/ on sys.path)
+from path_budgets import MOST_WORDS_A_PAGE, MOST_WORDS_IN_ALL, PAGE_WORDS, words
 
 from harness import app_text
 from widgets.course import COURSE
@@ -51,17 +52,6 @@ WIDGETS = {
     "09_rally_run_memory": [".jp-OutputArea-output button"],           # the experiment, run on request
 }
 
-#: Each page's budget of words in the app view, the same in English and German (a track
-#: figure's key adds about 30 words once it is drawn). Measured with ``bash bin/app-text``:
-#: English 380-612 a page, 4,876 in all; German 378-646, 4,977 (lesson 0's guided games
-#: add English 476 and German 521: ``00_guided_*.txt``).
-PAGE_WORDS = {
-    "00_start_here": 420, "01_tricks": 490, "02_motor_and_turbo": 480, "03_moving_and_hills": 600,
-    "04_round_end_and_laps": 650, "05_play_a_game": 530, "06_what_if": 480, "07_rally_run_driving": 620,
-    "08_rally_run_finish": 500, "09_rally_run_memory": 400,
-}
-#: The whole child's path, lessons 0-9, in each language (issue 41).
-MOST_WORDS_IN_ALL = 5300
 #: Lines a page may show twice: each track figure's own "Where the cars are, in words" and,
 #: in German, its key's "clockwise" line (lesson 3 draws two figures).
 SHOWN_TWICE = {"03_moving_and_hills": 1, "de/03_fahren_und_huegel": 2}
@@ -199,7 +189,7 @@ def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson, lang, english)
     # The child's path: short pages, short sentences, nothing shown twice.
     name = lesson.removesuffix(".ipynb")
     counted = app_text.save(APP_TEXT, name, page.evaluate(app_text.PAGE))
-    most = (PAGE_WORDS[english.removesuffix(".ipynb")], 0, SHOWN_TWICE.get(name, 0))
+    most = (PAGE_WORDS[lang][english.removesuffix(".ipynb")], 0, SHOWN_TWICE.get(name, 0))
     found = (counted.words, len(counted.long_sentences), len(counted.repeated))
     assert all(n <= limit for n, limit in zip(found, most)), (found, most, counted.long_sentences, counted.repeated)
 
@@ -207,10 +197,20 @@ def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson, lang, english)
     _lab.screenshot(page, f"voila_{lang}_{english}")
 
 
-def test_the_pages_budgets_add_up_to_the_child_s_path():
-    assert sum(PAGE_WORDS.values()) <= MOST_WORDS_IN_ALL
-    assert max(PAGE_WORDS.values()) <= app_text.MOST_WORDS_A_PAGE
-    assert sorted(PAGE_WORDS) == sorted(item.english.removesuffix(".ipynb") for item in COURSE)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_pages_budgets_add_up_to_the_child_s_path(lang):
+    assert words(lang) <= MOST_WORDS_IN_ALL  # the pages and lesson 0's guided games
+    assert max(PAGE_WORDS[lang].values()) <= MOST_WORDS_A_PAGE == app_text.MOST_WORDS_A_PAGE
+    assert sorted(PAGE_WORDS[lang]) == sorted(item.english.removesuffix(".ipynb") for item in COURSE)
+
+
+def test_the_server_opens_on_lesson_0_as_an_app(page, lab):
+    """What ``bin/lessons`` opens in the browser (the server's first page) is lesson 0 in the
+    app view: already run, the first games to tap, no code and no Run All to find."""
+    page.goto(f"{lab.url}/" + (f"?token={lab.token}" if lab.token else ""))
+    page.wait_for_url(re.compile(r"/voila/render/notebooks/00_start_here\.ipynb"), timeout=120_000)
+    page.locator(".rally-first-game button").first.wait_for(timeout=120_000)
+    assert _lab.app_errors(page) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -9,6 +9,7 @@ import random
 
 import ipywidgets as w
 import pytest
+from path_budgets import GUIDED_WORDS  # tests/path_budgets.py (pytest puts tests/ on sys.path)
 
 import rally
 from rally import RandomBot, Turbo
@@ -186,5 +187,8 @@ def test_the_guidance_of_a_whole_guided_game_stays_within_its_budget(game, lang)
     tips, guidance = words_read(game, lang), words_read(game, lang, why=True)
     assert len(guidance) > len(tips) >= 9  # every tip has its "Why?"
     assert sum(words(line) for line in guidance) <= GUIDANCE_WORDS[game]
+    # Issue 41: the tips and the end (what a learner reads without "Why?") are part of the
+    # child's path, within its budget (tests/path_budgets.py).
+    assert sum(words(line) for line in tips) <= GUIDED_WORDS[lang][game]
     # A tip is a sentence or two a child reads at once: none over the lessons' limit.
     assert all(words(s) <= MOST_WORDS_A_SENTENCE for line in tips for s in sentences(line))

@@ -1,0 +1,38 @@
+"""The child's path in words (issue 41): what a learner reads in the app view, per language.
+
+Each lesson page has its budget (:data:`PAGE_WORDS`), held by tests/browser/test_learner_view.py
+on the app's text; each guided game of lesson 0 has its budget for its tips and its end, what a
+learner reads without opening "Why?" (:data:`GUIDED_WORDS`), held by
+tests/widgets/test_widgets_guided_game.py. Together they stay within :data:`MOST_WORDS_IN_ALL`
+in each language. ``bash bin/app-text`` prints the counts these budgets were set from.
+
+>>> all(words(lang) <= MOST_WORDS_IN_ALL for lang in PAGE_WORDS)
+True
+"""
+
+from __future__ import annotations
+
+#: The whole child's path, lessons 0-9 and lesson 0's two guided games, in each language.
+MOST_WORDS_IN_ALL = 5300
+#: At most this many words on one page.
+MOST_WORDS_A_PAGE = 1200
+
+#: Each lesson page's budget in the app view (a track figure's key counted once it is drawn).
+PAGE_WORDS = {
+    "en": {"00_start_here": 380, "01_tricks": 455, "02_motor_and_turbo": 460, "03_moving_and_hills": 580,
+           "04_round_end_and_laps": 570, "05_play_a_game": 450, "06_what_if": 365, "07_rally_run_driving": 615,
+           "08_rally_run_finish": 490, "09_rally_run_memory": 370},
+    "de": {"00_start_here": 378, "01_tricks": 468, "02_motor_and_turbo": 468, "03_moving_and_hills": 574,
+           "04_round_end_and_laps": 590, "05_play_a_game": 467, "06_what_if": 382, "07_rally_run_driving": 580,
+           "08_rally_run_finish": 467, "09_rally_run_memory": 362},
+}
+#: Each guided game's tips and end, as harness.guided_text plays it.
+GUIDED_WORDS = {
+    "en": {"stich_rallye": 335, "rally_run": 160},
+    "de": {"stich_rallye": 372, "rally_run": 158},
+}
+
+
+def words(lang: str) -> int:
+    """The budgets of ``lang``'s whole path: its pages and its guided games."""
+    return sum(PAGE_WORDS[lang].values()) + sum(GUIDED_WORDS[lang].values())
