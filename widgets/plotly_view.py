@@ -48,13 +48,18 @@ if TYPE_CHECKING:
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: The CSS class of every PlotlyView box.
 CSS_CLASS = "rally-plotly"
+#: The widest room (CSS px) a page may report: wider than any screen.
+ROOM_MAX = 20_000
 
 
 class ViewProbe(PageWrites, anywidget.AnyWidget):
     """An invisible widget that tells Python when the page shows it (``shown`` becomes
-    True), hides the mode bar of the Plotly figures beside it, and fits the figure to the
-    width there is: a figure ``width`` px wide in a narrower space (a phone) is scaled down
-    as a whole (CSS ``zoom``), so no part is cut off and nothing scrolls sideways."""
+    True) and how wide the space for its view is there (``room``, in CSS px, kept up to
+    date as the window changes), hides the mode bar of the Plotly figures beside it, and
+    fits the figure to the width there is: a view may lay its figure out again for the
+    room (:meth:`PlotlyView.fit_room`); a figure still ``width`` px wide in a narrower
+    space is scaled down as a whole (CSS ``zoom``), so no part is cut off and nothing
+    scrolls sideways."""
 
     _esm = """
     export default {
@@ -67,9 +72,20 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
         // shown under it in the box keep their size.
         const figure = () => [...(box()?.children || [])].find(
           (c) => c !== el && (c.matches(".js-plotly-plot") || c.querySelector(".js-plotly-plot")));
+        // The room there is, told to Python once it has stayed the same a moment, and only
+        // when it changed (a window dragged wider tells only where it stops).
+        let telling = null;
+        const tell = (room) => {
+          clearTimeout(telling);
+          telling = setTimeout(() => {
+            const value = Math.max(0, Math.min(ROOM_MAX, Math.round(room)));
+            if (value !== model.get("room")) { model.set("room", value); model.save_changes(); }
+          }, 150);
+        };
         let tries = 0, retry = null, watched = null;
         const fit = () => {
           const view = box(), plot = figure(), room = view?.parentElement?.clientWidth, width = model.get("width");
+          if (room) tell(room);
           if (!plot || !room) {  // the figure is drawn a moment after this view: look again
             if (tries++ < 100) retry = setTimeout(fit, 100);
             return;
@@ -81,16 +97,26 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
         const watch = new ResizeObserver(() => fit());
         const start = setTimeout(fit, 0);
         model.on("change:width", fit);
-        return () => { clearTimeout(timer); clearTimeout(start); clearTimeout(retry); watch.disconnect();
-                       model.off("change:width", fit); };
+        return () => { clearTimeout(timer); clearTimeout(start); clearTimeout(retry); clearTimeout(telling);
+                       watch.disconnect(); model.off("change:width", fit); };
       },
     };
-    """
+    """.replace("ROOM_MAX", str(ROOM_MAX))
     _css = f".{CSS_CLASS} .modebar-container {{ display: none !important; }}"
     shown = traitlets.Bool(False).tag(sync=True)
     #: The figure's own width in px (0: leave it as it is).
     width = traitlets.Int(0).tag(sync=True)
-    _page_writes = frozenset({"shown"})
+    #: The width of the space the view has on the page, in CSS px (0: not known, as in a
+    #: kernel with no page). The page writes it; a value that is no whole number from 0 to
+    #: :data:`ROOM_MAX` is refused.
+    room = traitlets.Int(0, min=0, max=ROOM_MAX).tag(sync=True)
+    _page_writes = frozenset({"shown", "room"})
+
+    @traitlets.validate("room")
+    def _whole_room(self, proposal: Any) -> int:
+        if isinstance(proposal["value"], bool):  # True is an int to Python, not a width
+            raise traitlets.TraitError("room must be a whole number of pixels")
+        return int(proposal["value"])
 
 
 #: JavaScript: the page's one registry of Plotly's widget module (a promise of it), shared
@@ -191,6 +217,16 @@ class PlotlyView(StableRepr, w.VBox):
         self.children = (plot, self.probe)
         self.layout.max_width = "100%"  # never wider than its space: the figure scales down to it
         self.add_class(CSS_CLASS)
+        self.probe.observe(self._room_told, names="room")
+
+    def _room_told(self, change: dict[str, Any]) -> None:
+        self.fit_room(int(change["new"]))
+
+    def fit_room(self, room: int) -> None:
+        """Called when the page tells the width of the view's space, ``room`` CSS px (0:
+        not known). A subclass may lay its figure out again for it (and call
+        :meth:`redrawn`); by default the figure keeps its layout and the page scales it
+        down when it is wider than the room. A kernel with no page never calls it."""
 
     @property
     def on_page(self) -> bool:
@@ -209,4 +245,5 @@ class PlotlyView(StableRepr, w.VBox):
         return super()._repr_mimebundle_(**kwargs)
 
 
-__all__ = ["PlotlyView", "PlotlyFigure", "PlotlyBundle", "plotly_bundle", "plotly_figure", "ViewProbe", "CSS_CLASS"]
+__all__ = ["PlotlyView", "PlotlyFigure", "PlotlyBundle", "plotly_bundle", "plotly_figure", "ViewProbe", "CSS_CLASS",
+           "ROOM_MAX"]

@@ -76,17 +76,18 @@ def step_the_rulebook_example(page, shot: str = "") -> None:
     _lab.screenshot(page, shot + "03_rulebook_example_end", example)
 
 
-def settled(page, output) -> dict:
+def settled(page, output, script: str = CARS) -> dict:
     """Where the cars of ``output``'s figure are drawn once they stay put (two readings
-    0.5 s apart agree): the figure may still be laying itself out when first shown."""
-    before = output.evaluate(CARS)
+    0.5 s apart agree): the figure may still be laying itself out when first shown. (Or
+    what another ``script`` reads in ``output``, once it stays the same.)"""
+    before = output.evaluate(script)
     for _ in range(40):
         page.wait_for_timeout(500)
-        now = output.evaluate(CARS)
+        now = output.evaluate(script)
         if now == before:
             return now
         before = now
-    raise AssertionError(f"the cars never stopped moving: {now}")
+    raise AssertionError(f"the figure never stopped changing: {now}")
 
 
 def play_the_sandbox(page) -> None:

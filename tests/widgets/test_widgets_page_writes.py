@@ -1,12 +1,14 @@
-"""What a page may set on the project's own widgets (issue 39): only what a click chooses.
+"""What a page may set on the project's own widgets (issue 39): only what a click chooses,
+and what only the page can measure.
 
 Every trait an anywidget syncs with its page could be set by the page (a changed page, a
 browser's console). For each widget the page may set only the traits listed in its
-``_page_writes`` (a card hand's ``selected``, a copy button's count, a probe's ``shown``);
-anything else it sends is refused: the trait keeps its value, the page is sent it again,
-and a widget with a status line says so. A value of the wrong type for a trait the page
-may set is refused the same way, never a traceback. So a board made with
-``interactive=False`` stays a picture, whatever the page sends.
+``_page_writes`` (a card hand's ``selected``, a copy button's count, a probe's ``shown``
+and the ``room`` its figure has, in px); anything else it sends is refused: the trait keeps
+its value, the page is sent it again, and a widget with a status line says so. A value of
+the wrong type for a trait the page may set is refused the same way, never a traceback, and
+so is a room no screen has (below 0, above ``ROOM_MAX``, not a whole number). So a board
+made with ``interactive=False`` stays a picture, whatever the page sends.
 """
 
 from __future__ import annotations
@@ -86,6 +88,11 @@ def test_the_page_sets_only_what_a_click_chooses(name):
     ("CardHand", "selected", "G5", 5),
     ("CopyButton", "copies", 1, "many"),
     ("ViewProbe", "shown", True, "yes"),
+    ("ViewProbe", "room", 360, -1),
+    ("ViewProbe", "room", 360, 10**6),
+    ("ViewProbe", "room", 360, 360.5),
+    ("ViewProbe", "room", 360, "360"),
+    ("ViewProbe", "room", 360, True),
 ])
 def test_what_the_page_may_set_it_sets_and_a_wrong_type_is_refused(name, key, good, bad):
     widget = MAKERS[name]()

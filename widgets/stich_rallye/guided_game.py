@@ -103,7 +103,14 @@ class GuidedGame(GameView):
         self.children = (*self.children[:1], self.tip_scroll, self.tip_box, self.summary, self.example_box,
                          *self.children[1:])
         self.add_class(GUIDED_CLASS)
+        # The track is laid out again for the page's width (a phone: taller, its key below
+        # it) once the page says it, after the first tip may have been brought into view.
+        self.figure.probe.observe(self._track_laid_out, names="room")
         self.refreshed()
+
+    def _track_laid_out(self, _change: object) -> None:
+        if self.moment is not None:  # what the tip marks may have moved: bring it again
+            self.tip_scroll.bring()
 
     # -------------------------------------------------------------- reading
     @property

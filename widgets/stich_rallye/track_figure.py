@@ -17,6 +17,12 @@ Cars take the colors of :data:`rally.CAR_COLORS` by seat, or the ``colors`` give
 rulebook's examples: Nyota's red car, Michael's yellow one); each car also carries its
 initial, so no car is told apart by color alone.
 
+On a page the figure fits the width there is (:meth:`TrackFigure.fit_room`, told by the
+page through :class:`~widgets.plotly_view.ViewProbe`): in less room than its own width (a
+phone) it is laid out again for that room, with its key below the track and no word
+under 12 px (:data:`NARROW_FONT`); in room enough it is the wide figure again. A kernel
+with no page draws the wide figure only.
+
 The legend, the hover texts and the captions speak the language rally speaks
 (:mod:`widgets.i18n`). Code (and the browser tests) find a trace by its stable key in
 Plotly's ``meta``, never by its shown name: :data:`SPACES_KEY` (``"spaces"``) for the
@@ -108,7 +114,18 @@ CAR_KEY = "car:"
 LOOP, SPACES, TRAIL, TRAIL_LABELS, KEY_FIRST = 0, 1, 2, 3, 4
 CARS_FIRST = KEY_FIRST + len(KIND_STYLE)
 # Annotation order.
-CAPTION, SUMMARY = 0, 1
+CAPTION, SUMMARY, GRID_NOTE, DIRECTION_NOTE = 0, 1, 2, 3
+#: The plot's extent in plot units, across and up: the stadium, the grid above it, a border.
+ACROSS = 2 * (STRAIGHT / 2 + RADIUS + 0.25)
+UP = 2 * RADIUS + GRID_HEIGHT + 0.6
+#: The narrowest width (px) the figure is laid out for; in less room the page scales it down.
+NARROW_MIN = 300
+#: The smallest font (px) of the figure laid out for a narrow room: no word drawn is smaller.
+NARROW_FONT = 12
+#: The key's font (px) in the narrow layout, where the key stands below the track.
+NARROW_KEY_FONT = 13
+#: The narrow layout's smallest margin left and right of the track (px).
+NARROW_SIDE = 14
 
 
 def stadium_point(fraction: float) -> tuple[float, float, float, float]:
@@ -149,6 +166,111 @@ class TrackFrame(NamedTuple):
     positions: tuple[int, ...]
 
 
+class TrackLook(NamedTuple):
+    """The sizes of one layout of a :class:`TrackFigure`: the wide one, with the key beside
+    the track and the caption inside the loop (what a kernel with no page draws), or one
+    made for the narrow room of a page (:func:`narrow_look`), with the caption, the
+    summary and the key below the track. Sizes are px; ``margin``, ``legend`` and the
+    two ``..._at`` go to Plotly as they are (None: Plotly's default)."""
+
+    width: int
+    #: The figure's height and bottom margin with no words below the track (the narrow
+    #: look grows both by the height of the words it shows there).
+    height: int
+    margin: dict
+    legend: dict
+    #: Where the caption and the summary stand (an annotation's place and anchors).
+    caption_at: dict
+    summary_at: dict
+    #: A space's marker (the start's is 1.8 times as big) and a car's.
+    space: float
+    car: float
+    #: The words on the cars and beside the steps of a move, the small notes ("starting
+    #: grid", the direction), the finished move's summary, the caption, a choice's label.
+    text: int
+    note: int
+    summary: int
+    caption: int
+    choice: int
+    #: The hover label's font: the words a tap on a space shows (its number and kind).
+    hover: int
+    #: The longest line of the summary and of the caption, in characters (0: one line).
+    wrap: int
+    caption_wrap: int
+    #: The height of the plot (the track), in px, when the words stand below it (else 0).
+    below: int
+    #: How far outside the track a jump's or a roll's mark stands, in plot units (less
+    #: than 0: inside the loop); a counted step's number stands 0.2 outside.
+    word_out: float
+    #: From one car's place on the starting grid to the next, in plot units.
+    grid_gap: float
+
+
+#: The caption's and the summary's places inside the loop (the wide look); the narrow look
+#: sets the same properties, so each is given here, None where Plotly's default serves.
+CAPTION_INSIDE = {"xref": None, "yref": None, "x": 0, "y": 0.46, "xanchor": None, "yanchor": None, "align": None,
+                  "yshift": None}
+SUMMARY_INSIDE = {**CAPTION_INSIDE, "y": 0.3, "yanchor": "top"}
+
+
+def wide_look(width: int, height: int, names: Sequence[str], track_length: int) -> TrackLook:
+    """The figure's own layout, ``width`` x ``height`` px, its key to the right of the track.
+
+    >>> look = wide_look(720, 350, ["Ada", "Bo", "Cy"], 31)
+    >>> look.width, look.margin["r"], look.legend["x"], look.text
+    (720, 222, 1.01, 11)
+    """
+    margin = _key_margin(names, track_length)
+    step_px = _pixels_per_unit(width, height, margin) * PERIMETER / track_length
+    return TrackLook(
+        width=width, height=height, margin={"l": 6, "r": margin, "t": 6, "b": 6},
+        legend={"x": 1.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "font": {"size": 11}},
+        caption_at=CAPTION_INSIDE, summary_at=SUMMARY_INSIDE,
+        space=max(7.0, min(16.0, 0.38 * step_px)), car=max(11.0, min(21.0, 0.5 * step_px)),
+        text=11, note=10, summary=11, caption=15, choice=12, hover=13, wrap=48, caption_wrap=0, below=0,
+        word_out=0.2, grid_gap=GRID_GAP)
+
+
+def narrow_look(room: int, wide: TrackLook, names: Sequence[str], track_length: int) -> TrackLook:
+    """The layout for ``room`` px narrower than the wide look ``wide``: as wide as the room
+    (at least :data:`NARROW_MIN`, or the key's longest entry), no word under
+    :data:`NARROW_FONT` px, the track no bigger than in the wide look and as big as the
+    width allows; below it the caption and the summary (in lines as wide as the track),
+    then the key, and the figure as high as all of them.
+
+    >>> names = ["Ada", "Bo", "Cy"]
+    >>> look = narrow_look(360, wide_look(720, 350, names, 31), names, 31)
+    >>> look.width, look.legend["y"], min(look.text, look.note, look.summary, look.choice) >= NARROW_FONT
+    (360, 0.0, True)
+    """
+    key = NARROW_KEY_FONT
+    key_width = 46 + math.ceil(0.6 * key * _key_chars(names, track_length))
+    width = max(NARROW_MIN, room, key_width + 12)
+    wide_ppu = _pixels_per_unit(wide.width, wide.height, wide.margin["r"])
+    # A side margin for a step's number beside an end of the loop (the key is not there).
+    ppu = min((width - 2 * NARROW_SIDE) / ACROSS, wide_ppu)
+    side = max(NARROW_SIDE, math.floor((width - ppu * ACROSS) / 2))
+    plot_height = math.ceil(ppu * UP)
+    # The key: one line per kind of space and per car, the two groups apart (Plotly's
+    # legend: a line is 1.3 times its font and 3 px, plus its own border and padding).
+    key_height = (len(KIND_STYLE) + len(names)) * (math.ceil(1.3 * key) + 3) + 14 + 16
+    step_px = ppu * PERIMETER / track_length
+    car = max(20.0, min(24.0, 0.6 * step_px))
+    caption, summary = NARROW_FONT + 2, NARROW_FONT
+    # Below the track, left-aligned under it (their yshift is set with their words: TrackFigure._say).
+    below = {"xref": "paper", "yref": "paper", "x": 0, "y": 0, "xanchor": "left", "yanchor": "top", "align": "left"}
+    line = width - 2 * side  # the words' lines are as wide as the track (a character: a little over half its size)
+    return TrackLook(
+        width=width, height=6 + plot_height + key_height, margin={"l": side, "r": side, "t": 6, "b": key_height},
+        legend={"x": 0.0, "xanchor": "left", "y": 0.0, "yanchor": "top", "font": {"size": key}},
+        caption_at=below, summary_at=below,
+        space=max(9.0, min(16.0, 0.38 * step_px)), car=car,
+        text=NARROW_FONT, note=NARROW_FONT, summary=summary, caption=caption, choice=NARROW_FONT + 1,
+        hover=14, wrap=int(line / (0.55 * summary)), caption_wrap=int(line / (0.55 * caption)), below=plot_height,
+        word_out=-0.7,  # inside, past a passing car
+        grid_gap=max(GRID_GAP, (car + 3) / ppu))  # cars big enough for their initials, side by side
+
+
 class TrackFigure(PlotlyView):
     """A Plotly figure (:attr:`plot`, a FigureWidget) showing a track, its spaces and the
     cars on it.
@@ -185,10 +307,12 @@ class TrackFigure(PlotlyView):
         self._tf_labels = short_labels(names)
         self._tf_positions = positions
         self._tf_space_xy = [stadium_point(i / n) for i in range(n)]
-        self._tf_margin = _key_margin(names, n)
-        step_px = _pixels_per_unit(width, height, self._tf_margin) * PERIMETER / n
-        self._tf_space_size = max(7.0, min(16.0, 0.38 * step_px))
-        self._tf_car_size = max(11.0, min(21.0, 0.5 * step_px))
+        #: The wide layout, and the one drawn now (the wide one, or one made for the page's room).
+        self._tf_wide = wide_look(width, height, names, n)
+        self._tf_look = self._tf_wide
+        self._tf_words_px = 0  # the height of the words below the track (the narrow look); never less
+        #: What the last render drew: positions, caption, summary, trail, mover (fit_room draws it again).
+        self._tf_last: tuple[tuple[int, ...], str, str, tuple[TrackFrame, ...], int | None] = ((), "", "", (), None)
         self._tf_frames: list[TrackFrame] = []
         self._tf_cursor = 0
         self._tf_shown: list[TrackFrame] = []
@@ -203,7 +327,7 @@ class TrackFigure(PlotlyView):
         #: for anyone on a small screen), folded under the figure.
         self.in_words = w.HTML()
         self._tf_worded: tuple[int, ...] | None = None
-        self._build(width, height)
+        self._build()
         self._render(positions, "", "", [])
         self.children = (self.plot, self.in_words, self.probe)
 
@@ -260,6 +384,95 @@ class TrackFigure(PlotlyView):
     def choices(self) -> tuple[tuple[str, Move], ...]:
         """The options marked by :meth:`show_choices`: ``(label, move)`` pairs."""
         return self._tf_choices
+
+    @property
+    def look(self) -> TrackLook:
+        """The sizes of the layout drawn now: the wide one, or one made for a narrow room."""
+        return self._tf_look
+
+    def fit_room(self, room: int) -> None:
+        """Lay the figure out for a page's ``room`` px (0: not known): narrower than the
+        figure's own width, the narrow layout for it (:func:`narrow_look`); else the wide
+        one. Where the cars stand, the move being shown and the marked choices stay."""
+        wide = self._tf_wide
+        narrow = 0 < room < wide.width
+        look = narrow_look(room, wide, self._tf_names, len(self._tf_track)) if narrow else wide
+        if look == self._tf_look:
+            return
+        self._tf_look = look
+        self._tf_words_px = 0
+        self._render(*self._tf_last, relaid=True)
+
+    def _lay_out(self) -> None:
+        """Set every size and place that differs between the looks (inside a batch that
+        sets nothing else of them: Plotly keeps the first of two settings of a property in
+        one batch when the second equals the value before the batch)."""
+        look, cars = self._tf_look, len(self._tf_names)
+        self.plot.layout.update(width=look.width, hoverlabel={"font": {"size": look.hover}})
+        self.plot.data[SPACES].marker.size = self._space_sizes()
+        self.plot.data[TRAIL].marker.size = look.space * 1.9
+        self.plot.data[TRAIL_LABELS].textfont.size = look.text
+        for seat in range(cars):
+            self.plot.data[CARS_FIRST + seat].update(marker={"size": look.car}, textfont={"size": look.text})
+        self.plot.data[CARS_FIRST + cars].update(marker={"size": look.car * 1.25}, textfont={"size": look.choice})
+        grid = self._grid_half()
+        self.plot.layout.shapes[0].update(x0=-grid, x1=grid)
+        notes = self.plot.layout.annotations
+        notes[CAPTION].update(font={"size": look.caption}, **look.caption_at)
+        notes[SUMMARY].update(font={"size": look.summary}, **look.summary_at)
+        notes[GRID_NOTE].update(x=-grid - 0.05, font={"size": look.note})
+        notes[DIRECTION_NOTE].font.size = look.note
+
+    def _say(self, caption: str, summary: str, relaid: bool = False) -> None:
+        """Show the caption and the summary: inside the loop in the wide look; in a narrow
+        one in lines as wide as the track below it, the key moved down and the figure grown
+        to make room for them (and never shrunk again, so what stands below the figure
+        does not jump as a move is stepped through). The figure's height, margins and key
+        are set here, in the wide look only when it was ``relaid`` out (:meth:`fit_room`)."""
+        look, notes = self._tf_look, self.plot.layout.annotations
+        caption, summary = html.escape(caption), _wrap(html.escape(summary), look.wrap)
+        if not look.below:
+            notes[CAPTION].text = caption
+            notes[SUMMARY].text = summary  # clear of the cars inside the loop
+            if relaid:
+                self.plot.layout.update(height=look.height, margin=look.margin, legend=look.legend)
+            return
+        caption = _wrap(caption, look.caption_wrap)
+        caption_px = _text_height(caption, look.caption)
+        words = caption_px + _text_height(summary, look.summary)
+        self._tf_words_px = max(self._tf_words_px, words + 6 if words else 0)
+        notes[CAPTION].update(text=caption, yshift=-2)
+        notes[SUMMARY].update(text=summary, yshift=-2 - caption_px)
+        grown = self._tf_words_px
+        self.plot.layout.update(height=look.height + grown, margin={**look.margin, "b": look.margin["b"] + grown},
+                                legend={**look.legend, "y": -grown / look.below})
+
+    def _marks(self, trail: Sequence[tuple[int, str]]) -> dict[str, list]:
+        """The trail's marks for its steps ``(progress, how)``, as Plotly's ``x``, ``y`` and
+        ``text``: a counted step's number just outside the track; a jump's or a roll's word
+        there too in the wide look. In a narrow one its spaces are too close for a word
+        beside a number: the word stands inside the loop, once for steps in a row that
+        would say the same word."""
+        inside = self._tf_look.word_out < 0
+        marks: dict[str, list] = {"x": [], "y": [], "text": []}
+        counted, before = 0, ""
+        for progress, how in trail:
+            if how == "counted":
+                counted += 1
+                label, out = str(counted), 0.2
+            else:
+                # TRANSLATORS: a short mark beside a space where the moving car jumped another car, or rolled.
+                label = pgettext("trail mark", "jump") if how == "jumped" else pgettext("trail mark", "roll")
+                out = self._tf_look.word_out
+            x, y, nx, ny = self._tf_space_xy[progress % len(self._tf_track)]
+            marks["x"].append(x + nx * out)
+            marks["y"].append(y + ny * out)
+            marks["text"].append("" if inside and how != "counted" and how == before else label)
+            before = how
+        return marks
+
+    def _space_sizes(self) -> list[float]:
+        return [self._tf_look.space * (1.8 if k is SpaceKind.START else 1.0) for k in self._tf_track.kinds]
 
     def show_choices(self, choices: Sequence[tuple[str, Move]], caption: str = "") -> None:
         """Mark where each option would take the car deciding now: ``choices`` holds
@@ -447,10 +660,15 @@ class TrackFigure(PlotlyView):
                         last=len(self._tf_names) - 1, names=", ".join(self._tf_names)), car, 0)
 
     def _grid_slot(self, seat: int, cars: int) -> tuple[float, float]:
-        return ((seat - (cars - 1) / 2) * GRID_GAP, RADIUS + GRID_HEIGHT)
+        return ((seat - (cars - 1) / 2) * self._tf_look.grid_gap, RADIUS + GRID_HEIGHT)
 
-    def _build(self, width: int, height: int) -> None:
-        track, n = self._tf_track, len(self._tf_track)
+    def _grid_half(self) -> float:
+        """Half the width of the starting grid's box, in plot units."""
+        return max(1, len(self._tf_names)) * self._tf_look.grid_gap / 2 + 0.08
+
+    def _build(self) -> None:
+        """Make the figure's traces and layout, in the look drawn now."""
+        track, n, look = self._tf_track, len(self._tf_track), self._tf_look
         xs = [p[0] for p in self._tf_space_xy]
         ys = [p[1] for p in self._tf_space_xy]
         loop = [stadium_point(i / 240) for i in range(241)]
@@ -464,15 +682,15 @@ class TrackFigure(PlotlyView):
             marker={
                 "color": [KIND_STYLE[k][0] for k in track.kinds],
                 "symbol": [KIND_STYLE[k][1] for k in track.kinds],
-                "size": [self._tf_space_size * (1.8 if k is SpaceKind.START else 1.0) for k in track.kinds],
+                "size": self._space_sizes(),
                 "line": {"color": "#ffffff", "width": 1},
             },
             customdata=list(range(n)),
         )
         self.plot.add_scatter(x=[], y=[], mode="markers", name="path", meta="path", showlegend=False,
-                              hoverinfo="skip", marker={"size": self._tf_space_size * 1.9, "line": {"width": 2.5}})
+                              hoverinfo="skip", marker={"size": look.space * 1.9, "line": {"width": 2.5}})
         self.plot.add_scatter(x=[], y=[], mode="text", name="path steps", meta="path steps", showlegend=False,
-                              hoverinfo="skip", textfont={"size": 11, "color": "#111827"},
+                              hoverinfo="skip", textfont={"size": look.text, "color": "#111827"},
                               cliponaxis=False)  # "roll" by the right end
         for kind, (color, symbol) in KIND_STYLE.items():
             self.plot.add_scatter(
@@ -486,25 +704,25 @@ class TrackFigure(PlotlyView):
                 x=[0.0], y=[0.0], mode="markers+text", legendgroup="cars", hoverinfo="text",
                 meta=CAR_KEY + self._tf_names[seat],
                 text=[self._tf_labels[seat]], textposition="middle center",
-                textfont={"color": CAR_TEXT_HEX[color], "size": 11, "family": "Arial Black, Arial, sans-serif"},
-                marker={"color": CAR_HEX[color], "symbol": "square", "size": self._tf_car_size,
+                textfont={"color": CAR_TEXT_HEX[color], "size": look.text, "family": "Arial Black, Arial, sans-serif"},
+                marker={"color": CAR_HEX[color], "symbol": "square", "size": look.car,
                         "line": {"color": OUTLINE_HEX, "width": 2}},
             )
         self.plot.add_scatter(x=[], y=[], mode="markers+text", name="choices", meta="choices", showlegend=False,
                               hoverinfo="text",
-                              textposition="top center", textfont={"size": 12, "color": "#111827"},
-                              marker={"symbol": "square-open", "size": self._tf_car_size * 1.25, "color": OUTLINE_HEX,
+                              textposition="top center", textfont={"size": look.choice, "color": "#111827"},
+                              marker={"symbol": "square-open", "size": look.car * 1.25, "color": OUTLINE_HEX,
                                       "line": {"width": 3, "color": OUTLINE_HEX}}, cliponaxis=False)
         half = STRAIGHT / 2 + RADIUS
-        grid_w = max(1, len(self._tf_names)) * GRID_GAP / 2 + 0.08
+        grid_w = self._grid_half()
         self.plot.update_layout(
-            width=width, height=height, margin={"l": 6, "r": self._tf_margin, "t": 6, "b": 6},
+            width=look.width, height=look.height, margin=look.margin,
             plot_bgcolor="#ffffff", paper_bgcolor="#ffffff", hovermode="closest", dragmode=False,
+            hoverlabel={"font": {"size": look.hover}},
             xaxis={"visible": False, "range": [-half - 0.25, half + 0.25], "fixedrange": True},
             yaxis={"visible": False, "range": [-RADIUS - 0.3, RADIUS + GRID_HEIGHT + 0.3], "fixedrange": True,
                    "scaleanchor": "x", "scaleratio": 1},
-            legend={"x": 1.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "font": {"size": 11},
-                    "itemclick": False, "itemdoubleclick": False, "tracegroupgap": 14},
+            legend={**look.legend, "itemclick": False, "itemdoubleclick": False, "tracegroupgap": 14},
             shapes=[
                 {"type": "rect", "x0": -grid_w, "x1": grid_w, "y0": RADIUS + GRID_HEIGHT - 0.15,
                  "y1": RADIUS + GRID_HEIGHT + 0.15, "line": {"color": "#6b7280", "dash": "dot", "width": 1}},
@@ -512,20 +730,22 @@ class TrackFigure(PlotlyView):
                  "line": {"color": "#111827", "width": 3}},
             ],
             annotations=[
-                {"x": 0, "y": 0.46, "text": "", "showarrow": False, "font": {"size": 15, "color": "#111827"}},
+                {**look.caption_at, "text": "", "showarrow": False, "font": {"size": look.caption, "color": "#111827"}},
                 # The summary hangs below the caption, so a long one grows down, never into it.
-                {"x": 0, "y": 0.3, "yanchor": "top", "text": "", "showarrow": False,
-                 "font": {"size": 11, "color": "#374151"}},
+                {**look.summary_at, "text": "", "showarrow": False,
+                 "font": {"size": look.summary, "color": "#374151"}},
                 {"x": -grid_w - 0.05, "y": RADIUS + GRID_HEIGHT, "text": html.escape(_("starting grid")),
-                 "showarrow": False, "xanchor": "right", "font": {"size": 10, "color": "#4b5563"}},
+                 "showarrow": False, "xanchor": "right", "font": {"size": look.note, "color": "#4b5563"}},
                 {"x": 0, "y": -0.56, "text": html.escape(_("cars run clockwise ↻")), "showarrow": False,
-                 "font": {"size": 10, "color": "#6b7280"}},
+                 "font": {"size": look.note, "color": "#6b7280"}},
             ],
         )
 
     def _render(self, positions: tuple[int, ...], caption: str, summary: str, trail: Sequence[TrackFrame],
-                mover: int | None = None) -> None:
-        """Draw ``positions`` with a caption and the trail of steps shown so far."""
+                mover: int | None = None, relaid: bool = False) -> None:
+        """Draw ``positions`` with a caption and the trail of steps shown so far; all of
+        it anew in the look just chosen when ``relaid`` (:meth:`fit_room`)."""
+        self._tf_last = (positions, caption, summary, tuple(trail), mover)
         track, n, names = self._tf_track, len(self._tf_track), self._tf_safe
         on_space: dict[int | str, list[str]] = {}
         car_words = [_(CAR_PHRASE[color]).format(name=name) for name, color in zip(names, self._tf_colors)]
@@ -543,16 +763,6 @@ class TrackFigure(PlotlyView):
             if space in on_space:
                 lines.append(here_line.format(cars=", ".join(on_space[space])))
             hover.append("<br>".join(lines))
-        counted = 0
-        labels = []
-        for frame in trail:
-            if frame.how == "counted":
-                counted += 1
-                labels.append(str(counted))
-            else:
-                # TRANSLATORS: a short mark beside a space where the moving car jumped another car, or rolled.
-                labels.append(pgettext("trail mark", "jump") if frame.how == "jumped"
-                              else pgettext("trail mark", "roll"))
         out = [self._tf_space_xy[f.progress % n] for f in trail]
         cars = []
         for seat, p in enumerate(positions):
@@ -576,9 +786,12 @@ class TrackFigure(PlotlyView):
             marks["textposition"].append("middle left" if x > STRAIGHT / 2 else "middle right" if x < -STRAIGHT / 2
                                          else "bottom center" if y > 0 else "top center")
         trail_key = tuple((f.progress, f.how) for f in trail)
-        shown = self._tf_drawn
+        # What the last render sent (all but the hover texts sent anew in a new look).
+        shown = {"hover": self._tf_drawn.get("hover")} if relaid else self._tf_drawn
         # Plotly validates every assignment, so only what changed is sent.
         with self.plot.batch_update():
+            if relaid:
+                self._lay_out()
             if shown.get("hover") != hover:
                 self.plot.data[SPACES].hovertext = hover
             if shown.get("trail") != trail_key:
@@ -588,9 +801,7 @@ class TrackFigure(PlotlyView):
                             "symbol": [HOW_STYLE[f.how][1] for f in trail],
                             "line": {"color": [HOW_STYLE[f.how][0] for f in trail]}},
                 )
-                self.plot.data[TRAIL_LABELS].update(
-                    x=[p[0] + p[2] * 0.2 for p in out], y=[p[1] + p[3] * 0.2 for p in out], text=labels,
-                )
+                self.plot.data[TRAIL_LABELS].update(**self._marks(trail_key))
             for seat, car in enumerate(cars):
                 if shown.get(seat) != car:
                     self.plot.data[CARS_FIRST + seat].update(**car)
@@ -599,8 +810,7 @@ class TrackFigure(PlotlyView):
                     x=marks["x"], y=marks["y"], text=marks["text"], hovertext=marks["hovertext"],
                     textposition=marks["textposition"])
             if shown.get("caption") != (caption, summary):
-                self.plot.layout.annotations[CAPTION].text = html.escape(caption)
-                self.plot.layout.annotations[SUMMARY].text = _wrap(html.escape(summary), 48)  # clear of the cars inside the loop
+                self._say(caption, summary, relaid)
         self._tf_drawn = {"hover": hover, "trail": trail_key, "caption": (caption, summary), "choices": marks,
                           **dict(enumerate(cars))}
         self.redrawn()
@@ -702,23 +912,30 @@ def _check_positions(track: Track, positions: Sequence[int]) -> None:
         rally.check_positions(track, dict(enumerate(positions)))
 
 
+def _key_chars(names: Sequence[str], track_length: int) -> int:
+    """The characters of the key's longest car entry, wherever the cars stand."""
+    n = track_length
+    return max((len(_legend_name(name, progress, n)) for name in names
+                for progress in (0, n - 1, 2 * n - 1, 2 * n)), default=0)
+
+
 def _key_margin(names: Sequence[str], track_length: int) -> int:
     """The figure's right margin, in pixels: room for the key's longest car entry, wherever
     the cars stand. Plotly widens a margin too narrow for its key, so an entry growing as a
     car moves ("starting grid" → "space 12") would shift the whole track sideways."""
-    n = track_length
-    longest = max((len(_legend_name(name, progress, n)) for name in names
-                   for progress in (0, n - 1, 2 * n - 1, 2 * n)), default=0)
-    return max(155, 46 + round(6.5 * longest))
+    return max(155, 46 + round(6.5 * _key_chars(names, track_length)))
 
 
 def _pixels_per_unit(width: int, height: int, margin: int = 155) -> float:
     """How many pixels one plot unit takes in a figure of ``width`` x ``height`` whose key
     takes a right ``margin`` (the margins of :meth:`TrackFigure._build` taken off; the axes
     keep a 1:1 scale)."""
-    across = 2 * (STRAIGHT / 2 + RADIUS + 0.25)
-    up = 2 * RADIUS + GRID_HEIGHT + 0.6
-    return max(20.0, min((width - 6 - margin) / across, (height - 12) / up))
+    return max(20.0, min((width - 6 - margin) / ACROSS, (height - 12) / UP))
+
+
+def _text_height(text: str, size: int) -> int:
+    """The height in px of ``text`` (lines joined by ``<br>``) in Plotly, at ``size`` px."""
+    return math.ceil(len(text.split("<br>")) * 1.3 * size) + 2 if text else 0
 
 
 def _wrap(text: str, width: int) -> str:

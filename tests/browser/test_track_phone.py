@@ -1,0 +1,131 @@
+"""The track figure on a 360-px phone (issue 41, item 5): in the app view a learner opens,
+the figure lays itself out for the width there is (the key below the track) instead of
+being scaled down as a whole, so no word drawn in it is under 12 px, it is no wider than
+the window, and a tap on a space shows that space's number in words of at least 12 px."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from . import _lab
+from .test_lesson_moves import settled
+from .test_screens import check, screen_page  # noqa: F401 (screen_page: the fixture)
+
+#: The smallest size, in CSS px as shown, of any word drawn in a figure on a phone.
+SMALLEST = 12
+
+#: JavaScript: every visible word drawn in the Plotly figures below ``root`` (an element):
+#: its text, its font size as shown (the computed size times the zoom it is drawn at), and
+#: each figure's box against the window's width.
+WORDS = """(root) => {
+  const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'
+      && Number(s.opacity) !== 0; };
+  const zoom = (el) => { if ('currentCSSZoom' in el) return el.currentCSSZoom;
+    let z = 1; for (let e = el; e; e = e.parentElement) z *= parseFloat(getComputedStyle(e).zoom) || 1; return z; };
+  const words = [], figures = [];
+  for (const plot of root.querySelectorAll('.js-plotly-plot')) {
+    if (!shown(plot)) continue;
+    const r = plot.getBoundingClientRect();
+    figures.push({left: r.left, right: r.right, zoom: zoom(plot)});
+    for (const t of plot.querySelectorAll('text')) {
+      if (!t.textContent.trim() || !shown(t)) continue;
+      words.push({text: t.textContent.trim().slice(0, 40), size: parseFloat(getComputedStyle(t).fontSize) * zoom(t)});
+    }
+  }
+  return {words, figures, width: document.documentElement.clientWidth};
+}"""
+
+#: JavaScript: the middle of a space's marker in the figure ``el`` (arg: the space), in the window.
+SPACE_AT = """([el, space]) => {
+  for (const g of el.querySelectorAll('.scatterlayer g.trace')) {
+    if (g.__data__?.[0]?.trace?.meta !== 'spaces') continue;
+    const r = g.querySelectorAll('path.point')[space].getBoundingClientRect();
+    return {x: r.x + r.width / 2, y: r.y + r.height / 2};
+  }
+  return null;
+}"""
+
+#: JavaScript: the hover label's words and their size as shown, in the figure ``el``.
+HOVER = """(el) => [...el.querySelectorAll('.hoverlayer text')].filter(t => t.textContent.trim()).map(t => ({
+  text: t.textContent, size: parseFloat(getComputedStyle(t).fontSize) * (t.currentCSSZoom ?? 1)}))"""
+
+
+#: The move player's buttons, its last words and the start of a space's hover text, per lesson.
+WORDS_SAID = {
+    "03_moving_and_hills.ipynb": {"step": "Step ▶", "end": "Show end ⇥", "over": "The move is over.",
+                                  "space": "Space 5"},
+    "de/03_fahren_und_huegel.ipynb": {"step": "Schritt ▶", "end": "Zum Ende ⇥", "over": "Die Fahrt ist zu Ende.",
+                                      "space": "Feld 5"},
+}
+
+
+def measure(page) -> dict:
+    """The words of every figure of the lesson once the figures have laid themselves out."""
+    return settled(page, page.locator("#rendered_cells"), WORDS)
+
+
+@pytest.mark.parametrize("lesson", list(WORDS_SAID))
+@pytest.mark.parametrize("screen_page", ["phone-360"], indirect=True)
+def test_the_track_reads_on_a_phone(screen_page, lab, lesson):
+    page, screen = screen_page
+    _lab.open_app(page, lab, lesson)
+    assert _lab.app_errors(page) == []
+    found = measure(page)
+    assert found["figures"], "no figure on the page"
+    smallest = min(found["words"], key=lambda word: word["size"])
+    print(f"{lesson}: {len(found['words'])} words in {len(found['figures'])} figures, the smallest {smallest}")
+    assert [word for word in found["words"] if word["size"] < SMALLEST - 0.01] == []
+    width = found["width"]
+    for figure in found["figures"]:
+        assert figure["left"] >= -1 and figure["right"] <= width + 1, (figure, width)
+        assert figure["zoom"] == 1, f"the figure is scaled down: {figure}"
+    check(page, screen, lesson)
+    # The rulebook's example, stepped to its end: the words stand below the track, the
+    # track stays where it is, and no word is smaller.
+    example = page.locator("#rendered_cells .jp-OutputArea-output").filter(
+        has=page.locator(".rally-move-status")).first
+    figure = example.locator(".js-plotly-plot")
+    figure.scroll_into_view_if_needed()
+    start = page.evaluate(SPACE_AT, [figure.element_handle(), 0])
+    words = WORDS_SAID[lesson]
+    _lab.output_button(example, words["step"]).tap()
+    page.wait_for_timeout(500)
+    _lab.output_button(example, words["end"]).tap()
+    expect(example.locator(".rally-move-status")).to_contain_text(words["over"], timeout=10_000)
+    found = measure(page)
+    assert [word for word in found["words"] if word["size"] < SMALLEST - 0.01] == []
+    assert page.evaluate(SPACE_AT, [figure.element_handle(), 0]) == start, "the track moved"
+    check(page, screen, lesson + ", the example's end")
+    name = f"track_phone_{screen}_{lesson.replace('/', '_')}"
+    _lab.screenshot(page, name, example)
+    # A tap on a space shows its number, in words as big as the rest.
+    at = page.evaluate(SPACE_AT, [figure.element_handle(), 5])
+    assert at is not None
+    page.touchscreen.tap(at["x"], at["y"])
+    page.wait_for_function(f"(el) => ({HOVER})(el).length > 0", arg=figure.element_handle(), timeout=5_000)
+    hover = figure.evaluate(HOVER)
+    assert any(word["text"].startswith(words["space"]) for word in hover), hover
+    assert min(word["size"] for word in hover) >= SMALLEST, hover
+    _lab.screenshot(page, name + "_tap", example)
+
+
+@pytest.mark.parametrize("screen_page", ["phone-360"], indirect=True)
+def test_the_game_track_reads_on_a_phone(screen_page, lab):
+    """Lesson 5's game: its track stands in a row with the motors (wrapped below it on a
+    phone) and is laid out for the phone all the same."""
+    page, screen = screen_page
+    _lab.open_app(page, lab, "05_play_a_game.ipynb")
+    assert _lab.app_errors(page) == []
+    found = measure(page)
+    smallest = min(found["words"], key=lambda word: word["size"])
+    print(f"05: {len(found['words'])} words in {len(found['figures'])} figures, the smallest {smallest}")
+    assert found["figures"]
+    assert [word for word in found["words"] if word["size"] < SMALLEST - 0.01] == []
+    for figure in found["figures"]:
+        assert figure["left"] >= -1 and figure["right"] <= found["width"] + 1 and figure["zoom"] == 1, figure
+    check(page, screen, "lesson 5")
+    game = page.locator("#rendered_cells .jp-OutputArea-output").filter(has=page.locator(".rally-hand")).first
+    game.locator(".js-plotly-plot").first.scroll_into_view_if_needed()
+    _lab.screenshot(page, f"track_phone_{screen}_05_game")
