@@ -90,9 +90,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
 }
 #: How round 2 and 3 are dealt (S3), said once: the "why" of a new deal.
 DEAL_RULE = N_("Each player gets 5 cards in round 1, 7 in round 2 and 9 in round 3. Cards left over lie aside, "
-               "face down. The cars stay where they are. The rulebook keeps the cards left over for the next round, "
-               "but that is too few. It does not say clearly which cards are dealt again. So in this app, all the "
-               "cards are gathered and shuffled at the start of every round.")
+               "face down. The cars stay where they are. The rulebook does not say clearly which cards are dealt "
+               "again. So in this app, all the cards are gathered and shuffled at the start of every round.")
 
 
 def guide(learner: int = 0) -> MomentGuide:

@@ -266,7 +266,7 @@ def test_coached_game_hint_turbo_review_and_replay(page, lab):
     card, turbo, alone = made_it.groups()
     line = (f"Ada plays {card} (" if card else "Ada uses the turbo:" if turbo else "Ada keeps the motor wound at")
     event_text = replay_text.locator("b").first  # what happened at the event shown
-    at, total = map(int, re.search(r"Event (\d+) of (\d+)", replay_text.inner_text()).groups())
+    at, total = map(int, re.search(r"Step (\d+) of (\d+)", replay_text.inner_text()).groups())
     for step in range(1, steps + 1):
         assert not event_text.inner_text().startswith(line), (step, event_text.inner_text())
         forward.click()

@@ -158,9 +158,9 @@ def test_a_whole_game_with_turbo_and_replay(game):
     replay = game.root.locator(".widget-vbox").filter(has_text="Replay: step through everything").last
     replay.wait_for()
     where = replay.locator(".widget-html").last
-    total = int(re.search(r"Event (\d+) of (\d+)", where.inner_text()).group(2))
+    total = int(re.search(r"Step (\d+) of (\d+)", where.inner_text()).group(2))
     assert f"Step {total} of {total}" in where.inner_text()
-    # The slider shows no number of its own that could disagree with "Event N of M".
+    # The slider shows no number of its own that could disagree with "Step N of M".
     assert replay.locator(".widget-readout").filter(visible=True).count() == 0
     _lab.screenshot(page, "05_play_a_game-game-over")
     back, forward = _lab.output_button(game.root, "◀ Step back"), _lab.output_button(game.root, "Step forward ▶")

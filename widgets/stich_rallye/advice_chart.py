@@ -19,12 +19,19 @@ BAR_STYLE = {
 }
 
 
+#: The narrowest a chart is drawn (CSS px): a narrower page scales it down as a whole.
+NARROWEST = 300
+
+
 class AdviceChart(PlotlyView):
     """Win chance of each option as bars (on :attr:`plot`), with the advisor's 99%
     intervals as error bars. Every bar is labelled (``G9``, ``turbo``) and patterned by kind."""
 
     def __init__(self, width: int = 560, height: int = 300):
         super().__init__(plotly_figure())
+        self._wide = width
+        self._narrow = False
+        self._title = ""
         self.plot.add_bar(x=[], y=[], hoverinfo="text",
                      error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": [], "color": "#111827",
                               "thickness": 1.5, "width": 8})
@@ -33,6 +40,7 @@ class AdviceChart(PlotlyView):
             dragmode=False,
             paper_bgcolor="#ffffff",
             title={"text": html.escape(_("Ask the advisor to see which choice wins")), "font": {"size": 14}},
+            hoverlabel={"font": {"size": 13}},
             yaxis={"title": html.escape(_("chance to win the game (%)")), "range": [0, 112], "gridcolor": "#e5e7eb",
                    "fixedrange": True},
             xaxis={"title": "", "fixedrange": True, "type": "category"}, showlegend=False,
@@ -82,12 +90,31 @@ class AdviceChart(PlotlyView):
                  "font": {"size": 13, "color": "#111827"}}
                 for label, rate, high, words in zip(labels, rates, plus, text)]
             playouts = advice.options[0].playouts
-            self.plot.layout.title.text = html.escape(
-                ngettext("{name}'s choices: chance to win ({n} test game each)",
-                         "{name}'s choices: chance to win ({n} test games each)", playouts)
-                .format(name=name, n=playouts))
+            self._title = ngettext("{name}'s choices: chance to win ({n} test game each)",
+                                   "{name}'s choices: chance to win ({n} test games each)", playouts).format(
+                name=name, n=playouts)
+            self.plot.layout.title.text = self._title_html()
         self._advice = advice
         self.redrawn()
+
+    def fit_room(self, room: int) -> None:
+        """On a page narrower than the chart (a phone), the chart takes the page's width and
+        its title two lines, so its words keep their size instead of the whole being scaled
+        down; on a wide page it is as made."""
+        self._narrow = 0 < room < self._wide
+        with self.plot.batch_update():
+            self.plot.layout.width = max(NARROWEST, room) if self._narrow else self._wide
+            self.plot.layout.margin.l = 48 if self._narrow else 60
+            self.plot.layout.margin.t = 56 if self._narrow else 40
+            if self._title:
+                self.plot.layout.title.text = self._title_html()
+        self.redrawn()
+
+    def _title_html(self) -> str:
+        words = html.escape(self._title)
+        if self._narrow and " (" in words:  # the test games' count on a line of its own
+            words = words.replace(" (", "<br>(", 1)
+        return words
 
     def __repr__(self) -> str:
         if self.advice is None:

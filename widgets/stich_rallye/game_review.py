@@ -33,6 +33,7 @@ from rally import Review, ReviewedDecision, inputs
 from .._display import StableRepr
 from ..i18n import _, ngettext, percent
 from ..plotly_view import PlotlyView, plotly_figure
+from .advice_chart import NARROWEST
 
 #: Marks for the costliest decisions, in order: a number in a circle, not only a color.
 RANKS = ("①", "②", "③")
@@ -43,6 +44,7 @@ class ReviewChart(PlotlyView):
 
     def __init__(self, review: Review, width: int = 820, height: int = 230):
         super().__init__(plotly_figure())
+        self._wide, self._height = width, height
         decisions = review.decisions
         xs = [d.number for d in decisions]
         mine = [100 * r for r in review.series]
@@ -67,7 +69,7 @@ class ReviewChart(PlotlyView):
                    "line": {"color": "#9ca3af", "dash": "dot", "width": 1}} for x in starts[1:]]
         rounds = [{"x": x - 0.4, "y": 1.0, "yref": "paper",
                    "text": _("Round {round}").format(round=decisions[x - 1].round),
-                   "showarrow": False, "xanchor": "left", "yanchor": "top", "font": {"size": 11, "color": "#4b5563"}}
+                   "showarrow": False, "xanchor": "left", "yanchor": "top", "font": {"size": 12, "color": "#4b5563"}}
                   for x in starts]
         self.plot.update_layout(
             width=width, height=height, margin={"l": 56, "r": 10, "t": 34, "b": 40}, plot_bgcolor="#ffffff",
@@ -79,11 +81,24 @@ class ReviewChart(PlotlyView):
                    "range": [0.4, max(xs, default=1) + 0.6], "dtick": 5, "gridcolor": "#f3f4f6"},
             yaxis={"title": _("win chance (%)"), "range": [0, 105], "fixedrange": True, "gridcolor": "#e5e7eb"},
             legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom",
-                    "font": {"size": 11}, "itemclick": False, "itemdoubleclick": False},
-            shapes=shapes, annotations=rounds,
+                    "font": {"size": 12}, "itemclick": False, "itemdoubleclick": False},
+            hoverlabel={"font": {"size": 13}}, shapes=shapes, annotations=rounds,
         )
         self._title = _("{name}'s win chance after each decision").format(name=review.names[review.seat])
         self._decisions = len(decisions)
+        self.redrawn()
+
+    def fit_room(self, room: int) -> None:
+        """On a page narrower than the chart (a phone), the chart takes the page's width and
+        its key goes under it, so its words keep their size instead of the whole being
+        scaled down; on a wide page it is as made."""
+        narrow = 0 < room < self._wide
+        with self.plot.batch_update():
+            self.plot.layout.width = max(NARROWEST, room) if narrow else self._wide
+            self.plot.layout.height = self._height + (70 if narrow else 0)
+            self.plot.layout.margin.update(l=48 if narrow else 56, b=110 if narrow else 40)
+            self.plot.layout.legend.update(x=0 if narrow else 1, xanchor="left" if narrow else "right",
+                                           y=-0.5 if narrow else 1.02, yanchor="top" if narrow else "bottom")
         self.redrawn()
 
     def __repr__(self) -> str:
