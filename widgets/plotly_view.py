@@ -38,6 +38,8 @@ import traitlets
 from IPython import get_ipython
 from IPython.core.formatters import format_display_data
 
+from rally.inputs import is_whole
+
 from ._display import StableRepr
 from .messages import PageWrites
 
@@ -114,7 +116,7 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
 
     @traitlets.validate("room")
     def _whole_room(self, proposal: Any) -> int:
-        if isinstance(proposal["value"], bool):  # True is an int to Python, not a width
+        if not is_whole(proposal["value"]):  # True is an int to Python, not a width
             raise traitlets.TraitError("room must be a whole number of pixels")
         return int(proposal["value"])
 

@@ -102,7 +102,7 @@ def lay_words(game: RallyRunGame) -> str:
     >>> game = RallyRunGame.arrange(2, tiles={"A1": "C:NE"})
     >>> game.apply("reveal A1")
     >>> print(lay_words(game))
-    Only some ways make the roads meet. Here these fit: road ↓ ← or road ↑ ←. Careful: laid as road ↑ ←, Bo's car could never drive on.
+    Only some ways make the roads meet. Here these fit: road ↓ ← or road ↑ ←. Careful: in this app, laid as road ↑ ←, Bo's car could never drive on.
     """
     if not game.awaiting_rotation or game.pending is None:
         raise NoTileToLay(_("No revealed tile waits to be laid: reveal a tile next to the car first, then ask about "
@@ -113,7 +113,7 @@ def lay_words(game: RallyRunGame) -> str:
     text = _("Only some ways make the roads meet. Here these fit: {choices}.").format(
         choices=join_words([Tile(kind.kind, r).way() for r in game.rotations()], "or"))
     if traps:
-        text += " " + _("Careful: laid as {way}, {name}'s car could never drive on.").format(
+        text += " " + _("Careful: in this app, laid as {way}, {name}'s car could never drive on.").format(
             way=Tile(kind.kind, traps[0]).way(), name=game.names[game.current_player])
     return text
 

@@ -71,10 +71,10 @@ CASES = [
     # Ada and Cy on the grid, Bo holds the flag: seat order from Cy (the seat after Bo) on:
     # Cy, then Ada (S12); then Di (15) and Bo (17).
     (round_end_quiz, 1, "Cy", "Ada", "Last place goes first: Cy, then Ada, then Di, then Bo. Cy and Ada are both on the "
-                                     "grid, so they go in seat order starting with the seat after Bo"),
+                                     "grid. In this app they go in turn, clockwise, starting after Bo"),
     # Bo and Ed on the grid, Di holds the flag: from Ed (the seat after Di) on: Ed, then Bo.
     (round_end_quiz, 2, "Ed", "Bo", "Last place goes first: Ed, then Bo, then Ada, then Cy, then Di. Ed and Bo are "
-                                    "both on the grid, so they go in seat order starting with the seat after Di"),
+                                    "both on the grid. In this app they go in turn, clockwise, starting after Di"),
     # 4 players, seed 3: Di wins round 1's last trick; Di moves for it and the others wind
     # up before any motor moves (S12).
     (round_end_quiz, 3, "Di's car moves, and the others wind up their motors",

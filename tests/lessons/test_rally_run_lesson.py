@@ -65,6 +65,8 @@ CASES = [
      "in some games Gus turns over green and in others red"),
     ("pit stop", 0, "The one his trophy shows", "The red one: Bo's start",
      "colors hidden"),
+    ("pit stop", 0, "The one his trophy shows", "Any start-finish tile he reaches first",
+     "colors hidden"),
     # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
     ("finish", 0, "No", "Yes", "no road leaves it to the west"),
     ("finish", 0, "No", "Only if no other car stands on the red start-finish tile", "no road leaves it to the west"),
@@ -191,8 +193,8 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "The rulebook does not say more. In this app we play it like this: - The pit stop has a road "
                     "on each side and room for every car. - The trophies, one per player, have the colors of the cars "
                     "that play.",
-                    "Next to means beside, not corner to corner. The rulebook asks no more. In this app your road must "
-                    "also lead to the tile you turn over.",                                # M3 in lesson 7
+                    "The rulebook says the tile must border yours. In this app that means beside it, not corner to "
+                    "corner, and your road must also lead to it.",                         # M3 in lesson 7
                     "The rulebook does not say. In this app a car may not drive onto a start-finish tile then.",  # R5
                     "The rulebook does not say what happens then. In this app we play it like this: - A car is "
                     "stuck for good",                                                      # R7, R8

@@ -364,7 +364,8 @@ def trophy_taken() -> Question:
     got = {arrive(seed).trophies[1] for seed in range(6)}
     choices = {_("The {color} one: his own start").format(color=color_adjective(own)): {own},
                _("The {color} one: {name}'s start").format(color=color_adjective(other), name=first): {other},
-               _("The one his trophy shows"): {own, other}}
+               _("The one his trophy shows"): {own, other},
+               _("Any start-finish tile he reaches first"): set()}
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == got,

@@ -374,10 +374,10 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
         on_grid = [players[s] for s in order if positions[s] == 0]
         said = [_("Last place goes first: {order}.").format(order=sequence)]
         if len(on_grid) == 2:
-            said.append(_("{cars} are both on the grid, so they go in seat order starting with the seat after "
+            said.append(_("{cars} are both on the grid. In this app they go in turn, clockwise, starting after "
                           "{flag}, who holds the flag.").format(cars=join_words(on_grid), flag=players[flag]))
         elif len(on_grid) > 2:
-            said.append(_("{cars} are all on the grid, so they go in seat order starting with the seat after "
+            said.append(_("{cars} are all on the grid. In this app they go in turn, clockwise, starting after "
                           "{flag}, who holds the flag.").format(cars=join_words(on_grid), flag=players[flag]))
         return Feedback(answer == players[order[0]], " ".join(said))
 
@@ -414,8 +414,8 @@ def last_trick_first(players: int, seed: int, round_number: int) -> Question:
                                            "motors move.").format(events=said))
 
     return Question(
-        _("Round {round}: {winner} wins the round's last trick, and every hand is now empty. What happens next, "
-          "before the motors move the cars?").format(round=round_number, winner=winner),
+        _("Round {round}: {winner} wins the round's last trick, and every hand is now empty. What happens "
+          "first?").format(round=round_number, winner=winner),
         choices, check,
         hint=_("Is the last trick any different from the tricks before it?"))
 
