@@ -174,7 +174,7 @@ def board_texts(board: RallyRunBoard) -> list[str]:
 def test_the_board_speaks_german_and_keeps_its_color_letters():
     with rally.language("de"):
         board = RallyRunBoard(players=2, seed=6, bots="none")
-        assert board.heading == "Zug 1: Du bist dran, Bo (rotes Auto). Unterwegs zu: die Boxengasse (C3)."
+        assert board.heading == "Zug 1: Du bist dran, Bo (rotes Auto). Nächster Halt: die Boxengasse (C3)."
         assert board.labels["pit"] == "BOX" and board.labels["trophies"] == "2 Kanister-Plättchen"
         assert board.labels["move_button"] == "Aufdecken / fahren" and board.labels["new_game"] == "Neues Spiel"
         assert [s["word"] for s in board.starts] == ["Rot", "Blau", "Grün", "Gelb"]
@@ -232,7 +232,7 @@ def test_the_memory_chart_is_labelled_in_german():
     with rally.language("de"):
         chart = MemoryChart(result)
     layout = chart.plot.layout
-    assert layout.title.text.startswith("Gewinnrate je nach Gedächtnis, je 6 Spiele gegen ")
+    assert layout.title.text.startswith("Gewinnrate je nach Gedächtnis, je 6 Spiele, Gegner: ")
     assert layout.yaxis.title.text == "gewonnene Spiele (%)"
     assert layout.xaxis.title.text.startswith("wie lange sich der Computerspieler ein Plättchen merkt")
     assert any(a.text == "gerechter Anteil 50\xa0%" for a in layout.annotations)  # as German writes it
