@@ -84,9 +84,15 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
             if (value !== model.get("room")) { model.set("room", value); model.save_changes(); }
           }, 150);
         };
+        // The width inside an element's padding: what a child of it may take.
+        const inside = (outer) => {
+          if (!outer) return 0;
+          const style = getComputedStyle(outer);
+          return outer.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
+        };
         let tries = 0, retry = null, watched = null;
         const fit = () => {
-          const view = box(), plot = figure(), room = view?.parentElement?.clientWidth, width = model.get("width");
+          const view = box(), plot = figure(), room = inside(view?.parentElement), width = model.get("width");
           if (room) tell(room);
           if (!plot || !room) {  // the figure is drawn a moment after this view: look again
             if (tries++ < 100) retry = setTimeout(fit, 100);
