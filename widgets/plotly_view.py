@@ -90,9 +90,20 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
           const style = getComputedStyle(outer);
           return outer.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
         };
+        // The room for the view: the narrowest width inside any box around it. A row the
+        // figure sits in may have grown to the figure's own width (wider than the window),
+        // so its own width alone would never be narrower than the figure.
+        const roomFor = (view) => {
+          let room = Infinity;
+          for (let outer = view?.parentElement; outer && outer !== document.body; outer = outer.parentElement) {
+            const width = inside(outer);
+            if (width > 0) room = Math.min(room, width);
+          }
+          return Number.isFinite(room) ? room : 0;
+        };
         let tries = 0, retry = null, watched = null;
         const fit = () => {
-          const view = box(), plot = figure(), room = inside(view?.parentElement), width = model.get("width");
+          const view = box(), plot = figure(), room = roomFor(view), width = model.get("width");
           if (room) tell(room);
           if (!plot || !room) {  // the figure is drawn a moment after this view: look again
             if (tries++ < 100) retry = setTimeout(fit, 100);
@@ -103,10 +114,11 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
           plot.style.zoom = scale < 1 ? String(Math.floor(scale * 1000) / 1000) : "";
         };
         const watch = new ResizeObserver(() => fit());
+        window.addEventListener("resize", fit);  // a box further out may narrow while the view's own does not
         const start = setTimeout(fit, 0);
         model.on("change:width", fit);
         return () => { clearTimeout(timer); clearTimeout(start); clearTimeout(retry); clearTimeout(telling);
-                       watch.disconnect(); model.off("change:width", fit); };
+                       watch.disconnect(); window.removeEventListener("resize", fit); model.off("change:width", fit); };
       },
     };
     """.replace("ROOM_MAX", str(ROOM_MAX))

@@ -111,21 +111,22 @@ def test_the_track_reads_on_a_phone(screen_page, lab, lesson):
     _lab.screenshot(page, name + "_tap", example)
 
 
+@pytest.mark.parametrize("lesson", ["05_play_a_game.ipynb", "04_round_end_and_laps.ipynb", "06_what_if.ipynb"])
 @pytest.mark.parametrize("screen_page", ["phone-360"], indirect=True)
-def test_the_game_track_reads_on_a_phone(screen_page, lab):
-    """Lesson 5's game: its track stands in a row with the motors (wrapped below it on a
-    phone) and is laid out for the phone all the same."""
+def test_the_game_track_reads_on_a_phone(screen_page, lab, lesson):
+    """Lesson 5's game, lesson 4's replay and lesson 6's moment: each track stands in a row
+    with the motors or the trick (wrapped below it on a phone) and is laid out for the phone
+    all the same."""
     page, screen = screen_page
-    _lab.open_app(page, lab, "05_play_a_game.ipynb")
+    _lab.open_app(page, lab, lesson)
     assert _lab.app_errors(page) == []
     found = measure(page)
     smallest = min(found["words"], key=lambda word: word["size"])
-    print(f"05: {len(found['words'])} words in {len(found['figures'])} figures, the smallest {smallest}")
+    print(f"{lesson}: {len(found['words'])} words in {len(found['figures'])} figures, the smallest {smallest}")
     assert found["figures"]
     assert [word for word in found["words"] if word["size"] < SMALLEST - 0.01] == []
     for figure in found["figures"]:
         assert figure["left"] >= -1 and figure["right"] <= found["width"] + 1 and figure["zoom"] == 1, figure
-    check(page, screen, "lesson 5")
-    game = page.locator("#rendered_cells .jp-OutputArea-output").filter(has=page.locator(".rally-hand")).first
-    game.locator(".js-plotly-plot").first.scroll_into_view_if_needed()
-    _lab.screenshot(page, f"track_phone_{screen}_05_game")
+    check(page, screen, lesson)
+    page.locator("#rendered_cells .js-plotly-plot").first.scroll_into_view_if_needed()
+    _lab.screenshot(page, f"track_phone_{screen}_{lesson[:2]}_game")
