@@ -52,6 +52,19 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CSS_CLASS = "rally-plotly"
 #: The widest room (CSS px) a page may report: wider than any screen.
 ROOM_MAX = 20_000
+#: The narrowest a figure is laid out (CSS px): in less room the page scales it down whole.
+NARROWEST = 300
+
+
+def narrow_width(room: int, wide: int) -> int:
+    """The width at which to lay out a figure ``wide`` px wide in ``room`` px of a page: 0
+    when it fits as made (or the room is not known, 0), else the room, at least
+    :data:`NARROWEST`.
+
+    >>> narrow_width(0, 720), narrow_width(1200, 720), narrow_width(360, 720), narrow_width(200, 720)
+    (0, 0, 360, 300)
+    """
+    return max(NARROWEST, room) if 0 < room < wide else 0
 
 
 class ViewProbe(PageWrites, anywidget.AnyWidget):
@@ -266,4 +279,4 @@ class PlotlyView(StableRepr, w.VBox):
 
 
 __all__ = ["PlotlyView", "PlotlyFigure", "PlotlyBundle", "plotly_bundle", "plotly_figure", "ViewProbe", "CSS_CLASS",
-           "ROOM_MAX"]
+           "ROOM_MAX", "NARROWEST", "narrow_width"]

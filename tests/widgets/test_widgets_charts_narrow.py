@@ -9,7 +9,8 @@ from __future__ import annotations
 from test_widgets_track_narrow import LAPTOP, PHONE, drawn, font_sizes  # tests/widgets on sys.path
 
 from rally import Position, advise, examples, review
-from widgets.stich_rallye.advice_chart import NARROWEST, AdviceChart
+from widgets.plotly_view import NARROWEST
+from widgets.stich_rallye.advice_chart import AdviceChart
 from widgets.stich_rallye.game_review import ReviewChart
 
 #: The smallest word a chart may show on a phone, in px.

@@ -12,8 +12,9 @@ from plotly.callbacks import Points
 import rally
 from rally import TRACKS, Track, move
 from widgets import MovePlayer, TrackFigure
+from widgets.plotly_view import NARROWEST
 from widgets.stich_rallye.track_figure import (
-    ACROSS, CAPTION, CARS_FIRST, NARROW_FONT, NARROW_MIN, SPACES, SUMMARY, TRAIL, TRAIL_LABELS, UP,
+    ACROSS, CAPTION, CARS_FIRST, NARROW_FONT, SPACES, SUMMARY, TRAIL, TRAIL_LABELS, UP,
 )
 
 #: A phone's room, and a laptop's.
@@ -143,11 +144,11 @@ def test_choices_clicks_and_five_cars_in_the_narrow_layout():
     assert fig.plot.layout.margin.l > 20  # the track no bigger than on a laptop: centred
 
 
-@pytest.mark.parametrize("room", [NARROW_MIN - 60, 1])
+@pytest.mark.parametrize("room", [NARROWEST - 60, 1])
 def test_less_room_than_the_narrowest_layout_leaves_the_rest_to_the_page(room):
     fig = TrackFigure(TRACKS["volcano"], [0, 3, 7])
     fig.probe.set_state({"room": room})
-    assert fig.plot.layout.width == NARROW_MIN == fig.probe.width  # the page scales that down
+    assert fig.plot.layout.width == NARROWEST == fig.probe.width  # the page scales that down
     assert min(font_sizes(fig).values()) >= NARROW_FONT
 
 

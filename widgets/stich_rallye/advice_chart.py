@@ -8,7 +8,7 @@ import html
 from rally import Advice, Turbo
 
 from ..i18n import _, decimal, join_words, ngettext, percent, percent_range
-from ..plotly_view import PlotlyView, plotly_figure
+from ..plotly_view import PlotlyView, narrow_width, plotly_figure
 
 
 #: Bar colors and patterns per option kind: the pattern and the label carry the
@@ -17,10 +17,6 @@ BAR_STYLE = {
     "R": ("#b91c1c", "/"), "G": ("#15803d", "."), "B": ("#1d4ed8", ""),
     "turbo": ("#7c3aed", "x"), "no turbo": ("#6b7280", "-"),
 }
-
-
-#: The narrowest a chart is drawn (CSS px): a narrower page scales it down as a whole.
-NARROWEST = 300
 
 
 class AdviceChart(PlotlyView):
@@ -101,9 +97,10 @@ class AdviceChart(PlotlyView):
         """On a page narrower than the chart (a phone), the chart takes the page's width and
         its title two lines, so its words keep their size instead of the whole being scaled
         down; on a wide page it is as made."""
-        self._narrow = 0 < room < self._wide
+        width = narrow_width(room, self._wide)
+        self._narrow = bool(width)
         with self.plot.batch_update():
-            self.plot.layout.width = max(NARROWEST, room) if self._narrow else self._wide
+            self.plot.layout.width = width or self._wide
             self.plot.layout.margin.l = 48 if self._narrow else 60
             self.plot.layout.margin.t = 56 if self._narrow else 40
             if self._title:

@@ -32,8 +32,7 @@ from rally import Review, ReviewedDecision, inputs
 
 from .._display import StableRepr
 from ..i18n import _, ngettext, percent
-from ..plotly_view import PlotlyView, plotly_figure
-from .advice_chart import NARROWEST
+from ..plotly_view import PlotlyView, narrow_width, plotly_figure
 
 #: Marks for the costliest decisions, in order: a number in a circle, not only a color.
 RANKS = ("①", "②", "③")
@@ -92,9 +91,10 @@ class ReviewChart(PlotlyView):
         """On a page narrower than the chart (a phone), the chart takes the page's width and
         its key goes under it, so its words keep their size instead of the whole being
         scaled down; on a wide page it is as made."""
-        narrow = 0 < room < self._wide
+        width = narrow_width(room, self._wide)
+        narrow = bool(width)
         with self.plot.batch_update():
-            self.plot.layout.width = max(NARROWEST, room) if narrow else self._wide
+            self.plot.layout.width = width or self._wide
             self.plot.layout.height = self._height + (70 if narrow else 0)
             self.plot.layout.margin.update(l=48 if narrow else 56, b=110 if narrow else 40)
             self.plot.layout.legend.update(x=0 if narrow else 1, xanchor="left" if narrow else "right",

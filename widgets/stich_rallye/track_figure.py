@@ -57,7 +57,7 @@ import rally
 from rally import CAR_COLORS, Move, SpaceKind, Track, inputs
 
 from ..i18n import N_, _, join_words, ngettext, pgettext
-from ..plotly_view import PlotlyView, plotly_figure
+from ..plotly_view import PlotlyView, narrow_width, plotly_figure
 from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, laps_done, motor_side, short_labels
 
 # Stadium geometry, in plot units: straights of length STRAIGHT, ends of radius RADIUS.
@@ -117,10 +117,7 @@ CARS_FIRST = KEY_FIRST + len(KIND_STYLE)
 CAPTION, SUMMARY, GRID_NOTE, DIRECTION_NOTE = 0, 1, 2, 3
 #: The plot's extent in plot units, across and up: the stadium, the grid above it, a border.
 ACROSS = 2 * (STRAIGHT / 2 + RADIUS + 0.25)
-UP = 2 * RADIUS + GRID_HEIGHT + 0.6
-#: The narrowest width (px) the figure is laid out for; in less room the page scales it down.
-NARROW_MIN = 300
-#: The smallest font (px) of the figure laid out for a narrow room: no word drawn is smaller.
+UP = 2 * RADIUS + GRID_HEIGHT + 0.6#: The smallest font (px) of the figure laid out for a narrow room: no word drawn is smaller.
 NARROW_FONT = 12
 #: The key's font (px) in the narrow layout, where the key stands below the track.
 NARROW_KEY_FONT = 13
@@ -233,7 +230,7 @@ def wide_look(width: int, height: int, names: Sequence[str], track_length: int) 
 
 def narrow_look(room: int, wide: TrackLook, names: Sequence[str], track_length: int) -> TrackLook:
     """The layout for ``room`` px narrower than the wide look ``wide``: as wide as the room
-    (at least :data:`NARROW_MIN`, or the key's longest entry), no word under
+    (at least :data:`~widgets.plotly_view.NARROWEST`, or the key's longest entry), no word under
     :data:`NARROW_FONT` px, the track no bigger than in the wide look and as big as the
     width allows; below it the caption and the summary (in lines as wide as the track),
     then the key, and the figure as high as all of them.
@@ -245,7 +242,7 @@ def narrow_look(room: int, wide: TrackLook, names: Sequence[str], track_length: 
     """
     key = NARROW_KEY_FONT
     key_width = 46 + math.ceil(0.6 * key * _key_chars(names, track_length))
-    width = max(NARROW_MIN, room, key_width + 12)
+    width = max(narrow_width(room, wide.width), key_width + 12)
     wide_ppu = _pixels_per_unit(wide.width, wide.height, wide.margin["r"])
     # A side margin for a step's number beside an end of the loop (the key is not there).
     ppu = min((width - 2 * NARROW_SIDE) / ACROSS, wide_ppu)
@@ -395,8 +392,7 @@ class TrackFigure(PlotlyView):
         figure's own width, the narrow layout for it (:func:`narrow_look`); else the wide
         one. Where the cars stand, the move being shown and the marked choices stay."""
         wide = self._tf_wide
-        narrow = 0 < room < wide.width
-        look = narrow_look(room, wide, self._tf_names, len(self._tf_track)) if narrow else wide
+        look = narrow_look(room, wide, self._tf_names, len(self._tf_track)) if narrow_width(room, wide.width) else wide
         if look == self._tf_look:
             return
         self._tf_look = look
