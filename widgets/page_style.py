@@ -8,7 +8,8 @@ child on a tablet, or with a keyboard only, needs more (issue 27):
 - **Focus** — every control in a lesson's outputs shows a 3-px dark-blue ring when it has
   the keyboard's focus: 8.6:1 against white (WCAG 2.2 asks 3:1).
 - **Words** — a button grows to hold its words and wraps them: "Use turbo: 6 + 11 → space
-  8, lap 2" is never cut to "Use turbo: 6 + 11 → space 8, l…".
+  8, lap 2" is never cut to "Use turbo: 6 + 11 → space 8, l…". A control's label and a menu's
+  choice are as wide as their words ("Game number", not "Game nu…").
 - **Touch** — on a screen with a coarse pointer (a finger), buttons, toggles, text fields,
   menus and radio choices are at least 44 × 44 CSS px, and a slider's handle is too.
 - **Narrow screens** — no widget is wider than the page, and rows of controls wrap (a
@@ -55,14 +56,19 @@ PAGE_CSS = f"""
 .jp-OutputArea-output .widget-box > .jupyter-widgets {{ min-width: 0; }}  /* a flex item may shrink to its box */
 .jp-OutputArea-output .widget-hbox, .jp-OutputArea-output .widget-toggle-buttons {{ flex-wrap: wrap; }}
 .jp-OutputArea-output .widget-toggle-buttons {{ height: auto; }}
-.jp-OutputArea-output .widget-inline-hbox .widget-input,
-.jp-OutputArea-output .widget-inline-hbox select {{ min-width: 0; }}
+.jp-OutputArea-output .widget-inline-hbox .widget-input {{ min-width: 0; }}
+/* A control's label and a menu's choice are never cut ("Game nu…", "schr…"): a label is as wide
+   as its words, and a menu as its longest choice, on a line of its own when the two do not fit. */
+.jp-OutputArea-output .widget-inline-hbox > .widget-label {{ min-width: max-content; }}
+.jp-OutputArea-output .widget-dropdown {{ flex-wrap: wrap; height: auto; }}
+.jp-OutputArea-output .widget-dropdown > select {{ width: max-content; max-width: 100%; flex: 0 1 auto; }}
 @media (pointer: coarse) {{
   .jp-OutputArea-output .jupyter-button {{ min-height: {TOUCH_TARGET}px; min-width: {TOUCH_TARGET}px; }}
   .jp-OutputArea-output .widget-text input, .jp-OutputArea-output .widget-textarea textarea,
   .jp-OutputArea-output .widget-dropdown select, .jp-OutputArea-output .widget-inline-hbox .widget-input {{
     min-height: {TOUCH_TARGET}px; height: auto;
   }}
+  .jp-OutputArea-output .widget-dropdown select {{ min-width: {TOUCH_TARGET * 2}px; }}
   .jp-OutputArea-output .widget-text, .jp-OutputArea-output .widget-dropdown {{ height: auto; }}
   .jp-OutputArea-output .widget-radio-box label {{
     display: flex; align-items: center; min-height: {TOUCH_TARGET}px; gap: 8px;

@@ -16,7 +16,8 @@ GUIDED_CLASS, TIP_CLASS, MARKED_CLASS = "rally-guided", "rally-guided-tip-box", 
 class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
     """Brings a guided game's tip and what it marks into the window (a phone shows only a
     part of the game): both, when they fit one below the other; else the tip stays at the
-    top of the window (sticky) and the marked part comes up right under it. ``marks`` is
+    top of the window (sticky) and the marked part comes up right under it, until the learner
+    scrolls on by hand. ``marks`` is
     the CSS selector of the marked parts (``ring`` a border that marks them too), inside the element of class
     :data:`GUIDED_CLASS` that holds this widget and the tip's box (class :data:`TIP_CLASS`).
 
@@ -82,6 +83,15 @@ class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
       // At most half the window: a "Why?" opened in the tip scrolls inside it, not over the game.
       Object.assign(tip.style, { position: "sticky", top: "0px", zIndex: "20", background: "#ffffff",
                                  maxHeight: "50vh", overflowY: "auto" });
+      // Once the learner scrolls on by hand, the tip lets go: it stays in its place in the
+      // game and covers nothing (on a phone it took a third of the screen).
+      const letGo = () => {
+        Object.assign(tip.style, { position: "", top: "", zIndex: "", maxHeight: "", overflowY: "" });
+        for (const kind of ["wheel", "touchmove"]) window.removeEventListener(kind, letGo);
+      };
+      setTimeout(() => {
+        for (const kind of ["wheel", "touchmove"]) window.addEventListener(kind, letGo, { passive: true, once: true });
+      }, 600);
       const first = marks[rects.indexOf(rects.reduce((a, b) => (b.top < a.top ? b : a)))];
       first.style.scrollMarginTop = `${t.height + 2 * PAD}px`;
       first.scrollIntoView({ behavior, block: "start" });

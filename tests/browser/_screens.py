@@ -1,5 +1,5 @@
 """The screens the browser tests open the app view on, and what must hold on each (issue 27):
-nothing sticking out of the window, no button cutting its words, on touch no target under
+nothing sticking out of the window, no button, label or menu cutting its words, on touch no target under
 44 x 44 CSS px. Shared by test_screens.py and test_first_game.py."""
 
 from __future__ import annotations
@@ -36,8 +36,17 @@ PROBLEMS = """(touch) => {
     const r = el.getBoundingClientRect();
     if (r.right > width + 1 || r.left < -1) out.wide.push(name(el) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
   }
-  for (const b of document.querySelectorAll(outputs + ' button')) {
+  for (const b of document.querySelectorAll(outputs + ' :is(button, .widget-label, .widget-label-basic)')) {
     if (shown(b) && b.scrollWidth > b.clientWidth + 1) out.cut.push(name(b));
+  }
+  // A menu cuts its choice when the chosen words are wider than the box leaves them (its arrow aside).
+  const ruler = document.createElement('canvas').getContext('2d');
+  for (const s of document.querySelectorAll(outputs + ' select:not([multiple])')) {
+    if (!shown(s) || s.selectedIndex < 0) continue;
+    const st = getComputedStyle(s);
+    ruler.font = st.font;
+    const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight);
+    if (ruler.measureText(s.options[s.selectedIndex].text).width > room + 1) out.cut.push('menu: ' + s.options[s.selectedIndex].text);
   }
   if (touch) {
     const targets = 'button, select, textarea, input:not([type=radio]):not([type=checkbox]), [role=button], .noUi-handle';

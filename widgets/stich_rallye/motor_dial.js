@@ -28,7 +28,7 @@ function fill(template, values) {
 
 function render({ model, el }) {
   el.classList.add("rally-dial");
-  const picture = svg("svg", { viewBox: "0 0 120 120", width: 86, height: 86, role: "img" });
+  const picture = svg("svg", { viewBox: "0 0 120 120", width: 108, height: 108, role: "img" });
   const ring = svg("circle", { cx: CX, cy: CY, r: 53, class: "rally-dial__ring" }, picture);
   svg("circle", { cx: CX, cy: CY, r: 47, class: "rally-dial__face" }, picture);
   const marks = svg("g", {}, picture);
@@ -54,7 +54,7 @@ function render({ model, el }) {
     marks.replaceChildren();
     labels = dial.map((v, i) => {
       const [x, y] = polar(38, (i * 360) / dial.length);
-      const spot = svg("circle", { cx: x, cy: y, r: 9, class: "rally-dial__spot" }, marks);
+      const spot = svg("circle", { cx: x, cy: y, r: 10, class: "rally-dial__spot" }, marks);
       const text = svg("text", { x, y, class: "rally-dial__number" }, marks);
       text.textContent = String(v);
       return [spot, text];

@@ -84,7 +84,7 @@ class MoveExplorer(Messages, StableRepr, w.VBox):
         self.description = w.HTML()
         cars = [w.VBox([space, lap], layout=w.Layout(margin="0 14px 4px 0"))
                 for space, lap in zip(self.spaces, self.laps)]
-        help_line = w.HTML("<small>{}</small>".format(html.escape(
+        help_line = w.HTML("<p>{}</p>".format(html.escape(
             _("Spaces are counted from the start/finish, space 0, to space {last}. "
               "Space 0 on lap 1 is the starting grid.").format(last=n - 1))))
         for control in (*self.spaces, *self.laps, self.mover, self.steps):

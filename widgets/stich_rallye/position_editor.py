@@ -95,7 +95,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         super().__init__([
             w.HBox([self.players, self.track, self.round, self.flag]),
             w.HBox([self.car, self.lap]),
-            w.HTML("<small>{}</small>".format(html.escape(
+            w.HTML("<p>{}</p>".format(html.escape(
                 _("Choose a car, then click a space on the track to put it there.")))),
             self.figure_box,
             w.HBox([self.progress, self.motors]),
