@@ -74,7 +74,8 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
     fits the figure to the width there is: a view may lay its figure out again for the
     room (:meth:`PlotlyView.fit_room`); a figure still ``width`` px wide in a narrower
     space is scaled down as a whole (CSS ``zoom``), so no part is cut off and nothing
-    scrolls sideways."""
+    scrolls sideways. A figure its view lays out again (``refits``) is hidden while it waits
+    for its new layout, so a phone never flashes it shrunk."""
 
     _esm = """
     export default {
@@ -114,7 +115,7 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
           }
           return Number.isFinite(room) ? room : 0;
         };
-        let tries = 0, retry = null, watched = null;
+        let tries = 0, retry = null, watched = null, hiding = null, waited = false;
         const fit = () => {
           const view = box(), plot = figure(), room = roomFor(view), width = model.get("width");
           if (room) tell(room);
@@ -125,12 +126,18 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
           if (watched !== view.parentElement) { watch.observe(view.parentElement); watched = view.parentElement; }
           const scale = width ? Math.min(1, room / width) : 1;
           plot.style.zoom = scale < 1 ? String(Math.floor(scale * 1000) / 1000) : "";
+          // A view that lays its figure out for the room is not shown shrunk (its words a few
+          // px high on a phone) while Python does so: hidden, in its place, for 3 s at most.
+          const wait = scale < 1 && model.get("refits") && !waited;
+          plot.style.visibility = wait ? "hidden" : "";
+          if (wait && !hiding) hiding = setTimeout(() => { waited = true; fit(); }, 3000);
+          if (!wait) { clearTimeout(hiding); hiding = null; }
         };
         const watch = new ResizeObserver(() => fit());
         window.addEventListener("resize", fit);  // a box further out may narrow while the view's own does not
         const start = setTimeout(fit, 0);
         model.on("change:width", fit);
-        return () => { clearTimeout(timer); clearTimeout(start); clearTimeout(retry); clearTimeout(telling);
+        return () => { clearTimeout(timer); clearTimeout(start); clearTimeout(retry); clearTimeout(telling); clearTimeout(hiding);
                        watch.disconnect(); window.removeEventListener("resize", fit); model.off("change:width", fit); };
       },
     };
@@ -139,6 +146,8 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
     shown = traitlets.Bool(False).tag(sync=True)
     #: The figure's own width in px (0: leave it as it is).
     width = traitlets.Int(0).tag(sync=True)
+    #: Whether the view lays its figure out again for the room (:meth:`PlotlyView.fit_room`).
+    refits = traitlets.Bool(False).tag(sync=True)
     #: The width of the space the view has on the page, in CSS px (0: not known, as in a
     #: kernel with no page). The page writes it; a value that is no whole number from 0 to
     #: :data:`ROOM_MAX` is refused.
@@ -246,7 +255,7 @@ class PlotlyView(StableRepr, w.VBox):
     def __init__(self, plot: go.FigureWidget, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.plot = plot
-        self.probe = ViewProbe()
+        self.probe = ViewProbe(refits=type(self).fit_room is not PlotlyView.fit_room)
         self.children = (plot, self.probe)
         self.layout.max_width = "100%"  # never wider than its space: the figure scales down to it
         self.add_class(CSS_CLASS)

@@ -1,6 +1,6 @@
 """The screens the browser tests open the app view on, and what must hold on each (issue 27):
-nothing sticking out of the window, no button, label or menu cutting its words, on touch no target under
-44 x 44 CSS px. Shared by test_screens.py and test_first_game.py."""
+nothing sticking out of the window, no button, label or menu cutting its words, on touch no
+target under 44 x 44 CSS px, on a phone no word under 12 px. Shared by test_screens.py and test_first_game.py."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ TARGET = 44
 #: JavaScript: what is wrong on the page for a learner on this screen (arg: touch or not):
 #: widgets sticking out of the window, buttons that cut their words, targets too small.
 PROBLEMS = """(touch) => {
-  const out = {wide: [], cut: [], small: []};
+  const out = {wide: [], cut: [], small: [], tiny: []};
   const outputs = '#rendered_cells .jp-OutputArea-output';
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
     getComputedStyle(el).visibility !== 'hidden' && el.closest('[style*="display: none"]') === null; };
@@ -60,6 +60,18 @@ PROBLEMS = """(touch) => {
       if (r.width < 44 - 0.5 || r.height < 44 - 0.5) out.small.push(name(el) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
     }
   }
+  // On a phone no word is drawn under 12 px: text in a picture (SVG) as the picture is scaled.
+  if (touch && width < 600) {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement, words = n.textContent.trim();
+      if (!words || !el || !el.closest('#rendered_cells .jp-OutputArea-output') || el.closest('.rally-announcer') || !shown(el)) continue;
+      let size = parseFloat(getComputedStyle(el).fontSize);
+      if (el.closest('svg') && el.getScreenCTM) size *= Math.hypot(el.getScreenCTM().a, el.getScreenCTM().b);
+      if (size < 12 - 0.05) out.tiny.push(words.slice(0, 30) + ' ' + size.toFixed(1) + 'px');
+    }
+    out.tiny = [...new Set(out.tiny)];
+  }
   return out;
 }"""
 
@@ -75,9 +87,10 @@ def problems(page, screen: str) -> dict[str, list[str]]:
 
 
 def check(page, screen: str, where: str) -> None:
-    """No widget too wide, no button cut, no target too small (on touch)."""
+    """No widget too wide, no button cut, no target too small (on touch), no word under
+    12 px (on a phone)."""
     found = problems(page, screen)
-    assert found == {"wide": [], "cut": [], "small": []}, f"{screen}, {where}: {found}"
+    assert found == {"wide": [], "cut": [], "small": [], "tiny": []}, f"{screen}, {where}: {found}"
 
 
 def touch_or_click(locator, touch: bool) -> None:

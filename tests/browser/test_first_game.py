@@ -344,7 +344,7 @@ def stop(run: Run, words: str) -> None:
             run.tab_to("button:" + run.ref.go)
     else:
         found = problems(page, run.screen)
-        if found != {"wide": [], "cut": [], "small": []}:
+        if any(found.values()):
             run.problems.append(f"stop {n} ({expected[0]}): {found}")
     errors = _lab.app_errors(page)
     if errors:
