@@ -3,6 +3,7 @@ the review against a reference four times its size, and the coach's speed.
 
     python benchmarks/bench_coach.py strength --games 300 --jobs 2
     python benchmarks/bench_coach.py agreement --games 4
+    python benchmarks/bench_coach.py recall --games 8 --jobs 2
     python benchmarks/bench_coach.py speed
     python benchmarks/bench_coach.py deals
 
@@ -18,6 +19,16 @@ four times as many careful test games, without stopping early. It prints the ran
 correlation (Spearman) of the two reviews' costs, how often the best option differs by
 5 points or more, and whether any decision the coach calls costly is not costly in the
 reference.
+
+``recall``: does the review catch the real mistakes? Seat 0 is a learner (a careful player
+that guesses one decision in three) against three careful bots, on seeds 90000 and up; each
+of its decisions with a choice is reviewed by the coach and by a reference with ten times
+its test games (its own seeds, no early stop). A choice is clearly costly when the
+reference's best has its 99% interval wholly above the choice's; recall is how many of
+those the review flags; precision how many it flags that the reference finds worse on the
+same test games (none it finds fine is the goal). For comparison, the line "by the hint's
+analysis alone" flags a choice when the hint's analysis (200 test games, no closer look)
+has the best's interval wholly above the choice's.
 
 ``speed``: the hint at every decision of seeded games (median and worst) and a whole
 game's review, both from an empty memory of answers.
@@ -120,6 +131,68 @@ def agreement(games: int) -> None:
     print(f"  clearly costly in the reference and called costly by the coach too: {found} of {ref_costly}")
 
 
+class Learner:
+    """A learner as the review meets one: plays like a careful bot, but one decision in
+    ``guesses`` (with a choice) is a guess among the legal ones."""
+
+    def __init__(self, guesses: int = 3):
+        self.careful, self.guesses = HeuristicBot(), guesses
+
+    def choose(self, game, actions, rng):  # noqa: ANN001 - a bot's signature (rally.Bot)
+        if len(actions) > 1 and rng.randrange(self.guesses) == 0:
+            return rng.choice(list(actions))
+        return self.careful.choose(game, actions, rng)
+
+
+def _recall_game(seed: int) -> list[tuple[bool, bool, bool, float, float, bool]]:
+    """One game of :func:`recall`: per decision with a choice, (flagged by the review,
+    worse in the reference, costly in the reference, review's cost, reference's cost,
+    flagged by the coach's analysis alone: its best's 99% interval wholly above the
+    chosen one's, at the hint's test games)."""
+    game = Game.new(4, seed=seed, first_player=seed % 4)
+    play_out(game, [Learner()] + [HeuristicBot() for _ in range(3)], random.Random(seed))
+    coach = review(game, 0)
+    flagged = set(coach.costly(1000))
+    rows = []
+    for d in coach.decisions:
+        if d.forced:
+            continue
+        ref = advise(d.position, playouts=10 * advisor_module.COACH_PLAYOUTS, seed=seed * 1000 + d.number,
+                     stop_early=False)
+        chosen = next(o for o in ref.options if o.action == d.chosen.action)
+        cost = ref.best.win_rate - chosen.win_rate
+        worse = ref.clearly_worse(chosen)
+        first = advise(d.position)  # the coach's analysis, the hint's (remembered from the review)
+        mine = next(o for o in first.options if o.action == d.chosen.action)
+        rows.append((d in flagged, worse, ref.best.clearly_above(chosen), d.cost, cost,
+                     mine is not first.best and first.best.clearly_above(mine)))
+    return rows
+
+
+def recall(games: int, jobs: int, first: int) -> None:
+    """The review against a reference with ten times its test games."""
+    start = time.perf_counter()
+    with multiprocessing.Pool(jobs) as pool:
+        rows = [row for game in pool.map(_recall_game, range(first, first + games), chunksize=1) for row in game]
+    flagged = [r for r in rows if r[0]]
+    costly = [r for r in rows if r[2]]
+    print(f"{len(rows)} decisions with a choice: seat 0 of {games} four-player games, seeds {first}-"
+          f"{first + games - 1}, a careful player that guesses one decision in three, against three careful bots")
+    print(f"  review: the coach's ({advisor_module.COACH_PLAYOUTS} test games per option, early stop, each "
+          f"moment's seed); reference: {10 * advisor_module.COACH_PLAYOUTS} per option, seeds of its own")
+    print(f"  clearly costly in the reference (its best's 99% interval wholly above the choice's): "
+          f"{len(costly)}; flagged by the review: {sum(r[0] for r in costly)} (recall)")
+    print(f"  flagged by the review: {len(flagged)}; worse in the reference: {sum(r[1] for r in flagged)} "
+          f"(precision); fine in the reference: {sum(not r[1] for r in flagged)}")
+    print(f"  flagged by the hint's analysis alone (intervals apart, 200 test games): recall {sum(r[5] for r in costly)} of {len(costly)}, "
+          f"{sum(r[5] for r in rows)} flagged, {sum(r[5] and not r[1] for r in rows)} fine in the reference")
+    doubtful = [f"{r[3]:.1%} (reference {r[4]:.1%})" for r in flagged if not r[1]]
+    print(f"  flagged but fine in the reference, their cost: {', '.join(doubtful) or 'none'}")
+    missed = sorted(r[4] for r in costly if not r[0])
+    print(f"  missed, their cost in the reference: {', '.join(f'{c:.1%}' for c in missed) or 'none'}")
+    print(f"  {time.perf_counter() - start:.0f} s on {jobs} processes")
+
+
 def speed(games: int) -> None:
     hints, reviews = [], []
     for seed in range(games):
@@ -165,9 +238,10 @@ def deals(games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["strength", "agreement", "speed", "deals"])
+    parser.add_argument("what", choices=["strength", "agreement", "recall", "speed", "deals"])
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--first", type=int, default=90_000, help="recall: the first game's seed")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}; coach: "
           f"{advisor_module.COACH_PLAYOUTS} test games per option by {advisor_module.COACH_BOTS} players")
@@ -175,6 +249,8 @@ def main() -> None:
         strength(args.games or 300, args.jobs)
     elif args.what == "agreement":
         agreement(args.games or 4)
+    elif args.what == "recall":
+        recall(args.games or 8, args.jobs, args.first)
     elif args.what == "speed":
         speed(args.games or 3)
     else:

@@ -40,10 +40,10 @@ from __future__ import annotations
 import random
 import zlib
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .analysis import wilson_interval
+from .analysis import sign_test, wilson_interval
 from .bots import Bot, HeuristicBot, RandomBot, play_out
 from .i18n import N_, _, decimal, join_words, language, ngettext, percent, percent_range, pgettext
 from . import inputs
@@ -56,6 +56,9 @@ from .tricks import seat_and_lowest
 
 #: The z-score of the intervals shown and used for stopping early (99%).
 Z99 = 2.576
+#: The chance, at most, of calling an option worse than the best when it is not: held
+#: against the best option on the same test games (paired), shared among the options.
+ALPHA = 0.01
 #: The one analysis of a decision that every coach shares (the hint, the what-if advisor,
 #: the review): test games per option, who plays them and how they are batched. With the
 #: moment's own seed (:func:`moment_seed`), the same moment always gets the same answer,
@@ -111,6 +114,9 @@ class OptionResult:
     interval: tuple[float, float]  # 99% Wilson interval of the win chance
     #: Playouts in which the decider won the trick this card went into; None for a turbo choice.
     trick_wins: int | None = None
+    #: The test games this option won, as bits (bit k: test game k). Every option of one
+    #: answer meets the same test games, so two options are compared game by game.
+    outcomes: int | None = field(default=None, repr=False)
 
     @property
     def win_rate(self) -> float:
@@ -169,6 +175,31 @@ class Advice:
         best, *rest = self.ranked
         return bool(rest) and all(best.clearly_above(o) for o in rest)
 
+    def clearly_worse(self, option: OptionResult) -> bool:
+        """True when ``option`` is worse than the best beyond the test games' noise: on the
+        same test games (:attr:`OptionResult.outcomes`), the best won clearly more of those
+        only one of the two won (:func:`rally.analysis.sign_test`, at :data:`ALPHA` shared
+        among the other options). What the hint, the judge and the review call worse.
+
+        >>> from rally import Position
+        >>> a = advise(Position.from_code(   # the moment of the module's example
+        ...     "SR1_TS......D......U....._R3_F2_P36.35.23_M3.1.2_CB3.B5.B8_H1R5.R6.R7.R10.B9.B10_XG2.G8.G3.R2.R4.R3"))
+        >>> [a.clearly_worse(o) for o in a.ranked]
+        [False, True]
+        """
+        if not isinstance(option, OptionResult) or option not in self.options:
+            inputs.instance(option, OptionResult, _("The option"), SetupError, "advice.options[0]")
+            inputs.fail(SetupError, _("The option"), _("one of this answer's options"), option.word,
+                        "advice.options[0]")
+        best = self.best
+        if option is best:
+            return False
+        if best.outcomes is None or option.outcomes is None:  # no game-by-game record: the intervals
+            return best.clearly_above(option)
+        ahead = (best.outcomes & ~option.outcomes).bit_count()
+        behind = (option.outcomes & ~best.outcomes).bit_count()
+        return sign_test(ahead, behind) < ALPHA / 2 / (len(self.options) - 1)
+
     def sentence(self, lang: str | None = None) -> str:
         """The answer in words (in ``lang``, default the language spoken)."""
         with language(lang):
@@ -192,7 +223,7 @@ class Advice:
             best, *rest = self.ranked
             if not rest:
                 return _("You have only one choice here: {option}.").format(option=best.word)
-            close = [o for o in rest if not best.clearly_above(o)][:3]
+            close = [o for o in rest if not self.clearly_worse(o)][:3]
             action = best.action
             if isinstance(action, Turbo):
                 return self._turbo_hint(action, rest[0], bool(close))
@@ -238,7 +269,7 @@ class Advice:
             mine = self.options[labels.index(guess)]
             if mine is best:
                 text = _("✔ Your guess, {option}, is the advisor's pick too.").format(option=best.word)
-                close = [o.word for o in self.ranked[1:] if not best.clearly_above(o)]
+                close = [o.word for o in self.ranked[1:] if not self.clearly_worse(o)]
                 if close:
                     text += " " + ngettext(
                         "But the test games cannot tell it from {others}, so {others} may be just as good.",
@@ -247,7 +278,7 @@ class Advice:
                 return text
             facts = {"mine": mine.word, "mine_rate": _percent(mine.win_rate), "best": best.word,
                      "best_rate": _percent(best.win_rate)}
-            if not best.clearly_above(mine):
+            if not self.clearly_worse(mine):
                 return _("≈ You picked {mine} ({mine_rate}); the advisor's pick is {best} ({best_rate}), but the "
                          "test games cannot tell the two apart, so {mine} may be just as good.").format(**facts)
             return _("✘ You picked {mine} ({mine_rate}); the advisor's pick is {best} ({best_rate}), and the test "
@@ -362,6 +393,7 @@ def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_
     options = position.options()
     start = position.positions[seat]
     wins = [0] * len(options)
+    won = [0] * len(options)  # game by game, as bits
     gained = [0] * len(options)
     tricks = [0] * len(options)
     cards = position.phase == PLAY
@@ -383,7 +415,9 @@ def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_
                     game.apply_trusted(action)
                 if not game.is_over:
                     play_out(game, players, rolls)
-                wins[i] += game.winner == seat
+                if game.winner == seat:
+                    wins[i] += 1
+                    won[i] |= 1 << (done + _playout)
                 gained[i] += game.positions[seat] - start
         done += size
         if progress is not None:
@@ -393,7 +427,7 @@ def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_
             break
     results = tuple(
         OptionResult(action, done, wins[i], gained[i] / done, wilson_interval(wins[i], done, Z99),
-                     tricks[i] if cards else None)
+                     tricks[i] if cards else None, won[i])
         for i, action in enumerate(options)
     )
     return Advice(position, seat, results, stopped, playouts, seed, bots)
@@ -448,5 +482,5 @@ def _clear_winner(wins: Sequence[int], done: int) -> bool:
     return all(best_low > high for _, high in intervals[1:])
 
 
-__all__ = ["Advice", "AdvisorBot", "OptionResult", "advise", "moment_seed", "option_word", "Z99", "BOT_WORDS", "COACH_PLAYOUTS",
-           "COACH_BOTS"]
+__all__ = ["Advice", "AdvisorBot", "OptionResult", "advise", "moment_seed", "option_word", "Z99", "ALPHA", "BOT_WORDS",
+           "COACH_PLAYOUTS", "COACH_BOTS"]

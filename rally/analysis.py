@@ -74,6 +74,20 @@ def wilson_interval(wins: int, trials: int, z: float = 1.96) -> tuple[float, flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def sign_test(ahead: int, behind: int) -> float:
+    """The chance that one of two equally good choices, played on the same test games,
+    wins ``ahead`` or more of the ``ahead + behind`` games only one of them wins (the
+    exact one-sided sign test): a small chance says the first is better.
+
+    >>> round(sign_test(14, 2), 4), sign_test(3, 3) > 0.5, sign_test(0, 0)
+    (0.0021, True, 1.0)
+    """
+    apart = ahead + behind
+    if apart == 0:
+        return 1.0
+    return float(sum(math.comb(apart, k) for k in range(max(0, ahead), apart + 1)) / 2 ** apart)
+
+
 def win_rates(
     bots: Mapping[str, Callable[[], Bot]],
     players: int = 4,

@@ -13,8 +13,10 @@ The review sees what the player saw, nothing more: each decision is a
 the cards on the table and in earlier tricks of the round), and every playout deals
 the cards they could not see anew. Each decision gets the coach's one analysis of its
 moment (:func:`rally.advise` at its defaults), the analysis the hint gave: a player who
-followed the hint took the best option, so that decision cost nothing. Only a cost clear
-of the test games' noise counts as costly; with none, the review says so.
+followed the hint took the best option, so that decision cost nothing. A choice that was
+not the hint's pick is looked at closer: the same test games, played on to five times as
+many. Only a cost clear of the test games' noise counts as costly (:func:`clearly_costly`);
+with none, the review says so.
 
 >>> from rally import examples
 >>> game = examples.played(3, 5, 1000)          # a whole game of three careful bots
@@ -22,13 +24,13 @@ of the test games' noise counts as costly; with none, the review says so.
 >>> len(r.decisions), r.decisions[0].label
 (26, 'Round 1, trick 1: you led B2')
 >>> [d.label for d in r.costly()]        # only costs clear of the test games' noise
-['Round 3, trick 5: you played R9']
+['Round 3, trick 5: you played R9', 'Round 2, trick 1: you led G2', 'Round 3, trick 2: you played B4']
 >>> worst = r.costly()[0]
->>> f"{worst.chosen.win_rate:.0%} -> {worst.best.win_rate:.0%}"
-'40% -> 61%'
+>>> f"{worst.chosen.win_rate:.0%} -> {worst.best.win_rate:.0%} in {worst.chosen.playouts} test games"
+'38% -> 67% in 1000 test games'
 >>> print(worst.explanation)   # doctest: +NORMALIZE_WHITESPACE
 R9 wins the trick, and its lowest card, 4, moves your car 4 spaces (more if you use the turbo). With R5 instead:
-R5 loses the trick to Cy, and a lost trick winds your motor one step. Win chance: R5 61%, R9 40%.
+R5 loses the trick to Cy, and a lost trick winds your motor one step. Win chance: R5 67%, R9 38%.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from . import inputs
-from .advisor import BOTS, BOT_WORDS, COACH_BOTS, COACH_PLAYOUTS, MAX_PLAYOUTS, Advice, OptionResult, advise
+from .advisor import ALPHA, BOTS, BOT_WORDS, COACH_BOTS, COACH_PLAYOUTS, MAX_PLAYOUTS, Advice, OptionResult, advise
+from .analysis import sign_test
 from .cards import Card
 from .i18n import _, join_words, language, ngettext, percent, pgettext
 from .errors import SetupError
@@ -49,6 +52,10 @@ from .tricks import seat_and_lowest
 
 #: The most playouts per option a review may ask for (a whole game has ~30 decisions).
 MAX_REVIEW_PLAYOUTS = MAX_PLAYOUTS // 10
+#: A decision whose choice was not the coach's pick is played on to this many times the
+#: coach's test games per option (the same games first, then more on the same seed), so a
+#: cost of a few points shows (``benchmarks/bench_coach.py recall``): 1,000 for the coach's 200.
+CHECK_FACTOR = 5
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,8 @@ class ReviewedDecision:
     advice: Advice
     chosen: OptionResult
     explanation: str
+    #: The cost is more than the test games' noise (:func:`clearly_costly`).
+    clear: bool = False
 
     @property
     def round(self) -> int:
@@ -95,12 +104,6 @@ class ReviewedDecision:
         """The win chance given up: the best option's minus the chosen one's (0 when the
         choice was the best)."""
         return self.best.win_rate - self.chosen.win_rate
-
-    @property
-    def clear(self) -> bool:
-        """True when the best option's interval lies wholly above the chosen one's: the
-        cost is more than the playouts' noise."""
-        return self.best.clearly_above(self.chosen)
 
     @property
     def label(self) -> str:
@@ -210,25 +213,29 @@ def review(
     bots: str = COACH_BOTS,
     progress: Callable[[int, int], None] | None = None,
     lang: str | None = None,
+    check: int | None = None,
 ) -> Review:
     """Review every decision ``seat`` made in ``game`` (finished or running, recording
     its events from the first deal): each option of each decision played out up to
     ``playouts`` times (:func:`rally.advise`, stopping early once one option is clearly
     best). With the settings left as they are, each decision gets the one analysis of
     its moment that the hint gave too (``seed=None``: each moment's own seed); a
-    ``seed`` gives every decision a seed of its own from it. ``progress(done, total)``
-    is called after each decision. The explanations are in ``lang`` (default the
-    language spoken: :mod:`rally.i18n`).
+    ``seed`` gives every decision a seed of its own from it. A decision whose choice was
+    not the best is played on to ``check`` test games per option (default
+    :data:`CHECK_FACTOR` times ``playouts``; the same games first, then more), so that a
+    cost of a few points is told from the noise.
+    ``progress(done, total)`` is called after each decision. The explanations are in
+    ``lang`` (default the language spoken: :mod:`rally.i18n`).
 
     Raises :class:`SetupError` for a game that does not record its events from the
     first deal, a seat it does not have, or bad numbers.
     """
     with language(lang):
-        return _review(game, seat, playouts, seed, bots, progress)
+        return _review(game, seat, playouts, seed, bots, progress, check)
 
 
 def _review(game: Game, seat: int, playouts: int, seed: int | None, bots: str,
-            progress: Callable[[int, int], None] | None) -> Review:
+            progress: Callable[[int, int], None] | None, check: int | None) -> Review:
     if not isinstance(game, Game):
         inputs.fail(SetupError, _("review()'s game"), _("a Game"), game, "Game.new(4, seed=3)")
     if not game.full_history:
@@ -236,6 +243,9 @@ def _review(game: Game, seat: int, playouts: int, seed: int | None, bots: str,
                            "from the start, Game.new(..., record=True), played on."))
     seat = inputs.seat(seat, game.players, SetupError, _("The seat to review"))
     playouts = inputs.whole(playouts, "playouts", 1, MAX_REVIEW_PLAYOUTS, SetupError, COACH_PLAYOUTS)
+    if check is None:
+        check = min(MAX_REVIEW_PLAYOUTS, CHECK_FACTOR * playouts)
+    check = inputs.whole(check, "check", 1, MAX_REVIEW_PLAYOUTS, SetupError, CHECK_FACTOR * COACH_PLAYOUTS)
     if seed is not None:
         seed = inputs.seed(seed, SetupError)
     inputs.one_of(bots, "bots", BOTS, SetupError)
@@ -246,12 +256,37 @@ def _review(game: Game, seat: int, playouts: int, seed: int | None, bots: str,
     for number, (event, position, action) in enumerate(moments, start=1):
         # Each decision its own seed, so reviewing a running game later changes no earlier verdict.
         own = None if seed is None else (seed * 1_000_003 + number) % (inputs.MAX_SEED + 1)
-        advice = advise(position, playouts, own, bots)
+        first = advise(position, playouts, own, bots)
+        advice = first
+        if first.best.action != action and check > playouts:  # not the hint's pick: look closer
+            advice = advise(position, check, first.seed, bots, stop_early=False)
         chosen = next(o for o in advice.options if o.action == action)
-        decisions.append(ReviewedDecision(number, event, position, advice, chosen, _explain(position, advice, chosen)))
+        clear = clearly_costly(first, advice, chosen)
+        decisions.append(ReviewedDecision(number, event, position, advice, chosen,
+                                          _explain(position, advice, chosen, clear), clear))
         if progress is not None:
             progress(number, len(moments))
     return Review(seat, game.names, tuple(decisions), playouts, seed, bots, game.winner)
+
+
+def clearly_costly(first: Advice, advice: Advice, chosen: OptionResult) -> bool:
+    """Whether ``chosen`` (an option of ``advice``) clearly cost the decider. ``first`` is the
+    hint's analysis of the moment; ``advice`` the same, or its test games played on to
+    more. Played on, the hint's pick is held against the choice on the new test games only:
+    the pick was made on the first ones, which would favour it (the best of several looks
+    better than it is), while the new ones test it fairly, game by game
+    (:func:`rally.analysis.sign_test` at :data:`rally.advisor.ALPHA`). Not played on: the
+    best against the choice on all the test games (:meth:`Advice.clearly_worse`).
+    """
+    if advice is first or advice.best is chosen:
+        return advice.clearly_worse(chosen)
+    pick = next(o for o in advice.options if o.action == first.best.action)
+    if pick is chosen or pick.outcomes is None or chosen.outcomes is None:
+        return False
+    seen = first.options[0].playouts  # the hint's test games: the first ones of these
+    ahead = ((pick.outcomes & ~chosen.outcomes) >> seen).bit_count()
+    behind = ((chosen.outcomes & ~pick.outcomes) >> seen).bit_count()
+    return sign_test(ahead, behind) < ALPHA / 2
 
 
 def _moments(game: Game, seat: int) -> list[tuple[int, Position, Action]]:
@@ -296,8 +331,9 @@ def _costliest(d: ReviewedDecision) -> str:
              "{rate}, and {best} would have made it {best_rate}.").format(**facts)
 
 
-def _explain(position: Position, advice: Advice, chosen: OptionResult) -> str:
-    """What the decision did and what the best option would have done, in words."""
+def _explain(position: Position, advice: Advice, chosen: OptionResult, clear: bool) -> str:
+    """What the decision did and what the best option would have done, in words (``clear``:
+    the cost is more than the test games' noise)."""
     best = advice.best
     names = position.player_names
     facts: dict[str, object] = {"card": chosen.action, "rate": _percent(chosen.win_rate), "chosen": chosen.word,
@@ -310,7 +346,7 @@ def _explain(position: Position, advice: Advice, chosen: OptionResult) -> str:
             return _("You played {card}: your last card. Win chance: {rate}.").format(**facts)
         return _("You led {card}: your last card. Win chance: {rate}.").format(**facts)
     if isinstance(chosen.action, Turbo):
-        return _explain_turbo(position, advice, chosen)
+        return _explain_turbo(position, advice, chosen, clear)
     seat = position.decider
     last = len(position.trick) == position.players - 1
     outcome = "led" if not position.trick else "played"
@@ -319,7 +355,7 @@ def _explain(position: Position, advice: Advice, chosen: OptionResult) -> str:
         outcome = "won" if mine == seat else "lost"
         facts["name"] = names[mine]
     if chosen.win_rate >= best.win_rate:
-        others = [o.word for o in advice.ranked if o is not chosen and not chosen.clearly_above(o)]
+        others = [o.word for o in advice.ranked if o is not chosen and not advice.clearly_worse(o)]
         if not others:
             return _first_best(outcome).format(**facts)
         return _first_pick(outcome, len(others)).format(others=join_words(others), **facts)
@@ -335,7 +371,7 @@ def _explain(position: Position, advice: Advice, chosen: OptionResult) -> str:
             sentences.append(_trick_rates(mine_rate, best_rate).format(
                 chosen_trick=_percent(mine_rate), best_trick=_percent(best_rate), **facts))
     sentences.append(_("Win chance: {best} {best_rate}, {chosen} {rate}.").format(**facts))
-    if not best.clearly_above(chosen):
+    if not clear:
         sentences.append(_("The test games cannot tell the two apart, so {chosen} may be just as good.").format(
             **facts))
     return " ".join(sentences)
@@ -404,7 +440,7 @@ def _trick_rates(mine: float, best: float) -> str:
              "{best_trick} of them.")
 
 
-def _explain_turbo(position: Position, advice: Advice, chosen: OptionResult) -> str:
+def _explain_turbo(position: Position, advice: Advice, chosen: OptionResult, clear: bool) -> str:
     best = advice.best
     details: dict[Action, str] = {o.action: turbo_reason(position, o.action.use) for o in advice.options
                                   if isinstance(o.action, Turbo)}
@@ -426,7 +462,7 @@ def _explain_turbo(position: Position, advice: Advice, chosen: OptionResult) -> 
     if turbo_gains_nothing(position):
         text += " " + _("Both choices end on the same space, so the turbo gains nothing here: keeping the motor "
                         "saves it for later.")
-    if chosen is not best and not best.clearly_above(chosen):
+    if chosen is not best and not clear:
         text += " " + _("The test games cannot tell the two apart, so your choice may be just as good.")
     return text
 
@@ -437,4 +473,4 @@ def _finish_trick(position: Position, card: Action) -> tuple[int, int]:
     return seat_and_lowest([c.code for c in position.trick] + [card.code], position.flag, position.players)
 
 
-__all__ = ["Review", "ReviewedDecision", "review", "MAX_REVIEW_PLAYOUTS"]
+__all__ = ["Review", "ReviewedDecision", "review", "clearly_costly", "CHECK_FACTOR", "MAX_REVIEW_PLAYOUTS"]

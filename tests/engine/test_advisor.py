@@ -10,8 +10,8 @@ import pytest
 
 from rally import Card, Game, HeuristicBot, Position, PositionError, RandomBot, SetupError, Turbo, play_until
 from rally import advise
-from rally.advisor import Z99
-from rally.analysis import wilson_interval
+from rally.advisor import ALPHA, Z99, Advice, OptionResult
+from rally.analysis import sign_test, wilson_interval
 
 TRACK20 = "S......D......U....."  # 20 spaces: 2 laps end at progress 40
 
@@ -133,6 +133,39 @@ def test_every_option_meets_the_same_deals():
     assert [o.label for o in advice.options] == ["G10"] and not advice.stopped_early
     assert advice.options[0].playouts == 100
     assert "only one choice" in advice.sentence()
+
+
+def test_options_are_compared_on_the_same_test_games():
+    # Every option's wins are recorded game by game; the best is held against another on the
+    # games only one of them won (a sign test), shared among the options.
+    advice = advise(card_decides(), playouts=120, seed=4, stop_early=False)
+    assert all(o.outcomes is not None and o.outcomes.bit_count() == o.wins and o.outcomes < 1 << 120
+               for o in advice.options)
+    best = advice.best
+    for o in advice.ranked[1:]:
+        ahead, behind = (best.outcomes & ~o.outcomes).bit_count(), (o.outcomes & ~best.outcomes).bit_count()
+        assert ahead - behind == best.wins - o.wins
+        assert advice.clearly_worse(o) == (sign_test(ahead, behind) < ALPHA / 2 / (len(advice.options) - 1))
+    assert not advice.clearly_worse(best)
+
+
+def test_the_same_test_games_tell_apart_what_the_intervals_cannot():
+    # 200 test games; the best wins 110 of them, the other 90, and every game the other won
+    # the best won too: the intervals overlap, but game by game the best is ahead 20 to 0.
+    moment = turbo_decides()
+    best_games, other_games = (1 << 110) - 1, (1 << 90) - 1
+    def option(action, games):
+        wins = games.bit_count()
+        return OptionResult(action, 200, wins, 0.0, wilson_interval(wins, 200, Z99), None, games)
+    best, other = option(Turbo(True), best_games), option(Turbo(False), other_games)
+    advice = Advice(moment, moment.decider, (best, other), False, 200, 0, "heuristic")
+    assert not best.clearly_above(other) and advice.clearly_worse(other)
+    # The same counts from games that fell apart at random: 110 and 90 wins, 60 games each alone.
+    scattered = option(Turbo(False), ((1 << 90) - 1) << 50)
+    apart = Advice(moment, moment.decider, (best, scattered), False, 200, 0, "heuristic")
+    assert not apart.clearly_worse(scattered)
+    with pytest.raises(SetupError, match="one of this answer's options"):
+        advice.clearly_worse(scattered)
 
 
 def test_heuristic_playouts_work_too():

@@ -278,7 +278,7 @@ def test_what_if_judges_the_guess_against_the_advisor():
 def test_the_advisor_judges_in_words_of_its_own():
     advice = advise(examples.hill_block())  # the lesson's analysis: three reds, close together
     best, *rest = advice.ranked
-    close = [o for o in rest if not best.clearly_above(o)]
+    close = [o for o in rest if not advice.clearly_worse(o)]
     assert close, "the moment's choices are close: the words below are the ones for that"
     verdict = advice.judge(best.label)
     assert verdict.startswith(f"✔ Your guess, {best.label}, is the advisor's pick too. But the test games cannot "
