@@ -283,7 +283,8 @@ class MotorReleased(Event, _MotorReleasedFields):
     def _words(self, names: Sequence[str]) -> str:
         if self.value == 0:
             return _("{name}'s motor shows 0, so the car stays put.").format(name=names[self.seat])
-        return ngettext("{name}'s motor releases {value}.", "{name}'s motor releases {value}.", self.value).format(
+        return ngettext("{name}'s motor moves the car {value} space.", "{name}'s motor moves the car {value} spaces.",
+                        self.value).format(
             name=names[self.seat], value=self.value)
 
 

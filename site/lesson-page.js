@@ -17,8 +17,8 @@
   const WORDS = german ? {
     map: "Kursübersicht",
     mapLabel: "Kursübersicht: Lektion 0 mit allen Lektionen öffnen",
-    saving: (percent) => `Die Lektionen werden gespeichert, damit sie auch ohne Internet gehen: ${percent} %`,
-    ready: "✓ Fertig gespeichert: Alle Lektionen gehen jetzt auch ohne Internet.",
+    saving: (percent) => `Die Lektionen werden gespeichert, damit sie auch ohne Internet funktionieren: ${percent} %`,
+    ready: "✓ Fertig gespeichert: Alle Lektionen funktionieren jetzt auch ohne Internet.",
     failed: (n) => `${n} Dateien konnten nicht gespeichert werden. Beim nächsten Besuch geht es weiter.`,
     insecure: "Unter dieser Adresse lassen sich die Lektionen nicht für die Nutzung ohne Internet speichern. Dafür braucht die Adresse am Anfang „https“, eine sichere Verbindung.",
     close: "Hinweis schließen",

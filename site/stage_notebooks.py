@@ -38,6 +38,8 @@ SITE_WORDS = {
         "Every lesson starts by itself on this website, and starts fresh.",
     "**Zum Start:** Wähle oben im Menü **Ausführen → Alle Zellen ausführen**.":
         "**Zum Start:** Nichts zu tun. Auf dieser Website startet eine Lektion gleich von selbst.",
+    "**Zum Start:** Wählt oben im Menü **Ausführen → Alle Zellen ausführen**.":
+        "**Zum Start:** Nichts zu tun. Auf dieser Website startet eine Lektion gleich von selbst.",
     "Jede Lektion startet gleich, mit **Ausführen → Alle Zellen ausführen**, und fängt jedes Mal\nvon vorn an.":
         "Jede Lektion startet auf dieser Website von selbst und fängt jedes Mal\nvon vorn an.",
 }

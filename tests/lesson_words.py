@@ -9,13 +9,16 @@ import re
 #: input still shows its first line: it is words for the learner, not code. The start cell
 #: names JupyterLab's menu as JupyterLab shows it in that language (the German words are
 #: those of jupyterlab-language-pack-de-DE 4.5.post3: "Run" is "Ausführen", "Run All Cells"
-#: is "Alle Zellen ausführen").
+#: is "Alle Zellen ausführen"); the guide for grown-ups has a start cell of its own.
 WORDS = {
     "en": {"first_line": "# Instructions for the computer (click ••• to read them)",
            "start": "**To start:** choose **Run → Run All Cells** in the menu at the top.",
+           "start_guide": "**To start:** choose **Run → Run All Cells** in the menu at the top.",
            "run_all": "Run All"},
     "de": {"first_line": "# Anweisungen für den Computer (••• anklicken zum Lesen)",
            "start": "**Zum Start:** Wähle oben im Menü **Ausführen → Alle Zellen ausführen**.",
+           # The guide for grown-ups speaks to them as "ihr".
+           "start_guide": "**Zum Start:** Wählt oben im Menü **Ausführen → Alle Zellen ausführen**.",
            "run_all": "Alle Zellen ausführen"},
 }
 

@@ -419,7 +419,7 @@ def test_after_one_visit_every_lesson_opens_with_no_server(site, site_browser, l
             with pytest.raises(Exception):  # the server is gone indeed
                 urllib.request.urlopen(f"{own.url}/index.html", timeout=5)
             for lesson, words in (("03_moving_and_hills.ipynb", "every lesson now works without internet"),
-                                  ("de/07_rally_run_fahren.ipynb", "Alle Lektionen gehen jetzt auch ohne Internet")):
+                                  ("de/07_rally_run_fahren.ipynb", "Alle Lektionen funktionieren jetzt auch ohne Internet")):
                 page.goto(own.lesson_url(lesson))
                 state = _site.wait_until_live(page, own.lesson_path(lesson))
                 assert state["notebooks"] == 1, state

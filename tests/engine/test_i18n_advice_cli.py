@@ -48,16 +48,17 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
                                f"{best.playouts} Probespielen")
     assert "Computerspielern" in sentence
     turbo_hint = "Nutz den Turbo" if best.action.use else "Fahr ohne Turbo"
-    assert hint.startswith(f"{turbo_hint}: Das hat {100 * best.win_rate:.0f}\xa0% von")
+    assert hint.startswith(f"{turbo_hint}: {'Mit' if best.action.use else 'Ohne'} Turbo hat der Computer "
+                           f"{100 * best.win_rate:.0f}\xa0% von")
     assert "Mit Turbo: " in hint and "Ohne Turbo: " in hint  # what each choice does, in the rules' words
     head, *rows = table.splitlines()
-    assert head.split() == ["Wahl", "Gewinnchance", "99", "%-Intervall", "Felder", "gefahren", "Probespiele"]
-    assert "99\xa0%-Intervall" in head and "," in rows[0] and "." not in rows[0]  # 99 %, 52,7 %
+    assert head.split() == ["Wahl", "Gewinnchance", "Intervall", "(99", "%)", "Felder", "gefahren", "Probespiele"]
+    assert "Intervall (99\xa0%)" in head and "," in rows[0] and "." not in rows[0]  # 99 %, 52,7 %
     assert [row.split("  ")[0].strip() for row in rows[:2]] == [words[o.label] for o in turbo_advice.options]
     assert rows[2].startswith("Felder gefahren: wie weit das Auto")
     # A card keeps its code; lang= speaks for one call only.
     assert card_advice.table(lang="de").splitlines()[1].startswith(card_advice.options[0].label)
-    assert card_advice.hint(lang="de").startswith(f"Tipp: Spiel {card_advice.best.label}. Das hat ")
+    assert card_advice.hint(lang="de").startswith(f"Tipp: Spiel {card_advice.best.label}. Mit {card_advice.best.label} hat der Computer ")
     assert turbo_advice.sentence(lang="en").startswith(f"For {name}, {best.label} won {best.win_rate:.0%} of "
                                                        f"{best.playouts} test games")
     assert turbo_advice.table().splitlines()[0].split() == ["option", "win", "chance", "99%", "interval", "spaces",
@@ -109,7 +110,7 @@ def test_a_review_speaks_german(game_review: tuple[rally.Review, rally.Review]) 
 def test_win_rates_in_german() -> None:
     result = win_rates({"heuristic": HeuristicBot, "random": RandomBot}, players=4, games=20, seed=1)
     german = result.table(lang="de").splitlines()
-    assert german[0].split() == ["Computerspieler", "Gewinnrate", "95", "%-Intervall"]
+    assert german[0].split() == ["Computerspieler", "Gewinnrate", "Intervall", "(95", "%)"]
     assert german[-1] == "(20 Spiele, 4 Spieler; ein gerechter Anteil wäre 25,0\xa0%)"
     assert result.table().splitlines()[-1] == f"(20 games, 4 players; a fair share would be {1 / 4:.1%})"
 

@@ -59,7 +59,7 @@ def german_of(game: Game, event: object) -> str | None:
     if isinstance(event, MotorReleased):
         if event.value == 0:
             return f"Der Motor von {names[event.seat]} zeigt 0, also bleibt das Auto stehen."
-        return f"{names[event.seat]} nutzt den Motor: {event.value} {felder(event.value)}."
+        return f"Der Motor von {names[event.seat]} bewegt das Auto um {event.value} {felder(event.value)}."
     if isinstance(event, RoundEnded):
         order = [names[s] for s in event.order]
         return (f"Runde {event.round} ist vorbei. Jetzt bewegt jeder Motor sein Auto. Wer hinten liegt, "

@@ -79,7 +79,7 @@ def test_a_whole_game_in_german_names_the_rulebook_things():
     for line in story + [board]:
         assert_german(line)
     said = "\n".join(story)
-    assert "auf der Boxengasse das oberste Kanister-Plättchen" in said
+    assert "in der Boxengasse das oberste Kanister-Plättchen" in said
     assert "wird wieder verdeckt" in said
     assert story[-1] == game.events[-1].describe(game.names, lang="de")
     assert any(w in said for w in ("Sackgasse", "Kreuzung", "Kurve", "Gerade"))
@@ -143,7 +143,7 @@ def test_the_board_and_the_run_report_use_german_words():
     assert board.splitlines()[0] == "Rally Run, 2 Spieler, Zug 2 von höchstens 200: Gus ist am Zug."
     assert "BOX" in board and "Rot >" in board and "< Grün" in board and "S:EW" in board
     assert "  Bo (rotes Auto): auf A1, unterwegs zur Boxengasse (C3); noch kein Kanister-Plättchen." in board
-    assert board.splitlines()[-1] == "Noch auf der Boxengasse: 2 Kanister-Plättchen (verdeckt)."
+    assert board.splitlines()[-1] == "Noch in der Boxengasse: 2 Kanister-Plättchen (verdeckt)."
     assert_german(board)
     english = game.summary()
     assert english.splitlines()[0] == "Rally Run, 2 players, turn 2 of at most 200: Gus to move."
@@ -160,8 +160,8 @@ def test_the_memory_experiment_and_the_bots_in_german():
     with rally.language("de"):
         result = memory_win_rates([0, None], games=4, seed=1)
     table = result.table(lang="de").splitlines()
-    assert table[0].split() == ["Gedächtnis", "Siege", "Gewinnrate", "95", "%-Intervall"]
-    assert table[1].startswith("keins") and table[2].startswith("perfekt")
+    assert table[0].split() == ["Gedächtnis", "Siege", "gewonnen", "so", "ungefähr", "(95", "%", "sicher)"]
+    assert table[1].startswith("ohne") and table[2].startswith("perfekt")
     assert table[3].startswith("(je 4 Spiele, 2 Spieler; Gegner: ein Computerspieler ohne Gedächtnis;")
     assert result.table().splitlines()[0].split() == ["memory", "wins", "win", "rate", "95%", "interval"]
     assert NoMemoryBot().describe(lang="de") == "ein Computerspieler ohne Gedächtnis"

@@ -182,22 +182,20 @@ def test_no_board_shows_a_trophy_taken_before_the_pit_stop_is_taught():
 def test_the_lesson_labels_the_projects_own_readings():
     text = re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in lesson_cells()
                                         if c["cell_type"] == "markdown").replace("**", ""))
-    for reading in ("Nobody knows which color comes next. Here this app follows the German rulebook. The English one "
-                    "stacks the trophies face up.",  # trophies (M4)
+    for reading in ("stacked on the pit stop: trophy picture up, color hidden.",  # trophies (M4): both rulebooks say so
                     "In this app the start-finish tiles lie just outside the grid, beside its corner squares.",  # M1
                     "The rulebook does not list or count the kinds. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2
                     'The rulebook gives this help "in the first round". In this app each car gets it on its '
                     "first move.",                                                         # R3
-                    "may it lie a new way? The rulebook does not say. In this app it may.",  # a tile laid anew (M2)
-                    "The rulebook does not say more. In this app we play it like this: - The pit stop has a road "
+                    "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
+                    "In this app we play it like this: - The pit stop has a road "
                     "on each side and room for every car. - The trophies, one per player, have the colors of the cars "
                     "that play.",
                     "The rulebook says the tile must border yours. In this app that means beside it, not corner to "
                     "corner, and your road must also lead to it.",                         # M3 in lesson 7
-                    "The rulebook does not say. In this app a car may not drive onto a start-finish tile then.",  # R5
-                    "The rulebook does not say what happens then. In this app we play it like this: - A car is "
-                    "stuck for good",                                                      # R7, R8
+                    "And before that? In this app a car may not drive onto a start-finish tile then.",  # R5
+                    "In this app: - A car is stuck for good",                              # R7, R8
                     "or after 100 turns each."):                                           # the turn limit (R8)
         assert reading in text, reading
     assert "a car never drives back onto its start" not in text and "colour" not in text

@@ -112,7 +112,7 @@ def test_the_plain_text_is_said_in_each_language():
         german = {name: repr(widget) for name, widget in build_every_kind().items()}
     same = sorted(name for name in english if english[name] == german[name])
     assert same == []
-    assert german["CardHand"] == ("Deine Hand: Grün 3, Rot 5 und Grün 9. Ausspielen darfst du: Grün 3 und Grün 9. "
+    assert german["CardHand"] == ("Deine Handkarten: Grün 3, Rot 5 und Grün 9. Ausspielen darfst du: Grün 3 und Grün 9. "
                                   "Gewählt: Grün 9.")
     assert english["CardHand"] == "Your hand: green 3, red 5 and green 9. May be played: green 3 and green 9. " \
                                   "Chosen: green 9."

@@ -67,7 +67,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
     with rally.language("de"):
         view = GameView(3, track="beach", seed=4)
         game = view.game
-        assert view.hand.title == f"Hand von {game.names[0]} (weißes Auto)"
+        assert view.hand.title == f"Handkarten von {game.names[0]} (weißes Auto)"
         assert view.status.value == (f"<div style='font-size:15px'>Runde 1 von 3 · ⚑ Fahne: <b>{game.names[0]}</b> · "
                                      "<b>Du bist dran</b>: Spiel eine Karte aus.</div>")
         assert view.hand.prompt.startswith("Du bist dran. ")
@@ -97,7 +97,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
                  *(box.value for box in view.replay_box.children if hasattr(box, "value") and isinstance(box.value, str)),
                  *(text for texts in turbo_texts for text in (*texts[:3], *texts[3]))]
         assert english_in(shown, [view.replay_state.text]) == []
-        assert repr(view).startswith("Ein Spiel auf der Strecke Strand, Startwert 4")  # in words, in German
+        assert repr(view).startswith("Ein Spiel auf der Strecke Strand, Spielnummer 4")  # in words, in German
     assert repr(view).startswith("A game on the beach track, seed 4")  # in words, in the language spoken
     view.close()
 
@@ -114,7 +114,7 @@ def test_the_trick_table_and_the_hand_in_german():
         table.show_trick(won.cards[:2], won.seats[:2], game.names, complete=False)
         assert table.status == "2 von 4 Karten ausgespielt."
         hand = CardHand(game.hands[0][:3] or won.cards[:3])
-        assert hand.title == "Deine Hand"
+        assert hand.title == "Deine Handkarten"
         assert hand.labels == {"empty": "Keine Karten auf der Hand.", "play": "{code} ausspielen",
                                "playable": "{words}: ausspielen",
                                "unplayable": "{words}: kann nicht ausgespielt werden. {reason}"}

@@ -94,7 +94,7 @@ def test_the_motor_and_moving_quizzes_count_in_german():
     with rally.language("de"):
         quiz = moving_quiz()
         assert quiz.title == "Fahren und Hügel"
-        assert quiz.questions[0].prompt.startswith("Eine Strecke mit 12 Feldern, im Uhrzeigersinn gezählt")
+        assert quiz.questions[0].prompt.startswith("Die Strecke hat 12 Felder, im Uhrzeigersinn von Start/Ziel")
         assert "Ada darf 2 Felder vorrücken." in quiz.questions[0].prompt
         assert_german(quiz_texts(quiz))
         ends = round_end_quiz()
@@ -105,7 +105,7 @@ def test_the_motor_and_moving_quizzes_count_in_german():
 def test_a_track_is_described_in_the_language_asked_for():
     track = Track.parse("S...DD........")
     german = track_in_words(track, lang="de")
-    assert german.startswith("Eine Strecke mit 14 Feldern") and "die Felder 4 und 5 gehen bergab (blau)" in german
+    assert german.startswith("Die Strecke hat 14 Felder") and "die Felder 4 und 5 gehen bergab (blau)" in german
     assert track_in_words(track, lang="en") == ("A track of 14 spaces, counted clockwise from the start/finish "
                                                 "(space 0) to space 13; spaces 4 and 5 are downhill (blue), all "
                                                 "the others flat.")
@@ -185,7 +185,7 @@ def test_the_board_speaks_german_and_keeps_its_color_letters():
         assert board.cars[0]["title"] == "Das rote Auto von Bo"
         assert board.click("A1") and board.rotations
         assert board.rotations[0]["label"].startswith("so legen, dass die Straße nach ")  # no compass points
-        assert board.prompt == "Lege das Plättchen auf A1: Wähle unten, wohin seine Straße geht."
+        assert board.prompt == "Leg das Plättchen auf A1: Wähle unten, wohin seine Straße geht."
         texts = board_texts(board)
         assert board.rotate(board.rotations[0]["rotation"])
         assert board.set_mode("swap") and board.status == "Wähle zwei verdeckte Plättchen, um sie zu vertauschen."
@@ -232,10 +232,10 @@ def test_the_memory_chart_is_labelled_in_german():
     with rally.language("de"):
         chart = MemoryChart(result)
     layout = chart.plot.layout
-    assert layout.title.text.startswith("Gewinnrate je nach Gedächtnis, je 6 Spiele, Gegner: ")
+    assert layout.title.text.startswith("Gewonnene Spiele je nach Gedächtnis, je 6 Spiele, Gegner: ")
     assert layout.yaxis.title.text == "gewonnene Spiele (%)"
     assert layout.xaxis.title.text.startswith("wie lange sich der Computerspieler ein Plättchen merkt")
-    assert any(a.text == "gerechter Anteil 50\xa0%" for a in layout.annotations)  # as German writes it
+    assert any(a.text == "gleich stark: 50\xa0%" for a in layout.annotations)  # as German writes it
     assert_german([layout.title.text, layout.xaxis.title.text, layout.yaxis.title.text,
                    *(a.text for a in layout.annotations), *chart.plot.data[0].hovertext])
     english = MemoryChart(result).plot.layout

@@ -80,7 +80,7 @@ def test_a_guided_game_played_to_its_end(k):
     assert len(choices) == taps
     assert run.moment is None and run.tip_text == "" and run.board.highlight == []
     text = " ".join(child.value for child in run.end_box.children[:1])
-    assert "The race is over" in text and "What came up" in text
+    assert "The race is over" in text and "The tips in this game" in text
     assert len(run.end_box.children) == 1 + len(run.missing)
 
 

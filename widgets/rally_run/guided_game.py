@@ -284,7 +284,7 @@ class GuidedRun(StableRepr, w.VBox):
                        f"title='{html.escape(_(TITLES[m.kind]), quote=True)}'>{PICTURES[m.kind]}</span>"
                        for m in self.guide.seen)
         over = html.escape(_("The race is over. {event}").format(event=game.events[-1].describe(game.names)))
-        came = html.escape(_("What came up, in the tips' pictures:"))
+        came = html.escape(_("The tips in this game:"))
         rows: list[Any] = [w.HTML(f"<div style='font-size:18px'>{over}<br>{came} "
                                   f"<span style='font-size:24px'>{met}</span></div>")]
         for kind in self.guide.missing:

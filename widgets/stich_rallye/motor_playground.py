@@ -31,7 +31,7 @@ class MotorPlayground(StableRepr, w.VBox):
         self.dial = MotorDial(dial, name=name)  # rally checks the dial
         # Wide enough for their words (the default width cuts them off).
         self.lose = w.Button(description=_("Lose a trick: wind"), icon="rotate-right", layout=w.Layout(width="auto"))
-        self.use = w.Button(description=_("Use the turbo: release"), icon="bolt", layout=w.Layout(width="auto"))
+        self.use = w.Button(description=_("Use the turbo: back to 0"), icon="bolt", layout=w.Layout(width="auto"))
         self.status = w.HTML()
         #: What the last press did, in words ("" before the first).
         self.last = ""
