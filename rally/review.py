@@ -165,8 +165,9 @@ class Review:
             made = len(self.decisions)
             if not made:
                 return _("{name} has not decided anything yet.").format(name=name)
+            most = max(d.chosen.playouts for d in self.decisions)  # a closer look plays more
             per_option = ngettext("up to {n} test game for each choice", "up to {n} test games for each choice",
-                                  self.playouts).format(n=self.playouts)
+                                  most).format(n=most)
             sentences = [ngettext(
                 "{name} made {n} decision; {best} of them took the best option the advisor found "
                 "({per_option}, played by {bots}).",
