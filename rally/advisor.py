@@ -171,9 +171,11 @@ class Advice:
 
     @property
     def clearly_best(self) -> bool:
-        """True when the best option's interval lies above every other's."""
-        best, *rest = self.ranked
-        return bool(rest) and all(best.clearly_above(o) for o in rest)
+        """True when every other option is clearly worse (:meth:`clearly_worse`), as the
+        judge and the review say too; an answer that stopped early had the best option's
+        interval above every other's."""
+        rest = self.ranked[1:]
+        return bool(rest) and (self.stopped_early or all(self.clearly_worse(o) for o in rest))
 
     def clearly_worse(self, option: OptionResult) -> bool:
         """True when ``option`` is worse than the best beyond the test games' noise: on the

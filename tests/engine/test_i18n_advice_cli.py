@@ -48,7 +48,7 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
                                f"{best.playouts} Probespielen")
     assert "Computerspielern" in sentence
     turbo_hint = "Nutz den Turbo" if best.action.use else "Fahr ohne Turbo"
-    assert hint.startswith(f"{turbo_hint}: {'Mit' if best.action.use else 'Ohne'} Turbo hat der Computer "
+    assert hint.startswith(f"{turbo_hint}: {'Mit' if best.action.use else 'Ohne'} Turbo hast du "
                            f"{100 * best.win_rate:.0f}\xa0% von")
     assert "Mit Turbo: " in hint and "Ohne Turbo: " in hint  # what each choice does, in the rules' words
     head, *rows = table.splitlines()
@@ -58,7 +58,7 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
     assert rows[2].startswith("Felder gefahren: wie weit das Auto")
     # A card keeps its code; lang= speaks for one call only.
     assert card_advice.table(lang="de").splitlines()[1].startswith(card_advice.options[0].label)
-    assert card_advice.hint(lang="de").startswith(f"Tipp: Spiel {card_advice.best.label}. Mit {card_advice.best.label} hat der Computer ")
+    assert card_advice.hint(lang="de").startswith(f"Tipp: Spiel {card_advice.best.label}. Mit {card_advice.best.label} hast du ")
     assert turbo_advice.sentence(lang="en").startswith(f"For {name}, {best.label} won {best.win_rate:.0%} of "
                                                        f"{best.playouts} test games")
     assert turbo_advice.table().splitlines()[0].split() == ["option", "win", "chance", "99%", "interval", "spaces",
