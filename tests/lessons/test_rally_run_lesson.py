@@ -60,13 +60,11 @@ CASES = [
     # M3: E5 lies face up under Gus's car, so it cannot be swapped, with any tile.
     ("swap", 1, "No", "Yes", "only face-down tiles may be swapped"),
     ("swap", 1, "No", "Only if the two tiles lie next to each other", "only face-down tiles may be swapped"),
-    # M4: the trophies lie shuffled, colors hidden: Gus's finish is whichever trophy he turns over.
-    ("pit stop", 0, "The one his trophy shows", "The green one: his own start",
-     "in some games Gus turns over green and in others red"),
-    ("pit stop", 0, "The one his trophy shows", "The red one: Bo's start",
-     "colors hidden"),
-    ("pit stop", 0, "The one his trophy shows", "Any start-finish tile he reaches first",
-     "colors hidden"),
+    # M4: the trophy's color names the finish: Gus turns over Bo's red, so his finish is Bo's start.
+    ("pit stop", 0, "The red one: Bo's start", "The green one: his own start",
+     "even when it is another player's start"),
+    ("pit stop", 0, "The red one: Bo's start", "Any start-finish tile he reaches first",
+     "the trophy's color names his finish"),
     # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
     ("finish", 0, "No", "Yes", "no road leaves it to the west"),
     ("finish", 0, "No", "Only if no other car stands on the red start-finish tile", "no road leaves it to the west"),
@@ -182,7 +180,7 @@ def test_no_board_shows_a_trophy_taken_before_the_pit_stop_is_taught():
 def test_the_lesson_labels_the_projects_own_readings():
     text = re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in lesson_cells()
                                         if c["cell_type"] == "markdown").replace("**", ""))
-    for reading in ("stacked on the pit stop: trophy picture up, color hidden.",  # trophies (M4): both rulebooks say so
+    for reading in ("stacked on the pit stop, colored side down.",  # trophies (M4): both rulebooks say so
                     "In this app the start-finish tiles lie just outside the grid, beside its corner squares.",  # M1
                     "The rulebook does not list or count the kinds. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2

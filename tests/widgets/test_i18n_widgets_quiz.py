@@ -128,9 +128,9 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
         quiz = rally_run_quiz("pit stop")
         assert quiz.title == "Rally Run: Die Boxengasse"
         assert quiz.question.choices[:2] == ("Das grüne: sein eigener Start", "Das rote: der Start von Bo")
-        answer = quiz.answer(quiz.question.choices[2])
-        assert quiz.question.choices[2].startswith("Das in der Farbe seines Kanister-Plättchens")
-        assert answer.correct and "in manchen Spielen das grüne auf und in anderen das rote" in answer.message
+        answer = quiz.answer(quiz.question.choices[1])
+        assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es ist rot.")
+        assert answer.correct and "auch wenn es der Start eines anderen ist" in answer.message
         assert quiz.question.heading == "Welches Start-Ziel-Plättchen ist jetzt das Ziel von Gus?"
         trophies = rally_run_quiz("set-up").questions[1]
         assert "Das Kanister-Plättchen in Gelb bleibt in der Schachtel." in trophies.check("3").message
@@ -143,12 +143,12 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     quiz = rally_run_quiz("pit stop")
-    right = "The one his trophy shows"
-    assert quiz.question.choices[2] == right
+    right = "The red one: Bo's start"
+    assert quiz.question.choices[1] == right
     with rally.language("de"):
         said = quiz.answer(right)
-    assert said.correct and said.message.startswith("Das in der Farbe seines Kanister-Plättchens. ")
-    assert quiz.answer(right).message.startswith("The one his trophy shows. The trophies lie shuffled")
+    assert said.correct and said.message.startswith("Das rote: Die Farbe des Kanister-Plättchens nennt sein Ziel")
+    assert quiz.answer(right).message.startswith("The red one: the trophy's color names his finish")
 
 
 def test_the_quizzes_still_speak_english():

@@ -9,7 +9,7 @@ answers are explained in the language spoken when they are checked.
 >>> quiz = rally_run_quiz("laying")
 >>> quiz.answer("Only road ↑ ↓").correct   # a straight entered from the north
 True
->>> rally_run_quiz("pit stop").answer("The one his trophy shows").correct
+>>> rally_run_quiz("pit stop").answer("The red one: Bo's start").correct   # his trophy is red
 True
 """
 
@@ -347,9 +347,10 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
 
 # ------------------------------------------------------------ the pit stop
 def trophy_taken() -> Question:
-    """Gus (green car) is the first to reach the pit stop: which start-finish tile is his
-    finish now? Judged by playing that move in games dealt with different seeds: the
-    trophies lie shuffled, so it is the color of the trophy he turns over."""
+    """Gus (green car) is the first to reach the pit stop and turns over Bo's color: which
+    start-finish tile is his finish now? The game is dealt with the first seed whose top
+    trophy is not his own color, and judged by playing that move: his finish is the color of
+    the trophy he turned over, even another player's start."""
     from rally.rally_run import RallyRunGame
 
     def arrive(seed: int) -> RallyRunGame:
@@ -361,25 +362,23 @@ def trophy_taken() -> Question:
     first, second = game.names
     own, other = game.start_colors[1], game.start_colors[0]
     place = _on(game, "C2")
-    got = {arrive(seed).trophies[1] for seed in range(6)}
-    choices = {_("The {color} one: his own start").format(color=color_adjective(own)): {own},
-               _("The {color} one: {name}'s start").format(color=color_adjective(other), name=first): {other},
-               _("The one his trophy shows"): {own, other},
-               _("Any start-finish tile he reaches first"): set()}
+    got = next(trophy for trophy in (arrive(seed).trophies[1] for seed in range(100)) if trophy == other)
+    choices = {_("The {color} one: his own start").format(color=color_adjective(own)): own,
+               _("The {color} one: {name}'s start").format(color=color_adjective(other), name=first): other,
+               _("Any start-finish tile he reaches first"): None}
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == got,
-                        _("The one his trophy shows. The trophies lie shuffled, colors hidden, so in some games "
-                          "{second} turns over {own} and in others {other}.").format(
-                            second=second, own=color_adjective(own), other=color_adjective(other)))
+                        _("The {color} one: the trophy's color names his finish, even when it is another "
+                          "player's start.").format(color=color_adjective(got)))
 
     return Question(
         _("A two-player game: nobody has been to the pit stop yet. {second} (the {color} car) stands on {place}, next "
-          "to the pit stop. He drives onto it and turns over the top trophy.").format(
-            second=second, color=color_adjective(own), place=place),
+          "to the pit stop. He drives onto it and turns over the top trophy: it is {trophy}.").format(
+            second=second, color=color_adjective(own), place=place, trophy=color_adjective(got)),
         tuple(choices),
         check,
-        hint=_("How do the trophies lie on the pit stop at the start?"),
+        hint=_("What does the trophy's color tell its driver?"),
         heading=_("Which start-finish tile is {name}'s finish now?").format(name=second),
     )
 
