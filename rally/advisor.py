@@ -129,6 +129,14 @@ class OptionResult:
             inputs.instance(other, OptionResult, _("The other option"), SetupError, "advice.best")
         return self.interval[0] > other.interval[1]
 
+    def won_alone(self, other: "OptionResult", after: int = 0) -> int:
+        """How many test games this option won and ``other`` lost, among those after the
+        first ``after`` (both options of one answer: the same test games)."""
+        inputs.instance(other, OptionResult, _("The other option"), SetupError, "advice.best")
+        if self.outcomes is None or other.outcomes is None:
+            raise SetupError(_("Only options that advise() played keep their test games one by one."))
+        return ((self.outcomes & ~other.outcomes) >> after).bit_count()
+
     @property
     def trick_win_rate(self) -> float | None:
         """How often the decider won the trick this card went into; None for a turbo choice."""
@@ -198,9 +206,7 @@ class Advice:
             return False
         if best.outcomes is None or option.outcomes is None:  # no game-by-game record: the intervals
             return best.clearly_above(option)
-        ahead = (best.outcomes & ~option.outcomes).bit_count()
-        behind = (option.outcomes & ~best.outcomes).bit_count()
-        return sign_test(ahead, behind) < ALPHA / 2 / (len(self.options) - 1)
+        return sign_test(best.won_alone(option), option.won_alone(best)) < ALPHA / 2 / (len(self.options) - 1)
 
     def sentence(self, lang: str | None = None) -> str:
         """The answer in words (in ``lang``, default the language spoken)."""

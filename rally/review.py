@@ -285,9 +285,7 @@ def clearly_costly(first: Advice, advice: Advice, chosen: OptionResult) -> bool:
     if pick is chosen or pick.outcomes is None or chosen.outcomes is None:
         return False
     seen = first.options[0].playouts  # the hint's test games: the first ones of these
-    ahead = ((pick.outcomes & ~chosen.outcomes) >> seen).bit_count()
-    behind = ((chosen.outcomes & ~pick.outcomes) >> seen).bit_count()
-    return sign_test(ahead, behind) < ALPHA / 2
+    return sign_test(pick.won_alone(chosen, seen), chosen.won_alone(pick, seen)) < ALPHA / 2
 
 
 def _moments(game: Game, seat: int) -> list[tuple[int, Position, Action]]:
