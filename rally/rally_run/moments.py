@@ -155,7 +155,7 @@ def guide(learner: int = 0) -> MomentGuide:
 _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "reveal": ((N_("Tap a tile next to your car."), N_("It turns over, and you see its road.")), ()),
     "lay_tile": ((N_("Turn the tile so its road meets yours."),
-                  N_("Each arrow shows where a road leads out.")), ()),
+                  N_("Each arrow shows an open side of the tile.")), ()),
     "trap": ((N_("Careful with the choice marked ⚠!"), N_("In this app, laid that way, your car can never drive on.")), ()),
     "tile_hidden": ((N_("The tile behind turns face down, if no car stands on it."), N_("Try to remember its road!")), ()),
     "dead_end": ((N_("Dead end: your road stops here."), N_("From here, it only leads back.")),

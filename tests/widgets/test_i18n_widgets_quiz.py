@@ -138,7 +138,7 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
         assert finish.choices == ("Ja", "Nein", "Nur wenn kein anderes Auto auf dem roten Start-Ziel-Plättchen "
                                   "steht") and finish.check("Nein").message.startswith("Nein. ")
         assert finish.heading == "Darf Bo jetzt auf das rote Start-Ziel-Plättchen fahren?"
-        assert rally_run_quiz("sharing").questions[0].prompt.startswith("Das Auto von Bo steht auf B1 (")
+        assert rally_run_quiz("sharing").questions[0].prompt.startswith("Das Auto von Bo steht auf B1 (eine Kurve, Straße ↓ ←).")
 
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():

@@ -78,7 +78,7 @@ class GameReplay(StableRepr, w.VBox):
         self.figure = TrackFigure(game.track, before, game.names, width=640, height=330)
         self.dials = [MotorDial(game.dial, name=game.names[s], seat=s) for s in range(game.players)]
         self.trick_table = TrickTable(title=_("This trick"))
-        self.last_trick = TrickTable(title=_("Last trick"))
+        self.last_trick = TrickTable(title=_("Previous trick"))
         self.back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
         self.forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
         self.slider = w.IntSlider(min=0, max=last - first, description=_("Step"), continuous_update=False,

@@ -39,7 +39,7 @@ True
 >>> view.messages[1:4]
 ['Ada plays G3 (green 3).', 'Bo plays B4 (blue 4).', 'Cy plays G6 (green 6).']
 >>> view.last_trick
-Last trick: Ada green 3, Bo blue 4 and Cy green 6. Bo wins.
+Previous trick: Ada green 3, Bo blue 4 and Cy green 6. Bo wins.
 >>> view.figure
 The beach track, 28 spaces. Cars on spaces 0, 3 and 0.
 >>> view.play_card("X1")
@@ -185,7 +185,7 @@ class GameView(StableRepr, w.VBox):
         self.cover = ScreenCover()
         self.cover.on_reveal(self.reveal)
         self.trick_table = TrickTable(title=_("This trick"))
-        self.last_trick = TrickTable(title=_("Last trick"))
+        self.last_trick = TrickTable(title=_("Previous trick"))
         self.dials = [MotorDial(game.dial, name=names[s], seat=s) for s in range(game.players)]
         self.turbo_text = w.HTML()
         self.turbo_yes = w.Button(description=_("Use turbo"), button_style="warning", layout=w.Layout(width="auto"))
