@@ -23,8 +23,8 @@ PAGE_WORDS = {
     "en": {"00_start_here": 377, "01_tricks": 470, "02_motor_and_turbo": 460, "03_moving_and_hills": 576,
            "04_round_end_and_laps": 606, "05_play_a_game": 447, "06_what_if": 358, "07_rally_run_driving": 615,
            "08_rally_run_finish": 491, "09_rally_run_memory": 367},
-    "de": {"00_start_here": 367, "01_tricks": 500, "02_motor_and_turbo": 469, "03_moving_and_hills": 583,
-           "04_round_end_and_laps": 619, "05_play_a_game": 460, "06_what_if": 373, "07_rally_run_driving": 580,
+    "de": {"00_start_here": 367, "01_tricks": 500, "02_motor_and_turbo": 469, "03_moving_and_hills": 584,
+           "04_round_end_and_laps": 619, "05_play_a_game": 458, "06_what_if": 373, "07_rally_run_driving": 580,
            "08_rally_run_finish": 472, "09_rally_run_memory": 354},
 }
 #: Each guided game's tips and end, as harness.guided_text plays it.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pathlib
 
-from rally.i18n import N_, Catalog, capitalized, decimal, get_language, join_words, language, percent, percent_range
+from rally.i18n import N_, Catalog, capitalized, decimal, get_language, join_words, language, percent, percent_range, shown
 
 WIDGETS = Catalog("widgets", pathlib.Path(__file__).with_name("locale"))
 _ = WIDGETS.gettext
@@ -22,4 +22,4 @@ pgettext = WIDGETS.pgettext
 npgettext = WIDGETS.npgettext
 
 __all__ = ["WIDGETS", "_", "ngettext", "pgettext", "npgettext", "N_", "capitalized", "decimal", "get_language",
-           "join_words", "language", "percent", "percent_range"]
+           "join_words", "language", "percent", "percent_range", "shown"]

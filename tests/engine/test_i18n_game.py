@@ -205,7 +205,7 @@ def test_errors_in_german():
             Card.parse("G16")
         with pytest.raises(TrackError, match=r"^Eine Strecke beginnt mit dem Start/Ziel-Feld S, aber '\.\.S\.\.' "):
             rally.Track.parse("..S..")
-        with pytest.raises(TrackError, match=r"^Das Zeichen „x“ an Feld 2 ist keine Feldart: Schreib ein Zeichen"):
+        with pytest.raises(TrackError, match=r"^Das Zeichen „x“ auf Feld 2 ist keine Feldart: Schreib ein Zeichen"):
             rally.Track.parse("S.x..")
         with pytest.raises(SetupError, match=r"^Die Strecke hat nur 4 flache Felder; 4 Autos brauchen mindestens 5"):
             Game.new(4, track="S.DU..")

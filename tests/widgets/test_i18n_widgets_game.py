@@ -88,7 +88,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
         assert view.replay_forward.description == "Ab dem ersten Austeilen wiederholen ▶"
         assert "So endete das Spiel." in view.replay_text.value and "Schritt " in view.replay_text.value
         view.replay_step(+1)
-        assert (view.replay_forward.description, view.replay_back.description) == ("Weiter ▶", "◀ Zurück")
+        assert (view.replay_forward.description, view.replay_back.description) == ("Schritt vor ▶", "◀ Schritt zurück")
         assert view.hand.prompt == "Wiederholung: die Handkarten, wie sie damals waren."
         assert view.last_trick.status == "Noch keine Karte ausgespielt."
         shown = [view.status.value, view.hand.title, view.hand.prompt, view.replay_text.value, view.hint_button.tooltip,
@@ -140,7 +140,7 @@ def test_motor_dials_replays_and_reviews_in_german():
         assert car_words(2) == "gelbes Auto"
         replay = GameReplay(game, first=2, last=5)
         assert replay.text.startswith("Schritt 1 von 4 · Runde 1 · ⚑ ")
-        assert (replay.back.description, replay.forward.description) == ("◀ Zurück", "Weiter ▶")
+        assert (replay.back.description, replay.forward.description) == ("◀ Schritt zurück", "Schritt vor ▶")
         assert "<b>Wiederholung</b>" == replay.children[0].value
         review = GameReview(rally.review(game, 0))
         layout = review.chart.plot.layout
@@ -176,7 +176,7 @@ def test_setups_and_copy_button_in_german():
         setup.bot.value = "random"  # the key stays the same in every language
         assert setup.new_game() is not None
         setup.seed.value = "zwei"
-        assert setup.new_game() is None and setup.error.startswith("Die Spielnummer muss eine ganze Zahl ")
+        assert setup.new_game() is None and setup.error.endswith("ist keine Spielnummer: Schreib eine ganze Zahl wie 42.")
         box = BoxSetup(players=3)
         assert [label for label, n in box.chooser.options] == ["3 Spieler", "4 Spieler", "5 Spieler"]
         first = box.game.names[box.game.first_player]

@@ -95,7 +95,7 @@ def test_the_motor_and_moving_quizzes_count_in_german():
         quiz = moving_quiz()
         assert quiz.title == "Fahren und Hügel"
         assert quiz.questions[0].prompt.startswith("Die Strecke hat 12 Felder, im Uhrzeigersinn von Start/Ziel")
-        assert "Ada darf 2 Felder vorrücken." in quiz.questions[0].prompt
+        assert "Ada fährt 2 Felder vor." in quiz.questions[0].prompt
         assert_german(quiz_texts(quiz))
         ends = round_end_quiz()
         assert ends.questions[0].prompt.startswith("Der letzte Stich der Runde ist vorbei.")

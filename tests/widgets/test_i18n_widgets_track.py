@@ -126,7 +126,7 @@ def test_the_move_player_says_each_step_in_german():
     with language("de"):
         player = MovePlayer(game.track, before, move, names=game.names)
         buttons = [player.back_button, player.step_button, player.play_button, player.end_button]
-        assert [b.description for b in buttons] == ["↺ Noch mal von vorn", "Schritt ▶", "Abspielen ▶▶", "Zum Ende ⇥"]
+        assert [b.description for b in buttons] == ["↺ Noch einmal von vorn", "Schritt ▶", "Abspielen ▶▶", "Zum Ende ⇥"]
         assert player.step_button.tooltip == "Zeig das nächste Feld"
         assert player.status_text.startswith(f"{mover} fährt von Feld {move.start} aus {move.steps} Felder vor. "
                                              "Drück auf Schritt ▶")
@@ -137,7 +137,7 @@ def test_the_move_player_says_each_step_in_german():
         marks = list(player.figure.plot.data[TRAIL_LABELS].text)
         assert "springt" in marks and "rollt" in marks
         player.step()  # nothing left to show
-        assert player.status_text.startswith("Die Fahrt ist zu Ende. Drück auf „↺ Noch mal von vorn“")
+        assert player.status_text.startswith("Die Fahrt ist zu Ende. Drück auf „↺ Noch einmal von vorn“")
         texts = [b.description for b in buttons] + [b.tooltip for b in buttons] + figure_texts(player.figure)
     assert_no_english(texts)
     with language("en"):  # a click later speaks the language spoken then
