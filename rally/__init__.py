@@ -8,7 +8,10 @@ Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
 - track.py      S10     tracks as text, the volcano and beach models
 - movement.py   S6, S7, S9  progress, counting and jumping, downhill/uphill rolls
 - round_end.py  S12     who releases a motor first, who takes the flag after
-- game.py       S1, S3, S8, S12, S13  the state machine: turns, turbo, round end, laps, the win
+- kernel.py     S3, S5, S8, S11-S13  a game's state as integers and the primitives every path plays
+                through: deal, play a card, settle a trick, move a car, end a round
+- playout.py    whole games played fast (random or careful players) through those primitives
+- game.py       S1, S8  the state machine: turns and the turbo choice, checked, in words, as states
 - events.py     the typed event log
 - state.py      a moment of a game as plain data (GameState)
 - legality.py   what no real game could produce: the invariants I1-I10 (docs/invariants.md)

@@ -22,39 +22,31 @@ rally.errors.IllegalAction: You must follow green: you hold G5 and G8.
 from __future__ import annotations
 
 import functools
-import random
 from dataclasses import dataclass
-from math import floor
-from typing import Callable, Hashable, Mapping, NamedTuple, Sequence
+from typing import Sequence
 
 from . import inputs
-from .cards import (
-    CARDS, HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card, check_players, deal_codes, deck, format_cards,
-    split_by_color,
-)
+from .cards import CARDS, Card, format_cards, split_by_color
 from .errors import IllegalAction, PositionError, SetupError
-from .events import (
-    CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, LapLost, MotorReleased, MotorWound, Moved, RoundEnded,
-    TrickWon, TurboDeclined, TurboUsed, event_from_dict,
-)
+from .events import CardPlayed, Event, TurboDeclined, TurboUsed, event_from_dict
 from .history import log_problems
 from .i18n import N_, _, available_languages, language, ngettext, pgettext
+from .kernel import trick_move
 from .legality import state_problems
-from .motor import DEFAULT_DIAL, MAX_DIAL_VALUE, check_dial, winding_table
-from .movement import Move, occupants_of, travel
-from .round_end import leader_of, release_order_of
+from .motor import DEFAULT_DIAL
+from .playout import Playouts
 from .serialization import state_from_json, state_to_dict, state_to_json
 from .state import OVER, PLAY, TURBO, GameState
-from .track import Track, get_track
-from .tricks import legal_codes, seat_and_lowest, why_illegal, winner_and_lowest
+from .track import Track
+from .tricks import legal_codes, why_illegal
+
+__all__ = ["CAR_COLORS", "NO_TURBO", "TURBO_CHOICES", "USE_TURBO", "Action", "Game", "Turbo", "decision_of",
+           "parse_action", "trick_move"]
 
 #: The player colors of the cars and motors, by seat: English words, the same in every
 #: language (the widgets draw with them); marked for the catalogs and translated where
 #: they are shown, ``_(CAR_COLORS[seat])``.
 CAR_COLORS = (N_("white"), N_("red"), N_("yellow"), N_("purple"), N_("blue"))
-#: The codes of the cards in play, by the number of players.
-_IN_PLAY = {n: frozenset(c.code for c in deck(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
-_WHOLE = frozenset({int})
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,120 +76,18 @@ class Turbo:
 
 
 USE_TURBO, NO_TURBO = Turbo(True), Turbo(False)
-
-
-def trick_move(lowest: int, motor_value: int, turbo: bool) -> int:
-    """How many empty spaces a trick's winner counts (S5, S8): the trick's lowest card,
-    plus the motor's whole value with the turbo (all or nothing).
-
-    >>> trick_move(3, 7, True), trick_move(3, 7, False)
-    (10, 3)
-    """
-    inputs.whole(lowest, _("The trick's lowest card"), 1, 15, SetupError, 3)
-    inputs.whole(motor_value, _("The motor's value"), 0, MAX_DIAL_VALUE, SetupError, 7)
-    return _trick_move(lowest, motor_value, inputs.flag(turbo, _("The turbo"), SetupError))
-
-
-def _trick_move(lowest: int, motor_value: int, turbo: bool) -> int:
-    """:func:`trick_move` for the engine, which knows its numbers are right."""
-    return lowest + motor_value if turbo else lowest
 TURBO_CHOICES = [USE_TURBO, NO_TURBO]
 
 Action = Card | Turbo
 
 
-class _Setup(NamedTuple):
-    """What does not change during a game, validated once and shared between games."""
-
-    players: int
-    track: Track
-    length: int  # of the track
-    dial: tuple[int, ...]
-    names: tuple[str, ...]
-    wind: tuple[int, ...]
-    others: tuple[tuple[int, ...], ...]  # every seat but this one
-    # The seats still to play in a trick, clockwise (S1), by its leader and the cards played so far.
-    to_play: tuple[tuple[tuple[int, ...], ...], ...]
-
-
-def _setup(players: object, track: object, dial: object, names: object) -> _Setup:
-    """The checked set-up; the same set-up is checked once and shared (see :func:`_known_setup`)."""
-    # Only plain values are looked up: the cache would take True for 1 and False for 0.
-    if (type(players) is int and isinstance(dial, (list, tuple)) and all(type(v) is int for v in dial)
-            and (names is None or isinstance(names, (list, tuple)) and all(type(x) is str for x in names))
-            and isinstance(track, (Track, str))):
-        return _known_setup(players, track, tuple(dial), None if names is None else tuple(names))
-    return _known_setup.__wrapped__(players, track, dial, names)
-
-
-@functools.lru_cache(maxsize=256)
-def _known_setup(players: object, track: object, dial: object, names: object) -> _Setup:
-    players = check_players(players)
-    track = get_track(track)
-    dial = check_dial(dial)
-    if track.resting_spaces <= players:
-        raise SetupError(ngettext(
-            "The track has only {flat} flat space; {players} cars need at least {need} so that a car can always "
-            "find an empty one.",
-            "The track has only {flat} flat spaces; {players} cars need at least {need} so that a car can always "
-            "find an empty one.", track.resting_spaces).format(flat=track.resting_spaces, players=players,
-                                                               need=players + 1))
-    names = inputs.names(names, players, SetupError)
-    return _Setup(
-        players, track, len(track), dial, names, winding_table(dial),
-        tuple(tuple(s for s in range(players) if s != seat) for seat in range(players)),
-        tuple(tuple(tuple((leader + i) % players for i in range(played, players)) for played in range(players + 1))
-              for leader in range(players)),
-    )
-
-
-def _count_cars(positions: Sequence[int], n: int) -> dict[int, int]:
-    """How many cars stand on each occupied space of a track of ``n`` spaces. Unrecorded
-    play keeps this up to date as cars move (see :meth:`Game._move`) rather than building
-    each mover's set of occupied spaces anew."""
-    cars: dict[int, int] = {}
-    for p in positions:
-        space = p % n
-        if space in cars:
-            cars[space] += 1
-        else:
-            cars[space] = 1
-    return cars
-
-
-class Game:
+class Game(Playouts):
     """A game of Stich Rallye from the first deal to the winner.
 
     Create one with :meth:`Game.new`. Seats are numbered 0..n-1 clockwise (S1).
     """
 
-    __slots__ = (
-        "players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others", "_to_play",
-        "round", "flag", "_hands", "_trick", "_discards", "_positions", "_motors", "phase", "winner",
-        "_log", "_partial",
-    )
-    players: int
-    track: Track
-    dial: tuple[int, ...]
-    seed: int
-    first_player: int
-    names: tuple[str, ...]
-    round: int
-    flag: int
-    phase: str
-    winner: int | None
-    _rc: tuple[int, ...]
-    _n: int
-    _wind: tuple[int, ...]
-    _others: tuple[tuple[int, ...], ...]
-    _to_play: tuple[tuple[tuple[int, ...], ...], ...]
-    _hands: list[list[list[int]]]
-    _trick: list[int]
-    _discards: list[int]
-    _positions: list[int]
-    _motors: list[int]
-    _log: list[Event] | None
-    _partial: bool  # the log began after the first deal (record_from_now)
+    __slots__ = ()
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -219,60 +109,6 @@ class Game:
         fast simulation.
         """
         return cls._blank(players, track, seed, first_player, dial, names, record, deal=True)
-
-    @classmethod
-    def _blank(cls, players: object, track: object, seed: object, first_player: object, dial: object,
-               names: object, record: object, deal: bool = False) -> "Game":
-        """A game in round 1 with the cars on the grid: dealt if ``deal``, else with empty hands."""
-        setup = _setup(players, track, dial, names)
-        players = setup.players
-        seed = inputs.seed(seed, SetupError)
-        # Checked before rally.inputs is asked why not: this runs for every new game.
-        first_player = (first_player if type(first_player) is int and 0 <= first_player < players else
-                        inputs.seat(first_player, players, SetupError, _("The first player")))
-        record = inputs.flag(record, "record", SetupError)
-        game = cls.__new__(cls)
-        game.players = players
-        game.track = setup.track
-        game.dial = setup.dial
-        game.seed = seed
-        game.first_player = first_player
-        game.names = setup.names
-        game._rc = setup.track.roll_codes
-        game._n = setup.length
-        game._wind = setup.wind
-        game._others = setup.others
-        game._to_play = setup.to_play
-        game.round = 1
-        game.flag = first_player
-        game._trick = []
-        game._discards = []
-        game._positions = [0] * players
-        game._motors = [0] * players
-        game.phase = PLAY
-        game.winner = None
-        game._log = [] if record else None
-        game._partial = False
-        if deal:
-            game._deal()
-        else:
-            game._hands = [[[], [], []] for _ in range(players)]
-        return game
-
-    def clone(self) -> "Game":
-        """An independent copy: changing one never changes the other."""
-        g = Game.__new__(Game)
-        for slot in ("players", "track", "dial", "seed", "first_player", "names", "_rc", "_n", "_wind", "_others", "_to_play",
-                     "round", "flag", "phase", "winner"):
-            setattr(g, slot, getattr(self, slot))
-        g._hands = [[h[0][:], h[1][:], h[2][:]] for h in self._hands]
-        g._trick = self._trick[:]
-        g._discards = self._discards[:]
-        g._positions = self._positions[:]
-        g._motors = self._motors[:]
-        g._log = None if self._log is None else self._log[:]
-        g._partial = self._partial
-        return g
 
     # ------------------------------------------------------------ observation
     @property
@@ -300,11 +136,6 @@ class Game:
             return self._trick_result()[0]
         return (self.flag + len(self._trick)) % self.players
 
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's hand, sorted by color then value."""
-        return tuple(tuple(CARDS[c] for c in h[0] + h[1] + h[2]) for h in self._hands)
-
     def hand_codes(self, seat: int) -> list[int]:
         """``seat``'s hand as sorted card codes (the engine's integers); a new list."""
         h = self._hands[inputs.seat(seat, self.players, SetupError)]
@@ -323,11 +154,6 @@ class Game:
                                          "The trick is not complete: {played} of {players} cards are played.",
                                          self.players).format(played=len(self._trick), players=self.players))
         return self._trick_result()
-
-    @property
-    def trick(self) -> tuple[Card, ...]:
-        """The cards of the current trick so far, in play order (led by the flag holder)."""
-        return tuple(CARDS[c] for c in self._trick)
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
@@ -571,300 +397,6 @@ class Game:
         finally:
             self._log = None
 
-    def set_hidden_cards(self, hands: Mapping[int, Sequence[int]], discards: Sequence[int], seed: int) -> None:
-        """Deal the cards a player cannot see anew: ``hands`` by seat and the earlier
-        tricks' ``discards`` as card codes, and ``seed`` for later rounds. For playouts
-        (see :meth:`rally.Position.to_game`), which deal from exactly the unseen cards,
-        keeping every hand's size. Anything else (a seat no game has, a hand of another
-        size, a card not in play or given twice) raises :class:`IllegalAction` and
-        changes nothing.
-
-        >>> game = Game.new(3, seed=1)
-        >>> game.set_hidden_cards({9: [18]}, [], 0)
-        Traceback (most recent call last):
-        ...
-        rally.errors.IllegalAction: A seat must be a whole number from 0 to 2, like 0, not 9.
-        """
-        if not isinstance(hands, Mapping):
-            # TRANSLATORS: the new hands are given as a dict from seats to lists of card codes.
-            inputs.fail(IllegalAction, _("The new hands"), _("a dict of card codes by seat"), hands, "{1: [18, 35]}")
-        new_hands: dict[int, Sequence[int]] = {}
-        for seat, codes in hands.items():
-            seat = inputs.seat(seat, self.players, IllegalAction)
-            if not (isinstance(codes, (list, tuple)) and len(codes) <= HAND_SIZES[-1]):
-                inputs.sequence(codes, _("A new hand"), IllegalAction, "[18, 35]", HAND_SIZES[-1])
-            if len(codes) != sum(map(len, self._hands[seat])):
-                raise IllegalAction(_("A new hand for seat {seat} must keep its size.").format(seat=seat))
-            new_hands[seat] = codes
-        new_discards = list(discards) if isinstance(discards, (list, tuple)) and len(discards) <= len(
-            self._discards) else inputs.sequence(discards, _("The earlier tricks' cards"), IllegalAction, "[18, 35]",
-                                                 len(self._discards))
-        if len(new_discards) != len(self._discards):
-            raise IllegalAction(_("The earlier tricks' cards must keep their number."))
-        seed = inputs.seed(seed, IllegalAction)
-        dealt = [c for codes in new_hands.values() for c in codes] + new_discards
-        kept = [c for s, hand in enumerate(self._hands) if s not in new_hands for color in hand for c in color]
-        every = dealt + kept + self._trick
-        if not (_WHOLE.issuperset(map(type, dealt)) and len(set(every)) == len(every)
-                and _IN_PLAY[self.players].issuperset(every)):
-            raise IllegalAction(_("The new hands and the earlier tricks' cards must be the codes of cards in play "
-                                  "(see Card.code), each dealt once."))
-        for seat, codes in new_hands.items():
-            self._hands[seat] = split_by_color(codes)
-        self._discards = list(new_discards)
-        self.seed = seed
-
-    # ------------------------------------------------- the engine's primitives
-    def _trick_result(self) -> tuple[int, int]:
-        return seat_and_lowest(self._trick, self.flag, self.players)
-
-    def _deal(self) -> None:
-        self._hands = deal_codes(self.players, self.seed, self.round)
-        self._motors[:] = [0] * self.players  # in place: the playout kernel holds this list
-        self._discards = []
-        if self._log is not None:
-            self._log.append(Dealt.trusted(self.round, self.hands))
-
-    def _play(self, code: int) -> None:
-        trick = self._trick
-        seat = (self.flag + len(trick)) % self.players
-        self._hands[seat][code >> 4].remove(code)
-        trick.append(code)
-        if self._log is not None:
-            self._log.append(CardPlayed.trusted(seat, CARDS[code]))
-        if len(trick) == self.players:
-            pending = self._resolve_trick()
-            if pending is not None:
-                self.phase = TURBO  # the winner decides (S8)
-
-    def _resolve_trick(self) -> tuple[int, int] | None:
-        """Wind the losers' motors and move the winner, or return ``(winner, lowest)``
-        when the winner has a motor to choose about (S8)."""
-        n = self.players
-        index, lowest = winner_and_lowest(self._trick)
-        winner = self.flag + index
-        if winner >= n:
-            winner -= n
-        motors, wind, log = self._motors, self._wind, self._log
-        for s in range(n):
-            if s != winner:
-                motors[s] = wind[motors[s]]  # a lost trick winds the motor (S11)
-        if log is not None:
-            log.append(TrickWon.trusted(winner, self.flag, self.trick))
-            log.extend(MotorWound.trusted(s, motors[s], self.dial[motors[s]]) for s in range(n) if s != winner)
-        if self.dial[motors[winner]] > 0:
-            return winner, lowest
-        self._finish_trick(winner, lowest, False)
-        return None
-
-    def _finish_trick(self, winner: int, lowest: int, use: bool) -> None:
-        """Move the trick's winner by the lowest card, plus the motor if ``use`` (S8)."""
-        value = self.dial[self._motors[winner]]
-        steps = _trick_move(lowest, value, use)
-        if use:
-            self._motors[winner] = 0
-        if self._log is not None and value > 0:
-            self._log.append(TurboUsed.trusted(winner, value) if use else TurboDeclined.trusted(winner, value))
-        self.phase = PLAY
-        if self._move(winner, steps, "trick"):
-            return
-        self._discards += self._trick
-        self._trick = []
-        self.flag = winner
-        hand = self._hands[winner]
-        last = not (hand[0] or hand[1] or hand[2])
-        if self._log is not None:
-            self._log.append(FlagTaken.trusted(winner, "last trick" if last else "trick"))
-        if last:
-            self._end_round()
-
-    def _move(self, seat: int, steps: int, cause: str, cars: dict[int, int] | None = None) -> bool:
-        """Move ``seat``'s car; True when that wins the game (S13).
-
-        Without a log, ``cars`` may give :func:`_count_cars` of the positions, the mover
-        included; it is used for the occupied spaces and kept up to date.
-        """
-        positions, n = self._positions, self._n
-        log = self._log
-        start = positions[seat]
-        if cars is not None:
-            here = start % n
-            if cars[here] > 1:
-                cars[here] -= 1
-            else:
-                del cars[here]  # now it holds the other cars' spaces, as travel() wants
-            final = travel(self._rc, cars, start, steps)[0]
-            here = final % n
-            if here in cars:
-                cars[here] += 1
-            else:
-                cars[here] = 1
-        elif log is None:
-            final = travel(self._rc, {positions[s] % n for s in self._others[seat]}, start, steps)[0]
-        else:
-            occupants: dict[int, Hashable] = {positions[s] % n: s for s in self._others[seat]}
-            if len(occupants) < self.players - 1:  # cars sharing a space (the grid): name them all
-                occupants = occupants_of(positions, seat, n)
-            result = travel(self._rc, occupants, start, steps)
-            final = result[0]
-        positions[seat] = final
-        if log is not None:
-            log.append(Moved.trusted(seat, Move.traced(seat, start, steps, result, n, self._rc, occupants), cause))
-            if final // n > start // n:
-                log.append(LapCompleted.trusted(seat, final // n))
-            elif final // n < start // n:  # rolled back behind the finish line (S6, S9)
-                log.append(LapLost.trusted(seat, start // n))
-        if final >= 2 * n:  # a second lap ends the game at once (S13)
-            self.phase = OVER
-            self.winner = seat
-            if log is not None:
-                log.append(GameWon.trusted(seat, "second lap"))
-            return True
-        return False
-
-    def release_order(self) -> list[int]:
-        """The order motors move cars at this round's end (see :func:`rally.round_end.release_order`)."""
-        return release_order_of(self._positions, self.flag)
-
-    def _end_round(self, cars: dict[int, int] | None = None) -> None:
-        """Release the motors (S12), then pass the flag to the leader and deal the next
-        round, or end the game (S13). ``cars`` is as for :meth:`_move`, only without a log."""
-        order = release_order_of(self._positions, self.flag)
-        log, dial, motors = self._log, self.dial, self._motors
-        if log is not None:
-            log.append(RoundEnded.trusted(self.round, tuple(order)))
-        if cars is None and log is None:
-            cars = _count_cars(self._positions, self._n)
-        for seat in order:
-            value = dial[motors[seat]]
-            if log is not None:
-                log.append(MotorReleased.trusted(seat, value))
-            motors[seat] = 0
-            if value > 0:
-                if self._move(seat, value, "motor", cars):
-                    return
-        self.flag = self.leader()
-        if log is not None:
-            log.append(FlagTaken.trusted(self.flag, "leader"))
-        if self.round == ROUNDS:
-            self.phase = OVER
-            self.winner = self.flag
-            if log is not None:
-                log.append(GameWon.trusted(self.flag, "leader"))
-            return
-        self.round += 1
-        self._deal()
-
-    def leader(self) -> int:
-        """The car with the greatest progress; ties (only on the grid) go to the first tied
-        seat clockwise from the flag holder, the holder included (S12, decision D5)."""
-        return leader_of(self._positions, self.flag)
-
-    def play_policy(self, card: Callable[["Game", int, Sequence[int], Sequence[int]], int],
-                    turbo: Callable[["Game", int, int], bool]) -> None:
-        """Play to the end with a computer player's policy on the engine's integers:
-        ``card(game, seat, trick, legal)`` returns one of the ``legal`` card codes for
-        ``seat`` to play onto ``trick`` (both read-only), and ``turbo(game, seat,
-        lowest)`` whether the winner of the trick on the table uses the motor. The same
-        moves as :meth:`apply` with those choices, without action lists or checks: the
-        fast way for playouts by careful players (:class:`rally.HeuristicBot`)."""
-        n = self.players
-        while self.phase != OVER:
-            if self.phase == TURBO:
-                seat, lowest = self._trick_result()
-                self._finish_trick(seat, lowest, turbo(self, seat, lowest))
-                continue
-            trick = self._trick
-            seat = (self.flag + len(trick)) % n
-            legal = legal_codes(self._hands[seat], trick[0] >> 4 if trick else -1)
-            self._play(legal[0] if len(legal) == 1 else card(self, seat, trick, legal))
-
-    def random_playout(self, rng: random.Random) -> None:
-        """Play to the end choosing uniformly at random: the same choices, in the same
-        order, as :class:`RandomBot` through ``legal_actions``/``apply`` (a test holds
-        the two paths equal), without building action lists, Card objects or events.
-
-        Works from any state, mid-trick included. The rules come from the same
-        functions ``apply`` uses (:func:`winner_and_lowest`, :func:`travel`, the winding
-        table, :meth:`_end_round`); only S4's one-line filter is written out inline.
-        """
-        rnd = inputs.generator(rng, SetupError).random  # floor(rnd() * k) is RandomBot's int(rng.random() * k)
-        if self._log is not None:
-            # Recorded: the same draws, through the primitives that log every event.
-            while self.phase != OVER:
-                if self.phase == TURBO:
-                    self._finish_trick(*self._trick_result(), rnd() < 0.5)
-                    continue
-                trick = self._trick
-                legal = legal_codes(self._hands[(self.flag + len(trick)) % self.players], trick[0] >> 4 if trick else -1)
-                self._play(legal[floor(rnd() * len(legal))])
-            return
-        if self.phase == TURBO:
-            self._finish_trick(*self._trick_result(), rnd() < 0.5)
-        n, N = self.players, self._n
-        goal = 2 * N
-        rc, dial, wind, others, to_play = self._rc, self.dial, self._wind, self._others, self._to_play
-        positions, motors = self._positions, self._motors
-        cars = _count_cars(positions, N)  # kept up to date here and by _move()
-        while self.phase == PLAY:
-            hands, flag, trick, discards = self._hands, self.flag, self._trick, self._discards
-            # Tricks of this round, with the state in locals; synced back at the round's end.
-            while True:
-                if trick:
-                    lead = trick[0] >> 4
-                else:
-                    hand = hands[flag]
-                    legal = hand[0] + hand[1] + hand[2]
-                    code = legal[floor(rnd() * len(legal))]
-                    lead = code >> 4
-                    hand[lead].remove(code)
-                    trick.append(code)
-                for seat in to_play[flag][len(trick)]:
-                    follow = hands[seat][lead]  # S4, as legal_codes(): follow the lead color if you can
-                    if follow:
-                        trick.append(follow.pop(floor(rnd() * len(follow))))
-                    else:
-                        hand = hands[seat]
-                        legal = hand[0] + hand[1] + hand[2]
-                        code = legal[floor(rnd() * len(legal))]
-                        hand[code >> 4].remove(code)
-                        trick.append(code)
-                index, steps = winner_and_lowest(trick)
-                winner = flag + index
-                if winner >= n:
-                    winner -= n
-                for s in others[winner]:
-                    motors[s] = wind[motors[s]]
-                value = dial[motors[winner]]
-                if value > 0 and rnd() < 0.5:  # RandomBot's pick of Turbo(True) from TURBO_CHOICES
-                    steps += value
-                    motors[winner] = 0
-                start = positions[winner]
-                here = start % N
-                if cars[here] > 1:
-                    cars[here] -= 1
-                else:
-                    del cars[here]  # now it holds the other cars' spaces, as travel() wants
-                final = travel(rc, cars, start, steps)[0]
-                positions[winner] = final
-                if final >= goal:
-                    self.flag, self._trick, self._discards = flag, trick, discards
-                    self.phase, self.winner = OVER, winner
-                    return
-                here = final % N
-                if here in cars:
-                    cars[here] += 1
-                else:
-                    cars[here] = 1
-                discards += trick
-                trick.clear()
-                flag = winner
-                hand = hands[winner]
-                if not (hand[0] or hand[1] or hand[2]):
-                    break
-            self.flag, self._trick, self._discards = flag, trick, discards
-            self._end_round(cars)
-
     # ---------------------------------------------------------------- display
     def describe(self, event: Event, lang: str | None = None) -> str:
         """An event of this game in words, with the players' names (in ``lang``, default
@@ -882,40 +414,7 @@ class Game:
         """A few lines a player would read at the table (in ``lang``, default the
         language spoken)."""
         with language(lang):
-            return self._summary()
-
-    def _summary(self) -> str:
-        n = self._n
-        names = self.names
-        lines = []
-        if self.winner is not None:
-            lines.append(_("Game over after round {round}: {name} wins.").format(round=self.round,
-                                                                                 name=names[self.winner]))
-        elif self.phase == TURBO:
-            lines.append(_("Round {round}, {flag} holds the flag; {name} to choose the turbo.").format(
-                round=self.round, flag=names[self.flag], name=names[self._to_act()]))
-        else:
-            lines.append(_("Round {round}, {flag} holds the flag; {name} to play.").format(
-                round=self.round, flag=names[self.flag], name=names[self._to_act()]))
-        if self._trick:
-            # TRANSLATORS: {cards} lists who played which card so far: "Ada G11, Bo R5".
-            lines.append(_("Trick: {cards}").format(cards=", ".join(
-                f"{names[s]} {CARDS[c]}" for s, c in zip(self.trick_seats, self._trick))))
-        for s in range(self.players):
-            p = self._positions[s]
-            facts = {"name": names[s], "color": _(CAR_COLORS[s]), "space": p % n, "lap": p // n + 1,
-                     "value": self.dial[self._motors[s]], "position": self._motors[s],
-                     "hand": format_cards(self.hands[s]) or "-"}
-            if p == 0:
-                line = _("{name} ({color} car): on the grid, motor {value} (position {position}), hand {hand}")
-            elif p >= 2 * n:
-                line = _("{name} ({color} car): past the finish line after two laps (space {space}), "
-                         "motor {value} (position {position}), hand {hand}")
-            else:
-                line = _("{name} ({color} car): space {space}, lap {lap}, motor {value} (position {position}), "
-                         "hand {hand}")
-            lines.append("  " + line.format(**facts))
-        return "\n".join(lines)
+            return _summary(self)
 
     def __repr__(self) -> str:
         state = f"winner={self.names[self.winner]!r}" if self.winner is not None else f"to_act={self._to_act()}"
@@ -950,6 +449,38 @@ class Game:
         """A game from :meth:`to_json` text. Raises :class:`PositionError` naming every
         problem when the text is not JSON or describes a state no real game reaches."""
         return cls.from_state(state_from_json(text))
+
+
+def _summary(game: Game) -> str:
+    """:meth:`Game.summary` in the language spoken."""
+    n = len(game.track)
+    names = game.names
+    lines = []
+    winner, actor = game.winner, game.current_player
+    if winner is not None:
+        lines.append(_("Game over after round {round}: {name} wins.").format(round=game.round, name=names[winner]))
+    elif actor is not None:
+        line = (_("Round {round}, {flag} holds the flag; {name} to choose the turbo.") if game.phase == TURBO else
+                _("Round {round}, {flag} holds the flag; {name} to play."))
+        lines.append(line.format(round=game.round, flag=names[game.flag], name=names[actor]))
+    if game.trick:
+        # TRANSLATORS: {cards} lists who played which card so far: "Ada G11, Bo R5".
+        lines.append(_("Trick: {cards}").format(cards=", ".join(
+            f"{names[s]} {card}" for s, card in zip(game.trick_seats, game.trick))))
+    hands, motors = game.hands, game.motors
+    for s, p in enumerate(game.positions):
+        facts = {"name": names[s], "color": _(CAR_COLORS[s]), "space": p % n, "lap": p // n + 1,
+                 "value": game.dial[motors[s]], "position": motors[s], "hand": format_cards(hands[s]) or "-"}
+        if p == 0:
+            line = _("{name} ({color} car): on the grid, motor {value} (position {position}), hand {hand}")
+        elif p >= 2 * n:
+            line = _("{name} ({color} car): past the finish line after two laps (space {space}), "
+                     "motor {value} (position {position}), hand {hand}")
+        else:
+            line = _("{name} ({color} car): space {space}, lap {lap}, motor {value} (position {position}), "
+                     "hand {hand}")
+        lines.append("  " + line.format(**facts))
+    return "\n".join(lines)
 
 
 def decision_of(event: Event) -> tuple[int, Action] | None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-import rally.game
+import rally.kernel
 from rally import (
     Card, Game, GameWon, HeuristicBot, Moved, Position, RandomBot, SetupError, Turbo, advise, play_bots, review,
     trick_winner,
@@ -289,7 +289,7 @@ def swapped_twin(monkeypatch) -> tuple[Game, Game, tuple[Card, Card]]:
     pairs = [(x, y) for x in a.hands[1] for y in a.hands[2] if x.color == y.color]
     assert pairs, "no two unplayed cards of one color held by seats 1 and 2"
     x, y = max(pairs, key=lambda p: abs(p[0].value - p[1].value))
-    real = rally.game.deal_codes
+    real = rally.kernel.deal_codes
 
     def deal_codes(players: int, seed: int, round: int) -> list[list[list[int]]]:
         if seed != SEED_B:
@@ -302,7 +302,7 @@ def swapped_twin(monkeypatch) -> tuple[Game, Game, tuple[Card, Card]]:
             hands[2] = split_by_color([x.code if c == y.code else c for c in two])
         return hands
 
-    monkeypatch.setattr(rally.game, "deal_codes", deal_codes)
+    monkeypatch.setattr(rally.kernel, "deal_codes", deal_codes)
     b = Game.new(3, seed=SEED_B)
     for event in a.events:
         made = decision_of(event)
