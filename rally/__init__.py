@@ -24,7 +24,9 @@ Where each rule lives (rulings S1-S13 in ``shared/RULINGS.md``):
 - rally_run/    the second game, Rally Run (M1-M5): ``from rally import rally_run`` (loaded on demand)
 - replay.py     a recorded game event by event: the table after event k
 - history.py    a kept event log replayed and compared (both games)
-- position.py   what-if positions: any moment of a game, as code and JSON
+- position.py   what-if positions: any moment of a game, checked
+- position_code.py  a position as a one-line code and as JSON, and back
+- unseen.py     the cards a position does not show, dealt at random consistently with it
 - advisor.py    which choice wins: each option played out many times
 - review.py     a game review: each decision one player made, held against the advisor's best
 - examples.py   the positions lessons and docs show, each reached by a seeded game
