@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 from .cards import CARDS, HAND_SIZES, Card, Color, deck
 from .errors import PositionError
 from .game import Game
-from .i18n import _, join_words, ngettext, pgettext
+from .i18n import join_words, ngettext, pgettext
 from .legality import shown_out, shown_out_problems
-from .state import PLAY, TURBO, GameState
+from .state import GameState
 
 if TYPE_CHECKING:
     from .position import Position

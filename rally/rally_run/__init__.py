@@ -13,7 +13,10 @@ Where each part lives:
                         green, Cy yellow), by seat ``default_names(players)``
 - actions.py       M3   ``Reveal``, ``Rotate``, ``DriveTo``, ``Finish``, ``Swap``, ``parse_action``
 - rules.py         M3-M5  the rules of moving, as pure functions of the board (R3-R8, R11)
-- game.py          M3-M5  ``RallyRunGame``, the state machine
+- game.py          M3-M5  ``RallyRunGame``, the state machine: creating, checking, acting
+- table.py              ``RunTable``: a game's state as integers, read through properties
+- refusals.py           why an action is refused, in words, and what is allowed instead
+- arrange.py            a position chosen by hand (``RallyRunGame.arrange``)
 - state.py              ``RunState``: a moment of a game as plain data (shape checked)
 - legality.py           what no real game could produce: invariants V1-V16
                         (``docs/invariants-rally-run.md``; V17, the log, in ``problems()``)
