@@ -382,47 +382,61 @@ class Move(tuple[Any, ...]):
     def _counting(self, from_grid: bool, jumps: bool) -> str:
         """The template of the move's first sentence: where it starts, the cars it jumps,
         the empty spaces it counts and where the counting ends (a hill or not)."""
-        k = self.steps
         if self.roll is None:
-            if from_grid:
-                if jumps:
-                    return ngettext("{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty space "
-                                    "and stops on space {end}.",
-                                    "{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty spaces "
-                                    "and stops on space {end}.", k)
-                return ngettext("{who} moves {steps} from the grid: counts {steps} empty space "
-                                "and stops on space {end}.",
-                                "{who} moves {steps} from the grid: counts {steps} empty spaces "
-                                "and stops on space {end}.", k)
-            if jumps:
-                return ngettext("{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty space "
-                                "and stops on space {end}.",
-                                "{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty spaces "
-                                "and stops on space {end}.", k)
-            return ngettext("{who} moves {steps} from space {start}: counts {steps} empty space "
-                            "and stops on space {end}.",
-                            "{who} moves {steps} from space {start}: counts {steps} empty spaces "
-                            "and stops on space {end}.", k)
+            return self._counting_flat(from_grid, jumps)
         if self.roll == "downhill":
-            if from_grid:
-                if jumps:
-                    return ngettext("{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty space "
-                                    "and ends on downhill space {end}.",
-                                    "{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty spaces "
-                                    "and ends on downhill space {end}.", k)
-                return ngettext("{who} moves {steps} from the grid: counts {steps} empty space "
-                                "and ends on downhill space {end}.",
-                                "{who} moves {steps} from the grid: counts {steps} empty spaces "
-                                "and ends on downhill space {end}.", k)
+            return self._counting_downhill(from_grid, jumps)
+        return self._counting_uphill(from_grid, jumps)
+
+    def _counting_flat(self, from_grid: bool, jumps: bool) -> str:
+        """:meth:`_counting` for a move that ends on a flat space."""
+        k = self.steps
+        if from_grid:
             if jumps:
-                return ngettext("{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty space "
+                return ngettext("{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty space "
+                                "and stops on space {end}.",
+                                "{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty spaces "
+                                "and stops on space {end}.", k)
+            return ngettext("{who} moves {steps} from the grid: counts {steps} empty space "
+                            "and stops on space {end}.",
+                            "{who} moves {steps} from the grid: counts {steps} empty spaces "
+                            "and stops on space {end}.", k)
+        if jumps:
+            return ngettext("{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty space "
+                            "and stops on space {end}.",
+                            "{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty spaces "
+                            "and stops on space {end}.", k)
+        return ngettext("{who} moves {steps} from space {start}: counts {steps} empty space "
+                        "and stops on space {end}.",
+                        "{who} moves {steps} from space {start}: counts {steps} empty spaces "
+                        "and stops on space {end}.", k)
+
+    def _counting_downhill(self, from_grid: bool, jumps: bool) -> str:
+        """:meth:`_counting` for a move whose counting ends on a downhill space."""
+        k = self.steps
+        if from_grid:
+            if jumps:
+                return ngettext("{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty space "
                                 "and ends on downhill space {end}.",
-                                "{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty spaces "
+                                "{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty spaces "
                                 "and ends on downhill space {end}.", k)
-            return ngettext("{who} moves {steps} from space {start}: counts {steps} empty space "
+            return ngettext("{who} moves {steps} from the grid: counts {steps} empty space "
                             "and ends on downhill space {end}.",
-                            "{who} moves {steps} from space {start}: counts {steps} empty spaces "
+                            "{who} moves {steps} from the grid: counts {steps} empty spaces "
                             "and ends on downhill space {end}.", k)
+        if jumps:
+            return ngettext("{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty space "
+                            "and ends on downhill space {end}.",
+                            "{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty spaces "
+                            "and ends on downhill space {end}.", k)
+        return ngettext("{who} moves {steps} from space {start}: counts {steps} empty space "
+                        "and ends on downhill space {end}.",
+                        "{who} moves {steps} from space {start}: counts {steps} empty spaces "
+                        "and ends on downhill space {end}.", k)
+
+    def _counting_uphill(self, from_grid: bool, jumps: bool) -> str:
+        """:meth:`_counting` for a move whose counting ends on an uphill space."""
+        k = self.steps
         if from_grid:
             if jumps:
                 return ngettext("{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty space "
