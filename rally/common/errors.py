@@ -14,7 +14,7 @@ anywhere, and every message says what was wrong and what would be right.
 from __future__ import annotations
 
 from .i18n import ngettext
-from .rule_error import RuleError as RuleError  # the base, in a module of its own (rally.i18n raises one too)
+from .rule_error import RuleError as RuleError  # the base, in a module of its own (rally.common.i18n raises one too)
 
 
 class CardError(RuleError):

@@ -42,14 +42,14 @@ from typing import Iterable, Iterator, Sequence
 from .rule_error import RuleError
 
 DOMAIN = "rally"
-LOCALE_DIR = pathlib.Path(__file__).with_name("locale")
+LOCALE_DIR = pathlib.Path(__file__).parents[1] / "locale"
 #: The language the messages are written in (no catalog needed).
 SOURCE_LANGUAGE = "en"
 
 
 class LanguageError(RuleError):
     """A language was asked for that rally has no messages in: a
-    :class:`~rally.errors.RuleError` (so a ``ValueError``), as every error of rally is, so
+    :class:`~rally.common.errors.RuleError` (so a ``ValueError``), as every error of rally is, so
     ``except RuleError`` catches a bad ``lang=`` too."""
 
 
@@ -121,7 +121,7 @@ def set_language(lang: str | None) -> str:
     >>> set_language("xx")
     Traceback (most recent call last):
     ...
-    rally.i18n.LanguageError: rally has no messages in 'xx': choose one of en, de (a code like 'de' or 'de_DE' works too).
+    rally.common.i18n.LanguageError: rally has no messages in 'xx': choose one of en, de (a code like 'de' or 'de_DE' works too).
     >>> previous = set_language("de_DE.UTF-8")
     >>> get_language()
     'de'

@@ -8,23 +8,23 @@ wrong and what would be right, in one style::
     <what> must be <what would be right>, like <an example>, not <what was given>.
 
 ``what`` and the rule are noun phrases, each translated where it is written (``_("The
-number of players")``); the sentence around them is one template (:mod:`rally.i18n`).
+number of players")``); the sentence around them is one template (:mod:`rally.common.i18n`).
 
 Every value is bounded, so no input can make the engine run away: whole numbers have
 a range, texts a length, JSON a size and a depth.
 
->>> from rally.inputs import whole, whole_text
->>> from rally.errors import SetupError
+>>> from rally.common.inputs import whole, whole_text
+>>> from rally.common.errors import SetupError
 >>> whole(3, "The number of players", 3, 5, SetupError)
 3
 >>> whole(True, "The number of players", 3, 5, SetupError)
 Traceback (most recent call last):
 ...
-rally.errors.SetupError: The number of players must be a whole number from 3 to 5, like 3, not True.
+rally.common.errors.SetupError: The number of players must be a whole number from 3 to 5, like 3, not True.
 >>> whole_text("٣", "The round", 1, 3, SetupError)
 Traceback (most recent call last):
 ...
-rally.errors.SetupError: The round must be a whole number from 1 to 3 written in the digits 0-9, like 1, not '٣'.
+rally.common.errors.SetupError: The round must be a whole number from 1 to 3 written in the digits 0-9, like 1, not '٣'.
 """
 
 from __future__ import annotations
@@ -138,11 +138,11 @@ def instance(value: object, kind: type[T], what: str, error: ErrorType, example:
     """``value`` if it is a ``kind``: an object rally makes (a game, an event, a move) that
     a caller hands back, else ``error``.
 
-    >>> from rally.errors import SetupError
+    >>> from rally.common.errors import SetupError
     >>> instance(None, random.Random, "The random generator", SetupError, "random.Random(0)")
     Traceback (most recent call last):
     ...
-    rally.errors.SetupError: The random generator must be an object of type Random, like random.Random(0), not None.
+    rally.common.errors.SetupError: The random generator must be an object of type Random, like random.Random(0), not None.
     """
     if isinstance(value, kind):
         return value
@@ -154,11 +154,11 @@ def generator(value: object, error: ErrorType) -> random.Random:
     """``value`` if it is a :class:`random.Random`: what bots and playouts draw from,
     made by the caller from a seed (``random.Random(7)``) so a game can be played again.
 
-    >>> from rally.errors import SetupError
+    >>> from rally.common.errors import SetupError
     >>> generator(7, SetupError)
     Traceback (most recent call last):
     ...
-    rally.errors.SetupError: The random generator must be an object of type Random, like random.Random(0), not 7.
+    rally.common.errors.SetupError: The random generator must be an object of type Random, like random.Random(0), not 7.
     """
     if isinstance(value, random.Random):  # checked first: bots and playouts ask on every move
         return value
@@ -169,11 +169,11 @@ def seat_names(value: object, seats: int, error: ErrorType) -> Sequence[str]:
     """``value`` if it is a list or tuple of texts naming each seat from 0 to ``seats - 1``
     (more are fine: a game's names), as the words of an event or a move take them.
 
-    >>> from rally.errors import SetupError
+    >>> from rally.common.errors import SetupError
     >>> seat_names(["Ada", "Bo"], 3, SetupError)
     Traceback (most recent call last):
     ...
-    rally.errors.SetupError: The names must be a list of texts with a name for each seat from 0 to 2, like ['Ada', 'Bo', 'Cy'], not ['Ada', 'Bo'].
+    rally.common.errors.SetupError: The names must be a list of texts with a name for each seat from 0 to 2, like ['Ada', 'Bo', 'Cy'], not ['Ada', 'Bo'].
     """
     if isinstance(value, (list, tuple)) and len(value) >= seats:  # a name that is no text is shown as it is
         return value
@@ -187,7 +187,7 @@ def people(value: object, seat: int | None, players: int, error: ErrorType) -> l
     ``players - 1``, among them ``seat`` (the seat shown first) when one is given.
     ``None`` gives ``[seat]`` (``[0]`` without a seat).
 
-    >>> from rally.errors import SetupError
+    >>> from rally.common.errors import SetupError
     >>> people([2, 0], None, 4, SetupError)
     [0, 2]
     """
@@ -276,13 +276,13 @@ def json_text(data: object, indent: object, error: ErrorType) -> str:
     """``data`` as JSON text: on one line, or with ``indent`` spaces a level (a whole
     number from 0 to 8), as the ``to_json`` of games and positions write it.
 
-    >>> from rally.errors import SetupError
+    >>> from rally.common.errors import SetupError
     >>> json_text({"seat": 1}, None, SetupError)
     '{"seat": 1}'
     >>> json_text({"seat": 1}, True, SetupError)
     Traceback (most recent call last):
     ...
-    rally.errors.SetupError: The indent must be None (one line) or a whole number from 0 to 8, like 2, not True.
+    rally.common.errors.SetupError: The indent must be None (one line) or a whole number from 0 to 8, like 2, not True.
     """
     if indent is not None and not (is_whole(indent) and 0 <= indent <= 8):  # type: ignore[operator]
         fail(error, _("The indent"), _("None (one line) or a whole number from 0 to 8"), indent, 2)

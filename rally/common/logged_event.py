@@ -3,7 +3,7 @@
 An event knows its ``kind`` (its name in JSON), says itself in words with
 ``describe(names)`` (in any language rally speaks: ``describe(names, lang="de")``), and
 writes itself as JSON-ready data with :meth:`to_dict`; a game module reads it back with
-its own ``event_from_dict`` (through :mod:`rally.inputs`).
+its own ``event_from_dict`` (through :mod:`rally.common.inputs`).
 Stich Rallye's events are tuples underneath (the engine logs hundreds a game), Rally
 Run's frozen dataclasses; both list their fields with :meth:`field_names`.
 
@@ -30,14 +30,14 @@ class LoggedEvent:
 
     def describe(self, names: Sequence[str], lang: str | None = None) -> str:
         """The event in words, naming the seats by ``names``, in ``lang`` (default: the
-        language spoken, :mod:`rally.i18n`). ``names`` lists a name (a text) for every
+        language spoken, :mod:`rally.common.i18n`). ``names`` lists a name (a text) for every
         seat up to the highest the event names, else :class:`~rally.SetupError`.
 
         >>> from rally import Card, CardPlayed
         >>> CardPlayed(2, Card.parse("G5")).describe(["Ada", "Bo"])
         Traceback (most recent call last):
         ...
-        rally.errors.SetupError: The names must be a list of texts with a name for each seat from 0 to 2, like ['Ada', 'Bo', 'Cy'], not ['Ada', 'Bo'].
+        rally.common.errors.SetupError: The names must be a list of texts with a name for each seat from 0 to 2, like ['Ada', 'Bo', 'Cy'], not ['Ada', 'Bo'].
         """
         if not (isinstance(names, (list, tuple)) and len(names) >= self._seats_named()):  # narrate asks hundreds
             inputs.seat_names(names, self._seats_named(), SetupError)

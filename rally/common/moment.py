@@ -2,7 +2,7 @@
 
 A guided game stops the first time each kind of thing happens (a trick of two colors, a
 roll downhill, a swap, ...) and says it in a sentence or two. Which moments are new is
-decided here and in each game's moment detector (:mod:`rally.moments`,
+decided here and in each game's moment detector (:mod:`rally.stich_rallye.moments`,
 :mod:`rally.rally_run.moments`), from the game's own events and the decision it asks for
 now, never by the view that shows them.
 
@@ -115,7 +115,7 @@ def play_with_guide(game: TurnGame, guide: MomentGuide, bots: Sequence[TurnBot |
             play_bots(game, bots, rng, limit=1)
 
 
-#: A guided game (Stich Rallye's :class:`~rally.game.Game` or Rally Run's game).
+#: A guided game (Stich Rallye's :class:`~rally.stich_rallye.game.Game` or Rally Run's game).
 G = TypeVar("G")
 
 

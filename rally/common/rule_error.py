@@ -1,8 +1,8 @@
 """The base of every error rally raises for bad input: :class:`RuleError`, a ``ValueError``.
 
-It stands alone, importing nothing, so that :mod:`rally.i18n` (through which
-:mod:`rally.errors` speaks) can raise one too: a language rally has no messages in is
-refused like any other bad input. Import it from :mod:`rally` or :mod:`rally.errors`.
+It stands alone, importing nothing, so that :mod:`rally.common.i18n` (through which
+:mod:`rally.common.errors` speaks) can raise one too: a language rally has no messages in is
+refused like any other bad input. Import it from :mod:`rally` or :mod:`rally.common.errors`.
 
 >>> from rally import LanguageError, RuleError
 >>> issubclass(LanguageError, RuleError) and issubclass(RuleError, ValueError)

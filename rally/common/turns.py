@@ -59,7 +59,7 @@ def choice(actions: object, rng: object) -> Sequence[Any]:
     >>> choice([], random.Random(0))
     Traceback (most recent call last):
     ...
-    rally.errors.SetupError: The actions to choose from must be a list of at least one legal action, like game.legal_actions(), not [].
+    rally.common.errors.SetupError: The actions to choose from must be a list of at least one legal action, like game.legal_actions(), not [].
     """
     if not isinstance(rng, random.Random):
         inputs.generator(rng, SetupError)
@@ -75,7 +75,7 @@ def no_choice(actions: object) -> NoReturn:
     >>> no_choice(["G11"])
     Traceback (most recent call last):
     ...
-    rally.errors.SetupError: The actions to choose from must be a list of at least one legal action, like game.legal_actions(), not ['G11'].
+    rally.common.errors.SetupError: The actions to choose from must be a list of at least one legal action, like game.legal_actions(), not ['G11'].
     """
     inputs.fail(SetupError, _("The actions to choose from"), _("a list of at least one legal action"), actions,
                 "game.legal_actions()")

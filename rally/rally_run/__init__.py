@@ -99,7 +99,7 @@ start-finish tile: you win); ``Swap(a, b)``. Text forms: ``"reveal B3"``, ``"rot
 Tile.parse('S:EW')
 """
 
-from ..errors import IllegalAction, PositionError, RuleError, SetupError, TileError
+from ..common.errors import IllegalAction, PositionError, RuleError, SetupError, TileError
 from .actions import DriveTo, Finish, Reveal, Rotate, RunAction, Swap, parse_action
 from .board import (
     COLORS, DEFAULT_TILE_MIX, NAMES_BY_COLOR, PIT_STOP, START_CORNERS, START_FINISH, Cell, StartFinish, check_tile_mix,

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .. import inputs
-from ..errors import SetupError
-from ..i18n import N_, _, ngettext
+from ..common import inputs
+from ..common.errors import SetupError
+from ..common.i18n import N_, _, ngettext
 from .board import CELL_LIST, CELLS, PIT, ROAD_CELLS, START_CORNERS, Cell, Place, distance, parse_place, place_of
 from .legality import earliest_turn
 from .state import MOVE, RunState

@@ -31,10 +31,10 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, Union
 
-from .. import inputs
-from ..errors import SetupError
-from ..i18n import _, language, ngettext
-from ..turns import choice, no_choice, play_bots
+from ..common import inputs
+from ..common.errors import SetupError
+from ..common.i18n import _, language, ngettext
+from ..common.turns import choice, no_choice, play_bots
 from .actions import SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, Swap
 from .board import CELLS, COLORS, NEIGHBOURS, PIT, distance
 from .events import CarMoved, RunEvent, TileHidden, TilesSwapped, TileTurned
@@ -83,7 +83,7 @@ class MemoryBot:
 
     def describe(self, lang: str | None = None) -> str:
         """The bot in words, for tables and charts a learner reads: "a bot with no memory"
-        (in ``lang``, default the language spoken: :mod:`rally.i18n`)."""
+        (in ``lang``, default the language spoken: :mod:`rally.common.i18n`)."""
         with language(lang):
             if self.turns is None:
                 return _("a bot with perfect memory")
@@ -442,7 +442,7 @@ class RandomRunBot:
 
     def describe(self, lang: str | None = None) -> str:
         """The bot in words: "a bot that moves at random" (in ``lang``, default the
-        language spoken: :mod:`rally.i18n`)."""
+        language spoken: :mod:`rally.common.i18n`)."""
         with language(lang):
             return _("a bot that moves at random")
 
@@ -463,7 +463,7 @@ def parse_bot(text: str) -> MemoryBot | RandomRunBot:
     >>> parse_bot("forgetful:٣")
     Traceback (most recent call last):
     ...
-    rally.errors.SetupError: K in forgetful:K (turns of memory) must be a whole number from 1 to 10000 written in the digits 0-9, like 1, not '٣'.
+    rally.common.errors.SetupError: K in forgetful:K (turns of memory) must be a whole number from 1 to 10000 written in the digits 0-9, like 1, not '٣'.
     """
     t = inputs.text(text, _("A bot"), SetupError, "perfect", MAX_BOT_TEXT).strip().lower()
     if t == "perfect":

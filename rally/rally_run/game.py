@@ -25,7 +25,7 @@ and never return a game no real play could reach.
 >>> game.apply("drive C3")
 Traceback (most recent call last):
 ...
-rally.errors.IllegalAction: Gus's car is on the green start-finish tile, and C3 is not next to it: from there the road leads only to E5. Gus may: reveal E5 or swap two face-down tiles.
+rally.common.errors.IllegalAction: Gus's car is on the green start-finish tile, and C3 is not next to it: from there the road leads only to E5. Gus may: reveal E5 or swap two face-down tiles.
 """
 
 from __future__ import annotations
@@ -34,11 +34,13 @@ import html
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
-from .. import inputs
-from ..i18n import _, language
-from ..errors import IllegalAction, PositionError, SetupError
-from ..history import log_problems
-from .actions import DRIVES, FINISH, REVEALS, ROTATES, SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, Swap, parse_action
+from ..common import inputs
+from ..common.i18n import _, language
+from ..common.errors import IllegalAction, PositionError, SetupError
+from ..common.history import log_problems
+from .actions import (
+    DRIVES, FINISH, REVEALS, ROTATES, SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, Swap, parse_action,
+)
 from .arrange import arranged
 from .board import (
     CELL_LIST, CELLS, DEFAULT_TILE_MIX, MAX_PLAYERS, MIN_PLAYERS, PIT, START_CORNERS, Cell, Place, TileMix,
@@ -191,7 +193,7 @@ class RallyRunGame(RunRefusals):
 
     def problems(self, lang: str | None = None) -> list[str]:
         """Every reason no real game could be where this one is, as sentences (in
-        ``lang``, default the language spoken: :mod:`rally.i18n`); ``[]``
+        ``lang``, default the language spoken: :mod:`rally.common.i18n`); ``[]``
         for every game reached by play. What any game could reach is checked by
         :func:`rally.rally_run.legality.state_problems` (invariants V1-V16 in
         ``docs/invariants-rally-run.md``); then the log must replay, from the deal of the
@@ -358,7 +360,7 @@ class RallyRunGame(RunRefusals):
     # ------------------------------------------------------------- observation
     def bot_view(self, seat: int) -> Observation:
         """What a computer player in ``seat`` is shown: its :meth:`observation`, no more
-        (a memory game: face-down tiles stay hidden). See :func:`rally.turns.play_bots`."""
+        (a memory game: face-down tiles stay hidden). See :func:`rally.common.turns.play_bots`."""
         return self.observation(seat)
 
     def observation(self, seat: int) -> Observation:
@@ -382,14 +384,14 @@ class RallyRunGame(RunRefusals):
     # ---------------------------------------------------------------- display
     def narrate(self, lang: str | None = None) -> list[str]:
         """Every event so far in words (in ``lang``, default the language spoken:
-        :mod:`rally.i18n`)."""
+        :mod:`rally.common.i18n`)."""
         with language(lang):
             return [e.describe(self._names) for e in self._log]
 
     def summary(self, reveal: bool = False, lang: str | None = None) -> str:
         """The board as a player sees it (face-down tiles as ``??``), or with every tile
         shown when ``reveal`` is true, then a line per player (in ``lang``, default the
-        language spoken: :mod:`rally.i18n`)."""
+        language spoken: :mod:`rally.common.i18n`)."""
         if reveal:
             codes = [-2 if i == PIT else c for i, c in enumerate(self._tiles)]
         else:

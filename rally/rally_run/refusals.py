@@ -6,9 +6,9 @@ instead (:meth:`RunRefusals.what_is_legal`).
 
 from __future__ import annotations
 
-from .. import inputs
-from ..errors import SetupError
-from ..i18n import _, capitalized, join_words, language, ngettext
+from ..common import inputs
+from ..common.errors import SetupError
+from ..common.i18n import _, capitalized, join_words, language, ngettext
 from . import rules
 from .actions import DRIVES, FINISH, REVEALS, ROTATES, DriveTo, Finish, Reveal, Rotate, RunAction, parse_action
 from .board import CELLS, COLORS, NEIGHBOURS, PIT, START_FINISH, color_adjective, color_noun, place_name
@@ -43,7 +43,7 @@ class RunRefusals(RunTable):
         >>> RallyRunGame.new(2, seed=1).what_is_legal(-1)
         Traceback (most recent call last):
         ...
-        rally.errors.SetupError: A seat must be a whole number from 0 to 1, like 0, not -1.
+        rally.common.errors.SetupError: A seat must be a whole number from 0 to 1, like 0, not -1.
         """
         with language(lang):
             return self._what_is_legal(inputs.seat(seat, self._players, SetupError))
@@ -110,7 +110,7 @@ class RunRefusals(RunTable):
     def why_illegal(self, action: RunAction | str, seat: int | None = None, lang: str | None = None) -> str | None:
         """Why ``action`` (by ``seat``, default the current player) is not allowed now, in
         a player's words, ending with what would be allowed; ``None`` if it is allowed
-        (in ``lang``, default the language spoken: :mod:`rally.i18n`).
+        (in ``lang``, default the language spoken: :mod:`rally.common.i18n`).
         Text that is not an action raises :class:`~rally.TileError`."""
         if lang is None:  # apply asks every move: no language switch then
             return self._why_illegal(action, seat)

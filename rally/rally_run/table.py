@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Self
 
-from .. import inputs
-from ..errors import SetupError
+from ..common import inputs
+from ..common.errors import SetupError
 from . import rules
 from .board import CELL_LIST, CELLS, COLORS, PIT, START_CORNERS, Cell, Counts, Place, place_of
 from .events import RunEvent

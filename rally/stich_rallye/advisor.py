@@ -17,7 +17,7 @@ Playouts go in batches; with ``stop_early`` the advisor stops as soon as one opt
 99% interval lies wholly above every other option's, and says that it did.
 
 >>> from rally import Position
->>> from rally.advisor import advise
+>>> from rally.stich_rallye.advisor import advise
 >>> p = Position.from_code(   # reached in a seeded game: Bo won the trick, two spaces from the finish
 ...     "SR1_TS......D......U....._R3_F2_P36.35.23_M3.1.2_CB3.B5.B8_H1R5.R6.R7.R10.B9.B10_XG2.G8.G3.R2.R4.R3")
 >>> advice = advise(p)
@@ -43,11 +43,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .analysis import sign_test, wilson_interval
+from ..common.stats import sign_test, wilson_interval
 from .bots import Bot, HeuristicBot, RandomBot, play_out
-from .i18n import N_, _, decimal, join_words, language, ngettext, percent, percent_range, pgettext
-from . import inputs
-from .errors import SetupError
+from ..common.i18n import N_, _, decimal, join_words, language, ngettext, percent, percent_range, pgettext
+from ..common import inputs
+from ..common.errors import SetupError
 from .game import Action, Game, Turbo
 from .position import Position
 from .state import PLAY
@@ -188,7 +188,7 @@ class Advice:
     def clearly_worse(self, option: OptionResult) -> bool:
         """True when ``option`` is worse than the best beyond the test games' noise: on the
         same test games (:attr:`OptionResult.outcomes`), the best won clearly more of those
-        only one of the two won (:func:`rally.analysis.sign_test`, at :data:`ALPHA` shared
+        only one of the two won (:func:`rally.common.stats.sign_test`, at :data:`ALPHA` shared
         among the other options). What the hint, the judge and the review call worse.
 
         >>> from rally import Position
@@ -225,7 +225,7 @@ class Advice:
     def hint(self, lang: str | None = None) -> str:
         """The answer as a coach's hint to the player deciding: the best option in words,
         with its win chance, any option that may be just as good, and the reason the
-        rules give where they settle it at once (:mod:`rally.reasons`), in ``lang``
+        rules give where they settle it at once (:mod:`rally.stich_rallye.reasons`), in ``lang``
         (default the language spoken)."""
         with language(lang):
             best, *rest = self.ranked

@@ -17,14 +17,14 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol, Sequence
 
-from . import inputs
+from ..common import inputs
 from .cards import CARDS, Card
-from .errors import SetupError
+from ..common.errors import SetupError
 from .game import Action, Game, Turbo
-from .i18n import _, ngettext
+from ..common.i18n import _, ngettext
 from .movement import occupants_of, travel
 from .tricks import winner_and_lowest
-from .turns import choice, no_choice, play_bots
+from ..common.turns import choice, no_choice, play_bots
 
 
 class Bot(Protocol):

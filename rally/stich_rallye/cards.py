@@ -18,9 +18,9 @@ import struct
 from bisect import bisect_left
 from typing import Iterable
 
-from . import inputs
-from .errors import CardError, PositionError, RuleError, SetupError
-from .i18n import _, language, pgettext
+from ..common import inputs
+from ..common.errors import CardError, PositionError, RuleError, SetupError
+from ..common.i18n import _, language, pgettext
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
@@ -120,7 +120,7 @@ class Card(tuple[Color, int]):
         >>> Card.from_code(0)
         Traceback (most recent call last):
         ...
-        rally.errors.CardError: A card's code must be a whole number color * 16 + value (red 1-15, green 17-31, blue 33-47), like 27 (G11), not 0.
+        rally.common.errors.CardError: A card's code must be a whole number color * 16 + value (red 1-15, green 17-31, blue 33-47), like 27 (G11), not 0.
         """
         card = CARDS.get(code) if type(code) is int else None
         if card is None:
@@ -232,7 +232,7 @@ def parse_cards(cards: object) -> list[Card]:
 
 def read_cards(value: object, what: str, limit: int = 45) -> tuple[Card, ...]:
     """Cards from a list of card texts, as saved games and event logs hold them; anything
-    else raises :class:`~rally.errors.PositionError` naming ``what``."""
+    else raises :class:`~rally.common.errors.PositionError` naming ``what``."""
     try:
         return tuple(parse_cards(inputs.sequence(value, what, PositionError, "['G11', 'R5']", limit)))
     except RuleError as err:

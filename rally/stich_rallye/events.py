@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, NamedTuple, Sequence, TypeVar, cast
 
-from . import inputs
+from ..common import inputs
 from .cards import HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card, read_cards
-from .i18n import _, join_words, ngettext
-from .errors import PositionError, RuleError
-from .logged_event import LoggedEvent
+from ..common.i18n import _, join_words, ngettext
+from ..common.errors import PositionError, RuleError
+from ..common.logged_event import LoggedEvent
 from .motor import MAX_DIAL_POSITIONS, MAX_DIAL_VALUE
 from .movement import MAX_PROGRESS, How, Move, PathStep
 from .tricks import TrickExplanation, check_trick, explain_trick
@@ -38,7 +38,7 @@ class Event(LoggedEvent):
     >>> CardPlayed(7, Card.parse("G5"))
     Traceback (most recent call last):
     ...
-    rally.errors.PositionError: The seat of a card_played event must be a whole number from 0 to 4, like 0, not 7.
+    rally.common.errors.PositionError: The seat of a card_played event must be a whole number from 0 to 4, like 0, not 7.
     """
 
     __slots__ = ()

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import random
 
-from . import inputs
+from ..common import inputs
 from .bots import HeuristicBot
-from .errors import SetupError
+from ..common.errors import SetupError
 from .game import Game
-from .i18n import _
+from ..common.i18n import _
 from .position import Position
-from .turns import play_bots
+from ..common.turns import play_bots
 
 #: The most decisions :func:`played` plays (a whole game has a few hundred).
 MAX_DECISIONS = 1000

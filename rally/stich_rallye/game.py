@@ -16,7 +16,7 @@ and leaves the game exactly as it was.
 >>> game.apply("R7")
 Traceback (most recent call last):
 ...
-rally.errors.IllegalAction: You must follow green: you hold G5 and G8.
+rally.common.errors.IllegalAction: You must follow green: you hold G5 and G8.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ import functools
 from dataclasses import dataclass
 from typing import Sequence
 
-from . import inputs
+from ..common import inputs
 from .cards import CARDS, Card, format_cards, split_by_color
-from .errors import IllegalAction, PositionError, SetupError
+from ..common.errors import IllegalAction, PositionError, SetupError
 from .events import CardPlayed, Event, TurboDeclined, TurboUsed, event_from_dict
-from .history import log_problems
-from .i18n import N_, _, available_languages, language, ngettext, pgettext
+from ..common.history import log_problems
+from ..common.i18n import N_, _, available_languages, language, ngettext, pgettext
 from .kernel import trick_move
 from .legality import state_problems
 from .motor import DEFAULT_DIAL
@@ -221,7 +221,7 @@ class Game(Playouts):
 
     # ---------------------------------------------------------------- states
     def state(self) -> GameState:
-        """This moment of the game as plain data (see :class:`~rally.state.GameState`)."""
+        """This moment of the game as plain data (see :class:`~rally.stich_rallye.state.GameState`)."""
         return GameState(
             players=self.players, track=self.track, dial=self.dial, names=self.names, seed=self.seed,
             first_player=self.first_player, round=self.round, phase=self.phase, flag=self.flag,
@@ -239,7 +239,7 @@ class Game(Playouts):
             inputs.fail(PositionError, _("Game.from_state's argument"), _("a GameState"), state, "game.state()")
         for event in state.events or ():
             # An event made by hand must be one the log could hold: written out and read
-            # back (through rally.inputs) it is the same event.
+            # back (through rally.common.inputs) it is the same event.
             if event_from_dict(event.to_dict()) != event:
                 raise PositionError(_("The event log holds {event}, which is not an event as a game logs it.").format(
                     event=inputs.shown(event, 60)))
@@ -263,7 +263,7 @@ class Game(Playouts):
     def problems(self) -> list[str]:
         """Every reason no real game could be where this one is, as sentences; ``[]``
         for every game reached by play. The rules' history is checked by
-        :func:`rally.legality.state_problems`; an event log must also replay, from the
+        :func:`rally.stich_rallye.legality.state_problems`; an event log must also replay, from the
         seed, to exactly this state (see ``docs/invariants.md``).
 
         >>> Game.new(3, seed=1).problems()
@@ -302,7 +302,7 @@ class Game(Playouts):
     def bot_view(self, seat: int) -> "Game":
         """What a computer player in ``seat`` is shown: the game itself (Stich Rallye's
         bots may read every public fact; :class:`rally.HeuristicBot` reads only its own
-        hand and the table). See :func:`rally.turns.play_bots`."""
+        hand and the table). See :func:`rally.common.turns.play_bots`."""
         inputs.seat(seat, self.players, SetupError)
         return self
 
@@ -437,7 +437,7 @@ class Game(Playouts):
 
     # ---------------------------------------------------------- serialization
     def to_dict(self) -> dict[str, object]:
-        """The game as JSON-ready data (see :mod:`rally.serialization`)."""
+        """The game as JSON-ready data (see :mod:`rally.stich_rallye.serialization`)."""
         return state_to_dict(self.state())
 
     def to_json(self, indent: int | None = None) -> str:

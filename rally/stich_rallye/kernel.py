@@ -4,7 +4,7 @@ every way of playing goes through (rulings S1, S3, S5, S8, S11-S13).
 Dealing, playing a card, settling a trick (the losers wind, the winner moves, with the
 turbo or without), moving a car and ending a round are each written once, here. The
 recorded game (:class:`rally.Game`, with its checks and event log) and the fast
-playouts (:mod:`rally.playout`) both act only through them.
+playouts (:mod:`rally.stich_rallye.playout`) both act only through them.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from __future__ import annotations
 import functools
 from typing import Hashable, Mapping, NamedTuple, Self, Sequence
 
-from . import inputs
+from ..common import inputs
 from .cards import CARDS, HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card, check_players, deal_codes, deck, split_by_color
-from .errors import IllegalAction, SetupError
+from ..common.errors import IllegalAction, SetupError
 from .events import (
     CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, LapLost, MotorReleased, MotorWound, Moved, RoundEnded,
     TrickWon, TurboDeclined, TurboUsed,
 )
-from .i18n import _, ngettext
+from ..common.i18n import _, ngettext
 from .motor import MAX_DIAL_VALUE, check_dial, winding_table
 from .movement import Move, occupants_of, travel
 from .round_end import leader_of, release_order_of
@@ -150,7 +150,7 @@ class GameKernel:
         setup = _setup(players, track, dial, names)
         players = setup.players
         seed = inputs.seed(seed, SetupError)
-        # Checked before rally.inputs is asked why not: this runs for every new game.
+        # Checked before rally.common.inputs is asked why not: this runs for every new game.
         first_player = (first_player if type(first_player) is int and 0 <= first_player < players else
                         inputs.seat(first_player, players, SetupError, _("The first player")))
         record = inputs.flag(record, "record", SetupError)
@@ -220,7 +220,7 @@ class GameKernel:
         >>> game.set_hidden_cards({9: [18]}, [], 0)
         Traceback (most recent call last):
         ...
-        rally.errors.IllegalAction: A seat must be a whole number from 0 to 2, like 0, not 9.
+        rally.common.errors.IllegalAction: A seat must be a whole number from 0 to 2, like 0, not 9.
         """
         if not isinstance(hands, Mapping):
             # TRANSLATORS: the new hands are given as a dict from seats to lists of card codes.
@@ -304,7 +304,7 @@ class GameKernel:
         then hand over the flag and end the round after its last trick. ``cars`` is as
         for :meth:`_move`."""
         value = self.dial[self._motors[winner]]
-        steps = lowest + value if use else lowest
+        steps = _trick_move(lowest, value, use)
         if use:
             self._motors[winner] = 0
         log = self._log
@@ -368,7 +368,7 @@ class GameKernel:
         return False
 
     def release_order(self) -> list[int]:
-        """The order motors move cars at this round's end (see :func:`rally.round_end.release_order`)."""
+        """The order motors move cars at this round's end (see :func:`rally.stich_rallye.round_end.release_order`)."""
         return release_order_of(self._positions, self.flag)
 
     def _end_round(self, cars: dict[int, int] | None = None) -> None:

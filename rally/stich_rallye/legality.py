@@ -1,6 +1,6 @@
 """What no real game of Stich Rallye could produce: the one place that says it.
 
-:func:`state_problems` reads a :class:`~rally.state.GameState` and names, one sentence
+:func:`state_problems` reads a :class:`~rally.stich_rallye.state.GameState` and names, one sentence
 each, every way it breaks the rules' history: cards that cannot be where they are,
 hands of the wrong size, a flag, motors or cars that the tricks so far cannot explain,
 a turbo with nothing to choose, a game over without a winner the rules allow.
@@ -28,7 +28,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from .cards import HAND_SIZES, ROUNDS, Card, Color, deck
-from .i18n import _, join_words, language, ngettext
+from ..common.i18n import _, join_words, language, ngettext
 from .movement import position_problems
 from .round_end import leader
 from .state import OVER, PLAY, TURBO, GameState
@@ -37,7 +37,7 @@ from .tricks import seat_and_lowest, winner_and_lowest
 
 def state_problems(state: GameState, lang: str | None = None) -> list[str]:
     """Every reason no real game could reach ``state``, as sentences (``[]`` if none), in
-    ``lang`` (default: the language spoken, :mod:`rally.i18n`).
+    ``lang`` (default: the language spoken, :mod:`rally.common.i18n`).
 
     Cards and hand sizes come first: when they are wrong, the later checks (which read
     the tricks from them) are not asked."""
@@ -64,7 +64,7 @@ def _trick_seats(state: GameState) -> list[int]:
 def repeated_cards(cards: Iterable[Card]) -> list[str]:
     """I1's first half: a problem for each card given more than once (every card exists once, S2).
 
-    >>> from rally.cards import parse_cards
+    >>> from rally.stich_rallye.cards import parse_cards
     >>> repeated_cards(parse_cards("B8 G3 B8"))
     ['B8 appears 2 times; every card exists once.']
     """

@@ -8,7 +8,7 @@ the round's end with the motors driving, round 2's new deal, a lap, and the fini
 
 Which moments are new is decided here, from the game's own events and the decision it
 asks the learner for now (:func:`detect`), and handed out once each by a
-:class:`~rally.moment.MomentGuide` (:func:`guide`). A moment holds codes and facts; its
+:class:`~rally.common.moment.MomentGuide` (:func:`guide`). A moment holds codes and facts; its
 words come from :func:`moment_words` (short, a child's) and :func:`moment_why` (the
 engine's full explanation), in the language spoken.
 
@@ -28,17 +28,17 @@ import random
 import re
 from typing import Any, Iterable, Sequence
 
-from . import inputs
+from ..common import inputs
 from .bots import HeuristicBot, RandomBot
 from .cards import Card
-from .errors import SetupError
+from ..common.errors import SetupError
 from .events import Dealt, Event, GameWon, LapCompleted, MotorReleased, MotorWound, Moved, RoundEnded, TrickWon
 from .game import Game, Turbo
-from .i18n import N_, _, capitalized, join_words
-from .moment import Coverage, Moment, MomentGuide, play_with_guide, rank_seeds, tally_coverage
+from ..common.i18n import N_, _, capitalized, join_words
+from ..common.moment import Coverage, Moment, MomentGuide, play_with_guide, rank_seeds, tally_coverage
 from .movement import Move
 from .tricks import play_rule
-from .turns import TurnBot
+from ..common.turns import TurnBot
 
 #: Every kind of moment, in teaching order.
 KINDS = ("lead", "follow_color", "trick_one_color", "trick_two_colors", "trick_three_colors", "motor_wound",

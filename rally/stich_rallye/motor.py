@@ -19,9 +19,9 @@ import functools
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from . import inputs
-from .errors import SetupError
-from .i18n import _
+from ..common import inputs
+from ..common.errors import SetupError
+from ..common.i18n import _
 
 #: Value of each dial position, position 0 first. A model of the printed dial.
 DEFAULT_DIAL: tuple[int, ...] = (0, 1, 2, 4, 7, 11, 16, 10, 5)

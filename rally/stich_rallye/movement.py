@@ -19,9 +19,9 @@ from __future__ import annotations
 import enum
 from typing import AbstractSet as Set, Any, Callable, Hashable, Mapping, NamedTuple, Sequence, cast
 
-from . import inputs
-from .i18n import _, join_words, language, ngettext
-from .errors import PositionError, RuleError, SetupError
+from ..common import inputs
+from ..common.i18n import _, join_words, language, ngettext
+from ..common.errors import PositionError, RuleError, SetupError
 from .track import DOWN, FLAT, MAX_TRACK_LENGTH, MIN_TRACK_LENGTH, UP, Track
 
 #: The greatest progress a car can have: two laps of the longest track and a last move.

@@ -1,6 +1,6 @@
 """Whole games played to the end fast, for simulations: random players and careful ones.
 
-The moves are the rules' own primitives (:class:`~rally.kernel.GameKernel`); only the
+The moves are the rules' own primitives (:class:`~rally.stich_rallye.kernel.GameKernel`); only the
 choosing is fast: no action lists, Card objects or checks, and without an event log the
 players' choices are made on the card codes in place.
 """
@@ -11,8 +11,8 @@ import random
 from math import floor
 from typing import Callable, Self, Sequence
 
-from . import inputs
-from .errors import SetupError
+from ..common import inputs
+from ..common.errors import SetupError
 from .kernel import GameKernel, count_cars
 from .state import OVER, PLAY, TURBO
 from .tricks import legal_codes

@@ -36,13 +36,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Self, Sequence
 
-from . import inputs
+from ..common import inputs
 from .cards import HAND_SIZES, ROUNDS, Card, format_cards, parse_cards
-from .i18n import N_, _, language, ngettext, pgettext
-from .errors import PositionError, RuleError
+from ..common.i18n import N_, _, language, ngettext, pgettext
+from ..common.errors import PositionError, RuleError
 from .events import Event
 from .game import Action, Game, parse_action
-from .inputs import DEFAULT_NAMES
+from ..common.inputs import DEFAULT_NAMES
 from .legality import repeated_cards
 from .motor import DEFAULT_DIAL, MAX_DIAL_POSITIONS, check_dial
 from .movement import MAX_PROGRESS
@@ -241,7 +241,7 @@ class Position:
     def problems(self, lang: str | None = None) -> list[str]:
         """Every reason this position could not happen: always ``[]`` for a position
         that exists, since making one checks it (see :meth:`Game.problems`); in ``lang``
-        (default: the language spoken, :mod:`rally.i18n`)."""
+        (default: the language spoken, :mod:`rally.common.i18n`)."""
         with language(lang):
             return self._unseen.game.problems()
 
@@ -319,7 +319,7 @@ class Position:
 
     # -------------------------------------------------------------- formats
     def to_dict(self) -> dict[str, Any]:
-        """The position as JSON-ready data (see :mod:`rally.position_code`)."""
+        """The position as JSON-ready data (see :mod:`rally.stich_rallye.position_code`)."""
         return position_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
@@ -329,7 +329,7 @@ class Position:
     @classmethod
     def from_json(cls, text: str) -> Self:
         """A position from :meth:`to_json` text, checked."""
-        return read_json(cls, text)
+        return cls(**read_json(text))
 
     def code(self) -> str:
         """The position as one line of letters, digits and ``. _ - ~ %``, safe to paste
@@ -343,12 +343,12 @@ class Position:
     def from_code(cls, code: str) -> Self:
         """A position from :meth:`code` text, checked; a bad code raises
         :class:`PositionError` saying which field is wrong."""
-        return read_code(cls, code)
+        return cls.new(**read_code(code))
 
     # -------------------------------------------------------------- display
     def summary(self, lang: str | None = None) -> str:
         """A few lines a player would read: who decides, the trick, cars, motors, hands
-        (in ``lang``, default the language spoken: :mod:`rally.i18n`)."""
+        (in ``lang``, default the language spoken: :mod:`rally.common.i18n`)."""
         with language(lang):
             return self._summary()
 

@@ -7,29 +7,28 @@ forms hold everything a position is, and reading either checks it again.
 >>> p = Position.new(positions=[0, 0, 0], hand="R2 G5 B9 B3 R7")
 >>> position_code(p)
 'SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R2.R7.G5.B3.B9'
->>> read_code(Position, position_code(p)) == p
+>>> Position.new(**read_code(position_code(p))) == p
 True
+
+This module knows a position by its fields alone (:class:`PositionFields`); reading
+gives the arguments that make one, checked when :class:`~rally.Position` is made.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Mapping, TypeVar
+from typing import Any, Mapping, Protocol, TypedDict
 from urllib.parse import quote, unquote
 
-from . import inputs
+from ..common import inputs
 from .cards import ROUNDS, read_cards
-from .errors import PositionError, SetupError
-from .i18n import N_, _
+from ..common.errors import PositionError, SetupError
+from ..common.i18n import N_, _
 from .motor import DEFAULT_DIAL, MAX_DIAL_POSITIONS, MAX_DIAL_VALUE
 from .movement import MAX_PROGRESS
 from .serialization import read_track
-from .track import TRACKS
-
-if TYPE_CHECKING:
-    from .position import Position
-
-P = TypeVar("P", bound="Position")
+from .cards import Card
+from .track import TRACKS, Track
 
 FORMAT = "stich-rallye-position/1"
 CODE_VERSION = "SR1"
@@ -53,7 +52,48 @@ _KEYS = ("format", "track", "track_name", "dial", "names", "round", "flag", "pos
          "hands", "played")
 
 
-def position_to_dict(position: Position) -> dict[str, Any]:
+
+class PositionFields(Protocol):
+    """What a position is, as this module reads it: :class:`~rally.Position`'s fields."""
+
+    @property
+    def track(self) -> Track: ...
+    @property
+    def positions(self) -> tuple[int, ...]: ...
+    @property
+    def motors(self) -> tuple[int, ...]: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...] | None, ...]: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def flag(self) -> int: ...
+    @property
+    def trick(self) -> tuple[Card, ...]: ...
+    @property
+    def played(self) -> tuple[Card, ...]: ...
+    @property
+    def dial(self) -> tuple[int, ...]: ...
+    @property
+    def names(self) -> tuple[str, ...] | None: ...
+
+
+class NewArguments(TypedDict):
+    """The arguments of :meth:`Position.new <rally.Position.new>` a code holds."""
+
+    track: str
+    positions: list[int]
+    motors: list[int]
+    round: int
+    flag: int
+    trick: str
+    hands: dict[int, str]
+    played: str
+    dial: list[int]
+    names: list[str] | None
+
+
+def position_to_dict(position: PositionFields) -> dict[str, Any]:
     """``position`` as JSON-ready data, in the format :data:`FORMAT`."""
     return {
         "format": FORMAT,
@@ -71,31 +111,34 @@ def position_to_dict(position: Position) -> dict[str, Any]:
     }
 
 
-def position_to_json(position: Position, indent: int | None = None) -> str:
+def position_to_json(position: PositionFields, indent: int | None = None) -> str:
     """``position`` as JSON text; :func:`read_json` reads it back."""
     return inputs.json_text(position_to_dict(position), indent, SetupError)
 
 
-def read_json(cls: type[P], text: str) -> P:
-    """A position of class ``cls`` (:class:`~rally.Position`) from
-    :func:`position_to_json` text, checked."""
+def read_json(text: str) -> dict[str, Any]:
+    """The fields of a position (:class:`~rally.Position`'s arguments, by name) from
+    :func:`position_to_json` text; a text that is not such JSON raises
+    :class:`PositionError`."""
     data = inputs.json_object(text, _("A position in JSON"), _KEYS, PositionError, "Position.to_json()")
     if data["format"] != FORMAT:
         inputs.fail(PositionError, _("A position's format"), repr(FORMAT), data["format"])
     hands = inputs.sequence(data["hands"], _("The hands"), PositionError, "[['G11'], None, ...]", 5)
-    return cls(read_track(data["track"], data["track_name"]),
-               tuple(inputs.sequence(data["positions"], _("The cars' progress"), PositionError, "[0, 3, 7]", 5)),
-               tuple(inputs.sequence(data["motors"], _("The motors"), PositionError, "[0, 2, 1]", 5)),
-               tuple(None if h is None else read_cards(h, _("A hand")) for h in hands),
-               data["round"], data["flag"], read_cards(data["trick"], _("The trick")),
-               read_cards(data["played"], _("The earlier tricks' cards")),
-               tuple(inputs.sequence(data["dial"], _("The dial"), PositionError, str(list(DEFAULT_DIAL)),
-                                     MAX_DIAL_POSITIONS)),
-               None if data["names"] is None else
-               tuple(inputs.sequence(data["names"], _("The names"), PositionError, "['Ada', 'Bo', 'Cy']", 5)))
+    return {
+        "track": read_track(data["track"], data["track_name"]),
+        "positions": tuple(inputs.sequence(data["positions"], _("The cars' progress"), PositionError, "[0, 3, 7]", 5)),
+        "motors": tuple(inputs.sequence(data["motors"], _("The motors"), PositionError, "[0, 2, 1]", 5)),
+        "hands": tuple(None if h is None else read_cards(h, _("A hand")) for h in hands),
+        "round": data["round"], "flag": data["flag"], "trick": read_cards(data["trick"], _("The trick")),
+        "played": read_cards(data["played"], _("The earlier tricks' cards")),
+        "dial": tuple(inputs.sequence(data["dial"], _("The dial"), PositionError, str(list(DEFAULT_DIAL)),
+                                      MAX_DIAL_POSITIONS)),
+        "names": None if data["names"] is None else
+        tuple(inputs.sequence(data["names"], _("The names"), PositionError, "['Ada', 'Bo', 'Cy']", 5)),
+    }
 
 
-def position_code(position: Position) -> str:
+def position_code(position: PositionFields) -> str:
     """The position as one line of letters, digits and ``. _ - ~ %``, safe to paste
     in a chat or a URL; :func:`read_code` reads it back. Fields are separated by
     ``_``: ``SR1`` then ``T`` track, ``D`` dial (if not the default), ``N`` names
@@ -115,10 +158,9 @@ def position_code(position: Position) -> str:
     return "_".join(fields)
 
 
-def read_code(cls: type[P], code: str) -> P:
-    """A position of class ``cls`` (:class:`~rally.Position`) from
-    :func:`position_code` text, checked; a bad code raises :class:`PositionError`
-    saying which field is wrong."""
+def read_code(code: str) -> NewArguments:
+    """The arguments of :meth:`Position.new <rally.Position.new>` that :func:`position_code`
+    text holds; a bad code raises :class:`PositionError` saying which field is wrong."""
     example = "SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R7.G8.G9.B3.B8"
     text = inputs.text(code, _("A position code"), PositionError, example, inputs.MAX_TEXT_CHARS).strip()
     fields = text.split("_")
@@ -155,11 +197,12 @@ def read_code(cls: type[P], code: str) -> P:
         raise PositionError(_("The code lacks {fields}.").format(
             fields=_fields({k: CODE_FIELDS[k] for k in missing})))
     dial = _numbers(values["D"], "D", MAX_DIAL_VALUE) if "D" in values else list(DEFAULT_DIAL)
-    return cls.new(
-        values["T"], _numbers(values["P"], "P", MAX_PROGRESS), _numbers(values["M"], "M", MAX_DIAL_POSITIONS - 1),
-        _number(values["R"], "R", ROUNDS, 1), _number(values["F"], "F", 4), values["C"].replace(".", " "), None,
-        {seat: text.replace(".", " ") for seat, text in hands.items()}, values.get("X", "").replace(".", " "),
-        dial, [_unescape(x) for x in values["N"].split(".")] if "N" in values else None,
+    return NewArguments(
+        track=values["T"], positions=_numbers(values["P"], "P", MAX_PROGRESS),
+        motors=_numbers(values["M"], "M", MAX_DIAL_POSITIONS - 1), round=_number(values["R"], "R", ROUNDS, 1),
+        flag=_number(values["F"], "F", 4), trick=values["C"].replace(".", " "),
+        hands={seat: text.replace(".", " ") for seat, text in hands.items()}, played=values.get("X", "").replace(".", " "),
+        dial=dial, names=[_unescape(x) for x in values["N"].split(".")] if "N" in values else None,
     )
 
 

@@ -5,7 +5,7 @@ for a decision whose result the rules settle at once, what that result is and wh
 which trick a card wins or loses, that the trick's lowest card sets how far the winner
 moves (S5, S8), where a hill rolled the car (S9), and when the turbo and the card alone
 end on the same space, so the turbo gains nothing. The hint (:meth:`rally.Advice.hint`)
-and the review (:func:`rally.review`) both say their reasons from here.
+and the review (:func:`rally.stich_rallye.review`) both say their reasons from here.
 
 Nothing here looks at hidden cards: a trick's result is settled only by its last card,
 and a move only by the table.
@@ -23,7 +23,7 @@ from __future__ import annotations
 from .cards import Card
 from .events import GameWon, Moved
 from .game import Action, Turbo
-from .i18n import _, ngettext
+from ..common.i18n import _, ngettext
 from .movement import Move
 from .position import Position
 from .tricks import seat_and_lowest
@@ -116,7 +116,7 @@ def immediate_moves(position: Position, action: Action) -> list[Move]:
     at a round's end; none for a card played into a trick still open, or when the winner
     now chooses about the turbo. Hidden cards play no part in them.
 
-    >>> from rally.examples import turbo_dilemma
+    >>> from rally.stich_rallye.examples import turbo_dilemma
     >>> dilemma = turbo_dilemma()
     >>> [turbo], [card] = immediate_moves(dilemma, Turbo(True)), immediate_moves(dilemma, Turbo(False))
     >>> turbo.final > card.final

@@ -24,13 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
-from . import inputs
-from .errors import SetupError
+from ..common import inputs
+from ..common.errors import SetupError
 from .events import (
     CardPlayed, Dealt, Event, FlagTaken, GameWon, MotorReleased, MotorWound, Moved, RoundEnded, TurboUsed,
 )
 from .game import Game
-from .i18n import _, language, ngettext
+from ..common.i18n import _, language, ngettext
 from .motor import Motor
 
 
@@ -56,7 +56,7 @@ class ReplayState:
 def replay_states(game: Game, lang: str | None = None) -> list[ReplayState]:
     """One :class:`ReplayState` per event of ``game`` (which must record its events from
     the first deal: :attr:`Game.full_history`), each event's text in ``lang`` (default:
-    the language spoken, :mod:`rally.i18n`)."""
+    the language spoken, :mod:`rally.common.i18n`)."""
     inputs.instance(game, Game, _("The game"), SetupError, "Game.new(4, seed=3)")
     if not game.full_history:
         raise SetupError(_("A replay retells the game from its first deal: give a game that records its events "

@@ -38,12 +38,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from . import inputs
+from ..common import inputs
 from .advisor import ALPHA, BOTS, BOT_WORDS, COACH_BOTS, COACH_PLAYOUTS, MAX_PLAYOUTS, Advice, OptionResult, advise
-from .analysis import sign_test
+from ..common.stats import sign_test
 from .cards import Card
-from .i18n import _, join_words, language, ngettext, percent, pgettext
-from .errors import SetupError
+from ..common.i18n import _, join_words, language, ngettext, percent, pgettext
+from ..common.errors import SetupError
 from .game import Action, Game, Turbo, decision_of
 from .position import Position
 from .reasons import card_reason, turbo_gains_nothing, turbo_reason
@@ -127,7 +127,7 @@ class Review:
     names: tuple[str, ...]
     decisions: tuple[ReviewedDecision, ...]
     playouts: int
-    seed: int | None  # None: each moment's own seed (rally.advisor.moment_seed)
+    seed: int | None  # None: each moment's own seed (rally.stich_rallye.advisor.moment_seed)
     bots: str
     winner: int | None  # None while the game is still running
 
@@ -226,7 +226,7 @@ def review(
     :data:`CHECK_FACTOR` times ``playouts``; the same games first, then more), so that a
     cost of a few points is told from the noise.
     ``progress(done, total)`` is called after each decision. The explanations are in
-    ``lang`` (default the language spoken: :mod:`rally.i18n`).
+    ``lang`` (default the language spoken: :mod:`rally.common.i18n`).
 
     Raises :class:`SetupError` for a game that does not record its events from the
     first deal, a seat it does not have, or bad numbers.
@@ -276,7 +276,7 @@ def clearly_costly(first: Advice, advice: Advice, chosen: OptionResult) -> bool:
     more. Played on, the hint's pick is held against the choice on the new test games only:
     the pick was made on the first ones, which would favour it (the best of several looks
     better than it is), while the new ones test it fairly, game by game
-    (:func:`rally.analysis.sign_test` at :data:`rally.advisor.ALPHA`). Not played on: the
+    (:func:`rally.common.stats.sign_test` at :data:`rally.stich_rallye.advisor.ALPHA`). Not played on: the
     best against the choice on all the test games (:meth:`Advice.clearly_worse`).
     """
     if advice is first or advice.best is chosen:

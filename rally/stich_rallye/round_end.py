@@ -11,9 +11,9 @@ from __future__ import annotations
 import functools
 from typing import Sequence
 
-from . import inputs
-from .errors import PositionError
-from .i18n import _
+from ..common import inputs
+from ..common.errors import PositionError
+from ..common.i18n import _
 from .movement import MAX_PROGRESS
 
 

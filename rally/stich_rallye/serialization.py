@@ -1,9 +1,9 @@
 """A game's state as JSON and back.
 
 This module reads and writes the *shape* of a saved game (through
-:mod:`rally.inputs`); whether the state could happen is for
-:func:`rally.legality.state_problems` and ``Game.problems()`` to say, and
-``Game.from_json`` asks them. It knows :class:`~rally.state.GameState`, not the game
+:mod:`rally.common.inputs`); whether the state could happen is for
+:func:`rally.stich_rallye.legality.state_problems` and ``Game.problems()`` to say, and
+``Game.from_json`` asks them. It knows :class:`~rally.stich_rallye.state.GameState`, not the game
 class, so the game imports it and never the other way round.
 
 >>> from rally import Game
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import inputs
+from ..common import inputs
 from .cards import read_cards
-from .errors import PositionError, RuleError, SetupError
+from ..common.errors import PositionError, RuleError, SetupError
 from .events import event_from_dict
-from .i18n import _
+from ..common.i18n import _
 from .state import MAX_EVENTS, GameState
 from .track import TRACKS, Track
 

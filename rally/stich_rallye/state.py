@@ -6,8 +6,8 @@ winner, every hand, the trick, the earlier tricks' cards, every car's progress a
 every motor's dial position, and (optionally) the event log.
 
 Building a :class:`GameState` checks its *shape* (types, sizes and bounds, through
-:mod:`rally.inputs`); whether a real game could reach it is the question
-:func:`rally.legality.state_problems` answers, and :meth:`rally.Game.from_state`
+:mod:`rally.common.inputs`); whether a real game could reach it is the question
+:func:`rally.stich_rallye.legality.state_problems` answers, and :meth:`rally.Game.from_state`
 asks it. A state is reached by playing:
 
 >>> from rally import Game
@@ -26,11 +26,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from . import inputs
+from ..common import inputs
 from .cards import CARDS, HAND_SIZES, ROUNDS, Card, check_players
-from .errors import PositionError, RuleError
+from ..common.errors import PositionError, RuleError
 from .events import Event
-from .i18n import N_, _, ngettext
+from ..common.i18n import N_, _, ngettext
 from .motor import check_dial
 from .movement import MAX_PROGRESS
 from .track import Track
@@ -112,8 +112,8 @@ class GameState:
             events = inputs.sequence(self.events, _("The event log"), PositionError, _("a list of events"),
                                      MAX_EVENTS)
             if not all(isinstance(e, Event) for e in events):
-                raise PositionError(_("The event log must hold only events (rally.events), as Game.events gives "
-                                      "them."))
+                raise PositionError(_("The event log must hold only events (rally.stich_rallye.events), as "
+                                      "Game.events gives them."))
             set_(self, "events", tuple(events))
 
     def replace(self, **changes: Any) -> "GameState":

@@ -18,11 +18,11 @@ Deal: each player gets 5 cards for round 1; the other 12 lie aside, unseen. Befo
 
 from __future__ import annotations
 
-from . import inputs
+from ..common import inputs
 from .cards import HAND_SIZES, deck
-from .errors import SetupError
+from ..common.errors import SetupError
 from .game import CAR_COLORS, Game
-from .i18n import _, join_words, language, ngettext, pgettext
+from ..common.i18n import _, join_words, language, ngettext, pgettext
 
 
 def setup_steps(game: Game, lang: str | None = None) -> list[str]:

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import inputs
+from ..common import inputs
 from .cards import Card
-from .errors import SetupError
+from ..common.errors import SetupError
 from .events import Dealt, TrickWon
 from .game import Game
-from .i18n import _, join_words, language
+from ..common.i18n import _, join_words, language
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import enum
 
-from . import inputs
-from .errors import TrackError
-from .i18n import N_, _, available_languages, join_words, language, ngettext
+from ..common import inputs
+from ..common.errors import TrackError
+from ..common.i18n import N_, _, available_languages, join_words, language, ngettext
 
 MIN_TRACK_LENGTH = 5
 #: The longest track: long enough for any board, short enough that no move runs away.
@@ -46,7 +46,7 @@ class SpaceKind(enum.Enum):
 
 
 #: The word for each kind of space, in English; marked for the catalogs and translated
-#: where it is shown (``rally.i18n._(SPACE_WORDS[kind])``).
+#: where it is shown (``rally.common.i18n._(SPACE_WORDS[kind])``).
 SPACE_WORDS: dict[SpaceKind, str] = {
     SpaceKind.START: N_("start/finish"),
     SpaceKind.FLAT: N_("flat"),
@@ -72,7 +72,7 @@ class Track:
 
     def __init__(self, text: object, name: object = "custom", doc: str | None = None):
         self._text = _validate(text)
-        # Checked here before rally.inputs says why not: the built-in tracks are made on import.
+        # Checked here before rally.common.inputs says why not: the built-in tracks are made on import.
         self.name = (name if isinstance(name, str) and len(name) <= inputs.MAX_NAME_LENGTH else
                      inputs.text(name, _("A track's name"), TrackError, "custom", inputs.MAX_NAME_LENGTH))
         if doc:
@@ -130,7 +130,7 @@ class Track:
 
 
 def _validate(raw: object) -> str:
-    # Checked here before rally.inputs says why not: the built-in tracks are made on import.
+    # Checked here before rally.common.inputs says why not: the built-in tracks are made on import.
     text = (raw if isinstance(raw, str) and len(raw) <= MAX_TRACK_LENGTH + 40 else
             inputs.text(raw, _("A track"), TrackError, "S..DD...U..", MAX_TRACK_LENGTH + 40)).strip()
     for i, ch in enumerate(text):

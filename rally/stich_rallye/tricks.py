@@ -20,12 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from . import inputs
+from ..common import inputs
 from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, Color, deck, format_cards, split_by_color
-from .errors import CardError
-from .i18n import _, capitalized, join_words, language, ngettext
+from ..common.errors import CardError
+from ..common.i18n import _, capitalized, join_words, language, ngettext
 
-# The color and the value of each card code (see rally.cards.card_code).
+# The color and the value of each card code (see rally.stich_rallye.cards.card_code).
 _COLOR = tuple(code >> 4 for code in range(48))
 _VALUE = tuple(code & 15 for code in range(48))
 
@@ -226,7 +226,7 @@ class TrickExplanation:
 
 def explain_trick(trick: Sequence[Card], lang: str | None = None) -> TrickExplanation:
     """Explain who wins ``trick`` and how far the winner moves, in one plain sentence
-    (in ``lang``, default the language spoken: :mod:`rally.i18n`)."""
+    (in ``lang``, default the language spoken: :mod:`rally.common.i18n`)."""
     with language(lang):
         return _explain_trick(trick)
 

@@ -19,17 +19,29 @@ import bisect
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Protocol, Sequence
 
 from .cards import CARDS, HAND_SIZES, Card, Color, deck
-from .errors import PositionError
+from ..common.errors import PositionError
 from .game import Game
-from .i18n import join_words, ngettext, pgettext
+from ..common.i18n import join_words, ngettext, pgettext
 from .legality import shown_out, shown_out_problems
+from .position_code import PositionFields
 from .state import GameState
 
-if TYPE_CHECKING:
-    from .position import Position
+
+class Seen(PositionFields, Protocol):
+    """What :class:`UnseenCards` reads of a position (:class:`~rally.Position` has it all):
+    its fields, and what follows from them."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def player_names(self) -> tuple[str, ...]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def trick_seats(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -58,7 +70,7 @@ class UnseenCards:
     game: Game
 
     @classmethod
-    def of(cls, position: Position, done: int) -> UnseenCards:
+    def of(cls, position: Seen, done: int) -> UnseenCards:
         """What ``position`` leaves unseen, with ``done`` tricks of the round finished.
         Raises :class:`PositionError` naming every reason the unseen cards cannot be
         dealt as the position says (too few of them, or of the colors a seat may hold)."""
@@ -114,7 +126,7 @@ class UnseenCards:
         return game
 
 
-def _shown_out(position: Position, done: int, unseen: Sequence[Card],
+def _shown_out(position: Seen, done: int, unseen: Sequence[Card],
                need: int) -> dict[int, dict[Color, tuple[int, Card]]]:
     """Who showed out of which color (S4): in every earlier trick when all of them are
     listed in the order played, else in the trick on the table only. Raises
@@ -210,7 +222,7 @@ def _deal(split: tuple[tuple[int, ...], ...], pools: list[list[int]], short: tup
     return hands, rest[start:]
 
 
-def _game(position: Position, dealt: Mapping[int, Sequence[int]], discards: Sequence[int]) -> Game:
+def _game(position: Seen, dealt: Mapping[int, Sequence[int]], discards: Sequence[int]) -> Game:
     """The game at ``position`` with the unknown hands ``dealt`` and the unlisted earlier
     tricks' cards ``discards`` (card codes)."""
     hands = list(position.hands)
