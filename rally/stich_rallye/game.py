@@ -1,4 +1,5 @@
-"""The whole game of Stich Rallye as a state machine (rulings S1, S3, S8, S12, S13).
+"""The whole game of Stich Rallye as a state machine (rulings S1, S8; the moves themselves,
+S3-S13, are :mod:`rally.stich_rallye.kernel`'s primitives).
 
 In the spirit of OpenSpiel's game states: ask ``current_player`` and
 ``legal_actions()``, then ``apply`` one action. Actions are a :class:`~rally.Card`
@@ -84,7 +85,10 @@ Action = Card | Turbo
 class Game(Playouts):
     """A game of Stich Rallye from the first deal to the winner.
 
-    Create one with :meth:`Game.new`. Seats are numbered 0..n-1 clockwise (S1).
+    Create one with :meth:`Game.new`. Seats are numbered 0..n-1 clockwise (S1). What a
+    game is made of and the moves are :class:`~rally.stich_rallye.kernel.GameKernel`'s,
+    the fast playouts :class:`~rally.stich_rallye.playout.Playouts`'; this class adds
+    the checks, the words and the states.
     """
 
     __slots__ = ()
