@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import pathlib
 
-from rally.common.i18n import N_, Catalog, capitalized, decimal, get_language, join_words, language, percent, percent_range
+from rally.common.i18n import (
+    N_, Catalog, capitalized, decimal, get_language, join_words, language, percent, percent_range,
+)
 
 WIDGETS = Catalog("widgets", pathlib.Path(__file__).with_name("locale"))
 _ = WIDGETS.gettext

@@ -13,7 +13,9 @@ import functools
 from typing import Hashable, Mapping, NamedTuple, Self, Sequence
 
 from ..common import inputs
-from .cards import CARDS, HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card, check_players, deal_codes, deck, split_by_color
+from .cards import (
+    CARDS, HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card, check_players, deal_codes, deck, split_by_color,
+)
 from ..common.errors import IllegalAction, SetupError
 from .events import (
     CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, LapLost, MotorReleased, MotorWound, Moved, RoundEnded,

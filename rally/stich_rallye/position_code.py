@@ -201,7 +201,8 @@ def read_code(code: str) -> NewArguments:
         track=values["T"], positions=_numbers(values["P"], "P", MAX_PROGRESS),
         motors=_numbers(values["M"], "M", MAX_DIAL_POSITIONS - 1), round=_number(values["R"], "R", ROUNDS, 1),
         flag=_number(values["F"], "F", 4), trick=values["C"].replace(".", " "),
-        hands={seat: text.replace(".", " ") for seat, text in hands.items()}, played=values.get("X", "").replace(".", " "),
+        hands={seat: text.replace(".", " ") for seat, text in hands.items()},
+        played=values.get("X", "").replace(".", " "),
         dial=dial, names=[_unescape(x) for x in values["N"].split(".")] if "N" in values else None,
     )
 

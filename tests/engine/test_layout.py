@@ -24,7 +24,8 @@ GAMES = {"stich_rallye": "rally.stich_rallye", "rally_run": "rally.rally_run"}
 def _loaded_after(code: str) -> list[str]:
     """The ``rally`` modules a fresh Python has loaded after running ``code``."""
     result = subprocess.run(
-        [sys.executable, "-c", code + "\nimport sys\nprint(' '.join(sorted(m for m in sys.modules if m.startswith('rally'))))"],
+        [sys.executable, "-c",
+         code + "\nimport sys\nprint(' '.join(sorted(m for m in sys.modules if m.startswith('rally'))))"],
         cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
     return result.stdout.split()
 
