@@ -14,7 +14,7 @@ seat ``seed % 4``. The same seeds are played again with a careful bot in seat 0.
 prints each player's wins with a 95% Wilson interval (a fair share is 25%).
 
 ``agreement``: seeded games of four careful bots; seat 0's decisions reviewed by the
-coach (``rally.review`` with its defaults) and by a reference that gives every option
+coach (``rally.stich_rallye.review`` with its defaults) and by a reference that gives every option
 four times as many careful test games, without stopping early. It prints the rank
 correlation (Spearman) of the two reviews' costs, how often the best option differs by
 5 points or more, and whether any decision the coach calls costly is not costly in the
@@ -53,10 +53,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rally import AdvisorBot, Game, HeuristicBot, Position, advise, play_out, review  # noqa: E402
-from rally import advisor as advisor_module  # noqa: E402
-from rally.analysis import wilson_interval  # noqa: E402
-from rally.legality import shown_out  # noqa: E402
-from rally.turns import play_bots  # noqa: E402
+from rally.stich_rallye import advisor as advisor_module  # noqa: E402
+from rally.common.stats import wilson_interval  # noqa: E402
+from rally.stich_rallye.legality import shown_out  # noqa: E402
+from rally.common.turns import play_bots  # noqa: E402
 
 
 def _one_game(job: tuple[int, str]) -> int | None:

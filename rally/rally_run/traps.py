@@ -21,8 +21,8 @@ True
 
 from __future__ import annotations
 
-from ..errors import IllegalAction
-from ..i18n import _, join_words
+from ..common.errors import IllegalAction
+from ..common.i18n import _, join_words
 from .actions import ROTATES
 from .game import RallyRunGame
 from .tiles import Tile

@@ -1,9 +1,9 @@
 """The advisor, the game review, the win-rate table and the command line in German
 (issue 18), and the same calls still in English.
 
-Every position is one a seeded game reaches (``rally.examples``); every expected number
+Every position is one a seeded game reaches (``rally.stich_rallye.examples``); every expected number
 comes from the engine, never typed in. These tests pass once the German catalog holds the
-translations of rally/advisor.py, review.py, analysis.py, bots.py and cli.py.
+translations of rally/stich_rallye/advisor.py, review.py, analysis.py, bots.py and cli.py.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import pytest
 
 import rally
 from rally import HeuristicBot, RandomBot, advise, examples, explain_trick, language, parse_cards, review, trick_winner
-from rally.analysis import win_rates
+from rally.stich_rallye.analysis import win_rates
 from rally.cli import main
-from rally.game import Game, Turbo
+from rally.stich_rallye.game import Game, Turbo
 
 
 @pytest.fixture(scope="module")

@@ -17,8 +17,8 @@ from rally import (
     Card, CardPlayed, Dealt, FlagTaken, Game, GameWon, HeuristicBot, LapCompleted, MotorReleased, MotorWound, Moved,
     RandomBot, RoundEnded, TrickWon, TurboDeclined, TurboUsed, explain_trick, play_bots, play_out, setup_steps,
 )
-from rally.errors import CardError, IllegalAction, SetupError, TrackError
-from rally.i18n import _
+from rally.common.errors import CardError, IllegalAction, SetupError, TrackError
+from rally.common.i18n import _
 
 #: Seeds whose games, between them, log every kind of event the checks below know
 #: (an over-wound motor in seed 20, a win by the leader after round 3 in seed 1).

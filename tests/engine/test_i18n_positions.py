@@ -1,6 +1,6 @@
 """Positions, their checks and replays speak German when asked, and English as before.
 
-Every position and game here is reached by playing a seeded game (rally.examples); the
+Every position and game here is reached by playing a seeded game (rally.stich_rallye.examples); the
 German sentences are the catalog's (rally/locale/de), the English ones the code's own.
 """
 
@@ -10,9 +10,9 @@ import pytest
 
 import rally
 from rally import Game, Position, PositionError, examples
-from rally.errors import SetupError
-from rally.legality import state_problems
-from rally.replay import replay_states, round_end_span
+from rally.common.errors import SetupError
+from rally.stich_rallye.legality import state_problems
+from rally.stich_rallye.replay import replay_states, round_end_span
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ import random
 import pytest
 
 import rally
-from rally.errors import IllegalAction, PositionError, SetupError, TileError
+from rally.common.errors import IllegalAction, PositionError, SetupError, TileError
 from rally.rally_run import Cell, PerfectMemoryBot, RallyRunGame, RandomRunBot, Tile, play_out
 from rally.rally_run.bots import ForgetfulBot, NoMemoryBot
 from rally.rally_run.legality import state_problems

@@ -142,7 +142,7 @@ def test_motor_dials_replays_and_reviews_in_german():
         assert replay.text.startswith("Schritt 1 von 4 · Runde 1 · ⚑ ")
         assert (replay.back.description, replay.forward.description) == ("◀ Schritt zurück", "Schritt vor ▶")
         assert "<b>Wiederholung</b>" == replay.children[0].value
-        review = GameReview(rally.review(game, 0))
+        review = GameReview(rally.stich_rallye.review(game, 0))
         layout = review.chart.plot.layout
         assert layout.title.text == f"Gewinnchance von {game.names[0]} nach jeder Entscheidung"
         assert layout.yaxis.title.text == "Gewinnchance (%)"

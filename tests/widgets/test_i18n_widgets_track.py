@@ -14,7 +14,7 @@ import random
 
 import rally
 from rally import Game, HeuristicBot, Position, language
-from rally.events import Moved
+from rally.stich_rallye.events import Moved
 from widgets import AdvisorPanel, MotorPlayground, MoveExplorer, MovePlayer, PositionEditor, TrackFigure, WhatIf
 from widgets import TrickExplorer
 from widgets.stich_rallye.track_figure import (CAPTION, CAR_KEY, CARS_FIRST, KEY_FIRST, KIND_STYLE, SPACES, SPACES_KEY,

@@ -10,8 +10,8 @@ import pytest
 
 import rally
 from rally import Game, HeuristicBot, Moved, Turbo, play_out
-from rally.game import decision_of
-from rally.replay import trick_span
+from rally.stich_rallye.game import decision_of
+from rally.stich_rallye.replay import trick_span
 from widgets import GameReview, GameView, ReviewChart
 
 
@@ -85,7 +85,7 @@ def test_the_review_covers_every_decision_of_the_human(coached):
     assert [d.chosen.action for d in review.decisions] == chosen
     assert review.winner == view.game.winner
     # The same review as rally gives on its own.
-    again = rally.review(view.game, view.human)
+    again = rally.stich_rallye.review(view.game, view.human)
     assert [d.explanation for d in again.decisions] == [d.explanation for d in review.decisions]
 
 
@@ -150,7 +150,7 @@ def test_bad_input_is_refused_in_words():
         hint = view.show_hint()  # the turbo choice gets a hint too, saying what each choice does
         assert hint.startswith(("Use the turbo", "Move by the card alone")) and "turbo" in hint
     with pytest.raises(rally.SetupError, match="a decision"):
-        GameReview(rally.review(view.game, 0, playouts=5)).on_select("jump")
+        GameReview(rally.stich_rallye.review(view.game, 0, playouts=5)).on_select("jump")
 
 
 def test_a_game_shown_while_bots_play_gives_no_hint():

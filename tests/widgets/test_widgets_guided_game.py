@@ -13,7 +13,7 @@ from path_budgets import GUIDED_WORDS  # tests/path_budgets.py (pytest puts test
 
 import rally
 from rally import RandomBot, Turbo
-from rally.moments import DECISIONS, GUIDED_SEED, KINDS, moment_why
+from rally.stich_rallye.moments import DECISIONS, GUIDED_SEED, KINDS, moment_why
 from widgets import GuidedGame, GameView
 from widgets.stich_rallye.guided_game import POINTER
 

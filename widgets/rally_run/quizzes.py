@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from rally import SetupError, inputs
+from rally import SetupError
+from rally.common import inputs
 
 from ..i18n import N_, _, join_words, ngettext
 from ..quiz import Feedback, Question, Quiz

@@ -25,7 +25,8 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 import rally
-from rally import TRACKS, HeuristicBot, RandomBot, inputs
+from rally import TRACKS, HeuristicBot, RandomBot
+from rally.common import inputs
 
 from .._display import StableRepr
 from ..i18n import N_, _, join_words, ngettext, shown

@@ -58,12 +58,13 @@ from typing import Sequence
 import ipywidgets as w
 
 import rally
-from rally.table_view import table_view
-from rally.turns import play_bots
+from rally.stich_rallye.table_view import table_view
+from rally.common.turns import play_bots
 from rally import (
     DEFAULT_DIAL, HAND_SIZES, Bot, Card, Dealt, Event, FlagTaken, Game, HeuristicBot, Moved,
-    MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed, inputs,
+    MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed,
 )
+from rally.common import inputs
 
 from .._display import StableRepr, plain_text
 from ..i18n import N_, _, decimal, join_words, ngettext
@@ -75,7 +76,7 @@ from .game_replay import draw_replay_state
 from .game_review import GameReview
 from .motor_dial import MotorDial
 from .screen_cover import ScreenCover
-from rally.replay import ReplayState, replay_states, trick_span
+from rally.stich_rallye.replay import ReplayState, replay_states, trick_span
 from ..style import car_words, laps_done
 from .track_figure import TrackFigure
 from .trick_table import TrickTable
@@ -703,7 +704,7 @@ class GameView(StableRepr, w.VBox):
 
         try:
             if seat not in self._reviews:  # a review opened again is not made again
-                self._reviews[seat] = rally.review(self.game, seat, progress=progress)
+                self._reviews[seat] = rally.stich_rallye.review(self.game, seat, progress=progress)
             self.review = self._reviews[seat]
         except rally.RuleError as err:  # SetupError and the like: said in words, never raised into the page
             self.review_box.children = (w.HTML("<div role='alert'>" + _("The review could not be made: {error}").format(
