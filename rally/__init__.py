@@ -48,7 +48,7 @@ from .movement import How, Move, PathStep, check_positions, move, position_probl
 from .track import TRACKS, SpaceKind, Track, get_track
 from .position import Position
 from .advisor import Advice, AdvisorBot, OptionResult, advise
-from .review import Review, ReviewedDecision, review
+from .review import Review, ReviewedDecision, review, review_steps
 from .tricks import TrickExplanation, check_trick, explain_trick, legal_plays, play_rule, trick_winner, why_illegal
 
 __all__ = [
@@ -61,7 +61,7 @@ __all__ = [
     "CAR_COLORS", "DEFAULT_NAMES", "Game", "GameState", "Turbo", "parse_action", "trick_move", "leader", "release_order", "setup_steps", "TableView", "table_view",
     "DEFAULT_DIAL", "Motor", "check_dial",
     "How", "Move", "PathStep", "check_positions", "move", "position_problems",
-    "Position", "Advice", "AdvisorBot", "OptionResult", "advise", "Review", "ReviewedDecision", "review",
+    "Position", "Advice", "AdvisorBot", "OptionResult", "advise", "Review", "ReviewedDecision", "review", "review_steps",
     "TRACKS", "SpaceKind", "Track", "get_track",
     "TrickExplanation", "check_trick", "explain_trick", "legal_plays", "play_rule", "trick_winner", "why_illegal",
 ]
