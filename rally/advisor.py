@@ -485,11 +485,15 @@ def advise(
 
 def _deadline(clock: Callable[[], float], started: float, limit: float) -> Callable[[int], bool]:
     """``out_of_time(done)``: whether one more test game, as long as the ``done`` so far took
-    on average (the work before them included), would end past ``limit`` seconds from
-    ``started``."""
+    on average (the work before them included) or as the last one took if that was longer
+    (a busy machine slows some down), would end past ``limit`` seconds from ``started``."""
+    last = [started]
+
     def out_of_time(done: int) -> bool:
-        spent = clock() - started
-        return spent + spent / done > limit
+        now = clock()
+        spent, step = now - started, now - last[0]
+        last[0] = now
+        return spent + max(spent / done, step) > limit
     return out_of_time
 
 

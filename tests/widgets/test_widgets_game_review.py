@@ -4,6 +4,7 @@ against rally, which decides; the view only shows it."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -177,3 +178,88 @@ def test_the_turbo_choice_marks_the_track_from_the_rules():
         use = label != "card alone"
         trial = view.game.clone()
         assert move == next(e.move for e in trial.apply_recorded(Turbo(use)) if isinstance(e, Moved))
+
+
+# ------------------------------------------- in Jupyter: the review grows beside the event loop
+def finish_in_a_loop(view: GameView, ticks: list[float]) -> None:
+    """Play the human's seat at random to the end, with an event loop running (as in
+    Jupyter), and wait for the review; ``ticks`` gets the loop's time every few
+    milliseconds meanwhile: the loop stays free while the review is worked out."""
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+
+        async def tick() -> None:
+            while True:
+                ticks.append(loop.time())
+                await asyncio.sleep(0.005)
+
+        ticker = loop.create_task(tick())
+        play_through(view, random.Random(3))
+        assert view._review_task is not None  # the game is over: its review grows in the thread
+        await view._review_task
+        ticker.cancel()
+    asyncio.run(run())
+
+
+def test_in_jupyter_the_review_shows_its_first_findings_and_grows_to_the_whole_review(monkeypatch):
+    monkeypatch.setattr("widgets.stich_rallye.game_view.REVIEW_REFRESH", 0.0)  # every step shown
+    view = GameView(4, "volcano", seed=5, coach=True)
+    shown: list[rally.Review] = []
+    view.review_box.observe(lambda change: shown.append(view.review) if view.review is not None else None,
+                            names="children")
+    ticks: list[float] = []
+    finish_in_a_loop(view, ticks)
+    final = view.review
+    assert final is not None and final.complete and final == rally.review(view.game, view.human)
+    steps = list(rally.review_steps(view.game, view.human))  # remembered answers: quick now
+    assert shown == steps  # every step on the page, in order, the first with one decision
+    assert len(shown[0].decisions) == 1 and not shown[0].complete
+    # While it grew, the chart, the words and the progress bar were on the page; at the end only the review.
+    assert view.review_box.children == (view.review_view,) and view.review_view.review is final
+    # The loop was free meanwhile: it woke many times a step, not once.
+    assert len(ticks) > 3 * len(steps)
+
+
+def test_a_growing_review_on_the_page_says_it_is_not_done():
+    view = GameView(4, "volcano", seed=5, coach=True)
+    play_through(view, random.Random(3))
+    growing = next(s for s in rally.review_steps(view.game, 0) if s.pending)
+    page = GameReview(growing)
+    assert "still looking" in page.children[-1].value and "well played" not in page.children[-1].value
+    assert "the advisor has looked at" in page.children[0].value
+
+
+def test_in_jupyter_a_review_that_fails_says_why_where_it_would_be(monkeypatch):
+    def broken(*args, **kwargs):
+        yield from ()
+        raise RuntimeError("the test games ran out of cards")
+    monkeypatch.setattr(rally, "review_steps", broken)
+    view = GameView(3, "beach", seed=4, coach=True)
+    finish_in_a_loop(view, [])
+    assert view.review is None and view._review_task is None
+    (alert,) = view.review_box.children
+    assert "role='alert'" in alert.value and "the test games ran out of cards" in alert.value
+
+
+def test_pass_and_play_in_jupyter_a_review_hidden_while_it_grows_stops_and_the_next_grows_whole():
+    view = GameView(3, "beach", seed=4, people=[0, 1], coach=True)
+
+    async def run() -> None:
+        while not view.game.is_over:
+            if view.viewer is None:
+                assert view.reveal()
+            if view.game.awaiting_turbo:
+                view.choose_turbo(False)
+            else:
+                view.play_card(view.hand.playable[0])
+        assert view.ask_review(0) and view.reveal()
+        first = view._review_task
+        assert first is not None
+        await asyncio.sleep(0)
+        view.hide()  # Ada is done before her review is: it stops
+        assert first.cancelled() or first.cancelling()
+        assert view.ask_review(1) and view.reveal()
+        await view._review_task
+    asyncio.run(run())
+    assert view.review is not None and view.review.complete and view.review.seat == 1
+    assert view.review == rally.review(view.game, 1)
