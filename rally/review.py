@@ -363,7 +363,7 @@ def _steps(game: Game, seat: int, playouts: int, seed: int | None, bots: str, ch
             first = advise(position, playouts, own, bots)
             firsts.append(first)
             decision = _decided(number, event, position, first, first, action, shown)
-            if first.best.action != action and check > playouts:  # not the hint's pick: look closer
+            if _looks_closer(first, action, check):
                 if decision.clear:  # the first look already finds it worse: the likeliest finding, settled now
                     decision = _decided(number, event, position, first, _closer(first, check), action, shown)
                 else:
@@ -382,9 +382,41 @@ def _steps(game: Game, seat: int, playouts: int, seed: int | None, bots: str, ch
         yield grown()
 
 
-def _closer(first: Advice, check: int) -> Advice:
+def _looks_closer(first: Advice, action: Action, check: int) -> bool:
+    """Whether a decision gets a closer look: ``action`` was not the pick of its first look
+    (the hint's analysis), and ``check`` test games are more than it played."""
+    return first.best.action != action and check > first.playouts_asked
+
+
+def _closer(first: Advice, check: int, progress: Callable[[int, int], None] | None = None) -> Advice:
     """The closer look at a moment: ``first``'s test games played on to ``check`` per option."""
-    return advise(first.position, check, first.seed, first.bots, stop_early=False)
+    return advise(first.position, check, first.seed, first.bots, stop_early=False, progress=progress)
+
+
+def look_ahead(position: Position, action: Action, progress: Callable[[int, int], None] | None = None) -> None:
+    """Do now, for one decision just made (``action`` at ``position``, as the decider saw
+    it), the work the coach's review will do for it (:func:`review` with its defaults):
+    its first look and, for a choice that was not the hint's pick, its closer look. The
+    answers are remembered (:func:`rally.advise`), so the review after the game finds them
+    done. The game view does this in a thread while the game goes on. ``progress(done,
+    total)`` is called after every batch of test games (a caller may wait in it).
+
+    >>> from rally import Game, Position, review
+    >>> game = Game.new(3, seed=4)
+    >>> moment, card = Position.from_game(game), game.legal_actions()[0]
+    >>> look_ahead(moment, card)
+    >>> game.apply(card)
+    >>> review(game, 0).decisions[0].chosen.action == card
+    True
+    """
+    inputs.instance(position, Position, _("The moment"), SetupError, "Position.from_game(game)")
+    if action not in position.options():
+        inputs.fail(SetupError, _("The choice"), _("one of the choices here: {choices}").format(
+            choices=", ".join(str(o) for o in position.options())), action, position.options()[0])
+    first = advise(position, COACH_PLAYOUTS, None, COACH_BOTS, progress=progress)
+    check = min(MAX_REVIEW_PLAYOUTS, CHECK_FACTOR * COACH_PLAYOUTS)
+    if _looks_closer(first, action, check):
+        _closer(first, check, progress)
 
 
 def _decided(number: int, event: int, position: Position, first: Advice, advice: Advice, action: Action,
@@ -613,5 +645,5 @@ def _finish_trick(position: Position, card: Action) -> tuple[int, int]:
     return seat_and_lowest([c.code for c in position.trick] + [card.code], position.flag, position.players)
 
 
-__all__ = ["Review", "ReviewedDecision", "review", "review_steps", "clearly_costly", "CHECK_FACTOR",
+__all__ = ["Review", "ReviewedDecision", "review", "review_steps", "look_ahead", "clearly_costly", "CHECK_FACTOR",
            "MAX_REVIEW_PLAYOUTS"]

@@ -520,3 +520,18 @@ def test_a_choice_that_followed_a_hint_stopped_early_is_never_costly():
             assert ("You followed the hint" in d.explanation) == (d.chosen is not d.best)
         else:
             assert d == before
+
+
+def test_the_reviews_work_done_ahead_is_the_reviews_and_bad_input_is_refused():
+    game = played(3, 5, 5)  # five decisions in: a card to follow blue with
+    moment = Position.from_game(game)
+    with pytest.raises(SetupError, match=r"The moment must be an object of type Position, like Position.from_game"):
+        review_module.look_ahead("SR1", moment.options()[0])
+    choices = ", ".join(str(o) for o in moment.options())
+    with pytest.raises(SetupError, match=re.escape(f"The choice must be one of the choices here: {choices}, like "
+                                                   f"{moment.options()[0]}, not Turbo(True).")):
+        review_module.look_ahead(moment, Turbo(True))
+    calls: list[tuple[int, int]] = []
+    for option in moment.options()[:2]:
+        review_module.look_ahead(moment, option, progress=lambda done, total: calls.append((done, total)))
+    assert calls and all(done <= total for done, total in calls)

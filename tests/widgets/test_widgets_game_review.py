@@ -5,7 +5,9 @@ against rally, which decides; the view only shows it."""
 from __future__ import annotations
 
 import asyncio
+import importlib
 import random
+import time
 
 import pytest
 
@@ -16,10 +18,11 @@ from rally.replay import trick_span
 from widgets import GameReview, GameView, ReviewChart
 
 
-def play_through(view: GameView, rng: random.Random) -> int:
-    """Play the human's seat at random to the end; returns the decisions made."""
+def play_through(view: GameView, rng: random.Random, decisions: int | None = None) -> int:
+    """Play the human's seat at random to the end (or for ``decisions`` decisions); returns
+    the decisions made."""
     made = 0
-    while not view.game.is_over:
+    while not view.game.is_over and made != decisions:
         assert view.waiting_for_human
         if view.game.awaiting_turbo:
             assert view.choose_turbo(rng.random() < 0.5)
@@ -216,8 +219,30 @@ def test_in_jupyter_the_review_shows_its_first_findings_and_grows_to_the_whole_r
     assert len(shown[0].decisions) == 1 and not shown[0].complete
     # While it grew, the chart, the words and the progress bar were on the page; at the end only the review.
     assert view.review_box.children == (view.review_view,) and view.review_view.review is final
-    # The loop was free meanwhile: it woke many times a step, not once.
-    assert len(ticks) > 3 * len(steps)
+
+
+def test_in_jupyter_the_event_loop_stays_free_while_the_review_is_worked_out(monkeypatch):
+    importlib.import_module("rally.advisor")._answers.clear()  # nothing remembered: every step plays test games
+    real, spent = rally.review_steps, []
+
+    def timed(*args, **kwargs):
+        steps = real(*args, **kwargs)
+        while True:
+            start = time.perf_counter()
+            step = next(steps, None)
+            spent.append(time.perf_counter() - start)
+            if step is None:
+                return
+            yield step
+    monkeypatch.setattr(rally, "review_steps", timed)
+    view = GameView(3, "beach", seed=9, coach=True)
+    ticks: list[float] = []
+    finish_in_a_loop(view, ticks)
+    assert view.review is not None and view.review.complete
+    longest = max(spent)
+    assert longest > 0.3, spent  # a closer look: more than the loop's longest wait should be
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    assert max(gaps) < longest / 2, (max(gaps), longest)  # the loop woke during the longest step
 
 
 def test_a_growing_review_on_the_page_says_it_is_not_done():
@@ -263,3 +288,36 @@ def test_pass_and_play_in_jupyter_a_review_hidden_while_it_grows_stops_and_the_n
     asyncio.run(run())
     assert view.review is not None and view.review.complete and view.review.seat == 1
     assert view.review == rally.review(view.game, 1)
+
+
+def test_in_jupyter_the_reviews_work_is_done_during_the_game(monkeypatch):
+    view = GameView(4, "volcano", seed=8, coach=True)
+
+    async def run() -> int:
+        made = play_through(view, random.Random(2), decisions=6)
+        assert made == 6 and not view.game.is_over and len(view._ahead) >= 1  # a job a decision, those done dropped
+        await asyncio.wrap_future(view._ahead[-1])  # one thread: the last one done, all are
+        return made
+    made = asyncio.run(run())
+
+    def nothing_left(*args, **kwargs):
+        raise AssertionError("the review had to play test games the game view had not played already")
+    monkeypatch.setattr("rally.advisor._play_options", nothing_left)
+    review = rally.review(view.game, 0)  # the game is still running: a review of the decisions so far
+    assert len(review.decisions) == made
+
+
+def test_the_reviews_work_done_ahead_waits_while_a_hint_is_worked_out():
+    from widgets.stich_rallye import game_view
+    from rally.review import look_ahead
+    game = Game.new(3, seed=7)
+    moment, card = rally.Position.from_game(game), game.legal_actions()[-1]
+    look_ahead(moment, card)  # remembered: asked again, it asks whether it may go on at once
+    game_view._HINT_FREE.clear()
+    try:
+        job = game_view._worker("ahead").submit(look_ahead, moment, card, game_view._wait_for_hints)
+        with pytest.raises(TimeoutError):
+            job.result(timeout=0.3)
+    finally:
+        game_view._HINT_FREE.set()
+    assert job.result(timeout=30) is None

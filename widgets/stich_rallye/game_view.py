@@ -12,9 +12,12 @@ With ``coach=True`` a "Hint" button asks the advisor for the best option, in wor
 its win chance, within :attr:`GameView.hint_seconds` (on a busy machine the hint stops
 there and says it is not sure yet), and after the game a :class:`GameReview` shows your
 win chance over the game and the three decisions that cost the most, each opening the
-replay where its trick began. In Jupyter the review is worked out in a thread beside the
-kernel's event loop (:func:`rally.review_steps`, a step at a time), and the page shows
-what it has found, about once a second, until it is complete.
+replay where its trick began. In Jupyter the review's work starts during the game: after
+each of your decisions a thread beside the kernel's event loop does what the review will
+do for it (:func:`rally.review.look_ahead`, pausing while a hint is worked out), and after
+the game the review is taken a step at a time in a thread too
+(:func:`rally.review_steps`): the page shows what it has found, about once a second,
+until it is complete.
 
 The layout fits a 1280 x 800 window with JupyterLab's side bar open: the track, the
 trick on the table, the turbo choice and your hand sit together; the motors, the last
@@ -57,6 +60,7 @@ import asyncio
 import concurrent.futures
 import html
 import random
+import threading
 from typing import Iterator, Sequence
 
 import ipywidgets as w
@@ -79,7 +83,9 @@ from .game_replay import draw_replay_state
 from .game_review import GameReview
 from .motor_dial import MotorDial
 from .screen_cover import ScreenCover
+from rally.game import decision_of
 from rally.replay import ReplayState, replay_states, trick_span
+from rally.review import look_ahead
 from ..style import car_words, laps_done
 from .track_figure import TrackFigure
 from .trick_table import TrickTable
@@ -175,6 +181,7 @@ class GameView(StableRepr, w.VBox):
         self._reviews: dict[int, rally.Review] = {}
         self._hints: dict[int, list[rally.Advice]] = {}  # the hints each seat was shown, for its review
         self._review_task: asyncio.Task | None = None
+        self._ahead: list[concurrent.futures.Future] = []  # the review's work on decisions made, queued
         #: The answer behind the hint on show (None when there is none).
         self.hint_advice: rally.Advice | None = None
         self._focus_cover = False  # pass-and-play: the cover's button gets the keyboard when it next asks
@@ -352,7 +359,13 @@ class GameView(StableRepr, w.VBox):
             self._show_alert(reason)
             return False
         assert seat is not None  # why_illegal refuses every action once the game is over
+        moment = rally.Position.from_game(self.game) if self.coach and _running_loop() is not None else None
+        made = len(self.game.events)
         self.game.apply(action, seat)
+        if moment is not None and not self.game.is_over:  # the review's work on it, started now in a thread
+            chosen = next(filter(None, map(decision_of, self.game.events[made:])))[1]
+            self._ahead = [job for job in self._ahead if not job.done()]
+            self._ahead.append(_worker("ahead").submit(look_ahead, moment, chosen, _wait_for_hints))
         self._hint, self.hint_advice = "", None  # a hint answers one decision only
         if isinstance(action, Turbo):  # chosen: the buttons go at once, not after the next stop or bot
             self.turbo_box.layout.display = "none"
@@ -665,7 +678,11 @@ class GameView(StableRepr, w.VBox):
             return ""
         # The coach's one analysis of this moment: the review gives this decision the same (or,
         # stopped by the time limit before it was sure, never blames the choice it named).
-        advice = rally.advise(self.game, time_limit=self.hint_seconds)
+        _HINT_FREE.clear()  # the review's work in the thread waits: the hint has the machine to itself
+        try:
+            advice = rally.advise(self.game, time_limit=self.hint_seconds)
+        finally:
+            _HINT_FREE.set()
         self.hint_advice = advice
         self._hints.setdefault(self.viewer, []).append(advice)
         self._hint = f"<div style='font-size:13px;line-height:1.35' role='status'>{html.escape(advice.hint())}</div>"
@@ -715,6 +732,9 @@ class GameView(StableRepr, w.VBox):
         bar = w.IntProgress(min=0, max=1, value=0, layout=w.Layout(width="400px"))
         self.review_box.children = (note, bar)
         self.review_box.layout.display = "flex"
+        for job in self._ahead:  # the game is over: what was not begun is left to the review itself
+            job.cancel()
+        self._ahead = []
         if seat in self._reviews:  # a review opened again is not made again
             self._show_review(seat, self._reviews[seat], hideable)
             return
@@ -743,7 +763,7 @@ class GameView(StableRepr, w.VBox):
         step = shown = None
         try:
             while True:
-                found = await loop.run_in_executor(_review_worker(), next, steps, None)
+                found = await loop.run_in_executor(_worker("review"), next, steps, None)
                 if found is None:
                     break
                 step = found
@@ -945,15 +965,23 @@ def _show_progress(bar: w.IntProgress, review: rally.Review) -> None:
     bar.value = len(review.decisions) - len(review.pending)
 
 
-_worker: concurrent.futures.ThreadPoolExecutor | None = None
+_workers: dict[str, concurrent.futures.ThreadPoolExecutor] = {}
+#: Set while no hint is being worked out: the review's work done ahead waits for it.
+_HINT_FREE = threading.Event()
+_HINT_FREE.set()
 
 
-def _review_worker() -> concurrent.futures.ThreadPoolExecutor:
-    """The one thread the reviews grow in, one step at a time (made when first needed)."""
-    global _worker
-    if _worker is None:
-        _worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="rally-review")
-    return _worker
+def _worker(name: str) -> concurrent.futures.ThreadPoolExecutor:
+    """The one thread of its kind (``"review"``: reviews growing, a step at a time;
+    ``"ahead"``: the review's work on decisions just made), made when first needed."""
+    if name not in _workers:
+        _workers[name] = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"rally-{name}")
+    return _workers[name]
+
+
+def _wait_for_hints(done: int, total: int) -> None:
+    """Between two batches of the review's work done ahead: wait while a hint is worked out."""
+    _HINT_FREE.wait()
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
