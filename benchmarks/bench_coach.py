@@ -38,8 +38,11 @@ answers: its median and worst time, and how often it stopped at the budget (and 
 many test games); the learner then plays its own choice. Then each game's review as the
 game view grows it (``rally.review_steps``), from an empty memory too: when the first step is on hand
 (the page shows it at once), when every decision has had its first look, when the first
-costly decision is found, and when the review is whole. ``--busy N`` keeps N other
-processes spinning meanwhile (N = 2 on a 2-core machine: both cores busy).
+costly decision is found, and when the review is whole. Then the same as the game view
+does it in Jupyter: the review's work on each decision but the last done while the game
+goes on (``rally.review.look_ahead``, from an empty memory: how long it takes a decision,
+time the learner and the bots take anyway), and the review after the game. ``--busy N``
+keeps N other processes spinning meanwhile (N = 2 on a 2-core machine: both cores busy).
 
 ``deals``: over seeded games, how many dealt hands give a player a color they showed out
 of earlier in the round (the issue measured 822 of 1,912 before positions kept it).
@@ -65,6 +68,7 @@ from rally import AdvisorBot, Game, HeuristicBot, Position, advise, play_out, re
 from rally import advisor as advisor_module  # noqa: E402
 from rally.analysis import wilson_interval  # noqa: E402
 from rally.legality import shown_out  # noqa: E402
+from rally.review import look_ahead  # noqa: E402
 from rally.turns import play_bots  # noqa: E402
 
 
@@ -208,11 +212,13 @@ def _spin() -> None:
         pass
 
 
-def _timed_review(game: Game) -> tuple[float, float, float | None, float, int]:
-    """One review as the game view grows it, from an empty memory of answers: the seconds
-    to its first step, to every decision's first look, to its first costly decision (None:
-    none) and to the whole review, and how many steps it had."""
-    advisor_module._answers.clear()
+def _timed_review(game: Game, remembered: bool = False) -> tuple[float, float, float | None, float, int]:
+    """One review as the game view grows it, from an empty memory of answers (or, with
+    ``remembered``, from what is remembered now): the seconds to its first step, to every
+    decision's first look, to its first costly decision (None: none) and to the whole
+    review, and how many steps it had."""
+    if not remembered:
+        advisor_module._answers.clear()
     start = time.perf_counter()
     first = looked = costly = None
     steps = 0
@@ -244,11 +250,12 @@ def _speed(games: int, busy: int) -> None:
     limit = advisor_module.HINT_SECONDS
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{busy} other processes spinning on {os.cpu_count()} cores (load {load:.1f} as it starts)")
-    hints, cut, reviews = [], [], []
+    hints, cut, reviews, ahead, after = [], [], [], [], []
     for seed in range(games):
         game = Game.new(4, seed=seed)
         rng = random.Random(seed)
         learner, bots = Learner(), [None, HeuristicBot(), HeuristicBot(), HeuristicBot()]
+        decisions: list[tuple[Position, object]] = []
         while True:
             play_bots(game, bots, rng, until=0)
             if game.is_over:
@@ -259,8 +266,16 @@ def _speed(games: int, busy: int) -> None:
             hints.append(time.perf_counter() - start)
             if hint.out_of_time:
                 cut.append(hint.played)
-            game.apply(learner.choose(game, game.legal_actions(), rng))
+            action = learner.choose(game, game.legal_actions(), rng)
+            decisions.append((Position.from_game(game), action))
+            game.apply(action)
         reviews.append(_timed_review(game))
+        advisor_module._answers.clear()
+        for position, action in decisions[:-1]:  # the last one ends the game: the review begins at once
+            start = time.perf_counter()
+            look_ahead(position, action)
+            ahead.append(time.perf_counter() - start)
+        after.append(_timed_review(game, remembered=True))
     stopped = (f"; {len(cut)} stopped at the budget, after {min(cut)}-{max(cut)} test games (median "
                f"{statistics.median(cut):.0f})" if cut else "; none stopped at the budget")
     print(f"hint with a {limit:g} s budget ({len(hints)} decisions of {games} games): median "
@@ -271,6 +286,11 @@ def _speed(games: int, busy: int) -> None:
     found = [r[2] for r in reviews if r[2] is not None]
     print(f"review, first costly decision found: {', '.join(f'{t:.2f} s' for t in found) or 'none'} "
           f"({len(found)} of {games} games have one); steps per review: {', '.join(str(r[4]) for r in reviews)}")
+    print(f"the review's work done during the game ({len(ahead)} decisions): median {statistics.median(ahead):.2f} s "
+          f"a decision, worst {max(ahead):.2f} s")
+    for what, k in (("first step", 0), ("first costly decision", 2), ("whole review", 3)):
+        times = [r[k] for r in after if r[k] is not None]
+        print(f"review after it, {what}: median {statistics.median(times):.2f} s, worst {max(times):.2f} s")
 
 
 def deals(games: int) -> None:

@@ -17,7 +17,7 @@ Playouts go in batches; with ``stop_early`` the advisor stops as soon as one opt
 99% interval lies wholly above every other option's, and says that it did. With a
 ``time_limit`` it is an anytime search: the options meet the test games one deal at a
 time, all of them on each, so it can stop after any deal, and it stops before the next
-deal would take it past the limit. Its answer then says how sure it is
+deal could take it past the limit. Its answer then says how sure it is
 (:attr:`Advice.sureness`): still clearly best, or not sure yet. Without a time limit (the
 default) the answer depends on the seed alone, never on the machine's speed; the game
 view's hint asks with :data:`HINT_SECONDS`.
@@ -436,7 +436,7 @@ def advise(
     after every batch. An answer already given is remembered and given again.
 
     ``time_limit`` (seconds, or None for none) makes it an anytime search: it stops
-    before the next test game would take it past the limit (after one at least), and
+    before the next test game could take it past the limit (after one at least), and
     the answer says so (:attr:`Advice.out_of_time`, :attr:`Advice.sureness`). Such an
     answer is not remembered; a whole one remembered is given at once. ``clock`` (default
     :func:`time.perf_counter`) tells the seconds.
@@ -484,16 +484,17 @@ def advise(
 
 
 def _deadline(clock: Callable[[], float], started: float, limit: float) -> Callable[[int], bool]:
-    """``out_of_time(done)``: whether one more test game, as long as the ``done`` so far took
-    on average (the work before them included) or as the last one took if that was longer
-    (a busy machine slows some down), would end past ``limit`` seconds from ``started``."""
+    """``out_of_time(done)``: whether two more test games, each as long as the ``done`` so
+    far took on average (the work before them included) or as the last one took if that
+    was longer, would end past ``limit`` seconds from ``started``: room for one more and for
+    a busy machine slowing it down."""
     last = [started]
 
     def out_of_time(done: int) -> bool:
         now = clock()
         spent, step = now - started, now - last[0]
         last[0] = now
-        return spent + max(spent / done, step) > limit
+        return spent + 2 * max(spent / done, step) > limit
     return out_of_time
 
 

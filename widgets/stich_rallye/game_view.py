@@ -803,8 +803,12 @@ class GameView(StableRepr, w.VBox):
 
     def _review_failed(self, err: Exception) -> None:
         """Say in the review's place, where the learner looks, why there is no review."""
+        before = self.review_box.children
+        self.review = self.review_view = None
         self.review_box.children = (w.HTML("<div role='alert'>" + _("The review could not be made: {error}").format(
             error=html.escape(str(err))) + "</div>"),)
+        kept = {id(child) for child in (*(self._chooser or ()), self._hide_review)}
+        _close_later([child for child in before if id(child) not in kept])
 
     def replay_decision(self, decision: rally.ReviewedDecision) -> None:
         """Open the replay where ``decision``'s trick began: step forward to see it."""
