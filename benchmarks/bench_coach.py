@@ -15,7 +15,7 @@ seat ``seed % 4``. The same seeds are played again with a careful bot in seat 0.
 prints each player's wins with a 95% Wilson interval (a fair share is 25%).
 
 ``agreement``: seeded games of four careful bots; seat 0's decisions reviewed by the
-coach (``rally.review`` with its defaults) and by a reference that gives every option
+coach (``rally.stich_rallye.review`` with its defaults) and by a reference that gives every option
 four times as many careful test games, without stopping early. It prints the rank
 correlation (Spearman) of the two reviews' costs, how often the best option differs by
 5 points or more, and whether any decision the coach calls costly is not costly in the
@@ -40,7 +40,7 @@ game view grows it (``rally.review_steps``), from an empty memory too: when the 
 (the page shows it at once), when every decision has had its first look, when the first
 costly decision is found, and when the review is whole. Then the same as the game view
 does it in Jupyter: the review's work on each decision but the last done while the game
-goes on (``rally.review.look_ahead``, from an empty memory: how long it takes a decision,
+goes on (``rally.stich_rallye.review.look_ahead``, from an empty memory: how long it takes a decision,
 time the learner and the bots take anyway), and the review after the game. ``--busy N``
 keeps N other processes spinning meanwhile (N = 2 on a 2-core machine: both cores busy).
 
@@ -65,11 +65,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rally import AdvisorBot, Game, HeuristicBot, Position, advise, play_out, review, review_steps  # noqa: E402
-from rally import advisor as advisor_module  # noqa: E402
-from rally.analysis import wilson_interval  # noqa: E402
-from rally.legality import shown_out  # noqa: E402
-from rally.review import look_ahead  # noqa: E402
-from rally.turns import play_bots  # noqa: E402
+from rally.stich_rallye import advisor as advisor_module  # noqa: E402
+from rally.common.stats import wilson_interval  # noqa: E402
+from rally.stich_rallye.legality import shown_out  # noqa: E402
+from rally.stich_rallye.review import look_ahead  # noqa: E402
+from rally.common.turns import play_bots  # noqa: E402
 
 
 def _one_game(job: tuple[int, str]) -> int | None:

@@ -1,13 +1,13 @@
-"""Choose the seed of the guided first game (``rally.moments.GUIDED_SEED``).
+"""Choose the seed of the guided first game (``rally.stich_rallye.moments.GUIDED_SEED``).
 
     python benchmarks/bench_guided_seed.py                  # seeds 0-299, then the best 10
     python benchmarks/bench_guided_seed.py --seeds 1000 --learners 200
 
-A guided game stops the first time each kind of moment happens (``rally.moments.KINDS``).
+A guided game stops the first time each kind of moment happens (``rally.stich_rallye.moments.KINDS``).
 The learner makes every decision, so which kinds come up depends on how they play. For
 each seed this plays the guided game once per learner policy (the heuristic player,
 always and never the turbo, random legal play with different seeds:
-``rally.moments.learner_policies``) and counts the share of policies under which every
+``rally.stich_rallye.moments.learner_policies``) and counts the share of policies under which every
 kind comes up in the game. First a quick pass over ``--seeds`` seeds with ``--quick``
 policies, then the best ``--finalists`` seeds again with ``--learners`` policies, ranked by
 that share and then by how early (in events) all kinds but the finish came up; it
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rally.moments import GUIDED_SEED, coverage, learner_policies, search_seeds  # noqa: E402
+from rally.stich_rallye.moments import GUIDED_SEED, coverage, learner_policies, search_seeds  # noqa: E402
 
 
 def main() -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rally import review  # noqa: E402
-from rally.examples import played  # noqa: E402
+from rally.stich_rallye.examples import played  # noqa: E402
 
 TARGET_SECONDS = 10.0
 

@@ -26,16 +26,16 @@ import random
 import sys
 from typing import IO, TYPE_CHECKING, Callable, NoReturn, Sequence
 
-from . import inputs
-from .bots import Bot, HeuristicBot, RandomBot, play_out
-from .cards import MAX_PLAYERS, MIN_PLAYERS, parse_cards
-from .errors import RuleError, SetupError
-from .events import Dealt, GameWon, RoundEnded, TrickWon
-from .i18n import N_, LanguageError, _, available_languages, ngettext, npgettext, set_language
-from .game import Game
+from .common import inputs
+from .common.errors import RuleError, SetupError
+from .common.i18n import N_, LanguageError, _, available_languages, ngettext, npgettext, set_language
 from .rally_run.simulate import MAX_GAMES, simulate, simulate_many
 from .rally_run.state import MAX_TURNS
-from .track import TRACKS, SpaceKind
+from .stich_rallye.bots import Bot, HeuristicBot, RandomBot, play_out
+from .stich_rallye.cards import MAX_PLAYERS, MIN_PLAYERS, parse_cards
+from .stich_rallye.events import Dealt, GameWon, RoundEnded, TrickWon
+from .stich_rallye.game import Game
+from .stich_rallye.track import TRACKS, SpaceKind
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -155,7 +155,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _explain(cards: Sequence[str]) -> str:
-    from .tricks import explain_trick
+    from .stich_rallye.tricks import explain_trick
 
     trick = parse_cards(list(cards))
     result = explain_trick(trick)
@@ -165,7 +165,8 @@ def _explain(cards: Sequence[str]) -> str:
 
 
 def _car(seat: int, name: str) -> str:
-    """``"Ada (white car)"``: a player and the color of their car (:data:`rally.game.CAR_COLORS`, by seat)."""
+    """``"Ada (white car)"``: a player and the color of their car
+    (:data:`rally.stich_rallye.game.CAR_COLORS`, by seat)."""
     return (_("{name} (white car)"), _("{name} (red car)"), _("{name} (yellow car)"), _("{name} (purple car)"),
             _("{name} (blue car)"))[seat].format(name=name)
 

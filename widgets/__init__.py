@@ -32,7 +32,7 @@ Rally Run (``rally_run/``): :class:`RallyRunBoard` (one learner, or people toget
 Every widget has a stable ``repr`` for nbval. See ``docs/widgets.md``.
 """
 
-from rally.replay import ReplayState, replay_states
+from rally.stich_rallye.replay import ReplayState, replay_states
 
 from .announcer import Announcer
 from .course_progress import CourseProgress, LessonDone

@@ -48,9 +48,9 @@ COURSE: tuple[Lesson, ...] = (
     Lesson("04_round_end_and_laps", "04_rundenende_und_abschnitte", N_("the round's end and laps")),
     Lesson("05_play_a_game", "05_ein_spiel_spielen", N_("play a game")),
     Lesson("06_what_if", "06_was_waere_wenn", N_("what if?")),
-    Lesson("07_rally_run_driving", "07_rally_run_fahren", N_("Rally Run: the board and driving")),
-    Lesson("08_rally_run_finish", "08_rally_run_ziel", N_("Rally Run: swapping and the finish")),
-    Lesson("09_rally_run_memory", "09_rally_run_gedaechtnis", N_("Rally Run: how much memory helps")),
+    Lesson("07_rally_run_driving", "07_rally_run_fahren", N_("the board and driving (Rally Run)")),
+    Lesson("08_rally_run_finish", "08_rally_run_ziel", N_("swapping and the finish (Rally Run)")),
+    Lesson("09_rally_run_memory", "09_rally_run_gedaechtnis", N_("how much memory helps (Rally Run)")),
 )
 
 

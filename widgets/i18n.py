@@ -1,4 +1,4 @@
-"""The widgets' words in the language rally speaks (:mod:`rally.i18n`): their own
+"""The widgets' words in the language rally speaks (:mod:`rally.common.i18n`): their own
 catalog (``widgets/locale``), the same language. Labels, buttons, tooltips, messages,
 the quizzes and the figures' texts all come through here; the JavaScript components show
 texts Python gives them, so they follow too.
@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import pathlib
 
-from rally.i18n import N_, Catalog, capitalized, decimal, get_language, join_words, language, percent, percent_range
+from rally.common.i18n import (
+    N_, Catalog, capitalized, decimal, get_language, join_words, language, percent, percent_range, shown,
+)
 
 WIDGETS = Catalog("widgets", pathlib.Path(__file__).with_name("locale"))
 _ = WIDGETS.gettext
@@ -22,4 +24,4 @@ pgettext = WIDGETS.pgettext
 npgettext = WIDGETS.npgettext
 
 __all__ = ["WIDGETS", "_", "ngettext", "pgettext", "npgettext", "N_", "capitalized", "decimal", "get_language",
-           "join_words", "language", "percent", "percent_range"]
+           "join_words", "language", "percent", "percent_range", "shown"]

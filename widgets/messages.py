@@ -16,7 +16,7 @@ import ipywidgets as w
 import traitlets
 
 import rally
-from rally import inputs
+from rally.common import inputs
 
 from .i18n import _, join_words
 
@@ -101,7 +101,7 @@ class StatusLine(PageWrites):
 
 def whole_numbers(text: str, what: str, high: int, error: type[rally.RuleError] = rally.SetupError) -> list[int]:
     """The whole numbers typed in a box, separated by commas or spaces (``"0, 3, 7"``),
-    each read by :func:`rally.inputs.whole_text` as "Each <what>", from 0 to ``high``.
+    each read by :func:`rally.common.inputs.whole_text` as "Each <what>", from 0 to ``high``.
     ``what`` is a noun phrase in the language spoken (the caller translates it)."""
     typed = inputs.text(text, _("The numbers typed"), error, "0, 3, 7")
     each = _("Each {what}").format(what=what)

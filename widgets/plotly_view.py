@@ -38,7 +38,7 @@ import traitlets
 from IPython import get_ipython
 from IPython.core.formatters import format_display_data
 
-from rally.inputs import is_whole
+from rally.common.inputs import is_whole
 
 from ._display import StableRepr
 from .messages import PageWrites

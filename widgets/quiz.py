@@ -30,7 +30,8 @@ from typing import Callable, Sequence
 
 import ipywidgets as w
 
-from rally import SetupError, inputs
+from rally import SetupError
+from rally.common import inputs
 from .announcer import Announcer
 from .i18n import N_, _, ngettext
 from .page_style import PageStyle

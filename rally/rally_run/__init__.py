@@ -13,7 +13,10 @@ Where each part lives:
                         green, Cy yellow), by seat ``default_names(players)``
 - actions.py       M3   ``Reveal``, ``Rotate``, ``DriveTo``, ``Finish``, ``Swap``, ``parse_action``
 - rules.py         M3-M5  the rules of moving, as pure functions of the board (R3-R8, R11)
-- game.py          M3-M5  ``RallyRunGame``, the state machine
+- game.py          M3-M5  ``RallyRunGame``, the state machine: creating, checking, acting
+- table.py              ``RunTable``: a game's state as integers, read through properties
+- refusals.py           why an action is refused, in words, and what is allowed instead
+- arrange.py            a position chosen by hand (``RallyRunGame.arrange``)
 - state.py              ``RunState``: a moment of a game as plain data (shape checked)
 - legality.py           what no real game could produce: invariants V1-V16
                         (``docs/invariants-rally-run.md``; V17, the log, in ``problems()``)
@@ -96,7 +99,7 @@ start-finish tile: you win); ``Swap(a, b)``. Text forms: ``"reveal B3"``, ``"rot
 Tile.parse('S:EW')
 """
 
-from ..errors import IllegalAction, PositionError, RuleError, SetupError, TileError
+from ..common.errors import IllegalAction, PositionError, RuleError, SetupError, TileError
 from .actions import DriveTo, Finish, Reveal, Rotate, RunAction, Swap, parse_action
 from .board import (
     COLORS, DEFAULT_TILE_MIX, NAMES_BY_COLOR, PIT_STOP, START_CORNERS, START_FINISH, Cell, StartFinish, check_tile_mix,

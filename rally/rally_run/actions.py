@@ -26,7 +26,7 @@ Swap(Cell.parse('B2'), Cell.parse('D4'))
 >>> parse_action("rotate ٣")
 Traceback (most recent call last):
 ...
-rally.errors.TileError: In 'rotate ٣': A rotation (in quarter turns clockwise) must be a whole number from 0 to 3 written in the digits 0-9, like 0, not '٣'.
+rally.common.errors.TileError: In 'rotate ٣': A rotation (in quarter turns clockwise) must be a whole number from 0 to 3 written in the digits 0-9, like 0, not '٣'.
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
-from .. import inputs
-from ..errors import TileError
-from ..i18n import N_, _, available_languages, language, pgettext
+from ..common import inputs
+from ..common.errors import TileError
+from ..common.i18n import N_, _, available_languages, language, pgettext
 from .board import CELL_LIST, CELLS, Cell
 
 #: The longest text read as an action.

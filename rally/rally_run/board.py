@@ -24,7 +24,7 @@ start-finish tiles 25-28 in the order of :data:`START_FINISH`.
 >>> Cell(5, 0)
 Traceback (most recent call last):
 ...
-rally.errors.TileError: A cell's row (0 is row 1, in the north) must be a whole number from 0 to 4, like 0, not 5.
+rally.common.errors.TileError: A cell's row (0 is row 1, in the north) must be a whole number from 0 to 4, like 0, not 5.
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Union
 
-from .. import inputs
-from ..errors import SetupError, TileError
-from ..i18n import N_, _, join_words, ngettext, pgettext
+from ..common import inputs
+from ..common.errors import SetupError, TileError
+from ..common.i18n import N_, _, join_words, ngettext, pgettext
 from .tiles import ALL_OPEN, BITS, DIRECTIONS, KIND_INDEX, KINDS, PERIODS, STEPS, TileKind, opposite
 
 SIZE = 5
@@ -167,7 +167,7 @@ PLACES = CELLS + len(START_FINISH)
 #: players start on opposite corners.
 START_CORNERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 #: The default name of each car color's driver (decision R14): a name keeps the car color
-#: it has in Stich Rallye (:data:`rally.game.CAR_COLORS`: Bo red, Cy yellow, Ed blue);
+#: it has in Stich Rallye (:data:`rally.stich_rallye.game.CAR_COLORS`: Bo red, Cy yellow, Ed blue);
 #: green, which Stich Rallye has not, is Gus's. See :func:`default_names`.
 NAMES_BY_COLOR = {"red": "Bo", "blue": "Ed", "green": "Gus", "yellow": "Cy"}
 
@@ -250,7 +250,7 @@ def place_index(value: object) -> int:
     >>> place_index(True)
     Traceback (most recent call last):
     ...
-    rally.errors.TileError: A place (0-24 the cells, 25-28 the start-finish tiles) must be a whole number from 0 to 28, like 0, not True.
+    rally.common.errors.TileError: A place (0-24 the cells, 25-28 the start-finish tiles) must be a whole number from 0 to 28, like 0, not True.
     """
     if type(value) is int and 0 <= value < PLACES:
         return value

@@ -31,10 +31,10 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, Union
 
-from .. import inputs
-from ..errors import SetupError
-from ..i18n import _, language, ngettext
-from ..turns import choice, no_choice, play_bots
+from ..common import inputs
+from ..common.errors import SetupError
+from ..common.i18n import _, language, ngettext
+from ..common.turns import choice, no_choice, play_bots
 from .actions import SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, Swap
 from .board import CELLS, COLORS, NEIGHBOURS, PIT, distance
 from .events import CarMoved, RunEvent, TileHidden, TilesSwapped, TileTurned
@@ -83,7 +83,7 @@ class MemoryBot:
 
     def describe(self, lang: str | None = None) -> str:
         """The bot in words, for tables and charts a learner reads: "a bot with no memory"
-        (in ``lang``, default the language spoken: :mod:`rally.i18n`)."""
+        (in ``lang``, default the language spoken: :mod:`rally.common.i18n`)."""
         with language(lang):
             if self.turns is None:
                 return _("a bot with perfect memory")
@@ -314,19 +314,44 @@ def _plan(obs: Observation, known: dict[int, int], target: int, sources: Sequenc
     ``-1 - entry`` for a car entering ``cell`` from direction ``entry``. Returns the tag
     of the best source, or None if no way is known. Face-up tiles are fixed, remembered
     tiles can be laid as the bot likes, unknown tiles may go anywhere at a small cost."""
-    codes = obs.codes
-    h = _DIST[target]  # A*: the open-board distance never overestimates
-    best: dict[int, float] = {}
-    heap: list[tuple[float, float, int, int]] = []  # (estimate, cost, state, source number)
-    push, pop = heapq.heappush, heapq.heappop
-    done_cost, done_tag = [1e9], [-1]
+    search = _Search(obs.codes, known, target)
+    for tag, (cost, cell, how, _action) in enumerate(sources):
+        cost += rng.random() * 0.2
+        if how >= 0:
+            search.leave(cost, cell, how, tag)
+        else:
+            search.reach(cost + 1.0, cell, cell * 4 + ((-1 - how) if cell in known else 0), tag)
+    best = search.run()
+    return sources[best][3] if best >= 0 else None
 
-    def leave(cost: float, cell: int, mask: int, tag: int) -> None:
+
+class _Search:
+    """:func:`_plan`'s A* search over (cell, entry) states; the open-board distance to
+    the target never overestimates. ``done`` is the cheapest way to the target found so
+    far, ``tag`` the number of the source it starts from (-1: none yet)."""
+
+    __slots__ = ("codes", "known", "target", "h", "best", "heap", "done", "tag")
+
+    def __init__(self, codes: Sequence[int], known: dict[int, int], target: int) -> None:
+        self.codes, self.known, self.target, self.h = codes, known, target, _DIST[target]
+        self.best: dict[int, float] = {}
+        self.heap: list[tuple[float, float, int, int]] = []  # (estimate, cost, state, source number)
+        self.done, self.tag = 1e9, -1
+
+    def reach(self, cost: float, cell: int, state: int, tag: int) -> None:
+        """Reach ``state`` on ``cell`` at ``cost`` from source ``tag``, if that is cheaper."""
+        if cost < self.best.get(state, 1e9):
+            self.best[state] = cost
+            heapq.heappush(self.heap, (cost + self.h[cell], cost, state, tag))
+
+    def leave(self, cost: float, cell: int, mask: int, tag: int) -> None:
+        """Leave ``cell`` by the openings ``mask`` for every neighbour a way may go on to."""
         c0 = cost + 1.0
+        known, codes, target = self.known, self.codes, self.target
         for n, e in _STEPS[cell][mask]:
             if n == target:
-                if c0 < done_cost[0]:
-                    done_cost[0], done_tag[0] = c0, tag
+                if c0 < self.done:
+                    self.done, self.tag = c0, tag
                 continue
             if n >= CELLS:
                 continue
@@ -341,36 +366,27 @@ def _plan(obs: Observation, known: dict[int, int], target: int, sources: Sequenc
                 elif code == -1:
                     c += UNKNOWN
                 state = n * 4  # fixed or unknown: the way in does not matter
-            if c < best.get(state, 1e9):
-                best[state] = c
-                push(heap, (c + h[n], c, state, tag))
+            self.reach(c, n, state, tag)
 
-    for tag, (cost, cell, how, _action) in enumerate(sources):
-        cost += rng.random() * 0.2
-        if how >= 0:
-            leave(cost, cell, how, tag)
-        else:
-            state = cell * 4 + ((-1 - how) if cell in known else 0)
-            c = cost + 1.0
-            if c < best.get(state, 1e9):
-                best[state] = c
-                push(heap, (c + h[cell], c, state, tag))
-    while heap:
-        f, cost, state, tag = pop(heap)
-        if f >= done_cost[0]:
-            break
-        if cost > best[state]:
-            continue
-        cell, e = state >> 2, state & 3
-        if cell == PIT:
-            mask = 15
-        elif cell in known:
-            mask = EXITS[known[cell] >> 2][e]
-        else:
-            code = codes[cell]
-            mask = MASKS[code] if code >= 0 else 15
-        leave(cost, cell, mask, tag)
-    return sources[done_tag[0]][3] if done_tag[0] >= 0 else None
+    def run(self) -> int:
+        """Search until no cheaper way can be found; the number of the best source, or -1."""
+        heap, best, known, codes = self.heap, self.best, self.known, self.codes
+        while heap:
+            f, cost, state, tag = heapq.heappop(heap)
+            if f >= self.done:
+                break
+            if cost > best[state]:
+                continue
+            cell, e = state >> 2, state & 3
+            if cell == PIT:
+                mask = 15
+            elif cell in known:
+                mask = EXITS[known[cell] >> 2][e]
+            else:
+                code = codes[cell]
+                mask = MASKS[code] if code >= 0 else 15
+            self.leave(cost, cell, mask, tag)
+        return self.tag
 
 
 def _swap_of(obs: Observation, a: int, b: int) -> Swap | None:
@@ -426,7 +442,7 @@ class RandomRunBot:
 
     def describe(self, lang: str | None = None) -> str:
         """The bot in words: "a bot that moves at random" (in ``lang``, default the
-        language spoken: :mod:`rally.i18n`)."""
+        language spoken: :mod:`rally.common.i18n`)."""
         with language(lang):
             return _("a bot that moves at random")
 
@@ -447,7 +463,7 @@ def parse_bot(text: str) -> MemoryBot | RandomRunBot:
     >>> parse_bot("forgetful:٣")
     Traceback (most recent call last):
     ...
-    rally.errors.SetupError: K in forgetful:K (turns of memory) must be a whole number from 1 to 10000 written in the digits 0-9, like 1, not '٣'.
+    rally.common.errors.SetupError: K in forgetful:K (turns of memory) must be a whole number from 1 to 10000 written in the digits 0-9, like 1, not '٣'.
     """
     t = inputs.text(text, _("A bot"), SetupError, "perfect", MAX_BOT_TEXT).strip().lower()
     if t == "perfect":

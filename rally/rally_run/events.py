@@ -4,7 +4,7 @@ Everything in a game of Rally Run happens in plain view (a revealed tile is seen
 all, a swap is watched by all, a trophy is shown when taken), so every event is
 public: bots with memory learn from this log. Places are kept as engine integers
 (cells 0-24, start-finish tiles 25-28); ``describe(names)`` says it in words (in the
-language spoken, or ``lang=``: :mod:`rally.i18n`).
+language spoken, or ``lang=``: :mod:`rally.common.i18n`).
 
 >>> from rally.rally_run import RallyRunGame
 >>> game = RallyRunGame.new(2, seed=6)
@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import ClassVar, TypeVar
 
-from .. import inputs
-from ..errors import PositionError
-from ..i18n import _
-from ..logged_event import LoggedEvent
+from ..common import inputs
+from ..common.errors import PositionError
+from ..common.i18n import _
+from ..common.logged_event import LoggedEvent
 from .board import CELLS, COLORS, MAX_PLAYERS, PLACES, START_FINISH, color_adjective, place_name
 from .tiles import BY_CODE, CODES, KINDS, Tile, a_kind
 
@@ -50,7 +50,7 @@ class RunEvent(LoggedEvent):
     >>> TileHidden(25)
     Traceback (most recent call last):
     ...
-    rally.errors.PositionError: A 'hidden' event's cell must be a whole number from 0 to 24, like 0, not 25.
+    rally.common.errors.PositionError: A 'hidden' event's cell must be a whole number from 0 to 24, like 0, not 25.
     """
 
     def __post_init__(self) -> None:

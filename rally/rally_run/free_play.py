@@ -16,9 +16,9 @@ the game's board, a column letter and a row number (``"B3"``), on a grid of up t
   bend of a curve, back the way it came at a dead end or a start-finish tile, until it is
   where it set off, heading the same way.
 
-Every change is checked first: bad input raises :class:`~rally.errors.TileError` (a
+Every change is checked first: bad input raises :class:`~rally.common.errors.TileError` (a
 ``ValueError``) that says what was wrong and what would be right, and changes nothing. A
-tile mix is checked as for a game (:class:`~rally.errors.SetupError`: 24 road tiles).
+tile mix is checked as for a game (:class:`~rally.common.errors.SetupError`: 24 road tiles).
 
 >>> play = FreePlay(rows=2, cols=2)
 >>> for square, piece in [("A1", "C:ES"), ("B1", "C:SW"), ("B2", "C:NW"), ("A2", "C:NE")]:
@@ -42,9 +42,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from .. import inputs
-from ..errors import TileError
-from ..i18n import _, capitalized, join_words, ngettext
+from ..common import inputs
+from ..common.errors import TileError
+from ..common.i18n import _, capitalized, join_words, ngettext
 from .board import COLORS, DEFAULT_TILE_MIX, TileMix, check_tile_mix, color_adjective
 from .tiles import (ALL_OPEN, BITS, DIRECTIONS, KINDS, STEPS, Tile, TileKind, a_kind, direction_word, kind_count,
                     mask_directions, mask_words, opposite, rotate_mask)

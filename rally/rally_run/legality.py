@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..i18n import _, join_words, language, ngettext
+from ..common.i18n import _, join_words, language, ngettext
 from .board import CELL_LIST, CELLS, COLORS, NEIGHBOURS, PIT, START_CORNERS, Cell, color_adjective, color_noun, distance
 from .rules import DEAD_END, all_stuck_for_good, goal, options, stuck_for_good, standings
 from .state import OVER, ROTATE, RunState
@@ -59,7 +59,7 @@ class _Board:
 
 def state_problems(state: RunState, lang: str | None = None) -> list[str]:
     """Every reason no real game could reach ``state``, as sentences (``[]`` if none), in
-    ``lang`` (default the language spoken: :mod:`rally.i18n`).
+    ``lang`` (default the language spoken: :mod:`rally.common.i18n`).
 
     The board comes first: when a cell holds the wrong thing, the later checks (which
     read the roads from it) are not asked."""

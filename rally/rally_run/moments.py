@@ -3,7 +3,7 @@
 A guided game stops the first time each kind of thing happens and says it in one or two
 short sentences, for a five-year-old who hears them read aloud. Which moments are new is
 decided here, from the game's own events and the decision it asks the learner for now
-(:class:`~rally.moment.MomentGuide` hands each kind out once); a view only shows them.
+(:class:`~rally.common.moment.MomentGuide` hands each kind out once); a view only shows them.
 
 The kinds, in teaching order (:data:`KINDS`):
 
@@ -36,10 +36,10 @@ import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from .. import inputs
-from ..errors import SetupError
-from ..i18n import N_, _
-from ..moment import Coverage, Moment, MomentGuide, play_with_guide, rank_seeds, tally_coverage
+from ..common import inputs
+from ..common.errors import SetupError
+from ..common.i18n import N_, _
+from ..common.moment import Coverage, Moment, MomentGuide, play_with_guide, rank_seeds, tally_coverage
 from .actions import Reveal, RunAction, Swap
 from .board import CELL_LIST, CELLS, COLORS, PIT, StartFinish, color_adjective, place_name
 from .bots import RunBot, parse_bot
@@ -132,8 +132,8 @@ def _decision_moments(game: RallyRunGame, learner: int) -> list[Moment]:
 
 def detect(game: RallyRunGame, start: int, learner: int) -> list[Moment]:
     """The moments of ``game.events[start:]``, in order, then those of the decision asked
-    of ``learner`` now (a :data:`rally.moment.Detector`). A kind may come more than
-    once; :class:`~rally.moment.MomentGuide` keeps the first.
+    of ``learner`` now (a :data:`rally.common.moment.Detector`). A kind may come more than
+    once; :class:`~rally.common.moment.MomentGuide` keeps the first.
 
     >>> game = RallyRunGame.new(2, seed=6)
     >>> game.apply("swap B2 D4")
@@ -155,7 +155,7 @@ def guide(learner: int = 0) -> MomentGuide:
 _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "reveal": ((N_("Tap a tile next to your car."), N_("It turns over, and you see its road.")), ()),
     "lay_tile": ((N_("Turn the tile so its road meets yours."),
-                  N_("Each arrow shows where a road leads out.")), ()),
+                  N_("Each arrow shows an open side of the tile.")), ()),
     "trap": ((N_("Careful with the choice marked ⚠!"), N_("In this app, laid that way, your car can never drive on.")), ()),
     "tile_hidden": ((N_("The tile behind turns face down, if no car stands on it."), N_("Try to remember its road!")), ()),
     "dead_end": ((N_("Dead end: your road stops here."), N_("From here, it only leads back.")),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..i18n import _
+from ..common.i18n import _
 from .board import CELL_LIST, CELLS, FIXED_MASKS, NEIGHBOURS, PIT, Cell, Place, place_index, place_of
 from .events import RunEvent
 from .render import Table, render

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..i18n import _, ngettext, pgettext
+from ..common.i18n import _, ngettext, pgettext
 from .board import CELLS, COLORS, COLUMNS, PIT, SIZE, START_FINISH, color_adjective, color_noun, place_name
 from .tiles import BY_CODE
 

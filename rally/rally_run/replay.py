@@ -1,6 +1,6 @@
 """Replaying a Rally Run game one event at a time: the board as it stood after event k.
 
-The same shape as :func:`rally.replay.replay_states` for Stich Rallye: one entry per
+The same shape as :func:`rally.stich_rallye.replay.replay_states` for Stich Rallye: one entry per
 event, with the event, its words, and the game at that moment. A Rally Run turn is one
 decision (a reveal, a rotation, a drive, a swap) and the events that follow from it; the
 moment of each event is the game right after the decision that logged it.
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import inputs
-from ..errors import SetupError
-from ..i18n import _
+from ..common import inputs
+from ..common.errors import SetupError
+from ..common.i18n import _
 from .events import RunEvent
 from .game import RallyRunGame, decision
 from .state import RunState
@@ -39,7 +39,7 @@ class RunMoment:
 
 def replay_states(game: RallyRunGame, lang: str | None = None) -> list[RunMoment]:
     """One :class:`RunMoment` per event of ``game``, replayed from where its log starts;
-    each moment's ``text`` in ``lang`` (default the language spoken: :mod:`rally.i18n`)."""
+    each moment's ``text`` in ``lang`` (default the language spoken: :mod:`rally.common.i18n`)."""
     now = inputs.instance(game, RallyRunGame, _("The game"), SetupError, "RallyRunGame.new(2, seed=6)").state()
     if now.start is not None:
         replay = RallyRunGame.from_state(now.start)

@@ -1,7 +1,7 @@
 """A Rally Run state as JSON and back.
 
 This module reads and writes the *shape* of a saved game (through
-:mod:`rally.inputs`: text only, bounded in size and depth, whole numbers only, exact
+:mod:`rally.common.inputs`: text only, bounded in size and depth, whole numbers only, exact
 keys); whether the state could happen is for ``RallyRunGame.problems()`` to say, and
 ``RallyRunGame.from_json`` asks it. It knows :class:`~rally.rally_run.state.RunState`,
 not the game class, so the game imports it and never the other way round.
@@ -14,16 +14,16 @@ True
 >>> state_from_json(b'{}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-rally.errors.PositionError: A saved Rally Run game must be text (a str)..., not b'{}'.
+rally.common.errors.PositionError: A saved Rally Run game must be text (a str)..., not b'{}'.
 """
 
 from __future__ import annotations
 
 from typing import Union
 
-from .. import inputs
-from ..errors import PositionError, RuleError, SetupError
-from ..i18n import N_, _
+from ..common import inputs
+from ..common.errors import PositionError, RuleError, SetupError
+from ..common.i18n import N_, _
 from .board import CELL_LIST, MAX_PLAYERS, Cell, Place, parse_place, place_of
 from .events import event_from_dict
 from .state import MAX_EVENTS, RunState

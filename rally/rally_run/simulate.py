@@ -27,10 +27,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .. import inputs
-from ..analysis import wilson_interval
-from ..errors import SetupError
-from ..i18n import _, decimal, language, ngettext, percent, percent_range, pgettext
+from ..common import inputs
+from ..common.stats import wilson_interval
+from ..common.errors import SetupError
+from ..common.i18n import _, decimal, language, ngettext, percent, percent_range, pgettext
 from .board import MAX_PLAYERS, MIN_PLAYERS, color_adjective
 from .bots import ForgetfulBot, MemoryBot, NoMemoryBot, PerfectMemoryBot, RandomRunBot, parse_bot, play_out
 from .events import CarMoved, RunEvent, RunGameWon, TileRevealed, TilesSwapped, TrophyTaken
@@ -62,7 +62,7 @@ def log_lines(events: Iterable[RunEvent], names: Sequence[str], before: int = 0,
               lang: str | None = None) -> list[str]:
     """Each event in words, numbered by turn (``"Turn 3: Bo swaps ..."``), counting the
     ``before`` turns played before the log starts; the end of the game has no number
-    (in ``lang``, default the language spoken: :mod:`rally.i18n`)."""
+    (in ``lang``, default the language spoken: :mod:`rally.common.i18n`)."""
     with language(lang):
         return [event.describe(names) if isinstance(event, RunGameWon) else
                 _("Turn {turn}: {event}").format(turn=turn, event=event.describe(names))
@@ -95,7 +95,7 @@ def _first_seed(seed: object, games: int, what: str) -> int:
 def simulate(players: int, seed: int = 0, bots: str = "perfect", brief: bool = False,
              max_turns: int | None = None, lang: str | None = None) -> str:
     """A readable log of one game played by ``bots``; the last line names the winner
-    (in ``lang``, default the language spoken: :mod:`rally.i18n`)."""
+    (in ``lang``, default the language spoken: :mod:`rally.common.i18n`)."""
     with language(lang):
         return _simulate(players, seed, bots, brief, max_turns)
 
@@ -139,7 +139,7 @@ def simulate_many(players: int, games: int, seed: int = 0, bots: str = "perfect"
                   max_turns: int | None = None, lang: str | None = None) -> str:
     """Play ``games`` games (1 to :data:`MAX_GAMES`; seeds ``seed``, ``seed + 1``, ...):
     wins by seat, how games ended, turns, and games per second (in ``lang``, default
-    the language spoken: :mod:`rally.i18n`)."""
+    the language spoken: :mod:`rally.common.i18n`)."""
     with language(lang):
         return _simulate_many(players, games, seed, bots, max_turns)
 
@@ -235,7 +235,7 @@ class MemoryResult:
 
     def table(self, lang: str | None = None) -> str:
         """A plain-text table, one line per memory length (in ``lang``, default the
-        language spoken: :mod:`rally.i18n`; the opponents are named in the language
+        language spoken: :mod:`rally.common.i18n`; the opponents are named in the language
         spoken when :func:`memory_win_rates` ran)."""
         with language(lang):
             lines = ["{memory:<10}{wins:>8}{rate:>12}   {interval}".format(

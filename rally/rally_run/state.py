@@ -7,7 +7,7 @@ the pit stop, the tile just revealed, the two tiles just swapped, the winner, an
 event log with the position it starts from.
 
 Building a :class:`RunState` checks its *shape* only (types, sizes and bounds, through
-:mod:`rally.inputs`); whether a real game could reach it is what
+:mod:`rally.common.inputs`); whether a real game could reach it is what
 :meth:`RallyRunGame.problems() <rally.rally_run.RallyRunGame.problems>` answers (see
 :mod:`rally.rally_run.legality`), and :meth:`RallyRunGame.from_state
 <rally.rally_run.RallyRunGame.from_state>` asks it.
@@ -37,9 +37,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .. import inputs
-from ..errors import PositionError, RuleError
-from ..i18n import _, ngettext
+from ..common import inputs
+from ..common.errors import PositionError, RuleError
+from ..common.i18n import _, ngettext
 from .board import (
     CELLS, COLORS, MAX_PLAYERS, MIN_PLAYERS, Cell, Counts, Place, StartFinish, check_tile_mix, default_names,
 )

@@ -19,7 +19,7 @@ True
 >>> Tile(TileKind.STRAIGHT, 2)
 Traceback (most recent call last):
 ...
-rally.errors.TileError: A straight's rotation must be a whole number from 0 to 1, like 0, not 2.
+rally.common.errors.TileError: A straight's rotation must be a whole number from 0 to 1, like 0, not 2.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .. import inputs
-from ..errors import TileError
-from ..i18n import N_, _, capitalized, join_words, language, ngettext
+from ..common import inputs
+from ..common.errors import TileError
+from ..common.i18n import N_, _, capitalized, join_words, language, ngettext
 
 #: The four directions, clockwise from north.
 DIRECTIONS = ("N", "E", "S", "W")
@@ -201,7 +201,7 @@ class Tile:
 
     def describe(self, lang: str | None = None) -> str:
         """In words: ``"a curve open to north and east"`` (in ``lang``, default the
-        language spoken: :mod:`rally.i18n`)."""
+        language spoken: :mod:`rally.common.i18n`)."""
         with language(lang):
             return _("{a_kind} open to {directions}").format(a_kind=a_kind(self.kind),
                                                              directions=mask_words(self.mask))

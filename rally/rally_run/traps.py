@@ -14,15 +14,15 @@ engine's own :meth:`~rally.rally_run.RallyRunGame.is_stuck_for_good`.
 >>> game.rotations(), trapping_rotations(game)
 ([2, 3], (3,))
 >>> print(trap_words(game, 3))
-Laid as road ↑ ←, its roads would lead only off the board or to a start-finish tile. In this app, Bo may not drive onto one of those yet. So Bo's car could never drive on. Choose road ↓ ← instead.
+Laid as road ↑ ←, its roads would lead only off the board or to a start-finish tile. In this app, Bo may not drive onto one of those before the pit stop. So Bo's car could never drive on. Choose road ↓ ← instead.
 >>> trap_words(game, 2) is None
 True
 """
 
 from __future__ import annotations
 
-from ..errors import IllegalAction
-from ..i18n import _, join_words
+from ..common.errors import IllegalAction
+from ..common.i18n import _, join_words
 from .actions import ROTATES
 from .game import RallyRunGame
 from .tiles import Tile
@@ -85,7 +85,7 @@ def trap_words(game: RallyRunGame, rotation: int) -> str | None:
     text = " ".join([
         _("Laid as {way}, its roads would lead only off the board or to a start-finish tile.").format(
             way=Tile(kind.kind, rotation).way()),
-        _("In this app, {name} may not drive onto one of those yet.").format(name=name),
+        _("In this app, {name} may not drive onto one of those before the pit stop.").format(name=name),
         _("So {name}'s car could never drive on.").format(name=name)])
     if safe:
         choices = join_words([Tile(kind.kind, r).way() for r in safe], "or")

@@ -55,7 +55,7 @@ TRACE_POINTS = """gd => {
 
 KERNEL_IDLE = "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'"
 
-#: The log lines of Ada's own decisions (rally/events.py: CardPlayed, TurboUsed, TurboDeclined).
+#: The log lines of Ada's own decisions (rally/stich_rallye/events.py: CardPlayed, TurboUsed, TurboDeclined).
 ADA_DECIDES = re.compile(r"^Ada (plays [RGB]\d+ |uses the turbo:|"
                          r"keeps the motor wound at \d+ and moves by the card alone)")
 #: The game's log shows its last 80 events (game_view.LOG_LINES).

@@ -87,7 +87,7 @@ def test_a_trick_the_car_and_the_motors(game):
     assert f"Ada plays {code}" in " ".join(log)
     for bot in ("Bo", "Cy", "Di"):
         assert any(line.startswith(f"{bot} plays ") for line in log), log
-    last = game.root.locator(".rally-trick").filter(has_text="Last trick")
+    last = game.root.locator(".rally-trick").filter(has_text="Previous trick")
     assert last.locator(".rally-trick__play").count() == 4
     ada = last.locator(".rally-trick__play").filter(has_text="Ada")
     assert ada.locator(".rally-card__value").inner_text() == code[1:]

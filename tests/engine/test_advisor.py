@@ -1,4 +1,4 @@
-"""The advisor (rally/advisor.py): seeded, right on positions whose answer is known,
+"""The advisor (rally/stich_rallye/advisor.py): seeded, right on positions whose answer is known,
 honest about stopping early, and clear about bad input."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 
 from rally import Card, Game, HeuristicBot, Position, PositionError, RandomBot, SetupError, Turbo, play_until
 from rally import advise
-from rally.advisor import ALPHA, Z99, Advice, OptionResult
-from rally.analysis import sign_test, wilson_interval
+from rally.stich_rallye.advisor import ALPHA, Z99, Advice, OptionResult
+from rally.common.stats import sign_test, wilson_interval
 
 TRACK20 = "S......D......U....."  # 20 spaces: 2 laps end at progress 40
 

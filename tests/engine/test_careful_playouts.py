@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 from rally import Game, HeuristicBot
-from rally.turns import play_bots
+from rally.common.turns import play_bots
 
 
 def test_careful_playouts_make_the_careful_bots_choices():
     """``play_out`` with careful bots takes the fast path (``Game.play_policy``): it must
     make exactly the choices the bots make through ``legal_actions`` and ``apply``."""
-    from rally.bots import play_out
+    from rally.stich_rallye.bots import play_out
 
     for seed in range(60):
         n = 3 + seed % 3

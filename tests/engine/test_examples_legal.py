@@ -97,7 +97,7 @@ def test_the_saved_game_collector_reads_json_in_text():
     assert Game.from_json(json.dumps(data)) == game
 
 
-# ---------------------------------------------------------------- rally.examples
+# ---------------------------------------------------------------- rally.stich_rallye.examples
 from rally import Color, Moved, Turbo  # noqa: E402
 from rally import examples  # noqa: E402
 
@@ -138,7 +138,7 @@ def test_the_last_trick_turbo_is_what_lesson_6_says():
     """Lesson 6's third moment: the turbo takes Ada further now (space 16, motor empty), but
     without it a downhill rolls her to 15 and her motor moves her on to 24 at the round's end;
     the advisor tells the two apart clearly."""
-    from rally.advisor import advise
+    from rally.stich_rallye.advisor import advise
 
     p = examples.last_trick_turbo()
     assert (p.round, p.phase, p.player_names[p.decider]) == (1, "turbo", "Ada")

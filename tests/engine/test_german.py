@@ -22,7 +22,7 @@ import pytest
 
 import rally
 from rally import Game, HeuristicBot, Position, RandomBot, advise, examples, play_bots, play_out, review
-from rally.analysis import win_rates
+from rally.stich_rallye.analysis import win_rates
 from rally.cli import main as cli_main
 from rally.rally_run import RallyRunGame
 from rally.rally_run.bots import ForgetfulBot, PerfectMemoryBot, RandomRunBot
@@ -80,7 +80,7 @@ def said_in_german() -> list[str]:
 
 
 def _tricks(game: Game) -> list[tuple]:
-    from rally.events import TrickWon
+    from rally.stich_rallye.events import TrickWon
 
     return [event.cards for event in game.events if isinstance(event, TrickWon)][:6]
 

@@ -1,9 +1,9 @@
 """The advisor, the game review, the win-rate table and the command line in German
 (issue 18), and the same calls still in English.
 
-Every position is one a seeded game reaches (``rally.examples``); every expected number
+Every position is one a seeded game reaches (``rally.stich_rallye.examples``); every expected number
 comes from the engine, never typed in. These tests pass once the German catalog holds the
-translations of rally/advisor.py, review.py, analysis.py, bots.py and cli.py.
+translations of rally/stich_rallye/advisor.py, review.py, analysis.py, bots.py and cli.py.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import pytest
 
 import rally
 from rally import HeuristicBot, RandomBot, advise, examples, explain_trick, language, parse_cards, review, trick_winner
-from rally.analysis import win_rates
+from rally.stich_rallye.analysis import win_rates
 from rally.cli import main
-from rally.game import Game, Turbo
+from rally.stich_rallye.game import Game, Turbo
 
 
 @pytest.fixture(scope="module")
@@ -44,12 +44,11 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
         sentence, hint, table = turbo_advice.sentence(), turbo_advice.hint(), turbo_advice.table()
         words = {o.label: o.word for o in turbo_advice.options}
     assert words == {"turbo": "Turbo nutzen", "no turbo": "ohne Turbo"}
-    assert sentence.startswith(f"Für {name} gewann „{words[best.label]}“ in {100 * best.win_rate:.0f}\xa0% von "
-                               f"{best.playouts} Probespielen")
+    assert sentence.startswith(f"Für {name} hat „{words[best.label]}“ {100 * best.win_rate:.0f}\xa0% von "
+                               f"{best.playouts} Probespielen gewonnen.")
     assert "Computerspielern" in sentence
     turbo_hint = "Nutz den Turbo" if best.action.use else "Fahr ohne Turbo"
-    assert hint.startswith(f"{turbo_hint}: {'Mit' if best.action.use else 'Ohne'} Turbo hast du "
-                           f"{100 * best.win_rate:.0f}\xa0% von")
+    assert hint.startswith(f"{turbo_hint}! So gewinnst du {100 * best.win_rate:.0f}\xa0% von")
     assert "Mit Turbo: " in hint and "Ohne Turbo: " in hint  # what each choice does, in the rules' words
     head, *rows = table.splitlines()
     assert head.split() == ["Wahl", "Gewinnchance", "Intervall", "(99", "%)", "Felder", "gefahren", "Probespiele"]
@@ -58,7 +57,7 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
     assert rows[2].startswith("Felder gefahren: wie weit das Auto")
     # A card keeps its code; lang= speaks for one call only.
     assert card_advice.table(lang="de").splitlines()[1].startswith(card_advice.options[0].label)
-    assert card_advice.hint(lang="de").startswith(f"Tipp: Spiel {card_advice.best.label}. Mit {card_advice.best.label} hast du ")
+    assert card_advice.hint(lang="de").startswith(f"Tipp: Spiel {card_advice.best.label}! Damit gewinnst du ")
     assert turbo_advice.sentence(lang="en").startswith(f"For {name}, {best.label} won {best.win_rate:.0%} of "
                                                        f"{best.playouts} test games")
     assert turbo_advice.table().splitlines()[0].split() == ["option", "win", "chance", "99%", "interval", "spaces",
@@ -87,7 +86,7 @@ def test_a_review_speaks_german(game_review: tuple[rally.Review, rally.Review]) 
            [(d.chosen.label, d.best.label, d.cost) for d in english.decisions]
     made = len(german.decisions)
     name = german.names[german.seat]
-    assert german.sentence(lang="de").startswith(f"{name} hat {made} Entscheidungen getroffen; bei "
+    assert german.sentence(lang="de").startswith(f"{name} hat {made} Entscheidungen getroffen. Bei "
                                                  f"{german.best_picks} davon war es die beste Wahl")
     assert english.sentence(lang="en").startswith(f"{name} made {made} decisions; {english.best_picks} of them")
     assert german.table(lang="de").splitlines()[0].split() == ["#", "Runde", "Stich", "gewählt", "Chance", "beste",

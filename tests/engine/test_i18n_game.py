@@ -17,8 +17,8 @@ from rally import (
     Card, CardPlayed, Dealt, FlagTaken, Game, GameWon, HeuristicBot, LapCompleted, MotorReleased, MotorWound, Moved,
     RandomBot, RoundEnded, TrickWon, TurboDeclined, TurboUsed, explain_trick, play_bots, play_out, setup_steps,
 )
-from rally.errors import CardError, IllegalAction, SetupError, TrackError
-from rally.i18n import _
+from rally.common.errors import CardError, IllegalAction, SetupError, TrackError
+from rally.common.i18n import _
 
 #: Seeds whose games, between them, log every kind of event the checks below know
 #: (an over-wound motor in seed 20, a win by the leader after round 3 in seed 1).
@@ -55,7 +55,7 @@ def german_of(game: Game, event: object) -> str | None:
                 "zurück auf 0.")
     if isinstance(event, TurboDeclined):
         return (f"{names[event.seat]} nutzt den Turbo nicht. Der Motor bleibt auf {event.value}, und das "
-                "Auto fährt nur so weit, wie die Karte zeigt.")
+                "Auto fährt nur so weit, wie die niedrigste Karte zeigt.")
     if isinstance(event, MotorReleased):
         if event.value == 0:
             return f"Der Motor von {names[event.seat]} zeigt 0, also bleibt das Auto stehen."
@@ -161,7 +161,7 @@ def test_setup_steps_in_german_and_unchanged_in_english():
     beach = setup_steps(Game.new(5, track="beach", seed=2, first_player=3), lang="de")
     assert beach[0].startswith("Spielplan: die Strecke Strand, ein Rundkurs mit 28 Feldern.")
     assert "Di (Lila) und Ed (Blau)" in beach[1]
-    assert beach[5].endswith("hier ist das Di.)")
+    assert beach[5].endswith("in der App ist das Di.)")
     english = setup_steps(game, lang="en")
     assert english[0] == "Board: the volcano track, a loop of 31 spaces. Cars drive round it clockwise; only an uphill can roll a car back."
     assert english[1] == ("Cars and motors: one color each, Ada white, Bo red "
@@ -175,7 +175,7 @@ def test_setup_steps_in_german_and_unchanged_in_english():
 def test_summary_and_refusals_in_german():
     game = Game.new(4, seed=6)
     lines = game.summary(lang="de").splitlines()
-    assert lines[0] == "Runde 1, Ada hat die Startspieler-Fahne; Ada ist am Zug."
+    assert lines[0] == "Runde 1, Ada hat die Startspieler-Fahne; Ada ist dran."
     assert lines[1].startswith("  Ada (Auto in Weiß): auf dem Startfeld, Motor 0 (Stellung 0), Hand ")
     assert game.summary(lang="en").splitlines()[1].startswith("  Ada (white car): on the grid, motor 0 (position 0)")
     assert game.why_illegal("turbo", lang="de") == ("Über den Turbo entscheidet nur, wer einen Stich gewonnen hat, "
@@ -201,11 +201,11 @@ def test_summary_and_refusals_in_german():
 
 def test_errors_in_german():
     with rally.language("de"):
-        with pytest.raises(CardError, match=r"^'G16' ist keine Karte: Schreib einen Farbbuchstaben R, G oder B"):
+        with pytest.raises(CardError, match=r"^„G16“ ist keine Karte: Schreib einen Farbbuchstaben R, G oder B"):
             Card.parse("G16")
         with pytest.raises(TrackError, match=r"^Eine Strecke beginnt mit dem Start/Ziel-Feld S, aber '\.\.S\.\.' "):
             rally.Track.parse("..S..")
-        with pytest.raises(TrackError, match=r"^Das Zeichen 'x' an Feld 2 ist keine Feldart: Schreib ein Zeichen"):
+        with pytest.raises(TrackError, match=r"^Das Zeichen „x“ auf Feld 2 ist keine Feldart: Schreib ein Zeichen"):
             rally.Track.parse("S.x..")
         with pytest.raises(SetupError, match=r"^Die Strecke hat nur 4 flache Felder; 4 Autos brauchen mindestens 5"):
             Game.new(4, track="S.DU..")

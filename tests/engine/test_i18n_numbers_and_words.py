@@ -9,9 +9,9 @@ import pytest
 
 import rally
 from rally import Game, examples, language
-from rally.errors import TileError
-from rally.game import NO_TURBO, USE_TURBO, parse_action
-from rally.i18n import decimal, percent, percent_range
+from rally.common.errors import TileError
+from rally.stich_rallye.game import NO_TURBO, USE_TURBO, parse_action
+from rally.common.i18n import decimal, percent, percent_range
 from rally.rally_run import RallyRunGame
 from rally.rally_run import parse_action as parse_run_action
 from rally.rally_run.actions import DriveTo, Finish, Reveal, Rotate, Swap

@@ -1,6 +1,6 @@
 """Positions, their checks and replays speak German when asked, and English as before.
 
-Every position and game here is reached by playing a seeded game (rally.examples); the
+Every position and game here is reached by playing a seeded game (rally.stich_rallye.examples); the
 German sentences are the catalog's (rally/locale/de), the English ones the code's own.
 """
 
@@ -10,9 +10,9 @@ import pytest
 
 import rally
 from rally import Game, Position, PositionError, examples
-from rally.errors import SetupError
-from rally.legality import state_problems
-from rally.replay import replay_states, round_end_span
+from rally.common.errors import SetupError
+from rally.stich_rallye.legality import state_problems
+from rally.stich_rallye.replay import replay_states, round_end_span
 
 
 @pytest.fixture(autouse=True)
@@ -37,7 +37,7 @@ def test_a_position_summary_in_german_and_in_english():
 def test_the_summary_lines_of_each_car_in_german():
     position = examples.lone_color_lead()
     lines = position.summary(lang="de").splitlines()
-    assert lines[0] == "Runde 3: 6 Stiche sind gespielt, Cy hat die Fahne. Cy ist am Zug."
+    assert lines[0] == "Runde 3: 6 Stiche sind gespielt, Cy hat die Fahne. Cy ist dran."
     n = len(position.track)
     for seat, line in enumerate(lines[1:]):
         p, m = position.positions[seat], position.motors[seat]
@@ -45,7 +45,7 @@ def test_the_summary_lines_of_each_car_in_german():
         assert line == (f"  {position.player_names[seat]}: Feld {p % n}, {p // n + 1}. Abschnitt, "
                         f"Motor {position.dial[m]} (Stellung {m}), Hand {cards}")
     hidden = examples.hill_block().summary(lang="de").splitlines()
-    assert hidden[0] == "Runde 3: 0 Stiche sind gespielt, Ada hat die Fahne. Di ist am Zug."
+    assert hidden[0] == "Runde 3: 0 Stiche sind gespielt, Ada hat die Fahne. Di ist dran."
     assert hidden[1] == "Stich: Ada R4, Bo R11, Cy R12"
     assert hidden[2].endswith(", Hand unbekannt")
     assert examples.hill_block().summary(lang="en").splitlines()[2].endswith(", hand unknown")

@@ -13,7 +13,7 @@ import random
 import pytest
 
 import rally
-from rally.errors import IllegalAction, PositionError, SetupError, TileError
+from rally.common.errors import IllegalAction, PositionError, SetupError, TileError
 from rally.rally_run import Cell, PerfectMemoryBot, RallyRunGame, RandomRunBot, Tile, play_out
 from rally.rally_run.bots import ForgetfulBot, NoMemoryBot
 from rally.rally_run.legality import state_problems
@@ -117,7 +117,7 @@ def test_errors_about_tiles_cells_and_set_up_are_german():
         assert str(wrong.value) == "Eine Gerade kann nicht nach Norden und Osten offen sein; möglich sind: S:NS, S:EW."
         with pytest.raises(TileError) as wrong:
             Cell(5, 0)
-        assert str(wrong.value).startswith("Die Zeile eines Feldes (0 ist Zeile 1, im Norden) muss ")
+        assert str(wrong.value).startswith("Die Reihe eines Feldes (0 ist Reihe 1, im Norden) muss ")
         with pytest.raises(SetupError) as wrong:
             RallyRunGame.new(2, tiles={"curve": 24, "straight": 1})
         assert "Straßen-Plättchen" in str(wrong.value) and "8 Geraden, 8 Kurven, 4 Kreuzungen" in str(wrong.value)

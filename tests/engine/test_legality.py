@@ -1,6 +1,6 @@
 """Stich Rallye: what no real game could produce is refused, and nothing else is (issue 14).
 
-1. Each invariant I1-I11 of docs/invariants.md, and each sentence of rally/legality.py:
+1. Each invariant I1-I11 of docs/invariants.md, and each sentence of rally/stich_rallye/legality.py:
    a state a seeded game reaches, with one thing changed, is refused with exactly that
    problem named (by ``state_problems`` and by ``Game.from_state``).
 2. Every state random play reaches (3, 4 and 5 players, built-in and random tracks and
@@ -37,10 +37,10 @@ from rally import (
     TrackError, TrickWon, Turbo, check_dial, check_trick, deck, explain_trick, get_track, leader, legal_plays,
     move, parse_action, parse_cards, play_until, release_order, trick_winner, why_illegal,
 )
-from rally.advisor import advise
-from rally.analysis import win_rates
-from rally.legality import state_problems
-from rally.motor import Motor
+from rally.stich_rallye.advisor import advise
+from rally.stich_rallye.analysis import win_rates
+from rally.stich_rallye.legality import state_problems
+from rally.stich_rallye.motor import Motor
 
 # ====================================================================== moments of real games
 
@@ -1027,7 +1027,7 @@ def test_a_deal_of_no_hands_in_a_saved_log_is_refused():
 ])
 def test_a_state_whose_log_holds_ill_made_events_is_refused(make):
     # GameState checks only that the log holds Event objects; their fields are not read
-    # through rally.inputs, so Game.from_state meets them raw.
+    # through rally.common.inputs, so Game.from_state meets them raw.
     game = Game.new(3, seed=1)
     for _ in range(4):
         game.apply(game.legal_actions()[0])
@@ -1069,7 +1069,7 @@ def test_win_rates_refuses_a_number_of_players_no_game_has(players):
 
 
 def test_win_rates_with_a_huge_number_of_players_is_refused_at_once():
-    code = ("from rally import RandomBot, RuleError\nfrom rally.analysis import win_rates\ntry:\n"
+    code = ("from rally import RandomBot, RuleError\nfrom rally.stich_rallye.analysis import win_rates\ntry:\n"
             "    win_rates({'r': RandomBot}, players=10**5000, games=1)\nexcept RuleError:\n    print('refused')\n")
 
     def limit_memory():  # so the runaway list ends in a MemoryError within seconds

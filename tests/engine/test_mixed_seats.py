@@ -1,4 +1,4 @@
-"""People and computer players mixed at one table, in both games (``rally.turns.play_bots``
+"""People and computer players mixed at one table, in both games (``rally.common.turns.play_bots``
 with ``None`` for a person's seat): the computer players act only in their own turns, the
 game waits for each person in theirs (a Stich Rallye player's turbo too), and a person's
 action in someone else's turn is refused and changes nothing."""
@@ -10,9 +10,9 @@ import random
 import pytest
 
 from rally import Game, HeuristicBot, IllegalAction, RandomBot
-from rally.events import TurboDeclined, TurboUsed
+from rally.stich_rallye.events import TurboDeclined, TurboUsed
 from rally.rally_run import ForgetfulBot, PerfectMemoryBot, RallyRunGame
-from rally.turns import play_bots
+from rally.common.turns import play_bots
 
 
 def play_table(game, bots, people, rng):

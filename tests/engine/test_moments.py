@@ -1,4 +1,4 @@
-"""The guided first game's moments (rally.moments, issue 40): each kind handed out once, at
+"""The guided first game's moments (rally.stich_rallye.moments, issue 40): each kind handed out once, at
 its first occurrence, found again by a brute-force scan of the event log written here
 from the rules; the guided seed brings up every kind for most ways of playing; every
 moment's words are short, in English and German; the example moments are what they say.
@@ -13,9 +13,9 @@ import pytest
 
 import rally
 from rally import Dealt, GameWon, HeuristicBot, LapCompleted, MotorWound, Moved, RandomBot, RoundEnded, TrickWon
-from rally.i18n import _, language
-from rally.moment import Moment
-from rally.moments import (
+from rally.common.i18n import _, language
+from rally.common.moment import Moment
+from rally.stich_rallye.moments import (
     DEAL_RULE, DECISIONS, GUIDED_SEED, KINDS, TEMPLATES, TurboAlways, coverage, example_moment, guide,
     learner_policies, moment_why, moment_words, play_guided, sentences,
 )
@@ -29,7 +29,7 @@ LEAST_SHARE = 0.95
 
 
 def event_kind(event: object, learner: int) -> str | None:
-    """The kind an event is, read from the rules (the oracle: not rally.moments' code)."""
+    """The kind an event is, read from the rules (the oracle: not rally.stich_rallye.moments' code)."""
     if isinstance(event, TrickWon):
         colors = len({card.color for card in event.cards})
         return {1: "trick_one_color", 2: "trick_two_colors", 3: "trick_three_colors"}[colors]
@@ -64,7 +64,7 @@ def decision_kind(game: rally.Game, learner: int) -> str | None:
 def played_with_decisions(seed: int, bot: object, rng_seed: int) -> tuple[rally.Game, list[tuple[int, str]]]:
     """The guided game of ``seed`` played as play_guided plays it, with every decision the
     learner was asked: (events logged then, kind)."""
-    game = rally.moments.guided_game(seed)
+    game = rally.stich_rallye.moments.guided_game(seed)
     bots = [None] + [HeuristicBot() for _ in range(3)]
     rng, learner_rng = random.Random(seed), random.Random(rng_seed)
     asked = []

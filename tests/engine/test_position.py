@@ -1,4 +1,4 @@
-"""What-if positions (rally/position.py): building, checking, dealing the unknown cards,
+"""What-if positions (rally/stich_rallye/position.py): building, checking, dealing the unknown cards,
 and the JSON and text-code round trips."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ FLAT20 = "S" + "." * 19
 
 def played(players: int, seed: int, decisions: int, track: str = "volcano", **setup) -> Game:
     """The game of ``players`` heuristic players dealt from ``seed`` (the bots draw from
-    ``random.Random(seed)``) after ``decisions`` decisions, as ``rally.examples.played``
+    ``random.Random(seed)``) after ``decisions`` decisions, as ``rally.stich_rallye.examples.played``
     plays it: every position these tests accept is one a real game reaches."""
     game = Game.new(players, track=track, seed=seed, **setup)
     rng = random.Random(seed)

@@ -39,7 +39,7 @@ from rally import (
 )
 from rally import rally_run as rr
 from rally.cli import main
-from rally.replay import replay_states
+from rally.stich_rallye.replay import replay_states
 from rally.rally_run import (
     DEFAULT_TILE_MIX, Cell, FreePlay, NoMemoryBot, PerfectMemoryBot, Piece, RallyRunGame, RandomRunBot, Tile, TileKind,
 )
@@ -496,6 +496,6 @@ def test_saved_games_round_trip_after_the_events_check_themselves():
     game = Game.from_json(finished_game())
     assert Game.from_json(game.to_json()) == game
     data = json.loads(game.to_json())
-    assert [rally.events.event_from_dict(e).to_dict() for e in data["events"]] == data["events"]
+    assert [rally.stich_rallye.events.event_from_dict(e).to_dict() for e in data["events"]] == data["events"]
     run = run_game()
     assert RallyRunGame.from_json(run.to_json()).to_json() == run.to_json()

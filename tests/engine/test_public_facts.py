@@ -10,9 +10,9 @@ import random
 import pytest
 
 from rally import Game, HeuristicBot, Position, PositionError
-from rally.events import CardPlayed, Dealt
-from rally.legality import earlier_tricks, shown_out
-from rally.turns import play_bots
+from rally.stich_rallye.events import CardPlayed, Dealt
+from rally.stich_rallye.legality import earlier_tricks, shown_out
+from rally.common.turns import play_bots
 
 
 def moments(players: int, seed: int):

@@ -1,5 +1,5 @@
 """Rally Run: a catalogue of bad inputs. Each raises a typed error (a subclass of
-``rally.errors.RuleError``, itself a ``ValueError``) whose message says what was wrong
+``rally.common.errors.RuleError``, itself a ``ValueError``) whose message says what was wrong
 and what would be right, and leaves the game unchanged."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import random
 
-from rally.errors import IllegalAction, PositionError, RuleError, SetupError, TileError
+from rally.common.errors import IllegalAction, PositionError, RuleError, SetupError, TileError
 from rally.rally_run import (
     Cell, DriveTo, Finish, FreePlay, NoMemoryBot, RallyRunGame, Reveal, Rotate, Swap, Tile, TileHidden, TileKind,
     TileRevealed, check_tile_mix, distance, parse_action, parse_bot, play_out,

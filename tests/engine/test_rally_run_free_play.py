@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rally import set_language
-from rally.errors import TileError
+from rally.common.errors import TileError
 from rally.rally_run import DEFAULT_TILE_MIX, FreePlay, Piece
 from rally.rally_run.tiles import DIRECTIONS, STEPS
 

@@ -1,6 +1,6 @@
 """Rally Run: whatever comes in, only a typed error comes out.
 
-The concrete cases of issue 14 each get a clear typed error (a ``rally.errors.RuleError``,
+The concrete cases of issue 14 each get a clear typed error (a ``rally.common.errors.RuleError``,
 so a ``ValueError``) and leave the game unchanged; then hypothesis feeds every parser
 and constructor arbitrary text, JSON, bytes, numbers (huge ones too) and nested lists,
 and checks that nothing else ever comes out, and quickly.
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rally.errors import IllegalAction, PositionError, RuleError, SetupError, TileError
+from rally.common.errors import IllegalAction, PositionError, RuleError, SetupError, TileError
 from rally.rally_run import (
     Cell, DriveTo, RallyRunGame, Reveal, Rotate, Swap, Tile, TileKind, check_tile_mix, parse_action, parse_bot,
 )

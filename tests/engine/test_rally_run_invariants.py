@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rally.errors import PositionError
+from rally.common.errors import PositionError
 from rally.rally_run import (
     PIT_STOP, START_FINISH, Cell, PerfectMemoryBot, RallyRunGame, RandomRunBot, RunState, StartFinish, Tile, TileKind,
     TileTurned,

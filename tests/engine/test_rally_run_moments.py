@@ -16,8 +16,8 @@ import string
 import pytest
 
 import rally
-from rally.errors import IllegalAction
-from rally.moment import Moment
+from rally.common.errors import IllegalAction
+from rally.common.moment import Moment
 from rally.rally_run import (
     CarMoved, RallyRunGame, Rotate, RunGameWon, TileHidden, TilesSwapped, TileTurned, TileKind, TrophyTaken, parse_bot,
 )
@@ -197,7 +197,7 @@ def test_german_catalog_has_every_sentence_with_the_same_placeholders():
         for variant in variants:
             for msgid in variant:
                 with rally.language("de"):
-                    german = rally.i18n._(msgid)
+                    german = rally.common.i18n._(msgid)
                 assert german != msgid, msgid
                 assert placeholders(german) == placeholders(msgid), (msgid, german)
 

@@ -78,7 +78,7 @@ def test_a_step_past_several_cars_reads_back_from_json():
     # grid, so the event is made from move() directly.
     import json
 
-    from rally.events import event_from_dict
+    from rally.stich_rallye.events import event_from_dict
 
     m = move(TRACKS["volcano"], [0, 0, 0, 2], 3, 31)
     event = Moved(3, m, "trick")

@@ -10,7 +10,7 @@ import pytest
 from rally import Game, HeuristicBot, RandomBot, play_until
 from rally.rally_run import PerfectMemoryBot, RallyRunGame, play_out as run_play_out
 from rally.rally_run.replay import replay_states as run_replay
-from rally.replay import replay_states
+from rally.stich_rallye.replay import replay_states
 
 
 @pytest.mark.parametrize("seed", [1, 7])

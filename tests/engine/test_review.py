@@ -1,8 +1,8 @@
-"""The game review (rally/review.py): right where the rules alone decide the answer,
+"""The game review (rally/stich_rallye/review.py): right where the rules alone decide the answer,
 near zero cost for the advisor's own play, seeded, blind to the cards the reviewed
 player could not see, and clear about bad input.
 
-Every game here is played by the engine from a seed (``rally.examples.played`` or the
+Every game here is played by the engine from a seed (``rally.stich_rallye.examples.played`` or the
 bots below); every expected answer is derived from the rules engine in the test, never
 typed in."""
 
@@ -17,19 +17,19 @@ from typing import Any
 
 import pytest
 
-import rally.game
+import rally.stich_rallye.kernel
 from rally import (
     Card, Game, GameWon, HeuristicBot, Moved, Position, RandomBot, SetupError, Turbo, advise, play_bots, review,
     trick_winner,
 )
-from rally.advisor import ALPHA, moment_seed
-from rally.analysis import sign_test
-from rally.cards import split_by_color
-from rally.examples import played
-from rally.game import Action, decision_of
-from rally.review import MAX_REVIEW_PLAYOUTS, Review, ReviewedDecision, review_steps
+from rally.stich_rallye.advisor import ALPHA, moment_seed
+from rally.common.stats import sign_test
+from rally.stich_rallye.cards import split_by_color
+from rally.stich_rallye.examples import played
+from rally.stich_rallye.game import Action, decision_of
+from rally.stich_rallye.review import MAX_REVIEW_PLAYOUTS, Review, ReviewedDecision, review_steps
 
-review_module = importlib.import_module("rally.review")  # ``rally.review`` is the function
+review_module = importlib.import_module("rally.stich_rallye.review")  # ``rally.stich_rallye.review`` is the function
 
 
 # ------------------------------------------------------------------ helpers
@@ -289,7 +289,7 @@ def swapped_twin(monkeypatch) -> tuple[Game, Game, tuple[Card, Card]]:
     pairs = [(x, y) for x in a.hands[1] for y in a.hands[2] if x.color == y.color]
     assert pairs, "no two unplayed cards of one color held by seats 1 and 2"
     x, y = max(pairs, key=lambda p: abs(p[0].value - p[1].value))
-    real = rally.game.deal_codes
+    real = rally.stich_rallye.kernel.deal_codes
 
     def deal_codes(players: int, seed: int, round: int) -> list[list[list[int]]]:
         if seed != SEED_B:
@@ -302,7 +302,7 @@ def swapped_twin(monkeypatch) -> tuple[Game, Game, tuple[Card, Card]]:
             hands[2] = split_by_color([x.code if c == y.code else c for c in two])
         return hands
 
-    monkeypatch.setattr(rally.game, "deal_codes", deal_codes)
+    monkeypatch.setattr(rally.stich_rallye.kernel, "deal_codes", deal_codes)
     b = Game.new(3, seed=SEED_B)
     for event in a.events:
         made = decision_of(event)
@@ -506,7 +506,7 @@ def test_a_choice_that_followed_a_hint_stopped_early_is_never_costly():
     ticks = iter(range(10**6))
     # The hints a learner on a very busy machine was shown, before any review: each stopped
     # after one test game (an answer remembered whole would be given whole).
-    importlib.import_module("rally.advisor")._answers.clear()
+    importlib.import_module("rally.stich_rallye.advisor")._answers.clear()
     hints = [advise(d.position, 60, d.advice.seed, time_limit=1.5, clock=lambda: next(ticks)) for d in plain.decisions]
     assert all(h.played == 1 and h.out_of_time for h in hints if len(h.options) > 1)
     shown = review(game, 0, playouts=60, seed=5, hints=hints)

@@ -14,7 +14,7 @@ from rally import (
     RandomBot, RuleError, SetupError, Track, TrackError, Turbo, check_dial, deck, explain_trick, legal_plays, move,
     parse_cards, play_out, trick_winner, why_illegal,
 )
-from rally.replay import replay_states
+from rally.stich_rallye.replay import replay_states
 
 FLAT10 = "S" + "." * 9
 FLAT20 = "S" + "." * 19

@@ -23,7 +23,7 @@ from rally import (
     DEFAULT_DIAL, CardPlayed, Dealt, Game, GameWon, HeuristicBot, LapCompleted, Moved, PositionError, RandomBot,
     RoundEnded, Track, Turbo, deck, play_out,
 )
-from rally.events import event_from_dict
+from rally.stich_rallye.events import event_from_dict
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from rally import CAR_COLORS, Game, GameWon, HeuristicBot, RoundEnded, SetupError, deck, play_out, setup_steps
-from rally.replay import replay_states, round_end_span, trick_span
+from rally.stich_rallye.replay import replay_states, round_end_span, trick_span
 from widgets import BoxSetup, GameReplay
 
 

@@ -1,4 +1,4 @@
-"""What everybody at the table sees (``rally.table_view``), the screen between two people's
+"""What everybody at the table sees (``rally.stich_rallye.table_view``), the screen between two people's
 turns in pass-and-play: never a card of any hand, only the hands' sizes; the trick, the last
 trick and its winner, the motors, the cars and whose turn it is, as the game says."""
 
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rally import Game, HeuristicBot, play_until, table_view
-from rally.events import Dealt, TrickWon
+from rally.stich_rallye.events import Dealt, TrickWon
 
 
 def played(seed: int, actions: int) -> Game:

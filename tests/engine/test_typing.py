@@ -77,8 +77,8 @@ def test_no_import_circles_in_rally():
 
 def test_the_cycle_finder_sees_a_circle(tmp_path):
     """The import reader follows relative imports (so the test above can fail)."""
-    assert "rally.serialization" in _imports(RALLY / "game.py")
-    assert "rally.game" not in _imports(RALLY / "serialization.py")
+    assert "rally.stich_rallye.serialization" in _imports(RALLY / "stich_rallye" / "game.py")
+    assert "rally.stich_rallye.game" not in _imports(RALLY / "stich_rallye" / "serialization.py")
 
 
 def test_rally_imports_no_ui_library():

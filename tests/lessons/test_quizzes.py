@@ -14,7 +14,7 @@ import pytest
 import rally
 
 from rally import CardError, FlagTaken, Game, HeuristicBot, Moved, RoundEnded, SetupError, TrickWon, parse_cards
-from rally.cards import format_cards
+from rally.stich_rallye.cards import format_cards
 from widgets.quiz import Question, Quiz
 from widgets import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, start_quiz, tricks_quiz
 from widgets.stich_rallye.quizzes import may_play, who_wins

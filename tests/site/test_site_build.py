@@ -78,7 +78,7 @@ def package(tmp_path):
     root = tmp_path / "widgets"
     (root / "cards").mkdir(parents=True)
     (root / "__init__.py").write_text("from .plotly_view import PlotlyView\nfrom .cards import Chart, Hand\n"
-                                      "from rally.replay import replay_states\n")
+                                      "from rally.stich_rallye.replay import replay_states\n")
     (root / "plotly_view.py").write_text("class PlotlyView: pass\n")
     (root / "charts.py").write_text("from .plotly_view import PlotlyView\nclass Bars(PlotlyView): pass\n")
     (root / "cards" / "__init__.py").write_text("from .chart import Chart\nfrom .hand import Hand\n")

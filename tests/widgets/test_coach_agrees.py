@@ -76,7 +76,7 @@ def test_the_review_shows_only_clear_costs():
     """A game of random choices has costs; every one shown is clear of the noise."""
     game = rally.Game.new(4, seed=2)
     rally.play_out(game, [rally.RandomBot()] + [rally.HeuristicBot()] * 3, random.Random(2))
-    review = rally.review(game, 0)
+    review = rally.stich_rallye.review(game, 0)
     costly = review.costly(100)
     assert costly and all(d.clear and d.cost > 0 for d in costly)
     unclear = [d for d in review.decisions if d.cost > 0 and not d.clear]
@@ -92,8 +92,8 @@ def test_the_coach_speaks_a_childs_words(lang, banned):
     any decision's explanation, in English or German (issue 26, item 4)."""
     game = rally.Game.new(4, seed=6)
     rally.play_out(game, [rally.RandomBot()] + [rally.HeuristicBot()] * 3, random.Random(6))
-    review = rally.review(game, 0, lang=lang)
-    with rally.i18n.language(lang):
+    review = rally.stich_rallye.review(game, 0, lang=lang)
+    with rally.common.i18n.language(lang):
         texts = [review.sentence()] + [d.explanation for d in review.decisions]
         texts += [rally.advise(d.position).hint() for d in review.decisions]
     assert any("%" in t for t in texts)

@@ -77,7 +77,7 @@ def test_the_what_if_buttons_show_german_words_and_read_them_back():
     from widgets import WhatIf
 
     with rally.language("de"):
-        lesson = WhatIf(rally.examples.turbo_dilemma(), playouts=20, seed=1)
+        lesson = WhatIf(rally.stich_rallye.examples.turbo_dilemma(), playouts=20, seed=1)
         assert [word for word, _code in lesson.choice.options] == ["Turbo nutzen", "ohne Turbo"]
         lesson.predict("ohne Turbo")  # the words on the button, as a learner would type them
         assert lesson.prediction == "no turbo" and lesson.choice.value == "no turbo"

@@ -19,7 +19,7 @@ import pytest
 import rally
 import widgets
 from rally import examples, play_out, review
-from rally.table_view import table_view
+from rally.stich_rallye.table_view import table_view
 
 #: Signs of Python in a text: a class name of the widgets, brackets, braces, quotes
 #: around a word, a call, a keyword argument, an object's address.

@@ -22,7 +22,7 @@ from widgets.style import car_words, card_face, lap_label, laps_label
 #: English texts these widgets show (their msgids): none may be seen in German.
 ENGLISH = [
     "Your turn", "play a card", "choose the turbo", "Round ", "flag:", "Waiting for", "Game over", "The game is over",
-    "This trick", "Last trick", "Use turbo", "Card alone", "Hint: ask the advisor", "Plays every option",
+    "This trick", "Previous trick", "Use turbo", "Card alone", "Hint: ask the advisor", "Plays every option",
     "Step forward", "Step back", "Replay", "step through everything", "Event ", "This is how the game ended",
     "instant", "slow", "act at once", "pause ", "Bots", "'s hand", " car)", "wins the trick", "cards played",
     "No cards", "lap ", "finished", "yellow", "motor ", "arrow at position", "play it", "cannot be played",
@@ -71,7 +71,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
         assert view.status.value == (f"<div style='font-size:15px'>Runde 1 von 3 · ⚑ Fahne: <b>{game.names[0]}</b> · "
                                      "<b>Du bist dran</b>: Spiel eine Karte aus.</div>")
         assert view.hand.prompt.startswith("Du bist dran. ")
-        assert (view.trick_table.title, view.last_trick.title) == ("Dieser Stich", "Letzter Stich")
+        assert (view.trick_table.title, view.last_trick.title) == ("Dieser Stich", "Vorheriger Stich")
         assert [label for label, delay in view.speed.options] == ["sofort", "schnell", "langsam"]
         assert view.speed.tooltip == "ohne Pause · Pause von 0,4 s · Pause von 1 s"
         assert view.hint_button.description == "Tipp: Frag den Ratgeber"
@@ -88,7 +88,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
         assert view.replay_forward.description == "Ab dem ersten Austeilen wiederholen ▶"
         assert "So endete das Spiel." in view.replay_text.value and "Schritt " in view.replay_text.value
         view.replay_step(+1)
-        assert (view.replay_forward.description, view.replay_back.description) == ("Weiter ▶", "◀ Zurück")
+        assert (view.replay_forward.description, view.replay_back.description) == ("Schritt vor ▶", "◀ Schritt zurück")
         assert view.hand.prompt == "Wiederholung: die Handkarten, wie sie damals waren."
         assert view.last_trick.status == "Noch keine Karte ausgespielt."
         shown = [view.status.value, view.hand.title, view.hand.prompt, view.replay_text.value, view.hint_button.tooltip,
@@ -140,9 +140,9 @@ def test_motor_dials_replays_and_reviews_in_german():
         assert car_words(2) == "gelbes Auto"
         replay = GameReplay(game, first=2, last=5)
         assert replay.text.startswith("Schritt 1 von 4 · Runde 1 · ⚑ ")
-        assert (replay.back.description, replay.forward.description) == ("◀ Zurück", "Weiter ▶")
+        assert (replay.back.description, replay.forward.description) == ("◀ Schritt zurück", "Schritt vor ▶")
         assert "<b>Wiederholung</b>" == replay.children[0].value
-        review = GameReview(rally.review(game, 0))
+        review = GameReview(rally.stich_rallye.review(game, 0))
         layout = review.chart.plot.layout
         assert layout.title.text == f"Gewinnchance von {game.names[0]} nach jeder Entscheidung"
         assert layout.yaxis.title.text == "Gewinnchance (%)"
@@ -172,12 +172,11 @@ def test_setups_and_copy_button_in_german():
             "Spieler", "Strecke", "Spielnummer", "Namen", "Computerspieler", "Neues Spiel"]
         assert setup.track.placeholder == "Strand, Vulkan oder S..DD...U.."
         assert setup.track.value == "Strand" and list(setup.track.options) == ["Strand", "Vulkan"]
-        assert [label for label, key in setup.bot.options] == ["sorgfältige Computerspieler",
-                                                               "zufällig spielende Computerspieler"]
+        assert [label for label, key in setup.bot.options] == ["sorgfältig", "zufällig"]
         setup.bot.value = "random"  # the key stays the same in every language
         assert setup.new_game() is not None
         setup.seed.value = "zwei"
-        assert setup.new_game() is None and setup.error.startswith("Die Spielnummer muss eine ganze Zahl ")
+        assert setup.new_game() is None and setup.error.endswith("ist keine Spielnummer: Schreib eine ganze Zahl wie 42.")
         box = BoxSetup(players=3)
         assert [label for label, n in box.chooser.options] == ["3 Spieler", "4 Spieler", "5 Spieler"]
         first = box.game.names[box.game.first_player]

@@ -95,7 +95,7 @@ def test_the_motor_and_moving_quizzes_count_in_german():
         quiz = moving_quiz()
         assert quiz.title == "Fahren und Hügel"
         assert quiz.questions[0].prompt.startswith("Die Strecke hat 12 Felder, im Uhrzeigersinn von Start/Ziel")
-        assert "Ada darf 2 Felder vorrücken." in quiz.questions[0].prompt
+        assert "Ada fährt 2 Felder vor." in quiz.questions[0].prompt
         assert_german(quiz_texts(quiz))
         ends = round_end_quiz()
         assert ends.questions[0].prompt.startswith("Der letzte Stich der Runde ist vorbei.")
@@ -138,7 +138,7 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
         assert finish.choices == ("Ja", "Nein", "Nur wenn kein anderes Auto auf dem roten Start-Ziel-Plättchen "
                                   "steht") and finish.check("Nein").message.startswith("Nein. ")
         assert finish.heading == "Darf Bo jetzt auf das rote Start-Ziel-Plättchen fahren?"
-        assert rally_run_quiz("sharing").questions[0].prompt.startswith("Das Auto von Bo steht auf B1 (")
+        assert rally_run_quiz("sharing").questions[0].prompt.startswith("Das Auto von Bo steht auf B1 (eine Kurve, Straße ↓ ←).")
 
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():

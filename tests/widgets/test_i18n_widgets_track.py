@@ -14,7 +14,7 @@ import random
 
 import rally
 from rally import Game, HeuristicBot, Position, language
-from rally.events import Moved
+from rally.stich_rallye.events import Moved
 from widgets import AdvisorPanel, MotorPlayground, MoveExplorer, MovePlayer, PositionEditor, TrackFigure, WhatIf
 from widgets import TrickExplorer
 from widgets.stich_rallye.track_figure import (CAPTION, CAR_KEY, CARS_FIRST, KEY_FIRST, KIND_STYLE, SPACES, SPACES_KEY,
@@ -126,7 +126,7 @@ def test_the_move_player_says_each_step_in_german():
     with language("de"):
         player = MovePlayer(game.track, before, move, names=game.names)
         buttons = [player.back_button, player.step_button, player.play_button, player.end_button]
-        assert [b.description for b in buttons] == ["↺ Noch mal von vorn", "Schritt ▶", "Abspielen ▶▶", "Zum Ende ⇥"]
+        assert [b.description for b in buttons] == ["↺ Noch einmal von vorn", "Schritt ▶", "Abspielen ▶▶", "Zum Ende ⇥"]
         assert player.step_button.tooltip == "Zeig das nächste Feld"
         assert player.status_text.startswith(f"{mover} fährt von Feld {move.start} aus {move.steps} Felder vor. "
                                              "Drück auf Schritt ▶")
@@ -137,7 +137,7 @@ def test_the_move_player_says_each_step_in_german():
         marks = list(player.figure.plot.data[TRAIL_LABELS].text)
         assert "springt" in marks and "rollt" in marks
         player.step()  # nothing left to show
-        assert player.status_text.startswith("Die Fahrt ist zu Ende. Drück auf „↺ Noch mal von vorn“")
+        assert player.status_text.startswith("Die Fahrt ist zu Ende. Drück auf „↺ Noch einmal von vorn“")
         texts = [b.description for b in buttons] + [b.tooltip for b in buttons] + figure_texts(player.figure)
     assert_no_english(texts)
     with language("en"):  # a click later speaks the language spoken then
@@ -220,7 +220,7 @@ def test_the_what_if_lesson_and_the_advisor_speak_german():
             in lesson.children[4].value
         assert panel.ask_button.description == "Frag den Ratgeber"
         assert [label for label, _bots in panel.bots.options] == [
-            "sorgfältige Computerspieler, wie Menschen am Tisch", "zufällige Computerspieler (schneller)"]
+            "sorgfältige Computerspieler, wie Menschen am Tisch", "zufällig spielende Computerspieler (schneller)"]
         assert lesson.ask() is None and "Gib zuerst deine Vermutung ab" in lesson.verdict.value
         assert panel.chart.plot.layout.title.text == "Frag den Ratgeber, welche Möglichkeit gewinnt"
         lesson.predict(lesson.choice.options[0][1])  # (the button's words, the action's code)

@@ -13,8 +13,8 @@ import pytest
 
 import rally
 from rally import Game, HeuristicBot, Moved, Turbo, play_out
-from rally.game import decision_of
-from rally.replay import trick_span
+from rally.stich_rallye.game import decision_of
+from rally.stich_rallye.replay import trick_span
 from widgets import GameReview, GameView, ReviewChart
 
 
@@ -92,7 +92,7 @@ def test_the_review_covers_every_decision_of_the_human(coached):
     assert [d.chosen.action for d in review.decisions] == chosen
     assert review.winner == view.game.winner
     # The same review as rally gives on its own.
-    again = rally.review(view.game, view.human)
+    again = rally.stich_rallye.review(view.game, view.human)
     assert [d.explanation for d in again.decisions] == [d.explanation for d in review.decisions]
 
 
@@ -157,7 +157,7 @@ def test_bad_input_is_refused_in_words():
         hint = view.show_hint()  # the turbo choice gets a hint too, saying what each choice does
         assert hint.startswith(("Use the turbo", "Move by the card alone")) and "turbo" in hint
     with pytest.raises(rally.SetupError, match="a decision"):
-        GameReview(rally.review(view.game, 0, playouts=5)).on_select("jump")
+        GameReview(rally.stich_rallye.review(view.game, 0, playouts=5)).on_select("jump")
 
 
 def test_a_game_shown_while_bots_play_gives_no_hint():
@@ -222,7 +222,7 @@ def test_in_jupyter_the_review_shows_its_first_findings_and_grows_to_the_whole_r
 
 
 def test_in_jupyter_the_event_loop_stays_free_while_the_review_is_worked_out(monkeypatch):
-    importlib.import_module("rally.advisor")._answers.clear()  # nothing remembered: every step plays test games
+    importlib.import_module("rally.stich_rallye.advisor")._answers.clear()  # nothing remembered: every step plays test games
     real, spent = rally.review_steps, []
 
     def timed(*args, **kwargs):
@@ -302,14 +302,14 @@ def test_in_jupyter_the_reviews_work_is_done_during_the_game(monkeypatch):
 
     def nothing_left(*args, **kwargs):
         raise AssertionError("the review had to play test games the game view had not played already")
-    monkeypatch.setattr("rally.advisor._play_options", nothing_left)
+    monkeypatch.setattr("rally.stich_rallye.advisor._play_options", nothing_left)
     review = rally.review(view.game, 0)  # the game is still running: a review of the decisions so far
     assert len(review.decisions) == made
 
 
 def test_the_reviews_work_done_ahead_waits_while_a_hint_is_worked_out():
     from widgets.stich_rallye import game_view
-    from rally.review import look_ahead
+    from rally.stich_rallye.review import look_ahead
     game = Game.new(3, seed=7)
     moment, card = rally.Position.from_game(game), game.legal_actions()[-1]
     look_ahead(moment, card)  # remembered: asked again, it asks whether it may go on at once

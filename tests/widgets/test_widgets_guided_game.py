@@ -13,7 +13,7 @@ from path_budgets import GUIDED_WORDS  # tests/path_budgets.py (pytest puts test
 
 import rally
 from rally import RandomBot, Turbo
-from rally.moments import DECISIONS, GUIDED_SEED, KINDS, moment_why
+from rally.stich_rallye.moments import DECISIONS, GUIDED_SEED, KINDS, moment_why
 from widgets import GuidedGame, GameView
 from widgets.stich_rallye.guided_game import POINTER
 
@@ -116,7 +116,7 @@ def test_german_words_in_german() -> None:
         assert view.go_button.description == "Weiter ▶" and view.why_button.description == "Warum?"
         stops = drive(view, seed=2)
         assert all(words and "the" not in words.split() for _k, words, _m in stops)
-        assert "In diesem Spiel hast du 13 neue Dinge kennengelernt" in view.summary.children[0].value
+        assert "In diesem Spiel hast du 13 neue Sachen entdeckt!" in view.summary.children[0].value
 
 
 def test_a_tip_and_its_mark_are_brought_into_view_and_a_refused_card_says_why_by_the_hand() -> None:
@@ -170,7 +170,7 @@ def test_the_hand_says_the_learner_is_the_named_seat() -> None:
     assert "Ada" in view.why() or "You" in view.tip_text  # the tips say "you", "Why?" may say Ada
     with rally.language("de"):
         view = GuidedGame()
-        assert view.hand.title.startswith("Deine Karten: Du bist Ada")
+        assert view.hand.title.startswith("Deine Handkarten: Du bist Ada")
 
 
 #: Issue 40: the guidance of each guided game (every tip, its "Why?" and the end's words),

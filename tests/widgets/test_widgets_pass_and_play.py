@@ -15,7 +15,7 @@ import ipywidgets as w
 import pytest
 
 from rally import HeuristicBot, RandomBot, Turbo, TurboDeclined, TurboUsed
-from rally.table_view import table_view
+from rally.stich_rallye.table_view import table_view
 from widgets import GameReview, GameView
 
 CARD_CODE = re.compile(r"\b[RGB](?:1[0-5]|[1-9])\b")

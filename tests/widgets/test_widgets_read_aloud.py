@@ -19,8 +19,8 @@ LABELS = {"read", "stop", "switch", "hint", "on", "no_voice", "no_speech"}
 
 
 @pytest.mark.parametrize("lang, read, switch, no_voice", [
-    ("en", "Read aloud", "Read new moments aloud", "No English voice"),
-    ("de", "Vorlesen", "Neues automatisch vorlesen", "Keine deutsche Stimme"),
+    ("en", "Read aloud", "Read new moments aloud", "No English reading voice"),
+    ("de", "Vorlesen", "Neues automatisch vorlesen", "Keine deutsche Vorlese-Stimme"),
 ])
 def test_the_page_reads_in_the_lesson_language_and_says_so_in_it(lang, read, switch, no_voice):
     with language(lang):

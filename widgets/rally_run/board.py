@@ -47,8 +47,8 @@ import anywidget
 import traitlets
 
 import rally
-from rally.turns import play_bots
-from rally import inputs
+from rally.common.turns import play_bots
+from rally.common import inputs
 from rally.rally_run import (
     COLORS, START_FINISH, Cell, DriveTo, Finish, RallyRunGame, Reveal, Rotate, StartFinish, Swap, Tile, parse_bot,
 )

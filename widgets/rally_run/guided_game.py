@@ -26,7 +26,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from rally.moment import Moment
+from rally.common.moment import Moment
 from rally.rally_run import RallyRunGame, Tile
 from rally.rally_run.moments import (
     GUIDED_BOT, GUIDED_PLAYERS, GUIDED_SEED, KINDS, LEARNER, example_moment, guide, moment_words, moment_why,

@@ -104,7 +104,7 @@ def result_table(result: MemoryResult) -> str:
     memory length, and its last line (the games played) as the caption."""
     # rally's words for the header, as its own table says them (under another name, so the
     # widgets' catalog does not take them in).
-    from rally.i18n import percent_range, pgettext as rally_words
+    from rally.common.i18n import percent_range, pgettext as rally_words
 
     header = [rally_words("table header", "memory"), rally_words("table header", "wins"),
               rally_words("table header", "win rate"), rally_words("table header", "{level} interval").format(

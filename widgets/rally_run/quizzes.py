@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from rally import SetupError, inputs
+from rally import SetupError
+from rally.common import inputs
 
 from ..i18n import N_, _, join_words, ngettext
 from ..quiz import Feedback, Question, Quiz
@@ -66,9 +67,10 @@ def _a_kind(kind) -> str:
 
 
 def _on(game, cell: str) -> str:
-    """``"B1, a curve open to south and west"``: a face-up cell in words."""
-    # TRANSLATORS: a cell and the tile on it, as in "Bo's car stands on B1, a curve open to south and west".
-    return _("{cell}, {tile}").format(cell=cell, tile=game.tile(cell).describe())
+    """``"B1, a curve: road ↓ ←"``: a face-up cell in words, its road in the board's arrows."""
+    tile = game.tile(cell)
+    # TRANSLATORS: a cell and the tile on it, as in "Bo's car stands on B1, a curve: road ↓ ←".
+    return _("{cell}, {tile}: {way}").format(cell=cell, tile=_a_kind(tile.kind), way=tile.way())
 
 
 def _set_up(players: int) -> str:

@@ -12,8 +12,9 @@ from typing import Callable
 import ipywidgets as w
 
 import rally
-from rally import Advice, Position, advise, inputs
-from rally.advisor import BOTS as ADVISOR_BOTS, COACH_BOTS, COACH_PLAYOUTS, MAX_PLAYOUTS
+from rally import Advice, Position, advise
+from rally.common import inputs
+from rally.stich_rallye.advisor import BOTS as ADVISOR_BOTS, COACH_BOTS, COACH_PLAYOUTS, MAX_PLAYOUTS
 
 from .._display import StableRepr
 from ..i18n import N_, _, ngettext

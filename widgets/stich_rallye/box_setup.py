@@ -7,7 +7,7 @@ import html
 import ipywidgets as w
 
 import rally
-from rally.table_setup import setup_steps
+from rally.stich_rallye.table_setup import setup_steps
 
 from .._display import StableRepr
 from ..i18n import _, ngettext
@@ -18,7 +18,7 @@ from .track_figure import TrackFigure
 
 class BoxSetup(StableRepr, w.VBox):
     """Choose how many play; the engine sets up that game and says each step in words
-    (:func:`rally.table_setup.setup_steps`), and the view draws the result: the cars on
+    (:func:`rally.stich_rallye.table_setup.setup_steps`), and the view draws the result: the cars on
     the start space, every motor on 0 and the first player's hand.
 
     >>> view = BoxSetup(players=3)

@@ -28,7 +28,8 @@ import anywidget
 import traitlets
 
 import rally
-from rally import Card, Game, inputs
+from rally import Card, Game
+from rally.common import inputs
 
 from .._display import StableRepr, cards_in_words
 from ..messages import PageWrites

@@ -1,6 +1,6 @@
 """GameReplay: step through part of a recorded game, event by event.
 
-The table as it stood after each event (from :func:`rally.replay.replay_states`): the
+The table as it stood after each event (from :func:`rally.stich_rallye.replay.replay_states`): the
 track, every motor, the trick on the table and the last trick, with what happened in
 words. :func:`draw_replay_state` is the one drawing of a replayed moment; the game view's
 own replay uses it too.
@@ -24,8 +24,9 @@ from typing import Sequence
 import ipywidgets as w
 
 import rally
-from rally import Game, Moved, inputs
-from rally.replay import ReplayState, replay_states
+from rally import Game, Moved
+from rally.common import inputs
+from rally.stich_rallye.replay import ReplayState, replay_states
 
 from .._display import StableRepr
 from ..page_style import PageStyle
@@ -78,7 +79,7 @@ class GameReplay(StableRepr, w.VBox):
         self.figure = TrackFigure(game.track, before, game.names, width=640, height=330)
         self.dials = [MotorDial(game.dial, name=game.names[s], seat=s) for s in range(game.players)]
         self.trick_table = TrickTable(title=_("This trick"))
-        self.last_trick = TrickTable(title=_("Last trick"))
+        self.last_trick = TrickTable(title=_("Previous trick"))
         self.back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
         self.forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
         self.slider = w.IntSlider(min=0, max=last - first, description=_("Step"), continuous_update=False,

@@ -1,7 +1,7 @@
 """GameReview: a finished game's review, drawn: the win chance decision by decision and
 the three decisions that cost the most, each a click away in a replay.
 
-The numbers and the words all come from :func:`rally.review`; this view only draws
+The numbers and the words all come from :func:`rally.stich_rallye.review`; this view only draws
 them. :class:`ReviewChart` is the chart (Plotly): your win chance after each of your
 decisions as a solid line, what the best option would have given as a dashed one, the
 gap between them shaded, rounds marked, and the costliest decisions numbered. Under it
@@ -28,7 +28,8 @@ from typing import Callable
 import ipywidgets as w
 
 import rally
-from rally import Review, ReviewedDecision, inputs
+from rally import Review, ReviewedDecision
+from rally.common import inputs
 
 from .._display import StableRepr
 from ..i18n import _, ngettext, percent
@@ -124,7 +125,7 @@ class GameReview(StableRepr, w.VBox):
     def __init__(self, review: Review, width: int = 820):
         if not isinstance(review, Review):
             inputs.fail(rally.SetupError, _("GameReview's review"), _("a rally Review"), review,
-                        "rally.review(game, seat=0)")
+                        "rally.stich_rallye.review(game, seat=0)")
         self.review = review
         self._listeners: list[Callable[[ReviewedDecision], None]] = []
         self.chart = ReviewChart(review, width=width)

@@ -14,7 +14,7 @@ A new game: 3 players on the beach track, seed 2.
 >>> setup.new_game() is None
 True
 >>> setup.error
-"The game number must be a whole number from 0 to 18446744073709551615 written in the digits 0-9, like 42, not 'two'."
+"'two' is not a game number: write a whole number like 42."
 """
 
 from __future__ import annotations
@@ -25,10 +25,11 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 import rally
-from rally import TRACKS, HeuristicBot, RandomBot, inputs
+from rally import TRACKS, HeuristicBot, RandomBot
+from rally.common import inputs
 
 from .._display import StableRepr
-from ..i18n import N_, _, join_words, ngettext
+from ..i18n import N_, _, join_words, ngettext, shown
 from ..messages import Messages
 from .game_view import GameView
 
@@ -116,13 +117,21 @@ class GameSetup(Messages, StableRepr, w.VBox):
         ])
         self.new_game()
 
+    def _seed(self) -> int:
+        """The game number typed, or a :class:`rally.SetupError` in a child's words."""
+        typed = self.seed.value.strip()
+        try:
+            return inputs.whole_text(typed, _("The game number"), 0, inputs.MAX_SEED, rally.SetupError, 42)
+        except rally.SetupError:
+            raise rally.SetupError(_("{given} is not a game number: write a whole number like 42.").format(
+                given=shown(typed))) from None
+
     def new_game(self) -> GameView | None:
         """Build a game from the controls. Returns the new view, or None (with the
         reason shown) when an input is wrong; the previous game then stays."""
         try:
             players = self.players.value
-            seed = inputs.whole_text(self.seed.value.strip(), _("The game number"), 0, inputs.MAX_SEED, rally.SetupError,
-                                     42)
+            seed = self._seed()
             typed = inputs.text(self.names.value, _("The names"), rally.SetupError, "Ada, Bo, Cy",
                                 inputs.MAX_TEXT_CHARS)
             names = inputs.names(seat_names(typed, players), players, rally.SetupError)

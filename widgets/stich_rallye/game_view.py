@@ -14,7 +14,7 @@ there and says it is not sure yet), and after the game a :class:`GameReview` sho
 win chance over the game and the three decisions that cost the most, each opening the
 replay where its trick began. In Jupyter the review's work starts during the game: after
 each of your decisions a thread beside the kernel's event loop does what the review will
-do for it (:func:`rally.review.look_ahead`, pausing while a hint is worked out), and after
+do for it (:func:`rally.stich_rallye.review.look_ahead`, pausing while a hint is worked out), and after
 the game the review is taken a step at a time in a thread too
 (:func:`rally.review_steps`): the page shows what it has found, about once a second,
 until it is complete.
@@ -45,7 +45,7 @@ True
 >>> view.messages[1:4]
 ['Ada plays G3 (green 3).', 'Bo plays B4 (blue 4).', 'Cy plays G6 (green 6).']
 >>> view.last_trick
-Last trick: Ada green 3, Bo blue 4 and Cy green 6. Bo wins.
+Previous trick: Ada green 3, Bo blue 4 and Cy green 6. Bo wins.
 >>> view.figure
 The beach track, 28 spaces. Cars on spaces 0, 3 and 0.
 >>> view.play_card("X1")
@@ -66,12 +66,13 @@ from typing import Iterator, Sequence
 import ipywidgets as w
 
 import rally
-from rally.table_view import table_view
-from rally.turns import play_bots
+from rally.stich_rallye.table_view import table_view
+from rally.common.turns import play_bots
 from rally import (
     DEFAULT_DIAL, HAND_SIZES, Bot, Card, Dealt, Event, FlagTaken, Game, HeuristicBot, Moved,
-    MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed, inputs,
+    MotorReleased, MotorWound, Track, TrickWon, Turbo, TurboUsed,
 )
+from rally.common import inputs
 
 from .._display import StableRepr, plain_text
 from ..i18n import N_, _, decimal, get_language, join_words, ngettext
@@ -83,9 +84,10 @@ from .game_replay import draw_replay_state
 from .game_review import GameReview
 from .motor_dial import MotorDial
 from .screen_cover import ScreenCover
-from rally.game import decision_of
-from rally.replay import ReplayState, replay_states, trick_span
-from rally.review import look_ahead
+from rally.stich_rallye.replay import ReplayState, replay_states, trick_span
+from rally.stich_rallye.game import decision_of
+from rally.stich_rallye.advisor import HINT_SECONDS
+from rally.stich_rallye.review import look_ahead
 from ..style import car_words, laps_done
 from .track_figure import TrackFigure
 from .trick_table import TrickTable
@@ -131,8 +133,8 @@ class GameView(StableRepr, w.VBox):
     """
 
     #: The hint's time budget in seconds (None: no limit, the whole analysis, the same on
-    #: any machine): :data:`rally.advisor.HINT_SECONDS`.
-    hint_seconds: float | None = rally.advisor.HINT_SECONDS
+    #: any machine): :data:`rally.stich_rallye.advisor.HINT_SECONDS`.
+    hint_seconds: float | None = HINT_SECONDS
 
     def __init__(
         self,
@@ -207,7 +209,7 @@ class GameView(StableRepr, w.VBox):
         self.cover = ScreenCover()
         self.cover.on_reveal(self.reveal)
         self.trick_table = TrickTable(title=_("This trick"))
-        self.last_trick = TrickTable(title=_("Last trick"))
+        self.last_trick = TrickTable(title=_("Previous trick"))
         self.dials = [MotorDial(game.dial, name=names[s], seat=s) for s in range(game.players)]
         self.turbo_text = w.HTML()
         self.turbo_yes = w.Button(description=_("Use turbo"), button_style="warning", layout=w.Layout(width="auto"))

@@ -1,13 +1,13 @@
 """GuidedGame: a first game of Stich Rallye that stops at everything new.
 
 A real game against three computer players, dealt from a seed chosen so that every kind
-of moment comes up early (:data:`rally.moments.GUIDED_SEED`). The first time each thing
+of moment comes up early (:data:`rally.stich_rallye.moments.GUIDED_SEED`). The first time each thing
 happens (a trick of one, two or three colors, a lost trick winding the motor, a turbo
 offer, a roll downhill or uphill, the round's end, round 2's new deal, a lap, the
 finish) the game stops: a tip says it in one or two short sentences, marks it on the
 table (the won trick, a motor, the space a car rolled to, the hand) and waits for one
 tap on "Go on ▶". "Why?" shows the engine's whole explanation. The learner makes every
-decision. Which moments are new is decided by the engine (:mod:`rally.moments`).
+decision. Which moments are new is decided by the engine (:mod:`rally.stich_rallye.moments`).
 
 After the game a list says what the learner met; for a kind the game did not bring up,
 "Show me" replays that moment of another seeded game.
@@ -29,9 +29,10 @@ from typing import Any
 import ipywidgets as w
 
 import rally
-from rally import Card, Dealt, Turbo, inputs
-from rally.moment import Moment
-from rally.moments import (
+from rally import Card, Dealt, Turbo
+from rally.common import inputs
+from rally.common.moment import Moment
+from rally.stich_rallye.moments import (
     GUIDED_PLAYERS, GUIDED_SEED, GUIDED_TRACK, KINDS, example_moment, guide, moment_why, moment_words,
 )
 
@@ -64,8 +65,8 @@ POINTER_RING = "4px rgb(245, 158, 11)"
 #: The events of an example shown before its moment.
 EXAMPLE_LEAD_IN = 5
 class GuidedGame(GameView):
-    """The guided first game: :data:`~rally.moments.GUIDED_PLAYERS` players on the
-    :data:`~rally.moments.GUIDED_TRACK` track, the learner in seat 0, the computer players
+    """The guided first game: :data:`~rally.stich_rallye.moments.GUIDED_PLAYERS` players on the
+    :data:`~rally.stich_rallye.moments.GUIDED_TRACK` track, the learner in seat 0, the computer players
     at a watchable pace in Jupyter (``bot_delay`` seconds; at once where no event loop
     runs, as in tests). ``moment`` is the tip on show (``None`` when play goes on),
     ``tip_text`` its words, ``pointing`` what it marks: ``("trick", card)``,

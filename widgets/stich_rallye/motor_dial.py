@@ -29,8 +29,9 @@ import anywidget
 import traitlets
 
 import rally
-from rally import DEFAULT_DIAL, Motor, inputs
-from rally.movement import MAX_PROGRESS
+from rally import DEFAULT_DIAL, Motor
+from rally.common import inputs
+from rally.stich_rallye.movement import MAX_PROGRESS
 
 from .._display import StableRepr
 from ..messages import PageWrites

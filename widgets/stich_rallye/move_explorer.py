@@ -21,8 +21,9 @@ from typing import Sequence
 import ipywidgets as w
 
 import rally
-from rally import Move, Track, inputs
-from rally.movement import MAX_STEPS
+from rally import Move, Track
+from rally.common import inputs
+from rally.stich_rallye.movement import MAX_STEPS
 
 from .._display import StableRepr
 from ..i18n import N_, _

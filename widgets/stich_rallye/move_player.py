@@ -28,7 +28,8 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 import rally
-from rally import Move, Track, inputs
+from rally import Move, Track
+from rally.common import inputs
 
 from .._display import StableRepr
 from ..i18n import _

@@ -25,9 +25,10 @@ import html
 import ipywidgets as w
 
 import rally
-from rally import DEFAULT_NAMES, TRACKS, Game, Position, inputs
-from rally.advisor import option_word
-from rally.movement import MAX_PROGRESS
+from rally import DEFAULT_NAMES, TRACKS, Game, Position
+from rally.common import inputs
+from rally.stich_rallye.advisor import option_word
+from rally.stich_rallye.movement import MAX_PROGRESS
 
 from .._display import StableRepr
 from ..i18n import _, join_words, ngettext

@@ -18,9 +18,9 @@ from rally import (
     Dealt, Moved, RoundEnded, SetupError, Track, TrickWon, TurboUsed,
     deck, explain_trick, legal_plays, move, parse_cards, play_until, release_order, trick_move, why_illegal,
 )
-from rally.cards import format_cards
-from rally.replay import round_end_span
-from rally.track import SpaceKind
+from rally.stich_rallye.cards import format_cards
+from rally.stich_rallye.replay import round_end_span
+from rally.stich_rallye.track import SpaceKind
 
 from ..i18n import N_, _, join_words, language, ngettext
 from ..quiz import Feedback, Question, Quiz

@@ -4,11 +4,11 @@ When several people play Stich Rallye at one screen (pass-and-play), a hand may 
 by its owner only. Between turns :class:`GameView` puts this cover where the hand was: it
 names who gets the screen next, says what the whole table sees, and holds the button that
 person presses once only they can see the screen. Its words come from
-:func:`rally.table_view`, which knows no card of any hand, so the cover cannot give one
+:func:`rally.stich_rallye.table_view`, which knows no card of any hand, so the cover cannot give one
 away.
 
 >>> from rally import Game
->>> from rally.table_view import table_view
+>>> from rally.stich_rallye.table_view import table_view
 >>> cover = ScreenCover()
 >>> cover.ask(table_view(Game.new(3, seed=4)), 0)
 >>> cover
@@ -24,7 +24,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from rally.table_view import TableView
+from rally.stich_rallye.table_view import TableView
 
 from .._display import StableRepr, plain_text
 from ..i18n import _, join_words

@@ -54,7 +54,8 @@ from typing import Callable, Hashable, NamedTuple, Sequence
 import ipywidgets as w
 
 import rally
-from rally import CAR_COLORS, Move, SpaceKind, Track, inputs
+from rally import CAR_COLORS, Move, SpaceKind, Track
+from rally.common import inputs
 
 from ..i18n import N_, _, join_words, ngettext, pgettext
 from ..plotly_view import PlotlyView, narrow_width, plotly_figure

@@ -12,7 +12,8 @@ from typing import Sequence
 import ipywidgets as w
 
 import rally
-from rally import DEFAULT_NAMES, inputs
+from rally import DEFAULT_NAMES
+from rally.common import inputs
 
 from .._display import StableRepr
 from ..i18n import _, ngettext

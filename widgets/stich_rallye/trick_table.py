@@ -23,7 +23,8 @@ import anywidget
 import traitlets
 
 import rally
-from rally import DEFAULT_NAMES, Card, Game, inputs
+from rally import DEFAULT_NAMES, Card, Game
+from rally.common import inputs
 
 from .._display import StableRepr, cards_in_words
 from ..messages import PageWrites

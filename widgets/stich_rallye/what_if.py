@@ -13,9 +13,10 @@ import html
 import ipywidgets as w
 
 import rally
-from rally import Advice, Move, Position, inputs
-from rally.advisor import COACH_PLAYOUTS, option_word
-from rally.reasons import immediate_moves
+from rally import Advice, Move, Position
+from rally.common import inputs
+from rally.stich_rallye.advisor import COACH_PLAYOUTS, option_word
+from rally.stich_rallye.reasons import immediate_moves
 
 from .._display import StableRepr
 from ..i18n import _, join_words

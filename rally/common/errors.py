@@ -1,0 +1,58 @@
+"""The typed errors of the rules package.
+
+Every error is a :class:`ValueError`, so ``except ValueError`` catches bad input
+anywhere, and every message says what was wrong and what would be right.
+
+>>> from rally import Card, CardError
+>>> try:
+...     Card.parse("G16")
+... except CardError as err:
+...     print(err)
+'G16' is not a card: write a color letter R, G or B followed by a value from 1 to 15, like G11.
+"""
+
+from __future__ import annotations
+
+from .i18n import ngettext
+from .rule_error import RuleError as RuleError  # the base, in a module of its own (rally.common.i18n raises one too)
+
+
+class CardError(RuleError):
+    """A card was written wrongly or does not exist in this game."""
+
+
+class SetupError(RuleError):
+    """A game cannot be set up this way (player count, seat, names, dial ...)."""
+
+
+class TrackError(RuleError):
+    """A track's text breaks the track rules (ruling S10)."""
+
+
+class IllegalAction(RuleError):
+    """An action that the rules do not allow right now. The game is left unchanged."""
+
+
+class PositionError(RuleError):
+    """A game state that could never happen, or text that does not describe one.
+
+    ``problems`` lists every problem found, each as one sentence.
+    """
+
+    def __init__(self, problems: list[str] | str):
+        if isinstance(problems, str):
+            problems = [problems]
+        self.problems: list[str] = list(problems)
+        if len(self.problems) == 1:
+            message = self.problems[0]
+        else:
+            n = len(self.problems)
+            listed = " ".join(f"({i}) {p}" for i, p in enumerate(self.problems, 1))
+            # TRANSLATORS: {problems} is the problems, each numbered: "(1) ... (2) ...".
+            message = ngettext("{n} problem: {problems}", "{n} problems: {problems}", n).format(
+                n=n, problems=listed)
+        super().__init__(message)
+
+
+class TileError(RuleError):
+    """Rally Run: a road tile, a cell, an action or a tile mix written wrongly."""

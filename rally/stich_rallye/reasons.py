@@ -1,0 +1,135 @@
+"""Why an option does what it does, in the rules' own terms: the coach's reasons.
+
+The advisor counts wins; a child needs the reason behind the count. This module says,
+for a decision whose result the rules settle at once, what that result is and why:
+which trick a card wins or loses, that the trick's lowest card sets how far the winner
+moves (S5, S8), where a hill rolled the car (S9), and when the turbo and the card alone
+end on the same space, so the turbo gains nothing. The hint (:meth:`rally.Advice.hint`)
+and the review (:func:`rally.stich_rallye.review`) both say their reasons from here.
+
+Nothing here looks at hidden cards: a trick's result is settled only by its last card,
+and a move only by the table.
+
+>>> from rally import examples
+>>> moment = examples.last_trick_turbo()     # seed 8: the winner of round 1's last trick chooses
+>>> print(turbo_reason(moment, True))
+4 + 4 = 8 spaces, to space 16
+>>> print(turbo_reason(moment, False))
+4 spaces, to space 15 (a downhill rolled it on from space 12), keeping the motor's 4 to drive you at the round's end
+"""
+
+from __future__ import annotations
+
+from .cards import Card
+from .events import GameWon, Moved
+from .game import Action, Turbo
+from ..common.i18n import _, ngettext
+from .movement import Move
+from .position import Position
+from .tricks import seat_and_lowest
+
+
+def card_reason(position: Position, card: Action) -> str | None:
+    """What ``card`` does to the trick, when it is the trick's last card: who wins it and
+    how far the winner moves (the trick's lowest card), or that a lost trick winds the
+    motor. ``None`` while other players still play after it: nothing is settled yet."""
+    if not isinstance(card, Card) or len(position.trick) != position.players - 1:
+        return None
+    seat = position.decider
+    winner, lowest = seat_and_lowest([c.code for c in position.trick] + [card.code], position.flag,
+                                     position.players)
+    if winner != seat:
+        return _("{card} loses the trick to {name}, and a lost trick winds your motor one step.").format(
+            card=card, name=position.player_names[winner])
+    if position.dial[position.motors[seat]] > 0:
+        return ngettext("{card} wins the trick, and its lowest card, {lowest}, moves your car {lowest} space "
+                        "(more if you use the turbo).",
+                        "{card} wins the trick, and its lowest card, {lowest}, moves your car {lowest} spaces "
+                        "(more if you use the turbo).", lowest).format(card=card, lowest=lowest)
+    move = _move(position, card)
+    return ngettext("{card} wins the trick, and its lowest card, {lowest}, moves your car {lowest} space, {where}.",
+                    "{card} wins the trick, and its lowest card, {lowest}, moves your car {lowest} spaces, {where}.",
+                    lowest).format(card=card, lowest=lowest, where=where(move))
+
+
+def turbo_reason(position: Position, use: bool) -> str:
+    """What the turbo choice ``use`` does for the trick's winner: ``"3 + 5 = 8 spaces, to
+    space 19 of lap 2"`` and the like, with any hill's roll and the race's end."""
+    seat = position.decider
+    game = position.to_game(0)  # the move depends only on the table, never on hidden cards
+    value = game.motor_values[seat]
+    events = game.apply_recorded(Turbo(use))
+    move = next(e.move for e in events if isinstance(e, Moved))
+    won = next((e for e in events if isinstance(e, GameWon)), None)
+    after = ""
+    if won is not None and won.seat == seat and move.final >= 2 * move.track_length:
+        place = _("over the finish line, winning the race")
+    else:
+        place = where(move)
+        if won is not None and won.seat != seat:
+            after = _("; then {name} wins the race").format(name=position.player_names[won.seat])
+        elif won is not None and won.reason == "second lap":
+            after = _("; then your motor takes you over the finish line at the round's end, winning the race")
+        elif won is not None:
+            after = _("; the race ends with your car in front, winning it")
+    facts = {"card": move.steps - value if use else move.steps, "value": value, "steps": move.steps,
+             "where": place, "after": after}
+    if use:
+        return ngettext("{card} + {value} = {steps} space, {where}{after}",
+                        "{card} + {value} = {steps} spaces, {where}{after}", move.steps).format(**facts)
+    if not position.hand:
+        return ngettext("{steps} space, {where}, keeping the motor's {value} to drive you at the round's end{after}",
+                        "{steps} spaces, {where}, keeping the motor's {value} to drive you at the round's end{after}",
+                        move.steps).format(**facts)
+    return ngettext("{steps} space, {where}, keeping the motor's {value} for later{after}",
+                    "{steps} spaces, {where}, keeping the motor's {value} for later{after}", move.steps).format(**facts)
+
+
+def turbo_gains_nothing(position: Position) -> bool:
+    """True when the turbo and the card alone end on the same space (a hill rolls both
+    back, or the car ahead blocks both): then the turbo only spends the motor."""
+    return _move(position, Turbo(True)).final == _move(position, Turbo(False)).final
+
+
+def where(move: Move) -> str:
+    """Where ``move`` ended, with the hill that rolled it there: ``"to space 15"``,
+    ``"to space 9 (a downhill rolled it on from space 7)"``, ``"onto the start/finish
+    space"``."""
+    n = move.track_length
+    final = move.final
+    if final % n == 0:
+        place = _("onto the start/finish space")
+    elif final >= n:
+        place = _("to space {space} of lap {lap}").format(space=final % n, lap=final // n + 1)
+    else:
+        place = _("to space {space}").format(space=final % n)
+    counted = move.counted_end % n
+    if move.roll == "downhill":
+        return _("{place} (a downhill rolled it on from space {counted})").format(place=place, counted=counted)
+    if move.roll == "uphill":
+        return _("{place} (an uphill rolled it back from space {counted})").format(place=place, counted=counted)
+    return place
+
+
+def immediate_moves(position: Position, action: Action) -> list[Move]:
+    """The moves ``action`` makes at once, in order: the trick winner's, then the motors'
+    at a round's end; none for a card played into a trick still open, or when the winner
+    now chooses about the turbo. Hidden cards play no part in them.
+
+    >>> from rally.stich_rallye.examples import turbo_dilemma
+    >>> dilemma = turbo_dilemma()
+    >>> [turbo], [card] = immediate_moves(dilemma, Turbo(True)), immediate_moves(dilemma, Turbo(False))
+    >>> turbo.final > card.final
+    True
+    """
+    game = position.to_game(0)
+    return [e.move for e in game.apply_recorded(action) if isinstance(e, Moved)]
+
+
+def _move(position: Position, action: Action) -> Move:
+    """The first of :func:`immediate_moves`, for an action known to move a car at once
+    (a trick's last card whose winner has no motor to choose about, or a turbo choice)."""
+    return immediate_moves(position, action)[0]
+
+
+__all__ = ["card_reason", "immediate_moves", "turbo_reason", "turbo_gains_nothing", "where"]
