@@ -4,7 +4,8 @@ the review against a reference four times its size, and the coach's speed.
     python benchmarks/bench_coach.py strength --games 300 --jobs 2
     python benchmarks/bench_coach.py agreement --games 4
     python benchmarks/bench_coach.py recall --games 8 --jobs 2
-    python benchmarks/bench_coach.py speed
+    python benchmarks/bench_coach.py speed --games 3
+    python benchmarks/bench_coach.py speed --games 3 --busy 2
     python benchmarks/bench_coach.py deals
 
 ``strength``: four-player games, seeds 0, 1, 2, ...; seat 0 is :class:`rally.AdvisorBot`
@@ -30,8 +31,18 @@ same test games (none it finds fine is the goal). For comparison, the line "by t
 analysis alone" flags a choice when the hint's analysis (200 test games, no closer look)
 has the best's interval wholly above the choice's.
 
-``speed``: the hint at every decision of seeded games (median and worst) and a whole
-game's review, both from an empty memory of answers.
+``speed``: seeded four-player games (seeds 0, 1, ...) of the learner of ``recall`` in
+seat 0 against three careful bots. At every decision of seat 0 the hint as the game view
+asks it (``rally.advise`` with the time budget ``HINT_SECONDS``), from an empty memory of
+answers: its median and worst time, and how often it stopped at the budget (and after how
+many test games); the learner then plays its own choice. Then each game's review as the
+game view grows it (``rally.review_steps``), from an empty memory too: when the first step is on hand
+(the page shows it at once), when every decision has had its first look, when the first
+costly decision is found, and when the review is whole. Then the same as the game view
+does it in Jupyter: the review's work on each decision but the last done while the game
+goes on (``rally.stich_rallye.review.look_ahead``, from an empty memory: how long it takes a decision,
+time the learner and the bots take anyway), and the review after the game. ``--busy N``
+keeps N other processes spinning meanwhile (N = 2 on a 2-core machine: both cores busy).
 
 ``deals``: over seeded games, how many dealt hands give a player a color they showed out
 of earlier in the round (the issue measured 822 of 1,912 before positions kept it).
@@ -43,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import platform
 import random
 import statistics
@@ -52,10 +64,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rally import AdvisorBot, Game, HeuristicBot, Position, advise, play_out, review  # noqa: E402
+from rally import AdvisorBot, Game, HeuristicBot, Position, advise, play_out, review, review_steps  # noqa: E402
 from rally.stich_rallye import advisor as advisor_module  # noqa: E402
 from rally.common.stats import wilson_interval  # noqa: E402
 from rally.stich_rallye.legality import shown_out  # noqa: E402
+from rally.stich_rallye.review import look_ahead  # noqa: E402
 from rally.common.turns import play_bots  # noqa: E402
 
 
@@ -193,29 +206,91 @@ def recall(games: int, jobs: int, first: int) -> None:
     print(f"  {time.perf_counter() - start:.0f} s on {jobs} processes")
 
 
-def speed(games: int) -> None:
-    hints, reviews = [], []
+def _spin() -> None:
+    """A process that keeps one core busy until it is stopped."""
+    while True:
+        pass
+
+
+def _timed_review(game: Game, remembered: bool = False) -> tuple[float, float, float | None, float, int]:
+    """One review as the game view grows it, from an empty memory of answers (or, with
+    ``remembered``, from what is remembered now): the seconds to its first step, to every
+    decision's first look, to its first costly decision (None: none) and to the whole
+    review, and how many steps it had."""
+    if not remembered:
+        advisor_module._answers.clear()
+    start = time.perf_counter()
+    first = looked = costly = None
+    steps = 0
+    for step in review_steps(game, 0):
+        now = time.perf_counter() - start
+        steps += 1
+        first = now if first is None else first
+        if looked is None and not step.unreviewed:
+            looked = now
+        if costly is None and step.costly(1):
+            costly = now
+    assert first is not None and looked is not None and step.complete
+    return first, looked, costly, time.perf_counter() - start, steps
+
+
+def speed(games: int, busy: int) -> None:
+    spinners = [multiprocessing.Process(target=_spin, daemon=True) for _ in range(busy)]
+    for spinner in spinners:
+        spinner.start()
+    try:
+        _speed(games, busy)
+    finally:
+        for spinner in spinners:
+            spinner.terminate()
+            spinner.join()
+
+
+def _speed(games: int, busy: int) -> None:
+    limit = advisor_module.HINT_SECONDS
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"{busy} other processes spinning on {os.cpu_count()} cores (load {load:.1f} as it starts)")
+    hints, cut, reviews, ahead, after = [], [], [], [], []
     for seed in range(games):
         game = Game.new(4, seed=seed)
         rng = random.Random(seed)
-        bots = [None, HeuristicBot(), HeuristicBot(), HeuristicBot()]
+        learner, bots = Learner(), [None, HeuristicBot(), HeuristicBot(), HeuristicBot()]
+        decisions: list[tuple[Position, object]] = []
         while True:
             play_bots(game, bots, rng, until=0)
             if game.is_over:
                 break
             advisor_module._answers.clear()
             start = time.perf_counter()
-            best = advise(game).best.action
+            hint = advise(game, time_limit=limit)
             hints.append(time.perf_counter() - start)
-            game.apply(best)
+            if hint.out_of_time:
+                cut.append(hint.played)
+            action = learner.choose(game, game.legal_actions(), rng)
+            decisions.append((Position.from_game(game), action))
+            game.apply(action)
+        reviews.append(_timed_review(game))
         advisor_module._answers.clear()
-        start = time.perf_counter()
-        review(game, 0)
-        reviews.append(time.perf_counter() - start)
-    print(f"hint ({len(hints)} decisions of {games} games): median {statistics.median(hints):.2f} s, "
-          f"worst {max(hints):.2f} s")
-    print(f"whole-game review ({games} games): median {statistics.median(reviews):.2f} s, "
-          f"worst {max(reviews):.2f} s")
+        for position, action in decisions[:-1]:  # the last one ends the game: the review begins at once
+            start = time.perf_counter()
+            look_ahead(position, action)
+            ahead.append(time.perf_counter() - start)
+        after.append(_timed_review(game, remembered=True))
+    stopped = (f"; {len(cut)} stopped at the budget, after {min(cut)}-{max(cut)} test games (median "
+               f"{statistics.median(cut):.0f})" if cut else "; none stopped at the budget")
+    print(f"hint with a {limit:g} s budget ({len(hints)} decisions of {games} games): median "
+          f"{statistics.median(hints):.2f} s, worst {max(hints):.2f} s{stopped}")
+    for what, k in (("first step on the page", 0), ("every decision's first look", 1), ("whole review", 3)):
+        times = [r[k] for r in reviews]
+        print(f"review ({games} games), {what}: median {statistics.median(times):.2f} s, worst {max(times):.2f} s")
+    found = [r[2] for r in reviews if r[2] is not None]
+    print(f"review, first costly decision found: {', '.join(f'{t:.2f} s' for t in found) or 'none'} "
+          f"({len(found)} of {games} games have one); steps per review: {', '.join(str(r[4]) for r in reviews)}")
+    print(f"the review's work done during the game ({len(ahead)} decisions): median {statistics.median(ahead):.2f} s "
+          f"a decision, worst {max(ahead):.2f} s")
+    for what, k in (("first step", 0), ("first costly decision", 2), ("whole review", 3)):
+        times = [r[k] for r in after if r[k] is not None]
+        print(f"review after it, {what}: median {statistics.median(times):.2f} s, worst {max(times):.2f} s")
 
 
 def deals(games: int) -> None:
@@ -242,6 +317,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--first", type=int, default=90_000, help="recall: the first game's seed")
+    parser.add_argument("--busy", type=int, default=0, help="speed: other processes spinning meanwhile")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}; coach: "
           f"{advisor_module.COACH_PLAYOUTS} test games per option by {advisor_module.COACH_BOTS} players")
@@ -252,7 +328,7 @@ def main() -> None:
     elif args.what == "recall":
         recall(args.games or 8, args.jobs, args.first)
     elif args.what == "speed":
-        speed(args.games or 3)
+        speed(args.games or 3, args.busy)
     else:
         deals(args.games or 24)
 

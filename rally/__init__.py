@@ -62,7 +62,7 @@ _STICH_RALLYE = frozenset({
     "setup_steps", "TableView", "table_view",
     "DEFAULT_DIAL", "Motor", "check_dial",
     "How", "Move", "PathStep", "check_positions", "move", "position_problems",
-    "Position", "Advice", "AdvisorBot", "OptionResult", "advise", "Review", "ReviewedDecision", "review",
+    "Position", "Advice", "AdvisorBot", "OptionResult", "advise", "Review", "ReviewedDecision", "review", "review_steps",
     "TRACKS", "SpaceKind", "Track", "get_track",
     "TrickExplanation", "check_trick", "explain_trick", "legal_plays", "play_rule", "trick_winner", "why_illegal",
 })

@@ -51,5 +51,5 @@ from .movement import How, Move, PathStep, check_positions, move, position_probl
 from .track import TRACKS, SpaceKind, Track, get_track
 from .position import Position
 from .advisor import Advice, AdvisorBot, OptionResult, advise
-from .review import Review, ReviewedDecision, review
+from .review import Review, ReviewedDecision, review, review_steps
 from .tricks import TrickExplanation, check_trick, explain_trick, legal_plays, play_rule, trick_winner, why_illegal

@@ -14,7 +14,13 @@ and the moment's own seed (:func:`moment_seed`), shared by the hint, the what-if
 and the review, so they never disagree about a decision.
 
 Playouts go in batches; with ``stop_early`` the advisor stops as soon as one option's
-99% interval lies wholly above every other option's, and says that it did.
+99% interval lies wholly above every other option's, and says that it did. With a
+``time_limit`` it is an anytime search: the options meet the test games one deal at a
+time, all of them on each, so it can stop after any deal, and it stops before the next
+deal could take it past the limit. Its answer then says how sure it is
+(:attr:`Advice.sureness`): still clearly best, or not sure yet. Without a time limit (the
+default) the answer depends on the seed alone, never on the machine's speed; the game
+view's hint asks with :data:`HINT_SECONDS`.
 
 >>> from rally import Position
 >>> from rally.stich_rallye.advisor import advise
@@ -38,6 +44,8 @@ Use the turbo: it won 100% of 50 test games; moving by the card alone won 66%. W
 from __future__ import annotations
 
 import random
+import threading
+import time
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -68,6 +76,13 @@ ALPHA = 0.01
 COACH_PLAYOUTS = 200
 COACH_BOTS = "heuristic"
 COACH_BATCH = 50
+#: The hint's time budget in the game view, in seconds: on a busy machine the hint stops
+#: there and says it is not sure yet (``benchmarks/bench_coach.py speed``, decision D42).
+HINT_SECONDS = 1.0
+#: The longest time limit one question may have (an hour).
+MAX_SECONDS = 3600.0
+#: What :attr:`Advice.sureness` may say, in order from sure to not sure.
+SURENESS = ("only", "clear", "close", "unsure")
 #: How many answers :func:`advise` remembers (a whole game's decisions, several times over).
 CACHE_SIZE = 512
 #: The most playouts per option one question may ask for (about a minute of work).
@@ -167,6 +182,9 @@ class Advice:
     playouts_asked: int
     seed: int
     bots: str
+    #: The time limit stopped the test games before ``playouts_asked`` (and before any
+    #: early stop): the answer is the best so far.
+    out_of_time: bool = False
 
     @property
     def ranked(self) -> tuple[OptionResult, ...]:
@@ -184,6 +202,42 @@ class Advice:
         interval above every other's."""
         rest = self.ranked[1:]
         return bool(rest) and (self.stopped_early or all(self.clearly_worse(o) for o in rest))
+
+    @property
+    def played(self) -> int:
+        """The test games each option met (all options meet the same ones)."""
+        return self.options[0].playouts
+
+    @property
+    def sureness(self) -> str:
+        """How sure the answer is: ``"only"`` (one option), ``"clear"`` (the best is clearly
+        best, :attr:`clearly_best`), ``"close"`` (every test game asked for was played, and
+        another option may be just as good) or ``"unsure"`` (the time limit stopped the
+        test games before the best was clear).
+
+        >>> from rally import Position
+        >>> moment = Position.from_code(   # the moment of the module's example
+        ...     "SR1_TS......D......U....._R3_F2_P36.35.23_M3.1.2_CB3.B5.B8_H1R5.R6.R7.R10.B9.B10_XG2.G8.G3.R2.R4.R3")
+        >>> advise(moment).sureness
+        'clear'
+        >>> ticks = iter(range(1000))   # a clock that moves a second a look: out of time at once
+        >>> rushed = advise(moment, seed=7, time_limit=1.5, clock=lambda: next(ticks))
+        >>> rushed.sureness, rushed.played, rushed.out_of_time
+        ('unsure', 1, True)
+        """
+        if len(self.options) == 1:
+            return "only"
+        if self.clearly_best:
+            return "clear"
+        return "unsure" if self.out_of_time else "close"
+
+    def _time_note(self) -> str:
+        """The sentence saying the advisor stopped before it was sure ('' when it did not)."""
+        if self.sureness != "unsure":
+            return ""
+        return ngettext("The advisor had to stop after {n} test game, so it is not sure yet.",
+                        "The advisor had to stop after {n} test games, so it is not sure yet.",
+                        self.played).format(n=self.played)
 
     def clearly_worse(self, option: OptionResult) -> bool:
         """True when ``option`` is worse than the best beyond the test games' noise: on the
@@ -219,22 +273,27 @@ class Advice:
             if self.clearly_best:
                 return _("For {name}, {option} won {share}: clearly the best (test games played by {bots})."
                          ).format(**facts)
-            return _("For {name}, {option} won {share}: the best so far, but not clearly "
+            text = _("For {name}, {option} won {share}: the best so far, but not clearly "
                      "(test games played by {bots}).").format(**facts)
+            note = self._time_note()
+            return text + (" " + note if note else "")
 
     def hint(self, lang: str | None = None) -> str:
         """The answer as a coach's hint to the player deciding: the best option in words,
         with its win chance, any option that may be just as good, and the reason the
         rules give where they settle it at once (:mod:`rally.stich_rallye.reasons`), in ``lang``
-        (default the language spoken)."""
+        (default the language spoken). An answer the time limit stopped before it was sure
+        says so last."""
         with language(lang):
             best, *rest = self.ranked
             if not rest:
                 return _("You have only one choice here: {option}.").format(option=best.word)
             close = [o for o in rest if not self.clearly_worse(o)][:3]
             action = best.action
+            note = self._time_note()
             if isinstance(action, Turbo):
-                return self._turbo_hint(action, rest[0], bool(close))
+                text = self._turbo_hint(action, rest[0], bool(close))
+                return text + (" " + note if note else "")
             if not close:
                 text = _("Try {option}: it won {share}; the next best, {next}, won {next_rate}.").format(
                     option=best.word, share=_share(best), next=rest[0].word, next_rate=_percent(rest[0].win_rate))
@@ -244,7 +303,7 @@ class Advice:
                                 "Try {option}: it won {share}, but {others} may be just as good.",
                                 len(close)).format(option=best.word, share=_share(best), others=others)
             reason = card_reason(self.position, action)
-            return text + (" " + reason if reason else "")
+            return " ".join(part for part in (text, reason, note) if part)
 
     def _turbo_hint(self, best: Turbo, other: "OptionResult", close: bool) -> str:
         """:meth:`hint` for a turbo choice: which to take, and what each does."""
@@ -315,6 +374,10 @@ class Advice:
                 notes.append(ngettext("Stopped early after {n} playouts per option: {option} is clearly best.",
                                       "Stopped early after {n} playouts per option: {option} is clearly best.",
                                       n).format(n=n, option=self.best.word))
+            if self.out_of_time:
+                notes.append(ngettext("Stopped at the time limit after {n} playout per option of {asked}.",
+                                      "Stopped at the time limit after {n} playouts per option of {asked}.",
+                                      self.played).format(n=self.played, asked=self.playouts_asked))
             return heads, cells, notes
 
     def table(self, lang: str | None = None) -> str:
@@ -348,6 +411,7 @@ def moment_seed(position: Position) -> int:
 
 
 _answers: OrderedDict[tuple[object, ...], "Advice"] = OrderedDict()
+_answers_lock = threading.Lock()  # a review may ask from a worker thread (the game view's)
 
 
 def advise(
@@ -358,6 +422,8 @@ def advise(
     stop_early: bool = True,
     batch: int = COACH_BATCH,
     progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> Advice:
     """Play each option of ``position`` out ``playouts`` times and count the wins.
 
@@ -368,7 +434,20 @@ def advise(
     (:func:`moment_seed`): with the other settings left as they are, this is the one
     analysis the hint and the review give too. ``progress(done, total)`` is called
     after every batch. An answer already given is remembered and given again.
+
+    ``time_limit`` (seconds, or None for none) makes it an anytime search: it stops
+    before the next test game could take it past the limit (after one at least), and
+    the answer says so (:attr:`Advice.out_of_time`, :attr:`Advice.sureness`). Such an
+    answer is not remembered; a whole one remembered is given at once. ``clock`` (default
+    :func:`time.perf_counter`) tells the seconds.
+
+    >>> from rally import Game
+    >>> quick = advise(Game.new(4, seed=3), time_limit=HINT_SECONDS)
+    >>> quick.played <= quick.playouts_asked and quick.sureness in SURENESS
+    True
     """
+    clock = _clock(clock)
+    started = clock()
     if isinstance(position, Game):
         position = Position.from_game(position)
     if not isinstance(position, Position):
@@ -380,23 +459,66 @@ def advise(
     inputs.flag(stop_early, "stop_early", SetupError)
     if progress is not None and not callable(progress):
         inputs.fail(SetupError, "progress", _("None or a function called as progress(done, total)"), progress, "print")
+    if time_limit is not None:
+        time_limit = inputs.number(time_limit, "time_limit", 0.001, MAX_SECONDS, SetupError, HINT_SECONDS)
     key = (position.code(), playouts, seed, bots, stop_early, batch)
-    known = _answers.get(key)
+    known = _remembered(key)
     if known is not None:
-        _answers.move_to_end(key)
         if progress is not None:
             progress(known.options[0].playouts, playouts)
         return known
-    advice = _play_options(position, playouts, seed, bots, stop_early, batch, progress)
-    _answers[key] = advice
-    if len(_answers) > CACHE_SIZE:
-        _answers.popitem(last=False)
+    out_of_time = None if time_limit is None else _deadline(clock, started, time_limit)
+    advice = _play_options(position, playouts, seed, bots, stop_early, batch, progress, out_of_time)
+    if not advice.out_of_time:  # a whole answer only: a shorter one depends on the machine's speed
+        _remember(key, advice)
     return advice
 
 
+def _clock(clock: Callable[[], float] | None) -> Callable[[], float]:
+    """``advise``'s ``clock`` checked: :func:`time.perf_counter` when None."""
+    if clock is not None and not callable(clock):
+        inputs.fail(SetupError, "clock", _("None or a function that returns the time in seconds"), clock,
+                    "time.perf_counter")
+    return clock or time.perf_counter
+
+
+def _remembered(key: tuple[object, ...]) -> Advice | None:
+    """The answer remembered for ``key`` (then the most recently used), or None."""
+    with _answers_lock:
+        known = _answers.get(key)
+        if known is not None:
+            _answers.move_to_end(key)
+    return known
+
+
+def _remember(key: tuple[object, ...], advice: Advice) -> None:
+    """Remember ``advice`` for ``key``, forgetting the least recently used beyond :data:`CACHE_SIZE`."""
+    with _answers_lock:
+        _answers[key] = advice
+        if len(_answers) > CACHE_SIZE:
+            _answers.popitem(last=False)
+
+
+def _deadline(clock: Callable[[], float], started: float, limit: float) -> Callable[[int], bool]:
+    """``out_of_time(done)``: whether two more test games, each as long as the ``done`` so
+    far took on average (the work before them included) or as the last one took if that
+    was longer, would end past ``limit`` seconds from ``started``: room for one more and for
+    a busy machine slowing it down."""
+    last = [started]
+
+    def out_of_time(done: int) -> bool:
+        now = clock()
+        spent, step = now - started, now - last[0]
+        last[0] = now
+        return spent + 2 * max(spent / done, step) > limit
+    return out_of_time
+
+
 def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_early: bool, batch: int,
-                  progress: Callable[[int, int], None] | None) -> Advice:
-    """:func:`advise`'s work, its inputs checked."""
+                  progress: Callable[[int, int], None] | None,
+                  out_of_time: Callable[[int], bool] | None = None) -> Advice:
+    """:func:`advise`'s work, its inputs checked. ``out_of_time(done)`` is asked after each
+    test game but the last: True stops there."""
     seat = position.decider
     options = position.options()
     start = position.positions[seat]
@@ -406,7 +528,7 @@ def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_
     tricks = [0] * len(options)
     cards = position.phase == PLAY
     done = 0
-    stopped = False
+    stopped = cut = False
     rng = random.Random(seed)
     players = [BOTS[bots]() for _ in range(position.players)]
     while done < playouts:
@@ -427,9 +549,14 @@ def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_
                     wins[i] += 1
                     won[i] |= 1 << (done + _playout)
                 gained[i] += game.positions[seat] - start
+            if out_of_time is not None and done + _playout + 1 < playouts and out_of_time(done + _playout + 1):
+                size, cut = _playout + 1, True
+                break
         done += size
         if progress is not None:
             progress(done, playouts)
+        if cut:
+            break
         if stop_early and len(options) > 1 and done < playouts and _clear_winner(wins, done):
             stopped = True
             break
@@ -438,7 +565,7 @@ def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_
                      tricks[i] if cards else None, won[i])
         for i, action in enumerate(options)
     )
-    return Advice(position, seat, results, stopped, playouts, seed, bots)
+    return Advice(position, seat, results, stopped, playouts, seed, bots, cut)
 
 
 class AdvisorBot:
@@ -491,4 +618,4 @@ def _clear_winner(wins: Sequence[int], done: int) -> bool:
 
 
 __all__ = ["Advice", "AdvisorBot", "OptionResult", "advise", "moment_seed", "option_word", "Z99", "ALPHA", "BOT_WORDS",
-           "COACH_PLAYOUTS", "COACH_BOTS"]
+           "COACH_PLAYOUTS", "COACH_BOTS", "HINT_SECONDS", "SURENESS"]

@@ -18,6 +18,12 @@ not the hint's pick is looked at closer: the same test games, played on to five 
 many. Only a cost clear of the test games' noise counts as costly (:func:`clearly_costly`);
 with none, the review says so.
 
+A whole game takes seconds, so :func:`review_steps` gives the review as it grows: a first
+look at every decision in the order made (the hint's analysis: a choice that was the
+hint's pick is settled there), a closer look at once where the first look already finds
+the choice clearly worse, then the other closer looks, the costliest first. Its last
+review is :func:`review`'s.
+
 >>> from rally import examples
 >>> game = examples.played(3, 5, 1000)          # a whole game of three careful bots
 >>> r = review(game, seat=0)
@@ -36,7 +42,7 @@ R5 loses the trick to Cy, and a lost trick winds your motor one step. Win chance
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterable, Iterator
 
 from ..common import inputs
 from .advisor import ALPHA, BOTS, BOT_WORDS, COACH_BOTS, COACH_PLAYOUTS, MAX_PLAYOUTS, Advice, OptionResult, advise
@@ -71,6 +77,9 @@ class ReviewedDecision:
     explanation: str
     #: The cost is more than the test games' noise (:func:`clearly_costly`).
     clear: bool = False
+    #: The choice was the pick of a hint the player was shown, which its time limit had
+    #: stopped before it was sure (``hints`` of :func:`review`): never counted as costly.
+    followed: bool = False
 
     @property
     def round(self) -> int:
@@ -130,6 +139,16 @@ class Review:
     seed: int | None  # None: each moment's own seed (rally.stich_rallye.advisor.moment_seed)
     bots: str
     winner: int | None  # None while the game is still running
+    #: A review still growing (:func:`review_steps`): the decisions whose closer look is
+    #: still to come (their numbers; their verdicts may change) ...
+    pending: tuple[int, ...] = ()
+    #: ... and how many decisions, after those in ``decisions``, are still to be looked at.
+    unreviewed: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """True when every decision has its last verdict."""
+        return not self.pending and not self.unreviewed
 
     @property
     def ranked(self) -> tuple[ReviewedDecision, ...]:
@@ -163,6 +182,8 @@ class Review:
         with language(lang):
             name = self.names[self.seat]
             made = len(self.decisions)
+            if not self.complete:
+                return self._so_far()
             if not made:
                 return _("{name} has not decided anything yet.").format(name=name)
             most = max(d.chosen.playouts for d in self.decisions)  # a closer look plays more
@@ -182,6 +203,22 @@ class Review:
             else:
                 sentences.append(_("No decision clearly cost you a chance to win: well played!"))
             return " ".join(sentences)
+
+    def _so_far(self) -> str:
+        """:meth:`sentence` of a review still growing: how far it is, and the costliest
+        decision found so far."""
+        total = len(self.decisions) + self.unreviewed
+        sentences = [ngettext("{name} made {n} decision; the advisor has looked at {done} so far.",
+                              "{name} made {n} decisions; the advisor has looked at {done} so far.", total).format(
+            name=self.names[self.seat], n=total, done=len(self.decisions))]
+        if self.pending:
+            sentences.append(ngettext("It is taking a closer look at {n} choice that was not its pick.",
+                                      "It is taking a closer look at {n} choices that were not its pick.",
+                                      len(self.pending)).format(n=len(self.pending)))
+        worst = self.costly(1)
+        if worst:
+            sentences.append(_costliest(worst[0]))
+        return " ".join(sentences)
 
     def table(self, lang: str | None = None) -> str:
         """Every decision in a plain-text table, in the order made (in ``lang``, default
@@ -215,6 +252,7 @@ def review(
     progress: Callable[[int, int], None] | None = None,
     lang: str | None = None,
     check: int | None = None,
+    hints: Iterable[Advice] = (),
 ) -> Review:
     """Review every decision ``seat`` made in ``game`` (finished or running, recording
     its events from the first deal): each option of each decision played out up to
@@ -225,18 +263,63 @@ def review(
     not the best is played on to ``check`` test games per option (default
     :data:`CHECK_FACTOR` times ``playouts``; the same games first, then more), so that a
     cost of a few points is told from the noise.
-    ``progress(done, total)`` is called after each decision. The explanations are in
-    ``lang`` (default the language spoken: :mod:`rally.common.i18n`).
+    ``progress(done, total)`` is called as each decision gets its last verdict. The
+    explanations are in ``lang`` (default the language spoken: :mod:`rally.common.i18n`).
+    ``hints`` are the answers the player was shown as hints (:func:`rally.advise` with a
+    time limit, which may have stopped it before it was sure): a choice that followed one
+    is never counted as costly, and its words say so.
 
     Raises :class:`SetupError` for a game that does not record its events from the
     first deal, a seat it does not have, or bad numbers.
     """
+    steps = review_steps(game, seat, playouts, seed, bots, lang, check, hints)
+    if progress is not None and not callable(progress):
+        with language(lang):
+            inputs.fail(SetupError, "progress", _("None or a function called as progress(done, total)"), progress,
+                        "print")
+    settled = 0
+    for step in steps:
+        done = len(step.decisions) - len(step.pending)
+        if progress is not None and done > settled:
+            progress(done, len(step.decisions) + step.unreviewed)
+        settled = done
+    return step
+
+
+def review_steps(
+    game: Game,
+    seat: int,
+    playouts: int = COACH_PLAYOUTS,
+    seed: int | None = None,
+    bots: str = COACH_BOTS,
+    lang: str | None = None,
+    check: int | None = None,
+    hints: Iterable[Advice] = (),
+) -> Iterator[Review]:
+    """:func:`review` as it grows, for a page that shows the first findings while the rest
+    is worked out: the arguments are :func:`review`'s (checked at once), and each review
+    it yields has one more decision looked at, or one more closer look (the decisions
+    still to come in :attr:`Review.pending` and :attr:`Review.unreviewed`). First every
+    decision in the order made, a closer look at once where the first look already finds
+    the choice clearly worse; then the other closer looks, the costliest first. The last
+    is complete and equals :func:`review`'s.
+
+    >>> from rally import examples
+    >>> steps = list(review_steps(examples.played(3, 5, 1000), seat=0))
+    >>> len(steps[0].decisions), steps[0].complete, steps[-1].complete
+    (1, False, True)
+    >>> steps[-1] == review(examples.played(3, 5, 1000), seat=0)
+    True
+    """
     with language(lang):
-        return _review(game, seat, playouts, seed, bots, progress, check)
+        checked = _checked(game, seat, playouts, seed, bots, check, hints)
+    return _steps(game, *checked, lang)
 
 
-def _review(game: Game, seat: int, playouts: int, seed: int | None, bots: str,
-            progress: Callable[[int, int], None] | None, check: int | None) -> Review:
+def _checked(game: Game, seat: int, playouts: int, seed: int | None, bots: str, check: int | None,
+             hints: Iterable[Advice]) -> tuple[int, int, int | None, str, int, dict[str, Advice]]:
+    """:func:`review_steps`'s arguments checked: the seat, playouts, seed, bots, check and
+    the hints by their moment's code."""
     if not isinstance(game, Game):
         inputs.fail(SetupError, _("review()'s game"), _("a Game"), game, "Game.new(4, seed=3)")
     if not game.full_history:
@@ -250,24 +333,103 @@ def _review(game: Game, seat: int, playouts: int, seed: int | None, bots: str,
     if seed is not None:
         seed = inputs.seed(seed, SetupError)
     inputs.one_of(bots, "bots", BOTS, SetupError)
-    if progress is not None and not callable(progress):
-        inputs.fail(SetupError, "progress", _("None or a function called as progress(done, total)"), progress, "print")
-    moments = _moments(game, seat)
-    decisions = []
+    if isinstance(hints, (str, bytes)) or not isinstance(hints, Iterable):
+        inputs.fail(SetupError, _("The hints"), _("the advisor's answers shown as hints (Advice)"), hints, "[]")
+    shown = {}
+    for hint in hints:
+        inputs.instance(hint, Advice, _("A hint"), SetupError, "rally.advise(game, time_limit=1)")
+        shown[hint.position.code()] = hint
+    return seat, playouts, seed, bots, check, shown
+
+
+def _steps(game: Game, seat: int, playouts: int, seed: int | None, bots: str, check: int,
+           shown: dict[str, Advice], lang: str | None) -> Iterator[Review]:
+    """:func:`review_steps`'s work, its inputs checked. Each step's words are made in
+    ``lang`` within the step (the steps may run in another thread, one after another)."""
+    with language(lang):
+        moments = _moments(game, seat)
+    decisions: list[ReviewedDecision] = []
+    firsts: list[Advice] = []
+    pending: list[int] = []
+
+    def grown() -> Review:
+        return Review(seat, game.names, tuple(decisions), playouts, seed, bots, game.winner, tuple(sorted(pending)),
+                      len(moments) - len(decisions))
+
     for number, (event, position, action) in enumerate(moments, start=1):
-        # Each decision its own seed, so reviewing a running game later changes no earlier verdict.
-        own = None if seed is None else (seed * 1_000_003 + number) % (inputs.MAX_SEED + 1)
-        first = advise(position, playouts, own, bots)
-        advice = first
-        if first.best.action != action and check > playouts:  # not the hint's pick: look closer
-            advice = advise(position, check, first.seed, bots, stop_early=False)
-        chosen = next(o for o in advice.options if o.action == action)
-        clear = clearly_costly(first, advice, chosen)
-        decisions.append(ReviewedDecision(number, event, position, advice, chosen,
-                                          _explain(position, advice, chosen, clear), clear))
-        if progress is not None:
-            progress(number, len(moments))
-    return Review(seat, game.names, tuple(decisions), playouts, seed, bots, game.winner)
+        with language(lang):
+            # Each decision its own seed, so reviewing a running game later changes no earlier verdict.
+            own = None if seed is None else (seed * 1_000_003 + number) % (inputs.MAX_SEED + 1)
+            first = advise(position, playouts, own, bots)
+            firsts.append(first)
+            decision = _decided(number, event, position, first, first, action, shown)
+            if _looks_closer(first, action, check):
+                if decision.clear:  # the first look already finds it worse: the likeliest finding, settled now
+                    decision = _decided(number, event, position, first, _closer(first, check), action, shown)
+                else:
+                    pending.append(number)
+        decisions.append(decision)
+        yield grown()
+    for number in sorted(pending, key=lambda n: (-decisions[n - 1].cost, n)):
+        with language(lang):
+            old = decisions[number - 1]
+            first = firsts[number - 1]
+            decisions[number - 1] = _decided(number, old.event, old.position, first, _closer(first, check),
+                                             old.chosen.action, shown)
+        pending.remove(number)
+        yield grown()
+    if not moments:
+        yield grown()
+
+
+def _looks_closer(first: Advice, action: Action, check: int) -> bool:
+    """Whether a decision gets a closer look: ``action`` was not the pick of its first look
+    (the hint's analysis), and ``check`` test games are more than it played."""
+    return first.best.action != action and check > first.playouts_asked
+
+
+def _closer(first: Advice, check: int, progress: Callable[[int, int], None] | None = None) -> Advice:
+    """The closer look at a moment: ``first``'s test games played on to ``check`` per option."""
+    return advise(first.position, check, first.seed, first.bots, stop_early=False, progress=progress)
+
+
+def look_ahead(position: Position, action: Action, progress: Callable[[int, int], None] | None = None) -> None:
+    """Do now, for one decision just made (``action`` at ``position``, as the decider saw
+    it), the work the coach's review will do for it (:func:`review` with its defaults):
+    its first look and, for a choice that was not the hint's pick, its closer look. The
+    answers are remembered (:func:`rally.advise`), so the review after the game finds them
+    done. The game view does this in a thread while the game goes on. ``progress(done,
+    total)`` is called after every batch of test games (a caller may wait in it).
+
+    >>> from rally import Game, Position, review
+    >>> game = Game.new(3, seed=4)
+    >>> moment, card = Position.from_game(game), game.legal_actions()[0]
+    >>> look_ahead(moment, card)
+    >>> game.apply(card)
+    >>> review(game, 0).decisions[0].chosen.action == card
+    True
+    """
+    inputs.instance(position, Position, _("The moment"), SetupError, "Position.from_game(game)")
+    if action not in position.options():
+        inputs.fail(SetupError, _("The choice"), _("one of the choices here: {choices}").format(
+            choices=", ".join(str(o) for o in position.options())), action, position.options()[0])
+    first = advise(position, COACH_PLAYOUTS, None, COACH_BOTS, progress=progress)
+    check = min(MAX_REVIEW_PLAYOUTS, CHECK_FACTOR * COACH_PLAYOUTS)
+    if _looks_closer(first, action, check):
+        _closer(first, check, progress)
+
+
+def _decided(number: int, event: int, position: Position, first: Advice, advice: Advice, action: Action,
+             shown: dict[str, Advice]) -> ReviewedDecision:
+    """The verdict on one decision: ``first`` is the hint's analysis of the moment,
+    ``advice`` the same or its closer look; ``shown`` the hints the player was shown."""
+    chosen = next(o for o in advice.options if o.action == action)
+    hint = shown.get(position.code())
+    followed = (hint is not None and hint.best.action == action and first.best.action != action
+                and (hint.seed, hint.bots, hint.playouts_asked) == (first.seed, first.bots, first.playouts_asked))
+    clear = not followed and clearly_costly(first, advice, chosen)
+    return ReviewedDecision(number, event, position, advice, chosen, _explain(position, advice, chosen, clear, followed),
+                            clear, followed)
 
 
 def clearly_costly(first: Advice, advice: Advice, chosen: OptionResult) -> bool:
@@ -330,9 +492,10 @@ def _costliest(d: ReviewedDecision) -> str:
              "{rate}, and {best} would have made it {best_rate}.").format(**facts)
 
 
-def _explain(position: Position, advice: Advice, chosen: OptionResult, clear: bool) -> str:
+def _explain(position: Position, advice: Advice, chosen: OptionResult, clear: bool, followed: bool = False) -> str:
     """What the decision did and what the best option would have done, in words (``clear``:
-    the cost is more than the test games' noise)."""
+    the cost is more than the test games' noise; ``followed``: the choice was the pick of a
+    hint stopped before it was sure)."""
     best = advice.best
     names = position.player_names
     facts: dict[str, object] = {"card": chosen.action, "rate": _percent(chosen.win_rate), "chosen": chosen.word,
@@ -345,7 +508,7 @@ def _explain(position: Position, advice: Advice, chosen: OptionResult, clear: bo
             return _("You played {card}: your last card. Win chance: {rate}.").format(**facts)
         return _("You led {card}: your last card. Win chance: {rate}.").format(**facts)
     if isinstance(chosen.action, Turbo):
-        return _explain_turbo(position, advice, chosen, clear)
+        return _explain_turbo(position, advice, chosen, clear, followed)
     seat = position.decider
     last = len(position.trick) == position.players - 1
     outcome = "led" if not position.trick else "played"
@@ -370,10 +533,18 @@ def _explain(position: Position, advice: Advice, chosen: OptionResult, clear: bo
             sentences.append(_trick_rates(mine_rate, best_rate).format(
                 chosen_trick=_percent(mine_rate), best_trick=_percent(best_rate), **facts))
     sentences.append(_("Win chance: {best} {best_rate}, {chosen} {rate}.").format(**facts))
-    if not clear:
+    if followed:
+        sentences.append(_followed())
+    elif not clear:
         sentences.append(_("The test games cannot tell the two apart, so {chosen} may be just as good.").format(
             **facts))
     return " ".join(sentences)
+
+
+def _followed() -> str:
+    """The sentence on a choice that followed a hint stopped before it was sure."""
+    return _("You followed the hint, and that was right to do: the hint had to stop before it was sure, and "
+             "more test games found the other choice better.")
 
 
 def _first_best(outcome: str) -> str:
@@ -439,7 +610,7 @@ def _trick_rates(mine: float, best: float) -> str:
              "{best_trick} of them.")
 
 
-def _explain_turbo(position: Position, advice: Advice, chosen: OptionResult, clear: bool) -> str:
+def _explain_turbo(position: Position, advice: Advice, chosen: OptionResult, clear: bool, followed: bool) -> str:
     best = advice.best
     details: dict[Action, str] = {o.action: turbo_reason(position, o.action.use) for o in advice.options
                                   if isinstance(o.action, Turbo)}
@@ -461,7 +632,9 @@ def _explain_turbo(position: Position, advice: Advice, chosen: OptionResult, cle
     if turbo_gains_nothing(position):
         text += " " + _("Both choices end on the same space, so the turbo gains nothing here: keeping the motor "
                         "saves it for later.")
-    if chosen is not best and not clear:
+    if chosen is not best and followed:
+        text += " " + _followed()
+    elif chosen is not best and not clear:
         text += " " + _("The test games cannot tell the two apart, so your choice may be just as good.")
     return text
 
@@ -472,4 +645,5 @@ def _finish_trick(position: Position, card: Action) -> tuple[int, int]:
     return seat_and_lowest([c.code for c in position.trick] + [card.code], position.flag, position.players)
 
 
-__all__ = ["Review", "ReviewedDecision", "review", "clearly_costly", "CHECK_FACTOR", "MAX_REVIEW_PLAYOUTS"]
+__all__ = ["Review", "ReviewedDecision", "review", "review_steps", "look_ahead", "clearly_costly", "CHECK_FACTOR",
+           "MAX_REVIEW_PLAYOUTS"]

@@ -61,6 +61,8 @@ ADA_DECIDES = re.compile(r"^Ada (plays [RGB]\d+ |uses the turbo:|"
 #: The game's log shows its last 80 events (game_view.LOG_LINES).
 LOG_LINES = 80
 HINT = re.compile(r"^(?:Try ([RGB]\d{1,2}): it won|You have only one choice here: ([RGB]\d{1,2})\.)")
+#: What a review still growing says (rally.Review.sentence), gone once it is whole.
+GROWING = "the advisor has looked at"
 RANKED_BUTTON = re.compile(r"^([①②③]) Show it in the replay$")
 
 
@@ -205,6 +207,10 @@ def test_coached_game_hint_turbo_review_and_replay(page, lab):
     # 4. The review: one point per decision on the chart, and 1 to 3 buttons.
     root_text = game.root.get_by_text("Review of your game")
     root_text.wait_for(timeout=300_000)
+    # The review grows in a thread (its first findings at once, the kernel idle meanwhile):
+    # the page says how far it has looked until it is whole.
+    page.wait_for_function(f"el => !el.innerText.includes({GROWING!r})", arg=game.root.element_handle(),
+                           timeout=300_000)
     page.wait_for_function(KERNEL_IDLE, timeout=300_000)
     review = game.root.locator(".widget-vbox").filter(has_text="Review of your game").last
     chart = review.locator(".js-plotly-plot")

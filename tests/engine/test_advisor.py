@@ -173,6 +173,79 @@ def test_heuristic_playouts_work_too():
     assert advice.best.action == Turbo(True) and advice.bots == "heuristic"
 
 
+# ------------------------------------------------------------- the time limit
+class FakeClock:
+    """A clock that moves ``tick`` seconds each time it is read."""
+
+    def __init__(self, tick: float):
+        self.now, self.tick, self.reads = 0.0, tick, 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.tick
+        return self.now
+
+
+def four_cards() -> Game:
+    """A four-player game at a lead with four cards in hand: four options, none settled at once."""
+    game = Game.new(4, seed=21, record=False)
+    play_until(game, [RandomBot()] * 4, random.Random(2), lambda g: len(g.hand_codes(g.current_player)) == 4
+               and not g.trick_codes)
+    return game
+
+
+@pytest.mark.parametrize("limit, seed", [(0.105, 3), (0.255, 4)])  # a seed each: answers are remembered
+def test_the_time_limit_stops_before_the_next_test_game_would_pass_it(limit, seed):
+    # The clock moves 0.01 s a read: read once at the start and once after each test game,
+    # k games have taken 0.01 * k seconds; it goes on while two more would end in time.
+    clock = FakeClock(0.01)
+    calls = []
+    cut = advise(four_cards(), playouts=200, seed=seed, time_limit=limit, clock=clock,
+                 progress=lambda done, total: calls.append((done, total)))
+    played = cut.played
+    assert cut.out_of_time and not cut.stopped_early and cut.playouts_asked == 200
+    assert 0.01 * (played + 1) <= limit < 0.01 * (played + 2)  # room for one more, not for two
+    assert all(o.playouts == played for o in cut.options) and calls[-1] == (played, 200)
+    # The games played are the first of the whole answer's: an anytime search on the same test games.
+    whole = advise(four_cards(), playouts=200, seed=seed, stop_early=False)
+    for short, long in zip(cut.options, whole.options):
+        assert short.outcomes == long.outcomes & ((1 << played) - 1) and short.wins == short.outcomes.bit_count()
+    assert cut.sureness == ("clear" if cut.clearly_best else "unsure")
+    # Not remembered: asked again without a limit, the whole analysis.
+    again = advise(four_cards(), playouts=200, seed=seed)
+    assert not again.out_of_time and again.played in (200, *range(50, 200, 50))
+
+
+def test_an_answer_in_time_is_the_same_as_without_a_limit():
+    unhurried = advise(four_cards(), playouts=120, seed=8, time_limit=5.0, clock=FakeClock(0.0))
+    assert not unhurried.out_of_time and unhurried.sureness in ("clear", "close")
+    assert unhurried == advise(four_cards(), playouts=120, seed=8)  # and remembered as it
+
+
+def test_an_unsure_answer_says_so_in_words():
+    cut = advise(four_cards(), playouts=200, seed=5, time_limit=1.5, clock=FakeClock(1.0))  # after one test game
+    assert cut.played == 1 and cut.sureness == "unsure" and not cut.clearly_best
+    note = "The advisor had to stop after 1 test game, so it is not sure yet."
+    assert cut.hint().endswith(note) and cut.sentence().endswith(note)
+    assert "Stopped at the time limit after 1 playout per option of 200." in cut.table()
+    assert cut.hint("de").endswith("Der Ratgeber musste nach 1 Probespiel aufhören. Er ist sich noch nicht sicher.")
+    whole = advise(four_cards(), playouts=200, seed=5)
+    assert "not sure" not in whole.hint() and whole.sureness in ("clear", "close")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"time_limit": 0}, "time_limit must be a number from 0.001 to 3600, like 1.0, not 0."),
+    ({"time_limit": -1.0}, "time_limit must be a number from 0.001 to 3600"),
+    ({"time_limit": "1"}, "time_limit must be a number from 0.001 to 3600"),
+    ({"time_limit": float("nan")}, "time_limit must be a number"),
+    ({"time_limit": True}, "time_limit must be a number"),
+    ({"time_limit": 1, "clock": "now"}, "clock must be None or a function that returns the time in seconds"),
+])
+def test_bad_time_limits_are_refused(kwargs, message):
+    with pytest.raises(SetupError, match=re.escape(message)):
+        advise(turbo_decides(), **kwargs)
+
+
 @pytest.mark.parametrize("kwargs, error, message", [
     ({"playouts": 0}, SetupError, "playouts must be a whole number from 1 to 100000, like 1000, not 0."),
     ({"batch": -1}, SetupError, "batch must be a whole number from 1 to 100000, like 100, not -1."),

@@ -27,7 +27,7 @@ from rally.common.stats import sign_test
 from rally.stich_rallye.cards import split_by_color
 from rally.stich_rallye.examples import played
 from rally.stich_rallye.game import Action, decision_of
-from rally.stich_rallye.review import MAX_REVIEW_PLAYOUTS, Review, ReviewedDecision
+from rally.stich_rallye.review import MAX_REVIEW_PLAYOUTS, Review, ReviewedDecision, review_steps
 
 review_module = importlib.import_module("rally.stich_rallye.review")  # ``rally.stich_rallye.review`` is the function
 
@@ -439,6 +439,9 @@ BAD = {
     "seed": (lambda g: review(g, 0, seed=-1), r"seed .*whole number.*not -1"),
     "bots": (lambda g: review(g, 0, bots="smart"), r"bots .*'random', 'heuristic'.*not 'smart'"),
     "progress": (lambda g: review(g, 0, progress="print"), r"progress .*function.*not 'print'"),
+    "hints-text": (lambda g: review(g, 0, hints="G3"), r"hints must be the advisor's answers shown as hints"),
+    "hints-not-advice": (lambda g: review(g, 0, hints=[3]), r"A hint must be .*Advice.*not 3"),
+    "steps-seat": (lambda g: review_steps(g, 5), r"seat .*from 0 to 2.*not 5"),  # refused at once, not at the first step
 }
 
 
@@ -459,3 +462,76 @@ def test_a_game_logged_only_from_some_moment_is_refused():
         review(game, 0)
     with pytest.raises(SetupError, match="number of decisions"):
         review(played(3, 5, 10), 0, playouts=5).costly(0)
+
+
+# ------------------------------------------------------ 6. a review that grows
+def test_a_review_grows_first_looks_in_order_then_closer_looks_costliest_first():
+    game = played(4, 8, 1000)
+    steps = list(review_steps(game, 0, playouts=60, seed=5))
+    final = steps[-1]
+    assert final.complete and final == review(game, 0, playouts=60, seed=5)
+    n = len(final.decisions)
+    looks, closer = steps[:n], steps[n:]
+    # The first looks: one decision more a step, in the order made.
+    assert [len(s.decisions) for s in looks] == list(range(1, n + 1))
+    assert [s.unreviewed for s in looks] == list(range(n - 1, -1, -1)) and not any(s.complete for s in steps[:-1])
+    for s in looks:
+        new = s.decisions[-1]
+        first = advise(new.position, 60, new.advice.seed)
+        mine = next(o for o in first.options if o.action == new.chosen.action)
+        # Left for later: a choice not the first look's pick that the first look does not find clearly worse.
+        assert (new.number in s.pending) == (mine is not first.best and not first.clearly_worse(mine))
+    # Then the closer looks, one a step, the costliest (at the first look) first.
+    waiting = looks[-1]
+    assert len(waiting.pending) == len(closer) > 1
+    settled = [(set(a.pending) - set(b.pending)).pop() for a, b in zip(steps[n - 1:], closer)]
+    costs = [waiting.decisions[k - 1].cost for k in settled]
+    assert costs == sorted(costs, reverse=True) and sorted(settled) == list(waiting.pending)
+    # A decision with its last verdict never changes; one waiting is never counted as costly.
+    for s in steps:
+        for d in s.decisions:
+            if d.number in s.pending:
+                assert not d.clear and d.advice.playouts_asked == 60 and d not in s.costly(100)
+            else:
+                assert d == final.decisions[d.number - 1]
+    # What a growing review says.
+    assert steps[0].sentence() == f"{game.names[0]} made {n} decisions; the advisor has looked at 1 so far."
+    assert f"It is taking a closer look at {len(waiting.pending)} choices that were not its pick." in waiting.sentence()
+    assert "well played" not in waiting.sentence()
+
+
+def test_a_choice_that_followed_a_hint_stopped_early_is_never_costly():
+    game = played(4, 8, 1000)
+    plain = review(game, 0, playouts=60, seed=5)
+    ticks = iter(range(10**6))
+    # The hints a learner on a very busy machine was shown, before any review: each stopped
+    # after one test game (an answer remembered whole would be given whole).
+    importlib.import_module("rally.stich_rallye.advisor")._answers.clear()
+    hints = [advise(d.position, 60, d.advice.seed, time_limit=1.5, clock=lambda: next(ticks)) for d in plain.decisions]
+    assert all(h.played == 1 and h.out_of_time for h in hints if len(h.options) > 1)
+    shown = review(game, 0, playouts=60, seed=5, hints=hints)
+    followed = [d for d in shown.decisions if d.followed]
+    assert followed and any(plain.decisions[d.number - 1].clear for d in followed)
+    for d, before, hint in zip(shown.decisions, plain.decisions, hints):
+        first = advise(d.position, 60, d.advice.seed)
+        assert d.followed == (hint.best.action == d.chosen.action != first.best.action)
+        if d.followed:  # the same numbers, never blamed, and the words say why
+            assert d.advice == before.advice and not d.clear and d not in shown.costly(100)
+            assert ("You followed the hint" in d.explanation) == (d.chosen is not d.best)
+        else:
+            assert d == before
+
+
+def test_the_reviews_work_done_ahead_is_the_reviews_and_bad_input_is_refused():
+    game = played(3, 5, 5)  # five decisions in: a card to follow blue with
+    moment = Position.from_game(game)
+    with pytest.raises(SetupError, match=r"The moment must be an object of type Position, like Position.from_game"):
+        review_module.look_ahead("SR1", moment.options()[0])
+    choices = ", ".join(str(o) for o in moment.options())
+    with pytest.raises(SetupError, match=re.escape(f"The choice must be one of the choices here: {choices}, like "
+                                                   f"{moment.options()[0]}, not Turbo(True).")):
+        review_module.look_ahead(moment, Turbo(True))
+    calls: list[tuple[int, int]] = []
+    for option in moment.options()[:2]:
+        review_module.look_ahead(moment, option, progress=lambda done, total: calls.append((done, total)))
+    assert calls and all(done <= total for done, total in calls)

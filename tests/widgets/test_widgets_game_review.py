@@ -4,7 +4,10 @@ against rally, which decides; the view only shows it."""
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import random
+import time
 
 import pytest
 
@@ -15,10 +18,11 @@ from rally.stich_rallye.replay import trick_span
 from widgets import GameReview, GameView, ReviewChart
 
 
-def play_through(view: GameView, rng: random.Random) -> int:
-    """Play the human's seat at random to the end; returns the decisions made."""
+def play_through(view: GameView, rng: random.Random, decisions: int | None = None) -> int:
+    """Play the human's seat at random to the end (or for ``decisions`` decisions); returns
+    the decisions made."""
     made = 0
-    while not view.game.is_over:
+    while not view.game.is_over and made != decisions:
         assert view.waiting_for_human
         if view.game.awaiting_turbo:
             assert view.choose_turbo(rng.random() < 0.5)
@@ -60,14 +64,17 @@ def test_the_hint_is_the_advisors_answer_in_words():
     before = view.game.clone()
     hint = view.show_hint()
     assert view.game == before  # asking changes nothing
-    advice = rally.advise(view.game)  # the coach's one analysis of this moment
+    advice = view.hint_advice  # within its time budget: the coach's one analysis of this moment, or as far as it got
+    assert advice is not None and advice.played <= 200
+    if not advice.out_of_time:
+        assert advice == rally.advise(view.game)
     assert hint == advice.hint() and hint in view.hint_text.value
     assert hint.startswith(f"Try {advice.best.label}:") or hint.startswith("You have only one choice")
     assert "playout" not in hint and "interval" not in hint  # a child's words
     assert advice.best.label in view.hand.playable
     # Playing on clears it; the next turn's hint is a new question.
     view.play_card(view.hand.playable[0])
-    assert view.hint_text.value == ""
+    assert view.hint_text.value == "" and view.hint_advice is None
 
 
 def test_no_hint_button_without_the_coach():
@@ -174,3 +181,143 @@ def test_the_turbo_choice_marks_the_track_from_the_rules():
         use = label != "card alone"
         trial = view.game.clone()
         assert move == next(e.move for e in trial.apply_recorded(Turbo(use)) if isinstance(e, Moved))
+
+
+# ------------------------------------------- in Jupyter: the review grows beside the event loop
+def finish_in_a_loop(view: GameView, ticks: list[float]) -> None:
+    """Play the human's seat at random to the end, with an event loop running (as in
+    Jupyter), and wait for the review; ``ticks`` gets the loop's time every few
+    milliseconds meanwhile: the loop stays free while the review is worked out."""
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+
+        async def tick() -> None:
+            while True:
+                ticks.append(loop.time())
+                await asyncio.sleep(0.005)
+
+        ticker = loop.create_task(tick())
+        play_through(view, random.Random(3))
+        assert view._review_task is not None  # the game is over: its review grows in the thread
+        await view._review_task
+        ticker.cancel()
+    asyncio.run(run())
+
+
+def test_in_jupyter_the_review_shows_its_first_findings_and_grows_to_the_whole_review(monkeypatch):
+    monkeypatch.setattr("widgets.stich_rallye.game_view.REVIEW_REFRESH", 0.0)  # every step shown
+    view = GameView(4, "volcano", seed=5, coach=True)
+    shown: list[rally.Review] = []
+    view.review_box.observe(lambda change: shown.append(view.review) if view.review is not None else None,
+                            names="children")
+    ticks: list[float] = []
+    finish_in_a_loop(view, ticks)
+    final = view.review
+    assert final is not None and final.complete and final == rally.review(view.game, view.human)
+    steps = list(rally.review_steps(view.game, view.human))  # remembered answers: quick now
+    assert shown == steps  # every step on the page, in order, the first with one decision
+    assert len(shown[0].decisions) == 1 and not shown[0].complete
+    # While it grew, the chart, the words and the progress bar were on the page; at the end only the review.
+    assert view.review_box.children == (view.review_view,) and view.review_view.review is final
+
+
+def test_in_jupyter_the_event_loop_stays_free_while_the_review_is_worked_out(monkeypatch):
+    importlib.import_module("rally.stich_rallye.advisor")._answers.clear()  # nothing remembered: every step plays test games
+    real, spent = rally.review_steps, []
+
+    def timed(*args, **kwargs):
+        steps = real(*args, **kwargs)
+        while True:
+            start = time.perf_counter()
+            step = next(steps, None)
+            spent.append(time.perf_counter() - start)
+            if step is None:
+                return
+            yield step
+    monkeypatch.setattr(rally, "review_steps", timed)
+    view = GameView(3, "beach", seed=9, coach=True)
+    ticks: list[float] = []
+    finish_in_a_loop(view, ticks)
+    assert view.review is not None and view.review.complete
+    longest = max(spent)
+    assert longest > 0.3, spent  # a closer look: more than the loop's longest wait should be
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    assert max(gaps) < longest / 2, (max(gaps), longest)  # the loop woke during the longest step
+
+
+def test_a_growing_review_on_the_page_says_it_is_not_done():
+    view = GameView(4, "volcano", seed=5, coach=True)
+    play_through(view, random.Random(3))
+    growing = next(s for s in rally.review_steps(view.game, 0) if s.pending)
+    page = GameReview(growing)
+    assert "still looking" in page.children[-1].value and "well played" not in page.children[-1].value
+    assert "the advisor has looked at" in page.children[0].value
+
+
+def test_in_jupyter_a_review_that_fails_says_why_where_it_would_be(monkeypatch):
+    def broken(*args, **kwargs):
+        yield from ()
+        raise RuntimeError("the test games ran out of cards")
+    monkeypatch.setattr(rally, "review_steps", broken)
+    view = GameView(3, "beach", seed=4, coach=True)
+    finish_in_a_loop(view, [])
+    assert view.review is None and view._review_task is None
+    (alert,) = view.review_box.children
+    assert "role='alert'" in alert.value and "the test games ran out of cards" in alert.value
+
+
+def test_pass_and_play_in_jupyter_a_review_hidden_while_it_grows_stops_and_the_next_grows_whole():
+    view = GameView(3, "beach", seed=4, people=[0, 1], coach=True)
+
+    async def run() -> None:
+        while not view.game.is_over:
+            if view.viewer is None:
+                assert view.reveal()
+            if view.game.awaiting_turbo:
+                view.choose_turbo(False)
+            else:
+                view.play_card(view.hand.playable[0])
+        assert view.ask_review(0) and view.reveal()
+        first = view._review_task
+        assert first is not None
+        await asyncio.sleep(0)
+        view.hide()  # Ada is done before her review is: it stops
+        assert first.cancelled() or first.cancelling()
+        assert view.ask_review(1) and view.reveal()
+        await view._review_task
+    asyncio.run(run())
+    assert view.review is not None and view.review.complete and view.review.seat == 1
+    assert view.review == rally.review(view.game, 1)
+
+
+def test_in_jupyter_the_reviews_work_is_done_during_the_game(monkeypatch):
+    view = GameView(4, "volcano", seed=8, coach=True)
+
+    async def run() -> int:
+        made = play_through(view, random.Random(2), decisions=6)
+        assert made == 6 and not view.game.is_over and len(view._ahead) >= 1  # a job a decision, those done dropped
+        await asyncio.wrap_future(view._ahead[-1])  # one thread: the last one done, all are
+        return made
+    made = asyncio.run(run())
+
+    def nothing_left(*args, **kwargs):
+        raise AssertionError("the review had to play test games the game view had not played already")
+    monkeypatch.setattr("rally.stich_rallye.advisor._play_options", nothing_left)
+    review = rally.review(view.game, 0)  # the game is still running: a review of the decisions so far
+    assert len(review.decisions) == made
+
+
+def test_the_reviews_work_done_ahead_waits_while_a_hint_is_worked_out():
+    from widgets.stich_rallye import game_view
+    from rally.stich_rallye.review import look_ahead
+    game = Game.new(3, seed=7)
+    moment, card = rally.Position.from_game(game), game.legal_actions()[-1]
+    look_ahead(moment, card)  # remembered: asked again, it asks whether it may go on at once
+    game_view._HINT_FREE.clear()
+    try:
+        job = game_view._worker("ahead").submit(look_ahead, moment, card, game_view._wait_for_hints)
+        with pytest.raises(TimeoutError):
+            job.result(timeout=0.3)
+    finally:
+        game_view._HINT_FREE.set()
+    assert job.result(timeout=30) is None

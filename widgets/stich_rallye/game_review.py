@@ -119,7 +119,8 @@ def _hover(decision: ReviewedDecision) -> str:
 
 class GameReview(StableRepr, w.VBox):
     """A :class:`rally.Review` as a chart, a sentence and the three costliest decisions,
-    each with a button that calls the functions given to :meth:`on_select`."""
+    each with a button that calls the functions given to :meth:`on_select`. A review still
+    growing (:func:`rally.review_steps`) is drawn as far as it goes, and says so."""
 
     def __init__(self, review: Review, width: int = 820):
         if not isinstance(review, Review):
@@ -142,8 +143,9 @@ class GameReview(StableRepr, w.VBox):
                        + f"<br>{html.escape(decision.explanation)}</div>"),
                 button], layout=w.Layout(align_items="center", justify_content="space-between", flex_flow="row wrap")))
         if not self.costly:
-            rows.append(w.HTML("<i>" + _("No decision clearly cost you a chance to win: well played!")
-                               + "</i>"))
+            rows.append(w.HTML("<i>" + (_("No decision clearly cost you a chance to win: well played!") if review.complete
+                                        else _("Nothing found so far that clearly cost you a chance to win; the "
+                                               "advisor is still looking…")) + "</i>"))
         heading = _("The decisions that cost the most") if self.costly else _("Your decisions")
         super().__init__(
             [w.HTML("<div style='line-height:1.4'><b style='font-size:15px'>" + _("Review of your game") + "</b><br>"

@@ -9,9 +9,15 @@ would take your car. After the game a replay steps through the recorded events f
 the first deal.
 
 With ``coach=True`` a "Hint" button asks the advisor for the best option, in words with
-its win chance, and after the game a :class:`GameReview` shows your win chance over the
-game and the three decisions that cost the most, each opening the replay where its
-trick began.
+its win chance, within :attr:`GameView.hint_seconds` (on a busy machine the hint stops
+there and says it is not sure yet), and after the game a :class:`GameReview` shows your
+win chance over the game and the three decisions that cost the most, each opening the
+replay where its trick began. In Jupyter the review's work starts during the game: after
+each of your decisions a thread beside the kernel's event loop does what the review will
+do for it (:func:`rally.stich_rallye.review.look_ahead`, pausing while a hint is worked out), and after
+the game the review is taken a step at a time in a thread too
+(:func:`rally.review_steps`): the page shows what it has found, about once a second,
+until it is complete.
 
 The layout fits a 1280 x 800 window with JupyterLab's side bar open: the track, the
 trick on the table, the turbo choice and your hand sit together; the motors, the last
@@ -51,9 +57,11 @@ False
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import html
 import random
-from typing import Sequence
+import threading
+from typing import Iterator, Sequence
 
 import ipywidgets as w
 
@@ -67,7 +75,7 @@ from rally import (
 from rally.common import inputs
 
 from .._display import StableRepr, plain_text
-from ..i18n import N_, _, decimal, join_words, ngettext
+from ..i18n import N_, _, decimal, get_language, join_words, ngettext
 from ..announcer import Announcer
 from ..page_style import PageStyle
 from ..scroll_anchor import ScrollAnchor
@@ -77,6 +85,9 @@ from .game_review import GameReview
 from .motor_dial import MotorDial
 from .screen_cover import ScreenCover
 from rally.stich_rallye.replay import ReplayState, replay_states, trick_span
+from rally.stich_rallye.game import decision_of
+from rally.stich_rallye.advisor import HINT_SECONDS
+from rally.stich_rallye.review import look_ahead
 from ..style import car_words, laps_done
 from .track_figure import TrackFigure
 from .trick_table import TrickTable
@@ -94,6 +105,9 @@ ANNOUNCED_EVENTS = 16
 MAX_DELAY = 10
 #: The track's size during play: with the trick beside it, 850 px in all.
 TRACK_SIZE = (590, 270)
+#: While a review grows, the page shows what it has at most this often, in seconds (and
+#: always its first step and its last).
+REVIEW_REFRESH = 1.0
 
 
 class GameView(StableRepr, w.VBox):
@@ -117,6 +131,10 @@ class GameView(StableRepr, w.VBox):
     >>> table.viewer, table.hand.title
     (0, "Ada's hand (white car)")
     """
+
+    #: The hint's time budget in seconds (None: no limit, the whole analysis, the same on
+    #: any machine): :data:`rally.stich_rallye.advisor.HINT_SECONDS`.
+    hint_seconds: float | None = HINT_SECONDS
 
     def __init__(
         self,
@@ -163,6 +181,11 @@ class GameView(StableRepr, w.VBox):
         #: The seat whose hand is on screen (``None``: the cover is up).
         self.viewer: int | None = None if self.passing else human
         self._reviews: dict[int, rally.Review] = {}
+        self._hints: dict[int, list[rally.Advice]] = {}  # the hints each seat was shown, for its review
+        self._review_task: asyncio.Task | None = None
+        self._ahead: list[concurrent.futures.Future] = []  # the review's work on decisions made, queued
+        #: The answer behind the hint on show (None when there is none).
+        self.hint_advice: rally.Advice | None = None
         self._focus_cover = False  # pass-and-play: the cover's button gets the keyboard when it next asks
         self.bots = _bots_per_seat(bots, game.players)
         self._seats: list[Bot | None] = [None if s in self.people else bot for s, bot in enumerate(self.bots)]
@@ -338,8 +361,14 @@ class GameView(StableRepr, w.VBox):
             self._show_alert(reason)
             return False
         assert seat is not None  # why_illegal refuses every action once the game is over
+        moment = rally.Position.from_game(self.game) if self.coach and _running_loop() is not None else None
+        made = len(self.game.events)
         self.game.apply(action, seat)
-        self._hint = ""  # a hint answers one decision only
+        if moment is not None and not self.game.is_over:  # the review's work on it, started now in a thread
+            chosen = next(filter(None, map(decision_of, self.game.events[made:])))[1]
+            self._ahead = [job for job in self._ahead if not job.done()]
+            self._ahead.append(_worker("ahead").submit(look_ahead, moment, chosen, _wait_for_hints))
+        self._hint, self.hint_advice = "", None  # a hint answers one decision only
         if isinstance(action, Turbo):  # chosen: the buttons go at once, not after the next stop or bot
             self.turbo_box.layout.display = "none"
         if self.passing and self.game.current_player != seat:
@@ -577,6 +606,7 @@ class GameView(StableRepr, w.VBox):
         self.hand.show_with((), lambda card: None)
         self.hand.layout.display = "none"
         self._hint = self.hint_text.value = ""
+        self.hint_advice = None
         self.turbo_box.layout.display = "none"
         self._offered = False
 
@@ -648,8 +678,15 @@ class GameView(StableRepr, w.VBox):
         Returns the hint ('' when it is not the human's turn)."""
         if not self.waiting_for_human or self.viewer != self.game.current_player:
             return ""
-        # The coach's one analysis of this moment: the review gives this decision the same.
-        advice = rally.advise(self.game)
+        # The coach's one analysis of this moment: the review gives this decision the same (or,
+        # stopped by the time limit before it was sure, never blames the choice it named).
+        _HINT_FREE.clear()  # the review's work in the thread waits: the hint has the machine to itself
+        try:
+            advice = rally.advise(self.game, time_limit=self.hint_seconds)
+        finally:
+            _HINT_FREE.set()
+        self.hint_advice = advice
+        self._hints.setdefault(self.viewer, []).append(advice)
         self._hint = f"<div style='font-size:13px;line-height:1.35' role='status'>{html.escape(advice.hint())}</div>"
         self.hint_text.value = self._hint
         return advice.hint()
@@ -677,48 +714,103 @@ class GameView(StableRepr, w.VBox):
         stay, for the next person. The page may still be talking to a chart just taken away
         (a last resize), so with an event loop running (in Jupyter) it closes a second later:
         closed at once, its model would be gone under the page's feet."""
+        if self._review_task is not None:  # a review still growing: it stops after the step it is at
+            self._review_task.cancel()
+            self._review_task = None
         kept = {id(child) for child in (*(self._chooser or ()), self._hide_review)}
         gone = [child for child in self.review_box.children if id(child) not in kept]
         self.review_box.children = ()
         self.review = self.review_view = None
-        if gone:
-            loop = _running_loop()
-            if loop is None:
-                for child in gone:
-                    _close_tree(child)
-            else:
-                loop.call_later(1.0, lambda: [_close_tree(child) for child in gone])
+        _close_later(gone)
 
     def _start_review(self, seat: int, hideable: bool = False) -> None:
         """Review ``seat``'s decisions and show the review above the replay; ``hideable``
-        adds a button that hides it again (pass-and-play)."""
+        adds a button that hides it again (pass-and-play). With an event loop running (in
+        Jupyter) the review grows in a thread and the page shows it as it grows
+        (:meth:`_review_slowly`); without one it is made here and shown whole."""
         self._clear_reviews()
         note = w.HTML("<i>" + _("Reviewing your game: every option of every decision you made is played out…")
                       + "</i>")
         bar = w.IntProgress(min=0, max=1, value=0, layout=w.Layout(width="400px"))
         self.review_box.children = (note, bar)
         self.review_box.layout.display = "flex"
-
-        def progress(done: int, total: int) -> None:
-            bar.max, bar.value = total, done
-
-        try:
-            if seat not in self._reviews:  # a review opened again is not made again
-                self._reviews[seat] = rally.stich_rallye.review(self.game, seat, progress=progress)
-            self.review = self._reviews[seat]
-        except rally.RuleError as err:  # SetupError and the like: said in words, never raised into the page
-            self.review_box.children = (w.HTML("<div role='alert'>" + _("The review could not be made: {error}").format(
-                error=html.escape(str(err))) + "</div>"),)
+        for job in self._ahead:  # the game is over: what was not begun is left to the review itself
+            job.cancel()
+        self._ahead = []
+        if seat in self._reviews:  # a review opened again is not made again
+            self._show_review(seat, self._reviews[seat], hideable)
             return
-        self.review_view = GameReview(self.review)
+        loop = _running_loop()
+        try:
+            steps = rally.review_steps(self.game, seat, lang=get_language(), hints=self._hints.get(seat, ()))
+            if loop is not None:
+                self._review_task = loop.create_task(self._review_slowly(seat, steps, hideable, note, bar))
+                return
+            step = None
+            for step in steps:
+                _show_progress(bar, step)
+        except rally.RuleError as err:  # SetupError and the like: said in words, never raised into the page
+            self._review_failed(err)
+            return
+        if step is not None:
+            self._show_review(seat, step, hideable)
+
+    async def _review_slowly(self, seat: int, steps: Iterator[rally.Review], hideable: bool, note: w.HTML,
+                             bar: w.IntProgress) -> None:
+        """Take ``steps`` one at a time in the review's thread, the kernel's event loop free
+        meanwhile, and show what they have found: the first step, then at most every
+        :data:`REVIEW_REFRESH` seconds, and the last (the whole review)."""
+        loop = asyncio.get_running_loop()
+        shown_at: float | None = None
+        step = shown = None
+        try:
+            while True:
+                found = await loop.run_in_executor(_worker("review"), next, steps, None)
+                if found is None:
+                    break
+                step = found
+                _show_progress(bar, step)
+                if shown_at is None or step.complete or loop.time() - shown_at >= REVIEW_REFRESH:
+                    self._show_review(seat, step, hideable, (note, bar))
+                    shown, shown_at = step, loop.time()
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:  # never raise into the notebook from a background task
+            self._review_failed(err)
+            return
+        finally:
+            if self._review_task is asyncio.current_task():
+                self._review_task = None
+        if step is not None and step is not shown:
+            self._show_review(seat, step, hideable)
+
+    def _show_review(self, seat: int, review: rally.Review, hideable: bool, working: tuple[w.Widget, ...] = ()) -> None:
+        """Show ``review`` above the replay, in place of what is shown; ``working`` (a note
+        and a progress bar) stays under it while it is still growing. What goes is closed."""
+        if review.complete:
+            self._reviews[seat] = review
+        self.review = review
+        self.review_view = GameReview(review)
         self.review_view.on_select(self.replay_decision)
         shown: tuple[w.Widget, ...] = (self.review_view,)
         if hideable:
             shown = (w.HTML("<b>" + _("{name}'s review").format(name=html.escape(self.game.names[seat])) + "</b>"),
                      self.review_view, self._hide_review)
+        if not review.complete:
+            shown += working
+        before = self.review_box.children
         self.review_box.children = shown
-        for child in (note, bar):
-            child.close()
+        kept = {id(child) for child in (*shown, *(self._chooser or ()), self._hide_review)}
+        _close_later([child for child in before if id(child) not in kept])
+
+    def _review_failed(self, err: Exception) -> None:
+        """Say in the review's place, where the learner looks, why there is no review."""
+        before = self.review_box.children
+        self.review = self.review_view = None
+        self.review_box.children = (w.HTML("<div role='alert'>" + _("The review could not be made: {error}").format(
+            error=html.escape(str(err))) + "</div>"),)
+        kept = {id(child) for child in (*(self._chooser or ()), self._hide_review)}
+        _close_later([child for child in before if id(child) not in kept])
 
     def replay_decision(self, decision: rally.ReviewedDecision) -> None:
         """Open the replay where ``decision``'s trick began: step forward to see it."""
@@ -857,6 +949,45 @@ def _close_tree(widget: w.Widget) -> None:
         if isinstance(getattr(widget, part, None), w.Widget):
             getattr(widget, part).close()
     w.Widget.close(widget)
+
+
+def _close_later(widgets: Sequence[w.Widget]) -> None:
+    """Close ``widgets`` just taken off the page. The page may still be talking to one of
+    them (a chart's last resize), so with an event loop running (in Jupyter) they close a
+    second later: closed at once, a model would be gone under the page's feet."""
+    if not widgets:
+        return
+    loop = _running_loop()
+    if loop is None:
+        for widget in widgets:
+            _close_tree(widget)
+    else:
+        loop.call_later(1.0, lambda: [_close_tree(widget) for widget in widgets])
+
+
+def _show_progress(bar: w.IntProgress, review: rally.Review) -> None:
+    """The progress bar under a review that grows: the decisions with their last verdict."""
+    bar.max = max(1, len(review.decisions) + review.unreviewed)
+    bar.value = len(review.decisions) - len(review.pending)
+
+
+_workers: dict[str, concurrent.futures.ThreadPoolExecutor] = {}
+#: Set while no hint is being worked out: the review's work done ahead waits for it.
+_HINT_FREE = threading.Event()
+_HINT_FREE.set()
+
+
+def _worker(name: str) -> concurrent.futures.ThreadPoolExecutor:
+    """The one thread of its kind (``"review"``: reviews growing, a step at a time;
+    ``"ahead"``: the review's work on decisions just made), made when first needed."""
+    if name not in _workers:
+        _workers[name] = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"rally-{name}")
+    return _workers[name]
+
+
+def _wait_for_hints(done: int, total: int) -> None:
+    """Between two batches of the review's work done ahead: wait while a hint is worked out."""
+    _HINT_FREE.wait()
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
