@@ -70,8 +70,8 @@ from .track_traces import (
 from .track_words import cars_by_color, cars_table, move_opening, space_hovers, track_sentence
 
 # Where lessons, tests and benchmarks have always found them.
-from .track_layout import ACROSS, NARROW_FONT, RADIUS, STRAIGHT, UP  # noqa: E402,F401
-from .track_traces import CAR_KEY, KEY_FIRST, KIND_STYLE, SPACES_KEY  # noqa: E402,F401
+from .track_layout import ACROSS, NARROW_FONT, RADIUS, STRAIGHT, UP  # noqa: F401
+from .track_traces import CAR_KEY, KEY_FIRST, KIND_STYLE, SPACES_KEY  # noqa: F401
 
 
 class TrackFrame(NamedTuple):
@@ -327,7 +327,7 @@ class TrackFigure(PlotlyView):
         base[seat] = move.start
         # Captions name cars by seat when the move uses seats, else by the move's own keys.
         captions = move.captions(self._tf_names if inputs.is_whole(move.mover) else None)
-        frames = move_frames(move, captions, seat, base)
+        frames = _frames_of(move, captions, seat, base)
         self._tf_move, self._tf_frames, self._tf_cursor, self._tf_shown = move, frames, 0, []
         if not frames:
             self._render(tuple(base), self._describe(move), "", [], mover=seat)
@@ -556,7 +556,7 @@ def _check_move(move: Move, track: Track) -> None:
             move.track_length).format(length=move.track_length, spaces=len(track)))
 
 
-def move_frames(move: Move, captions: Sequence[str], seat: int, positions: Sequence[int]) -> list[TrackFrame]:
+def _frames_of(move: Move, captions: Sequence[str], seat: int, positions: Sequence[int]) -> list[TrackFrame]:
     """The frames of ``move``, one per step of its path, each with its caption and every
     car's progress then: the mover (``seat``) where the step took it, the others at ``positions``."""
     base = list(positions)
