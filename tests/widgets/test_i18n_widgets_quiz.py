@@ -25,6 +25,7 @@ from widgets.stich_rallye.quizzes import moving_quiz, track_in_words
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = ["widgets/quiz.py", "widgets/stich_rallye/quizzes.py", "widgets/rally_run/board.py",
+         "widgets/rally_run/board_words.py", "widgets/rally_run/board_rows.py",
          "widgets/rally_run/memory_chart.py", "widgets/rally_run/quizzes.py"]
 
 

@@ -1,15 +1,15 @@
 """RallyRunBoard: the Rally Run board as one player sees it, playable by clicks.
 
-The board is drawn as SVG from plain data computed here from
-``game.observation(seat)``: face-down tiles are sent only as "face down" (never their
-kind or rotation), face-up tiles with their roads, the pit stop with the number of
+The board is drawn as SVG from plain data computed from ``game.observation(seat)``
+(:mod:`widgets.rally_run.board_rows`): face-down tiles are sent only as "face down"
+(never their kind or rotation), face-up tiles with their roads, the pit stop with the number of
 trophies left, the start-finish tiles in their colors with their word, and the
 cars as colored shapes with their driver's initial. Every move goes through
 ``game.legal_actions()`` / ``game.apply()``; a refused click shows the engine's reason
 in the status line and changes nothing. After the learner's turn the bots play theirs,
-and the log says what everybody did. Every word on the page comes from here, in the
-language rally speaks at each redraw (:mod:`widgets.i18n`; the page's own words in
-:attr:`RallyRunBoard.labels`); the color letters R, B, G and Y stay as they are in every
+and the log says what everybody did. Every word on the page comes from here (most from
+:mod:`widgets.rally_run.board_words`), in the language rally speaks at each redraw
+(:mod:`widgets.i18n`; the page's own words in :attr:`RallyRunBoard.labels`); the color letters R, B, G and Y stay as they are in every
 language, as the engine's codes do.
 
 Clicking (what the page sends, also callable from Python): a tile marked *reveal* or
@@ -49,79 +49,23 @@ import traitlets
 import rally
 from rally.common.turns import play_bots
 from rally.common import inputs
-from rally.rally_run import (
-    COLORS, START_FINISH, Cell, DriveTo, Finish, RallyRunGame, Reveal, Rotate, StartFinish, Swap, Tile, parse_bot,
-)
+from rally.rally_run import COLORS, Cell, DriveTo, Finish, RallyRunGame, Reveal, Rotate, StartFinish, Swap, parse_bot
 from rally.rally_run.simulate import log_lines
-from rally.rally_run.traps import trapping_rotations
 
 from .._display import StableRepr
 from ..messages import StatusLine
-from ..i18n import _, join_words, ngettext, pgettext
-from ..style import short_labels
+from ..i18n import _, ngettext
+from .board_rows import (
+    CAR_SHAPES, COLOR_LETTERS, RUN_HEX, car_and_player_rows, cell_rows, name_cars_in_places,
+    rotation_rows, start_rows, swap_partners,
+)
+from .board_words import board_in_words, color_adjective, color_noun, heading_and_prompt, page_labels
 
 HERE = pathlib.Path(__file__).parent
 
-#: Screen colors of the four Rally Run colors, and a text color that reads on each.
-RUN_HEX: dict[str, str] = {"red": "#d7263d", "blue": "#1d4ed8", "green": "#15803d", "yellow": "#f6c90e"}
-RUN_TEXT_HEX: dict[str, str] = {"red": "#ffffff", "blue": "#ffffff", "green": "#ffffff", "yellow": "#111111"}
-#: A letter per color, so no color stands alone. The letters are the engine's and the
-#: lessons' identifiers (R B G Y) in every language: a German Gelb/Grün would clash on G.
-COLOR_LETTERS: dict[str, str] = {c: c[0].upper() for c in COLORS}
-#: A shape per seat for the cars.
-CAR_SHAPES = ("circle", "square", "triangle", "diamond")
 MODES = ("move", "swap")
 #: Errors a click's text or number may raise (all typed by rally); shown in the status line, never raised.
 CLICK_ERRORS = (rally.RuleError, ValueError, TypeError)
-
-
-def color_noun(color: str) -> str:
-    """A Rally Run color as a word on its own (a tile's word, an item of a list), in the
-    language spoken: ``"red"`` (German ``"Rot"``)."""
-    words = {"red": pgettext("color", "red"), "blue": pgettext("color", "blue"),
-             "green": pgettext("color", "green"), "yellow": pgettext("color", "yellow")}
-    return words.get(color, color)
-
-
-def color_adjective(color: str) -> str:
-    """A Rally Run color beside a noun, in the language spoken: ``"red"`` (German
-    ``"rot"``, the sentences add the ending)."""
-    # TRANSLATORS: a color as an adjective without its ending: the sentences add it
-    # ("das {color}e Start-Ziel-Plättchen", "ein {color}es Kanister-Plättchen"), so give the stem ("rot").
-    words = {"red": pgettext("color adjective", "red"), "blue": pgettext("color adjective", "blue"),
-             "green": pgettext("color adjective", "green"), "yellow": pgettext("color adjective", "yellow")}
-    return words.get(color, color)
-
-
-def _ways(openings: Sequence[str]) -> str:
-    """``"up and right"``: the ways a tile's road goes on the screen, in a child's words
-    (no compass), in the language spoken."""
-    words = {"N": pgettext("way", "up"), "E": pgettext("way", "right"), "S": pgettext("way", "down"),
-             "W": pgettext("way", "left")}
-    return join_words([words[d] for d in openings])
-
-
-def _labels(trophies_left: int) -> dict[str, str]:
-    """The words the page shows around the board (board.js shows only what it is given)."""
-    return {
-        "move_button": _("Reveal / drive"), "swap_button": _("Swap two tiles"), "seed": _("Game number"),
-        "new_game": _("New game"), "board": _("Rally Run board"), "log": _("What happened"),
-        # TRANSLATORS: the short word on the pit stop tile of the board (a few letters fit).
-        "pit": _("PIT"),
-        "trophies": ngettext("{n} trophy", "{n} trophies", trophies_left).format(n=trophies_left),
-        "no_swap_title": _("just swapped: not to be swapped now"),
-        "no_swap_note": _("just swapped, not to be swapped now"),
-        # TRANSLATORS: the badges on the board's tiles are short (about 10 letters fit).
-        "pending_badge": _("lay it"), "pending_note": _("just revealed, choose how to lay it"),
-        "badge_reveal": _("reveal"), "badge_drive": _("drive"), "badge_swap": _("swap"),
-        "badge_chosen": _("swap ✓"), "badge_finish": _("finish"),
-        "click_reveal": _("choose it to reveal it"), "click_drive": _("choose it to drive here"),
-        "click_swap": _("choose it to swap it"), "click_chosen": _("choose it again to put it back"),
-        "click_finish": _("choose it to finish and win"),
-        "rotations": _("Lay the tile:"),
-        "rotations_shown": _("Ways to lay it:"),
-        "scroll_hint": _("← Swipe to see the whole board →"),
-    }
 
 
 class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
@@ -346,7 +290,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             return True
         if first:
             return self._do(Swap(first, cell))
-        partners = _swap_partners(game.legal_actions())
+        partners = swap_partners(game.legal_actions())
         if cell.index not in partners:
             other = next((c for c in sorted(partners) if c != cell.index), None)
             reason = game.why_illegal(Swap(cell, Cell.of(other)), self.human) if other is not None else None
@@ -399,71 +343,20 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
     def _refresh(self) -> None:
         game, me = self.game, self.human
         obs = game.observation(me)
-        names = game.names
         targets = self._targets()
-        no_swap = set(obs.no_swap)
-        cells = []
-        for i, code in enumerate(obs.codes):
-            cell = Cell.of(i)
-            row = {"cell": str(cell), "row": cell.row, "col": cell.col, "target": targets.get(str(cell), ""),
-                   "no_swap": i in no_swap, "pending": i == obs.pending}
-            if code == -2:
-                left = obs.trophies_left
-                row.update(state="pit", label=ngettext("{cell}: the pit stop, {n} trophy left",
-                                                       "{cell}: the pit stop, {n} trophies left", left).format(
-                    cell=cell, n=left))
-            elif code == -1:
-                row.update(state="down", label=_("{cell}: a face-down tile").format(cell=cell))
-            else:
-                tile = Tile.from_code(code)
-                row.update(state="up", tile=str(tile), kind=tile.kind.letter, openings=list(tile.openings),
-                           label=_("{cell}: {tile}").format(cell=cell, tile=tile.describe()))
-            cells.append(row)
-        starts = []
-        for sf in START_FINISH:
-            row, col = sf.position
-            starts.append({"color": sf.color, "letter": COLOR_LETTERS[sf.color], "word": color_noun(sf.color),
-                           "row": row, "col": col,
-                           "side": sf.side, "hex": RUN_HEX[sf.color], "text_hex": RUN_TEXT_HEX[sf.color],
-                           "target": targets.get(sf.color, ""),
-                           "label": _start_tile(sf.color, sf.corner)})
-        labels = short_labels(names)
-        cars, infos = [], []
-        for s in range(game.players):
-            color = obs.start_colors[s]
-            place = obs.cars[s]
-            where = place.color if isinstance(place, StartFinish) else str(place)
-            title = _("{name}'s {color} car").format(name=names[s], color=color_adjective(color))
-            cars.append({"seat": s, "name": names[s], "label": labels[s], "color": color, "hex": RUN_HEX[color],
-                         "text_hex": RUN_TEXT_HEX[color], "shape": CAR_SHAPES[s], "place": where, "title": title})
-            held = obs.held[s] or ""
-            you = s == me and self.interactive
-            on = (_("on the {color} start-finish tile").format(color=color_adjective(place.color))
-                  if isinstance(place, StartFinish) else _("on {cell}").format(cell=place))
-            infos.append({"seat": s, "name": names[s], "label": labels[s], "color": color,
-                          "letter": COLOR_LETTERS[color], "hex": RUN_HEX[color], "text_hex": RUN_TEXT_HEX[color],
-                          "shape": CAR_SHAPES[s], "trophy": held, "trophy_letter": COLOR_LETTERS.get(held, ""),
-                          "trophy_hex": RUN_HEX.get(held, ""), "trophy_text_hex": RUN_TEXT_HEX.get(held, ""),
-                          "where": on, "goal": str(game.goal(s)), "current": s == obs.current_player,
-                          "you": you, "title": title, "text": _player_line(names[s], you, color, on, held)})
-        # A place's name says which cars stand there, so a screen reader hears them with it.
-        here: dict[str, list[str]] = {}
-        for car in cars:
-            here.setdefault(car["place"], []).append(car["title"])
-        for row in [*cells, *starts]:
-            key = row["cell"] if "cell" in row else row["color"]
-            if key in here:
-                row["label"] = _("{place}; here: {cars}").format(place=row["label"], cars=join_words(here[key]))
-        rotations = _rotation_rows(game) if game.awaiting_rotation and game.current_player == me else []
+        cells, starts = cell_rows(obs, targets), start_rows(targets)
+        cars, infos = car_and_player_rows(game, obs, me, self.interactive)
+        name_cars_in_places(cars, [*cells, *starts])
+        rotations = rotation_rows(game) if game.awaiting_rotation and game.current_player == me else []
         with self.hold_sync():
             self.cells, self.starts, self.cars, self.players_info = cells, starts, cars, infos
             self.trophies_left = obs.trophies_left
             self.rotations = rotations
             start = game.state().start  # an arranged game's log starts at its position's turn
-            self.log = log_lines(game.events, names, 0 if start is None else start.turn)
+            self.log = log_lines(game.events, game.names, 0 if start is None else start.turn)
             self.seed = game.seed
-            self.labels = _labels(obs.trophies_left)
-            self.heading, self.prompt = self._texts()
+            self.labels = page_labels(obs.trophies_left)
+            self.heading, self.prompt = heading_and_prompt(game, me, self.interactive, self.mode)
 
     def _targets(self) -> dict[str, str]:
         """Where a click does something now: place -> what it does."""
@@ -477,7 +370,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
                 out = {str(c): "swap" for a in actions if isinstance(a, Swap) and first in (str(a.a), str(a.b))
                        for c in (a.a, a.b) if str(c) != first}
                 return {**out, first: "chosen"}
-            return {str(Cell.of(c)): "swap" for c in _swap_partners(actions)}
+            return {str(Cell.of(c)): "swap" for c in swap_partners(actions)}
         out = {}
         for a in actions:
             if isinstance(a, Reveal):
@@ -488,102 +381,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
                 out[game.goal(self.human).color] = "finish"
         return out
 
-    def _texts(self) -> tuple[str, str]:
-        game, me = self.game, self.human
-        names = game.names
-        if game.is_over:
-            return (ngettext("Game over after {n} turn.", "Game over after {n} turns.", game.turns_played).format(
-                n=game.turns_played),
-                    game.events[-1].describe(names))
-        turn = game.turn + 1
-        current = game.current_player
-        if not self.interactive or current != me:  # a shown position, or a computer player's turn while paused
-            if game.awaiting_rotation:
-                return _("Turn {turn}: {name} to choose how to lay the tile just revealed.").format(
-                    turn=turn, name=names[current]), ""
-            return _("Turn {turn}: {name} to move.").format(turn=turn, name=names[current]), ""
-        goal = game.goal(me)
-        aim = _("the pit stop (C3)") if goal == Cell.parse("C3") else _start_tile(goal.color, goal.corner)
-        head = _("Turn {turn}: your turn, {name} ({color} car). Heading for {goal}.").format(
-            turn=turn, name=names[me], color=color_adjective(game.start_colors[me]), goal=aim)
-        if game.awaiting_rotation:
-            return head, _lay_prompt(game)
-        # The buttons are named as they read: their words come from the same labels.
-        buttons = _labels(0)
-        if self.mode == "swap":
-            return head, _("Swap mode: choose two face-down tiles marked swap, or press “{back}” to go back.").format(
-                back=buttons["move_button"])
-        return head, _("Choose a tile marked reveal or drive (or your finish), or press “{swap}”.").format(
-            swap=buttons["swap_button"])
-
     def __repr__(self) -> str:
-        game = self.game
-        names = game.names
-        if game.is_over:
-            state = _("{name} won").format(name=names[game.winner])
-        elif game.awaiting_rotation:
-            state = _("{name} to lay the tile").format(name=names[game.current_player])
-        else:
-            state = _("{name} to move").format(name=names[game.current_player])
-        cars = join_words([_("{name} {place}").format(name=names[s], place=(
-            _("on the {color} start-finish tile").format(color=color_adjective(p.color)) if isinstance(p, StartFinish)
-            else _("on {cell}").format(cell=p))) for s, p in enumerate(game.cars)])
-        return ngettext("Rally Run as {name} sees it, seed {seed}, turn {turn}: {state}. Cars: {cars}. "
-                        "{n} trophy left.",
-                        "Rally Run as {name} sees it, seed {seed}, turn {turn}: {state}. Cars: {cars}. "
-                        "{n} trophies left.", game.trophies_left).format(
-            name=names[self.human], seed=game.seed, turn=game.turn + 1, state=state, cars=cars,
-            n=game.trophies_left)
-
-
-def _rotation_rows(game: RallyRunGame) -> list[dict]:
-    """The rotations offered for the tile just revealed, as the page draws them: each with
-    its look in words, and marked ⚠ when it would leave the car stuck for good (issue 41)."""
-    kind = game.tile(Cell.of(game.pending)).kind
-    traps = trapping_rotations(game)
-    rows = []
-    for r in game.rotations():
-        tile = Tile(kind, r)
-        words = tile.describe()
-        # Said as a child sees it: which ways the road goes (the arrows), not compass points.
-        label = _("lay it so the road goes {ways}").format(ways=_ways(tile.openings))
-        text = tile.way()
-        if r in traps:  # said before the tile is laid: the car would never move again
-            label = _("{choice}; careful: your car could never drive on").format(choice=label)
-            text = f"⚠ {text}"
-        rows.append({"rotation": r, "tile": str(tile), "kind": kind.letter, "trap": r in traps,
-                     "openings": list(tile.openings), "words": words, "text": text, "label": label})
-    return rows
-
-
-def _lay_prompt(game: RallyRunGame) -> str:
-    """What a person is asked while the tile just revealed waits to be laid, warning them
-    when a rotation would leave the car stuck for good (issue 41)."""
-    text = _("Lay the tile on {cell}: choose below which ways its road goes.").format(
-        cell=Cell.of(game.pending))
-    if trapping_rotations(game):
-        text += " " + _("⚠ Laid as marked ⚠, your car could never drive on again.")
-    return text
-
-
-def _start_tile(color: str, corner: Cell) -> str:
-    """``"the red start-finish tile beside A1"``, in the language spoken."""
-    return _("the {color} start-finish tile beside {corner}").format(color=color_adjective(color), corner=corner)
-
-
-def _player_line(name: str, you: bool, color: str, where: str, trophy: str) -> str:
-    """A player's line beside the board: ``"Bo (you): red car, on A1, no trophy yet"``. Colors
-    are words here, never letters: a color's letter would read as a driver's initial (B: Bo or blue?)."""
-    who = _("{name} (you)").format(name=name) if you else name
-    facts = {"who": who, "color": color_adjective(color), "where": where}
-    if trophy:
-        return _("{who}: {color} car, {where}, trophy: {trophy}").format(trophy=color_noun(trophy), **facts)
-    return _("{who}: {color} car, {where}, no trophy yet").format(**facts)
-
-
-def _swap_partners(actions: Sequence) -> set[int]:
-    """Cells that appear in some swap among ``actions`` (the legal actions now)."""
-    return {c.index for a in actions if isinstance(a, Swap) for c in (a.a, a.b)}
+        return board_in_words(self.game, self.human)
 
 
 def _bots_per_seat(bots: Any, players: int, people: Sequence[int]) -> list:

@@ -38,7 +38,8 @@ from rally.rally_run.tiles import BITS, DIRECTIONS, KINDS, mask_words
 from .._display import StableRepr
 from ..messages import StatusLine
 from ..i18n import _
-from .board import COLOR_LETTERS, RUN_HEX, RUN_TEXT_HEX, color_adjective, color_noun
+from .board_rows import COLOR_LETTERS, RUN_HEX, RUN_TEXT_HEX
+from .board_words import color_adjective, color_noun
 
 HERE = pathlib.Path(__file__).parent
 #: Errors a click's text may raise (all typed by rally): shown in the status line, never raised.

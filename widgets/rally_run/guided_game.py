@@ -38,7 +38,8 @@ from ..announcer import Announcer
 from ..page_style import PageStyle
 from ..read_aloud import SpeakButton
 from ..tip_scroll import GUIDED_CLASS, TIP_CLASS, TipScroll
-from .board import RUN_HEX, RallyRunBoard
+from .board import RallyRunBoard
+from .board_rows import RUN_HEX
 
 #: A picture for each kind, shown before the words (a tile is drawn beside it when the
 #: moment names one).

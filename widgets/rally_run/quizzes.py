@@ -22,7 +22,7 @@ from rally.common import inputs
 
 from ..i18n import N_, _, join_words, ngettext
 from ..quiz import Feedback, Question, Quiz
-from .board import color_adjective, color_noun
+from .board_words import color_adjective, color_noun
 
 if TYPE_CHECKING:
     from rally.rally_run import RallyRunGame, RunAction

@@ -93,7 +93,12 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         for control in (self.players, self.track, self.round, self.flag, self.progress, self.motors, self.trick,
                         self.hand, self.others, self.played):
             control.observe(lambda _change: self._edited(), names="value")
-        super().__init__([
+        super().__init__(self._rows())
+        self.load(position)
+
+    def _rows(self) -> list[w.Widget]:
+        """The editor's rows, top to bottom: the controls, the track, the status and code, the advisor."""
+        return [
             w.HBox([self.players, self.track, self.round, self.flag]),
             w.HBox([self.car, self.lap]),
             w.HTML("<p>{}</p>".format(html.escape(
@@ -108,8 +113,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
             w.HBox([self.paste, self.load_button]),
             self.message,
             self.advisor,
-        ])
-        self.load(position)
+        ]
 
     # ------------------------------------------------------------- loading
     def load(self, position: Position) -> None:

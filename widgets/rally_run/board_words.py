@@ -1,0 +1,149 @@
+"""The words of the Rally Run board (:class:`~widgets.rally_run.board.RallyRunBoard`), in
+the language rally speaks (:mod:`widgets.i18n`): the colors as words, the page's labels,
+the heading and the prompt above the board, a player's line and the board in one sentence.
+
+>>> from rally.rally_run import RallyRunGame
+>>> game = RallyRunGame.new(2, seed=6)
+>>> heading_and_prompt(game, 0, True, "move")[0]
+'Turn 1: your turn, Bo (red car). Heading for the pit stop (C3).'
+>>> car_place(game.cars[0])
+'on the red start-finish tile'
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rally.rally_run import Cell, RallyRunGame, StartFinish
+from rally.rally_run.traps import trapping_rotations
+
+from ..i18n import _, join_words, ngettext, pgettext
+
+
+def color_noun(color: str) -> str:
+    """A Rally Run color as a word on its own (a tile's word, an item of a list), in the
+    language spoken: ``"red"`` (German ``"Rot"``)."""
+    words = {"red": pgettext("color", "red"), "blue": pgettext("color", "blue"),
+             "green": pgettext("color", "green"), "yellow": pgettext("color", "yellow")}
+    return words.get(color, color)
+
+
+def color_adjective(color: str) -> str:
+    """A Rally Run color beside a noun, in the language spoken: ``"red"`` (German
+    ``"rot"``, the sentences add the ending)."""
+    # TRANSLATORS: a color as an adjective without its ending: the sentences add it
+    # ("das {color}e Start-Ziel-Plättchen", "ein {color}es Kanister-Plättchen"), so give the stem ("rot").
+    words = {"red": pgettext("color adjective", "red"), "blue": pgettext("color adjective", "blue"),
+             "green": pgettext("color adjective", "green"), "yellow": pgettext("color adjective", "yellow")}
+    return words.get(color, color)
+
+
+def ways(openings: Sequence[str]) -> str:
+    """``"up and right"``: the ways a tile's road goes on the screen, in a child's words
+    (no compass), in the language spoken."""
+    words = {"N": pgettext("way", "up"), "E": pgettext("way", "right"), "S": pgettext("way", "down"),
+             "W": pgettext("way", "left")}
+    return join_words([words[d] for d in openings])
+
+
+def page_labels(trophies_left: int) -> dict[str, str]:
+    """The words the page shows around the board (board.js shows only what it is given)."""
+    return {
+        "move_button": _("Reveal / drive"), "swap_button": _("Swap two tiles"), "seed": _("Game number"),
+        "new_game": _("New game"), "board": _("Rally Run board"), "log": _("What happened"),
+        # TRANSLATORS: the short word on the pit stop tile of the board (a few letters fit).
+        "pit": _("PIT"),
+        "trophies": ngettext("{n} trophy", "{n} trophies", trophies_left).format(n=trophies_left),
+        "no_swap_title": _("just swapped: not to be swapped now"),
+        "no_swap_note": _("just swapped, not to be swapped now"),
+        # TRANSLATORS: the badges on the board's tiles are short (about 10 letters fit).
+        "pending_badge": _("lay it"), "pending_note": _("just revealed, choose how to lay it"),
+        "badge_reveal": _("reveal"), "badge_drive": _("drive"), "badge_swap": _("swap"),
+        "badge_chosen": _("swap ✓"), "badge_finish": _("finish"),
+        "click_reveal": _("choose it to reveal it"), "click_drive": _("choose it to drive here"),
+        "click_swap": _("choose it to swap it"), "click_chosen": _("choose it again to put it back"),
+        "click_finish": _("choose it to finish and win"),
+        "rotations": _("Lay the tile:"),
+        "rotations_shown": _("Ways to lay it:"),
+        "scroll_hint": _("← Swipe to see the whole board →"),
+    }
+
+
+def start_tile(color: str, corner: Cell) -> str:
+    """``"the red start-finish tile beside A1"``, in the language spoken."""
+    return _("the {color} start-finish tile beside {corner}").format(color=color_adjective(color), corner=corner)
+
+
+def car_place(place: StartFinish | Cell) -> str:
+    """Where a car stands: ``"on the red start-finish tile"`` or ``"on A1"``."""
+    if isinstance(place, StartFinish):
+        return _("on the {color} start-finish tile").format(color=color_adjective(place.color))
+    return _("on {cell}").format(cell=place)
+
+
+def player_line(name: str, you: bool, color: str, where: str, trophy: str) -> str:
+    """A player's line beside the board: ``"Bo (you): red car, on A1, no trophy yet"``. Colors
+    are words here, never letters: a color's letter would read as a driver's initial (B: Bo or blue?)."""
+    who = _("{name} (you)").format(name=name) if you else name
+    facts = {"who": who, "color": color_adjective(color), "where": where}
+    if trophy:
+        return _("{who}: {color} car, {where}, trophy: {trophy}").format(trophy=color_noun(trophy), **facts)
+    return _("{who}: {color} car, {where}, no trophy yet").format(**facts)
+
+
+def lay_prompt(game: RallyRunGame) -> str:
+    """What a person is asked while the tile just revealed waits to be laid, warning them
+    when a rotation would leave the car stuck for good (issue 41)."""
+    text = _("Lay the tile on {cell}: choose below which ways its road goes.").format(
+        cell=Cell.of(game.pending))
+    if trapping_rotations(game):
+        text += " " + _("⚠ Laid as marked ⚠, your car could never drive on again.")
+    return text
+
+
+def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str) -> tuple[str, str]:
+    """The line above the board and what ``me`` is asked to do, in ``mode`` (``"move"`` or
+    ``"swap"``); no prompt on a board only shown (not ``interactive``) or on another's turn."""
+    names = game.names
+    if game.is_over:
+        return (ngettext("Game over after {n} turn.", "Game over after {n} turns.", game.turns_played).format(
+            n=game.turns_played),
+                game.events[-1].describe(names))
+    turn = game.turn + 1
+    current = game.current_player
+    if not interactive or current != me:  # a shown position, or a computer player's turn while paused
+        if game.awaiting_rotation:
+            return _("Turn {turn}: {name} to choose how to lay the tile just revealed.").format(
+                turn=turn, name=names[current]), ""
+        return _("Turn {turn}: {name} to move.").format(turn=turn, name=names[current]), ""
+    goal = game.goal(me)
+    aim = _("the pit stop (C3)") if goal == Cell.parse("C3") else start_tile(goal.color, goal.corner)
+    head = _("Turn {turn}: your turn, {name} ({color} car). Heading for {goal}.").format(
+        turn=turn, name=names[me], color=color_adjective(game.start_colors[me]), goal=aim)
+    if game.awaiting_rotation:
+        return head, lay_prompt(game)
+    # The buttons are named as they read: their words come from the same labels.
+    buttons = page_labels(0)
+    if mode == "swap":
+        return head, _("Swap mode: choose two face-down tiles marked swap, or press “{back}” to go back.").format(
+            back=buttons["move_button"])
+    return head, _("Choose a tile marked reveal or drive (or your finish), or press “{swap}”.").format(
+        swap=buttons["swap_button"])
+
+
+def board_in_words(game: RallyRunGame, seat: int) -> str:
+    """The board as ``seat`` sees it, in one sentence: whose turn, where the cars stand."""
+    names = game.names
+    if game.is_over:
+        state = _("{name} won").format(name=names[game.winner])
+    elif game.awaiting_rotation:
+        state = _("{name} to lay the tile").format(name=names[game.current_player])
+    else:
+        state = _("{name} to move").format(name=names[game.current_player])
+    cars = join_words([_("{name} {place}").format(name=names[s], place=car_place(p)) for s, p in enumerate(game.cars)])
+    return ngettext("Rally Run as {name} sees it, seed {seed}, turn {turn}: {state}. Cars: {cars}. "
+                    "{n} trophy left.",
+                    "Rally Run as {name} sees it, seed {seed}, turn {turn}: {state}. Cars: {cars}. "
+                    "{n} trophies left.", game.trophies_left).format(
+        name=names[seat], seed=game.seed, turn=game.turn + 1, state=state, cars=cars,
+        n=game.trophies_left)

@@ -1,0 +1,187 @@
+"""The Plotly traces and layout of a :class:`~widgets.stich_rallye.track_figure.TrackFigure`,
+as plain dicts: the ones the figure is made of (:func:`figure_traces`, :func:`figure_layout`)
+and what a redraw sets on them (the trail of a move, a car, the marked choices).
+
+Code (and the browser tests) find a trace by its stable key in Plotly's ``meta``, never by
+its shown name: :data:`SPACES_KEY` for the spaces, :data:`CAR_KEY` and the player's name
+(``"car:Ada"``) for each car. Each space is one marker whose color *and* symbol give its kind.
+
+>>> from rally import TRACKS
+>>> from widgets.stich_rallye.track_layout import wide_look
+>>> track = TRACKS["beach"]
+>>> space_xy = [stadium_point(i / len(track)) for i in range(len(track))]
+>>> traces = figure_traces(track, space_xy, ["Ada"], ["red"], ["A"], wide_look(720, 350, ["Ada"], len(track)))
+>>> [trace["meta"] for trace in traces][:CARS_FIRST + 1]
+['road', 'spaces', 'path', 'path steps', 'kind:start', 'kind:flat', 'kind:downhill', 'kind:uphill', 'car:Ada']
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Sequence
+
+from rally import SpaceKind, Track
+
+from ..i18n import _
+from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, laps_done
+from .track_layout import GRID_HEIGHT, RADIUS, STRAIGHT, TrackLook, inward_text_position, stadium_point
+from .track_words import KIND_LEGEND, car_hover, legend_name, trail_word
+
+#: Marker color and symbol per space kind: never color alone.
+KIND_STYLE: dict[SpaceKind, tuple[str, str]] = {
+    SpaceKind.START: ("#111827", "star"),
+    SpaceKind.FLAT: ("#9ca3af", "circle"),
+    SpaceKind.DOWNHILL: ("#2563eb", "triangle-down"),
+    SpaceKind.UPHILL: ("#dc2626", "triangle-up"),
+}
+#: How the trail marks each step of a move.
+HOW_STYLE: dict[str, tuple[str, str]] = {
+    "counted": ("#16a34a", "circle-open"),
+    "jumped": ("#ea580c", "x-thin-open"),
+    "rolled": ("#7c3aed", "diamond-open"),
+}
+
+#: The stable key (Plotly's ``meta``) of the spaces trace; a car's is ``CAR_KEY + name``.
+SPACES_KEY = "spaces"
+CAR_KEY = "car:"
+# Trace order; car traces follow, one per seat, then the choices.
+LOOP, SPACES, TRAIL, TRAIL_LABELS, KEY_FIRST = 0, 1, 2, 3, 4
+CARS_FIRST = KEY_FIRST + len(KIND_STYLE)
+# Annotation order.
+CAPTION, SUMMARY, GRID_NOTE, DIRECTION_NOTE = 0, 1, 2, 3
+
+#: A space on a track and the outward normal there: ``(x, y, nx, ny)``, as :func:`stadium_point` gives.
+SpacePoint = tuple[float, float, float, float]
+
+
+def space_sizes(kinds: Sequence[SpaceKind], look: TrackLook) -> list[float]:
+    """Each space's marker size in ``look`` (the start's is bigger)."""
+    return [look.space * (1.8 if k is SpaceKind.START else 1.0) for k in kinds]
+
+
+def figure_traces(track: Track, space_xy: Sequence[SpacePoint], names: Sequence[str], colors: Sequence[str],
+                  labels: Sequence[str], look: TrackLook) -> list[dict]:
+    """Every trace of the figure, in trace order (:data:`SPACES`, :data:`CARS_FIRST`, ...):
+    the road, the spaces, the trail of a move and its marks, the key's kinds of space, a car
+    per seat (``names``, ``colors`` and the ``labels`` on the cars by seat) and the choices."""
+    loop = [stadium_point(i / 240) for i in range(241)]
+    traces = [
+        dict(x=[p[0] for p in loop], y=[p[1] for p in loop], mode="lines", line={"color": "#e5e7eb", "width": 22},
+             hoverinfo="skip", showlegend=False, name="road", meta="road"),
+        # Never shown (no legend entry, no name in the hover), so the name stays the key.
+        dict(x=[p[0] for p in space_xy], y=[p[1] for p in space_xy], mode="markers", name=SPACES_KEY,
+             meta=SPACES_KEY, showlegend=False, hoverinfo="text",
+             marker={"color": [KIND_STYLE[k][0] for k in track.kinds],
+                     "symbol": [KIND_STYLE[k][1] for k in track.kinds],
+                     "size": space_sizes(track.kinds, look), "line": {"color": "#ffffff", "width": 1}},
+             customdata=list(range(len(track)))),
+        dict(x=[], y=[], mode="markers", name="path", meta="path", showlegend=False,
+             hoverinfo="skip", marker={"size": look.space * 1.9, "line": {"width": 2.5}}),
+        dict(x=[], y=[], mode="text", name="path steps", meta="path steps", showlegend=False,
+             hoverinfo="skip", textfont={"size": look.text, "color": "#111827"},
+             cliponaxis=False),  # "roll" by the right end
+    ]
+    traces += [dict(x=[None], y=[None], mode="markers", name=_(KIND_LEGEND[kind]), meta=f"kind:{kind.name.lower()}",
+                    legendgroup="spaces", marker={"color": color, "symbol": symbol, "size": 11}, hoverinfo="skip")
+               for kind, (color, symbol) in KIND_STYLE.items()]
+    traces += [dict(
+        # The legend shows the name given at each redraw (car_update); code finds the car by its key.
+        x=[0.0], y=[0.0], mode="markers+text", legendgroup="cars", hoverinfo="text",
+        meta=CAR_KEY + name, text=[label], textposition="middle center",
+        textfont={"color": CAR_TEXT_HEX[color], "size": look.text, "family": "Arial Black, Arial, sans-serif"},
+        marker={"color": CAR_HEX[color], "symbol": "square", "size": look.car,
+                "line": {"color": OUTLINE_HEX, "width": 2}},
+    ) for name, color, label in zip(names, colors, labels)]
+    traces.append(dict(x=[], y=[], mode="markers+text", name="choices", meta="choices", showlegend=False,
+                       hoverinfo="text",
+                       textposition="top center", textfont={"size": look.choice, "color": "#111827"},
+                       marker={"symbol": "square-open", "size": look.car * 1.25, "color": OUTLINE_HEX,
+                               "line": {"width": 3, "color": OUTLINE_HEX}}, cliponaxis=False))
+    return traces
+
+
+def figure_layout(look: TrackLook, grid_half: float) -> dict:
+    """The figure's layout in ``look``: axes at a 1:1 scale, the starting grid's box
+    ``grid_half`` wide each side, the start line, the key, and the annotations in
+    annotation order (:data:`CAPTION`, :data:`SUMMARY`, ...)."""
+    half = STRAIGHT / 2 + RADIUS
+    grid_w = grid_half
+    return dict(
+        width=look.width, height=look.height, margin=look.margin,
+        plot_bgcolor="#ffffff", paper_bgcolor="#ffffff", hovermode="closest", dragmode=False,
+        hoverlabel={"font": {"size": look.hover}},
+        xaxis={"visible": False, "range": [-half - 0.25, half + 0.25], "fixedrange": True},
+        yaxis={"visible": False, "range": [-RADIUS - 0.3, RADIUS + GRID_HEIGHT + 0.3], "fixedrange": True,
+               "scaleanchor": "x", "scaleratio": 1},
+        legend={**look.legend, "itemclick": False, "itemdoubleclick": False, "tracegroupgap": 14},
+        shapes=[
+            {"type": "rect", "x0": -grid_w, "x1": grid_w, "y0": RADIUS + GRID_HEIGHT - 0.15,
+             "y1": RADIUS + GRID_HEIGHT + 0.15, "line": {"color": "#6b7280", "dash": "dot", "width": 1}},
+            {"type": "line", "x0": 0, "x1": 0, "y0": RADIUS - 0.16, "y1": RADIUS + 0.16,
+             "line": {"color": "#111827", "width": 3}},
+        ],
+        annotations=[
+            {**look.caption_at, "text": "", "showarrow": False, "font": {"size": look.caption, "color": "#111827"}},
+            # The summary hangs below the caption, so a long one grows down, never into it.
+            {**look.summary_at, "text": "", "showarrow": False,
+             "font": {"size": look.summary, "color": "#374151"}},
+            {"x": -grid_w - 0.05, "y": RADIUS + GRID_HEIGHT, "text": html.escape(_("starting grid")),
+             "showarrow": False, "xanchor": "right", "font": {"size": look.note, "color": "#4b5563"}},
+            {"x": 0, "y": -0.56, "text": html.escape(_("cars run clockwise ↻")), "showarrow": False,
+             "font": {"size": look.note, "color": "#6b7280"}},
+        ],
+    )
+
+
+def trail_update(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint]) -> dict:
+    """What the :data:`TRAIL` trace shows for a move's steps so far, ``(progress, how)``:
+    a ring on each space entered, in the color and symbol of how it was entered."""
+    n = len(space_xy)
+    colors = [HOW_STYLE[how][0] for _progress, how in trail]
+    return dict(x=[space_xy[p % n][0] for p, _how in trail], y=[space_xy[p % n][1] for p, _how in trail],
+                marker={"color": colors, "symbol": [HOW_STYLE[how][1] for _progress, how in trail],
+                        "line": {"color": colors}})
+
+
+def trail_marks(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint], word_out: float) -> dict[str, list]:
+    """The trail's marks for its steps ``(progress, how)``, as Plotly's ``x``, ``y`` and
+    ``text``: a counted step's number just outside the track; a jump's or a roll's word
+    there too when ``word_out`` (:attr:`TrackLook.word_out`) is outside. Inside (a narrow
+    look, its spaces too close for a word beside a number) the word stands inside the
+    loop, once for steps in a row that would say the same word."""
+    inside = word_out < 0
+    marks: dict[str, list] = {"x": [], "y": [], "text": []}
+    counted, before = 0, ""
+    for progress, how in trail:
+        if how == "counted":
+            counted += 1
+            label, out = str(counted), 0.2
+        else:
+            label, out = trail_word(how), word_out
+        x, y, nx, ny = space_xy[progress % len(space_xy)]
+        marks["x"].append(x + nx * out)
+        marks["y"].append(y + ny * out)
+        marks["text"].append("" if inside and how != "counted" and how == before else label)
+        before = how
+    return marks
+
+
+def car_update(name: str, progress: int, track_length: int, car_words: str, spot: tuple[float, float]) -> dict:
+    """What a car's trace shows: the car at ``spot``, its key entry and its hover text
+    (``name`` and ``car_words``, the car named with its color, escaped already)."""
+    n = track_length
+    hover = car_hover(progress, n).format(car=car_words, space=progress % n, laps=laps_done(progress, n))
+    return {"x": [spot[0]], "y": [spot[1]], "name": legend_name(name, progress, n), "hovertext": [hover]}
+
+
+def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]]) -> dict[str, list]:
+    """What the choices' trace shows for each ``(label, spot, description)``: a ring at the
+    spot where the choice's move would leave the car, with its label pointing into the loop."""
+    marks: dict[str, list] = {"x": [], "y": [], "text": [], "hovertext": [], "textposition": []}
+    for label, (x, y), description in choices:
+        marks["x"].append(x)
+        marks["y"].append(y)
+        marks["text"].append(html.escape(label))  # plain: the site's picture cleaner keeps no <tspan>
+        marks["hovertext"].append(f"{html.escape(label)}: {html.escape(description)}")
+        marks["textposition"].append(inward_text_position(x, y))
+    return marks
