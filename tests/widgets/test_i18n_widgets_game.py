@@ -24,7 +24,7 @@ ENGLISH = [
     "Your turn", "play a card", "choose the turbo", "Round ", "flag:", "Waiting for", "Game over", "The game is over",
     "This trick", "Previous trick", "Use turbo", "Card alone", "Hint: ask the advisor", "Plays every option",
     "Step forward", "Step back", "Replay", "step through everything", "Event ", "This is how the game ended",
-    "instant", "slow", "act at once", "pause ", "Bots", "'s hand", " car)", "wins the trick", "cards played",
+    "instant", "slow", "act at once", "pause ", "Computer players", "'s hand", " car)", "wins the trick", "cards played",
     "No cards", "lap ", "finished", "yellow", "motor ", "arrow at position", "play it", "cannot be played",
     "win chance", "best option", "your choice", "costliest", "your decisions", "Show it in the replay",
     "Review of your game", "The decisions that cost the most", "Your decisions", "Players", "Track", "Names",

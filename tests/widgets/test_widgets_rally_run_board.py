@@ -251,8 +251,10 @@ def test_a_whole_game_through_clicks_matches_the_engine_alone():
     view = RallyRunBoard(players=2, seed=seed, bots=[NoMemoryBot()], rng=random.Random(seed))
     me = PerfectMemoryBot()
     while not view.game.is_over:
+        assert not view.over  # the page shows the move and swap buttons while there is a choice
         play_by_clicks(view, 0, me)
         assert view.status_kind == "info"
+    assert view.over  # and hides them once the game is over
     reference = play_out(RallyRunGame.new(2, seed=seed), [PerfectMemoryBot(), NoMemoryBot()], random.Random(seed))
     assert view.game.events == reference.events
 

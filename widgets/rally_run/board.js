@@ -333,6 +333,7 @@ function render({ model, el }) {
     heading.textContent = model.get("heading");
     prompt.textContent = model.get("prompt");
     controls.style.display = interactive ? "" : "none";
+    moveButton.hidden = swapButton.hidden = Boolean(model.get("over"));  // nothing to choose once it is over
     el.classList.toggle("is-paused", Boolean(model.get("paused")));
     const mode = model.get("mode");
     moveButton.setAttribute("aria-pressed", String(mode === "move"));

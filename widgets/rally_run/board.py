@@ -99,6 +99,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
     trophies_left = traitlets.Int(0).tag(sync=True)
     rotations = traitlets.List(traitlets.Dict()).tag(sync=True)
     mode = traitlets.Unicode("move").tag(sync=True)
+    #: True once the game is over: the page then hides the move and swap buttons.
+    over = traitlets.Bool(False).tag(sync=True)
     swap_first = traitlets.Unicode("").tag(sync=True)
     heading = traitlets.Unicode("").tag(sync=True)
     prompt = traitlets.Unicode("").tag(sync=True)
@@ -357,6 +359,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             self.seed = game.seed
             self.labels = page_labels(obs.trophies_left)
             self.heading, self.prompt = heading_and_prompt(game, me, self.interactive, self.mode)
+            self.over = game.is_over
 
     def _targets(self) -> dict[str, str]:
         """Where a click does something now: place -> what it does."""

@@ -198,7 +198,7 @@ class GuidedRun(StableRepr, w.VBox):
         self.example, self.moment = example_moment(kind)
         shown = RallyRunBoard(game=self.example, seat=LEARNER, interactive=False)
         shown.highlight = list(self.moment.fact("places") or ())
-        note = _("From a game of two computer players (seed {seed}).").format(seed=self.example.seed)
+        note = _("From a game of two computer players (game number {seed}).").format(seed=self.example.seed)
         self.example_box.children = (w.HTML(f"<div style='font-size:15px'>{html.escape(note)}</div>"), shown)
         self._show()
         return True

@@ -102,7 +102,7 @@ class GameSetup(Messages, StableRepr, w.VBox):
                             tooltip=_("Your names, with commas between them. The computer players get names "
                                       "of their own."),
                             layout=w.Layout(width="300px"))
-        self.bot = w.Dropdown(options=[(_(BOT_WORDS[name]), name) for name in BOTS], value=bot, description=_("Bots"),
+        self.bot = w.Dropdown(options=[(_(BOT_WORDS[name]), name) for name in BOTS], value=bot, description=_("Computer players"),
                               layout=w.Layout(width="260px"))
         self.start = w.Button(description=_("New game"), button_style="primary")
         self.start.on_click(lambda _: self.new_game())
