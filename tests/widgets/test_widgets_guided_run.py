@@ -144,7 +144,7 @@ def test_show_me_a_kind_that_did_not_come_up():
     assert "another car's tile" in run.tip_text
     shown = run.example_box.children[-1]
     assert not shown.interactive and shown.highlight == list(run.moment.fact("places"))
-    assert "seed" in run.example_box.children[0].value
+    assert "game number" in run.example_box.children[0].value
     assert "to join another car" in run.why()
     assert run.go_on() and run.example is None and run.example_box.children == ()
     assert run.moment is None and run.board.game.turn == 0  # the game itself did not move
