@@ -14,7 +14,14 @@ Two known limits of Plotly's FigureWidget shape this class:
 
 The figure is :attr:`PlotlyView.plot`; the box holds it and the probe.
 
-A third limit is speed. Since Plotly 6 a FigureWidget is an anywidget whose front end,
+A third limit: Plotly's view listens to its model through the model its widget was given at
+``initialize``, so anywidget does not take those listeners off when the view goes (a box's
+children change, an output is cleared). The next change then redraws a plot that is gone:
+the page logs "Error setting state" and the views after it are not redrawn.
+:class:`PlotlyFigure`'s front end notes what each view adds there and takes it off with the
+view (``tests/browser/test_plotly_view.py``).
+
+A fourth limit is speed. Since Plotly 6 a FigureWidget is an anywidget whose front end,
 plotly.js and all (about 5 MB), travels as the widget's ``_esm`` with every figure, and
 the page compiles it anew each time: about 0.85 s per figure here, most of the wait for
 a lesson's first track. :class:`PlotlyFigure` is a FigureWidget whose ``_esm`` is a few
@@ -218,7 +225,31 @@ def _figure_class() -> type:
         _esm = _REGISTRY + """
         export default async () => {
           const module = await registry.promise;
-          return typeof module.default === "function" ? await module.default() : module.default;
+          const plotly = typeof module.default === "function" ? await module.default() : module.default;
+          // Plotly's view listens through the model it was given at initialize, so anywidget
+          // never removes those listeners with the view; a removed view would then redraw a
+          // purged plot on the next change ("Cannot read properties of undefined (reading
+          // 'map')"). Note what each render adds there and take it off with the view.
+          let adding = null;
+          let kept = null;
+          return {
+            initialize({ model, ...rest }) {
+              kept = model;
+              const noting = { ...model, on(name, callback) { adding?.push([name, callback]); model.on(name, callback); } };
+              return plotly.initialize?.({ model: noting, ...rest });
+            },
+            render(props) {
+              const added = [];
+              adding = added;
+              let cleanup;
+              try { cleanup = plotly.render(props); } finally { adding = null; }
+              return async () => {
+                for (const [name, callback] of added) kept.off(name, callback);
+                const done = await cleanup;
+                if (typeof done === "function") done();
+              };
+            },
+          };
         };
         """
 
