@@ -165,6 +165,9 @@ def test_each_person_opens_their_own_review_behind_the_cover():
     costliest = view.review.ranked[0]
     view.replay_decision(costliest)  # the review explains a decision of Cy's in the replay
     assert costliest.explanation in view.replay_text.value
+    card = str(costliest.chosen.action)  # the note's heading says when; the card is named by the explanation only
+    assert f"Round {costliest.round}, trick {costliest.trick}" in view.replay_text.value
+    assert view.replay_text.value.count(card) == costliest.explanation.count(card)
     done = [b for b in view.review_box.children if isinstance(b, w.Button)]
     done[0].click()
     assert view.viewer is None and view.review is None and view.hand.cards == []

@@ -561,7 +561,7 @@ class GameView(StableRepr, w.VBox):
             who = html.escape(names[current])
             turn = _("{name} to choose the turbo…").format(name=who) if choosing else _("{name} to play…").format(
                 name=who)
-            prompt = _("Waiting for {name}.").format(name=names[current])
+            prompt = self._waiting_words(current)
         self.status.value = "<div style='font-size:15px'>" + _(
             "Round {round} of {rounds} · ⚑ flag: <b>{flag}</b> · {turn}").format(
             round=game.round, rounds=len(HAND_SIZES), flag=html.escape(names[game.flag]), turn=turn) + "</div>"
@@ -579,7 +579,7 @@ class GameView(StableRepr, w.VBox):
             if self._dealt and mine and not choosing and not game.is_over and not self.paused():
                 self._dealt = False
                 self.hand.focus_card()
-        self.trick_table.show_game(game)
+        self._show_trick()
         if choosing and me is not None and current == me:
             self._offer_turbo()
             prompt = plain_text(self.turbo_text.value) + " " + " / ".join(
@@ -600,6 +600,14 @@ class GameView(StableRepr, w.VBox):
                 self._start_review(self.human)
             self.replay_forward.focus()  # the game is over: the keyboard goes to the replay
         self.refreshed()
+
+    def _waiting_words(self, current: int) -> str:
+        """Under the hand while another player is to act."""
+        return _("Waiting for {name}.").format(name=self.game.names[current])
+
+    def _show_trick(self) -> None:
+        """The trick on the table (a guided game may show the one a tip is about)."""
+        self.trick_table.show_game(self.game)
 
     def _hide_hand(self) -> None:
         """No hand on screen, nor in the page: its cards, the hint and the turbo choice go."""
@@ -817,8 +825,10 @@ class GameView(StableRepr, w.VBox):
         if not self._states:
             return
         first, last = trick_span(self.game, decision.event)
+        # The explanation names the card played, so the note's heading says only when.
+        where = _("Round {round}, trick {trick}").format(round=decision.round, trick=decision.trick)
         self._note = (decision.event, last, (f"<div style='margin-top:4px;padding:4px 6px;background:#fef3c7'>"
-                                       f"<b>{html.escape(decision.label)}</b>. "
+                                       f"<b>{html.escape(where)}</b>: "
                                        f"{html.escape(decision.explanation)}</div>"))
         self._note_from = max(0, first - 1)
         if self.replay_slider.value == self._note_from:
