@@ -63,8 +63,12 @@ def test_every_stop_marks_its_widget_and_go_on_clears_it() -> None:
     view.play_card(view.hand.playable[0])
     assert view.moment is not None  # the first trick of one, two or three colors at least
     kind, mark = view.moment.kind, view.pointing
-    if mark[0] == "trick":
-        assert view.last_trick.layout.border == POINTER and view.last_trick.winner
+    if mark[0] == "trick":  # the trick just won stays on the table while its tip is up
+        assert view.trick_table.layout.border == POINTER and view.trick_table.winner
+        assert [row["card"]["code"] for row in view.trick_table.plays] == [str(c) for c in view.moment.fact("cards")]
+        assert view.last_trick.winner == view.trick_table.winner
+        if not view.game.trick and view.game.current_player != view.human:  # the hand says who waits: the learner
+            assert "read the tip" in view.hand.prompt.lower()
     elif mark[0] == "motor":
         assert view.dials[mark[1]].layout.border == POINTER
     assert kind in KINDS
