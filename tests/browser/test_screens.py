@@ -169,6 +169,9 @@ FOCUSED = """() => {
   if (el.matches('button')) return 'button:' + el.textContent.trim();
   return el.tagName.toLowerCase() + ':' + (el.className || '').toString().slice(0, 40);
 }"""
+#: JavaScript: the hand's cards that Tab stops on (their aria-disabled), below ``el``.
+TAB_STOPS = "(el) => [...el.querySelectorAll('.rally-hand button.rally-card')].filter(b => b.tabIndex === 0)" \
+    ".map(b => b.getAttribute('aria-disabled'))"
 #: JavaScript: the live region of the game below ``el``, marked the first time it is seen;
 #: returns its words and whether it is the element marked then (one element all game long).
 REGION = """(el) => {
@@ -215,10 +218,12 @@ def test_a_whole_game_by_keyboard_with_its_announcements(screen_page, lab):
                 page.wait_for_function(f"() => ({FOCUSED})().startsWith('card:')")
         else:
             page.wait_for_function(f"() => ({FOCUSED})().startsWith('card:')")
-            for _tab in range(12):  # Tab along the hand to a card that may be played
+            # The hand is one Tab stop, on a card that may be played; the arrows move along it.
+            assert game.root.evaluate(TAB_STOPS) == ["false"]
+            for _arrow in range(12):
                 if page.evaluate(FOCUSED) == "card:false":
                     break
-                page.keyboard.press("Tab")
+                page.keyboard.press("ArrowRight")
             assert page.evaluate(FOCUSED) == "card:false", page.evaluate(FOCUSED)
             page.keyboard.press("Enter")
             game.wait_after(before)

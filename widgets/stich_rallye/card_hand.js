@@ -1,7 +1,9 @@
 // CardHand: one <button> per card. Playable cards set the model's `selected`;
-// the others are aria-disabled (still focusable, so their reason can be read) and
+// the others are aria-disabled (still reachable, so their reason can be read) and
 // show the reason rally gave in the message line when pressed. Every word shown comes
 // from Python (the model's `labels` and the cards' data), in the language rally speaks.
+// The hand is one Tab stop (a toolbar): Tab lands on a card that may be played, the arrow
+// keys, Home and End move along every card.
 
 // A label from Python with its {placeholders} filled in; "" when Python gave none.
 function fill(template, values) {
@@ -29,7 +31,8 @@ function render({ model, el }) {
   prompt.className = "rally-hand__prompt";
   const row = document.createElement("div");
   row.className = "rally-hand__row";
-  row.setAttribute("role", "group");
+  row.setAttribute("role", "toolbar");
+  row.tabIndex = -1;  // the keyboard waits here while the hand is empty (between rounds)
   const message = document.createElement("div");
   message.className = "rally-hand__message";
   message.setAttribute("aria-live", "polite");
@@ -46,8 +49,37 @@ function render({ model, el }) {
 
   let restoring = false;  // true while draw() puts the focus back
 
+  const buttons = () => [...row.querySelectorAll("button")];
+
+  // The one card Tab lands on: `button`, else the first that may be played, else the first.
+  function tabTo(button) {
+    const all = buttons();
+    const target = button || all.find((b) => b.getAttribute("aria-disabled") === "false") || all[0];
+    for (const b of all) b.tabIndex = b === target ? 0 : -1;
+    return target;
+  }
+
+  function focusQuietly(target) {
+    restoring = true;
+    target.focus();
+    restoring = false;
+  }
+
+  row.addEventListener("keydown", (event) => {
+    const all = buttons();
+    const at = all.indexOf(document.activeElement);
+    if (at < 0) return;
+    const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const target = all[Math.max(0, Math.min(all.length - 1, to))];
+    tabTo(target);
+    target.focus();
+  });
+
   function draw() {
-    const focused = row.contains(document.activeElement) ? document.activeElement.dataset.code : null;
+    const inHand = row.contains(document.activeElement);
+    const focused = inHand ? document.activeElement.dataset.code : null;
     title.textContent = model.get("title");
     row.setAttribute("aria-label", model.get("title"));
     prompt.textContent = model.get("prompt");
@@ -90,21 +122,18 @@ function render({ model, el }) {
       if (card.code === selected) button.classList.add("is-selected");
       button.addEventListener("click", () => choose(card));
       button.addEventListener("focus", () => {
+        tabTo(button);
         if (!card.playable && !restoring) message.textContent = card.reason;
       });
       row.append(button);
     }
-    if (focused) {
+    const again = tabTo(focused ? row.querySelector(`[data-code="${focused}"]`) : null);
+    if (inHand) {
       // Keep the keyboard in the hand after a redraw (the card played is gone): on the same
-      // card, else the first one that may be played. Focus moved here is not the learner
-      // asking about a card, so it writes no reason under the hand.
-      const again = row.querySelector(`[data-code="${focused}"]`) ||
-        row.querySelector('button[aria-disabled="false"]') || row.querySelector("button");
-      if (again) {
-        restoring = true;
-        again.focus();
-        restoring = false;
-      }
+      // card, else the first one that may be played; on the hand itself while it is empty,
+      // so the next round's cards get it. Focus moved here is not the learner asking about
+      // a card, so it writes no reason under the hand.
+      focusQuietly(again || row);
     }
   }
 
@@ -112,12 +141,8 @@ function render({ model, el }) {
   // before (messages keep their order): the first card that may be played, else the first.
   function command(message) {
     if (message?.do !== "focus-card") return;
-    const target = row.querySelector('button[aria-disabled="false"]') || row.querySelector("button");
-    if (target) {
-      restoring = true;
-      target.focus();
-      restoring = false;
-    }
+    const target = tabTo(null);
+    if (target) focusQuietly(target);
   }
 
   // "change" fires once per update from Python, however many traits it holds.
