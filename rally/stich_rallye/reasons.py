@@ -88,6 +88,10 @@ def stakes_reasons(stakes: TrickStakes, only: bool = False) -> list[str]:
                        "If {card} wins this trick, your car moves by its lowest card: {most} spaces or fewer.",
                        stakes.most)
     sentences = [win.format(**facts)]
+    if stakes.alone is not None and stakes.motor:
+        sentences.append(_("By the card alone, that takes it {where}.").format(where=where(stakes.alone)))
+    elif stakes.alone is not None:
+        sentences.append(_("That takes it {where}.").format(where=where(stakes.alone)))
     if stakes.motor:
         sentences.append(_("With the turbo, your motor's {motor} would add to that.").format(**facts))
     if stakes.over_winds:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from .cards import Card, deck
 from .motor import Motor
+from .movement import Move, move
 from .position import Position
 from .tricks import winner_and_lowest
 
@@ -40,6 +41,9 @@ class TrickStakes:
     motor: int
     #: The motor's value after losing this trick: one more wind.
     wound: int
+    #: Where a win takes the car by the card alone, any hill's roll included, when the
+    #: lowest card is settled (the other cars stay where they are until the winner moves).
+    alone: Move | None = None
 
     @property
     def over_winds(self) -> bool:
@@ -53,9 +57,11 @@ def trick_stakes(position: Position, card: Card) -> TrickStakes:
     cards = (*position.trick, card)
     lowest = winner_and_lowest([c.code for c in cards])[1]
     smallest = deck(position.players)[0].value
-    motor = Motor(position.motors[position.decider], position.dial)
-    return TrickStakes(card, lowest, len(cards) == position.players or lowest == smallest, motor.value,
-                       motor.wound().value)
+    settled = len(cards) == position.players or lowest == smallest
+    seat = position.decider
+    motor = Motor(position.motors[seat], position.dial)
+    alone = move(position.track, position.positions, seat, lowest) if settled else None
+    return TrickStakes(card, lowest, settled, motor.value, motor.wound().value, alone)
 
 
 __all__ = ["TrickStakes", "trick_stakes"]

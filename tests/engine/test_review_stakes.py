@@ -14,7 +14,8 @@ import re
 
 import pytest
 
-from rally import Card, Game, MotorWound, Position, TrickWon, review
+from rally import Card, Event, Game, MotorWound, Moved, Position, TrickWon, Turbo, review
+from rally.stich_rallye.movement import Move
 from rally.common.i18n import language
 from rally.stich_rallye.examples import played
 from rally.stich_rallye.game import decision_of
@@ -42,26 +43,42 @@ def moments(players: int, seed: int) -> list[Position]:
     return found
 
 
-def played_out(position: Position, card: Card, deal: int) -> tuple[TrickWon, MotorWound | None, int]:
+def finish_trick(position: Position, card: Card, deal: int) -> tuple[Game, list[Event]]:
     """The trick ``card`` goes into, played to its end by the engine on one deal of the
-    unseen cards (random legal cards after it): the trick's result, the decider's wind
-    if they lost it, and their motor's value before."""
+    unseen cards (random legal cards after it): the game, and the events of its last card."""
     game = position.to_game(deal)
-    seat, rng = position.decider, random.Random(deal)
-    before = game.motor_values[seat]
+    rng = random.Random(deal)
     events = game.apply_recorded(card)
     while not any(isinstance(e, TrickWon) for e in events):
         events = game.apply_recorded(rng.choice(game.legal_actions()))
+    return game, events
+
+
+def played_out(position: Position, card: Card, deal: int) -> tuple[TrickWon, MotorWound | None, int]:
+    """:func:`finish_trick`'s result: who won the trick, the decider's wind if they lost
+    it, and their motor's value before."""
+    seat = position.decider
+    before = position.to_game(deal).motor_values[seat]
+    _, events = finish_trick(position, card, deal)
     won = next(e for e in events if isinstance(e, TrickWon))
     wound = next((e for e in events if isinstance(e, MotorWound) and e.seat == seat), None)
     return won, wound, before
+
+
+def card_alone(position: Position, card: Card, deal: int) -> Move:
+    """The decider's move by the trick's lowest card alone, when ``card`` wins them the
+    trick on ``deal`` (:func:`finish_trick`), as the engine makes it."""
+    game, events = finish_trick(position, card, deal)
+    if game.awaiting_turbo:
+        events = game.apply_recorded(Turbo(False))
+    return next(e.move for e in events if isinstance(e, Moved) and e.seat == position.decider)
 
 
 @pytest.mark.parametrize("players, seed", GAMES)
 def test_the_stakes_are_what_the_engine_does_when_the_trick_is_played_out(players, seed):
     """A win moves by the trick's lowest card, never more than the stakes say (exactly
     that when they call it settled); a loss winds the motor to the value they say."""
-    wins = losses = settled = drops = 0
+    wins = losses = settled = drops = rolls = 0
     for position in moments(players, seed):
         for card in position.options():
             assert isinstance(card, Card)
@@ -71,18 +88,22 @@ def test_the_stakes_are_what_the_engine_does_when_the_trick_is_played_out(player
                 assert stakes.motor == before
                 lowest = min(c.value for c in won.cards)
                 assert lowest <= stakes.most
+                assert (stakes.alone is not None) == stakes.settled
                 if stakes.settled:
                     assert lowest == stakes.most
                     settled += 1
                 if won.seat == position.decider:
                     assert wound is None
                     wins += 1
+                    if stakes.settled:  # where the card alone takes the car: the engine's move
+                        assert stakes.alone == card_alone(position, card, deal)
+                        rolls += stakes.alone is not None and stakes.alone.roll is not None
                 else:
                     assert wound is not None and wound.value == stakes.wound
                     assert stakes.over_winds == (wound.value < before)
                     losses += 1
                     drops += stakes.over_winds
-    assert wins > 20 and losses > 20 and settled > 20 and drops > 0
+    assert wins > 20 and losses > 20 and settled > 20 and drops > 0 and rolls > 0
 
 
 def over_winding_moment() -> tuple[Position, Card, Card]:
@@ -124,10 +145,11 @@ def test_a_lost_last_card_says_the_motors_new_value_and_an_over_wind_says_it_dro
 # ------------------------------------------------------------------ the review
 @pytest.fixture(scope="module")
 def reviewed() -> tuple[list[ReviewedDecision], list[ReviewedDecision]]:
-    """A whole seeded game of four careful bots, seat 0, at the coach's settings, in
-    English and (the same answers, remembered) in German."""
-    game = played(4, 8, 1000)
-    return list(review(game, 0).decisions), list(review(game, 0, lang="de").decisions)
+    """Two whole seeded games of careful bots, seat 0, at the coach's settings, in English
+    and (the same answers, remembered) in German."""
+    games = [played(4, 8, 1000), played(3, 5, 1000)]
+    return ([d for game in games for d in review(game, 0).decisions],
+            [d for game in games for d in review(game, 0, lang="de").decisions])
 
 
 def open_trick(d: ReviewedDecision) -> bool:
