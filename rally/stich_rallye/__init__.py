@@ -30,6 +30,7 @@ Where each rule lives:
 - unseen.py     the cards a position does not show, dealt at random consistently with it
 - advisor.py    which choice wins: each option played out many times
 - reasons.py    why an option does what it does, in the rules' own terms (the coach)
+- stakes.py     what winning or losing the trick on the table changes for the decider
 - review.py     a game review: each decision one player made, held against the advisor's best
 - moments.py    a guided first game: each new thing, the first time it happens
 - examples.py   the positions lessons and docs show, each reached by a seeded game

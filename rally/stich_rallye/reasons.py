@@ -26,6 +26,7 @@ from .game import Action, Turbo
 from ..common.i18n import _, ngettext
 from .movement import Move
 from .position import Position
+from .stakes import TrickStakes, trick_stakes
 from .tricks import seat_and_lowest
 
 
@@ -39,8 +40,7 @@ def card_reason(position: Position, card: Action) -> str | None:
     winner, lowest = seat_and_lowest([c.code for c in position.trick] + [card.code], position.flag,
                                      position.players)
     if winner != seat:
-        return _("{card} loses the trick to {name}, and a lost trick winds your motor one step.").format(
-            card=card, name=position.player_names[winner])
+        return _lost_reason(trick_stakes(position, card), position.player_names[winner])
     if position.dial[position.motors[seat]] > 0:
         return ngettext("{card} wins the trick, and its lowest card, {lowest}, moves your car {lowest} space "
                         "(more if you use the turbo).",
@@ -50,6 +50,58 @@ def card_reason(position: Position, card: Action) -> str | None:
     return ngettext("{card} wins the trick, and its lowest card, {lowest}, moves your car {lowest} space, {where}.",
                     "{card} wins the trick, and its lowest card, {lowest}, moves your car {lowest} spaces, {where}.",
                     lowest).format(card=card, lowest=lowest, where=where(move))
+
+
+def _lost_reason(stakes: TrickStakes, name: str) -> str:
+    """:func:`card_reason` for a card that loses the trick to ``name``: the motor's wind."""
+    facts = {"card": stakes.card, "name": name, "motor": stakes.motor, "wound": stakes.wound}
+    if stakes.over_winds:
+        # TRANSLATORS: {motor} and {wound} are the motor's values before and after the wind.
+        return _("{card} loses the trick to {name}, and your motor winds too far: it drops from {motor} to "
+                 "{wound}.").format(**facts)
+    if stakes.wound > stakes.motor:
+        # TRANSLATORS: {motor} and {wound} are the motor's values before and after the wind.
+        return _("{card} loses the trick to {name}, and your motor winds from {motor} to {wound}.").format(**facts)
+    return _("{card} loses the trick to {name}, and a lost trick winds your motor one step.").format(**facts)
+
+
+def stakes_reasons(stakes: TrickStakes, only: bool = False) -> list[str]:
+    """What winning the trick with ``stakes.card`` and what losing it change, in sentences,
+    for a trick whose winner is not known yet. ``only``: the card that wins the trick
+    more often did worse, so the move a win brings is said to be no more than it is."""
+    facts = {"card": stakes.card, "most": stakes.most, "motor": stakes.motor, "wound": stakes.wound}
+    if stakes.settled and only:
+        win = ngettext("If {card} wins this trick, your car moves only by its lowest card: {most} space.",
+                       "If {card} wins this trick, your car moves only by its lowest card: {most} spaces.",
+                       stakes.most)
+    elif stakes.settled:
+        win = ngettext("If {card} wins this trick, your car moves by its lowest card: {most} space.",
+                       "If {card} wins this trick, your car moves by its lowest card: {most} spaces.", stakes.most)
+    elif only:
+        # TRANSLATORS: {most} is the lowest card in the trick so far; a later card may be lower.
+        win = ngettext("If {card} wins this trick, your car moves only by its lowest card: {most} space or fewer.",
+                       "If {card} wins this trick, your car moves only by its lowest card: {most} spaces or "
+                       "fewer.", stakes.most)
+    else:
+        # TRANSLATORS: {most} is the lowest card in the trick so far; a later card may be lower.
+        win = ngettext("If {card} wins this trick, your car moves by its lowest card: {most} space or fewer.",
+                       "If {card} wins this trick, your car moves by its lowest card: {most} spaces or fewer.",
+                       stakes.most)
+    sentences = [win.format(**facts)]
+    if stakes.alone is not None and stakes.motor:
+        sentences.append(_("By the card alone, that takes it {where}.").format(where=where(stakes.alone)))
+    elif stakes.alone is not None:
+        sentences.append(_("That takes it {where}.").format(where=where(stakes.alone)))
+    if stakes.motor:
+        sentences.append(_("With the turbo, your motor's {motor} would add to that.").format(**facts))
+    if stakes.over_winds:
+        lose = _("If you lose this trick, your motor winds too far: it drops from {motor} to {wound}.")
+    elif stakes.wound > stakes.motor:
+        lose = _("If you lose this trick, your motor winds from {motor} to {wound}: it can take you further later.")
+    else:
+        lose = _("If you lose this trick, your motor winds one step, but its value stays {motor}.")
+    sentences.append(lose.format(**facts))
+    return sentences
 
 
 def turbo_reason(position: Position, use: bool) -> str:
@@ -132,4 +184,4 @@ def _move(position: Position, action: Action) -> Move:
     return immediate_moves(position, action)[0]
 
 
-__all__ = ["card_reason", "immediate_moves", "turbo_reason", "turbo_gains_nothing", "where"]
+__all__ = ["card_reason", "immediate_moves", "stakes_reasons", "turbo_reason", "turbo_gains_nothing", "where"]

@@ -36,7 +36,7 @@ review is :func:`review`'s.
 '38% -> 67% in 1000 test games'
 >>> print(worst.explanation)   # doctest: +NORMALIZE_WHITESPACE
 R9 wins the trick, and its lowest card, 4, moves your car 4 spaces (more if you use the turbo). With R5 instead:
-R5 loses the trick to Cy, and a lost trick winds your motor one step. Win chance: R5 67%, R9 38%.
+R5 loses the trick to Cy, and your motor winds from 4 to 7. Win chance: R5 67%, R9 38%.
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ from ..common.i18n import _, join_words, language, ngettext, percent, pgettext
 from ..common.errors import SetupError
 from .game import Action, Game, Turbo, decision_of
 from .position import Position
-from .reasons import card_reason, turbo_gains_nothing, turbo_reason
+from .reasons import card_reason, stakes_reasons, turbo_gains_nothing, turbo_reason
+from .stakes import trick_stakes
 from .state import PLAY
 from .tricks import seat_and_lowest
 
@@ -528,10 +529,7 @@ def _explain(position: Position, advice: Advice, chosen: OptionResult, clear: bo
             # The rules settle both at once: say what each did (the trick, the lowest card, the move).
             sentences = [mine_reason, _("With {best} instead: {reason}").format(best=best.word, reason=best_reason)]
     else:
-        mine_rate, best_rate = chosen.trick_win_rate or 0.0, best.trick_win_rate or 0.0
-        if abs(mine_rate - best_rate) >= 0.1:
-            sentences.append(_trick_rates(mine_rate, best_rate).format(
-                chosen_trick=_percent(mine_rate), best_trick=_percent(best_rate), **facts))
+        sentences += _open_trick(position, chosen, best, facts)
     sentences.append(_("Win chance: {best} {best_rate}, {chosen} {rate}.").format(**facts))
     if followed:
         sentences.append(_followed())
@@ -539,6 +537,21 @@ def _explain(position: Position, advice: Advice, chosen: OptionResult, clear: bo
         sentences.append(_("The test games cannot tell the two apart, so {chosen} may be just as good.").format(
             **facts))
     return " ".join(sentences)
+
+
+def _open_trick(position: Position, chosen: OptionResult, best: OptionResult, facts: dict[str, object]) -> list[str]:
+    """The sentences on a card played into a trick whose winner is not known yet, when it
+    and the ``best`` card won the trick in the test games at rates 10 points apart or
+    more: those rates, then what winning the trick with the one that won it more often,
+    and what losing it, change (:func:`stakes_reasons`)."""
+    mine_rate, best_rate = chosen.trick_win_rate or 0.0, best.trick_win_rate or 0.0
+    if abs(mine_rate - best_rate) < 0.1:
+        return []
+    rates = _trick_rates(mine_rate, best_rate).format(chosen_trick=_percent(mine_rate),
+                                                      best_trick=_percent(best_rate), **facts)
+    winner = chosen if mine_rate > best_rate else best
+    assert isinstance(winner.action, Card)
+    return [rates, *stakes_reasons(trick_stakes(position, winner.action), only=winner is chosen)]
 
 
 def _followed() -> str:

@@ -1,0 +1,220 @@
+"""What winning or losing a trick changes (rally/stich_rallye/stakes.py), and the review
+saying it (issue 45, item 4): every fact the words state is held against what the
+engine does when the trick is played out, never typed in.
+
+The games are the seeded games of ``rally.stich_rallye.examples.played``; the engine
+plays each trick to its end from deals of the unseen cards (``Position.to_game``), and
+its own events (``TrickWon``, ``MotorWound``) say who won, the trick's lowest card and
+the motor's new value."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from rally import Card, Event, Game, MotorWound, Moved, Position, TrickWon, Turbo, review
+from rally.stich_rallye.movement import Move
+from rally.common.i18n import language
+from rally.stich_rallye.examples import played
+from rally.stich_rallye.game import decision_of
+from rally.stich_rallye.reasons import card_reason, stakes_reasons
+from rally.stich_rallye.review import ReviewedDecision
+from rally.stich_rallye.stakes import trick_stakes
+from rally.stich_rallye.state import PLAY
+
+GAMES = ((3, 5), (4, 8), (5, 2))
+
+
+def moments(players: int, seed: int) -> list[Position]:
+    """Every moment of a seeded game where a seat plays a card, as that seat saw it."""
+    game = played(players, seed, 1000)
+    again = Game.new(players, track=game.track, seed=seed, dial=game.dial, record=False)
+    found = []
+    for event in game.events:
+        made = decision_of(event)
+        if made is None:
+            continue
+        position = Position.from_game(again)
+        if position.phase == PLAY:
+            found.append(position)
+        again.apply_trusted(made[1])
+    return found
+
+
+def finish_trick(position: Position, card: Card, deal: int) -> tuple[Game, list[Event]]:
+    """The trick ``card`` goes into, played to its end by the engine on one deal of the
+    unseen cards (random legal cards after it): the game, and the events of its last card."""
+    game = position.to_game(deal)
+    rng = random.Random(deal)
+    events = game.apply_recorded(card)
+    while not any(isinstance(e, TrickWon) for e in events):
+        events = game.apply_recorded(rng.choice(game.legal_actions()))
+    return game, events
+
+
+def played_out(position: Position, card: Card, deal: int) -> tuple[TrickWon, MotorWound | None, int]:
+    """:func:`finish_trick`'s result: who won the trick, the decider's wind if they lost
+    it, and their motor's value before."""
+    seat = position.decider
+    before = position.to_game(deal).motor_values[seat]
+    _, events = finish_trick(position, card, deal)
+    won = next(e for e in events if isinstance(e, TrickWon))
+    wound = next((e for e in events if isinstance(e, MotorWound) and e.seat == seat), None)
+    return won, wound, before
+
+
+def card_alone(position: Position, card: Card, deal: int) -> Move:
+    """The decider's move by the trick's lowest card alone, when ``card`` wins them the
+    trick on ``deal`` (:func:`finish_trick`), as the engine makes it."""
+    game, events = finish_trick(position, card, deal)
+    if game.awaiting_turbo:
+        events = game.apply_recorded(Turbo(False))
+    return next(e.move for e in events if isinstance(e, Moved) and e.seat == position.decider)
+
+
+@pytest.mark.parametrize("players, seed", GAMES)
+def test_the_stakes_are_what_the_engine_does_when_the_trick_is_played_out(players, seed):
+    """A win moves by the trick's lowest card, never more than the stakes say (exactly
+    that when they call it settled); a loss winds the motor to the value they say."""
+    wins = losses = settled = drops = rolls = 0
+    for position in moments(players, seed):
+        for card in position.options():
+            assert isinstance(card, Card)
+            stakes = trick_stakes(position, card)
+            for deal in (0, 1):
+                won, wound, before = played_out(position, card, deal)
+                assert stakes.motor == before
+                lowest = min(c.value for c in won.cards)
+                assert lowest <= stakes.most
+                assert (stakes.alone is not None) == stakes.settled
+                if stakes.settled:
+                    assert lowest == stakes.most
+                    settled += 1
+                if won.seat == position.decider:
+                    assert wound is None
+                    wins += 1
+                    if stakes.settled:  # where the card alone takes the car: the engine's move
+                        assert stakes.alone == card_alone(position, card, deal)
+                        rolls += stakes.alone is not None and stakes.alone.roll is not None
+                else:
+                    assert wound is not None and wound.value == stakes.wound
+                    assert stakes.over_winds == (wound.value < before)
+                    losses += 1
+                    drops += stakes.over_winds
+    assert wins > 20 and losses > 20 and settled > 20 and drops > 0 and rolls > 0
+
+
+def over_winding_moment() -> tuple[Position, Card, Card]:
+    """A seeded moment where the decider plays a trick's last card with a motor that one
+    more wind drops, and one of their cards loses the trick, one wins it."""
+    for players, seed in GAMES + ((3, 35), (3, 43), (3, 51)):
+        for position in moments(players, seed):
+            if len(position.trick) != position.players - 1:
+                continue
+            by_result: dict[bool, Card] = {}
+            for card in position.options():
+                assert isinstance(card, Card)
+                won, wound, before = played_out(position, card, 0)
+                if wound is not None and wound.value < before:
+                    by_result[False] = card
+                elif wound is None:
+                    by_result[True] = card
+            if len(by_result) == 2:
+                return position, by_result[False], by_result[True]
+    pytest.fail("no seeded game reaches an over-winding last card any more")
+
+
+def test_a_lost_last_card_says_the_motors_new_value_and_an_over_wind_says_it_drops():
+    position, loses, wins = over_winding_moment()
+    won, wound, before = played_out(position, loses, 0)
+    assert wound is not None
+    name = position.player_names[won.seat]
+    assert card_reason(position, loses) == (f"{loses} loses the trick to {name}, and your motor winds too far: "
+                                            f"it drops from {before} to {wound.value}.")
+    with language("de"):
+        assert card_reason(position, loses) == (f"Mit {loses} verlierst du den Stich an {name}, und du ziehst "
+                                                f"deinen Motor zu weit auf: Er fällt von {before} auf {wound.value}.")
+    # The same motor, said for a trick still open: the loss's drop, the win's turbo.
+    sentences = stakes_reasons(trick_stakes(position, wins))
+    assert sentences[-1] == f"If you lose this trick, your motor winds too far: it drops from {before} to {wound.value}."
+    assert f"With the turbo, your motor's {before} would add to that." in sentences
+
+
+# ------------------------------------------------------------------ the review
+@pytest.fixture(scope="module")
+def reviewed() -> tuple[list[ReviewedDecision], list[ReviewedDecision]]:
+    """Two whole seeded games of careful bots, seat 0, at the coach's settings, in English
+    and (the same answers, remembered) in German."""
+    games = [played(4, 8, 1000), played(3, 5, 1000)]
+    return ([d for game in games for d in review(game, 0).decisions],
+            [d for game in games for d in review(game, 0, lang="de").decisions])
+
+
+def open_trick(d: ReviewedDecision) -> bool:
+    """A card played into a trick whose winner was not known when it was played."""
+    return d.kind == "card" and len(d.position.trick) < d.position.players - 1 and not d.forced
+
+
+def a_loss(position: Position) -> tuple[MotorWound, int]:
+    """The decider's wind in a trick they lose, played out by the engine (some card of
+    theirs on some deal), and their motor's value before it."""
+    for deal in range(20):
+        for card in position.options():
+            assert isinstance(card, Card)
+            _, wound, before = played_out(position, card, deal)
+            if wound is not None:
+                return wound, before
+    pytest.fail("the decider won the trick whatever they played")
+
+
+def test_a_flagged_card_into_an_open_trick_says_what_winning_and_losing_the_trick_change(reviewed):
+    english, german = reviewed
+    said = 0
+    for d, de in zip(english, german):
+        if not (open_trick(d) and "In the test games" in d.explanation):
+            continue
+        said += 1
+        mine, best = d.chosen.trick_win_rate, d.best.trick_win_rate
+        assert mine is not None and best is not None
+        winner = d.chosen if mine > best else d.best
+        assert isinstance(winner.action, Card)
+        # The move a win brings: by the trick's lowest card, at most the lowest so far.
+        lowest = min(c.value for c in (*d.position.trick, winner.action))
+        only = "only " if winner is d.chosen else ""
+        assert re.search(rf"If {winner.action} wins this trick, your car moves {only}by its lowest card: "
+                         rf"{lowest} spaces?( or fewer)?\.", d.explanation), d.explanation
+        # The motor's next value, from the engine: a trick the decider loses, played out.
+        wound, before = a_loss(d.position)
+        assert (f"If you lose this trick, your motor winds from {before} to {wound.value}: it can take you "
+                f"further later." in d.explanation) == (wound.value > before)
+        assert (f"it drops from {before} to {wound.value}" in d.explanation) == (wound.value < before)
+        assert (f"With the turbo, your motor's {before} would add to that." in d.explanation) == (before > 0)
+        if wound.value > before:
+            assert f"ziehst du deinen Motor von {before} auf {wound.value} auf" in de.explanation, de.explanation
+        assert "If " not in de.explanation and "test games" not in de.explanation
+        assert ("höchstens" in de.explanation) == ("or fewer" in d.explanation)
+    assert said >= 2
+    assert any(d.clear for d in english if open_trick(d) and "In the test games" in d.explanation)
+
+
+def test_a_last_card_that_loses_says_the_motors_next_value(reviewed):
+    english, german = reviewed
+    said = 0
+    for d, de in zip(english, german):
+        last = d.kind == "card" and len(d.position.trick) == d.position.players - 1
+        if not last or d.chosen.win_rate >= d.best.win_rate:
+            continue
+        for option in (d.chosen, d.best):
+            assert isinstance(option.action, Card)
+            won, wound, before = played_out(d.position, option.action, 0)
+            if wound is None:
+                continue
+            said += 1
+            name = d.position.player_names[won.seat]
+            assert (f"{option.action} loses the trick to {name}, and your motor winds from {before} to "
+                    f"{wound.value}." in d.explanation) == (wound.value > before), d.explanation
+            if wound.value > before:
+                assert f"von {before} auf {wound.value} auf" in de.explanation
+    assert said >= 2
