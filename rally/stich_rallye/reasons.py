@@ -42,14 +42,15 @@ def card_reason(position: Position, card: Action) -> str | None:
     if winner != seat:
         return _lost_reason(trick_stakes(position, card), position.player_names[winner])
     if position.dial[position.motors[seat]] > 0:
-        return ngettext("{card} wins the trick, and its lowest card, {lowest}, moves your car {lowest} space "
-                        "(more if you use the turbo).",
-                        "{card} wins the trick, and its lowest card, {lowest}, moves your car {lowest} spaces "
-                        "(more if you use the turbo).", lowest).format(card=card, lowest=lowest)
+        return ngettext("{card} wins the trick, and the trick's lowest card, {lowest}, moves your car {lowest} "
+                        "space (more if you use the turbo).",
+                        "{card} wins the trick, and the trick's lowest card, {lowest}, moves your car {lowest} "
+                        "spaces (more if you use the turbo).", lowest).format(card=card, lowest=lowest)
     move = _move(position, card)
-    return ngettext("{card} wins the trick, and its lowest card, {lowest}, moves your car {lowest} space, {where}.",
-                    "{card} wins the trick, and its lowest card, {lowest}, moves your car {lowest} spaces, {where}.",
-                    lowest).format(card=card, lowest=lowest, where=where(move))
+    return ngettext("{card} wins the trick, and the trick's lowest card, {lowest}, moves your car {lowest} space, "
+                    "{where}.",
+                    "{card} wins the trick, and the trick's lowest card, {lowest}, moves your car {lowest} spaces, "
+                    "{where}.", lowest).format(card=card, lowest=lowest, where=where(move))
 
 
 def _lost_reason(stakes: TrickStakes, name: str) -> str:
@@ -71,21 +72,23 @@ def stakes_reasons(stakes: TrickStakes, only: bool = False) -> list[str]:
     more often did worse, so the move a win brings is said to be no more than it is."""
     facts = {"card": stakes.card, "most": stakes.most, "motor": stakes.motor, "wound": stakes.wound}
     if stakes.settled and only:
-        win = ngettext("If {card} wins this trick, your car moves only by its lowest card: {most} space.",
-                       "If {card} wins this trick, your car moves only by its lowest card: {most} spaces.",
-                       stakes.most)
+        win = ngettext("If {card} wins this trick, your car moves only by the trick's lowest card: {most} "
+                       "space.",
+                       "If {card} wins this trick, your car moves only by the trick's lowest card: {most} "
+                       "spaces.", stakes.most)
     elif stakes.settled:
-        win = ngettext("If {card} wins this trick, your car moves by its lowest card: {most} space.",
-                       "If {card} wins this trick, your car moves by its lowest card: {most} spaces.", stakes.most)
+        win = ngettext("If {card} wins this trick, your car moves by the trick's lowest card: {most} space.",
+                       "If {card} wins this trick, your car moves by the trick's lowest card: {most} spaces.",
+                       stakes.most)
     elif only:
         # TRANSLATORS: {most} is the lowest card in the trick so far; a later card may be lower.
-        win = ngettext("If {card} wins this trick, your car moves only by its lowest card: {most} space or fewer.",
-                       "If {card} wins this trick, your car moves only by its lowest card: {most} spaces or "
+        win = ngettext("If {card} wins this trick, your car moves only by the trick's lowest card: {most} space or fewer.",
+                       "If {card} wins this trick, your car moves only by the trick's lowest card: {most} spaces or "
                        "fewer.", stakes.most)
     else:
         # TRANSLATORS: {most} is the lowest card in the trick so far; a later card may be lower.
-        win = ngettext("If {card} wins this trick, your car moves by its lowest card: {most} space or fewer.",
-                       "If {card} wins this trick, your car moves by its lowest card: {most} spaces or fewer.",
+        win = ngettext("If {card} wins this trick, your car moves by the trick's lowest card: {most} space or fewer.",
+                       "If {card} wins this trick, your car moves by the trick's lowest card: {most} spaces or fewer.",
                        stakes.most)
     sentences = [win.format(**facts)]
     if stakes.alone is not None and stakes.motor:
@@ -101,6 +104,32 @@ def stakes_reasons(stakes: TrickStakes, only: bool = False) -> list[str]:
     else:
         lose = _("If you lose this trick, your motor winds one step, but its value stays {motor}.")
     sentences.append(lose.format(**facts))
+    return sentences
+
+
+def both_lose_reasons(position: Position, chosen: Card, other: Card) -> list[str] | None:
+    """When ``chosen`` and ``other`` are both the trick's last card and both lose it: who
+    would win with each and how far they would move (the card played sets the trick's
+    lowest card), and the motor's wind, said once. ``None`` unless both lose."""
+    if card_reason(position, chosen) is None:
+        return None
+    seat, names, codes = position.decider, position.player_names, [c.code for c in position.trick]
+    mine, low = seat_and_lowest(codes + [chosen.code], position.flag, position.players)
+    theirs, other_low = seat_and_lowest(codes + [other.code], position.flag, position.players)
+    if seat in (mine, theirs):
+        return None
+    stakes = trick_stakes(position, chosen)
+    facts = {"card": chosen, "name": names[mine], "lowest": low, "other": other, "winner": names[theirs],
+             "other_lowest": other_low, "motor": stakes.motor, "wound": stakes.wound}
+    sentences = [ngettext("{card} loses the trick to {name}, who moves {lowest} space.",
+                          "{card} loses the trick to {name}, who moves {lowest} spaces.", low).format(**facts),
+                 ngettext("With {other} instead, {winner} would win it and move {other_lowest} space.",
+                          "With {other} instead, {winner} would win it and move {other_lowest} spaces.",
+                          other_low).format(**facts)]
+    if stakes.over_winds:
+        sentences.append(_("Either way, your motor winds too far: it drops from {motor} to {wound}.").format(**facts))
+    elif stakes.wound > stakes.motor:
+        sentences.append(_("Either way, your motor winds from {motor} to {wound}.").format(**facts))
     return sentences
 
 
@@ -184,4 +213,4 @@ def _move(position: Position, action: Action) -> Move:
     return immediate_moves(position, action)[0]
 
 
-__all__ = ["card_reason", "immediate_moves", "stakes_reasons", "turbo_reason", "turbo_gains_nothing", "where"]
+__all__ = ["both_lose_reasons", "card_reason", "immediate_moves", "stakes_reasons", "turbo_reason", "turbo_gains_nothing", "where"]

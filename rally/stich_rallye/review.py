@@ -35,7 +35,7 @@ review is :func:`review`'s.
 >>> f"{worst.chosen.win_rate:.0%} -> {worst.best.win_rate:.0%} in {worst.chosen.playouts} test games"
 '38% -> 67% in 1000 test games'
 >>> print(worst.explanation)   # doctest: +NORMALIZE_WHITESPACE
-R9 wins the trick, and its lowest card, 4, moves your car 4 spaces (more if you use the turbo). With R5 instead:
+R9 wins the trick, and the trick's lowest card, 4, moves your car 4 spaces (more if you use the turbo). With R5 instead:
 R5 loses the trick to Cy, and your motor winds from 4 to 7. Win chance: R5 67%, R9 38%.
 """
 
@@ -52,7 +52,7 @@ from ..common.i18n import _, join_words, language, ngettext, percent, pgettext
 from ..common.errors import SetupError
 from .game import Action, Game, Turbo, decision_of
 from .position import Position
-from .reasons import card_reason, stakes_reasons, turbo_gains_nothing, turbo_reason
+from .reasons import both_lose_reasons, card_reason, stakes_reasons, turbo_gains_nothing, turbo_reason
 from .stakes import trick_stakes
 from .state import PLAY
 from .tricks import seat_and_lowest
@@ -523,7 +523,11 @@ def _explain(position: Position, advice: Advice, chosen: OptionResult, clear: bo
             return _first_best(outcome).format(**facts)
         return _first_pick(outcome, len(others)).format(others=join_words(others), **facts)
     sentences = [_first_plain(outcome).format(**facts)]
-    if last:
+    both_lose = (both_lose_reasons(position, chosen.action, best.action)
+                 if last and isinstance(chosen.action, Card) and isinstance(best.action, Card) else None)
+    if both_lose:
+        sentences = both_lose
+    elif last:
         mine_reason, best_reason = card_reason(position, chosen.action), card_reason(position, best.action)
         if mine_reason and best_reason:
             # The rules settle both at once: say what each did (the trick, the lowest card, the move).
@@ -547,8 +551,8 @@ def _open_trick(position: Position, chosen: OptionResult, best: OptionResult, fa
     mine_rate, best_rate = chosen.trick_win_rate or 0.0, best.trick_win_rate or 0.0
     if abs(mine_rate - best_rate) < 0.1:
         return []
-    rates = _trick_rates(mine_rate, best_rate).format(chosen_trick=_percent(mine_rate),
-                                                      best_trick=_percent(best_rate), **facts)
+    rates = _trick_rates(mine_rate, best_rate).format(chosen_trick=_times_in_100(mine_rate),
+                                                      best_trick=_times_in_100(best_rate), **facts)
     winner = chosen if mine_rate > best_rate else best
     assert isinstance(winner.action, Card)
     return [rates, *stakes_reasons(trick_stakes(position, winner.action), only=winner is chosen)]
@@ -606,21 +610,27 @@ def _first_plain(outcome: str) -> str:
 
 def _trick_rates(mine: float, best: float) -> str:
     """The template saying how often the chosen card (``mine``) and the best one won the
-    decider the trick they went into, in the playouts (the two differ by 10% or more)."""
+    decider the trick they went into, in the playouts (the two differ by 10% or more), as
+    times in 100: a percentage is kept for the chance of winning the race."""
     if mine == 0:
         if best == 1:
             return _("In the test games, {chosen} never won you this trick; {best} always did.")
-        return _("In the test games, {chosen} never won you this trick; {best} did in {best_trick} of them.")
+        return _("In the test games, {chosen} never won you this trick; {best} won it {best_trick} times in 100.")
     if mine == 1:
         if best == 0:
             return _("In the test games, {chosen} always won you this trick; {best} never did.")
-        return _("In the test games, {chosen} always won you this trick; {best} did in {best_trick} of them.")
+        return _("In the test games, {chosen} always won you this trick; {best} won it {best_trick} times in 100.")
     if best == 0:
-        return _("In the test games, {chosen} won you this trick in {chosen_trick} of them; {best} never did.")
+        return _("In the test games, {chosen} won you this trick {chosen_trick} times in 100; {best} never did.")
     if best == 1:
-        return _("In the test games, {chosen} won you this trick in {chosen_trick} of them; {best} always did.")
-    return _("In the test games, {chosen} won you this trick in {chosen_trick} of them; {best} did in "
-             "{best_trick} of them.")
+        return _("In the test games, {chosen} won you this trick {chosen_trick} times in 100; {best} always did.")
+    return _("In the test games, {chosen} won you this trick {chosen_trick} times in 100, {best} {best_trick} "
+             "times.")
+
+
+def _times_in_100(rate: float) -> int:
+    """A rate strictly between never and always as times in 100 (1 to 99)."""
+    return max(1, min(99, round(rate * 100)))
 
 
 def _explain_turbo(position: Position, advice: Advice, chosen: OptionResult, clear: bool, followed: bool) -> str:

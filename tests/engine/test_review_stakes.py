@@ -87,13 +87,12 @@ def test_the_stakes_are_what_the_engine_does_when_the_trick_is_played_out(player
                 won, wound, before = played_out(position, card, deal)
                 assert stakes.motor == before
                 lowest = min(c.value for c in won.cards)
-                assert lowest <= stakes.most
                 assert (stakes.alone is not None) == stakes.settled
                 if stakes.settled:
                     assert lowest == stakes.most
                     settled += 1
-                if won.seat == position.decider:
-                    assert wound is None
+                if won.seat == position.decider:  # a win moves the car no further than the stakes say
+                    assert wound is None and lowest <= stakes.most
                     wins += 1
                     if stakes.settled:  # where the card alone takes the car: the engine's move
                         assert stakes.alone == card_alone(position, card, deal)
@@ -180,11 +179,17 @@ def test_a_flagged_card_into_an_open_trick_says_what_winning_and_losing_the_tric
         assert mine is not None and best is not None
         winner = d.chosen if mine > best else d.best
         assert isinstance(winner.action, Card)
-        # The move a win brings: by the trick's lowest card, at most the lowest so far.
-        lowest = min(c.value for c in (*d.position.trick, winner.action))
+        # The move a win brings: by the trick's lowest card, at most the lowest so far (the
+        # most a win can bring is held against every way to finish the trick, below).
+        most = trick_stakes(d.position, winner.action).most
+        assert most <= min(c.value for c in (*d.position.trick, winner.action))
         only = "only " if winner is d.chosen else ""
-        assert re.search(rf"If {winner.action} wins this trick, your car moves {only}by its lowest card: "
-                         rf"{lowest} spaces?( or fewer)?\.", d.explanation), d.explanation
+        assert re.search(rf"If {winner.action} wins this trick, your car moves {only}by the trick's lowest card: "
+                         rf"{most} spaces?( or fewer)?\.", d.explanation), d.explanation
+        # How often each card won the trick is times in 100; a percentage is the race's chance only.
+        assert re.search(r"(\d+ times in 100|(never|always) won you this trick; \w+ (never|always) did)",
+                         d.explanation), d.explanation
+        assert not re.search(r"this trick in \d+%", d.explanation)
         # The motor's next value, from the engine: a trick the decider loses, played out.
         wound, before = a_loss(d.position)
         assert (f"If you lose this trick, your motor winds from {before} to {wound.value}: it can take you "
@@ -194,7 +199,7 @@ def test_a_flagged_card_into_an_open_trick_says_what_winning_and_losing_the_tric
         if wound.value > before:
             assert f"ziehst du deinen Motor von {before} auf {wound.value} auf" in de.explanation, de.explanation
         assert "If " not in de.explanation and "test games" not in de.explanation
-        assert ("höchstens" in de.explanation) == ("or fewer" in d.explanation)
+        assert ("oder weniger" in de.explanation) == ("or fewer" in d.explanation)
     assert said >= 2
     assert any(d.clear for d in english if open_trick(d) and "In the test games" in d.explanation)
 
@@ -218,3 +223,31 @@ def test_a_last_card_that_loses_says_the_motors_next_value(reviewed):
             if wound.value > before:
                 assert f"von {before} auf {wound.value} auf" in de.explanation
     assert said >= 2
+
+
+@pytest.mark.parametrize("players, seed", ((3, 5), (4, 8)))
+def test_the_most_a_win_can_move_is_reached_by_some_way_to_finish_the_trick(players, seed):
+    """``most`` is the highest lowest card of any way to finish the trick with cards not
+    yet seen (every order of them, by the rules' own trick winner) in which ``card``
+    wins: never more, and some finish reaches it."""
+    from itertools import permutations
+
+    from rally.stich_rallye.cards import deck
+    from rally.stich_rallye.tricks import winner_and_lowest
+
+    checked = 0
+    for position in moments(players, seed)[:: 3]:
+        later = players - len(position.trick) - 1
+        if not later or later > 2:
+            continue
+        seen = {c.code for c in (*position.trick, *position.hand, *position.played)}
+        unseen = [c.code for c in deck(players) if c.code not in seen]
+        for card in [o for o in position.options() if isinstance(o, Card)]:
+            codes = [c.code for c in (*position.trick, card)]
+            mine = len(codes) - 1
+            best = max((lowest for rest in permutations(unseen, later)
+                        for won, lowest in [winner_and_lowest(codes + list(rest))] if won == mine), default=None)
+            if best is not None:
+                assert trick_stakes(position, card).most == best, (position.code, card)
+                checked += 1
+    assert checked > 20

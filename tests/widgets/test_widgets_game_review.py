@@ -5,6 +5,7 @@ against rally, which decides; the view only shows it."""
 from __future__ import annotations
 
 import asyncio
+import html
 import importlib
 import random
 import time
@@ -121,17 +122,20 @@ def test_a_costly_decision_opens_the_replay_where_its_trick_began(coached):
     view.review_view.buttons[0].click()
     first, last = trick_span(view.game, worst.event)
     assert view.replay_index == first - 1  # the table as the trick begins
-    assert worst.label in view.replay_text.value and "Step forward to see it" in view.replay_text.value
+    note = worst.label.split(":")[0]  # the note names the round and trick; its explanation, the choice
+    said = html.escape(worst.explanation)
+    assert note in view.replay_text.value and said in view.replay_text.value
+    assert "Step forward to see it" in view.replay_text.value
     assert view.replay_anchor.requests == asked + 1  # the replay is brought into view
     # Stepping forward reaches the decision itself, still explained.
     for _ in range(worst.event - (first - 1)):
         view.replay_step(+1)
     assert view.replay_index == worst.event
     assert view.game.events[worst.event].describe(view.game.names) in view.replay_text.value
-    assert worst.label in view.replay_text.value
+    assert said in view.replay_text.value
     # After the trick is over, the note goes.
     view.replay_to(last + 1)
-    assert worst.label not in view.replay_text.value
+    assert said not in view.replay_text.value
 
 
 def test_the_replay_waits_at_the_end_and_starts_again_from_the_deal():
