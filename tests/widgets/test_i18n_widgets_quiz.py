@@ -17,7 +17,8 @@ import pytest
 
 import rally
 from rally import Track
-from rally.rally_run import RallyRunGame
+from rally.rally_run import START_FINISH, RallyRunGame
+from widgets.rally_run.board_words import car_place, line_place
 from rally.rally_run.simulate import memory_win_rates
 from widgets import MemoryChart, RallyRunBoard, rally_run_quiz, round_end_quiz, tricks_quiz
 from widgets.i18n import WIDGETS
@@ -181,8 +182,7 @@ def test_the_board_speaks_german_and_keeps_its_color_letters():
         assert [s["word"] for s in board.starts] == ["Rot", "Blau", "Grün", "Gelb"]
         assert [s["letter"] for s in board.starts] == ["R", "B", "G", "Y"]  # the cells' codes, in every language
         assert [s["color"] for s in board.starts] == ["red", "blue", "green", "yellow"]  # what a click sends
-        assert board.players_info[0]["text"] == ("Bo (du): rotes Auto, auf dem roten Start-Ziel-Plättchen, "
-                                                 "noch kein Kanister-Plättchen")
+        assert board.players_info[0]["text"] == "Bo (du): rotes Auto, am Start, noch kein Kanister-Plättchen"
         assert board.cars[0]["title"] == "Das rote Auto von Bo"
         assert board.click("A1") and board.rotations
         assert board.rotations[0]["label"].startswith("so legen, dass die Straße nach ")  # no compass points
@@ -223,7 +223,13 @@ def test_the_board_still_speaks_english():
     board = RallyRunBoard(players=2, seed=6, bots="none")
     assert board.heading == "Turn 1: your turn, Bo (red car). Heading for the pit stop (C3)."
     assert [s["word"] for s in board.starts] == ["red", "blue", "green", "yellow"]
-    assert board.players_info[0]["text"] == "Bo (you): red car, on the red start-finish tile, no trophy yet"
+    assert board.players_info[0]["text"] == "Bo (you): red car, at the start, no trophy yet"
+    # Only a car at its own start with no trophy is "at the start"; anywhere else says where.
+    red, blue = (next(sf for sf in START_FINISH if sf.color == c) for c in ("red", "blue"))
+    assert line_place(red, "blue", "") == car_place(red) == "on the red start-finish tile"
+    assert line_place(blue, "blue", "red") == "on the blue start-finish tile"
+    with rally.language("de"):
+        assert line_place(blue, "blue", "") == "am Start"
     assert board.cars[1]["title"] == "Gus's green car" and board.labels["trophies"] == "2 trophies"
 
 

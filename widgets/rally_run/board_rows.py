@@ -19,7 +19,7 @@ from rally.rally_run.traps import trapping_rotations
 
 from ..i18n import _, join_words, ngettext
 from ..style import short_labels
-from .board_words import car_place, color_adjective, color_noun, player_line, start_tile, ways
+from .board_words import car_place, color_adjective, color_noun, line_place, player_line, start_tile, ways
 
 #: Screen colors of the four Rally Run colors, and a text color that reads on each.
 RUN_HEX: dict[str, str] = {"red": "#d7263d", "blue": "#1d4ed8", "green": "#15803d", "yellow": "#f6c90e"}
@@ -89,7 +89,8 @@ def car_and_player_rows(game: RallyRunGame, obs, me: int, interactive: bool) -> 
                       "shape": CAR_SHAPES[s], "trophy": held, "trophy_letter": COLOR_LETTERS.get(held, ""),
                       "trophy_hex": RUN_HEX.get(held, ""), "trophy_text_hex": RUN_TEXT_HEX.get(held, ""),
                       "where": on, "goal": str(game.goal(s)), "current": s == obs.current_player,
-                      "you": you, "title": title, "text": player_line(names[s], you, color, on, held)})
+                      "you": you, "title": title,
+                      "text": player_line(names[s], you, color, line_place(place, color, held), held)})
     return cars, infos
 
 

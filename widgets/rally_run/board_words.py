@@ -81,8 +81,18 @@ def car_place(place: StartFinish | Cell) -> str:
     return _("on {cell}").format(cell=place)
 
 
+def line_place(place: StartFinish | Cell, color: str, trophy: str) -> str:
+    """Where a car stands, for its player's line: ``"at the start"`` while it has not left
+    the start-finish tile of its own color (its line already says the color), else
+    :func:`car_place`."""
+    if isinstance(place, StartFinish) and place.color == color and not trophy:
+        return _("at the start")
+    return car_place(place)
+
+
 def player_line(name: str, you: bool, color: str, where: str, trophy: str) -> str:
-    """A player's line beside the board: ``"Bo (you): red car, on A1, no trophy yet"``. Colors
+    """A player's line beside the board: ``"Bo (you): red car, on A1, no trophy yet"`` (``where``
+    from :func:`line_place`). Colors
     are words here, never letters: a color's letter would read as a driver's initial (B: Bo or blue?)."""
     who = _("{name} (you)").format(name=name) if you else name
     facts = {"who": who, "color": color_adjective(color), "where": where}
