@@ -286,8 +286,8 @@ function renderPage({ model, el }) {
   window.addEventListener("rally-read-aloud-change", follow);
   window.addEventListener("storage", onStorage);
 
-  // When this computer cannot read the lesson's language, say so at once, in words, and
-  // show nothing that cannot work: no switch, no 🔊 buttons.
+  // When this computer cannot read the lesson's language, show nothing that cannot work
+  // (no switch, no 🔊 buttons), and where the lesson asks for it, say so at once, in words.
   let alive = true;
   let silent = false;
   cannotRead(lang).then((why) => {
@@ -295,7 +295,8 @@ function renderPage({ model, el }) {
     silent = true;
     label.hidden = true;
     hint.hidden = true;
-    showNote(row, labels[why]);
+    if (model.get("say_when_silent")) showNote(row, labels[why]);
+    else row.hidden = true;
     if (root) undecorate(root);
   });
 

@@ -15,8 +15,10 @@ listen instead.
 
 The voice is one of the device's voices for the lesson's language, a voice on the device
 itself (``localService``) first, so it reads with no network too. Where the device has no
-voice for the language, or the browser no speech at all, the page says so in words, once,
-where the switch would be, and shows no switch and no 🔊 button: nothing that cannot work. Nothing is spoken by Python and nothing of it is
+voice for the language, or the browser no speech at all, the page shows no switch and no 🔊
+button: nothing that cannot work. Lesson 0's :class:`ReadAloud` (``say_when_silent=True``)
+also says so in words, where the switch would be; the other lessons then say nothing, so a
+child does not meet the same failure at the top of every page. Nothing is spoken by Python and nothing of it is
 stored in the notebook: the plain text (what nbval compares) is the same everywhere.
 
 >>> ReadAloud()
@@ -81,10 +83,15 @@ class _Speaker(StableRepr, PageWrites, anywidget.AnyWidget):
 
 class ReadAloud(_Speaker):
     """Put it once in a lesson (the lesson's language set first): 🔊 buttons at every
-    paragraph and message of the lesson's page, and the switch that reads new moments."""
+    paragraph and message of the lesson's page, and the switch that reads new moments.
+    ``say_when_silent``: where the device cannot read the lesson's language, say so (the
+    course's first page); otherwise nothing is shown there."""
 
-    def __init__(self, **kwargs):
-        super().__init__(kind="page", **kwargs)
+    #: Where the device cannot read the lesson's language: True says so in words.
+    say_when_silent = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, say_when_silent: bool = False, **kwargs):
+        super().__init__(kind="page", say_when_silent=say_when_silent, **kwargs)
         self._plain = _("Read aloud: a 🔊 button beside each paragraph and message, and a switch that reads "
                         "each new moment aloud.")
 
