@@ -266,7 +266,7 @@ def plotly_figure(**kwargs: Any) -> "go.FigureWidget":
 
     >>> import plotly.graph_objects as go
     >>> figure = plotly_figure()
-    >>> isinstance(figure, go.FigureWidget), len(figure._esm) < 1000
+    >>> isinstance(figure, go.FigureWidget), len(figure._esm) < 2000
     (True, True)
     """
     return _figure_class()(**kwargs)

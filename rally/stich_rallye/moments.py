@@ -81,7 +81,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
                                N_("{name}'s motor had {value}: the car drove {value} empty spaces, and the motor went back to 0.")),
     "new_deal": (N_("Round {round}: all the cards are shuffled again, and everyone gets {cards} new cards."),
                  N_("Which cards come back is not clear in the rulebook, so this app shuffles them all.")),
-    "lap": (N_("{name}'s car crossed the finish line: lap {lap} done!"),
+    "lap": (N_("{name}'s car reached the finish line: lap {lap} done!"),
             N_("The motor turns to its red side: one more lap to go.")),
     "finish": (N_("{name}'s car finished its second lap: {name} wins the race!"),
                N_("If nobody goes round twice by the end of round 3, the car furthest ahead wins.")),

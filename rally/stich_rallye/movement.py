@@ -11,7 +11,7 @@ progress 0 is the starting grid, where any number of cars may wait.
 >>> m.final, m.roll, [str(s) for s in m.path]
 (6, None, ['4 jumped (Bo)', '5 counted', '6 counted'])
 >>> print(m.describe())
-Ann moves 2 from space 3: jumps Bo on space 4, counts 2 empty spaces and stops on space 6.
+Ann moves 2 from space 3, jumping Bo on space 4. Ann counts 2 empty spaces and stops on space 6.
 """
 
 from __future__ import annotations
@@ -393,18 +393,21 @@ class Move(tuple[Any, ...]):
         k = self.steps
         if from_grid:
             if jumps:
-                return ngettext("{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty space "
+                return ngettext("{who} moves {steps} from the grid, jumping {jumped}. {who} counts {steps} empty space "
                                 "and stops on space {end}.",
-                                "{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty spaces "
+                                "{who} moves {steps} from the grid, jumping {jumped}. "
+                                "{who} counts {steps} empty spaces "
                                 "and stops on space {end}.", k)
             return ngettext("{who} moves {steps} from the grid: counts {steps} empty space "
                             "and stops on space {end}.",
                             "{who} moves {steps} from the grid: counts {steps} empty spaces "
                             "and stops on space {end}.", k)
         if jumps:
-            return ngettext("{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty space "
+            return ngettext("{who} moves {steps} from space {start}, jumping {jumped}. "
+                            "{who} counts {steps} empty space "
                             "and stops on space {end}.",
-                            "{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty spaces "
+                            "{who} moves {steps} from space {start}, jumping {jumped}. "
+                            "{who} counts {steps} empty spaces "
                             "and stops on space {end}.", k)
         return ngettext("{who} moves {steps} from space {start}: counts {steps} empty space "
                         "and stops on space {end}.",
@@ -416,18 +419,21 @@ class Move(tuple[Any, ...]):
         k = self.steps
         if from_grid:
             if jumps:
-                return ngettext("{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty space "
+                return ngettext("{who} moves {steps} from the grid, jumping {jumped}. {who} counts {steps} empty space "
                                 "and ends on downhill space {end}.",
-                                "{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty spaces "
+                                "{who} moves {steps} from the grid, jumping {jumped}. "
+                                "{who} counts {steps} empty spaces "
                                 "and ends on downhill space {end}.", k)
             return ngettext("{who} moves {steps} from the grid: counts {steps} empty space "
                             "and ends on downhill space {end}.",
                             "{who} moves {steps} from the grid: counts {steps} empty spaces "
                             "and ends on downhill space {end}.", k)
         if jumps:
-            return ngettext("{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty space "
+            return ngettext("{who} moves {steps} from space {start}, jumping {jumped}. "
+                            "{who} counts {steps} empty space "
                             "and ends on downhill space {end}.",
-                            "{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty spaces "
+                            "{who} moves {steps} from space {start}, jumping {jumped}. "
+                            "{who} counts {steps} empty spaces "
                             "and ends on downhill space {end}.", k)
         return ngettext("{who} moves {steps} from space {start}: counts {steps} empty space "
                         "and ends on downhill space {end}.",
@@ -439,18 +445,21 @@ class Move(tuple[Any, ...]):
         k = self.steps
         if from_grid:
             if jumps:
-                return ngettext("{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty space "
+                return ngettext("{who} moves {steps} from the grid, jumping {jumped}. {who} counts {steps} empty space "
                                 "and ends on uphill space {end}.",
-                                "{who} moves {steps} from the grid: jumps {jumped}, counts {steps} empty spaces "
+                                "{who} moves {steps} from the grid, jumping {jumped}. "
+                                "{who} counts {steps} empty spaces "
                                 "and ends on uphill space {end}.", k)
             return ngettext("{who} moves {steps} from the grid: counts {steps} empty space "
                             "and ends on uphill space {end}.",
                             "{who} moves {steps} from the grid: counts {steps} empty spaces "
                             "and ends on uphill space {end}.", k)
         if jumps:
-            return ngettext("{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty space "
+            return ngettext("{who} moves {steps} from space {start}, jumping {jumped}. "
+                            "{who} counts {steps} empty space "
                             "and ends on uphill space {end}.",
-                            "{who} moves {steps} from space {start}: jumps {jumped}, counts {steps} empty spaces "
+                            "{who} moves {steps} from space {start}, jumping {jumped}. "
+                            "{who} counts {steps} empty spaces "
                             "and ends on uphill space {end}.", k)
         return ngettext("{who} moves {steps} from space {start}: counts {steps} empty space "
                         "and ends on uphill space {end}.",

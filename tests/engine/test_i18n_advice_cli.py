@@ -48,7 +48,7 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
                                f"{best.playouts} Probespielen gewonnen.")
     assert "Computerspielern" in sentence
     turbo_hint = "Nutz den Turbo" if best.action.use else "Fahr ohne Turbo"
-    assert hint.startswith(f"{turbo_hint}! So gewinnst du {100 * best.win_rate:.0f}\xa0% von")
+    assert hint.startswith(f"{turbo_hint}! So hast du {100 * best.win_rate:.0f}\xa0% von")
     assert "Mit Turbo: " in hint and "Ohne Turbo: " in hint  # what each choice does, in the rules' words
     head, *rows = table.splitlines()
     assert head.split() == ["Wahl", "Gewinnchance", "Intervall", "(99", "%)", "Felder", "gefahren", "Probespiele"]
@@ -57,7 +57,7 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
     assert rows[2].startswith("Felder gefahren: wie weit das Auto")
     # A card keeps its code; lang= speaks for one call only.
     assert card_advice.table(lang="de").splitlines()[1].startswith(card_advice.options[0].label)
-    assert card_advice.hint(lang="de").startswith(f"Tipp: Spiel {card_advice.best.label}! Damit gewinnst du ")
+    assert card_advice.hint(lang="de").startswith(f"Tipp: Spiel {card_advice.best.label}! {card_advice.best.label} hat ")
     assert turbo_advice.sentence(lang="en").startswith(f"For {name}, {best.label} won {best.win_rate:.0%} of "
                                                        f"{best.playouts} test games")
     assert turbo_advice.table().splitlines()[0].split() == ["option", "win", "chance", "99%", "interval", "spaces",
@@ -97,10 +97,11 @@ def test_a_review_speaks_german(game_review: tuple[rally.Review, rally.Review]) 
             if isinstance(action, Turbo):
                 did = "Du hast den Turbo genutzt" if action.use else "Du bist ohne Turbo gefahren"
             else:
-                did = f"Du hast mit {action} eröffnet" if not d.position.trick else f"Du hast {action} gespielt"
+                did = f"Du hast ihn mit {action} eröffnet" if not d.position.trick else f"Du hast {action} gespielt"
             assert d.label == f"Runde {d.round}, Stich {d.trick}: {did}"
             # Where the rules settled the trick at once, the explanation starts with that reason.
-            assert d.explanation.startswith((did, f"Mit {action} "))
+            said = did.replace("Du hast ihn mit", "Du hast den Stich mit")  # in a sentence of its own: the trick named
+            assert d.explanation.startswith((said, f"Mit {action} "))
     for d in english.decisions:
         assert d.label.startswith(f"Round {d.round}, trick {d.trick}: you ")
         assert d.explanation.startswith(("You ", f"{d.chosen.action} wins", f"{d.chosen.action} loses"))

@@ -69,7 +69,7 @@ def test_moves_read_back_from_json_equal_the_recorded_ones():
 def test_a_move_past_several_cars_on_one_space_names_them_all():
     names = ["Ada", "Bo", "Cy", "Di"]
     m = move(TRACKS["volcano"], [0, 0, 0, 2], 3, 31)  # Di passes the finish line and the grid
-    assert "jumps Ada, Bo and Cy on space 0" in m.describe(names)
+    assert "jumping Ada, Bo and Cy on space 0" in m.describe(names)
     assert any("jumps Ada, Bo and Cy on space 0" in caption for caption in m.captions(names))
 
 

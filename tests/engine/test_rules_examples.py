@@ -44,7 +44,7 @@ def test_example_2_turbo_move_jumps_a_car_without_counting_it():
                                (6, "counted", None), (7, "counted", None)]
     assert sum(step.how.value == "counted" for step in m.path) == 4
     assert m.jumped == ("Michael",)
-    assert "jumps Michael on space 4" in m.describe()
+    assert "jumping Michael on space 4" in m.describe()
 
 
 def test_example_2_in_a_game_nyota_wins_example_1_and_fires_her_motor():

@@ -59,7 +59,7 @@ CASES = [
     # Clockwise only: Ada from 6 moves 2 to 8, never back toward Bo on 3 (driving backwards would reach 4).
     (moving_quiz, 0, "8", "4", "counts 2 empty spaces and stops on space 8"),
     # Ada from 3 moves 2: 4 (Bo) and 5 (Cy) are jumped, 6 and 7 count: stops on 7 (S7).
-    (moving_quiz, 1, "7", "5", "jumps Bo on space 4 and Cy on space 5"),
+    (moving_quiz, 1, "7", "5", "jumping Bo on space 4 and Cy on space 5"),
     # Ada from 2 moves 4 over uphill 5: 3, 4, 5, 6; the move ends on flat 6, no roll (S9).
     (moving_quiz, 2, "6", "4", "counts 4 empty spaces and stops on space 6"),
     # Ada from 1 moves 3: ends on downhill 4; rolls over 5 (hill), 6 (Bo), 7 (Cy) to 8 (S9).

@@ -61,9 +61,9 @@ CASES = [
     ("swap", 1, "No", "Yes", "only face-down tiles may be swapped"),
     ("swap", 1, "No", "Only if the two tiles lie next to each other", "only face-down tiles may be swapped"),
     # M4: the trophy's color names the finish: Gus turns over Bo's red, so his finish is Bo's start.
-    ("pit stop", 0, "The red one: Bo's start", "The green one: his own start",
+    ("pit stop", 0, "Bo's start", "His own start",
      "even when it is another player's start"),
-    ("pit stop", 0, "The red one: Bo's start", "Any start-finish tile he reaches first",
+    ("pit stop", 0, "Bo's start", "Any start-finish tile he reaches first",
      "the trophy's color names his finish"),
     # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
     ("finish", 0, "No", "Yes", "no road leaves it to the west"),
@@ -184,9 +184,9 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "In this app the start-finish tiles lie just outside the grid, beside its corner squares.",  # M1
                     "The rulebook does not list or count the kinds. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2
-                    'The rulebook gives this help "in the first round". In this app each car gets it on its '
-                    "first move.",                                                         # R3
-                    "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
+                    "At the game's start, the rulebook lets you turn it to face another hidden tile instead: here "
+                    "right or down. In this app you must, on each car's first move",     # R3
+                    "may it lie a new way? In this app it may, and at the table too.",  # a tile laid anew (M2)
                     "In this app we play it like this: - The pit stop has a road "
                     "on each side and room for every car. - The trophies, one per player, have the colors of the cars "
                     "that play.",

@@ -127,7 +127,7 @@ def test_play_before_anything_plays_the_move_the_boxes_show():
     explorer.player.play_button.click()
     assert [f.progress for f in explorer.figure.frames_shown] == [s.progress for s in expected.path]
     assert explorer.figure.positions == (expected.final, 3, 7) == (6, 3, 7)
-    assert explorer.description.value.startswith("<p>Ada moves 3 from the grid: jumps Bo on space 3")
+    assert explorer.description.value.startswith("<p>Ada moves 3 from the grid, jumping Bo on space 3. Ada counts")
     assert repr(explorer) == "The volcano track, 31 spaces. Cars on spaces 6, 3 and 7."
 
 

@@ -9,7 +9,7 @@ answers are explained in the language spoken when they are checked.
 >>> quiz = rally_run_quiz("laying")
 >>> quiz.answer("Only road ↑ ↓").correct   # a straight entered from the north
 True
->>> rally_run_quiz("pit stop").answer("The red one: Bo's start").correct   # his trophy is red
+>>> rally_run_quiz("pit stop").answer("Bo's start").correct   # his trophy is red, Bo's color
 True
 """
 
@@ -365,8 +365,9 @@ def trophy_taken() -> Question:
     own, other = game.start_colors[1], game.start_colors[0]
     place = _on(game, "C2")
     got = next(trophy for trophy in (arrive(seed).trophies[1] for seed in range(100)) if trophy == other)
-    choices = {_("The {color} one: his own start").format(color=color_adjective(own)): own,
-               _("The {color} one: {name}'s start").format(color=color_adjective(other), name=first): other,
+    # The choices name whose start, not its color: the trophy's color is in the question.
+    choices = {_("His own start"): own,
+               _("{name}'s start").format(name=first): other,
                _("Any start-finish tile he reaches first"): None}
 
     def check(answer: str) -> Feedback:

@@ -561,7 +561,7 @@ class GameView(StableRepr, w.VBox):
             who = html.escape(names[current])
             turn = _("{name} to choose the turbo…").format(name=who) if choosing else _("{name} to play…").format(
                 name=who)
-            prompt = self._waiting_words(current)
+            prompt = self.waiting_words(current)
         self.status.value = "<div style='font-size:15px'>" + _(
             "Round {round} of {rounds} · ⚑ flag: <b>{flag}</b> · {turn}").format(
             round=game.round, rounds=len(HAND_SIZES), flag=html.escape(names[game.flag]), turn=turn) + "</div>"
@@ -579,7 +579,7 @@ class GameView(StableRepr, w.VBox):
             if self._dealt and mine and not choosing and not game.is_over and not self.paused():
                 self._dealt = False
                 self.hand.focus_card()
-        self._show_trick()
+        self.show_trick()
         if choosing and me is not None and current == me:
             self._offer_turbo()
             prompt = plain_text(self.turbo_text.value) + " " + " / ".join(
@@ -601,11 +601,11 @@ class GameView(StableRepr, w.VBox):
             self.replay_forward.focus()  # the game is over: the keyboard goes to the replay
         self.refreshed()
 
-    def _waiting_words(self, current: int) -> str:
-        """Under the hand while another player is to act."""
+    def waiting_words(self, current: int) -> str:
+        """Under the hand while another player is to act (a guided game says more)."""
         return _("Waiting for {name}.").format(name=self.game.names[current])
 
-    def _show_trick(self) -> None:
+    def show_trick(self) -> None:
         """The trick on the table (a guided game may show the one a tip is about)."""
         self.trick_table.show_game(self.game)
 

@@ -218,20 +218,20 @@ class GuidedGame(GameView):
                     round=deal.round),)
         return words
 
-    def _waiting_words(self, current: int) -> str:
+    def waiting_words(self, current: int) -> str:
         """While a tip is up, play waits for the learner, not for the next player."""
         if self.paused():
             return _("First read the tip, then press “{button}”.").format(button=self.go_button.description)
-        return super()._waiting_words(current)
+        return super().waiting_words(current)
 
-    def _show_trick(self) -> None:
+    def show_trick(self) -> None:
         """While a tip is about a trick just won, its cards stay on the table: the tip is
         read beside them, not a screen away under "Previous trick"."""
         moment = self.moment
         if moment is not None and moment.kind.startswith("trick_") and not self.game.trick:
             self.trick_table.show_trick(moment.fact("cards"), moment.fact("seats"), self.game.names, complete=True)
         else:
-            super()._show_trick()
+            super().show_trick()
 
     def _hand_title(self, seat: int) -> str:
         """The hand says whose it is: the tips say "you", the log and "Why?" say the name."""
@@ -254,7 +254,7 @@ class GuidedGame(GameView):
     def _mark(self, moment: Moment) -> None:
         """Point at what ``moment`` is about on the table."""
         self._unmark()
-        self._show_trick()
+        self.show_trick()
         kind, seat = moment.kind, moment.seat
         if kind.startswith("trick_"):
             self.last_trick.show_trick(moment.fact("cards"), moment.fact("seats"), self.game.names, complete=True)
