@@ -56,14 +56,20 @@ def card_reason(position: Position, card: Action) -> str | None:
 def _lost_reason(stakes: TrickStakes, name: str) -> str:
     """:func:`card_reason` for a card that loses the trick to ``name``: the motor's wind."""
     facts = {"card": stakes.card, "name": name, "motor": stakes.motor, "wound": stakes.wound}
+    # TRANSLATORS: {motor} and {wound} are the motor's values before and after the wind.
+    return _by_wind(stakes, _("{card} loses the trick to {name}, and your motor winds too far: it drops from {motor} "
+                              "to {wound}."),
+                    # TRANSLATORS: {motor} and {wound} are the motor's values before and after the wind.
+                    _("{card} loses the trick to {name}, and your motor winds from {motor} to {wound}."),
+                    _("{card} loses the trick to {name}, and a lost trick winds your motor one step.")).format(**facts)
+
+
+def _by_wind(stakes: TrickStakes, over: str, up: str, same: str) -> str:
+    """Of three templates, the one for what losing the trick does to the motor: winds it
+    too far (its value drops), winds it up, or leaves its value as it is."""
     if stakes.over_winds:
-        # TRANSLATORS: {motor} and {wound} are the motor's values before and after the wind.
-        return _("{card} loses the trick to {name}, and your motor winds too far: it drops from {motor} to "
-                 "{wound}.").format(**facts)
-    if stakes.wound > stakes.motor:
-        # TRANSLATORS: {motor} and {wound} are the motor's values before and after the wind.
-        return _("{card} loses the trick to {name}, and your motor winds from {motor} to {wound}.").format(**facts)
-    return _("{card} loses the trick to {name}, and a lost trick winds your motor one step.").format(**facts)
+        return over
+    return up if stakes.wound > stakes.motor else same
 
 
 def stakes_reasons(stakes: TrickStakes, only: bool = False) -> list[str]:
@@ -97,13 +103,10 @@ def stakes_reasons(stakes: TrickStakes, only: bool = False) -> list[str]:
         sentences.append(_("That takes it {where}.").format(where=where(stakes.alone)))
     if stakes.motor:
         sentences.append(_("With the turbo, your motor's {motor} would add to that.").format(**facts))
-    if stakes.over_winds:
-        lose = _("If you lose this trick, your motor winds too far: it drops from {motor} to {wound}.")
-    elif stakes.wound > stakes.motor:
-        lose = _("If you lose this trick, your motor winds from {motor} to {wound}: it can take you further later.")
-    else:
-        lose = _("If you lose this trick, your motor winds one step, but its value stays {motor}.")
-    sentences.append(lose.format(**facts))
+    sentences.append(_by_wind(
+        stakes, _("If you lose this trick, your motor winds too far: it drops from {motor} to {wound}."),
+        _("If you lose this trick, your motor winds from {motor} to {wound}: it can take you further later."),
+        _("If you lose this trick, your motor winds one step, but its value stays {motor}.")).format(**facts))
     return sentences
 
 
@@ -111,7 +114,7 @@ def both_lose_reasons(position: Position, chosen: Card, other: Card) -> list[str
     """When ``chosen`` and ``other`` are both the trick's last card and both lose it: who
     would win with each and how far they would move (the card played sets the trick's
     lowest card), and the motor's wind, said once. ``None`` unless both lose."""
-    if card_reason(position, chosen) is None:
+    if len(position.trick) != position.players - 1:
         return None
     seat, names, codes = position.decider, position.player_names, [c.code for c in position.trick]
     mine, low = seat_and_lowest(codes + [chosen.code], position.flag, position.players)
@@ -126,11 +129,9 @@ def both_lose_reasons(position: Position, chosen: Card, other: Card) -> list[str
                  ngettext("With {other} instead, {winner} would win it and move {other_lowest} space.",
                           "With {other} instead, {winner} would win it and move {other_lowest} spaces.",
                           other_low).format(**facts)]
-    if stakes.over_winds:
-        sentences.append(_("Either way, your motor winds too far: it drops from {motor} to {wound}.").format(**facts))
-    elif stakes.wound > stakes.motor:
-        sentences.append(_("Either way, your motor winds from {motor} to {wound}.").format(**facts))
-    return sentences
+    either = _by_wind(stakes, _("Either way, your motor winds too far: it drops from {motor} to {wound}."),
+                      _("Either way, your motor winds from {motor} to {wound}."), "")
+    return [*sentences, either.format(**facts)] if either else sentences
 
 
 def turbo_reason(position: Position, use: bool) -> str:

@@ -72,9 +72,7 @@ function render({ model, el }) {
     const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 }[event.key];
     if (to === undefined) return;
     event.preventDefault();
-    const target = all[Math.max(0, Math.min(all.length - 1, to))];
-    tabTo(target);
-    target.focus();
+    all[Math.max(0, Math.min(all.length - 1, to))].focus();  // its focus listener makes it the Tab stop
   });
 
   function draw() {

@@ -163,7 +163,7 @@ class GuidedGame(GameView):
     def act(self, action: Card | Turbo | str) -> bool:
         """Play for the learner, as :meth:`GameView.act`; refused while a tip is up."""
         if self.moment is not None:
-            text = _("First read the tip, then press “{button}”.").format(button=self.go_button.description)
+            text = self._read_the_tip_first()
             self.tip_note.value = ("<div role='alert' style='color:#9a3412;font-weight:600'>⚠ " + html.escape(text)
                                    + "</div>")
             self.hand.message = text  # under the card just tapped too: the tip may be far above it
@@ -221,8 +221,13 @@ class GuidedGame(GameView):
     def waiting_words(self, current: int) -> str:
         """While a tip is up, play waits for the learner, not for the next player."""
         if self.paused():
-            return _("First read the tip, then press “{button}”.").format(button=self.go_button.description)
+            return self._read_the_tip_first()
         return super().waiting_words(current)
+
+    def _read_the_tip_first(self) -> str:
+        """What the learner is told while a tip holds the game: under the hand, and when a
+        card is tapped before "Go on"."""
+        return _("First read the tip, then press “{button}”.").format(button=self.go_button.description)
 
     def show_trick(self) -> None:
         """While a tip is about a trick just won, its cards stay on the table: the tip is
