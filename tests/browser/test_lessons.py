@@ -284,7 +284,7 @@ def check_rally_run_finish(page):
     boards = check_boards_drawn(page, "08_rally_run_finish.ipynb")
     # The board to play: Bo's turn, A1 marked to reveal, nothing else clickable.
     play = boards.last
-    assert "your turn, Bo" in play.locator(".rally-run__heading").inner_text()
+    assert "Your turn, Bo" in play.locator(".rally-run__heading").inner_text()
     marked = play.locator("g[data-place]:has(.rr-target)")
     assert [marked.nth(i).get_attribute("data-place") for i in range(marked.count())] == ["A1"]
 

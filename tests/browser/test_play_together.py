@@ -173,7 +173,7 @@ def test_two_people_and_a_computer_player_play_a_whole_game_at_one_board(lesson)
     board = Board(page, touch=bool(SCREENS[screen].get("has_touch")))
     board.root.scroll_into_view_if_needed()
     state = board.state()
-    assert "your turn, Bo (red car)" in state["heading"]
+    assert "Your turn, Bo (red car)" in state["heading"]
     turns = {"Bo": 0, "Ed": 0}
     for _ in range(200):
         if state["heading"].startswith("Game over"):

@@ -127,7 +127,7 @@ def board(page, lab):
     expect(page.locator(".rally-run")).to_have_count(boards_stored(LESSON))  # views render after the kernel is idle
     board = Board(page)
     board.root.scroll_into_view_if_needed()
-    assert "your turn, Bo" in board.state()["heading"]
+    assert "Your turn, Bo" in board.state()["heading"]
     return board
 
 
@@ -147,7 +147,7 @@ def test_a_whole_game_by_clicks_is_the_engines_game(board):
     swap = next(line for line in state["log"] if line.startswith("Turn 1: Bo swaps"))
     assert re.fullmatch(r"Turn 1: Bo swaps the face-down tiles on [A-E][1-5] and [A-E][1-5]\.", swap), swap
     assert any(line.startswith("Turn 2: Gus ") for line in state["log"])
-    assert "your turn, Bo" in state["heading"]
+    assert "Your turn, Bo" in state["heading"]
 
     # Then play on, revealing and laying tiles, until somebody wins.
     shots = 0
@@ -181,7 +181,7 @@ def test_a_new_game_from_a_typed_seed(board):
     board.root.locator(".rally-run__seed input").fill("11")
     state = board.act(board.root.locator("button.rally-run__new"), {"type": "new", "seed": "11"})
     game = RallyRunGame.new(2, seed=11, names=["Bo", "Gus"])
-    assert state["heading"].startswith("Turn 1: your turn, Bo")
+    assert state["heading"].startswith("Your turn, Bo")
     assert state["log"] == [] and state["targets"] == [["A1", "reveal"]]
     # By keyboard: Tab order holds only the places that do something; Enter on A1 reveals it.
     in_tab_order = board.root.evaluate(

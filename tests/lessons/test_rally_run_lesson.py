@@ -181,13 +181,13 @@ def test_the_lesson_labels_the_projects_own_readings():
     text = re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in lesson_cells()
                                         if c["cell_type"] == "markdown").replace("**", ""))
     for reading in ("stacked on the pit stop, colored side down.",  # trophies (M4): both rulebooks say so
-                    "In this app the start-finish tiles lie just outside the grid, beside its corner squares.",  # M1
+                    "In this app the start-finish tiles lie just outside the grid, left or right of its corner squares.",  # M1
                     "The rulebook does not list or count the kinds. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2
                     "At the game's start, the rulebook lets you turn it to face another hidden tile instead: here "
                     "right or down. In this app you must, on each car's first move",     # R3
                     "may it lie a new way? In this app it may, and at the table too.",  # a tile laid anew (M2)
-                    "In this app we play it like this: - The pit stop has a road "
+                    "This app plays it like this. Do the same at the table: - The pit stop has a road "
                     "on each side and room for every car. - The trophies, one per player, have the colors of the cars "
                     "that play.",
                     "The rulebook says the tile must border yours. In this app that means beside it, not corner to "
@@ -249,7 +249,7 @@ def test_an_arranged_games_log_counts_its_turns_from_where_it_was_set_up():
     board = RallyRunBoard(game, interactive=False)
     assert board.log == ["Turn 15: Bo drives from B1 to B2 to join another car.",
                          "Turn 15: The tile on B1 turns face down again (no car stands on it)."]
-    assert board.heading == "Turn 16: Gus to move."
+    assert board.heading == "Gus to move."
     fresh = RallyRunGame.new(2, seed=1)
     fresh.apply("swap A1 B1")
     assert RallyRunBoard(fresh, interactive=False).log == ["Turn 1: Bo swaps the face-down tiles on A1 and B1."]

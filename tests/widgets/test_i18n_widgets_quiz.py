@@ -176,7 +176,7 @@ def board_texts(board: RallyRunBoard) -> list[str]:
 def test_the_board_speaks_german_and_keeps_its_color_letters():
     with rally.language("de"):
         board = RallyRunBoard(players=2, seed=6, bots="none")
-        assert board.heading == "Zug 1: Du bist dran, Bo (rotes Auto). Nächster Halt: die Boxengasse (C3)."
+        assert board.heading == "Du bist dran, Bo (rotes Auto). Nächster Halt: die Boxengasse (C3)."
         assert board.labels["pit"] == "BOX" and board.labels["trophies"] == "2 Kanister-Plättchen"
         assert board.labels["move_button"] == "Aufdecken / fahren" and board.labels["new_game"] == "Neues Spiel"
         assert [s["word"] for s in board.starts] == ["Rot", "Blau", "Grün", "Gelb"]
@@ -200,13 +200,13 @@ def test_the_board_speaks_german_and_keeps_its_color_letters():
 
 def test_a_board_made_in_english_answers_a_click_in_the_language_spoken_then():
     board = RallyRunBoard(players=3, seed=4, bots="none")
-    assert board.labels["pit"] == "PIT" and board.heading.startswith("Turn 1: your turn, Bo (red car).")
+    assert board.labels["pit"] == "PIT" and board.heading.startswith("Your turn, Bo (red car).")
     with rally.language("de"):
         board.set_mode("swap")
         assert board.status == "Wähle zwei verdeckte Plättchen, um sie zu vertauschen."
-        assert board.labels["swap_button"] == "Zwei Plättchen vertauschen" and board.heading.startswith("Zug 1: ")
+        assert board.labels["swap_button"] == "Zwei Plättchen vertauschen" and board.heading.startswith("Du bist dran, Bo")
     board.set_mode("move")
-    assert board.labels["swap_button"] == "Swap two tiles" and board.heading.startswith("Turn 1: your turn, Bo")
+    assert board.labels["swap_button"] == "Swap two tiles" and board.heading.startswith("Your turn, Bo")
 
 
 def test_a_finished_game_and_a_shown_moment_in_german():
@@ -214,14 +214,14 @@ def test_a_finished_game_and_a_shown_moment_in_german():
     game.apply("reveal A1")
     with rally.language("de"):
         shown = RallyRunBoard(game, interactive=False)
-        assert shown.heading == "Zug 1: Bo wählt, wie das gerade aufgedeckte Plättchen liegen soll."
+        assert shown.heading == "Bo wählt, wie das gerade aufgedeckte Plättchen liegen soll."
         assert not shown.click("A1") and shown.status.startswith("Dieser Spielplan zeigt nur eine Spielsituation")
         assert_german(board_texts(shown))
 
 
 def test_the_board_still_speaks_english():
     board = RallyRunBoard(players=2, seed=6, bots="none")
-    assert board.heading == "Turn 1: your turn, Bo (red car). Heading for the pit stop (C3)."
+    assert board.heading == "Your turn, Bo (red car). Heading for the pit stop (C3)."
     assert [s["word"] for s in board.starts] == ["red", "blue", "green", "yellow"]
     assert board.players_info[0]["text"] == "Bo (you): red car, at the start, no trophy yet"
     # Only a car at its own start with no trophy is "at the start"; anywhere else says where.

@@ -270,7 +270,7 @@ def test_people_play_together_at_one_board_and_the_computer_plays_the_rest():
         seat = view.game.current_player
         assert seat in people and view.human == seat  # the game waits only for people
         name, color = view.game.names[seat], view.game.start_colors[seat]
-        assert view.heading.startswith(f"Turn {view.game.turn + 1}: your turn, {name} ({color} car)")
+        assert view.heading.startswith(f"Your turn, {name} ({color} car)")
         assert [p["name"] for p in view.players_info if p["you"]] == [name]
         before = len(view.game.events)
         play_by_clicks(view, seat, people[seat])

@@ -5,7 +5,7 @@ the heading and the prompt above the board, a player's line and the board in one
 >>> from rally.rally_run import RallyRunGame
 >>> game = RallyRunGame.new(2, seed=6)
 >>> heading_and_prompt(game, 0, True, "move")[0]
-'Turn 1: your turn, Bo (red car). Heading for the pit stop (C3).'
+'Your turn, Bo (red car). Heading for the pit stop (C3).'
 >>> car_place(game.cars[0])
 'on the red start-finish tile'
 """
@@ -119,17 +119,17 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
         return (ngettext("Game over after {n} turn.", "Game over after {n} turns.", game.turns_played).format(
             n=game.turns_played),
                 game.events[-1].describe(names))
-    turn = game.turn + 1
+    # No turn number: the game counts every player's turns together, so a child's 50th
+    # turn would read "Turn 99" beside a limit of "100 turns each".
     current = game.current_player
     if not interactive or current != me:  # a shown position, or a computer player's turn while paused
         if game.awaiting_rotation:
-            return _("Turn {turn}: {name} to choose how to lay the tile just revealed.").format(
-                turn=turn, name=names[current]), ""
-        return _("Turn {turn}: {name} to move.").format(turn=turn, name=names[current]), ""
+            return _("{name} to choose how to lay the tile just revealed.").format(name=names[current]), ""
+        return _("{name} to move.").format(name=names[current]), ""
     goal = game.goal(me)
     aim = _("the pit stop (C3)") if goal == Cell.parse("C3") else start_tile(goal.color, goal.corner)
-    head = _("Turn {turn}: your turn, {name} ({color} car). Heading for {goal}.").format(
-        turn=turn, name=names[me], color=color_adjective(game.start_colors[me]), goal=aim)
+    head = _("Your turn, {name} ({color} car). Heading for {goal}.").format(
+        name=names[me], color=color_adjective(game.start_colors[me]), goal=aim)
     if game.awaiting_rotation:
         return head, lay_prompt(game)
     # The buttons are named as they read: their words come from the same labels.
