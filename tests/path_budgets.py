@@ -30,8 +30,8 @@ PAGE_WORDS = {
 }
 #: Each guided game's tips and end, as harness.guided_text plays it.
 GUIDED_WORDS = {
-    "en": {"stich_rallye": 330, "rally_run": 160},
-    "de": {"stich_rallye": 370, "rally_run": 153},
+    "en": {"stich_rallye": 330, "rally_run": 170},
+    "de": {"stich_rallye": 370, "rally_run": 169},
 }
 
 

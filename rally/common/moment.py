@@ -61,12 +61,18 @@ class MomentGuide:
 
     ``kinds`` lists every kind the game can bring up, in teaching order; ``detect`` is
     the game's detector (see :data:`Detector`); ``learner`` the seat being taught.
+    ``nudges`` are kinds handed out the same way (once) that are help for a learner who
+    needs it, not something every game should show: they are never :attr:`missing`.
     """
 
-    def __init__(self, kinds: Sequence[str], detect: Detector, learner: int = 0) -> None:
-        if not (isinstance(kinds, (list, tuple)) and kinds and all(isinstance(k, str) for k in kinds)):
-            inputs.fail(SetupError, _("A guide's kinds"), _("a list of kind codes"), kinds, "('trick_one_color',)")
+    def __init__(self, kinds: Sequence[str], detect: Detector, learner: int = 0,
+                 nudges: Sequence[str] = ()) -> None:
+        for given, what in ((kinds, _("A guide's kinds")), (nudges, _("A guide's nudges"))):
+            if not (isinstance(given, (list, tuple)) and (given or given is nudges)
+                    and all(isinstance(k, str) for k in given)):
+                inputs.fail(SetupError, what, _("a list of kind codes"), given, "('trick_one_color',)")
         self.kinds: tuple[str, ...] = tuple(kinds)
+        self.nudges: tuple[str, ...] = tuple(nudges)
         self.learner = learner
         self._detect = detect
         self._read = 0
@@ -91,7 +97,7 @@ class MomentGuide:
         done = {m.kind for m in self._seen}
         fresh: list[Moment] = []
         for moment in self._detect(game, self._read, self.learner):
-            if moment.kind in self.kinds and moment.kind not in done:
+            if (moment.kind in self.kinds or moment.kind in self.nudges) and moment.kind not in done:
                 done.add(moment.kind)
                 fresh.append(moment)
         self._read = count

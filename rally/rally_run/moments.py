@@ -19,6 +19,10 @@ The kinds, in teaching order (:data:`KINDS`):
 - ``pit_stop_trophy``: a car reached the pit stop and took a trophy;
 - ``finish``: a car reached its trophy's start-finish tile and won.
 
+One more kind is a *nudge* (:data:`NUDGES`), for a learner who needs it, not a thing
+every game shows: ``back_and_forth``, the learner's car has only gone to and fro
+between two places over its last :data:`BACK_AND_FORTH_MOVES` moves.
+
 >>> game = RallyRunGame.new(2, seed=6)
 >>> g = guide()
 >>> [m.kind for m in g.new(game)]
@@ -52,8 +56,12 @@ from .traps import lay_words, trap_words, trapping_rotations
 #: Every kind of moment, in teaching order.
 KINDS = ("reveal", "lay_tile", "trap", "tile_hidden", "dead_end", "swap", "swap_ban", "drive_to_car",
          "pit_stop_trophy", "finish")
+#: Kinds that help a learner who needs it: handed out once, never missed (see :class:`MomentGuide`).
+NUDGES = ("back_and_forth",)
+#: How many of the learner's moves in a row between the same two places make a nudge.
+BACK_AND_FORTH_MOVES = 6
 #: Kinds that are a decision the learner is asked now (the others are events).
-DECISIONS = frozenset({"reveal", "lay_tile", "trap", "swap_ban"})
+DECISIONS = frozenset({"reveal", "lay_tile", "trap", "swap_ban", "back_and_forth"})
 #: Kinds that no seed brings up reliably in a guided game (a car must drive onto another
 #: car's tile, which two players seldom do): the game says so at the end and shows one
 #: from a real seeded game (:func:`example_moment`).
@@ -122,12 +130,22 @@ def _decision_moments(game: RallyRunGame, learner: int) -> list[Moment]:
         return found
     found = []
     reveals = tuple(place_name(a.cell.index) for a in game.legal_actions() if isinstance(a, Reveal))
+    if _back_and_forth(game, learner):  # pointing at the tiles it may turn over, or at the car
+        found.append(Moment("back_and_forth", None, learner,
+                            (("places", reveals or (str(game.car_place(learner)),)),) + asked))
     if reveals:
         found.append(Moment("reveal", None, learner, (("places", reveals),) + asked))
     if game.no_swap:
         found.append(Moment("swap_ban", None, (learner - 1) % game.players,
                             (("places", tuple(str(c) for c in game.no_swap)),) + asked))
     return found
+
+
+def _back_and_forth(game: RallyRunGame, learner: int) -> bool:
+    """Whether ``learner``'s last :data:`BACK_AND_FORTH_MOVES` moves all went between the
+    same two places (and none took a trophy): a car going nowhere."""
+    ends = [e.end for e in game.events if isinstance(e, CarMoved) and e.seat == learner][-BACK_AND_FORTH_MOVES:]
+    return len(ends) == BACK_AND_FORTH_MOVES and len(set(ends)) <= 2 and PIT not in ends
 
 
 def detect(game: RallyRunGame, start: int, learner: int) -> list[Moment]:
@@ -145,8 +163,9 @@ def detect(game: RallyRunGame, start: int, learner: int) -> list[Moment]:
 
 
 def guide(learner: int = 0) -> MomentGuide:
-    """A guide that hands out each kind of :data:`KINDS` once, for the seat ``learner``."""
-    return MomentGuide(KINDS, detect, learner)
+    """A guide that hands out each kind of :data:`KINDS` and :data:`NUDGES` once, for the
+    seat ``learner``."""
+    return MomentGuide(KINDS, detect, learner, NUDGES)
 
 
 # ----------------------------------------------------------------- the words
@@ -168,6 +187,7 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "pit_stop_trophy": ((N_("Pit stop: your trophy is {color}."), N_("Now drive to the {color} start-finish tile.")),
                         (N_("Pit stop: {name}'s trophy is {color}."),
                          N_("{name} must now reach the {color} start-finish tile."))),
+    "back_and_forth": ((N_("Going back and forth?"), N_("Lay a tile so its road leads somewhere new.")), ()),
     "finish": ((N_("You reached your finish with the trophy."), N_("You win the race!")),
                (N_("{name} reached the finish with the trophy."), N_("{name} wins the race!"))),
 }
@@ -182,9 +202,9 @@ class UnknownMoment(SetupError):
 
 
 def _kind(kind: object) -> str:
-    if not (isinstance(kind, str) and kind in KINDS):
+    if not (isinstance(kind, str) and kind in KINDS + NUDGES):
         inputs.fail(UnknownMoment, _("A Rally Run moment's kind"), _("one of {kinds}").format(
-            kinds=", ".join(KINDS)), kind, "'swap'")
+            kinds=", ".join(KINDS + NUDGES)), kind, "'swap'")
     return kind
 
 

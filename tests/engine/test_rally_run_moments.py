@@ -22,8 +22,10 @@ from rally.rally_run import (
     CarMoved, RallyRunGame, Rotate, RunGameWon, TileHidden, TilesSwapped, TileTurned, TileKind, TrophyTaken, parse_bot,
 )
 from rally.rally_run.actions import Reveal
+from rally.rally_run.board import Cell
 from rally.rally_run.moments import (
-    DECISIONS, GUIDED_BOT, GUIDED_PLAYERS, GUIDED_SEED, KINDS, LEARNER, RARE, MomentGone, RandomLearner,
+    BACK_AND_FORTH_MOVES, DECISIONS, GUIDED_BOT, GUIDED_PLAYERS, GUIDED_SEED, KINDS, LEARNER, NUDGES, RARE,
+    MomentGone, RandomLearner,
     UnknownMoment, _WORDS, coverage, detect, example_moment, guide, learner_policies, moment_why, moment_words,
     play_guided,
 )
@@ -78,6 +80,8 @@ def decisions_now(game: RallyRunGame) -> set[str]:
         kinds.add("reveal")
     if game.no_swap:
         kinds.add("swap_ban")
+    if going_nowhere(game, LEARNER):
+        kinds.add("back_and_forth")
     return kinds
 
 
@@ -114,7 +118,7 @@ def test_each_kind_once_at_its_first_occurrence(seed):
         events = {m.kind: m.event for m, _ in handed if m.kind not in DECISIONS}
         assert events == first_events(game)  # every event kind, at its first occurrence, and no other
         for moment, length in handed:
-            assert moment.kind in KINDS
+            assert moment.kind in KINDS + NUDGES
             if moment.event is not None:
                 assert moment.event < length  # told after it happened, before the next action
             places = moment.fact("places")
@@ -173,7 +177,7 @@ SAMPLE = {"color": "green"}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", KINDS + NUDGES)
 def test_words_are_short(kind, lang):
     """At most two sentences, each of at most twelve words (a child hears them; the issue
     allows twenty), for the learner's own moment and another player's."""
@@ -208,6 +212,54 @@ def test_german_words_read_as_german():
         other = moment_words(Moment("swap", 3, 1), ("Ada", "Bo"), learner=0)
     assert "grün" in " ".join(words) and "Boxengasse" in " ".join(words)
     assert other[0].startswith("Bo ") and "vertauscht" in other[0]
+
+
+# ---------------------------------------------------------- the nudge
+def going_nowhere(game: RallyRunGame, learner: int) -> bool:
+    """The learner's car, found by walking the log apart from the detector: its last moves
+    all between the same two places, none onto the pit stop."""
+    places: list[int] = []
+    for event in game.events:
+        if isinstance(event, CarMoved) and event.seat == learner:
+            places.append(event.end)
+    last = places[-BACK_AND_FORTH_MOVES:]
+    return len(last) == BACK_AND_FORTH_MOVES and len(set(last)) <= 2 and Cell.parse("C3").index not in last
+
+
+@pytest.mark.parametrize("rng_seed", range(12))
+def test_the_back_and_forth_nudge_comes_when_the_car_goes_nowhere_and_only_then(rng_seed):
+    """Played as the widget plays, asking the guide before every action: the nudge comes
+    at the learner's first decision after moves going nowhere, once, and is never missed."""
+    game = RallyRunGame.new(GUIDED_PLAYERS, seed=GUIDED_SEED)
+    moments = guide(LEARNER)
+    learner, learner_rng, bot, rng = RandomLearner(), random.Random(rng_seed), parse_bot(GUIDED_BOT), random.Random(7)
+    expected_at = None
+    while game.current_player is not None:
+        asked_now = game.current_player == LEARNER and not game.awaiting_rotation
+        if expected_at is None and asked_now and going_nowhere(game, LEARNER):
+            expected_at = len(game.events)
+        fresh = [m for m in moments.new(game) if m.kind == "back_and_forth"]
+        if fresh:
+            assert fresh[0].fact("events") == expected_at == len(game.events), rng_seed
+            assert fresh[0].seat == LEARNER
+        player = learner if game.current_player == LEARNER else bot
+        game.apply(player.choose(game.bot_view(game.current_player), game.legal_actions(),
+                                 learner_rng if player is learner else rng))
+    got = [m for m in moments.seen if m.kind == "back_and_forth"]
+    assert len(got) == (expected_at is not None)
+    assert "back_and_forth" not in moments.missing
+
+
+def test_the_nudge_explains_what_the_learner_may_do():
+    for rng_seed in range(40):
+        game, seen = play_guided(GUIDED_SEED, RandomLearner(), random.Random(rng_seed), until="back_and_forth")
+        if seen.seen[-1].kind == "back_and_forth":
+            break
+    else:
+        pytest.fail("no learner went back and forth in 40 random games")
+    assert moment_why(seen.seen[-1], game).startswith(f"{game.names[LEARNER]} may: ")
+    assert moment_words(seen.seen[-1], game.names, learner=LEARNER) == (
+        "Going back and forth?", "Lay a tile so its road leads somewhere new.")
 
 
 def test_an_unknown_kind_is_refused():

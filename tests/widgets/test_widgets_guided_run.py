@@ -12,7 +12,7 @@ import pytest
 import rally
 from rally.rally_run import DriveTo, Finish, RallyRunGame, Reveal, Rotate, Swap
 from rally.rally_run.game import decision
-from rally.rally_run.moments import GUIDED_SEED, KINDS, LEARNER, RandomLearner
+from rally.rally_run.moments import GUIDED_SEED, KINDS, LEARNER, NUDGES, RandomLearner
 from widgets.rally_run.board import RallyRunBoard
 from widgets.rally_run.guided_game import GuidedRun
 
@@ -69,7 +69,7 @@ def test_a_guided_game_played_to_its_end(k):
     assert kinds[0] == "reveal"  # before the first tap
     if "trap" in kinds:
         assert kinds.index("lay_tile") + 1 == kinds.index("trap")  # the first tile, and its trap
-    assert len(kinds) == len(set(kinds)) and set(kinds) <= set(KINDS)
+    assert len(kinds) == len(set(kinds)) and set(kinds) <= set(KINDS + NUDGES)
     for moment, words, highlight in stops:
         assert words and highlight, moment  # something said, something pointed at
         # A trap rings the ⚠ choices of how to lay the tile; every other moment its places.
@@ -82,6 +82,23 @@ def test_a_guided_game_played_to_its_end(k):
     text = " ".join(child.value for child in run.end_box.children[:1])
     assert "The race is over" in text and "The tips in this game" in text
     assert len(run.end_box.children) == 1 + len(run.missing)
+
+
+def test_a_learner_going_back_and_forth_is_nudged_once():
+    for k in range(40):
+        run = GuidedRun(pace=0)
+        stops, _taps = play_through(run, random.Random(k))
+        nudges = [(moment, words, highlight) for moment, words, highlight in stops if moment.kind == "back_and_forth"]
+        if nudges:
+            break
+    else:
+        pytest.fail("no learner went back and forth in 40 guided games")
+    [(moment, words, highlight)] = nudges
+    assert words == "Going back and forth? Lay a tile so its road leads somewhere new."
+    assert highlight == list(moment.fact("places"))  # the tiles the car may turn over
+    end = run.end_box.children[0].value
+    assert "🔁" in end and "going back and forth" in end  # among the tips met, in words for a screen reader
+    assert "back_and_forth" not in run.missing  # a nudge is never "not in this game"
 
 
 def test_go_on_and_why():

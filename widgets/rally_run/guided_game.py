@@ -44,13 +44,15 @@ from .board_rows import RUN_HEX
 #: A picture for each kind, shown before the words (a tile is drawn beside it when the
 #: moment names one).
 PICTURES = {"reveal": "👆", "lay_tile": "🔄", "trap": "⚠️", "tile_hidden": "🙈", "dead_end": "⛔",
-            "swap": "🔀", "swap_ban": "🚫🔀", "drive_to_car": "🚗🚗", "pit_stop_trophy": "⛽", "finish": "🏁"}
+            "swap": "🔀", "swap_ban": "🚫🔀", "drive_to_car": "🚗🚗", "pit_stop_trophy": "⛽", "finish": "🏁",
+            "back_and_forth": "🔁"}
 #: What each kind is called in the list at the end (shown translated).
 TITLES = {"reveal": N_("turning a tile over"), "lay_tile": N_("laying a tile so the roads meet"),
           "trap": N_("a trap for your car"), "tile_hidden": N_("a tile turning face down again"),
           "dead_end": N_("a dead end"), "swap": N_("swapping two tiles"),
           "swap_ban": N_("two tiles nobody may swap next"), "drive_to_car": N_("driving onto another car"),
-          "pit_stop_trophy": N_("the pit stop and the trophy"), "finish": N_("reaching the finish")}
+          "pit_stop_trophy": N_("the pit stop and the trophy"), "finish": N_("reaching the finish"),
+          "back_and_forth": N_("a way out of going back and forth")}
 #: Big type for the tip, and room for a finger on each button.
 TIP_STYLE = "font-size:24px;line-height:1.35;font-weight:600"
 BUTTON_LAYOUT = {"min_height": "48px", "margin": "4px 8px 4px 0", "width": "auto"}
