@@ -56,7 +56,7 @@ HOVER = """(el) => [...el.querySelectorAll('.hoverlayer text')].filter(t => t.te
 WORDS_SAID = {
     "03_moving_and_hills.ipynb": {"step": "Step ▶", "end": "Show end ⇥", "over": "The move is over.",
                                   "space": "Space 5"},
-    "de/03_fahren_und_huegel.ipynb": {"step": "Schritt ▶", "end": "Zum Ende ⇥", "over": "Die Fahrt ist zu Ende.",
+    "de/03_fahren_und_huegel.ipynb": {"step": "Schritt vor ▶", "end": "Zum Ende ⇥", "over": "Die Fahrt ist zu Ende.",
                                       "space": "Feld 5"},
 }
 

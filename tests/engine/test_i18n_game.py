@@ -176,7 +176,7 @@ def test_summary_and_refusals_in_german():
     game = Game.new(4, seed=6)
     lines = game.summary(lang="de").splitlines()
     assert lines[0] == "Runde 1, Ada hat die Startspieler-Fahne; Ada ist dran."
-    assert lines[1].startswith("  Ada (Auto in Weiß): auf dem Startfeld, Motor 0 (Stellung 0), Hand ")
+    assert lines[1].startswith("  Ada (Auto in Weiß): auf dem Startfeld, Motor 0 (Stellung 0), Handkarten ")
     assert game.summary(lang="en").splitlines()[1].startswith("  Ada (white car): on the grid, motor 0 (position 0)")
     assert game.why_illegal("turbo", lang="de") == ("Über den Turbo entscheidet nur, wer einen Stich gewonnen hat, "
                                                     "und zwar gleich danach; jetzt muss Ada eine Karte ausspielen.")

@@ -43,11 +43,11 @@ def test_the_summary_lines_of_each_car_in_german():
         p, m = position.positions[seat], position.motors[seat]
         cards = " ".join(str(c) for c in position.hands[seat] or ())
         assert line == (f"  {position.player_names[seat]}: Feld {p % n}, {p // n + 1}. Abschnitt, "
-                        f"Motor {position.dial[m]} (Stellung {m}), Hand {cards}")
+                        f"Motor {position.dial[m]} (Stellung {m}), Handkarten {cards}")
     hidden = examples.hill_block().summary(lang="de").splitlines()
     assert hidden[0] == "Runde 3: 0 Stiche sind gespielt, Ada hat die Fahne. Di ist dran."
     assert hidden[1] == "Stich: Ada R4, Bo R11, Cy R12"
-    assert hidden[2].endswith(", Hand unbekannt")
+    assert hidden[2].endswith(", Handkarten unbekannt")
     assert examples.hill_block().summary(lang="en").splitlines()[2].endswith(", hand unknown")
 
 

@@ -74,7 +74,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
         assert (view.trick_table.title, view.last_trick.title) == ("Dieser Stich", "Vorheriger Stich")
         assert [label for label, delay in view.speed.options] == ["sofort", "schnell", "langsam"]
         assert view.speed.tooltip == "ohne Pause · Pause von 0,4 s · Pause von 1 s"
-        assert view.hint_button.description == "Tipp: Frag den Ratgeber"
+        assert view.hint_button.description == "Hol dir einen Ratgeber-Tipp"
         assert view.hand.labels["play"] == "{code} ausspielen"
         assert view.dials[0].label == "1. Abschnitt · gelbe Seite"
         assert view.dials[0].labels["value"] == "Motor {value}"

@@ -126,10 +126,10 @@ def test_the_move_player_says_each_step_in_german():
     with language("de"):
         player = MovePlayer(game.track, before, move, names=game.names)
         buttons = [player.back_button, player.step_button, player.play_button, player.end_button]
-        assert [b.description for b in buttons] == ["↺ Noch einmal von vorn", "Schritt ▶", "Abspielen ▶▶", "Zum Ende ⇥"]
+        assert [b.description for b in buttons] == ["↺ Noch einmal von vorn", "Schritt vor ▶", "Abspielen ▶▶", "Zum Ende ⇥"]
         assert player.step_button.tooltip == "Zeig das nächste Feld"
         assert player.status_text.startswith(f"{mover} fährt von Feld {move.start} aus {move.steps} Felder vor. "
-                                             "Drück auf Schritt ▶")
+                                             "Drück auf „Schritt vor ▶“")
         player.step()
         assert player.status_text.startswith(f"Schritt 1 von {len(move.path)}: ")
         player.play()
