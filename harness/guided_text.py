@@ -26,7 +26,9 @@ _STEPS = 3000
 
 
 def plain(text: str) -> str:
-    """Words as a reader sees them: no tags, one space between words."""
+    """Words as a reader sees them: no tags, one space between words, and of a folded
+    list (a closed ``details``) only its summary, as the browser shows it until it is opened."""
+    text = re.sub(r"(<details\b[^>]*>\s*<summary\b.*?</summary>).*?</details>", r"\1", text, flags=re.S)
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text))).strip()
 
 

@@ -33,6 +33,20 @@ def plain_text(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", markup)).strip()
 
 
+def folded_list(summary: str, items: Iterable[str]) -> str:
+    """A list folded under its ``summary``, opened with a tap (HTML ``details``), so a
+    page shows one line until a reader asks for more; each item is escaped.
+
+    >>> folded_list("Which ones?", ["a lap", "a <b>"])[:47]
+    "<details class='rally-folded'><summary style='p"
+    >>> plain_text(folded_list("Which ones?", ["a lap"]))
+    'Which ones?a lap'
+    """
+    rows = "".join(f"<li>{html.escape(item)}</li>" for item in items)
+    return (f"<details class='rally-folded'><summary style='padding:10px 0;cursor:pointer'>{html.escape(summary)}"
+            f"</summary><ul style='margin:0'>{rows}</ul></details>")
+
+
 def cards_in_words(codes: Iterable[str]) -> str:
     """Cards by their codes, in words of the language spoken: ``"red 2, green 5 and blue 9"``;
     ``"no cards"`` for none."""

@@ -4,8 +4,10 @@ and marks something on the table, "Go on" continues, the learner makes every dec
 
 from __future__ import annotations
 
+import html
 import inspect
 import random
+import re
 
 import ipywidgets as w
 import pytest
@@ -15,7 +17,7 @@ import rally
 from rally import RandomBot, Turbo
 from rally.stich_rallye.moments import DECISIONS, GUIDED_SEED, KINDS, moment_why
 from widgets import GuidedGame, GameView
-from widgets.stich_rallye.guided_game import POINTER
+from widgets.stich_rallye.guided_game import KIND_LABELS, POINTER
 
 
 def drive(view: GuidedGame, seed: int = 0) -> list[tuple[str, str, tuple]]:
@@ -51,7 +53,12 @@ def test_a_guided_game_stops_at_every_kind_once_and_ends() -> None:
         assert words and mark is not None, kind
         assert mark[0] in ("trick", "motor", "space", "hand")
     assert view.summary.layout.display == "flex" and view.tip_box.layout.display == "none"
-    assert "You met 13 new things in this game" in view.summary.children[0].value
+    summary = view.summary.children[0].value
+    assert "You met 13 new things in this game" in summary
+    # Which ones, folded under one line: every kind met, in words, in the order met.
+    folded = re.search(r"<details[^>]*><summary[^>]*>Which ones\?</summary><ul[^>]*>(.*)</ul></details>", summary)
+    assert folded and [html.unescape(item) for item in re.findall(r"<li>(.*?)</li>", folded.group(1))] == [
+        KIND_LABELS[kind] for kind in kinds]
 
 
 def test_every_stop_marks_its_widget_and_go_on_clears_it() -> None:

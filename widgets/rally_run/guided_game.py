@@ -32,7 +32,7 @@ from rally.rally_run.moments import (
     GUIDED_BOT, GUIDED_PLAYERS, GUIDED_SEED, KINDS, LEARNER, example_moment, guide, moment_words, moment_why,
 )
 
-from .._display import StableRepr
+from .._display import StableRepr, folded_list
 from ..i18n import N_, _
 from ..announcer import Announcer
 from ..page_style import PageStyle
@@ -288,8 +288,9 @@ class GuidedRun(StableRepr, w.VBox):
                        for m in self.guide.seen)
         over = html.escape(_("The race is over. {event}").format(event=game.events[-1].describe(game.names)))
         came = html.escape(_("The tips in this game:"))
+        which = folded_list(_("Which ones?"), (f"{PICTURES[m.kind]} {_(TITLES[m.kind])}" for m in self.guide.seen))
         rows: list[Any] = [w.HTML(f"<div style='font-size:18px'>{over}<br>{came} "
-                                  f"<span style='font-size:24px'>{met}</span></div>")]
+                                  f"<span style='font-size:24px'>{met}</span>{which}</div>")]
         for kind in self.guide.missing:
             button = w.Button(description=_("Show me"), layout=w.Layout(**BUTTON_LAYOUT))
             button.on_click(lambda _b, kind=kind: self.show_me(kind))

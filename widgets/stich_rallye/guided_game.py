@@ -36,6 +36,7 @@ from rally.stich_rallye.moments import (
     GUIDED_PLAYERS, GUIDED_SEED, GUIDED_TRACK, KINDS, example_moment, guide, moment_why, moment_words,
 )
 
+from .._display import folded_list
 from ..i18n import N_, _, ngettext
 from ..read_aloud import SpeakButton
 from ..tip_scroll import GUIDED_CLASS, MARKED_CLASS, TIP_CLASS, TipScroll
@@ -308,8 +309,9 @@ class GuidedGame(GameView):
 
     def _summarize(self) -> None:
         met = ngettext("You met {n} new thing in this game.", "You met {n} new things in this game.", len(self.met))
-        rows: list[w.Widget] = [w.HTML("<p style='font-size:16px'>" + html.escape(met.format(n=len(self.met)))
-                                       + "</p>")]
+        rows: list[w.Widget] = [w.HTML("<div style='font-size:16px'><p>" + html.escape(met.format(n=len(self.met)))
+                                       + "</p>" + folded_list(_("Which ones?"), (_(KIND_LABELS[k]) for k in self.met))
+                                       + "</div>")]
         for kind in self.missing:
             button = w.Button(description=_("Show me"), layout=w.Layout(width="auto"))
             button.on_click(lambda _b, kind=kind: self.show_example(kind))
