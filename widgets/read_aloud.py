@@ -58,7 +58,7 @@ def _labels() -> dict[str, str]:
         # TRANSLATORS: said aloud when the switch "Read new moments aloud" is turned on.
         "on": _("From now on I read each new moment aloud."),
         # TRANSLATORS: "English" is the language of the lesson: in a translation, name the language you translate into.
-        "no_voice": _("No English voice to read aloud."),
+        "no_voice": _("This browser cannot read aloud in English."),
         "no_speech": _("This browser cannot read aloud."),
     }
 

@@ -184,8 +184,8 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "In this app the start-finish tiles lie just outside the grid, left or right of its corner squares.",  # M1
                     "The rulebook does not list or count the kinds. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2
-                    "At the game's start, the rulebook lets you turn it to face another hidden tile instead: here "
-                    "right or down. In this app you must, on each car's first move",     # R3
+                    "Then the rulebook lets you turn it toward another hidden tile instead, here right or down. You "
+                    "still drive onto it. In this app you must, on each car's first move",     # R3
                     "may it lie a new way? In this app it may, and at the table too.",  # a tile laid anew (M2)
                     "This app plays it like this. Do the same at the table: - The pit stop has a road "
                     "on each side and room for every car. - The trophies, one per player, have the colors of the cars "
