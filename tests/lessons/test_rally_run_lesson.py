@@ -182,7 +182,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                                         if c["cell_type"] == "markdown").replace("**", ""))
     for reading in ("stacked on the pit stop, colored side down.",  # trophies (M4): both rulebooks say so
                     "In this app the start-finish tiles lie just outside the grid, left or right of its corner squares.",  # M1
-                    "The rulebook does not list or count the kinds. This app has 8 straights, 8 curves, 4 crossroads and 4 "
+                    "The rulebook names only the dead end and counts no kind. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2
                     "Then the rulebook lets you turn it toward another hidden tile instead, here right or down. You "
                     "still drive onto it. In this app you must, on each car's first move",     # R3

@@ -376,9 +376,12 @@ def trophy_taken() -> Question:
                           "player's start.").format(color=color_adjective(got)))
 
     return Question(
-        _("A two-player game: nobody has been to the pit stop yet. {second} (the {color} car) stands on {place}, next "
-          "to the pit stop. He drives onto it and turns over the top trophy: it is {trophy}.").format(
-            second=second, color=color_adjective(own), place=place, trophy=color_adjective(got)),
+        # Where each car started is told: at the table any start-finish tile will do (lesson 7).
+        _("A two-player game: {first} started on the {other} start-finish tile, {second} on the {own} one. Nobody "
+          "has been to the pit stop yet. {second} stands on {place}, next to the pit stop. He drives onto it and "
+          "turns over the top trophy: it is {trophy}.").format(
+            first=first, second=second, other=color_adjective(other), own=color_adjective(own), place=place,
+            trophy=color_adjective(got)),
         tuple(choices),
         check,
         hint=_("What does the trophy's color tell its driver?"),

@@ -1,0 +1,36 @@
+"""Keeps each notebook's cells together on one test worker.
+
+nbval runs a notebook's cells in order, in one kernel. With several workers, an idle one
+could take some of those cells and run them in a kernel of its own, where the cells before
+them never ran (a German lesson's last cell then spoke English). pytest-xdist's
+``xdist_group`` cannot say this with pytest 9.2 (pytest-dev/pytest-xdist#1386), so the suite's
+``--dist loadscope`` (pyproject.toml) uses the scheduler here: a notebook's cells are one unit
+of work, every other test is a unit of its own, and an idle worker takes the next unit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from xdist.scheduler import LoadScopeScheduling
+
+
+class NotebookCellsTogether(LoadScopeScheduling):
+    """pytest-xdist's scope scheduling with one scope per notebook and one per other test.
+
+    >>> split = NotebookCellsTogether._split_scope
+    >>> split(None, "notebooks/de/06_was_waere_wenn.ipynb::Cell 4")
+    'notebooks/de/06_was_waere_wenn.ipynb'
+    >>> split(None, "tests/engine/test_cli.py::test_help[en]")
+    'tests/engine/test_cli.py::test_help[en]'
+    """
+
+    def _split_scope(self, nodeid: str) -> str:
+        path = nodeid.partition("::")[0]
+        return path if path.endswith(".ipynb") else nodeid
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadScopeScheduling | None:
+    """The scheduler for ``--dist loadscope``; any other ``--dist`` keeps pytest-xdist's own."""
+    return NotebookCellsTogether(config, log) if config.getvalue("dist") == "loadscope" else None
