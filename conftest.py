@@ -17,14 +17,8 @@ from xdist.scheduler import LoadScopeScheduling
 
 
 class NotebookCellsTogether(LoadScopeScheduling):
-    """pytest-xdist's scope scheduling with one scope per notebook and one per other test.
-
-    >>> split = NotebookCellsTogether._split_scope
-    >>> split(None, "notebooks/de/06_was_waere_wenn.ipynb::Cell 4")
-    'notebooks/de/06_was_waere_wenn.ipynb'
-    >>> split(None, "tests/engine/test_cli.py::test_help[en]")
-    'tests/engine/test_cli.py::test_help[en]'
-    """
+    """pytest-xdist's scope scheduling with one scope per notebook and one per other test
+    (tests/setup/test_notebook_scheduling.py)."""
 
     def _split_scope(self, nodeid: str) -> str:
         path = nodeid.partition("::")[0]

@@ -46,7 +46,8 @@ def play_through(run: GuidedRun, rng: random.Random, learner=None):
             stops.append((run.moment, run.tip_text, list(run.board.highlight)))
             assert run.board.paused and not any(c["target"] for c in run.board.cells)  # nothing to click
             before = len(run.board.game.events)
-            assert not run.board.click("A1") and "Go on" in run.board.status  # the board waits
+            elsewhere = next(c["cell"] for c in run.board.cells if c["cell"] not in run.board.highlight)
+            assert not run.board.click(elsewhere) and "Go on" in run.board.status  # the board waits
             assert len(run.board.game.events) == before
             assert run.go_on()
             assert run.moment is not None or "Go on" not in run.board.status  # the refusal went with the tip
@@ -102,6 +103,20 @@ def test_a_learner_going_back_and_forth_is_nudged_once():
     assert "<summary style='padding:10px 0;cursor:pointer'>Which ones?</summary>" in end
     assert "<li>🔁 a way out of going back and forth</li>" in end
     assert "back_and_forth" not in run.missing  # a nudge is never "not in this game"
+
+
+def test_a_tap_that_does_what_the_tip_asks_puts_the_tip_away_and_counts():
+    run = GuidedRun(pace=0)
+    assert run.moment.kind == "reveal" and run.board.highlight == ["A1"]
+    assert run.board.click("A1")  # "Tap a tile next to your car": the child taps it
+    assert run.board.game.awaiting_rotation and run.moment.kind == "lay_tile"
+    traps = run._queue[0].fact("rotations") if run._queue else ()
+    assert traps  # the guided seed's A1 can trap the car: the ⚠ tip waits behind this one
+    assert not run.board.rotate(traps[0]) and run.moment.kind == "lay_tile"  # a way the tips warn of: refused
+    assert run.board.game.awaiting_rotation and "Go on" in run.board.status
+    safe = next(r["rotation"] for r in run.board.rotations if r["rotation"] not in traps)
+    assert run.board.rotate(safe) and not run.board.game.awaiting_rotation  # the other way: laid
+    assert not run.board.game.is_stuck_for_good(LEARNER)
 
 
 def test_go_on_and_why():
@@ -233,7 +248,7 @@ def test_a_tip_is_brought_into_view_with_its_mark_and_so_is_a_refused_tap():
     assert run.tip_scroll.requests == 1 and "rally-guided" in run._dom_classes
     assert "rally-guided-tip-box" in run.tip_box._dom_classes
     assert ".rr-highlight" in run.tip_scroll.marks and ".rally-run__rotation.is-pointed" in run.tip_scroll.marks
-    assert not run.board.click("A1")  # the board waits: the tip it asks to read comes into view
+    assert not run.board.click("B2")  # not what the tip asks: the board waits, the tip comes into view
     assert run.tip_scroll.requests == 2 and "Go on" in run.board.status
     run.go_on()
     run.board.click("A1")

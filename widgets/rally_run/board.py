@@ -135,7 +135,10 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         #: Asked before each computer player's action, at a person's decision and at the end: True pauses.
         self.pause_hook = pause_hook
         #: Called when a click is refused because the board waits (a guide's tip is up).
-        self.on_paused_click: Callable[[], None] | None = None
+        #: Asked about a tap while paused, with what was tapped (a cell like ``"A1"``, a
+        #: start-finish tile's color, ``"rotation:2"``; ``None`` for the swap button): True
+        #: when the guide let it through (it put its tips away), else the tap is refused.
+        self.on_paused_click: Callable[[str | None], bool] | None = None
         self.set_trait("interactive", bool(interactive))
         if game is None:
             if players is None:
@@ -164,7 +167,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             # TRANSLATORS: 'B3' and 'red' are what the program reads: keep them.
             return self._refuse(_("Click a cell like 'B3' or a start-finish tile by its color, like 'red', not "
                                   "{given}.").format(given=repr(place)))
-        if not self._may_act():
+        tapped = place.strip().lower() if place.strip().lower() in COLORS else place.strip().upper()
+        if not self._may_act(tapped):
             return False
         game = self.game
         try:
@@ -180,7 +184,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
 
     def rotate(self, rotation: int) -> bool:
         """Lay the tile just revealed at ``rotation`` (one of :attr:`rotations`)."""
-        if not self._may_act():
+        if not self._may_act(f"rotation:{rotation}"):
             return False
         try:
             return self._do(Rotate(rotation))
@@ -261,14 +265,14 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
                 given=repr(content["rotation"])))
 
     # ------------------------------------------------------------- helpers
-    def _may_act(self) -> bool:
+    def _may_act(self, target: str | None = None) -> bool:
         game = self.game
         if not self.interactive:
             return self._refuse(_("This board shows one position of a game; it cannot be played."))
         if self.paused:
-            if self.on_paused_click is not None:  # a guide brings its tip into view
-                self.on_paused_click()
-            return self._refuse(_("The game waits while a tip is up: press “Go on ▶” first."))
+            # A guide may let the tap through (it is what the tip asks); else it brings the tip into view.
+            if not (self.on_paused_click is not None and self.on_paused_click(target) and not self.paused):
+                return self._refuse(_("The game waits while a tip is up: press “Go on ▶” first."))
         if game.is_over:
             return self._refuse(game.why_illegal(Finish()) or _("The game is over."))
         if game.current_player != self.human:

@@ -142,7 +142,7 @@ class GuidedRun(StableRepr, w.VBox):
         self.board.add_class("rally-run-big")
         # A tap on the board while a tip is up is refused in the board's status line: the
         # tip it asks to read comes into view with it.
-        self.board.on_paused_click = self.tip_scroll.bring
+        self.board.on_paused_click = self._paused_tap
         super().__init__([self.tip_scroll, self.tip_box, self.example_box, self.board, self.end_box, self.announcer,
                           PageStyle()], layout=w.Layout(width="100%", max_width="1000px"))
         self.add_class(GUIDED_CLASS)
@@ -206,6 +206,25 @@ class GuidedRun(StableRepr, w.VBox):
         return True
 
     # ------------------------------------------------------------ the guide
+    def _paused_tap(self, target: str | None) -> bool:
+        """A tap on the board while a tip is up. A tap that does what the tip asks (a ringed
+        tile to turn over, or a way to lay the tile that no ⚠ tip warns of) puts the tips
+        away and counts; any other tap brings the tip into view and is refused."""
+        tips = [m for m in (self.moment, *self._queue) if m is not None]
+        traps = {f"rotation:{r}" for m in tips if m.kind == "trap" for r in m.fact("rotations")}
+        if target is None or self.example is not None or not tips:
+            follows = False
+        elif target.startswith("rotation:"):
+            follows = any(m.kind == "lay_tile" for m in tips) and target not in traps
+        else:
+            follows = tips[0].kind in ("reveal", "back_and_forth") and target in self.board.highlight
+        if not follows:
+            self.tip_scroll.bring()
+            return False
+        for _tip in tips:
+            self.go_on()
+        return True
+
     def _names(self) -> tuple[str, ...]:
         return (self.example if self.example is not None else self.board.game).names
 
