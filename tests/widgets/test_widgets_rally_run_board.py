@@ -497,3 +497,20 @@ def test_memory_chart_draws_no_fair_share_against_unlike_opponents():
     chart = MemoryChart(memory_win_rates([0, None], opponents=["none", "perfect"], games=3, seed=2))
     assert chart.plot.layout.shapes == () and not any("fair share" in a.text for a in chart.plot.layout.annotations)
     assert len(chart.plot.data[0].x) == 2
+
+
+def test_the_memory_table_shows_intervals_only_to_grown_ups():
+    from widgets.rally_run.memory_chart import MemoryExperiment, result_table
+
+    result = memory_win_rates([0, None], games=12, seed=3)
+    child, grown_up = result_table(result, intervals=False), result_table(result)
+    assert "interval" not in child and child.count("<th scope") == 3
+    assert "95% interval" in grown_up and grown_up.count("<th scope") == 4
+    for row in result.rows:  # the same rows either way, each with its wins and its rate
+        assert f">{row.wins}</td>" in child and f">{row.wins}</td>" in grown_up
+    lesson = MemoryExperiment([0, None], games=12, seed=3)
+    lesson.run()
+    assert "interval" not in lesson.table.value
+    guide = MemoryExperiment([0, None], games=12, seed=3, intervals=True)
+    guide.run()
+    assert "95% interval" in guide.table.value

@@ -98,10 +98,11 @@ class MemoryChart(PlotlyView):
 GAMES_IN_SECONDS = 600
 
 
-def result_table(result: MemoryResult) -> str:
+def result_table(result: MemoryResult, intervals: bool = True) -> str:
     """``result``'s table (:meth:`~rally.rally_run.simulate.MemoryResult.table`) as an HTML
     table in the page's own font at 14 px, not a typewriter font: its header, one row per
-    memory length, and its last line (the games played) as the caption."""
+    memory length, and its last line (the games played) as the caption. Without
+    ``intervals`` (a child's lesson), no column of 95% intervals."""
     # rally's words for the header, as its own table says them (under another name, so the
     # widgets' catalog does not take them in).
     from rally.common.i18n import percent_range, pgettext as rally_words
@@ -110,12 +111,13 @@ def result_table(result: MemoryResult) -> str:
               rally_words("table header", "win rate"), rally_words("table header", "{level} interval").format(
                   level=percent(0.95))]
     cell = "padding:2px 10px;border-bottom:1px solid #d1d5db"
+    columns = len(header) if intervals else len(header) - 1
     head = "".join(f"<th scope='col' style='{cell};text-align:{'left' if i == 0 else 'right'}'>{html.escape(h)}</th>"
-                   for i, h in enumerate(header))
+                   for i, h in enumerate(header[:columns]))
     rows = "".join(
         "<tr>" + "".join(f"<td style='{cell};text-align:{'left' if i == 0 else 'right'}'>{html.escape(str(v))}</td>"
                          for i, v in enumerate([row.label, row.wins, percent(row.rate, 1),
-                                                percent_range(*row.interval, 1)])) + "</tr>"
+                                                percent_range(*row.interval, 1)][:columns])) + "</tr>"
         for row in result.rows)
     caption = result.table().splitlines()[-1]
     return (f"<table class='rally-memory-table' style='font-size:14px;border-collapse:collapse;margin:4px 0'>"
@@ -127,12 +129,15 @@ class MemoryExperiment(StableRepr, w.VBox):
     """A button that runs :func:`~rally.rally_run.simulate.memory_win_rates` with these
     settings when pressed, says that it is running, then shows the result's table and a
     :class:`MemoryChart`. Nothing slow runs before the learner asks. Bad settings are
-    refused when the experiment is made, in the words of :mod:`rally`."""
+    refused when the experiment is made, in the words of :mod:`rally`. ``intervals`` adds
+    the table's column of 95% intervals (the guide for grown-ups asks for it)."""
 
     def __init__(self, memories: Iterable[int | None] = (0, 1, 2, 3, 5, 8, None),
-                 opponents: Sequence[str] = ("none",), games: int = 300, seed: int = 0):
+                 opponents: Sequence[str] = ("none",), games: int = 300, seed: int = 0, intervals: bool = False):
         memory_win_rates(list(memories), opponents=opponents, games=1, seed=seed)  # checks every setting, at once
         self._settings = {"memories": list(memories), "opponents": list(opponents), "games": games, "seed": seed}
+        #: The table's column of 95% intervals: for grown-ups (a child's lesson leaves it out).
+        self._intervals = bool(intervals)
         self.result: MemoryResult | None = None
         self.run_button = w.Button(description=_("Run the experiment"), button_style="primary", icon="play",
                                    layout=w.Layout(width="auto"))
@@ -182,7 +187,7 @@ class MemoryExperiment(StableRepr, w.VBox):
             self.run_button.disabled = False
         done = _("Done. Here is what the games showed:")
         self.status.value = f"<p role='status'>{html.escape(done)}</p>"
-        self.table.value = result_table(self.result)
+        self.table.value = result_table(self.result, self._intervals)
         self.conclusion.value = "".join(f"<p>{html.escape(line)}</p>" for line in conclusion(self.result))
         self.children = (self.run_button, self.status, self.table, MemoryChart(self.result), self.conclusion)
         return self.result
