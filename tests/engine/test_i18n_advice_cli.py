@@ -89,8 +89,8 @@ def test_a_review_speaks_german(game_review: tuple[rally.Review, rally.Review]) 
     assert german.sentence(lang="de").startswith(f"{name} hat {made} Entscheidungen getroffen. Bei "
                                                  f"{german.best_picks} davon war es die beste Wahl")
     assert english.sentence(lang="en").startswith(f"{name} made {made} decisions; {english.best_picks} of them")
-    assert german.table(lang="de").splitlines()[0].split() == ["#", "Runde", "Stich", "gewählt", "Chance", "beste",
-                                                               "Chance", "Verlust"]
+    assert german.table(lang="de").splitlines()[0].split() == ["#", "Runde", "Stich", "gewählt", "Gewinnchance", "beste",
+                                                               "Gewinnchance", "Verlust"]
     with language("de"):
         for d in german.decisions:
             action = d.chosen.action

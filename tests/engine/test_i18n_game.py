@@ -180,10 +180,10 @@ def test_summary_and_refusals_in_german():
     assert game.summary(lang="en").splitlines()[1].startswith("  Ada (white car): on the grid, motor 0 (position 0)")
     assert game.why_illegal("turbo", lang="de") == ("Über den Turbo entscheidet nur, wer einen Stich gewonnen hat, "
                                                     "und zwar gleich danach; jetzt muss Ada eine Karte ausspielen.")
-    assert game.why_illegal("G3", seat=2, lang="de") == "Ada ist an der Reihe, nicht Cy."
+    assert game.why_illegal("G3", seat=2, lang="de") == "Ada ist dran, nicht Cy."
     assert game.why_illegal("G3", seat=2, lang="en") == "It is Ada's turn, not Cy's."
     with rally.language("de"):
-        with pytest.raises(IllegalAction, match="^Ada ist an der Reihe, nicht Bo.$"):
+        with pytest.raises(IllegalAction, match="^Ada ist dran, nicht Bo.$"):
             game.apply(game.legal_actions()[0], seat=1)
     # Played on to a trick's end where the winner must choose about the turbo.
     bots = [HeuristicBot()] * 4

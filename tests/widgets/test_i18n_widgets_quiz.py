@@ -149,7 +149,7 @@ def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     assert quiz.question.choices[1] == right
     with rally.language("de"):
         said = quiz.answer(right)
-    assert said.correct and said.message.startswith("Das rote: Die Farbe des Kanister-Plättchens nennt sein Ziel")
+    assert said.correct and said.message.startswith("Das rote: Die Farbe des Kanister-Plättchens zeigt sein Ziel")
     assert quiz.answer(right).message.startswith("The red one: the trophy's color names his finish")
 
 
