@@ -178,12 +178,12 @@ def test_two_people_and_a_computer_player_play_a_whole_game_at_one_board(lesson)
     for _ in range(200):
         if state["heading"].startswith("Game over"):
             break
-        name = re.search(r"your turn, (\w+) \((\w+) car\)", state["heading"])
+        name = re.search(r"Your turn, (\w+) \((\w+) car\)", state["heading"])
         assert name and name.group(1) in PEOPLE, state["heading"]  # only people are waited for
         assert name.group(2) == PEOPLE[name.group(1)][0]
         turns[name.group(1)] += 1
         state = play_a_turn(board, state)
-        after = re.search(r"your turn, (\w+)", state["heading"])
+        after = re.search(r"Your turn, (\w+)", state["heading"])
         if after and after.group(1) != name.group(1):  # handed over: said by name and car
             color = PEOPLE[after.group(1)][0]
             assert state["status"] == f"{after.group(1)}'s turn now: the {color} car.", state["status"]
