@@ -161,7 +161,7 @@ def check_what_if(page):
     # After Run All, before any guess, no advisor answer is anywhere in the lesson: no
     # pick, no verdict, no numbers, no outcomes, no bars (the lesson's stored outputs
     # and its markdown included).
-    moments = {"Fire the turbo now?": examples.turbo_dilemma()}
+    moments = {"Use the turbo now?": examples.turbo_dilemma()}
     answers = {title: advise(p) for title, p in moments.items()}  # what the lesson answers: the coach's analysis
     lesson = page.locator(".jp-Notebook")
     bars = ".jp-OutputArea-output .js-plotly-plot .barlayer .point"
@@ -184,9 +184,9 @@ def check_what_if(page):
     assert page.locator(bars).count() == 0
     assert lesson.get_by_text("Pick your guess first, then press").count() == len(moments)
 
-    dilemma = moments["Fire the turbo now?"]
-    best = answers["Fire the turbo now?"].best.label
-    first = page.locator(".jp-OutputArea-output").filter(has_text="Fire the turbo now?").first
+    dilemma = moments["Use the turbo now?"]
+    best = answers["Use the turbo now?"].best.label
+    first = page.locator(".jp-OutputArea-output").filter(has_text="Use the turbo now?").first
     guesses = first.locator(".widget-radio-box").first
     guesses.evaluate("el => el.scrollIntoView({block: 'center'})")
     _lab.screenshot(page, "06_what_if_before_guess")  # the choices and the button; no answer
@@ -206,7 +206,7 @@ def check_what_if(page):
     assert chart.locator(".errorbar").count() == len(dilemma.options())  # the 99% intervals
     assert best + " ★" in chart.locator(".xtick").all_text_contents()   # the pick marked, not by color alone
     shown = first.inner_text()
-    assert answers["Fire the turbo now?"].sentence() in shown
+    assert answers["Use the turbo now?"].sentence() in shown
     assert "What each choice does at once" in shown and "Bo uses the turbo" in shown
     # How the advisor counted is folded away for grown-ups; opened, it shows the numbers.
     assert "playouts per choice" not in shown and "Playouts" not in shown
@@ -214,7 +214,7 @@ def check_what_if(page):
     grown_ups.click()
     first.get_by_text("playouts per choice").first.wait_for()
     # The numbers table, a table in the page's font (a row's cells are apart by tabs in its text).
-    assert "\t".join(answers["Fire the turbo now?"].rows()[1][0]) in first.inner_text()
+    assert "\t".join(answers["Use the turbo now?"].rows()[1][0]) in first.inner_text()
     assert first.locator("pre").count() == 0
     assert page.locator(bars).count() == len(dilemma.options())
     guesses.evaluate("el => el.scrollIntoView({block: 'start'})")
