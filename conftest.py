@@ -13,18 +13,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from xdist.scheduler import LoadScopeScheduling
 
+try:
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:  # pytest without pytest-xdist (the engine's tests under Pyodide): one process, nothing to keep
+    pass
+else:
 
-class NotebookCellsTogether(LoadScopeScheduling):
-    """pytest-xdist's scope scheduling with one scope per notebook and one per other test
-    (tests/setup/test_notebook_scheduling.py)."""
+    class NotebookCellsTogether(LoadScopeScheduling):
+        """pytest-xdist's scope scheduling with one scope per notebook and one per other test
+        (tests/setup/test_notebook_scheduling.py)."""
 
-    def _split_scope(self, nodeid: str) -> str:
-        path = nodeid.partition("::")[0]
-        return path if path.endswith(".ipynb") else nodeid
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.partition("::")[0]
+            return path if path.endswith(".ipynb") else nodeid
 
-
-def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadScopeScheduling | None:
-    """The scheduler for ``--dist loadscope``; any other ``--dist`` keeps pytest-xdist's own."""
-    return NotebookCellsTogether(config, log) if config.getvalue("dist") == "loadscope" else None
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadScopeScheduling | None:
+        """The scheduler for ``--dist loadscope``; any other ``--dist`` keeps pytest-xdist's own."""
+        return NotebookCellsTogether(config, log) if config.getvalue("dist") == "loadscope" else None
