@@ -1,18 +1,24 @@
 """How strong and how steady the coach is: the advisor's player against careful bots,
 the review against a reference four times its size, and the coach's speed.
 
-    python benchmarks/bench_coach.py strength --games 300 --jobs 2
+    python benchmarks/bench_coach.py strength --games 200 --first 90000 --jobs 1
+    python benchmarks/bench_coach.py strength --games 200 --first 90000 --jobs 1 --opponents varied
     python benchmarks/bench_coach.py agreement --games 4
     python benchmarks/bench_coach.py recall --games 8 --jobs 2
     python benchmarks/bench_coach.py speed --games 3
     python benchmarks/bench_coach.py speed --games 3 --busy 2
+    python benchmarks/bench_coach.py speed --games 3 --dealing uniform
     python benchmarks/bench_coach.py deals
 
-``strength``: four-player games, seeds 0, 1, 2, ...; seat 0 is :class:`rally.AdvisorBot`
-(the coach's own analysis at every decision with a choice: ``rally.advise`` with its
-defaults), seats 1-3 are careful bots (:class:`rally.HeuristicBot`); the flag starts with
-seat ``seed % 4``. The same seeds are played again with a careful bot in seat 0. It
-prints each player's wins with a 95% Wilson interval (a fair share is 25%).
+``strength``: four-player games, seeds ``--first`` (default 0), and up; seat 0 is
+:class:`rally.AdvisorBot` (the coach's own analysis at every decision with a choice:
+``rally.advise`` with its defaults), seats 1-3 are careful bots (:class:`rally.HeuristicBot`,
+with the shipped settings, or ``--opponents varied``: min_gain 1 and always the turbo,
+min_gain 5 and never, min_gain 4); the flag starts with seat ``seed % 4``. The same seeds
+are played with the advisor dealing the unseen cards uniformly among the deals the voids
+allow (no weighing by the round's plays), and with a careful bot in seat 0. It prints
+each player's wins with a 95% Wilson interval (a fair share is 25%), and an exact sign
+test on the seeds only one of the two dealings won.
 
 ``agreement``: seeded games of four careful bots; seat 0's decisions reviewed by the
 coach (``rally.stich_rallye.review`` with its defaults) and by a reference that gives every option
@@ -42,7 +48,9 @@ costly decision is found, and when the review is whole. Then the same as the gam
 does it in Jupyter: the review's work on each decision but the last done while the game
 goes on (``rally.stich_rallye.review.look_ahead``, from an empty memory: how long it takes a decision,
 time the learner and the bots take anyway), and the review after the game. ``--busy N``
-keeps N other processes spinning meanwhile (N = 2 on a 2-core machine: both cores busy).
+keeps N other processes spinning meanwhile (N = 2 on a 2-core machine: both cores busy);
+``--dealing uniform`` times the advisor with the unseen cards dealt uniformly among the
+deals the voids allow, as :data:`DEALINGS` says.
 
 ``deals``: over seeded games, how many dealt hands give a player a color they showed out
 of earlier in the round (the issue measured 822 of 1,912 before positions kept it).
@@ -66,31 +74,55 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rally import AdvisorBot, Game, HeuristicBot, Position, advise, play_out, review, review_steps  # noqa: E402
 from rally.stich_rallye import advisor as advisor_module  # noqa: E402
-from rally.common.stats import wilson_interval  # noqa: E402
+from rally.common.stats import sign_test, wilson_interval  # noqa: E402
+from rally.stich_rallye import evidence as evidence_module  # noqa: E402
 from rally.stich_rallye.legality import shown_out  # noqa: E402
 from rally.stich_rallye.review import look_ahead  # noqa: E402
 from rally.common.turns import play_bots  # noqa: E402
 
 
-def _one_game(job: tuple[int, str]) -> int | None:
-    seed, first = job
-    bots = [AdvisorBot() if first == "advisor" else HeuristicBot()] + [HeuristicBot() for _ in range(3)]
+#: The careful bots at the table: the shipped settings, or other settings (``--opponents varied``).
+OPPONENTS = {
+    "careful": lambda: [HeuristicBot(), HeuristicBot(), HeuristicBot()],
+    "varied": lambda: [HeuristicBot(min_gain=1, turbo="always"), HeuristicBot(min_gain=5, turbo="never"),
+                       HeuristicBot(min_gain=4)],
+}
+#: How the advisor deals the unseen cards: weighed by the round's plays (the shipped
+#: way), or uniformly among the deals the voids allow (no Metropolis steps).
+DEALINGS = {"weighed": evidence_module.STEPS_PER_CARD, "uniform": 0}
+
+
+def _one_game(job: tuple[int, str, str, str]) -> int | None:
+    seed, first, opponents, dealing = job
+    if evidence_module.STEPS_PER_CARD != DEALINGS[dealing]:
+        evidence_module.STEPS_PER_CARD = DEALINGS[dealing]
+        advisor_module._answers.clear()  # answers remembered from the other dealing
+    bots = [AdvisorBot() if first == "advisor" else HeuristicBot()] + OPPONENTS[opponents]()
     game = Game.new(4, seed=seed, first_player=seed % 4, record=False)
     play_out(game, bots, random.Random(seed))
     return game.winner
 
 
-def strength(games: int, jobs: int) -> None:
-    print(f"{games} four-player games, seeds 0-{games - 1}; seat 0 against three careful bots")
-    for who in ("advisor", "careful"):
+def strength(games: int, jobs: int, first: int, opponents: str) -> None:
+    seeds = range(first, first + games)
+    print(f"{games} four-player games, seeds {first}-{first + games - 1}; seat 0 against three careful bots "
+          f"({opponents}: {', '.join(map(repr, OPPONENTS[opponents]()))})")
+    won: dict[str, list[bool]] = {}
+    for who, dealing in (("advisor", "weighed"), ("advisor", "uniform"), ("careful", "weighed")):
         start = time.perf_counter()
         with multiprocessing.Pool(jobs) as pool:
-            winners = pool.map(_one_game, [(seed, who) for seed in range(games)], chunksize=4)
-        wins = sum(w == 0 for w in winners)
+            winners = pool.map(_one_game, [(seed, who, opponents, dealing) for seed in seeds], chunksize=4)
+        won[who + dealing] = [w == 0 for w in winners]
+        wins = sum(won[who + dealing])
         low, high = wilson_interval(wins, games)
-        name = "advisor's player (rally.AdvisorBot)" if who == "advisor" else "careful bot (rally.HeuristicBot)"
+        name = (f"advisor's player, {dealing} deals" if who == "advisor" else "careful bot (rally.HeuristicBot)")
         print(f"  {name:38} won {wins:4} of {games}: {wins / games:6.1%}  (95%: {low:.1%}-{high:.1%}), "
-              f"{time.perf_counter() - start:.0f} s on {jobs} processes")
+              f"{time.perf_counter() - start:.0f} s on {jobs} processes", flush=True)
+    ahead = sum(a and not b for a, b in zip(won["advisorweighed"], won["advisoruniform"]))
+    behind = sum(b and not a for a, b in zip(won["advisorweighed"], won["advisoruniform"]))
+    both = min(1.0, 2 * min(sign_test(ahead, behind), sign_test(behind, ahead)))
+    print(f"  paired, same seeds: won with weighed deals only {ahead}, with uniform deals only {behind}; "
+          f"sign test p = {sign_test(ahead, behind):.3f} one-sided (weighed better), {both:.3f} two-sided")
 
 
 def _spearman(xs: list[float], ys: list[float]) -> float:
@@ -249,7 +281,8 @@ def speed(games: int, busy: int) -> None:
 def _speed(games: int, busy: int) -> None:
     limit = advisor_module.HINT_SECONDS
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{busy} other processes spinning on {os.cpu_count()} cores (load {load:.1f} as it starts)")
+    print(f"{busy} other processes spinning on {os.cpu_count()} cores (load {load:.1f} as it starts); "
+          f"{evidence_module.STEPS_PER_CARD} weighing steps a card (0: uniform deals)")
     hints, cut, reviews, ahead, after = [], [], [], [], []
     for seed in range(games):
         game = Game.new(4, seed=seed)
@@ -316,18 +349,24 @@ def main() -> None:
     parser.add_argument("what", choices=["strength", "agreement", "recall", "speed", "deals"])
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--first", type=int, default=90_000, help="recall: the first game's seed")
+    parser.add_argument("--first", type=int, default=None,
+                        help="the first game's seed (recall: 90000, strength: 0)")
+    parser.add_argument("--opponents", choices=sorted(OPPONENTS), default="careful",
+                        help="strength: the careful bots' settings")
     parser.add_argument("--busy", type=int, default=0, help="speed: other processes spinning meanwhile")
+    parser.add_argument("--dealing", choices=sorted(DEALINGS), default="weighed",
+                        help="speed: how the advisor deals the unseen cards")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}; coach: "
           f"{advisor_module.COACH_PLAYOUTS} test games per option by {advisor_module.COACH_BOTS} players")
     if args.what == "strength":
-        strength(args.games or 300, args.jobs)
+        strength(args.games or 300, args.jobs, args.first or 0, args.opponents)
     elif args.what == "agreement":
         agreement(args.games or 4)
     elif args.what == "recall":
-        recall(args.games or 8, args.jobs, args.first)
+        recall(args.games or 8, args.jobs, 90_000 if args.first is None else args.first)
     elif args.what == "speed":
+        evidence_module.STEPS_PER_CARD = DEALINGS[args.dealing]
         speed(args.games or 3, args.busy)
     else:
         deals(args.games or 24)

@@ -28,6 +28,7 @@ Where each rule lives:
 - position.py   what-if positions: any moment of a game, checked
 - position_code.py  a position as a one-line code and as JSON, and back
 - unseen.py     the cards a position does not show, dealt at random consistently with it
+- evidence.py   what this round's plays say about the unseen cards: deals weighed by a model of careful play
 - advisor.py    which choice wins: each option played out many times
 - reasons.py    why an option does what it does, in the rules' own terms (the coach)
 - stakes.py     what winning or losing the trick on the table changes for the decider

@@ -5,9 +5,9 @@ For the decision at hand (a card to play, or turbo or not) :func:`advise` plays 
 option out ``playouts`` times with computer players: careful ones by default, the way
 the computer players at the table play (:class:`rally.HeuristicBot`). Each test game
 deals the cards the decider cannot see anew, consistently with everything the table has
-shown (see :meth:`Position.to_game`), and later rounds from a fresh seed; every option
-meets the same deals and the same dice (common random numbers), so the differences
-between options come from the options themselves.
+shown and weighed by the plays of this round (see :meth:`Position.to_game`), and later
+rounds from a fresh seed; every option meets the same deals and the same dice (common
+random numbers), so the differences between options come from the options themselves.
 
 Left at its defaults, :func:`advise` gives *the* analysis of a moment: the same settings
 and the moment's own seed (:func:`moment_seed`), shared by the hint, the what-if advisor
@@ -31,14 +31,14 @@ view's hint asks with :data:`HINT_SECONDS`.
 (Turbo(True), 1.0)
 >>> print(advice.table())
 option       win chance   99% interval    spaces driven   playouts
-turbo           100.0%   88.3% - 100.0%         5.0           50
-no turbo         66.0%    47.8% - 80.4%         6.5           50
+turbo           100.0%   93.8% - 100.0%         5.0          100
+no turbo         75.0%    62.5% - 84.4%         7.1          100
 Spaces driven: how far the car went, on average, from here to the game's end.
-Stopped early after 50 playouts per option: turbo is clearly best.
+Stopped early after 100 playouts per option: turbo is clearly best.
 >>> print(advice.hint())
-Use the turbo: it won 100% of 50 test games; moving by the card alone won 66%. With the turbo: 3 + 1 = 4 spaces, over the finish line, winning the race. Without it: 3 spaces, to space 19 of lap 2, keeping the motor's 1 for later.
+Use the turbo: it won 100% of 100 test games; moving by the card alone won 75%. With the turbo: 3 + 1 = 4 spaces, over the finish line, winning the race. Without it: 3 spaces, to space 19 of lap 2, keeping the motor's 1 for later.
 >>> print(advice.judge("no turbo"))
-✘ You picked no turbo (66%); the advisor's pick is turbo (100%), and the test games show clearly that it is better.
+✘ You picked no turbo (75%); the advisor's pick is turbo (100%), and the test games show clearly that it is better.
 """
 
 from __future__ import annotations
@@ -360,7 +360,7 @@ class Advice:
         >>> heads, cells, notes = advise(Position.from_code(   # the moment of the module's example
         ...     "SR1_TS......D......U....._R3_F2_P36.35.23_M3.1.2_CB3.B5.B8_H1R5.R6.R7.R10.B9.B10_XG2.G8.G3.R2.R4.R3")).rows()
         >>> heads[:2], cells[0], len(notes)
-        (('option', 'win chance'), ('turbo', '100.0%', '88.3% - 100.0%', '5.0', '50'), 2)
+        (('option', 'win chance'), ('turbo', '100.0%', '93.8% - 100.0%', '5.0', '100'), 2)
         """
         with language(lang):
             heads = (pgettext("advice table", "option"), pgettext("advice table", "win chance"),

@@ -15,10 +15,11 @@ the legal actions and the random generator to draw from.
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 from ..common import inputs
 from .cards import CARDS, Card
+from .motor import DEFAULT_DIAL
 from ..common.errors import SetupError
 from .game import Action, Game, Turbo
 from ..common.i18n import _, ngettext
@@ -31,6 +32,27 @@ class Bot(Protocol):
     """What :func:`play_out` asks: pick one of ``actions`` (never empty)."""
 
     def choose(self, game: Game, actions: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+#: A careful player with its motor wound to this value or more plays to win whenever
+#: it may (:meth:`HeuristicBot.card_code`).
+EAGER_MOTOR = 7
+
+
+def _late_enough(size: int, players: int) -> bool:
+    """Whether a careful player plays to win onto a trick of ``size`` cards: it is the
+    last to play, or half the table has played."""
+    return size == players - 1 or size >= players // 2
+
+
+class TableFacts(Protocol):
+    """What :meth:`HeuristicBot.card_code` reads of the table besides the trick and the
+    legal cards: how many play, and each motor's value (a :class:`Game` has both)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def motor_values(self) -> tuple[int, ...]: ...
 
 
 class RandomBot:
@@ -81,7 +103,7 @@ class HeuristicBot:
         assert player is not None  # a card is due, so somebody plays it
         return CARDS[self.card_code(game, player, game.trick_codes, cards)]
 
-    def card_code(self, game: Game, seat: int, trick: Sequence[int], legal: Sequence[int]) -> int:
+    def card_code(self, game: TableFacts, seat: int, trick: Sequence[int], legal: Sequence[int]) -> int:
         """The card ``seat`` plays, as an engine code, from the ``legal`` codes (in hand
         order) onto ``trick`` (codes, in play order): the policy :meth:`choose` follows,
         on the engine's integers, so playouts (:meth:`Game.play_policy`) run fast."""
@@ -99,11 +121,66 @@ class HeuristicBot:
                     win = code
             elif lose < 0 or (code & 15, code >> 4) < (lose & 15, lose >> 4):
                 lose = code
-        if win >= 0:
-            worth = low_after >= self.min_gain or game.motor_values[seat] >= 7
-            if worth and (size == game.players - 1 or size >= game.players // 2):
-                return win
+        if win >= 0 and _late_enough(size, game.players) and self._worth(low_after, game.motor_values[seat]):
+            return win
         return lose if lose >= 0 else win
+
+    def hands_for(self, game: TableFacts, seat: int, trick: Sequence[int], card: int,
+                  cards: Iterable[int]) -> tuple[int, int, int]:
+        """Which legal cards make :meth:`card_code` play ``card`` onto ``trick``: three
+        sets of ``cards`` (the codes that may be among the legal ones), as bit masks
+        ``(none, unless, rescue)`` (bit ``code`` for a card). From the legal cards
+        ``held`` (a mask with ``card`` in it), :meth:`card_code` plays ``card`` exactly
+        when ``held`` has none of ``none``, and none of ``unless`` or one of ``rescue``.
+
+        >>> r2, r7, r9, r12 = [Card.parse(text).code for text in ("R2", "R7", "R9", "R12")]
+        >>> none, unless, rescue = HeuristicBot().hands_for(Game.new(4), 1, [r7], r9, [r2, r9, r12])
+        >>> none, unless == 1 << r2, rescue   # Bo wins over R7 with R9 only when he holds no losing red
+        (0, True, 0)
+        """
+        size = len(trick)
+        trick_low = min((c & 15 for c in trick), default=99)
+        motor = game.motor_values[seat]
+        late = _late_enough(size, game.players)
+        rank = (card & 15, card >> 4)
+        card_wins = winner_and_lowest([*trick, card])[0] == size
+        winners = losers = lower = low_winners = 0
+        for code in cards:
+            bit = 1 << code
+            if winner_and_lowest([*trick, code])[0] == size:
+                winners |= bit
+                if code & 15 < self.min_gain:
+                    low_winners |= bit
+                alike = card_wins
+            else:
+                losers |= bit
+                alike = not card_wins
+            if alike and (code & 15, code >> 4) < rank:  # cheaper, and wins (or loses) as card does
+                lower |= bit
+        if card_wins:  # it is the cheapest winner, played to win or the only kind of card
+            fire = late and self._worth(min(trick_low, card & 15), motor)
+            return lower, 0 if fire else losers, 0
+        # card loses: it is the cheapest loser, and no winner is worth playing
+        if not late or (motor < EAGER_MOTOR and trick_low < self.min_gain):
+            return lower, 0, 0
+        return lower, winners, 0 if motor >= EAGER_MOTOR else low_winners
+
+    def _worth(self, low_after: int, motor: int) -> bool:
+        """Whether winning the trick is worth its cheapest winning card: the trick's
+        lowest card once won (the car's move) is at least ``min_gain``, or the motor is
+        wound to :data:`EAGER_MOTOR` or more."""
+        return low_after >= self.min_gain or motor >= EAGER_MOTOR
+
+    @staticmethod
+    def motor_ripe(dial: Sequence[int], position: int) -> bool:
+        """Whether a motor at ``position`` of ``dial`` is worth firing for the ``"smart"``
+        turbo: at the dial's peak, one wind from dropping, or worth 7 or more.
+
+        >>> [HeuristicBot.motor_ripe(DEFAULT_DIAL, p) for p in range(len(DEFAULT_DIAL))]
+        [False, False, False, False, True, True, True, True, True]
+        """
+        value = dial[position]
+        return value == max(dial) or dial[(position + 1) % len(dial)] < value or value >= 7
 
     def wants_turbo(self, game: Game, seat: int, lowest: int) -> bool:
         """Whether ``seat``, the winner of the trick on the table whose lowest card is
@@ -112,10 +189,7 @@ class HeuristicBot:
             return self.turbo == "always"
         position = game.motors[seat]
         value = game.dial[position]
-        peak = value == max(game.dial)
-        over_winds = game.dial[(position + 1) % len(game.dial)] < value
-        last_trick = not game.hand_codes(seat)
-        if not (peak or over_winds or last_trick or value >= 7):
+        if not (self.motor_ripe(game.dial, position) or not game.hand_codes(seat)):  # nor the round's last trick
             return False
         n = len(game.track)
         occupants = occupants_of(game.positions, seat, n)
@@ -178,4 +252,4 @@ def play_until(game: Game, bots: Sequence[Bot], rng: random.Random, stop: Callab
     return game
 
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_out", "play_until"]
+__all__ = ["Bot", "TableFacts", "RandomBot", "HeuristicBot", "play_out", "play_until"]

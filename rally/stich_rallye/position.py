@@ -5,7 +5,8 @@ the track and dial, the round, every car's progress and motor, the flag holder, 
 cards of the trick so far, the decider's hand, and, optionally, the other hands and
 the cards seen in earlier tricks of this round. Hands that are not given are unknown:
 :meth:`Position.to_game` deals them at random from the unseen cards, consistently with
-what the trick shows (a player who did not follow the lead color holds none of it, S4).
+what the trick shows (a player who did not follow the lead color holds none of it, S4),
+and weighed by the round's plays (:mod:`rally.stich_rallye.evidence`).
 
 Who decides follows from the rules: while the trick is incomplete it is the next seat
 clockwise from the flag holder (S1); when the trick is complete it is its winner,
@@ -289,7 +290,9 @@ class Position:
     def to_game(self, rng: random.Random | int | None = None) -> Game:
         """A game at this moment, ready for ``apply``: unknown hands dealt at random
         from the unseen cards (players who did not follow the lead get none of its
-        color), and later rounds dealt from a fresh seed. ``rng`` may be a seed.
+        color; a deal from which careful players would have played this round's cards
+        comes more often, :mod:`rally.stich_rallye.evidence`), and later rounds dealt
+        from a fresh seed. ``rng`` may be a seed.
 
         >>> p = Position.new(positions=[0, 0, 0], hand="R2 G5 B9 B3 R7")
         >>> game = p.to_game(1)

@@ -30,13 +30,13 @@ review is :func:`review`'s.
 >>> len(r.decisions), r.decisions[0].label
 (26, 'Round 1, trick 1: you led B2')
 >>> [d.label for d in r.costly()]        # only costs clear of the test games' noise
-['Round 3, trick 5: you played R9', 'Round 2, trick 1: you led G2', 'Round 3, trick 2: you played B4']
+['Round 3, trick 5: you played R9', 'Round 3, trick 2: you played B4', 'Round 2, trick 1: you led G2']
 >>> worst = r.costly()[0]
 >>> f"{worst.chosen.win_rate:.0%} -> {worst.best.win_rate:.0%} in {worst.chosen.playouts} test games"
-'38% -> 67% in 1000 test games'
+'39% -> 63% in 1000 test games'
 >>> print(worst.explanation)   # doctest: +NORMALIZE_WHITESPACE
 R9 wins the trick, and the trick's lowest card, 4, moves your car 4 spaces (more if you use the turbo). With R5 instead:
-R5 loses the trick to Cy, and your motor winds from 4 to 7. Win chance: R5 67%, R9 38%.
+R5 loses the trick to Cy, and your motor winds from 4 to 7. Win chance: R5 63%, R9 39%.
 """
 
 from __future__ import annotations

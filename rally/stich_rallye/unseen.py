@@ -2,7 +2,10 @@
 
 A :class:`~rally.Position` may leave hands unknown, and earlier tricks' cards unlisted.
 :class:`UnseenCards` holds what is unseen and deals it, each time anew, consistently
-with every public fact: who showed out of which color (S4).
+with every public fact: who showed out of which color (S4). The deals are weighed by
+what this round's plays say (:mod:`rally.stich_rallye.evidence`): a deal from which
+careful players would have played the cards they played comes more often, and every
+deal the voids allow can come.
 
 >>> from rally import Position
 >>> p = Position.new(positions=[0, 0, 0], hand="R2 G5 B9 B3 R7")
@@ -23,6 +26,7 @@ from typing import Iterable, Mapping, Protocol, Sequence
 
 from .cards import CARDS, HAND_SIZES, Card, Color, deck
 from ..common.errors import PositionError
+from .evidence import TableEvidence
 from .game import Game
 from ..common.i18n import join_words, ngettext, pgettext
 from .legality import shown_out, shown_out_problems
@@ -65,6 +69,8 @@ class UnseenCards:
     splits: tuple[tuple[tuple[int, ...], ...], ...]  # per split: per short seat, cards of each color
     weights: tuple[int, ...]  # cumulative number of deals up to each split
     by_color: tuple[tuple[int, ...], ...]  # the unseen codes of each color
+    voids: tuple[int, ...]  # per seat, the colors it showed out of, as bits
+    evidence: TableEvidence  # what this round's plays say
     #: A game at the position with the unseen cards dealt in a fixed way: the first split,
     #: the cards in order, the earlier tricks' first.
     game: Game
@@ -101,12 +107,13 @@ class UnseenCards:
                                    color=join_words([c.word for c in colors], "or"), cards=len(allowed)))
         dealt, rest = _deal(splits[0], [list(p) for p in by_color], short, free, sizes, None)
         return cls(tuple(c.code for c in unseen), sizes, short, free, need_discards, splits, weights, by_color,
+                   tuple(sum(1 << c for c in lacking.get(s, ())) for s in range(n)), TableEvidence.of(position, done, [c.code for c in unseen]),
                    _game(position, dealt, rest[:need_discards]))
 
     def deal(self, rng: random.Random) -> Game:
         """A new game at the position, its unseen cards dealt anew (see the class)."""
         game = self.game.clone()
-        if not self.short:  # nothing to weigh: one uniform sample
+        if not self.short:  # no voids: one uniform sample
             rest = rng.sample(self.unseen, sum(self.sizes[s] for s in self.free) + self.discards)
             hands: dict[int, list[int]] = {}
             start = 0
@@ -114,6 +121,9 @@ class UnseenCards:
                 hands[seat] = rest[start:start + self.sizes[seat]]
                 start += self.sizes[seat]
             others = rest[start:]
+            if self.evidence.plays:  # the cards aside too: a swap may bring one into a hand
+                drawn = set(rest)
+                others += [c for c in self.unseen if c not in drawn]
         else:
             pick = rng.randrange(self.weights[-1])
             split = self.splits[bisect.bisect_right(self.weights, pick)]
@@ -121,6 +131,8 @@ class UnseenCards:
             for pool in pools:
                 rng.shuffle(pool)
             hands, others = _deal(split, pools, self.short, self.free, self.sizes, rng)
+        if self.evidence.plays:
+            self.evidence.weigh(hands, others, self.voids, rng)
         known = game.discard_codes[:len(game.discard_codes) - self.discards]
         game.set_hidden_cards(hands, known + tuple(others[:self.discards]), rng.getrandbits(62))
         return game

@@ -144,9 +144,9 @@ def test_a_lost_last_card_says_the_motors_new_value_and_an_over_wind_says_it_dro
 # ------------------------------------------------------------------ the review
 @pytest.fixture(scope="module")
 def reviewed() -> tuple[list[ReviewedDecision], list[ReviewedDecision]]:
-    """Two whole seeded games of careful bots, seat 0, at the coach's settings, in English
+    """Three whole seeded games of careful bots, seat 0, at the coach's settings, in English
     and (the same answers, remembered) in German."""
-    games = [played(4, 8, 1000), played(3, 5, 1000)]
+    games = [played(4, 8, 1000), played(3, 5, 1000), played(3, 16, 1000)]
     return ([d for game in games for d in review(game, 0).decisions],
             [d for game in games for d in review(game, 0, lang="de").decisions])
 
@@ -205,21 +205,27 @@ def test_a_flagged_card_into_an_open_trick_says_what_winning_and_losing_the_tric
 
 
 def test_a_last_card_that_loses_says_the_motors_next_value(reviewed):
+    """The motor's next value after a lost last card: said of the card, or, when the
+    chosen and the best card both lose, once for both ("either way")."""
     english, german = reviewed
     said = 0
     for d, de in zip(english, german):
         last = d.kind == "card" and len(d.position.trick) == d.position.players - 1
         if not last or d.chosen.win_rate >= d.best.win_rate:
             continue
+        results = {}
         for option in (d.chosen, d.best):
             assert isinstance(option.action, Card)
-            won, wound, before = played_out(d.position, option.action, 0)
+            results[option.action] = played_out(d.position, option.action, 0)
+        both_lose = all(wound is not None for _won, wound, _before in results.values())
+        for action, (won, wound, before) in results.items():
             if wound is None:
                 continue
             said += 1
             name = d.position.player_names[won.seat]
-            assert (f"{option.action} loses the trick to {name}, and your motor winds from {before} to "
-                    f"{wound.value}." in d.explanation) == (wound.value > before), d.explanation
+            sentence = (f"Either way, your motor winds from {before} to {wound.value}." if both_lose else
+                        f"{action} loses the trick to {name}, and your motor winds from {before} to {wound.value}.")
+            assert (sentence in d.explanation) == (wound.value > before), d.explanation
             if wound.value > before:
                 assert f"von {before} auf {wound.value} auf" in de.explanation
     assert said >= 2
