@@ -23,7 +23,7 @@ Stich Rallye (``stich_rallye/``, one view a file): :class:`TrackFigure`,
 :class:`CardHand`, :class:`MotorDial`, :class:`TrickTable`, :class:`GameView` (and the guided first game :class:`GuidedGame`; with
 :class:`GameReview` and :class:`ReviewChart` after a coached game), the
 lessons' controls :class:`GameSetup`, :class:`MoveExplorer`, :class:`MotorPlayground`,
-:class:`TrickExplorer`, the what-if tools :class:`PositionEditor`, :class:`AdvisorPanel`,
+:class:`TurboChoice`, :class:`TrickExplorer`, the what-if tools :class:`PositionEditor`, :class:`AdvisorPanel`,
 :class:`AdviceChart`, :class:`WhatIf`, :class:`CopyButton`, and the quizzes.
 
 Rally Run (``rally_run/``): :class:`RallyRunBoard` (one learner, or people together), the guided first game :class:`GuidedRun`, :class:`FreePlayBoard`
@@ -45,7 +45,7 @@ from .scroll_anchor import ScrollAnchor
 from .rally_run import FreePlayBoard, GuidedRun, MemoryChart, MemoryExperiment, RallyRunBoard, rally_run_quiz
 from .stich_rallye import (
     AdviceChart, AdvisorPanel, BoxSetup, CardHand, CopyButton, GameReplay, GameReview, GameSetup, GameView, GuidedGame, MotorDial, MotorPlayground, MoveExplorer,
-    MovePlayer, PositionEditor, ReviewChart, ScreenCover, TrackFigure, TrackFrame, TrickExplorer, TrickTable, WhatIf, motor_quiz, moving_quiz,
+    MovePlayer, PositionEditor, ReviewChart, ScreenCover, TrackFigure, TrackFrame, TrickExplorer, TrickTable, TurboChoice, WhatIf, motor_quiz, moving_quiz,
     round_end_quiz, start_quiz, tricks_quiz,
 )
 from .style import card_face, lap_label
@@ -53,7 +53,7 @@ from .style import card_face, lap_label
 __all__ = [
     "Announcer", "ReadAloud", "SpeakButton", "PageStyle", "CourseProgress", "LessonDone", "AdviceChart", "AdvisorPanel", "BoxSetup", "CopyButton", "PositionEditor", "WhatIf",
     "CardHand", "FreePlayBoard", "GameReplay", "GameReview", "GameSetup", "GameView", "GuidedGame", "GuidedRun", "MemoryChart", "MemoryExperiment", "MotorDial", "MotorPlayground", "MoveExplorer", "MovePlayer", "PlotlyView",
-    "RallyRunBoard", "ReplayState", "ReviewChart", "ScreenCover", "ScrollAnchor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "card_face",
+    "RallyRunBoard", "ReplayState", "ReviewChart", "ScreenCover", "ScrollAnchor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "TurboChoice", "card_face",
     "lap_label", "replay_states", "Feedback", "Question", "Quiz", "tricks_quiz", "motor_quiz", "moving_quiz",
     "round_end_quiz", "rally_run_quiz", "start_quiz",
 ]

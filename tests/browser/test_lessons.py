@@ -138,6 +138,14 @@ def check_motor(page):
                            ".includes('position 2 of 9')")
     assert dial.locator(".rally-dial__value").inner_text() == f"motor {DEFAULT_DIAL[2]}"
     assert dial.locator(".rally-dial__number.is-current").text_content() == str(DEFAULT_DIAL[2])
+    # The turbo moment: each button says where its choice puts the winner's car, as the rules do.
+    moment = examples.turbo_choice()
+    for words, use in (("Use turbo", True), ("Card alone", False)):
+        played = moment.clone()
+        played.apply(rally.Turbo(use))
+        _lab.output_button(page, words).click()
+        where = played.positions[moment.current_player]
+        page.locator("div[role=status]", has_text=re.compile(rf"{words}: [^.]*stops on space {where}\.")).wait_for()
 
 
 def check_round_end(page):

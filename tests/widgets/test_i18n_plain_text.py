@@ -57,6 +57,8 @@ def build_every_kind() -> dict[str, object]:
     announcer.say("Bo plays G9 (green 9).")
     cover = widgets.ScreenCover()  # pass-and-play's cover, asking for the person whose turn it is
     cover.ask(table_view(game), game.current_player)
+    turbo_choice = widgets.TurboChoice(rally.examples.turbo_choice())
+    turbo_choice.choose(True)
     built = {
         "AdviceChart": chart, "AdvisorPanel": panel, "WhatIf": what_if, "CardHand": hand, "TrickTable": table,
         "BoxSetup": widgets.BoxSetup(players=3), "CopyButton": widgets.CopyButton(text=position.code()),
@@ -70,7 +72,7 @@ def build_every_kind() -> dict[str, object]:
         "ScreenCover": cover,
         "FreePlayBoard": free,
         "TrackFigure": widgets.TrackFigure(game.track, game.positions),
-        "TrickExplorer": widgets.TrickExplorer(),
+        "TrickExplorer": widgets.TrickExplorer(), "TurboChoice": turbo_choice,
         "MemoryExperiment": widgets.MemoryExperiment([0, None], games=4, seed=1),
         "CourseProgress": widgets.CourseProgress(), "LessonDone": widgets.LessonDone("03_moving_and_hills"),
         "PageStyle": widgets.PageStyle(), "Announcer": announcer,

@@ -22,10 +22,11 @@ from .quizzes import motor_quiz, moving_quiz, round_end_quiz, start_quiz, tricks
 from .track_figure import TrackFigure, TrackFrame
 from .trick_explorer import TrickExplorer
 from .trick_table import TrickTable
+from .turbo_choice import TurboChoice
 from .what_if import WhatIf
 
 __all__ = [
     "AdviceChart", "AdvisorPanel", "BoxSetup", "CardHand", "CopyButton", "GameReplay", "GameReview", "GameSetup", "GameView", "GuidedGame", "MotorDial", "MotorPlayground",
-    "MoveExplorer", "MovePlayer", "PositionEditor", "ReviewChart", "ScreenCover", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "WhatIf",
+    "MoveExplorer", "MovePlayer", "PositionEditor", "ReviewChart", "ScreenCover", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "TurboChoice", "WhatIf",
     "motor_quiz", "moving_quiz", "round_end_quiz", "start_quiz", "tricks_quiz",
 ]
