@@ -121,6 +121,10 @@ def test_drive_round_is_seen_where_the_child_looks(screen_page, lab, motion):
     round_button.scroll_into_view_if_needed()
     said = free.locator(".rfp-said")
     expect(said).to_have_attribute("role", "status")
+    # Every change of the drawing is recorded: the car's square and the squares ringed.
+    free.evaluate(f"""el => {{ el.__trip = [];
+      new MutationObserver(() => el.__trip.push(({DRIVE})(el))).observe(el, {{subtree: true, childList: true,
+        attributes: true, attributeFilter: ['class']}}); }}""")
     round_button.tap()
     expect(said).to_contain_text("The red car drove round: B1 → C1 → C2")
     expect(free.locator(".rfp-status").first).to_have_text("")  # said once, where the finger is
@@ -134,21 +138,11 @@ def test_drive_round_is_seen_where_the_child_looks(screen_page, lab, motion):
         assert sorted(drive["ringed"]) == sorted(route) and drive["car"] == "B1", drive
         _lab.screenshot(page, "09-drive-round-reduced-motion-phone-360")
         return
-    seen = []
-    for _ in range(60):
-        drive = free.evaluate(DRIVE)
-        if not seen or seen[-1] != drive["car"]:
-            seen.append(drive["car"])
-            assert drive["car"] in drive["ringed"], drive  # the squares passed stay ringed
-        if len(seen) == 4:
-            _lab.screenshot(page, "09-drive-round-phone-360")
-        if len(seen) > len(route):
-            break
-        page.wait_for_timeout(100)
-    # The car moves along the route, square by square (seen from wherever it had got to).
-    trip = [*route, "B1"]
-    first = trip.index(seen[0])
-    assert seen == trip[first:first + len(seen)] and len(seen) >= 5, seen
-    # Back on B1, the trail goes a moment later.
-    page.wait_for_function(f"el => ({DRIVE})(el).ringed.length === 0", arg=free.element_handle(), timeout=5_000)
+    _lab.screenshot(page, "09-drive-round-phone-360")  # on its way
+    page.wait_for_function(f"el => ({DRIVE})(el).ringed.length === 0", arg=free.element_handle(), timeout=10_000)
+    seen = [step["car"] for step in free.evaluate("el => el.__trip")]
+    seen = [car for i, car in enumerate(seen) if i == 0 or car != seen[i - 1]]
+    # The car moves along the route, square by square, back to B1; each square it stands on is ringed.
+    assert seen == ["B1", *route[1:], "B1"], seen
+    assert all(step["car"] in step["ringed"] for step in free.evaluate("el => el.__trip") if step["ringed"])
     check(page, screen, "free play after a drive round")

@@ -9,7 +9,7 @@ const S = 80; // cell size
 // where the whole board is scaled down to fit, so that no word on it is under 12 px.
 const TEXT = 16;
 const TEXT_MAX = 28;
-const SMALLEST_PX = 12.1;
+const SMALLEST_PX = 12.1; // the smallest word on a phone, 12 px, with room for rounding
 // The board being drawn: its text size and its room for the row numbers and the column
 // letters, which grows with the text (set by drawBoard, for every board of the page in turn).
 let T = TEXT;
