@@ -44,6 +44,7 @@ def test_a_circuit_built_by_clicks_is_recognised_and_a_car_drives_round_it():
     assert board.status == "The red car is on B1." and square(board, "B1")["cars"][0]["letter"] == "red"
     send(board, type="round")
     assert board.route[0] == board.route[-1] == "B1" and len(board.route) == 9
+    assert board.driver == "red"  # the car the page moves along the route
     assert board.status.startswith("The red car drove round: B1 → C1 → C2") and "8 squares" in board.status
 
 

@@ -5,8 +5,17 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 const S = 80; // cell size
-const ML = 22; // room for the row numbers
-const MT = 20; // room for the column letters
+// The board's text size, in units: 16 where the board has room; larger on a narrow screen,
+// where the whole board is scaled down to fit, so that no word on it is under 12 px.
+const TEXT = 16;
+const TEXT_MAX = 28;
+const SMALLEST_PX = 12.1; // the smallest word on a phone, 12 px, with room for rounding
+// The board being drawn: its text size and its room for the row numbers and the column
+// letters, which grows with the text (set by drawBoard, for every board of the page in turn).
+let T = TEXT;
+let ML = T + 6;
+let MT = T + 4;
+const REST = 6 + 7 * S + 4; // the board's width in units, but for its text size (ML = T + 6)
 const HALF = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const OPPOSITE = { N: "S", E: "W", S: "N", W: "E" };
 const SLOTS = [[-1, -1], [1, -1], [1, 1], [-1, 1]]; // a corner of the cell per seat
@@ -75,9 +84,8 @@ function drawTile(g, x, y, size, kind, openings) {
   }
 }
 
-// Board text is never smaller than 16 units: a 360-px phone shows the board at 440 px at
-// least (board.css: it scrolls sideways there), so no word on it is under 12 px.
-// A text wider than its room is squeezed to fit, not cut.
+// A text wider than its room is squeezed to fit, not cut (measured once the board is on
+// the page: the board is drawn again then).
 function fit(text, room) {
   const wide = text.getComputedTextLength ? text.getComputedTextLength() : 0;
   if (wide > room) {
@@ -87,7 +95,26 @@ function fit(text, room) {
   return text;
 }
 
+// ``words`` in lines no wider than ``room`` (as drawn with class ``cls`` in ``g``), broken
+// at spaces and after hyphens; a single part wider than the room is a line of its own.
+function wrap(g, words, cls, room) {
+  const probe = svg("text", { x: 0, y: 0, class: cls, visibility: "hidden" }, g);
+  const wide = (text) => {
+    probe.textContent = text;
+    return (probe.getComputedTextLength ? probe.getComputedTextLength() : 0) || text.length * T * 0.55;
+  };
+  const lines = [];
+  for (const part of words.split(/(?<=[\s-])/)) {
+    const last = lines.length - 1;
+    if (last >= 0 && wide((lines[last] + part).trim()) <= room) lines[last] += part;
+    else lines.push(part);
+  }
+  probe.remove();
+  return lines.map((line) => line.trim()).filter(Boolean);
+}
+
 function drawCar(g, car, cx, cy, r = 12) {
+  // The label's size is the board's text size (in a player's list: 16).
   let shape;
   const style = { fill: car.hex, class: "rr-car-shape" };
   if (car.shape === "circle") shape = svg("circle", { cx, cy, r, ...style }, g);
@@ -99,18 +126,19 @@ function drawCar(g, car, cx, cy, r = 12) {
       ...style }, g);
   }
   svg("title", {}, shape).textContent = car.title ?? car.name;
-  const t = svg("text", { x: cx, y: cy + 5, class: "rr-car-label", fill: car.text_hex }, g);
+  const t = svg("text", { x: cx, y: cy + r * 0.4, class: "rr-car-label", fill: car.text_hex }, g);
   t.textContent = car.label;
   fit(t, 2 * r);
 }
 
 function badge(g, x, y, text, low = false) {
-  const w = Math.min(S - 2, 9 * text.length + 8);
+  const w = Math.min(S - 2, (T * 9 / 16) * text.length + 8);
+  const h = T + 4;
   // In the middle: the cars stand in the corners (see SLOTS), so they never hide it. On
   // the pit stop it sits low, below the trophies left.
-  const cy = low ? y + S - 11 : y + S / 2;
-  svg("rect", { x: x + S / 2 - w / 2, y: cy - 10, width: w, height: 20, rx: 3, class: "rr-badge" }, g);
-  const t = svg("text", { x: x + S / 2, y: cy + 6, class: "rr-badge-text" }, g);
+  const cy = low ? y + S - h / 2 - 1 : y + S / 2;
+  svg("rect", { x: x + S / 2 - w / 2, y: cy - h / 2, width: w, height: h, rx: 3, class: "rr-badge" }, g);
+  const t = svg("text", { x: x + S / 2, y: cy + T * 0.375, class: "rr-badge-text" }, g);
   t.textContent = text;
   fit(t, w - 4);
 }
@@ -137,15 +165,10 @@ function render({ model, el }) {
   status.setAttribute("aria-live", "polite");
   const main = html("div", "rally-run__main", el);
   // Drawn at its own size where there is room; scaled down as a whole (viewBox) on a narrow
-  // screen, so no column is cut off (a 360-px phone keeps cells about 44 px wide).
-  const boardWidth = ML + 7 * S + 4, boardHeight = MT + 5 * S + 4;
-  // On a phone the board keeps 440 px at least, so its words stay 12 px or more: it scrolls
-  // sideways in its own box there (never the page).
-  const boardBox = html("div", "rally-run__board-box rally-scroll-x", main);
-  // Said only where the board is wider than its box (board.css shows it on narrow screens).
-  const scrollHint = html("div", "rally-run__scroll-hint", boardBox);
-  const board = svg("svg", { width: boardWidth, height: boardHeight, viewBox: `0 0 ${boardWidth} ${boardHeight}`,
-    class: "rally-run__board", role: "group" }, boardBox);
+  // screen, start tiles and all (a 360-px phone: cells about 45 px wide), its text made
+  // larger there (textSize) so no word on it is under 12 px.
+  const boardBox = html("div", "rally-run__board-box", main);
+  const board = svg("svg", { class: "rally-run__board", role: "group" }, boardBox);
   const side = html("div", "rally-run__side", main);
   const people = html("ul", "rally-run__players", side);
   const rotations = html("div", "rally-run__rotations", side);
@@ -182,14 +205,51 @@ function render({ model, el }) {
     });
   }
 
+  // The text size (units) that shows 12 px or more when the board is drawn ``room`` px wide:
+  // the board is T + REST units wide, so T * room / (T + REST) >= 12.
+  function textSize(room) {
+    if (!(room > 0)) return TEXT;
+    if (room <= SMALLEST_PX) return TEXT_MAX;
+    const wanted = Math.ceil((SMALLEST_PX * REST) / (room - SMALLEST_PX));
+    return Math.min(TEXT_MAX, Math.max(TEXT, wanted));
+  }
+
+  // The pit stop: a white plate on the checks with its word and the trophies left, the
+  // count broken into lines (at spaces, after hyphens) where it is wider than the plate;
+  // the lines close up where there are many, and a badge covers only the last one.
+  function drawPit(g, x, y) {
+    svg("rect", { x, y, width: S, height: S, fill: `url(#${uid}-checker)`, class: "rr-pit" }, g);
+    const room = S - 12;
+    const lines = [word("pit"), ...wrap(g, word("trophies"), "rr-pit-count", room)];
+    const pitch = Math.min(T + 2, (S - 12) / lines.length);
+    const high = lines.length * pitch + 6;
+    const top = Math.max(y + 3, Math.min(y + 38 - high / 2, y + S - 3 - high));
+    svg("rect", { x: x + 3, y: top, width: S - 6, height: high, rx: 4, class: "rr-pit-plate" }, g);
+    lines.forEach((line, i) => {
+      const text = svg("text", { x: x + S / 2, y: top + 3 + i * pitch + pitch / 2 + T * 0.35,
+        class: i ? "rr-pit-count" : "rr-pit-text" }, g);
+      text.textContent = line;
+      fit(text, room);
+    });
+  }
+
   function drawBoard(interactive) {
+    T = size;
+    ML = T + 6;
+    MT = T + 4;
+    const boardWidth = T + REST, boardHeight = MT + 5 * S + 4;
+    board.setAttribute("width", boardWidth);
+    board.setAttribute("height", boardHeight);
+    board.setAttribute("viewBox", `0 0 ${boardWidth} ${boardHeight}`);
+    board.style.setProperty("--rr-text", `${T}px`);
+    drawnOnPage = board.isConnected && board.getBoundingClientRect().width > 0;
     board.replaceChildren();
     defs(board, uid);
     for (let c = 0; c < 5; c += 1) {
       svg("text", { x: xOf(c) + S / 2, y: MT - 6, class: "rr-axis" }, board).textContent = "ABCDE"[c];
     }
     for (let r = 0; r < 5; r += 1) {
-      svg("text", { x: 8, y: yOf(r) + S / 2 + 4, class: "rr-axis" }, board).textContent = String(r + 1);
+      svg("text", { x: T / 2, y: yOf(r) + S / 2 + T / 4, class: "rr-axis" }, board).textContent = String(r + 1);
     }
     const spots = {};
     for (const cell of model.get("cells")) {
@@ -200,19 +260,15 @@ function render({ model, el }) {
       let label = cell.label;
       if (cell.state === "down") {
         svg("rect", { x, y, width: S, height: S, fill: `url(#${uid}-back)`, class: "rr-back" }, g);
-        svg("text", { x: x + S / 2, y: y + S / 2 + 6, class: "rr-hidden-mark" }, g).textContent = cell.target ? "" : "?";
+        svg("text", { x: x + S / 2, y: y + S / 2 + T * 0.375, class: "rr-hidden-mark" }, g).textContent =
+          cell.target ? "" : "?";
       } else if (cell.state === "pit") {
-        svg("rect", { x, y, width: S, height: S, fill: `url(#${uid}-checker)`, class: "rr-pit" }, g);
-        svg("rect", { x: x + 3, y: y + 18, width: S - 6, height: 40, rx: 4, class: "rr-pit-plate" }, g);
-        svg("text", { x: x + S / 2, y: y + 35, class: "rr-pit-text" }, g).textContent = word("pit");
-        const count = svg("text", { x: x + S / 2, y: y + 53, class: "rr-pit-count" }, g);
-        count.textContent = word("trophies");
-        fit(count, S - 10);
+        drawPit(g, x, y);
       } else {
         drawTile(g, x, y, S, cell.kind, cell.openings);
       }
       if (cell.no_swap) {
-        const mark = svg("text", { x: x + S - 3, y: y + 15, class: "rr-no-swap" }, g);
+        const mark = svg("text", { x: x + S - 3, y: y + T - 1, class: "rr-no-swap" }, g);
         mark.textContent = "⇄✕";
         svg("title", {}, mark).textContent = word("no_swap_title");
         label += `; ${word("no_swap_note")}`;
@@ -242,7 +298,7 @@ function render({ model, el }) {
       svg("path", { d: `M${x + S / 2},${y + S / 2} L${x + S / 2 + (dx * S) / 2},${y + S / 2}`, class: "rr-road",
         "stroke-width": S * 0.22 }, g);
       // The color as a word, never a letter: a "B" here would read as Bo's car, not blue.
-      const colorWord = svg("text", { x: x + S / 2, y: y + S - 6, class: "rr-start-word", fill: sf.text_hex }, g);
+      const colorWord = svg("text", { x: x + S / 2, y: y + S - 4 - T / 8, class: "rr-start-word", fill: sf.text_hex }, g);
       colorWord.textContent = sf.word ?? "";
       fit(colorWord, S - 6);
       let label = sf.label;
@@ -259,10 +315,10 @@ function render({ model, el }) {
       const g = svg("g", { class: "rr-car" }, board);
       if (startColors.has(car.place)) {
         // On a start-finish tile: on its road, side by side, clear of the color word.
-        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * S * 0.18, y + S / 2, 10);
+        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * S * 0.18, y + S / 2, T * 0.625);
       } else {
         const [sx, sy] = SLOTS[car.seat];
-        drawCar(g, car, x + S / 2 + sx * S * SLOT, y + S / 2 + sy * S * SLOT);
+        drawCar(g, car, x + S / 2 + sx * S * SLOT, y + S / 2 + sy * S * SLOT, T * 0.75);
       }
     }
     // A guide points at places (the highlight trait): a thick ring over each, never catching a click.
@@ -327,7 +383,6 @@ function render({ model, el }) {
     swapButton.textContent = word("swap_button");
     seedText.data = `${word("seed")} `;
     newButton.textContent = word("new_game");
-    scrollHint.textContent = word("scroll_hint");
     board.setAttribute("aria-label", word("board"));
     logBox.setAttribute("aria-label", word("log"));
     heading.textContent = model.get("heading");
@@ -360,10 +415,30 @@ function render({ model, el }) {
   // Python asks for the keyboard (after a guided game's tip): the rotation to choose, or
   // the first place to click, or the move button.
   const onMessage = (msg) => { if (msg?.type === "focus") keepFocus({}); };
+  // The board's width on the page decides its text size; it is drawn again when that size
+  // changes, and once it is first on the page (texts are measured to fit only there).
+  let size = TEXT;
+  let drawnOnPage = false;
+  let pending = 0;
+  const resized = new ResizeObserver(() => {
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(() => {
+      const wanted = textSize(boardBox.clientWidth);
+      if (wanted === size && drawnOnPage) return;
+      size = wanted;
+      draw();
+    });
+  });
+  resized.observe(boardBox);
   model.on("change", draw);
   model.on("msg:custom", onMessage);
   draw();
-  return () => { model.off("change", draw); model.off("msg:custom", onMessage); };
+  return () => {
+    resized.disconnect();
+    cancelAnimationFrame(pending);
+    model.off("change", draw);
+    model.off("msg:custom", onMessage);
+  };
 }
 
 export default { render };

@@ -65,7 +65,6 @@ def page_labels(trophies_left: int) -> dict[str, str]:
         "click_finish": _("choose it to finish and win"),
         "rotations": _("Lay the tile:"),
         "rotations_shown": _("Ways to lay it:"),
-        "scroll_hint": _("← Swipe to see the whole board →"),
     }
 
 

@@ -41,14 +41,20 @@ function render({ model, el }) {
   lift.type = "button";
   const round = html("button", "rfp-tool", tools);
   round.type = "button";
+  // What a tool did (or why not) is said under the tools, where the finger is; what a
+  // click on the grid or the box did is said above the grid.
+  const said = html("div", "rfp-status rfp-said", side);
+  said.setAttribute("aria-live", "polite");
+  let saidBy = status;
   const verdict = html("div", "rfp-verdict", el);
   verdict.setAttribute("aria-live", "polite");
 
   const send = (message) => model.send(message);
-  lift.addEventListener("click", () => send({ type: "mode", mode: model.get("mode") === "lift" ? "lay" : "lift" }));
-  round.addEventListener("click", () => send({ type: "round" }));
+  const sendFrom = (region, message) => { saidBy = region; send(message); };
+  lift.addEventListener("click", () => sendFrom(said, { type: "mode", mode: model.get("mode") === "lift" ? "lay" : "lift" }));
+  round.addEventListener("click", () => sendFrom(said, { type: "round" }));
 
-  let moving = null;  // the car's trip round, square by square
+  let trip = null;  // the car's trip round: { route, car, step, timer }
   function draw() {
     const labels = model.get("labels") || {};
     const rows = model.get("rows"), cols = model.get("cols");
@@ -61,8 +67,11 @@ function render({ model, el }) {
     lift.setAttribute("aria-pressed", String(model.get("mode") === "lift"));
     round.textContent = labels.round || "";
     const kind = model.get("status_kind"), text = model.get("status");
-    status.textContent = text ? (kind === "error" ? `⚠ ${text}` : text) : "";
-    status.className = `rfp-status rfp-status--${kind}`;
+    for (const region of [status, said]) {
+      region.textContent = region === saidBy && text ? (kind === "error" ? `⚠ ${text}` : text) : "";
+      region.classList.toggle("rfp-status--error", kind === "error");
+      region.setAttribute("role", region === saidBy && kind === "error" ? "alert" : "status");
+    }
     verdict.textContent = model.get("verdict");
 
     grid.replaceChildren();
@@ -75,11 +84,12 @@ function render({ model, el }) {
       drawPiece(button, sq);
       for (const car of sq.cars) {
         const chip = html("span", "rfp-car", button, car.letter);
+        chip.dataset.car = car.color;
         chip.style.background = car.hex;
         chip.style.color = car.text_hex;
       }
       html("span", "rfp-name", button, sq.square);
-      button.addEventListener("click", () => send({ type: "click", square: sq.square }));
+      button.addEventListener("click", () => sendFrom(status, { type: "click", square: sq.square }));
     }
     void rows;
 
@@ -95,7 +105,7 @@ function render({ model, el }) {
       const icon = html("span", "rfp-icon", button);
       drawPiece(icon, piece);
       html("span", "rfp-count", button, `× ${piece.left}`);
-      button.addEventListener("click", () => send({ type: "piece", name: piece.code }));
+      button.addEventListener("click", () => sendFrom(status, { type: "piece", name: piece.code }));
     }
 
     cars.replaceChildren();
@@ -109,32 +119,68 @@ function render({ model, el }) {
       chip.style.background = car.hex;
       chip.style.color = car.text_hex;
       if (car.on) html("span", "", button, `· ${car.on}`);
-      button.addEventListener("click", () => send({ type: "car", color: car.color }));
+      button.addEventListener("click", () => sendFrom(status, { type: "car", color: car.color }));
     }
   }
 
-  // After "Drive round": the route's squares light up one after the other.
-  function drive() {
-    clearInterval(moving);
-    const route = model.get("route");
-    if (!route.length) return;
-    let step = 0;
-    moving = setInterval(() => {
-      grid.querySelectorAll(".rfp-square.is-on-route").forEach((b) => b.classList.remove("is-on-route"));
-      const here = grid.querySelector(`[data-square="${route[step]}"]`);
-      if (here) here.classList.add("is-on-route");
-      step += 1;
-      if (step >= route.length) {
-        clearInterval(moving);
-        setTimeout(() => here && here.classList.remove("is-on-route"), 400);
-      }
-    }, 250);
+  // The trip as far as it has come, on the grid as drawn now (a redraw paints it again):
+  // the squares passed keep a ring (the trail), the car stands on the square it has reached,
+  // ringed thicker. With reduced motion the whole trail shows at once and the car stays.
+  function paintTrip() {
+    if (!trip) return;
+    const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    const upto = still ? trip.route.length - 1 : trip.step;
+    const squareOf = (name) => grid.querySelector(`[data-square="${name}"]`);
+    for (const name of trip.route.slice(0, upto + 1)) squareOf(name)?.classList.add("is-on-route");
+    if (still) return;
+    const here = squareOf(trip.route[upto]);
+    here?.classList.add("is-car-here");
+    const chip = grid.querySelector(`.rfp-car[data-car="${trip.car}"]`);
+    if (chip && here && chip.parentElement !== here) here.append(chip);
   }
 
-  model.on("change", draw);
+  function endTrip() {
+    if (trip) clearInterval(trip.timer);
+    trip = null;
+    redraw();
+  }
+
+  // After "Drive round": the car drives the route square by square, leaving a trail; the
+  // trail stays a moment after it is back.
+  function drive() {
+    if (trip) clearInterval(trip.timer);
+    trip = null;
+    const route = model.get("route");
+    if (!route.length) return redraw();
+    trip = { route, car: model.get("driver"), step: 0, timer: 0 };
+    redraw();
+    const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    if (still) {
+      trip.timer = setTimeout(endTrip, 3000);
+      return;
+    }
+    const current = trip;
+    current.timer = setInterval(() => {
+      if (current.step >= current.route.length - 1) {
+        clearInterval(current.timer);
+        current.timer = setTimeout(() => trip === current && endTrip(), 1500);
+        return;
+      }
+      current.step += 1;
+      grid.querySelectorAll(".is-car-here").forEach((b) => b.classList.remove("is-car-here"));
+      paintTrip();
+    }, 450);
+  }
+
+  const redraw = () => { draw(); paintTrip(); };
+  model.on("change", redraw);
   model.on("change:route", drive);
   draw();
-  return () => { clearInterval(moving); model.off("change", draw); model.off("change:route", drive); };
+  return () => {
+    if (trip) clearInterval(trip.timer);  // an interval's id or a timeout's: one pool
+    model.off("change", redraw);
+    model.off("change:route", drive);
+  };
 }
 
 export default { render };

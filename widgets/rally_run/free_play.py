@@ -82,8 +82,8 @@ def _car(color: str) -> dict[str, str]:
 def _labels() -> dict[str, str]:
     """The words of the page around the grid (free_play.js shows only what it is given)."""
     return {
-        "box": _("The box: choose a piece, then click an empty square"),
-        "cars": _("Cars: choose one, then click a tile"),
+        "box": _("The box: choose a piece, then an empty square"),
+        "cars": _("Cars: choose one, then a tile"),
         "lift": _("Take back"), "round": _("Drive round"), "grid": _("Free play grid"),
     }
 
@@ -107,6 +107,8 @@ class FreePlayBoard(StableRepr, StatusLine, anywidget.AnyWidget):
     verdict = traitlets.Unicode("").tag(sync=True)
     #: The squares of the last drive round, in order (the page moves the car along them).
     route = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The color of the car driven round (the car the page moves along the route).
+    driver = traitlets.Unicode("").tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
 
     def __init__(self, rows: int = 6, cols: int = 8, tile_mix: Any = None) -> None:
@@ -125,7 +127,7 @@ class FreePlayBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         if piece.name not in self.play.left():
             return self._refuse(_("None of {piece} is left in the box.").format(piece=piece.words()))
         self.chosen_piece, self.chosen_car, self.mode = _code(piece), "", "lay"
-        self._say(_("Click an empty square to lay {piece} there.").format(piece=piece.words()))
+        self._say(_("Tap or click an empty square to lay {piece} there.").format(piece=piece.words()))
         self._refresh()
         return True
 
@@ -140,9 +142,9 @@ class FreePlayBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         else:
             self.chosen_car, self.chosen_piece, self.mode = color, "", "lay"
             on = self.play.cars.get(color)
-            self._say(_("The {color} car: click the next tile along a road to drive there.").format(
-                color=color_adjective(color)) if on else _("The {color} car: click a tile to put it there.").format(
-                color=color_adjective(color)))
+            said = (_("The {color} car: tap or click the next tile along a road to drive there.") if on
+                    else _("The {color} car: tap or click a tile to put it there."))
+            self._say(said.format(color=color_adjective(color)))
         self._refresh()
         return True
 
@@ -152,7 +154,7 @@ class FreePlayBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             # TRANSLATORS: 'lay' and 'lift' are what the program reads: keep them.
             return self._refuse(_("The mode is 'lay' or 'lift', not {given}.").format(given=repr(mode)))
         self.mode, self.chosen_piece, self.chosen_car = mode, "", ""
-        self._say(_("Click a tile to take it back into the box.") if mode == "lift" else "")
+        self._say(_("Tap or click a tile to take it back into the box.") if mode == "lift" else "")
         self._refresh()
         return True
 
@@ -175,7 +177,7 @@ class FreePlayBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             elif laid:
                 said = play.turn(where)
             else:
-                return self._refuse(_("Choose a piece of the box first, then click an empty square."))
+                return self._refuse(_("Choose a piece of the box first, then an empty square."))
         except CLICK_ERRORS as err:
             return self._refuse(str(err))
         self.route = []
@@ -187,12 +189,13 @@ class FreePlayBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         """Drive the chosen car (or the car of ``color``) round, back to where it set off."""
         color = color or self.chosen_car or next(iter(self.play.cars), "")
         if not color:
-            return self._refuse(_("Put a car on a tile first: choose a car, then click a tile."))
+            return self._refuse(_("Put a car on a tile first: choose a car, then a tile."))
         try:
             route = self.play.drive_round(color)
         except CLICK_ERRORS as err:
             return self._refuse(str(err))
         self.route = []  # a new trip, even along the same route: the page lights it again
+        self.driver = color
         self.route = route
         self._say(_("The {color} car drove round: {route}, {n} squares, and is back on {start}.").format(
             color=color_adjective(color), route=" → ".join(route), n=len(route) - 1, start=route[0]))

@@ -1,0 +1,148 @@
+"""Rally Run on a phone (a fresh-eyes learner's walk at 360 x 740, touch): the whole board,
+start tiles and all, fits the lesson's output box with no sideways scrolling, every word on
+it 12 px or more and every place on it a 44-px target; on a tablet the pit stop's words
+stay on its white plate. In lesson 9's free play, *Drive round* says what happened under
+the button, in a live region on the screen, and the car drives the route square by square
+(with reduced motion: the whole route is ringed at once and the car stays)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from . import _lab
+from .test_screens import check, screen_page  # noqa: F401 (screen_page: the fixture)
+
+#: The smallest word and the smallest target on a phone, in CSS px (WCAG 2.2, 2.5.5).
+SMALLEST, TARGET = 12, 44
+
+#: JavaScript: every Rally Run board drawn on the page: its box, its output's box, its
+#: smallest word as shown, its smallest place to tap, and whether its box scrolls sideways.
+BOARDS = """() => [...document.querySelectorAll('.rally-run .rally-run__board')]
+  .filter(svg => svg.getBoundingClientRect().width > 0).map(svg => {
+    const r = svg.getBoundingClientRect();
+    const out = svg.closest('.jp-OutputArea-output').getBoundingClientRect();
+    const box = svg.closest('.rally-run__board-box');
+    const sizes = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim()).map(t =>
+      parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b));
+    const places = [...svg.querySelectorAll('[data-place]')].map(g => g.getBoundingClientRect())
+      .map(p => Math.min(p.width, p.height));
+    return {left: r.left, right: r.right, outLeft: out.left, outRight: out.right, width: window.innerWidth,
+            smallest: Math.min(...sizes), words: sizes.length, target: Math.min(...places), places: places.length,
+            scrolls: box.scrollWidth > box.clientWidth + 1};
+  })"""
+
+#: JavaScript: the pit stop's words against its white plate, on every board.
+PIT = """() => [...document.querySelectorAll('.rally-run .rr-cell--pit')].map(g => {
+  const plate = g.querySelector('.rr-pit-plate').getBoundingClientRect();
+  return [...g.querySelectorAll('.rr-pit-text, .rr-pit-count')].map(t => {
+    const r = t.getBoundingClientRect();
+    return {text: t.textContent, inside: r.left >= plate.left - 0.5 && r.right <= plate.right + 0.5};
+  });
+}).flat()"""
+
+
+@pytest.mark.parametrize("lesson", ["07_rally_run_driving.ipynb", "08_rally_run_finish.ipynb", "09_rally_run_memory.ipynb",
+                                    "de/08_rally_run_ziel.ipynb"])
+@pytest.mark.parametrize("screen_page", ["phone-360"], indirect=True)
+def test_the_whole_board_fits_a_phone(screen_page, lab, lesson):
+    page, screen = screen_page
+    _lab.open_app(page, lab, lesson)
+    assert _lab.app_errors(page) == []
+    page.wait_for_timeout(500)  # a board draws itself again once it knows its width
+    boards = page.evaluate(BOARDS)
+    assert boards, "no Rally Run board on the page"
+    for board in boards:
+        print(lesson, board)
+        assert board["outLeft"] - 0.5 <= board["left"] and board["right"] <= board["outRight"] + 0.5, board
+        assert 0 <= board["left"] and board["right"] <= board["width"], board
+        assert not board["scrolls"], board
+        assert board["smallest"] >= SMALLEST - 0.01, board
+        assert board["places"] >= 25 and board["target"] >= TARGET - 0.5, board
+    check(page, screen, lesson)
+    page.locator(".rally-run").last.scroll_into_view_if_needed()
+    _lab.screenshot(page, f"rally-run-phone-{lesson.replace('/', '_')}", page.locator(".rally-run").last)
+
+
+@pytest.mark.parametrize("screen_page", ["tablet-1024"], indirect=True)
+def test_the_pit_stop_words_stay_on_their_plate(screen_page, lab):
+    page, _screen = screen_page
+    _lab.open_app(page, lab, "08_rally_run_finish.ipynb")
+    page.wait_for_timeout(500)
+    words = page.evaluate(PIT)
+    assert words and all(word["inside"] for word in words), words
+
+
+#: The ring round B2 (squares A1..C3), as taps: (piece, square, extra quarter turns).
+RING = [("C", "A1", 1), ("C", "C1", 2), ("C", "C3", 3), ("C", "A3", 0),
+        ("S", "B1", 1), ("S", "C2", 0), ("S", "B3", 1), ("S", "A2", 0)]
+
+#: JavaScript: what the free play shows, to wait for Python's answer to a tap.
+SHOWN = """el => [el.querySelector('.rfp-status').textContent, el.querySelector('.rfp-said').textContent,
+  ...[...el.querySelectorAll('.rfp-square, .rfp-piece, .rfp-car-button')].map(b => b.getAttribute('aria-label')
+  + b.getAttribute('aria-pressed'))].join('|')"""
+
+#: JavaScript: the drive as it is drawn now: the square the red car's chip is on, and the
+#: squares ringed along the route.
+DRIVE = """el => ({car: el.querySelector('.rfp-square .rfp-car[data-car="red"]')?.closest('.rfp-square').dataset.square,
+  ringed: [...el.querySelectorAll('.rfp-square')].filter(b => getComputedStyle(b, '::after').boxShadow !== 'none')
+    .map(b => b.dataset.square)})"""
+
+
+def tap(free, locator) -> None:
+    """Tap ``locator`` in the free play ``free`` and wait for Python's answer."""
+    before = free.evaluate(SHOWN)
+    locator.tap()
+    free.page.wait_for_function(f"([el, before]) => ({SHOWN})(el) !== before", arg=[free.element_handle(), before],
+                                timeout=30_000)
+
+
+def build_the_ring(free) -> None:
+    for piece, square, turns in RING:
+        tap(free, free.locator(f'.rfp-piece[data-piece="{piece}"]'))
+        for _ in range(1 + turns):
+            tap(free, free.locator(f'.rfp-square[data-square="{square}"]'))
+    tap(free, free.locator('.rfp-car-button[data-car="red"]'))
+    tap(free, free.locator('.rfp-square[data-square="B1"]'))
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+@pytest.mark.parametrize("screen_page", ["phone-360"], indirect=True)
+def test_drive_round_is_seen_where_the_child_looks(screen_page, lab, motion):
+    page, screen = screen_page
+    page.emulate_media(reduced_motion=motion)
+    _lab.open_app(page, lab, "09_rally_run_memory.ipynb")
+    free = page.locator(".rally-free-play").last
+    free.scroll_into_view_if_needed()
+    build_the_ring(free)
+    expect(free.locator(".rfp-verdict")).to_contain_text("closed circuit")
+    round_button = free.locator("button.rfp-tool").nth(1)
+    expect(round_button).to_have_text("Drive round")
+    round_button.scroll_into_view_if_needed()
+    said = free.locator(".rfp-said")
+    expect(said).to_have_attribute("role", "status")
+    # Every change of the drawing is recorded: the car's square and the squares ringed.
+    free.evaluate(f"""el => {{ el.__trip = [];
+      new MutationObserver(() => el.__trip.push(({DRIVE})(el))).observe(el, {{subtree: true, childList: true,
+        attributes: true, attributeFilter: ['class']}}); }}""")
+    round_button.tap()
+    expect(said).to_contain_text("The red car drove round: B1 → C1 → C2")
+    expect(free.locator(".rfp-status").first).to_have_text("")  # said once, where the finger is
+    # Under the button, and on the screen without scrolling.
+    button, box = round_button.bounding_box(), said.bounding_box()
+    height = page.viewport_size["height"]
+    assert box["y"] >= button["y"] + button["height"] - 1 and box["y"] + box["height"] <= height, (button, box)
+    route = ["B1", "C1", "C2", "C3", "B3", "A3", "A2", "A1"]
+    if motion == "reduce":  # the whole route ringed at once; the car stays on B1
+        drive = free.evaluate(DRIVE)
+        assert sorted(drive["ringed"]) == sorted(route) and drive["car"] == "B1", drive
+        _lab.screenshot(page, "09-drive-round-reduced-motion-phone-360")
+        return
+    _lab.screenshot(page, "09-drive-round-phone-360")  # on its way
+    page.wait_for_function(f"el => ({DRIVE})(el).ringed.length === 0", arg=free.element_handle(), timeout=10_000)
+    seen = [step["car"] for step in free.evaluate("el => el.__trip")]
+    seen = [car for i, car in enumerate(seen) if i == 0 or car != seen[i - 1]]
+    # The car moves along the route, square by square, back to B1; each square it stands on is ringed.
+    assert seen == ["B1", *route[1:], "B1"], seen
+    assert all(step["car"] in step["ringed"] for step in free.evaluate("el => el.__trip") if step["ringed"])
+    check(page, screen, "free play after a drive round")
