@@ -41,6 +41,17 @@ _CSS = """
 .rally-course__button[aria-pressed="true"] { background: #dcfce7; border-color: #166534; }
 .rally-course__button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .rally-course__note { margin: 6px 0 0; color: #374151; }
+/* The way forward at a lesson's end in the app view (Voilà puts each cell in a box of its own in
+   #rendered_cells): the last cell's line "**Next:** [Lesson 2 …](…) · [Back to the start](…)".
+   Each link is a button a finger can hit, at least 44 px tall, in every language. */
+#rendered_cells div:not(:has(~ div)) > .jp-MarkdownCell p:has(> strong:first-child) > a[href$=".ipynb"] {
+  display: inline-flex; align-items: center; min-height: 44px; box-sizing: border-box; margin: 4px 2px;
+  padding: 6px 14px; border: 1px solid #1d4ed8; border-radius: 6px; background: #eff6ff; color: #1e3a8a;
+  font-weight: bold; text-decoration: underline; vertical-align: middle;
+}
+#rendered_cells div:not(:has(~ div)) > .jp-MarkdownCell p:has(> strong:first-child) > a[href$=".ipynb"]:focus-visible {
+  outline: 3px solid #1d4ed8; outline-offset: 2px;
+}
 /* JupyterLab breaks a printed line anywhere, even inside a word ("t/he hill"). The lessons'
    printed text is sentences: wrap it at spaces, and only a word longer than the line may
    break. Every lesson shows a LessonDone, so this reaches every lesson's page. */

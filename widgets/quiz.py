@@ -3,8 +3,10 @@
 A :class:`Quiz` shows one :class:`Question` at a time, headed by what it asks. Choosing an
 answer and pressing *Check* shows feedback in words (never by color alone: a ✔ or ✘ and a
 sentence). A first wrong answer gets a hint and another try; only a second wrong answer
-shows the solution. *Next question* works once the question is answered right or its
-solution has been shown. After the last question the quiz ends with the learner's result
+shows the solution. A right answer locks the question with its ✔: its answers and *Check*
+are disabled, so trying another answer cannot turn the ✔ into a ✘. A question may bring a
+picture (a motor dial, a track, a board) drawn above its answers. *Next question* works
+once the question is answered right or its solution has been shown. After the last question the quiz ends with the learner's result
 (how many were right at the first try) and says it is finished; *Start again* begins anew.
 
 >>> from widgets.quiz import Feedback, Question, Quiz
@@ -17,6 +19,8 @@ solution has been shown. After the last question the quiz ends with the learner'
 ('Count the cars one by one. Try again.', 'Two and one make three.')
 >>> quiz.next(), quiz.finished, quiz.result()
 (True, True, 'You have finished the self-check: 0 of 1 question right at the first try.')
+>>> quiz.restart(); quiz.answer("3").message, quiz.answer("2").correct, quiz.solved
+('Two and one make three.', True, True)
 >>> quiz
 Self-check “Warm-up”: 1 question.
 """
@@ -61,6 +65,8 @@ class Question:
     #: What the question asks, in a few words: its heading. By default the prompt's own
     #: question, its last sentence ending in "?"; a prompt with none must give one.
     heading: str = field(default="")
+    #: Makes the question's picture (a widget), drawn between the prompt and the answers.
+    picture: Callable[[], w.Widget] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if not self.heading:
@@ -87,6 +93,8 @@ class Quiz(w.VBox):
         self.right = 0
         self.misses = 0  # wrong answers to the current question
         self.done = False  # the current question is answered right, or its solution shown
+        self.solved = False  # the current question is answered right: it is locked with its ✔
+        self._solved_by: str | None = None  # the right answer, kept while the question is locked
         #: For each question answered so far: was it right at the first try?
         self.first_tries: list[bool] = []
         self.finished = False
@@ -97,6 +105,8 @@ class Quiz(w.VBox):
         self.title_line = w.HTML(f"<b>{html.escape(title)}</b>")
         self.heading = w.HTML()
         self.prompt = w.HTML()
+        #: Holds the current question's picture, if it has one.
+        self.picture = w.Box(layout=w.Layout(flex_flow="column", max_width="100%"))
         self.choice = w.RadioButtons(options=[], value=None, layout=w.Layout(width="auto"))
         # Each button as wide as its words in any language ("Zu deinem Ergebnis" is longer than
         # the default width, and the words change on the last question).
@@ -113,7 +123,7 @@ class Quiz(w.VBox):
         self.next_button.on_click(lambda _: self.next())
         self.again_button.on_click(lambda _: self.restart())
         super().__init__(
-            [self.title_line, self.heading, self.prompt, self.choice,
+            [self.title_line, self.heading, self.prompt, self.picture, self.choice,
              w.HBox([self.check_button, self.next_button, self.again_button], layout=w.Layout(flex_flow="row wrap")),
              self.feedback, self.announcer, PageStyle()],
             layout=w.Layout(border="1px solid #999", padding="8px", max_width="760px"),
@@ -125,7 +135,11 @@ class Quiz(w.VBox):
         return self.questions[self.index]
 
     def answer(self, choice: str) -> Feedback:
-        """Answer the current question with ``choice`` (as clicking it and *Check* would)."""
+        """Answer the current question with ``choice`` (as clicking it and *Check* would).
+        A question answered right stays locked: ``choice`` is ignored, and the right answer's
+        feedback (in the language spoken now) is returned; the page keeps its ✔."""
+        if self.solved:
+            return self._locked()
         if choice not in self.question.choices:
             feedback = Feedback(False, _("{choice} is not one of the choices: pick one of {choices}.").format(
                 choice=repr(choice), choices=", ".join(self.question.choices)))
@@ -174,6 +188,7 @@ class Quiz(w.VBox):
         self.heading.value = ""
         self.prompt.value = ""
         self.choice.options = []
+        self.picture.children = ()
         self.choice.layout.display = "none"
         for button in (self.check_button, self.next_button):
             button.layout.display = "none"
@@ -184,7 +199,13 @@ class Quiz(w.VBox):
         )
         self.announcer.say(self.result())
 
+    def _locked(self) -> Feedback:
+        """The feedback of the right answer that locked the current question."""
+        return self.question.check(self._solved_by or "")
+
     def _check_selected(self) -> Feedback:
+        if self.solved:
+            return self._locked()
         if self.choice.value is None:
             feedback = Feedback(False, _("Pick an answer first, then press Check."))
             self._show_feedback(feedback, counted=False)
@@ -202,6 +223,9 @@ class Quiz(w.VBox):
         self.done = self.done or verdict.correct or self.misses >= 2
         self._show_feedback(feedback, counted=True)
         self.next_button.disabled = not self.done
+        if verdict.correct:  # locked with its ✔: the other answers cannot take it away
+            self.solved, self._solved_by = True, self.choice.value
+            self.choice.disabled = self.check_button.disabled = True
         if self.done:
             self.next_button.focus()  # answered: the keyboard goes on to the next question
         return feedback
@@ -233,8 +257,10 @@ class Quiz(w.VBox):
         self.prompt.value = f"<p>{html.escape(q.prompt)}</p>"
         self.choice.options = list(q.choices)
         self.choice.value = None
+        self.picture.children = (q.picture(),) if q.picture is not None else ()
         self.feedback.value = ""
-        self.misses, self.done = 0, False
+        self.misses, self.done, self.solved, self._solved_by = 0, False, False, None
+        self.choice.disabled = self.check_button.disabled = False
         self.next_button.disabled = True
         last = self.index + 1 == len(self.questions)
         self.next_button.description = self._last_words if last else self._next_words

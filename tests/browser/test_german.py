@@ -74,12 +74,13 @@ new MutationObserver(() => { const el = document.getElementById('loading_text');
 
 @pytest.mark.parametrize(("lesson", "lang", "words"), [
     ("de/02_motor_und_turbo.ipynb", "de", r"Die Lektion wird (geladen|vorbereitet)"),
-    ("02_motor_and_turbo.ipynb", "en", r"Running|Executing"),
+    ("02_motor_and_turbo.ipynb", "en", r"The lesson is loading|Getting the lesson ready: step \d+ of \d+"),
 ])
 def test_the_app_view_speaks_the_lessons_language_while_it_loads(page, lab, lesson, lang, words):
-    """Voilà's spinner says "Running …" and "Executing 3 of 17"; a German lesson's page says
-    it in German (the rally template), and its page is marked German for screen readers and
-    read aloud. The English lesson keeps Voilà's words."""
+    """Voilà's spinner would say "Running …" and "Executing 3 of 17": the rally template says
+    it in a child's words instead, in the lesson's language ("Getting the lesson ready: step
+    3 of 8", "Die Lektion wird vorbereitet: Schritt 3 von 8"), and a German page is marked
+    German for screen readers and read aloud."""
     page.add_init_script(LOADING_TEXTS)
     _lab.open_app(page, lab, lesson)
     said = [text for text in page.evaluate("() => window.rallyLoading") if text]  # empty until the page's script

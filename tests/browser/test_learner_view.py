@@ -52,9 +52,10 @@ WIDGETS = {
     "09_rally_run_memory": [".jp-OutputArea-output button"],           # the experiment, run on request
 }
 
-#: Lines a page may show twice: each track figure's own "Where the cars are, in words" and,
-#: in German, its key's "clockwise" line (lesson 3 draws two figures).
-SHOWN_TWICE = {"03_moving_and_hills": 1, "de/03_fahren_und_huegel": 2}
+#: Lines a page may show twice: each track figure's own "Where the cars are, in words", its
+#: key's line for Bo on space 3 and, in German, its key's "clockwise" line (lesson 3 draws
+#: three figures: two in the lesson, one with its self-check's first question).
+SHOWN_TWICE = {"03_moving_and_hills": 2, "de/03_fahren_und_huegel": 3}
 #: Where the app's text is saved, one file a page, as ``bin/app-text`` saves it.
 APP_TEXT = _lab.ROOT / "test-artifacts" / "app-text"
 

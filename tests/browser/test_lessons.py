@@ -12,6 +12,7 @@ import pytest
 from . import _lab, _site
 import rally
 from rally import DEFAULT_DIAL, TRACKS, Game, Position, Track, advise, examples, legal_plays, parse_cards
+from widgets.page_style import TOUCH_TARGET
 from widgets.stich_rallye.guided_game import GuidedGame
 
 LESSONS = sorted(p.name for p in _lab.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
@@ -19,7 +20,9 @@ LESSONS = sorted(p.name for p in _lab.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 #: The tracks each lesson draws, in page order (the figures' spaces must match them).
 TRACKS_SHOWN = {
     "04_round_end_and_laps.ipynb": [TRACKS["volcano"]],  # the replay of a round's end
-    "03_moving_and_hills.ipynb": [Track.parse("S.........D..U...."), Track.parse("S...DD....U.....D...")],
+    # ... and the self-check's first question (its picture).
+    "03_moving_and_hills.ipynb": [Track.parse("S.........D..U...."), Track.parse("S...DD....U.....D..."),
+                                  Track.parse("S...........")],
     "05_play_a_game.ipynb": [TRACKS["volcano"]],  # the game under GameSetup (a family sets People there)
     "06_what_if.ipynb": [TRACKS["volcano"]],  # the guided position (the others are in the grown-ups' guide)
 }
@@ -31,6 +34,39 @@ def test_every_lesson_is_covered():
         "04_round_end_and_laps.ipynb", "05_play_a_game.ipynb", "06_what_if.ipynb", "07_rally_run_driving.ipynb",
         "08_rally_run_finish.ipynb", "09_rally_run_memory.ipynb",
     ]
+
+
+#: The way forward at a lesson's end in the app view (its last cell, "**Next:** [Lesson 2 …](…) ·
+#: [Back to the start](…)"): each link's words and height in CSS px.
+WAY_FORWARD = """() => [...[...document.querySelectorAll('#rendered_cells .jp-Cell')].at(-1)
+  .querySelectorAll('a[href$=".ipynb"]')].map(a => [a.textContent, a.getBoundingClientRect().height])"""
+
+
+def way_forward(page) -> list[tuple[str, float]]:
+    """The links of the lesson's last line, with their heights."""
+    return [tuple(link) for link in page.evaluate(WAY_FORWARD)]
+
+
+@pytest.mark.parametrize("lesson", ["02_motor_and_turbo.ipynb", "de/02_motor_und_turbo.ipynb",
+                                    "09_rally_run_memory.ipynb"])
+def test_the_way_forward_is_a_target_a_finger_hits(page, lab, lesson):
+    """In the app view the links at a lesson's end ("Next: Lesson 3 …", "Back to the start")
+    are buttons at least 44 px tall, in English and German; a link inside the lesson's text
+    (lesson 0's "For grown-ups") stays a link of the text."""
+    _lab.open_app(page, lab, lesson)
+    page.locator("#rendered_cells .jp-Cell").last.scroll_into_view_if_needed()
+    links = way_forward(page)
+    words = {"02_motor_and_turbo.ipynb": ["Lesson 3: moving and hills", "Back to the start"],
+             "de/02_motor_und_turbo.ipynb": ["Lektion 3: Fahren und Hügel", "Zurück zum Anfang"],
+             "09_rally_run_memory.ipynb": ["Back to the start"]}[lesson]
+    assert [text for text, _height in links] == words
+    assert all(height >= TOUCH_TARGET for _text, height in links), links
+    _lab.screenshot(page, "way_forward_" + lesson.removesuffix(".ipynb").replace("/", "_"))
+    if "02_" in lesson:
+        return
+    _lab.open_app(page, lab, "00_start_here.ipynb")
+    grown_ups = page.locator("#rendered_cells a[href='for_grown_ups.ipynb']")
+    assert grown_ups.evaluate("a => getComputedStyle(a).display") == "inline"
 
 
 def card_faces(page, root=".rally-hand"):

@@ -52,6 +52,13 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
     assert feedback.inner_text() == f"✔ Right. {sentence}"
     expect(announced).to_have_text(f"✔ Right. {sentence}")  # said once, in the same live region
     _lab.screenshot(page, "01_tricks-quiz", quiz)
+    # Answered right, the question is locked with its ✔: another answer cannot turn it into a ✘.
+    expect(check).to_be_disabled()
+    assert quiz.locator(".widget-radio-box input[type=radio]:enabled").count() == 0
+    quiz.locator(".widget-radio-box label", has_text="Cy").click(force=True)  # a child taps it all the same
+    page.wait_for_timeout(300)
+    assert feedback.inner_text() == f"✔ Right. {sentence}"
+    assert quiz.locator(".widget-radio-box label", has=page.locator("input:checked")).inner_text().strip() == "Bo"
 
     next_button.click()
     page.get_by_text("Question 2 of 6", exact=True).wait_for()

@@ -52,8 +52,8 @@ CASES = [
     (motor_quiz, 2, "11", "7", "2 → 4 → 7 → 11"),
     # From position 5 (11): 16 then 10.
     (motor_quiz, 3, "10", "16", "11 → 16 → 10"),
-    # From position 7 (10): 5, then past the last position back to 0.
-    (motor_quiz, 4, "0", "5", "energy is lost"),
+    # From 10 (position 7): 5, then past the last number back to 0.
+    (motor_quiz, 4, "0", "5", "saved-up speed is lost"),
     # Turbo is all or nothing: 3 + 7.
     (motor_quiz, 0, "10", "3", "without the turbo"),
     # Clockwise only: Ada from 6 moves 2 to 8, never back toward Bo on 3 (driving backwards would reach 4).

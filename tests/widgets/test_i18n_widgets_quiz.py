@@ -22,7 +22,7 @@ from widgets.rally_run.board_words import car_place, line_place
 from rally.rally_run.simulate import memory_win_rates
 from widgets import MemoryChart, RallyRunBoard, rally_run_quiz, round_end_quiz, tricks_quiz
 from widgets.i18n import WIDGETS
-from widgets.stich_rallye.quizzes import moving_quiz, track_in_words
+from widgets.stich_rallye.quizzes import motor_quiz, moving_quiz, track_in_words
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = ["widgets/quiz.py", "widgets/stich_rallye/quizzes.py", "widgets/rally_run/board.py",
@@ -96,8 +96,9 @@ def test_the_motor_and_moving_quizzes_count_in_german():
     with rally.language("de"):
         quiz = moving_quiz()
         assert quiz.title == "Fahren und Hügel"
-        assert quiz.questions[0].prompt.startswith("Die Strecke hat 12 Felder, im Uhrzeigersinn von Start/Ziel")
-        assert "Ada fährt 2 Felder vor." in quiz.questions[0].prompt
+        assert quiz.questions[0].prompt == "Ada fährt 2 Felder vor. Auf welchem Feld bleibt das Auto von Ada stehen?"
+        assert "<td>Ada (weißes Auto)</td><td>Feld 6</td>" in quiz.picture.children[0].in_words.value  # the picture
+        assert motor_quiz().questions[4].prompt.startswith("Der Pfeil zeigt auf 10. Sein Besitzer verliert noch 2 Stiche.")
         assert_german(quiz_texts(quiz))
         ends = round_end_quiz()
         assert ends.questions[0].prompt.startswith("Der letzte Stich der Runde ist vorbei.")

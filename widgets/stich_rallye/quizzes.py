@@ -24,6 +24,8 @@ from rally.stich_rallye.track import SpaceKind
 
 from ..i18n import N_, _, join_words, language, ngettext
 from ..quiz import Feedback, Question, Quiz
+from .motor_dial import MotorDial
+from .track_figure import TrackFigure
 
 NAMES = DEFAULT_NAMES
 
@@ -197,34 +199,45 @@ def tricks_quiz() -> Quiz:
     )
 
 
-def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAULT_DIAL) -> Question:
-    """'What does the motor show after losing N more tricks?' — judged by :class:`rally.Motor`."""
-    motor = Motor(start, dial)
-    for _loss in range(losses):
+def wound_motor(turns: int, dial: tuple[int, ...] = DEFAULT_DIAL) -> Motor:
+    """The motor after ``turns`` lost tricks in a round, wound on from 0 by :class:`rally.Motor`."""
+    motor = Motor(0, dial)
+    for _loss in range(turns):
         motor = motor.wound()
+    return motor
+
+
+def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAULT_DIAL) -> Question:
+    """'What does the motor show after losing N more tricks?' — judged by :class:`rally.Motor`.
+    The question shows the dial (:class:`~widgets.stich_rallye.motor_dial.MotorDial`) with its
+    arrow where ``start`` lost tricks of a round put it; its words say the value, never the position."""
+    before = wound_motor(start, dial)
+    path = [before]
+    for _loss in range(losses):
+        path.append(path[-1].wound())
+    motor = path[-1]
     values = sorted(set(dial))
 
     def check(answer: str) -> Feedback:
-        path = [Motor(start, dial)]
-        for _loss in range(losses):
-            path.append(path[-1].wound())
         steps = " → ".join(str(m.value) for m in path)
-        over = [_("In this app, past the last position the arrow comes back to 0: the energy is lost.")] if any(
+        over = [_("In this app, after the last number the arrow comes back to 0: the saved-up speed is lost.")] if any(
             m.position == 0 for m in path[1:]) else []
         if int(answer) == motor.value:
             return Feedback(True, " ".join([_("The arrow goes {steps}.").format(steps=steps), *over]))
-        return Feedback(False, " ".join([_("Count the positions: the arrow goes {steps}, so it shows {value}.").format(
-            steps=steps, value=motor.value), *over]))
+        return Feedback(False, " ".join([_("One step on for each lost trick: the arrow goes {steps}, so it shows "
+                                           "{value}.").format(steps=steps, value=motor.value), *over]))
+
+    def picture() -> MotorDial:
+        return MotorDial(before.dial, position=before.position)
 
     return Question(
-        ngettext("The dial reads {dial} clockwise. A motor's arrow is at position {start}, showing {value}. Its owner "
-                 "loses {losses} more trick. What does the motor show now?",
-                 "The dial reads {dial} clockwise. A motor's arrow is at position {start}, showing {value}. Its owner "
-                 "loses {losses} more tricks. What does the motor show now?", losses).format(
-            dial=", ".join(str(v) for v in dial), start=start, value=Motor(start, dial).value, losses=losses),
+        ngettext("The arrow points at {value}. Its owner loses {losses} more trick. What does the motor show now?",
+                 "The arrow points at {value}. Its owner loses {losses} more tricks. What does the motor show now?",
+                 losses).format(value=before.value, losses=losses),
         tuple(str(v) for v in values),
         check,
-        hint=_("Move the arrow one position for each lost trick; after the last position it comes back to 0."),
+        hint=_("Move the arrow one number on for each lost trick; after the last number it comes back to 0."),
+        picture=picture,
     )
 
 
@@ -307,20 +320,14 @@ def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, st
                       hint: str = WHERE_HINT, decoys: tuple[int, ...] = ()) -> Question:
     """'Where does the car stop?' on a small track — judged by :func:`rally.move`.
 
-    The track is described in board words (:func:`track_in_words`); ``decoys`` are wrong
-    spaces to offer besides the usual slips (counting the cars, stopping on the hill).
+    The question shows the track with its cars where :func:`rally.move` accepted them
+    (:class:`~widgets.stich_rallye.track_figure.TrackFigure`, each car's space in its key); its
+    words say only the move. ``decoys`` are wrong spaces to offer besides the usual slips
+    (counting the cars, stopping on the hill).
     """
     track = Track.parse(track_text)
     result = move(track, positions, mover, steps)  # refuses positions a game cannot reach (S6, S9)
     n = len(track)
-
-    def where(car: str) -> str:
-        p = positions[car]
-        if p == 0:
-            return _("{car} waits on the starting grid").format(car=car)
-        return _("{car} stands on space {space}").format(car=car, space=p % n)
-
-    others = [where(car) for car in positions if car != mover]
     start = positions[mover]
     wrong = {(start + steps) % n, result.counted_end % n, (result.space + 1) % n, *(d % n for d in decoys)}
     choices = sorted(wrong | {result.space})
@@ -328,13 +335,16 @@ def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, st
     def check(answer: str) -> Feedback:
         return Feedback(int(answer) == result.space, result.describe())
 
+    def picture() -> TrackFigure:
+        return TrackFigure(track, positions=list(positions.values()), names=list(positions))
+
     return Question(
-        " ".join([track_in_words(track), join_words([where(mover), *others]) + ".",
-                  ngettext("{mover} moves {steps}.", "{mover} moves {steps}.", steps).format(mover=mover, steps=steps),
+        " ".join([ngettext("{mover} moves {steps}.", "{mover} moves {steps}.", steps).format(mover=mover, steps=steps),
                   _("On which space does {mover}'s car stop?").format(mover=mover)]),
         tuple(str(c) for c in choices),
         check,
         hint=_(hint) if hint == WHERE_HINT else hint,
+        picture=picture,
     )
 
 
