@@ -64,20 +64,21 @@ class AppGame:
         box's words (the track above may be scrolled away on a phone) say where each choice
         ends and, when both end on one space, which move rolls there; the hand's line sends
         the learner to buttons below the trick, where they are in every layout."""
-        box = self.root.locator(".widget-vbox").filter(has=self.turbo_buttons().first).last
-        words = box.locator(".widget-html").first
-        ends = [re.search(r"→ (.+)$", self.turbo_buttons().nth(k).inner_text()).group(1) for k in range(2)]
-        shown = self.page.evaluate("""([box, words]) => {
+        ends = [re.search(r"→ (.+)$", self.turbo_buttons().nth(k).inner_text().strip()).group(1) for k in range(2)]
+        found = self.turbo_buttons().first.evaluate("""(button) => {
+          const box = button.closest('.widget-vbox'), words = box.querySelector('.widget-html');
           const b = box.getBoundingClientRect(), w = words.getBoundingClientRect();
-          return w.top >= 0 && b.bottom <= window.innerHeight;}""", [box.element_handle(), words.element_handle()])
-        assert shown, "the turbo box's words and buttons are not on screen together"
-        text = words.inner_text()
+          const trick = box.parentElement.querySelector('.rally-trick').getBoundingClientRect();
+          return {text: words.innerText, shown: w.top >= 0 && b.bottom <= window.innerHeight,
+                  below: b.top >= trick.bottom - 1};
+        }""")
+        assert found["shown"], "the turbo box's words and buttons are not on screen together"
+        assert found["below"], "the turbo buttons are not below the trick"
+        text = found["text"]
         if ends[0] == ends[1] and not ends[0].startswith("the finish"):
             assert re.search(r"(With the turbo|With the card alone|Either way), your car .*" + re.escape(ends[0]),
                              text), (ends, text)
         assert "The rings on the track show" not in text
-        trick = self.root.locator(".rally-trick").first.bounding_box()
-        assert box.bounding_box()["y"] >= trick["y"] + trick["height"] - 1, "the buttons are not below the trick"
         assert "below the trick" in self.hand.inner_text()
 
     def over(self) -> bool:
@@ -131,10 +132,10 @@ def test_lesson_5_game_and_review_fit_every_screen(screen_page, lab):
         page.wait_for_function(f"(el) => ({CHART_CUT})(el).length === 0", arg=game.root.element_handle(),
                                timeout=10_000)
     assert game.root.evaluate(CHART_CUT) == []
+    _lab.screenshot(page, f"screens-{screen}-05-review")
     game.root.locator("button").filter(has_text=re.compile(r"^Replay from the first deal")).first.click()
     page.wait_for_timeout(300)
     assert sliders_cut(game.root) == []
-    _lab.screenshot(page, f"screens-{screen}-05-review")
 
 
 def answer_self_check(page, screen: str, touch: bool) -> int:
