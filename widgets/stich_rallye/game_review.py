@@ -38,8 +38,9 @@ from .track_layout import wrap
 
 #: Marks for the costliest decisions, in order: a number in a circle, not only a color.
 RANKS = ("①", "②", "③")
-#: Below this win chance a costly decision's mark stands over its ring, clear of the x axis.
-LOW = 0.15
+#: Below this win chance a costly decision's mark stands over its ring, clear of the x axis
+#: (the plot is 156 px high for 0-105 %: a mark and its ring need about 28 px under the point).
+LOW = 0.2
 
 
 class ReviewChart(PlotlyView):
