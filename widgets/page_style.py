@@ -11,7 +11,8 @@ child on a tablet, or with a keyboard only, needs more (issue 27):
   8, lap 2" is never cut to "Use turbo: 6 + 11 → space 8, l…". A control's label and a menu's
   choice are as wide as their words ("Game number", not "Game nu…").
 - **Touch** — on a screen with a coarse pointer (a finger), buttons, toggles, text fields,
-  menus and radio choices are at least 44 × 44 CSS px, and a slider's handle is too.
+  menus and radio choices are at least 44 × 44 CSS px, and a slider's handle is too, with
+  room for it at both ends of its track (never over the slider's label or out of its box).
 - **Narrow screens** — no widget is wider than the page, and rows of controls wrap (a
   figure scales itself to the width there is: :class:`~widgets.plotly_view.ViewProbe`).
 
@@ -81,6 +82,11 @@ PAGE_CSS = f"""
     right: -{TOUCH_TARGET // 2}px !important; border-radius: 50%;
   }}
   .jp-OutputArea-output .widget-hslider {{ height: {TOUCH_TARGET + 8}px; }}
+  /* The handle's middle stands on the ends of the track: half a handle of room each side, so
+     at the first step it does not cover the label ("Ste") nor at the last stick out of its box. */
+  .jp-OutputArea-output .widget-hslider .slider-container {{
+    margin-left: {TOUCH_TARGET // 2 + 4}px; margin-right: {TOUCH_TARGET // 2 + 2}px;
+  }}
 }}
 """
 

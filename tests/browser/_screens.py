@@ -114,3 +114,64 @@ def window(browser, lab, screen: str, timeout: float = 60_000):
         context.close()
         lab.shutdown_kernels()
     _lab.assert_no_script_errors(seen)
+
+
+#: JavaScript: each visible slider below ``root`` (an element) whose label or handle is not
+#: wholly shown: the handle over the label's words, or out of the bordered box around it.
+SLIDERS_CUT = """(root) => {
+  const out = [];
+  for (const slider of root.querySelectorAll('.widget-hslider')) {
+    if (!slider.getClientRects().length) continue;
+    const label = slider.querySelector('.widget-label'), handle = slider.querySelector('.noUi-handle');
+    const h = handle.getBoundingClientRect();
+    // The label's words (right-aligned in their box): a range around its text.
+    const range = document.createRange(); range.selectNodeContents(label);
+    const words = range.getBoundingClientRect();
+    if (label.scrollWidth > label.clientWidth + 1 || h.left < words.right - 0.5)
+      out.push(`the handle (${Math.round(h.left)}) covers the label's words (to ${Math.round(words.right)})`);
+    let box = slider.parentElement;
+    while (box && parseFloat(getComputedStyle(box).borderRightWidth) === 0) box = box.parentElement;
+    const b = (box || document.documentElement).getBoundingClientRect();
+    if (h.left < b.left - 0.5 || h.right > b.right + 0.5)
+      out.push(`the handle (${Math.round(h.left)}..${Math.round(h.right)}) sticks out of its box (${Math.round(b.left)}..${Math.round(b.right)})`);
+  }
+  return out;
+}"""
+
+
+def sliders_cut(root) -> list[str]:
+    """What :data:`SLIDERS_CUT` finds below ``root`` (a locator)."""
+    return root.evaluate(SLIDERS_CUT)
+
+
+#: JavaScript: every word drawn in the Plotly figures below ``root`` under 12 px as shown
+#: (the computed size times the figure's scale on screen), as "words size".
+FIGURE_WORDS_UNDER_12 = """(root) => {
+  const out = [];
+  for (const t of root.querySelectorAll('.js-plotly-plot text')) {
+    const words = t.textContent.trim();
+    if (!words || !t.getClientRects().length || getComputedStyle(t).visibility === 'hidden') continue;
+    const m = t.getScreenCTM();
+    const size = parseFloat(getComputedStyle(t).fontSize) * (m ? Math.hypot(m.a, m.b) : 1);
+    if (size < 12 - 0.05) out.push(words.slice(0, 30) + ' ' + size.toFixed(1) + 'px');
+  }
+  return [...new Set(out)];
+}"""
+
+#: JavaScript: what the review's chart below ``root`` cuts or crowds: its x-axis title out of
+#: the figure, a costly decision's mark (①②③) over the x axis.
+CHART_CUT = """(root) => {
+  const out = [];
+  const plot = [...root.querySelectorAll('.js-plotly-plot')].find(p => p.querySelector('.xtitle') && p.getClientRects().length);
+  if (!plot) return ['no chart'];
+  const box = plot.getBoundingClientRect(), title = plot.querySelector('.xtitle').getBoundingClientRect();
+  if (title.left < box.left - 0.5 || title.right > box.right + 0.5 || title.bottom > box.bottom + 0.5)
+    out.push(`the x axis's title (${Math.round(title.left)}..${Math.round(title.right)}) is cut (${Math.round(box.left)}..${Math.round(box.right)})`);
+  const area = plot.querySelector('.nsewdrag, rect.bg').getBoundingClientRect();
+  for (const t of plot.querySelectorAll('.textpoint text')) {
+    const r = t.getBoundingClientRect();
+    if (/[①②③]/.test(t.textContent) && r.bottom > area.bottom + 0.5)
+      out.push(`${t.textContent} (to ${Math.round(r.bottom)}) over the x axis (${Math.round(area.bottom)})`);
+  }
+  return out;
+}"""

@@ -4,7 +4,8 @@ JupyterLab as a learner sees it: a 1280 x 800 window with the side bar open.
 One test, in the order a learner meets things: the table (hand, trick, track) fits the
 notebook area at once; the Hint names a card that may be played; a whole game is
 clicked through, and at the first turbo choice the won trick, both buttons, the hand and
-the rings on the track show together; after the game the review charts one point per
+the rings on the track show together (the box's words say where each ends, or why both end
+on one space, so they read without the track on a phone too); after the game the review charts one point per
 decision of Ada's and offers up to three "Show it in the replay" buttons; the first opens
 the replay, scrolled into view, with the decision explained, and stepping forward as the
 note says reaches it. A screenshot of each step goes to test-artifacts/screenshots/.
@@ -161,7 +162,7 @@ def test_coached_game_hint_turbo_review_and_replay(page, lab):
                 game.to_top()
                 winner = game.this_trick().locator(".rally-trick__play.is-winner")
                 assert "★ wins" in winner.inner_text() and "Ada" in winner.inner_text()
-                words = game.root.locator(".widget-html").filter(has_text="The rings on the track show")
+                words = game.root.locator(".widget-html").filter(has_text="You won the trick")
                 assert not_inside(page, {"This trick's winner": winner, "turbo words": words,
                                          "Use turbo button": use, "Card alone button": alone,
                                          "hand's cards": game.hand.locator("button.rally-card"),

@@ -19,14 +19,17 @@ Screenshots of each screen go to test-artifacts/screenshots/.
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from widgets.course import COURSE
 
 from . import _lab
-from ._screens import PROBLEMS, SCREENS, check, touch_or_click, window  # noqa: F401 (other tests import them from here)
+from ._screens import (  # noqa: F401 (other tests import them from here)
+    CHART_CUT, FIGURE_WORDS_UNDER_12, PROBLEMS, SCREENS, check, sliders_cut, touch_or_click, window)
 
 #: JavaScript: the count of announcements of the live region below ``root`` (arg).
 ANNOUNCED = "(el) => Number(el.querySelector('.rally-announcer')?.dataset.count || 0)"
@@ -56,6 +59,28 @@ class AppGame:
     def turbo_buttons(self):
         return self.root.locator("button").filter(has_text=re.compile(r"^(Use turbo|Card alone):"))
 
+    def check_turbo_choice(self) -> None:
+        """With the turbo buttons on screen, what the choice points to is on screen too: the
+        box's words (the track above may be scrolled away on a phone) say where each choice
+        ends and, when both end on one space, which move rolls there; the hand's line sends
+        the learner to buttons below the trick, where they are in every layout."""
+        ends = [re.search(r"→ (.+)$", self.turbo_buttons().nth(k).inner_text().strip()).group(1) for k in range(2)]
+        found = self.turbo_buttons().first.evaluate("""(button) => {
+          const box = button.closest('.widget-vbox'), words = box.querySelector('.widget-html');
+          const b = box.getBoundingClientRect(), w = words.getBoundingClientRect();
+          const trick = box.parentElement.querySelector('.rally-trick').getBoundingClientRect();
+          return {text: words.innerText, shown: w.top >= 0 && b.bottom <= window.innerHeight,
+                  below: b.top >= trick.bottom - 1};
+        }""")
+        assert found["shown"], "the turbo box's words and buttons are not on screen together"
+        assert found["below"], "the turbo buttons are not below the trick"
+        text = found["text"]
+        if ends[0] == ends[1] and not ends[0].startswith("the finish"):
+            assert re.search(r"(With the turbo|With the card alone|Either way), your car .*" + re.escape(ends[0]),
+                             text), (ends, text)
+        assert "The rings on the track show" not in text
+        assert "below the trick" in self.hand.inner_text()
+
     def over(self) -> bool:
         return "Game over" in self.status()
 
@@ -80,8 +105,9 @@ def test_lesson_5_game_and_review_fit_every_screen(screen_page, lab):
             break
         before = game.announced()
         if game.turbo_buttons().count() and game.turbo_buttons().first.is_visible():
-            game.turbo_buttons().first.scroll_into_view_if_needed()
+            game.turbo_buttons().last.scroll_into_view_if_needed()
             check(page, screen, f"turbo choice {turbo_seen + 1}")  # every one: on lap 2 the words grow
+            game.check_turbo_choice()
             if not turbo_seen:
                 _lab.screenshot(page, f"screens-{screen}-05-turbo")
             turbo_seen += 1
@@ -91,12 +117,25 @@ def test_lesson_5_game_and_review_fit_every_screen(screen_page, lab):
         game.wait_after(before)
     assert game.over(), "the game did not end in 120 steps"
     assert turbo_seen > 0
+    # The track's words read on every screen (on a tablet and a laptop the figure is drawn
+    # at its own size, its words too).
+    assert game.root.evaluate(FIGURE_WORDS_UNDER_12) == []
+    # The replay's slider shows its label and its handle whole, at the last step and the first.
+    assert sliders_cut(game.root) == []
     review = page.get_by_text("Review of your game")
     review.wait_for(timeout=120_000)
     review.scroll_into_view_if_needed()
     page.wait_for_timeout(500)  # the review chart draws
     check(page, screen, "the review")
+    # The chart is laid out for the room a moment after it is drawn (and again as the review grows).
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"(el) => ({CHART_CUT})(el).length === 0", arg=game.root.element_handle(),
+                               timeout=10_000)
+    assert game.root.evaluate(CHART_CUT) == []
     _lab.screenshot(page, f"screens-{screen}-05-review")
+    game.root.locator("button").filter(has_text=re.compile(r"^Replay from the first deal")).first.click()
+    page.wait_for_timeout(300)
+    assert sliders_cut(game.root) == []
 
 
 def answer_self_check(page, screen: str, touch: bool) -> int:

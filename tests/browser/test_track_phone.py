@@ -1,7 +1,8 @@
 """The track figure on a 360-px phone (issue 41, item 5): in the app view a learner opens,
 the figure lays itself out for the width there is (the key below the track) instead of
 being scaled down as a whole, so no word drawn in it is under 12 px, it is no wider than
-the window, and a tap on a space shows that space's number in words of at least 12 px."""
+the window, and a tap on a space shows that space's number in words of at least 12 px. On a
+tablet and a laptop the figure keeps its own layout, with no word under 12 px either."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from playwright.sync_api import expect
 
 from . import _lab
 from .test_lesson_moves import settled
+from ._screens import sliders_cut
 from .test_screens import check, screen_page  # noqa: F401 (screen_page: the fixture)
 
 #: The smallest size, in CSS px as shown, of any word drawn in a figure on a phone.
@@ -130,3 +132,70 @@ def test_the_game_track_reads_on_a_phone(screen_page, lab, lesson):
     check(page, screen, lesson)
     page.locator("#rendered_cells .js-plotly-plot").first.scroll_into_view_if_needed()
     _lab.screenshot(page, f"track_phone_{screen}_{lesson[:2]}_game")
+
+
+@pytest.mark.parametrize("lesson", ["05_play_a_game.ipynb", "04_round_end_and_laps.ipynb", "03_moving_and_hills.ipynb"])
+@pytest.mark.parametrize("screen_page", ["tablet-1024", "laptop-1280"], indirect=True)
+def test_the_track_reads_on_a_tablet_and_a_laptop(screen_page, lab, lesson):
+    """Where there is room the figure is drawn at its own size, not laid out anew: its own
+    fonts keep every word, the key, the cars' letters, "starting grid", at 12 px or more."""
+    page, screen = screen_page
+    _lab.open_app(page, lab, lesson)
+    assert _lab.app_errors(page) == []
+    found = measure(page)
+    assert found["figures"]
+    small = sorted({(word["text"], round(word["size"], 1)) for word in found["words"] if word["size"] < SMALLEST - 0.01})
+    print(f"{lesson} on {screen}: {len(found['words'])} words, under {SMALLEST} px: {small}")
+    assert small == []
+    page.locator("#rendered_cells .js-plotly-plot").first.scroll_into_view_if_needed()
+    _lab.screenshot(page, f"track_{screen}_{lesson[:2]}")
+
+
+#: JavaScript: the cars whose letter another car, drawn above it, covers, in the figures
+#: below ``root``: "A under C".
+CARS_COVERED = """(root) => {
+  const out = [];
+  for (const plot of root.querySelectorAll('.js-plotly-plot')) {
+    const cars = [];
+    for (const g of plot.querySelectorAll('.scatterlayer g.trace')) {
+      const key = g.__data__?.[0]?.trace?.meta || '';
+      const point = g.querySelector('path.point'), letter = g.querySelector('.textpoint text');
+      if (key.startsWith('car:') && point && letter)
+        cars.push({name: key.slice(4), box: point.getBoundingClientRect(), letter: letter.getBoundingClientRect()});
+    }
+    cars.forEach((a, i) => cars.slice(i + 1).forEach((b) => {
+      const x = a.letter.left + a.letter.width / 2, y = a.letter.top + a.letter.height / 2;
+      const half = Math.min(a.letter.width, a.letter.height) / 2;
+      if (x + half > b.box.left && x - half < b.box.right && y + half > b.box.top && y - half < b.box.bottom)
+        out.push(a.name + ' under ' + b.name);
+    }));
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("screen_page", ["phone-360", "laptop-1280"], indirect=True)
+def test_lesson_4_s_replay_shows_its_slider_and_every_car(screen_page, lab):
+    """Lesson 4's "end of round 1, step by step", stepped from its first event to its last:
+    the slider's label and handle are whole at both ends, and no car hides another's letter
+    (on a phone, cars on neighbouring spaces take turns a lane further in)."""
+    page, screen = screen_page
+    _lab.open_app(page, lab, "04_round_end_and_laps.ipynb")
+    assert _lab.app_errors(page) == []
+    replay = page.locator("#rendered_cells .jp-OutputArea-output").filter(has=page.locator(".widget-hslider")).first
+    replay.scroll_into_view_if_needed()
+    page.wait_for_timeout(1000)  # the figure lays itself out for the room
+    assert sliders_cut(replay) == []
+    forward = _lab.output_button(replay, "Step forward ▶")
+    covered = []
+    for step in range(40):
+        covered += [f"step {step + 1}: {c}" for c in replay.evaluate(CARS_COVERED)]
+        if forward.is_disabled():
+            break
+        forward.click()
+        page.wait_for_timeout(250)
+    assert forward.is_disabled(), "the replay did not reach its last step"
+    page.wait_for_timeout(300)
+    assert sliders_cut(replay) == []
+    assert covered == []
+    _lab.screenshot(page, f"replay_{screen}_04_end", replay)

@@ -11,7 +11,7 @@ from test_widgets_track_narrow import LAPTOP, PHONE, drawn, font_sizes  # tests/
 from rally import Position, advise, examples, review
 from widgets.plotly_view import NARROWEST
 from widgets.stich_rallye.advice_chart import AdviceChart
-from widgets.stich_rallye.game_review import ReviewChart
+from widgets.stich_rallye.game_review import LOW, ReviewChart
 
 #: The smallest word a chart may show on a phone, in px.
 SMALLEST = 12
@@ -34,6 +34,12 @@ def test_the_review_chart_takes_a_phone_s_width_with_its_key_below():
     legend = chart.plot.layout.legend
     assert legend.y < 0 and legend.yanchor == "top" and legend.x == 0  # under the chart, from its left
     assert chart.plot.layout.margin.b > 100 and chart.plot.layout.height > 230  # room made for it
+    # The x axis's title in lines as wide as the plot (a character of its 14 px: a little over half that).
+    lines = chart.plot.layout.xaxis.title.text.split("<br>")
+    assert len(lines) > 1 and all(len(line) * 0.55 * 14 <= PHONE - chart.plot.layout.margin.l for line in lines)
+    # A costly decision's mark stands under its ring, or over it near 0 %, clear of the x axis.
+    marks = next(trace for trace in chart.plot.data if trace.meta == "costliest")
+    assert all(pos == ("top center" if y < 100 * LOW else "bottom center") for pos, y in zip(marks.textposition, marks.y))
     chart.probe.set_state({"room": 200})  # narrower than any chart is drawn: the page scales it down
     assert chart.plot.layout.width == NARROWEST
     chart.probe.set_state({"room": LAPTOP})

@@ -136,6 +136,38 @@ def test_turbo_buttons_appear_only_for_the_humans_choice():
     assert offered >= 3
 
 
+def test_the_turbo_box_says_why_both_choices_end_on_one_space():
+    """The buttons say where each choice ends; when both end on the same space, the box
+    says which move rolls there, in the move's own words (no track needed: on a phone it
+    is scrolled away). Otherwise it points to the buttons and the track's rings."""
+    seen = set()
+    for seed in range(12):
+        view = GameView(3, "volcano", seed, bots=HeuristicBot())
+        while not view.game.is_over and len(seen) < 3:
+            actions = view.game.legal_actions()
+            if not isinstance(actions[0], Turbo):
+                view.play_card(str(actions[-1]))
+                continue
+            moves = {use: next(e.move for e in view.game.clone().apply_recorded(Turbo(use)) if isinstance(e, Moved))
+                     for use in (True, False)}
+            text = re.sub("<[^>]+>", "", view.turbo_text.value)
+            assert "beside" not in view.hand.prompt and "below the trick" in view.hand.prompt
+            rolled = [use for use in moves if moves[use].roll is not None]
+            if moves[True].final != moves[False].final or not rolled:
+                assert text.endswith("The buttons and the track's rings show where you end."), text
+                seen.add("apart")
+            elif len(rolled) == 2:
+                assert text.endswith("Either way, your car " + min(
+                    (moves[use].captions(view.game.names)[-1] for use in rolled), key=len) + "."), text
+                seen.add("both")
+            else:
+                start = "With the turbo" if rolled[0] else "With the card alone"
+                assert text.endswith(f"{start}, your car {moves[rolled[0]].captions(view.game.names)[-1]}."), text
+                seen.add("one")
+            view.choose_turbo(False)
+    assert seen == {"apart", "both", "one"}
+
+
 def test_every_event_is_shown_in_words():
     view = GameView(3, "beach", 2)
     play_human(view, RandomBot())

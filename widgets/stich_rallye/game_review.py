@@ -34,9 +34,13 @@ from rally.common import inputs
 from .._display import StableRepr
 from ..i18n import _, ngettext, percent
 from ..plotly_view import PlotlyView, narrow_width, plotly_figure
+from .track_layout import wrap
 
 #: Marks for the costliest decisions, in order: a number in a circle, not only a color.
 RANKS = ("①", "②", "③")
+#: Below this win chance a costly decision's mark stands over its ring, clear of the x axis
+#: (the plot is 156 px high for 0-105 %: a mark and its ring need about 28 px under the point).
+LOW = 0.2
 
 
 class ReviewChart(PlotlyView):
@@ -60,7 +64,10 @@ class ReviewChart(PlotlyView):
         self.plot.add_scatter(x=[d.number for d in costly], y=[100 * d.chosen.win_rate for d in costly],
                               mode="markers+text", name=_("costliest"), meta="costliest",
                               text=list(RANKS[:len(costly)]),
-                              textposition="bottom center", textfont={"size": 16, "color": "#b91c1c"},
+                              # Under its ring, clear of the dashed line above; over it near 0 %,
+                              # clear of the axis.
+                              textposition=["top center" if d.chosen.win_rate < LOW else "bottom center"
+                                            for d in costly], textfont={"size": 16, "color": "#b91c1c"},
                               hovertext=[html.escape(d.label) for d in costly], hoverinfo="text",
                               marker={"symbol": "circle-open", "size": 15, "color": "#b91c1c",
                                       "line": {"width": 2.5, "color": "#b91c1c"}})
@@ -77,7 +84,7 @@ class ReviewChart(PlotlyView):
             title={"text": html.escape(_("{name}'s win chance after each decision").format(
                        name=review.names[review.seat])),
                    "font": {"size": 14}, "x": 0.01, "xanchor": "left"},
-            xaxis={"title": _("your decisions, in the order you made them"), "fixedrange": True,
+            xaxis={"title": html.escape(_("your decisions, in the order you made them")), "fixedrange": True,
                    "range": [0.4, max(xs, default=1) + 0.6], "dtick": 5, "gridcolor": "#f3f4f6"},
             yaxis={"title": _("win chance (%)"), "range": [0, 105], "fixedrange": True, "gridcolor": "#e5e7eb"},
             legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom",
@@ -85,21 +92,30 @@ class ReviewChart(PlotlyView):
             hoverlabel={"font": {"size": 13}}, shapes=shapes, annotations=rounds,
         )
         self._title = _("{name}'s win chance after each decision").format(name=review.names[review.seat])
+        self._x_title = _("your decisions, in the order you made them")
         self._decisions = len(decisions)
         self.redrawn()
 
     def fit_room(self, room: int) -> None:
         """On a page narrower than the chart (a phone), the chart takes the page's width and
         its key goes under it, so its words keep their size instead of the whole being
-        scaled down; on a wide page it is as made."""
+        scaled down, and the x-axis title takes lines as wide as the plot; on a wide page it
+        is as made."""
         width = narrow_width(room, self._wide)
         narrow = bool(width)
+        left = 48 if narrow else 56
+        # A character of the title (14 px) takes a little over half its size.
+        x_title = wrap(html.escape(self._x_title), int((width - left - 10) / (0.55 * 14))) if narrow else \
+            html.escape(self._x_title)
+        lines = x_title.count("<br>")
         with self.plot.batch_update():
             self.plot.layout.width = width or self._wide
-            self.plot.layout.height = self._height + (70 if narrow else 0)
-            self.plot.layout.margin.update(l=48 if narrow else 56, b=110 if narrow else 40)
+            self.plot.layout.height = self._height + (70 + 18 * lines if narrow else 0)
+            self.plot.layout.margin.update(l=left, b=110 + 18 * lines if narrow else 40)
+            self.plot.layout.xaxis.title.text = x_title
             self.plot.layout.legend.update(x=0 if narrow else 1, xanchor="left" if narrow else "right",
-                                           y=-0.5 if narrow else 1.02, yanchor="top" if narrow else "bottom")
+                                           y=-0.5 - 0.1 * lines if narrow else 1.02,
+                                           yanchor="top" if narrow else "bottom")
         self.redrawn()
 
     def __repr__(self) -> str:

@@ -105,6 +105,11 @@ ANNOUNCED_EVENTS = 16
 MAX_DELAY = 10
 #: The track's size during play: with the trick beside it, 850 px in all.
 TRACK_SIZE = (590, 270)
+#: Why two turbo choices end on the same space: the one that rolls there, in the move's own
+#: words (``roll``: its last caption, "rolls back down the hill to space 6"), by the choice
+#: (turbo, card alone, or None: both roll there).
+ROLL_WORDS = {True: N_("With the turbo, your car {roll}."), False: N_("With the card alone, your car {roll}."),
+              None: N_("Either way, your car {roll}.")}
 #: While a review grows, the page shows what it has at most this often, in seconds (and
 #: always its first step and its last).
 REVIEW_REFRESH = 1.0
@@ -555,7 +560,7 @@ class GameView(StableRepr, w.VBox):
                         else _("<b>{name}'s turn</b>: play a card.")).format(name=html.escape(names[me]))
             else:
                 turn = _("<b>Your turn</b>: choose the turbo.") if choosing else _("<b>Your turn</b>: play a card.")
-            prompt = (_("Your turn: use your motor or not? Choose with the buttons beside the trick.") if choosing
+            prompt = (_("Your turn: use your motor or not? Choose with the buttons below the trick.") if choosing
                       else _("Your turn. {rule}").format(rule=rally.play_rule(game.hands[me], game.trick)))
         else:
             who = html.escape(names[current])
@@ -634,7 +639,8 @@ class GameView(StableRepr, w.VBox):
         return _("{name}'s hand ({car})").format(name=self.game.names[seat], car=car_words(seat))
 
     def _offer_turbo(self) -> None:
-        """The turbo choice: both moves in words, and marked on the track."""
+        """The turbo choice: both moves in words, and marked on the track. When both end on
+        the same space, the box says which move rolls there (the engine's move says so)."""
         game, me = self.game, self.viewer
         assert me is not None  # offered only to the person whose hand is shown
         lowest = rally.explain_trick(game.trick).lowest
@@ -644,10 +650,17 @@ class GameView(StableRepr, w.VBox):
             preview = game.clone()  # the rules say where each choice ends; hidden cards play no part
             moves[use] = next(e.move for e in preview.apply_recorded(Turbo(use)) if isinstance(e, Moved))
         where = {use: self._where(m.final) for use, m in moves.items()}
+        # The buttons say where each choice ends, so the box reads without the track (on a
+        # phone it is scrolled away above). Two choices ending on one space: the moves say why.
+        same = moves[True].final == moves[False].final and moves[True].final < 2 * len(game.track)
+        rolls = {use: moves[use].captions(game.names)[-1] for use in moves if same and moves[use].roll is not None}
+        if len(rolls) == 2:  # the shorter words: a car one of them passes on the way may be left out
+            rolls = {None: min(rolls.values(), key=len)}
+        ends = "".join(html.escape(_(ROLL_WORDS[use]).format(roll=roll)) for use, roll in rolls.items())
         self.turbo_text.value = "<div style='font-size:13px;line-height:1.35'>" + _(
             "<b>You won the trick.</b> Your motor shows {value}: use it now, or save it for later (it also drives "
-            "you at the round's end). The rings on the track show where each choice ends.").format(
-            value=value) + "</div>"
+            "you at the round's end).").format(value=value) + " " + (
+            ends or _("The buttons and the track's rings show where you end.")) + "</div>"
         self.turbo_yes.description = _("Use turbo: {card} + {motor} → {where}").format(
             card=lowest, motor=value, where=where[True])
         self.turbo_no.description = _("Card alone: {card} → {where}").format(card=lowest, where=where[False])

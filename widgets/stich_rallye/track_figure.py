@@ -229,7 +229,7 @@ class TrackFigure(PlotlyView):
         notes[CAPTION].update(font={"size": look.caption}, **look.caption_at)
         notes[SUMMARY].update(font={"size": look.summary}, **look.summary_at)
         notes[GRID_NOTE].update(x=-grid - 0.05, font={"size": look.note})
-        notes[DIRECTION_NOTE].font.size = look.note
+        notes[DIRECTION_NOTE].update(y=look.note_y, font={"size": look.note})
 
     def _say(self, caption: str, summary: str, relaid: bool = False) -> None:
         """Show the caption and the summary: inside the loop in the wide look; in a narrow
@@ -282,8 +282,9 @@ class TrackFigure(PlotlyView):
     def car_spot(self, positions: Sequence[int], seat: int, mover: int | None = None) -> tuple[float, float]:
         """Where ``seat``'s car is drawn for ``positions``: its grid slot at progress 0,
         else just inside its space (further in when another car shares the space,
-        which only happens while ``mover`` passes it)."""
-        return car_spot(self._tf_space_xy, positions, seat, mover, self._tf_look.grid_gap)
+        which only happens while ``mover`` passes it; on a phone neighbours take turns a lane
+        further in: :func:`~widgets.stich_rallye.track_layout.car_spot`)."""
+        return car_spot(self._tf_space_xy, positions, seat, mover, self._tf_look.grid_gap, self._tf_look.lane_gap)
 
     def on_space_click(self, callback: Callable[[int], None]) -> None:
         """Call ``callback(space)`` when a space's marker is clicked in the page."""

@@ -37,6 +37,9 @@ ACROSS = 2 * (STRAIGHT / 2 + RADIUS + 0.25)
 UP = 2 * RADIUS + GRID_HEIGHT + 0.6
 #: The smallest font (px) of the figure laid out for a narrow room: no word drawn is smaller.
 NARROW_FONT = 12
+#: The smallest font (px) of the wide figure (a tablet, a laptop), where it is drawn at its own
+#: size: no word drawn is smaller there either.
+WIDE_FONT = 12
 #: The key's font (px) in the narrow layout, where the key stands below the track.
 NARROW_KEY_FONT = 13
 #: The narrow layout's smallest margin left and right of the track (px).
@@ -80,11 +83,18 @@ def grid_half(cars: int, grid_gap: float) -> float:
 
 
 def car_spot(space_xy: Sequence[tuple[float, float, float, float]], positions: Sequence[int], seat: int,
-             mover: int | None, grid_gap: float) -> tuple[float, float]:
+             mover: int | None, grid_gap: float, lane_gap: float = 0.0) -> tuple[float, float]:
     """Where ``seat``'s car is drawn for ``positions`` on a track whose spaces stand at
     ``space_xy`` (:func:`stadium_point` per space): its grid slot at progress 0, else just
     inside its space (further in when another car shares the space, which only happens
-    while ``mover`` passes it)."""
+    while ``mover`` passes it). With a ``lane_gap`` (cars wider than a space, on a phone),
+    cars on neighbouring spaces take turns to sit that much further in, so none hides
+    another's letter.
+
+    >>> xy = [stadium_point(i / 31) for i in range(31)]
+    >>> [round(car_spot(xy, [1, 2, 3], seat, None, GRID_GAP, 0.3)[1], 2) for seat in range(3)]
+    [0.78, 0.48, 0.78]
+    """
     progress = positions[seat]
     if progress == 0:
         return grid_slot(seat, len(positions), grid_gap)
@@ -95,6 +105,10 @@ def car_spot(space_xy: Sequence[tuple[float, float, float, float]], positions: S
     # The resting car keeps the inner lane; a passing mover takes the next one in.
     sharing.sort(key=lambda s: (s == mover, s))
     depth = CAR_INSET * (1 + sharing.index(seat))
+    if lane_gap:
+        taken = {p % n for p in positions if p != 0}
+        behind = next((k for k in range(1, n) if (space - k) % n not in taken), n)
+        depth += lane_gap * ((behind - 1) % 2)  # every second car of a row of neighbours
     return (x - nx * depth, y - ny * depth)
 
 
@@ -143,6 +157,11 @@ class TrackLook(NamedTuple):
     word_out: float
     #: From one car's place on the starting grid to the next, in plot units.
     grid_gap: float
+    #: How much further in every second car of a row on neighbouring spaces sits, in plot
+    #: units (0: cars are narrower than a space and sit in one lane).
+    lane_gap: float = 0.0
+    #: Where the note "cars run clockwise" stands, up from the middle of the loop (plot units).
+    note_y: float = -0.56
 
 
 #: The caption's and the summary's places inside the loop (the wide look); the narrow look
@@ -156,17 +175,18 @@ def wide_look(width: int, height: int, names: Sequence[str], track_length: int) 
     """The figure's own layout, ``width`` x ``height`` px, its key to the right of the track.
 
     >>> look = wide_look(720, 350, ["Ada", "Bo", "Cy"], 31)
-    >>> look.width, look.margin["r"], look.legend["x"], look.text
-    (720, 222, 1.01, 11)
+    >>> look.width, look.margin["r"], look.legend["x"], min(look.text, look.note, look.summary, look.legend["font"]["size"])
+    (720, 237, 1.01, 12)
     """
-    margin = key_margin(names, track_length)
+    margin = key_margin(names, track_length, WIDE_FONT)
     step_px = pixels_per_unit(width, height, margin) * PERIMETER / track_length
     return TrackLook(
         width=width, height=height, margin={"l": 6, "r": margin, "t": 6, "b": 6},
-        legend={"x": 1.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "font": {"size": 11}},
+        legend={"x": 1.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "font": {"size": WIDE_FONT}},
         caption_at=CAPTION_INSIDE, summary_at=SUMMARY_INSIDE,
         space=max(7.0, min(16.0, 0.38 * step_px)), car=max(11.0, min(21.0, 0.5 * step_px)),
-        text=11, note=10, summary=11, caption=15, choice=12, hover=13, wrap=48, caption_wrap=0, below=0,
+        text=WIDE_FONT, note=WIDE_FONT, summary=WIDE_FONT, caption=15, choice=WIDE_FONT + 1, hover=13, wrap=44,
+        caption_wrap=0, below=0,
         word_out=0.2, grid_gap=GRID_GAP)
 
 
@@ -207,14 +227,17 @@ def narrow_look(room: int, wide: TrackLook, names: Sequence[str], track_length: 
         text=NARROW_FONT, note=NARROW_FONT, summary=summary, caption=caption, choice=NARROW_FONT + 1,
         hover=14, wrap=int(line / (0.55 * summary)), caption_wrap=int(line / (0.55 * caption)), below=plot_height,
         word_out=-0.7,  # inside, past a passing car
-        grid_gap=max(GRID_GAP, (car + 3) / ppu))  # cars big enough for their initials, side by side
+        grid_gap=max(GRID_GAP, (car + 3) / ppu),  # cars big enough for their initials, side by side
+        # Cars wider than the room between two spaces: neighbours take turns a lane further in,
+        # clear of each other's letter, and the note on the direction goes to the loop's middle.
+        lane_gap=(car / 2 + 7) / ppu if car > 0.8 * step_px else 0.0, note_y=0.0)
 
 
-def key_margin(names: Sequence[str], track_length: int) -> int:
-    """The figure's right margin, in pixels: room for the key's longest car entry, wherever
-    the cars stand. Plotly widens a margin too narrow for its key, so an entry growing as a
-    car moves ("starting grid" → "space 12") would shift the whole track sideways."""
-    return max(155, 46 + round(6.5 * key_chars(names, track_length)))
+def key_margin(names: Sequence[str], track_length: int, font: int = WIDE_FONT) -> int:
+    """The figure's right margin, in pixels: room for the key's longest car entry in ``font``
+    px, wherever the cars stand. Plotly widens a margin too narrow for its key, so an entry
+    growing as a car moves ("starting grid" → "space 12") would shift the whole track sideways."""
+    return max(155, 46 + round(0.59 * font * key_chars(names, track_length)))
 
 
 def pixels_per_unit(width: int, height: int, margin: int = 155) -> float:

@@ -127,7 +127,7 @@ def figure_layout(look: TrackLook, grid_half: float) -> dict:
              "font": {"size": look.summary, "color": "#374151"}},
             {"x": -grid_w - 0.05, "y": RADIUS + GRID_HEIGHT, "text": html.escape(_("starting grid")),
              "showarrow": False, "xanchor": "right", "font": {"size": look.note, "color": "#4b5563"}},
-            {"x": 0, "y": -0.56, "text": html.escape(_("cars run clockwise ↻")), "showarrow": False,
+            {"x": 0, "y": look.note_y, "text": html.escape(_("cars run clockwise ↻")), "showarrow": False,
              "font": {"size": look.note, "color": "#6b7280"}},
         ],
     )
