@@ -150,86 +150,98 @@ class TableEvidence:
         if not steps:
             return
         order += [s for s in hands if s not in self.plays]
-        flat: list[int] = []
-        place: list[int] = []
-        starts: list[int] = []
-        sizes: list[int] = []
-        for p, seat in enumerate(order):
-            starts.append(len(flat))
-            sizes.append(len(hands[seat]))
-            flat += hands[seat]
-            place += [p] * len(hands[seat])
-        starts.append(len(flat))
-        sizes.append(len(rest))
-        place += [len(order)] * len(rest)
-        flat += rest
-        total = len(flat)
-        if max(sizes) == total:  # all the unseen cards in one place: nothing to swap
+        flat, place, starts, sizes = _flatten([hands[s] for s in order] + [rest])
+        if max(sizes) == len(flat):  # all the unseen cards in one place: nothing to swap
             return
-        where = {c: i for i, c in enumerate(flat)}
-        lacking = [voids[s] for s in order] + [0]
-        masks = [sum(1 << c for c in hands[s]) for s in order[:weighed]]
-        plays = [self.plays[s] for s in order[:weighed]]
-        chances, unlikely = [], []
-        for seat_plays, mask in zip(plays, masks):
-            chance, bad = _seat(seat_plays, mask)
-            chances.append(chance)
-            unlikely.append(bad)
-        bad = _union(unlikely)
-        partners = [1 / (total - size) for size in sizes]  # the chance of each partner of a card of each place
-        draw, anyone, alone = rng.random, (1 - TARGETED) / cards, 1 / cards
-        for _step in range(steps):
-            count = bad.bit_count()
-            if count and draw() < TARGETED:
-                x = _nth_bit(bad, int(draw() * count))
-                i = where[x]
-            else:
-                i = int(draw() * cards)
-                x = flat[i]
-            a = place[i]
-            j = int(draw() * (total - sizes[a]))
-            if j >= starts[a]:
-                j += sizes[a]
-            b = place[j]
-            y = flat[j]
-            if lacking[a] >> (y >> 4) & 1 or lacking[b] >> (x >> 4) & 1:
-                continue
-            swap = 1 << x | 1 << y
-            mask_a = masks[a] ^ swap
-            chance_a, bad_a = _seat(plays[a], mask_a)
-            ratio = chance_a / chances[a]
-            bad_after = bad_a
-            for k in range(weighed):
-                if k != a and k != b:
-                    bad_after |= unlikely[k]
-            if b < weighed:
-                mask_b = masks[b] ^ swap
-                chance_b, bad_b = _seat(plays[b], mask_b)
-                ratio *= chance_b / chances[b]
-                bad_after |= bad_b
-            # The chances of proposing this swap and the one that undoes it (x back out of
-            # b, or y out of a): the first card drawn (a card that makes a play unlikely, or
-            # any), then its partner; either may come first when both lie in weighed hands.
-            counted = bad_after.bit_count()
-            share = TARGETED / count if count else 0.0
-            share_after = TARGETED / counted if counted else 0.0
-            forward = ((anyone + share if bad >> x & 1 else anyone) if count else alone) * partners[a]
-            reverse = ((anyone + share_after if bad_after >> y & 1 else anyone) if counted else alone) * partners[a]
-            if b < weighed:
-                forward += ((anyone + share if bad >> y & 1 else anyone) if count else alone) * partners[b]
-                reverse += ((anyone + share_after if bad_after >> x & 1 else anyone) if counted else alone
-                            ) * partners[b]
-            if draw() * forward >= ratio * reverse:
-                continue
-            masks[a], chances[a], unlikely[a] = mask_a, chance_a, bad_a
-            if b < weighed:
-                masks[b], chances[b], unlikely[b] = mask_b, chance_b, bad_b
-            bad = bad_after
-            flat[i], flat[j] = y, x
-            where[x], where[y] = j, i
+        _swap_towards_likely(flat, place, starts, sizes, [self.plays[s] for s in order[:weighed]],
+                             [voids[s] for s in order] + [0], steps, rng)
         for p, seat in enumerate(order):
             hands[seat] = flat[starts[p]:starts[p] + sizes[p]]
         rest[:] = flat[starts[-1]:]
+
+
+def _swap_towards_likely(flat: list[int], place: list[int], starts: list[int], sizes: list[int],
+                         plays: Sequence[tuple[Play, ...]], lacking: Sequence[int], steps: int,
+                         rng: random.Random) -> None:
+    """:meth:`TableEvidence.weigh`'s steps on the cards as :func:`_flatten` lays them out
+    (the hands with ``plays`` first, their colors ``lacking`` as bits), in place."""
+    weighed, total, cards = len(plays), len(flat), starts[len(plays)]
+    where = {c: i for i, c in enumerate(flat)}
+    masks = [sum(1 << c for c in flat[starts[p]:starts[p] + sizes[p]]) for p in range(weighed)]
+    chances = [_seat(plays[p], masks[p])[0] for p in range(weighed)]
+    unlikely = [_seat(plays[p], masks[p])[1] for p in range(weighed)]
+    bad = _union(unlikely)
+    partners = [1 / (total - size) for size in sizes]  # the chance of each partner of a card of each place
+    draw = rng.random
+    for _step in range(steps):
+        count = bad.bit_count()
+        if count and draw() < TARGETED:
+            x = _nth_bit(bad, int(draw() * count))
+            i = where[x]
+        else:
+            i = int(draw() * cards)
+            x = flat[i]
+        a = place[i]
+        j = int(draw() * (total - sizes[a]))
+        if j >= starts[a]:
+            j += sizes[a]
+        b = place[j]
+        y = flat[j]
+        if lacking[a] >> (y >> 4) & 1 or lacking[b] >> (x >> 4) & 1:
+            continue
+        swap = 1 << x | 1 << y
+        mask_a = masks[a] ^ swap
+        chance_a, bad_a = _seat(plays[a], mask_a)
+        ratio = chance_a / chances[a]
+        bad_after = bad_a
+        for k in range(weighed):
+            if k != a and k != b:
+                bad_after |= unlikely[k]
+        if b < weighed:
+            mask_b = masks[b] ^ swap
+            chance_b, bad_b = _seat(plays[b], mask_b)
+            ratio *= chance_b / chances[b]
+            bad_after |= bad_b
+        # The chances of proposing this swap and the one that undoes it (x back out of
+        # b, or y out of a): the first card drawn (a card that makes a play unlikely, or
+        # any), then its partner; either may come first when both lie in weighed hands.
+        forward = _proposed(bad, x, cards) * partners[a]
+        reverse = _proposed(bad_after, y, cards) * partners[a]
+        if b < weighed:
+            forward += _proposed(bad, y, cards) * partners[b]
+            reverse += _proposed(bad_after, x, cards) * partners[b]
+        if draw() * forward >= ratio * reverse:
+            continue
+        masks[a], chances[a], unlikely[a] = mask_a, chance_a, bad_a
+        if b < weighed:
+            masks[b], chances[b], unlikely[b] = mask_b, chance_b, bad_b
+        bad = bad_after
+        flat[i], flat[j] = y, x
+        where[x], where[y] = j, i
+
+
+def _flatten(places: Sequence[list[int]]) -> tuple[list[int], list[int], list[int], list[int]]:
+    """The cards of ``places`` in one list, with each card's place, each place's start
+    in the list and its size."""
+    flat: list[int] = []
+    place: list[int] = []
+    starts: list[int] = []
+    for p, cards in enumerate(places):
+        starts.append(len(flat))
+        flat += cards
+        place += [p] * len(cards)
+    return flat, place, starts, [len(cards) for cards in places]
+
+
+def _proposed(bad: int, card: int, cards: int) -> float:
+    """The chance that a step draws ``card`` first among the ``cards`` of the hands with
+    plays: one of the cards in ``bad`` (those that make a play unlikely) with the chance
+    :data:`TARGETED`, else any."""
+    count = bad.bit_count()
+    if not count:
+        return 1 / cards
+    anyone = (1 - TARGETED) / cards
+    return anyone + TARGETED / count if bad >> card & 1 else anyone
 
 
 def _seat(plays: Sequence[Play], hand: int) -> tuple[float, int]:
