@@ -5,7 +5,8 @@ could take some of those cells and run them in a kernel of its own, where the ce
 them never ran (a German lesson's last cell then spoke English). pytest-xdist's
 ``xdist_group`` cannot say this with pytest 9.2 (pytest-dev/pytest-xdist#1386), so the suite's
 ``--dist loadscope`` (pyproject.toml) uses the scheduler here: a notebook's cells are one unit
-of work, every other test is a unit of its own, and an idle worker takes the next unit.
+of work, and so is each module of :data:`MODULES_TOGETHER`; every other test is a unit of
+its own, and an idle worker takes the next unit.
 """
 
 from __future__ import annotations
@@ -14,6 +15,11 @@ from typing import Any
 
 import pytest
 
+#: Modules whose tests share a costly module fixture that writes where the project's build
+#: lives: the static site (a whole build) and the Binder environment (the project installed).
+#: On one worker, it is made once, and never by two workers at the same time.
+MODULES_TOGETHER = ("tests/browser/test_site.py", "tests/setup/test_binder.py")
+
 try:
     from xdist.scheduler import LoadScopeScheduling
 except ImportError:  # pytest without pytest-xdist (the engine's tests under Pyodide): one process, nothing to keep
@@ -21,12 +27,12 @@ except ImportError:  # pytest without pytest-xdist (the engine's tests under Pyo
 else:
 
     class NotebookCellsTogether(LoadScopeScheduling):
-        """pytest-xdist's scope scheduling with one scope per notebook and one per other test
-        (tests/setup/test_notebook_scheduling.py)."""
+        """pytest-xdist's scope scheduling with one scope per notebook, one per module of
+        :data:`MODULES_TOGETHER` and one per other test (tests/setup/test_notebook_scheduling.py)."""
 
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.partition("::")[0]
-            return path if path.endswith(".ipynb") else nodeid
+            return path if path.endswith(".ipynb") or path in MODULES_TOGETHER else nodeid
 
     def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadScopeScheduling | None:
         """The scheduler for ``--dist loadscope``; any other ``--dist`` keeps pytest-xdist's own."""

@@ -1,3 +1,4 @@
+import pytest
 """The command line for Rally Run: ``python -m rally run``."""
 
 import random
@@ -41,6 +42,7 @@ def test_run_many_games_reports_wins_and_speed(capsys):
     assert "Bo (a bot with perfect memory)" in out and "Gus (a bot with no memory)" in out
 
 
+@pytest.mark.slow
 def test_run_bad_arguments_print_one_line_and_exit_2():
     for args in (["--players", "5"], ["--bots", "perfect,none"], ["--bots", "genius"], ["--games", "0"],
                  ["--max-turns", "0"], ["--players", "two"],

@@ -556,6 +556,7 @@ def positions_round_trip(game: Game) -> None:
         assert p.problems() == [] and p.options() == game.legal_actions()
 
 
+@pytest.mark.slow
 @PLAY
 @given(case=setups())
 def test_every_state_of_random_play_is_legal_and_round_trips(case):

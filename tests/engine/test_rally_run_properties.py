@@ -20,6 +20,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +32,8 @@ from rally.rally_run import (
 )
 from rally.rally_run.board import CELLS, FIXED_MASKS, NEIGHBOURS, PIT
 from rally.rally_run.tiles import BITS, KINDS, opposite
+
+pytestmark = pytest.mark.slow  # property tests over many random games: out of the fast loop (bin/test --fast)
 
 SETTINGS = settings(max_examples=60, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])

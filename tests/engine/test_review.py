@@ -103,6 +103,7 @@ def known_reviews() -> dict[tuple[int, int, int], Review]:
             for p, s, seat in ((3, 255, 1), (3, 315, 2), (4, 8, 3))}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, seed, seat, kind, chosen, outcomes", KNOWN)
 def test_known_answers(known_reviews, players, seed, seat, kind, chosen, outcomes):
     r = known_reviews[(players, seed, seat)]
@@ -158,6 +159,7 @@ def test_known_answers(known_reviews, players, seed, seat, kind, chosen, outcome
     assert d.best.label in r.table()
 
 
+@pytest.mark.slow
 def test_a_card_played_last_to_a_trick_wins_it_in_every_playout_or_in_none(known_reviews):
     """The trick a card goes into is decided at once when it is the trick's last card:
     ``trick_win_rate`` is then 1 or 0 exactly as the trick-taking rule (S5) says. Turbo
@@ -211,6 +213,7 @@ def best_play_game(seed: int) -> Game:
         game.apply(advise(game, playouts=300, seed=seed * 1000 + asked, stop_early=False).best.action)
 
 
+@pytest.mark.slow
 def test_the_advisors_own_play_costs_almost_nothing_and_random_play_costs_more():
     seed = 3
     best = review(best_play_game(seed), 0, playouts=300, seed=99)  # seeds unlike the ones it was played with
@@ -227,6 +230,7 @@ def test_the_advisors_own_play_costs_almost_nothing_and_random_play_costs_more()
 
 
 # ---------------------------------------------------- 3. reproducible
+@pytest.mark.slow
 def test_the_same_arguments_give_the_same_review_and_another_seed_other_numbers():
     game = played(3, 5, 1000)
     first = review(game, 0, playouts=100, seed=3)
@@ -311,6 +315,7 @@ def swapped_twin(monkeypatch) -> tuple[Game, Game, tuple[Card, Card]]:
     return a, b, (x, y)
 
 
+@pytest.mark.slow
 def test_a_review_does_not_depend_on_cards_the_seat_could_not_see(monkeypatch):
     a, b, (x, y) = swapped_twin(monkeypatch)
     # The twin differs in hidden cards only.
@@ -404,6 +409,7 @@ def test_a_seat_that_has_not_decided_yet():
     assert r.sentence() == "Bo has not decided anything yet."
 
 
+@pytest.mark.slow
 def test_a_running_game_gives_the_same_verdicts_as_the_finished_game_later():
     finished = played(3, 5, 1000)
     running = played(3, 5, 31)

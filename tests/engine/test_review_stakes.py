@@ -24,6 +24,8 @@ from rally.stich_rallye.review import ReviewedDecision
 from rally.stich_rallye.stakes import trick_stakes
 from rally.stich_rallye.state import PLAY
 
+pytestmark = pytest.mark.slow  # minutes of test games: out of the fast loop (bin/test --fast)
+
 GAMES = ((3, 5), (4, 8), (5, 2))
 
 

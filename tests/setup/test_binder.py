@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # a Binder environment installed anew: out of the fast loop (bin/test --fast)
+
 ROOT = Path(__file__).resolve().parents[2]
 BINDER = ROOT / "binder"
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))

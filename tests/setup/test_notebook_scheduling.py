@@ -1,4 +1,5 @@
-"""A notebook's cells stay on one test worker (the root conftest.py's scheduler)."""
+"""A notebook's cells stay on one test worker, and so do the tests of a module that builds
+the site or the Binder environment (the root conftest.py's scheduler)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,15 @@ def test_a_notebooks_cells_are_one_unit_and_every_other_test_its_own():
     assert split(None, "notebooks/de/06_was_waere_wenn.ipynb::Cell 0") == "notebooks/de/06_was_waere_wenn.ipynb"
     assert split(None, "tests/engine/test_cli.py::test_help[en]") == "tests/engine/test_cli.py::test_help[en]"
     assert split(None, "README.md::README.md") == "README.md::README.md"
+
+
+def test_a_module_that_builds_the_site_or_binder_is_one_unit():
+    conftest = root_conftest()
+    split = conftest.NotebookCellsTogether._split_scope
+    for module in conftest.MODULES_TOGETHER:
+        assert (ROOT / module).is_file(), module
+        assert split(None, f"{module}::test_a[1]") == split(None, f"{module}::test_b") == module
+    assert split(None, "tests/browser/test_lessons.py::test_a[1]") == "tests/browser/test_lessons.py::test_a[1]"
 
 
 def test_two_workers_run_each_notebook_on_one_of_them(tmp_path):

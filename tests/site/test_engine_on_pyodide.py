@@ -11,6 +11,7 @@ it must run.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -49,21 +50,43 @@ def pyodide_and_tools() -> tuple[Path, Path]:
                                   text=True).stdout.strip())
     stamp = DEPS / ".requirements"
     wanted = REQUIREMENTS.read_text(encoding="utf-8")
-    if not stamp.is_file() or stamp.read_text(encoding="utf-8") != wanted:
-        shutil.rmtree(DEPS, ignore_errors=True)
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                        "--target", str(DEPS), "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
-                        "--platform", "any", "--implementation", "py", "-r", str(REQUIREMENTS)], check=True)
-        stamp.write_text(wanted, encoding="utf-8")
+    DEPS.parent.mkdir(parents=True, exist_ok=True)
+    with open(DEPS.parent / "pyodide-test-deps.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another test worker may be unpacking them
+        if not stamp.is_file() or stamp.read_text(encoding="utf-8") != wanted:
+            shutil.rmtree(DEPS, ignore_errors=True)
+            subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                            "--target", str(DEPS), "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
+                            "--platform", "any", "--implementation", "py", "-r", str(REQUIREMENTS)], check=True)
+            stamp.write_text(wanted, encoding="utf-8")
     return pyodide, DEPS
 
 
-def test_the_engine_tests_pass_under_pyodide(pyodide_and_tools):
-    pyodide, deps = pyodide_and_tools
+#: The engine's test files in this many shares, each run in a Pyodide of its own, so that
+#: test workers can share the run (alone it is the suite's longest test).
+SHARES = 3
+
+
+def test_the_shares_hold_every_engine_test_once():
     assert len(ENGINE_TESTS) >= 10, ENGINE_TESTS
+    shares = [_share(n) for n in range(SHARES)]
+    assert sorted(f for share in shares for f in share) == ENGINE_TESTS and all(shares)
+
+
+def _share(n: int) -> list[str]:
+    """Every :data:`SHARES`-th engine test file, from the ``n``-th (by size, so the shares
+    take about as long)."""
+    by_size = sorted(ENGINE_TESTS, key=lambda f: (ROOT / f).stat().st_size, reverse=True)
+    return sorted(by_size[n::SHARES])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("share", range(SHARES))
+def test_the_engine_tests_pass_under_pyodide(pyodide_and_tools, share):
+    pyodide, deps = pyodide_and_tools
     run = subprocess.run(
         ["node", str(ROOT / "tests" / "site" / "pyodide" / "run_pytest.mjs"), str(pyodide), str(deps), "--",
-         "-q", "-p", "no:cacheprovider", "-o", "addopts=", *ENGINE_TESTS],
+         "-q", "-p", "no:cacheprovider", "-o", "addopts=", *_share(share)],
         cwd=ROOT, capture_output=True, text=True, timeout=1800,
     )
     out = run.stdout + run.stderr

@@ -14,6 +14,8 @@ import pytest
 import rally
 from widgets import GameView
 
+pytestmark = pytest.mark.slow  # minutes of test games: out of the fast loop (bin/test --fast)
+
 
 def follow_every_hint(view: GameView) -> list[rally.Advice]:
     """Ask for the hint at every decision of the human and do what it says; returns the

@@ -145,6 +145,7 @@ def test_a_late_click_on_the_put_away_hand_names_no_card():
     assert len(view.game.events) == events and view.viewer is None
 
 
+@pytest.mark.slow
 def test_each_person_opens_their_own_review_behind_the_cover():
     view = GameView(4, seed=5, people=[0, 2], bots=HeuristicBot())
     play_together(view, random.Random(1))
