@@ -20,6 +20,13 @@ import pytest
 #: On one worker, it is made once, and never by two workers at the same time.
 MODULES_TOGETHER = ("tests/browser/test_site.py", "tests/setup/test_binder.py")
 
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked slow first (in their order): the longest units start while the other
+    workers take the many short ones, so no worker is left alone with a long one at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 try:
     from xdist.scheduler import LoadScopeScheduling
 except ImportError:  # pytest without pytest-xdist (the engine's tests under Pyodide): one process, nothing to keep

@@ -16,7 +16,7 @@ Plotly is imported only at the first figure.
     >>> lesson = json.loads((root / "notebooks" / "03_moving_and_hills.ipynb").read_text(encoding="utf-8"))
     >>> Drawing(root / "widgets").why(lesson)
     'MovePlayer (widgets.stich_rallye.move_player) draws with widgets.plotly_view'
-    >>> lesson = json.loads((root / "notebooks" / "01_tricks.ipynb").read_text(encoding="utf-8"))
+    >>> lesson = json.loads((root / "notebooks" / "07_rally_run_driving.ipynb").read_text(encoding="utf-8"))
     >>> Drawing(root / "widgets").why(lesson) is None
     True
 """

@@ -201,7 +201,9 @@ def test_a_track_laid_by_clicks_is_a_closed_circuit_and_a_car_drives_round_it(le
     free.scroll_into_view_if_needed()
     touch = bool(SCREENS[screen].get("has_touch"))
     press = (lambda locator: locator.tap()) if touch else (lambda locator: locator.click())
-    status, verdict = free.locator(".rfp-status"), free.locator(".rfp-verdict")
+    # What a tap on the grid did is said above it; what a tool did, under the tools.
+    status, said, verdict = (free.locator(".rfp-status:not(.rfp-said)"), free.locator(".rfp-said"),
+                             free.locator(".rfp-verdict"))
     expect(verdict).to_have_text("No tile is laid yet.")
 
     def square(name: str):
@@ -235,8 +237,8 @@ def test_a_track_laid_by_clicks_is_a_closed_circuit_and_a_car_drives_round_it(le
     expect(status).to_have_text("The red car is on A1.")
     expect(square("A1").locator(".rfp-car")).to_have_text("red")
     press(free.locator("button.rfp-tool", has_text="Drive round"))
-    expect(status).to_have_text("The red car drove round: A1 → B1 → B2 → A2 → A1, 4 squares, and is back on A1.")
-    expect(free.locator(".rfp-square.is-on-route")).to_have_count(1)  # the car's trip, lit square by square
+    expect(said).to_have_text("The red car drove round: A1 → B1 → B2 → A2 → A1, 4 squares, and is back on A1.")
+    expect(free.locator(".rfp-square.is-on-route").first).to_be_visible()  # the car's trip, ringed square by square
     # A click off the road is refused with the reason; the car stays.
     press(square("C3"))
     expect(status).to_have_text(re.compile(r"^⚠ .*(not next to|no tile)"))

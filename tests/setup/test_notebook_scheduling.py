@@ -50,3 +50,15 @@ def test_two_workers_run_each_notebook_on_one_of_them(tmp_path):
             worker, lesson = line.split("]")[0][1:], line.split("PASSED ")[1].split("::")[0]
             workers.setdefault(lesson, set()).add(worker)
     assert len(workers) == 2 and all(len(used) == 1 for used in workers.values()), workers
+
+
+def test_the_slow_tests_are_collected_first(tmp_path):
+    """A slow test at the end of the collection is moved before the others."""
+    (tmp_path / "test_order.py").write_text(
+        "import pytest\n\ndef test_quick():\n    pass\n\n@pytest.mark.slow\ndef test_long():\n    pass\n", encoding="utf-8")
+    (tmp_path / "conftest.py").write_text((ROOT / "conftest.py").read_text(encoding="utf-8"), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
+                          "-o", "addopts=", "-o", "markers=slow: long", str(tmp_path)],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    listed = [line for line in run.stdout.splitlines() if "::" in line]
+    assert [line.rpartition("::")[2] for line in listed] == ["test_long", "test_quick"], run.stdout + run.stderr
