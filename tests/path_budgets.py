@@ -25,7 +25,7 @@ PAGE_WORDS = {
            "04_round_end_and_laps": 592, "05_play_a_game": 423, "06_what_if": 338,
            "07_rally_run_driving": 628, "08_rally_run_finish": 506, "09_rally_run_memory": 333},
     "de": {"00_start_here": 371, "01_tricks": 493, "02_motor_and_turbo": 474, "03_moving_and_hills": 592,
-           "04_round_end_and_laps": 618, "05_play_a_game": 440, "06_what_if": 358,
+           "04_round_end_and_laps": 618, "05_play_a_game": 440, "06_what_if": 359,
            "07_rally_run_driving": 603, "08_rally_run_finish": 497, "09_rally_run_memory": 331},
 }
 #: Each guided game's tips and end, as harness.guided_text plays it.
