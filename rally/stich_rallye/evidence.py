@@ -168,8 +168,8 @@ def _swap_towards_likely(flat: list[int], place: list[int], starts: list[int], s
     weighed, total, cards = len(plays), len(flat), starts[len(plays)]
     where = {c: i for i, c in enumerate(flat)}
     masks = [sum(1 << c for c in flat[starts[p]:starts[p] + sizes[p]]) for p in range(weighed)]
-    chances = [_seat(plays[p], masks[p])[0] for p in range(weighed)]
-    unlikely = [_seat(plays[p], masks[p])[1] for p in range(weighed)]
+    seen = [_seat(plays[p], masks[p]) for p in range(weighed)]
+    chances, unlikely = [chance for chance, _bad in seen], [bad for _chance, bad in seen]
     bad = _union(unlikely)
     partners = [1 / (total - size) for size in sizes]  # the chance of each partner of a card of each place
     draw = rng.random
