@@ -180,6 +180,7 @@ def test_a_card_played_last_to_a_trick_wins_it_in_every_playout_or_in_none(known
     assert checked > 20
 
 
+@pytest.mark.slow  # the known reviews are worked out for the slow tests above
 def test_turbo_explanations_claim_a_win_only_for_the_option_that_wins(known_reviews):
     for (players, seed, seat), r in known_reviews.items():
         for d in r.decisions:
