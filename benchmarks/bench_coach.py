@@ -5,8 +5,10 @@ the review against a reference four times its size, and the coach's speed.
     python benchmarks/bench_coach.py strength --games 200 --first 90000 --jobs 1 --opponents varied
     python benchmarks/bench_coach.py agreement --games 4
     python benchmarks/bench_coach.py recall --games 8 --jobs 2
+    python benchmarks/bench_coach.py recall --games 8 --jobs 2 --first 91000 --save recall.json
     python benchmarks/bench_coach.py speed --games 3
     python benchmarks/bench_coach.py speed --games 3 --busy 2
+    python benchmarks/bench_coach.py speed --games 3 --busy 2 --hints-only
     python benchmarks/bench_coach.py speed --games 3 --dealing uniform
     python benchmarks/bench_coach.py deals
 
@@ -35,12 +37,15 @@ reference's best has its 99% interval wholly above the choice's; recall is how m
 those the review flags; precision how many it flags that the reference finds worse on the
 same test games (none it finds fine is the goal). For comparison, the line "by the hint's
 analysis alone" flags a choice when the hint's analysis (200 test games, no closer look)
-has the best's interval wholly above the choice's.
+has the best's interval wholly above the choice's. It prints, too, the lower end of
+the 99% interval of each flagged cost on the test games the review's verdict rests on
+(:func:`paired_low`: would a minimum effect drop it?); ``--save FILE`` writes every
+decision's numbers (the paired counts of the review and of the reference) as JSON.
 
 ``speed``: seeded four-player games (seeds 0, 1, ...) of the learner of ``recall`` in
 seat 0 against three careful bots. At every decision of seat 0 the hint as the game view
-asks it (``rally.advise`` with the time budget ``HINT_SECONDS``), from an empty memory of
-answers: its median and worst time, and how often it stopped at the budget (and after how
+asks it (``rally.advise`` with the time budget ``HINT_SECONDS``, and its words,
+``Advice.hint()``), from an empty memory of answers: its median and worst time, and how often it stopped at the budget (and after how
 many test games); the learner then plays its own choice. Then each game's review as the
 game view grows it (``rally.review_steps``), from an empty memory too: when the first step is on hand
 (the page shows it at once), when every decision has had its first look, when the first
@@ -50,7 +55,7 @@ goes on (``rally.stich_rallye.review.look_ahead``, from an empty memory: how lon
 time the learner and the bots take anyway), and the review after the game. ``--busy N``
 keeps N other processes spinning meanwhile (N = 2 on a 2-core machine: both cores busy);
 ``--dealing uniform`` times the advisor with the unseen cards dealt uniformly among the
-deals the voids allow, as :data:`DEALINGS` says.
+deals the voids allow, as :data:`DEALINGS` says; ``--hints-only`` times the hints alone.
 
 ``deals``: over seeded games, how many dealt hands give a player a color they showed out
 of earlier in the round (the issue measured 822 of 1,912 before positions kept it).

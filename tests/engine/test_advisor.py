@@ -218,6 +218,33 @@ def test_the_time_limit_stops_before_the_next_test_game_would_pass_it(limit, see
     assert not again.out_of_time and again.played in (200, *range(50, 200, 50))
 
 
+class HiccupClock(FakeClock):
+    """A :class:`FakeClock` whose ``at``-th read comes ``hiccup`` seconds late: a busy
+    machine made the process wait."""
+
+    def __init__(self, tick: float, at: int, hiccup: float):
+        super().__init__(tick)
+        self.at, self.hiccup = at, hiccup
+
+    def __call__(self) -> float:
+        if self.reads + 1 == self.at:
+            self.now += self.hiccup
+        return super().__call__()
+
+
+def test_the_time_limit_keeps_the_longest_test_game_free():
+    # Test games of 0.01 s, but one took 0.31 s: from then on the search keeps 0.31 s free
+    # (more than the tenth it keeps anyway), so another such wait still ends in time.
+    clock = HiccupClock(0.01, at=6, hiccup=0.3)
+    cut = advise(four_cards(), playouts=200, seed=6, time_limit=1.0, clock=clock)
+    assert cut.out_of_time and cut.played == clock.reads - 1
+    assert clock.now + 0.31 <= 1.0  # room for one more test game as long as the longest
+    assert clock.now + 2 * 0.02 < 1.0 - RESERVE  # a tenth alone would have gone on
+    steady = FakeClock(0.01)
+    advise(four_cards(), playouts=200, seed=9, time_limit=1.0, clock=steady)
+    assert 0.01 * (steady.reads + 2) > 1.0 - RESERVE  # without the wait, it keeps a tenth
+
+
 def test_an_answer_in_time_is_the_same_as_without_a_limit():
     unhurried = advise(four_cards(), playouts=120, seed=8, time_limit=5.0, clock=FakeClock(0.0))
     assert not unhurried.out_of_time and unhurried.sureness in ("clear", "close")
