@@ -5,8 +5,10 @@ the review against a reference four times its size, and the coach's speed.
     python benchmarks/bench_coach.py strength --games 200 --first 90000 --jobs 1 --opponents varied
     python benchmarks/bench_coach.py agreement --games 4
     python benchmarks/bench_coach.py recall --games 8 --jobs 2
+    python benchmarks/bench_coach.py recall --games 8 --jobs 2 --first 91000 --save recall.json
     python benchmarks/bench_coach.py speed --games 3
     python benchmarks/bench_coach.py speed --games 3 --busy 2
+    python benchmarks/bench_coach.py speed --games 3 --busy 2 --hints-only
     python benchmarks/bench_coach.py speed --games 3 --dealing uniform
     python benchmarks/bench_coach.py deals
 
@@ -35,12 +37,15 @@ reference's best has its 99% interval wholly above the choice's; recall is how m
 those the review flags; precision how many it flags that the reference finds worse on the
 same test games (none it finds fine is the goal). For comparison, the line "by the hint's
 analysis alone" flags a choice when the hint's analysis (200 test games, no closer look)
-has the best's interval wholly above the choice's.
+has the best's interval wholly above the choice's. It prints, too, the lower end of
+the 99% interval of each flagged cost on the test games the review's verdict rests on
+(:func:`paired_low`: would a minimum effect drop it?); ``--save FILE`` writes every
+decision's numbers (the paired counts of the review and of the reference) as JSON.
 
 ``speed``: seeded four-player games (seeds 0, 1, ...) of the learner of ``recall`` in
 seat 0 against three careful bots. At every decision of seat 0 the hint as the game view
-asks it (``rally.advise`` with the time budget ``HINT_SECONDS``), from an empty memory of
-answers: its median and worst time, and how often it stopped at the budget (and after how
+asks it (``rally.advise`` with the time budget ``HINT_SECONDS``, and its words,
+``Advice.hint()``), from an empty memory of answers: its median and worst time, and how often it stopped at the budget (and after how
 many test games); the learner then plays its own choice. Then each game's review as the
 game view grows it (``rally.review_steps``), from an empty memory too: when the first step is on hand
 (the page shows it at once), when every decision has had its first look, when the first
@@ -50,7 +55,7 @@ goes on (``rally.stich_rallye.review.look_ahead``, from an empty memory: how lon
 time the learner and the bots take anyway), and the review after the game. ``--busy N``
 keeps N other processes spinning meanwhile (N = 2 on a 2-core machine: both cores busy);
 ``--dealing uniform`` times the advisor with the unseen cards dealt uniformly among the
-deals the voids allow, as :data:`DEALINGS` says.
+deals the voids allow, as :data:`DEALINGS` says; ``--hints-only`` times the hints alone.
 
 ``deals``: over seeded games, how many dealt hands give a player a color they showed out
 of earlier in the round (the issue measured 822 of 1,912 before positions kept it).
@@ -61,6 +66,7 @@ A timed check belongs here, not in the test suite.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import platform
@@ -189,52 +195,89 @@ class Learner:
         return self.careful.choose(game, actions, rng)
 
 
-def _recall_game(seed: int) -> list[tuple[bool, bool, bool, float, float, bool]]:
-    """One game of :func:`recall`: per decision with a choice, (flagged by the review,
-    worse in the reference, costly in the reference, review's cost, reference's cost,
-    flagged by the coach's analysis alone: its best's 99% interval wholly above the
-    chosen one's, at the hint's test games)."""
+def _review_test(d, first) -> tuple[int, int, int, float]:  # noqa: ANN001 - a ReviewedDecision, an Advice
+    """The paired comparison the review's verdict on ``d`` rests on
+    (:func:`rally.stich_rallye.review.clearly_costly`): the test games only the better
+    option won, only the choice won, how many games, and the sign test's level."""
+    advice, chosen = d.advice, d.chosen
+    options = len(advice.options)
+    if advice is first or advice.best is chosen or advice.played == first.played:
+        best, seen, level = advice.best, 0, advisor_module.ALPHA / 2 / (options - 1)
+    else:
+        best = next(o for o in advice.options if o.action == first.best.action)
+        seen, level = first.played, advisor_module.ALPHA / 2
+    if best is chosen:
+        return 0, 0, advice.played - seen, level
+    return best.won_alone(chosen, seen), chosen.won_alone(best, seen), advice.played - seen, level
+
+
+def _recall_game(seed: int) -> list[dict[str, object]]:
+    """One game of :func:`recall`: per decision with a choice, whether the review flags it,
+    the paired counts its verdict rests on (:func:`_review_test`), and the reference's
+    verdict, cost and paired counts (best against the choice); ``hint``: flagged by the
+    coach's analysis alone (its best's 99% interval wholly above the chosen one's, at the
+    hint's test games)."""
     game = Game.new(4, seed=seed, first_player=seed % 4)
     play_out(game, [Learner()] + [HeuristicBot() for _ in range(3)], random.Random(seed))
     coach = review(game, 0)
     flagged = set(coach.costly(1000))
-    rows = []
+    rows: list[dict[str, object]] = []
     for d in coach.decisions:
         if d.forced:
             continue
         ref = advise(d.position, playouts=10 * advisor_module.COACH_PLAYOUTS, seed=seed * 1000 + d.number,
                      stop_early=False)
         chosen = next(o for o in ref.options if o.action == d.chosen.action)
-        cost = ref.best.win_rate - chosen.win_rate
-        worse = ref.clearly_worse(chosen)
         first = advise(d.position)  # the coach's analysis, the hint's (remembered from the review)
         mine = next(o for o in first.options if o.action == d.chosen.action)
-        rows.append((d in flagged, worse, ref.best.clearly_above(chosen), d.cost, cost,
-                     mine is not first.best and first.best.clearly_above(mine)))
+        better, worse, games, level = _review_test(d, first)
+        rows.append({"seed": seed, "number": d.number, "flagged": d in flagged, "cost": d.cost,
+                     "better": better, "worse": worse, "games": games, "level": level,
+                     "ref_worse": ref.clearly_worse(chosen), "ref_costly": ref.best.clearly_above(chosen),
+                     "ref_cost": ref.best.win_rate - chosen.win_rate, "ref_games": ref.played,
+                     "ref_better": 0 if ref.best is chosen else ref.best.won_alone(chosen),
+                     "ref_chosen": 0 if ref.best is chosen else chosen.won_alone(ref.best),
+                     "hint": mine is not first.best and first.best.clearly_above(mine)})
     return rows
 
 
-def recall(games: int, jobs: int, first: int) -> None:
+def paired_low(better: int, worse: int, games: int, z: float = advisor_module.Z99) -> float:
+    """The lower end of the interval of a paired difference of win chances: ``better`` and
+    ``worse`` test games won by one option only, of ``games`` (a normal approximation)."""
+    if not games:
+        return 0.0
+    diff = (better - worse) / games
+    spread = max(0.0, (better + worse) / games - diff * diff)
+    return diff - z * (spread / games) ** 0.5
+
+
+def recall(games: int, jobs: int, first: int, save: str | None = None) -> None:
     """The review against a reference with ten times its test games."""
     start = time.perf_counter()
     with multiprocessing.Pool(jobs) as pool:
         rows = [row for game in pool.map(_recall_game, range(first, first + games), chunksize=1) for row in game]
-    flagged = [r for r in rows if r[0]]
-    costly = [r for r in rows if r[2]]
+    if save:
+        Path(save).write_text(json.dumps(rows, indent=0))
+    flagged = [r for r in rows if r["flagged"]]
+    costly = [r for r in rows if r["ref_costly"]]
     print(f"{len(rows)} decisions with a choice: seat 0 of {games} four-player games, seeds {first}-"
           f"{first + games - 1}, a careful player that guesses one decision in three, against three careful bots")
     print(f"  review: the coach's ({advisor_module.COACH_PLAYOUTS} test games per option, early stop, each "
           f"moment's seed); reference: {10 * advisor_module.COACH_PLAYOUTS} per option, seeds of its own")
     print(f"  clearly costly in the reference (its best's 99% interval wholly above the choice's): "
-          f"{len(costly)}; flagged by the review: {sum(r[0] for r in costly)} (recall)")
-    print(f"  flagged by the review: {len(flagged)}; worse in the reference: {sum(r[1] for r in flagged)} "
-          f"(precision); fine in the reference: {sum(not r[1] for r in flagged)}")
-    print(f"  flagged by the hint's analysis alone (intervals apart, 200 test games): recall {sum(r[5] for r in costly)} of {len(costly)}, "
-          f"{sum(r[5] for r in rows)} flagged, {sum(r[5] and not r[1] for r in rows)} fine in the reference")
-    doubtful = [f"{r[3]:.1%} (reference {r[4]:.1%})" for r in flagged if not r[1]]
+          f"{len(costly)}; flagged by the review: {sum(r['flagged'] for r in costly)} (recall)")
+    print(f"  flagged by the review: {len(flagged)}; worse in the reference: {sum(r['ref_worse'] for r in flagged)} "
+          f"(precision); fine in the reference: {sum(not r['ref_worse'] for r in flagged)}")
+    print(f"  flagged by the hint's analysis alone (intervals apart, 200 test games): recall "
+          f"{sum(r['hint'] for r in costly)} of {len(costly)}, {sum(r['hint'] for r in rows)} flagged, "
+          f"{sum(r['hint'] and not r['ref_worse'] for r in rows)} fine in the reference")
+    doubtful = [f"{r['cost']:.1%} (reference {r['ref_cost']:.1%})" for r in flagged if not r["ref_worse"]]
     print(f"  flagged but fine in the reference, their cost: {', '.join(doubtful) or 'none'}")
-    missed = sorted(r[4] for r in costly if not r[0])
+    missed = sorted(r["ref_cost"] for r in costly if not r["flagged"])
     print(f"  missed, their cost in the reference: {', '.join(f'{c:.1%}' for c in missed) or 'none'}")
+    lows = sorted(paired_low(r["better"], r["worse"], r["games"]) for r in flagged)
+    print(f"  flagged, the lower end of the 99% interval of the cost on the games the review's test used: "
+          f"{', '.join(f'{x:.1%}' for x in lows)}")
     print(f"  {time.perf_counter() - start:.0f} s on {jobs} processes")
 
 
@@ -266,19 +309,19 @@ def _timed_review(game: Game, remembered: bool = False) -> tuple[float, float, f
     return first, looked, costly, time.perf_counter() - start, steps
 
 
-def speed(games: int, busy: int) -> None:
+def speed(games: int, busy: int, hints_only: bool = False) -> None:
     spinners = [multiprocessing.Process(target=_spin, daemon=True) for _ in range(busy)]
     for spinner in spinners:
         spinner.start()
     try:
-        _speed(games, busy)
+        _speed(games, busy, hints_only)
     finally:
         for spinner in spinners:
             spinner.terminate()
             spinner.join()
 
 
-def _speed(games: int, busy: int) -> None:
+def _speed(games: int, busy: int, hints_only: bool) -> None:
     limit = advisor_module.HINT_SECONDS
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{busy} other processes spinning on {os.cpu_count()} cores (load {load:.1f} as it starts); "
@@ -296,12 +339,15 @@ def _speed(games: int, busy: int) -> None:
             advisor_module._answers.clear()
             start = time.perf_counter()
             hint = advise(game, time_limit=limit)
+            hint.hint()  # the whole answer as the game view asks it: the analysis and its words
             hints.append(time.perf_counter() - start)
             if hint.out_of_time:
                 cut.append(hint.played)
             action = learner.choose(game, game.legal_actions(), rng)
             decisions.append((Position.from_game(game), action))
             game.apply(action)
+        if hints_only:
+            continue
         reviews.append(_timed_review(game))
         advisor_module._answers.clear()
         for position, action in decisions[:-1]:  # the last one ends the game: the review begins at once
@@ -311,8 +357,13 @@ def _speed(games: int, busy: int) -> None:
         after.append(_timed_review(game, remembered=True))
     stopped = (f"; {len(cut)} stopped at the budget, after {min(cut)}-{max(cut)} test games (median "
                f"{statistics.median(cut):.0f})" if cut else "; none stopped at the budget")
-    print(f"hint with a {limit:g} s budget ({len(hints)} decisions of {games} games): median "
-          f"{statistics.median(hints):.2f} s, worst {max(hints):.2f} s{stopped}")
+    over = sum(t > limit for t in hints)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"hint with a {limit:g} s budget, its words included ({len(hints)} decisions of {games} games): median "
+          f"{statistics.median(hints):.2f} s, worst {max(hints):.2f} s (then {', '.join(f'{t:.2f}' for t in sorted(hints)[-4:-1][::-1])}), "
+          f"{over} over the budget{stopped}; load {load:.1f} as it ends")
+    if hints_only:
+        return
     for what, k in (("first step on the page", 0), ("every decision's first look", 1), ("whole review", 3)):
         times = [r[k] for r in reviews]
         print(f"review ({games} games), {what}: median {statistics.median(times):.2f} s, worst {max(times):.2f} s")
@@ -354,6 +405,8 @@ def main() -> None:
     parser.add_argument("--opponents", choices=sorted(OPPONENTS), default="careful",
                         help="strength: the careful bots' settings")
     parser.add_argument("--busy", type=int, default=0, help="speed: other processes spinning meanwhile")
+    parser.add_argument("--save", default=None, help="recall: write every decision's numbers to this JSON file")
+    parser.add_argument("--hints-only", action="store_true", help="speed: time the hints, not the reviews")
     parser.add_argument("--dealing", choices=sorted(DEALINGS), default="weighed",
                         help="speed: how the advisor deals the unseen cards")
     args = parser.parse_args()
@@ -364,10 +417,10 @@ def main() -> None:
     elif args.what == "agreement":
         agreement(args.games or 4)
     elif args.what == "recall":
-        recall(args.games or 8, args.jobs, 90_000 if args.first is None else args.first)
+        recall(args.games or 8, args.jobs, 90_000 if args.first is None else args.first, args.save)
     elif args.what == "speed":
         evidence_module.STEPS_PER_CARD = DEALINGS[args.dealing]
-        speed(args.games or 3, args.busy)
+        speed(args.games or 3, args.busy, args.hints_only)
     else:
         deals(args.games or 24)
 

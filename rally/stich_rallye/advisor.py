@@ -17,7 +17,9 @@ Playouts go in batches; with ``stop_early`` the advisor stops as soon as one opt
 99% interval lies wholly above every other option's, and says that it did. With a
 ``time_limit`` it is an anytime search: the options meet the test games one deal at a
 time, all of them on each, so it can stop after any deal, and it stops before the next
-deal could take it past the limit. Its answer then says how sure it is
+deal could take it past the limit, less a tenth kept free, or the longest deal so far
+(:data:`RESERVE`: a busy machine makes a process wait its turn now and then). Its answer
+then says how sure it is
 (:attr:`Advice.sureness`): still clearly best, or not sure yet. Without a time limit (the
 default) the answer depends on the seed alone, never on the machine's speed; the game
 view's hint asks with :data:`HINT_SECONDS`.
@@ -79,6 +81,11 @@ COACH_BATCH = 50
 #: The hint's time budget in the game view, in seconds: on a busy machine the hint stops
 #: there and says it is not sure yet (``benchmarks/bench_coach.py speed``, decision D42).
 HINT_SECONDS = 1.0
+#: The share of a time limit the anytime search keeps free at its end, at least (more when
+#: one of its test games took longer): on a busy machine a process waits its turn now and
+#: then, for hundredths of a second or more, and the answer still has to be put in words
+#: (``benchmarks/bench_coach.py speed --busy 2``, decision D42).
+RESERVE = 0.1
 #: The longest time limit one question may have (an hour).
 MAX_SECONDS = 3600.0
 #: What :attr:`Advice.sureness` may say, in order from sure to not sure.
@@ -436,7 +443,8 @@ def advise(
     after every batch. An answer already given is remembered and given again.
 
     ``time_limit`` (seconds, or None for none) makes it an anytime search: it stops
-    before the next test game could take it past the limit (after one at least), and
+    before the next test game could take it past the limit less a reserve (:data:`RESERVE`,
+    or the longest test game so far; after one test game at least), and
     the answer says so (:attr:`Advice.out_of_time`, :attr:`Advice.sureness`). Such an
     answer is not remembered; a whole one remembered is given at once. ``clock`` (default
     :func:`time.perf_counter`) tells the seconds.
@@ -502,15 +510,17 @@ def _remember(key: tuple[object, ...], advice: Advice) -> None:
 def _deadline(clock: Callable[[], float], started: float, limit: float) -> Callable[[int], bool]:
     """``out_of_time(done)``: whether two more test games, each as long as the ``done`` so
     far took on average (the work before them included) or as the last one took if that
-    was longer, would end past ``limit`` seconds from ``started``: room for one more and for
-    a busy machine slowing it down."""
-    last = [started]
+    was longer, would end past ``limit`` seconds from ``started``, less a reserve: its
+    :data:`RESERVE`, or the longest test game so far if that was longer. Room for one
+    more, for a busy machine slowing it down, and for a wait for its turn as long as the
+    longest seen."""
+    last, longest = [started], [0.0]
 
     def out_of_time(done: int) -> bool:
         now = clock()
         spent, step = now - started, now - last[0]
-        last[0] = now
-        return spent + 2 * max(spent / done, step) > limit
+        last[0], longest[0] = now, max(longest[0], step)
+        return spent + 2 * max(spent / done, step) > limit - max(limit * RESERVE, longest[0])
     return out_of_time
 
 

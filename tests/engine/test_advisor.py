@@ -10,7 +10,7 @@ import pytest
 
 from rally import Card, Game, HeuristicBot, Position, PositionError, RandomBot, SetupError, Turbo, play_until
 from rally import advise
-from rally.stich_rallye.advisor import ALPHA, Z99, Advice, OptionResult
+from rally.stich_rallye.advisor import ALPHA, RESERVE, Z99, Advice, OptionResult
 from rally.common.stats import sign_test, wilson_interval
 
 TRACK20 = "S......D......U....."  # 20 spaces: 2 laps end at progress 40
@@ -197,14 +197,16 @@ def four_cards() -> Game:
 @pytest.mark.parametrize("limit, seed", [(0.105, 3), (0.255, 4)])  # a seed each: answers are remembered
 def test_the_time_limit_stops_before_the_next_test_game_would_pass_it(limit, seed):
     # The clock moves 0.01 s a read: read once at the start and once after each test game,
-    # k games have taken 0.01 * k seconds; it goes on while two more would end in time.
+    # k games have taken 0.01 * k seconds; it goes on while two more would end in time, a
+    # tenth of the limit kept free (RESERVE).
     clock = FakeClock(0.01)
     calls = []
     cut = advise(four_cards(), playouts=200, seed=seed, time_limit=limit, clock=clock,
                  progress=lambda done, total: calls.append((done, total)))
     played = cut.played
     assert cut.out_of_time and not cut.stopped_early and cut.playouts_asked == 200
-    assert 0.01 * (played + 1) <= limit < 0.01 * (played + 2)  # room for one more, not for two
+    end = limit * (1 - RESERVE)
+    assert 0.01 * (played + 1) <= end < 0.01 * (played + 2)  # room for one more, not for two
     assert all(o.playouts == played for o in cut.options) and calls[-1] == (played, 200)
     # The games played are the first of the whole answer's: an anytime search on the same test games.
     whole = advise(four_cards(), playouts=200, seed=seed, stop_early=False)
@@ -214,6 +216,33 @@ def test_the_time_limit_stops_before_the_next_test_game_would_pass_it(limit, see
     # Not remembered: asked again without a limit, the whole analysis.
     again = advise(four_cards(), playouts=200, seed=seed)
     assert not again.out_of_time and again.played in (200, *range(50, 200, 50))
+
+
+class HiccupClock(FakeClock):
+    """A :class:`FakeClock` whose ``at``-th read comes ``hiccup`` seconds late: a busy
+    machine made the process wait."""
+
+    def __init__(self, tick: float, at: int, hiccup: float):
+        super().__init__(tick)
+        self.at, self.hiccup = at, hiccup
+
+    def __call__(self) -> float:
+        if self.reads + 1 == self.at:
+            self.now += self.hiccup
+        return super().__call__()
+
+
+def test_the_time_limit_keeps_the_longest_test_game_free():
+    # Test games of 0.01 s, but one took 0.31 s: from then on the search keeps 0.31 s free
+    # (more than the tenth it keeps anyway), so another such wait still ends in time.
+    clock = HiccupClock(0.01, at=6, hiccup=0.3)
+    cut = advise(four_cards(), playouts=200, seed=6, time_limit=1.0, clock=clock)
+    assert cut.out_of_time and cut.played == clock.reads - 1
+    assert clock.now + 0.31 <= 1.0  # room for one more test game as long as the longest
+    assert clock.now + 2 * 0.02 < 1.0 - RESERVE  # a tenth alone would have gone on
+    steady = FakeClock(0.01)
+    advise(four_cards(), playouts=200, seed=9, time_limit=1.0, clock=steady)
+    assert 0.01 * (steady.reads + 2) > 1.0 - RESERVE  # without the wait, it keeps a tenth
 
 
 def test_an_answer_in_time_is_the_same_as_without_a_limit():
