@@ -188,7 +188,7 @@ def test_the_keyboard_goes_to_the_new_hand_in_round_3_and_to_the_summary_at_the_
     monkeypatch.setattr(w.Button, "focus", lambda self: focused.append(self))
     drive(view, seed=3)
     # Round 3's deal brings no tip: the keyboard is brought to the new hand all the same.
-    assert (3, "_refresh") in dealt_focus
+    assert (3, "_show_turn") in dealt_focus
     assert view.game.is_over and view.moment is None
     first = next((row.children[1] for row in view.summary.children[1:]), view.replay_forward)
     assert focused[-1] is first  # not the hidden "Go on"
