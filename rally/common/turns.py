@@ -24,7 +24,7 @@ from typing import Any, Callable, NoReturn, Protocol, Sequence
 
 from . import inputs
 from .errors import SetupError
-from .i18n import _
+from .i18n import _, ngettext
 
 
 class TurnGame(Protocol):
@@ -120,4 +120,46 @@ def play_bots(game: TurnGame, bots: Sequence[TurnBot | None], rng: random.Random
     return made
 
 
-__all__ = ["TurnGame", "TurnBot", "choice", "no_choice", "play_bots"]
+def bots_per_seat(bots: object, players: int, people: Sequence[int], parse: Callable[[str], Any] | None = None,
+                  example: str = "RandomBot()") -> list[Any]:
+    """The computer player of every seat, ``None`` for the ``people``'s seats, from
+    ``bots``: one for everyone (a bot, or a name that ``parse`` reads: a fresh bot a
+    seat), or a list with one per seat (the people's entries ignored) or one per computer
+    player, in seat order. Anything else is a :class:`~rally.SetupError` saying what
+    would do (``example`` a bot of the game).
+
+    >>> from rally import HeuristicBot
+    >>> bot = HeuristicBot()
+    >>> bots_per_seat(bot, 3, [0]) == [None, bot, bot]
+    True
+    >>> bots_per_seat([bot, bot], 4, [1, 2]) == [bot, None, None, bot]
+    True
+    >>> bots_per_seat([bot], 3, [0])
+    Traceback (most recent call last):
+    ...
+    rally.common.errors.SetupError: The bots must be one bot for everyone, or a list of 3 bots (one per seat) or of 2 (one per computer player), like RandomBot(), not [HeuristicBot(min_gain=3)].
+    """
+    computers = players - len(people)
+    if isinstance(bots, str) or hasattr(bots, "choose"):
+        specs: list[Any] = [bots] * players
+    else:
+        specs = inputs.sequence(bots, _("The bots"), SetupError, example, 100)
+        if len(specs) == computers and computers != players:
+            for person in sorted(people):
+                specs.insert(person, None)
+        elif len(specs) != players:
+            inputs.fail(SetupError, _("The bots"), ngettext(
+                "one bot for everyone, or a list of {n} bot (one per seat) or of {m} (one per computer player)",
+                "one bot for everyone, or a list of {n} bots (one per seat) or of {m} (one per computer player)",
+                players).format(n=players, m=computers), bots, example)
+    seats = [None if seat in people else parse(spec) if parse is not None and isinstance(spec, str) else spec
+             for seat, spec in enumerate(specs)]
+    for seat, bot in enumerate(seats):
+        if seat not in people and not callable(getattr(bot, "choose", None)):
+            # TRANSLATORS: choose is the method a bot answers with, as the program calls it: keep it.
+            rule = _("a bot with a choose method")
+            inputs.fail(SetupError, _("Each computer player"), rule, bot, example)
+    return seats
+
+
+__all__ = ["TurnGame", "TurnBot", "bots_per_seat", "choice", "no_choice", "play_bots"]

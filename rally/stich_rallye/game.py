@@ -29,12 +29,13 @@ from typing import Sequence
 from ..common import inputs
 from .cards import CARDS, Card, format_cards, split_by_color
 from ..common.errors import IllegalAction, PositionError, SetupError
-from .events import CardPlayed, Event, TurboDeclined, TurboUsed, event_from_dict
+from .events import CardPlayed, Event, Moved, TurboDeclined, TurboUsed, event_from_dict
 from ..common.history import log_problems
 from ..common.i18n import N_, _, available_languages, language, ngettext, pgettext
 from .kernel import trick_move
 from .legality import state_problems
 from .motor import DEFAULT_DIAL
+from .movement import Move
 from .playout import Playouts
 from .serialization import state_from_json, state_to_dict, state_to_json
 from .state import OVER, PLAY, TURBO, GameState
@@ -42,7 +43,7 @@ from .track import Track
 from .tricks import legal_codes, why_illegal
 
 __all__ = ["CAR_COLORS", "NO_TURBO", "TURBO_CHOICES", "USE_TURBO", "Action", "Game", "Turbo", "decision_of",
-           "parse_action", "trick_move"]
+           "parse_action", "trick_move", "turbo_move"]
 
 #: The player colors of the cars and motors, by seat: English words, the same in every
 #: language (the widgets draw with them); marked for the catalogs and translated where
@@ -495,6 +496,25 @@ def decision_of(event: Event) -> tuple[int, Action] | None:
     if isinstance(event, (TurboUsed, TurboDeclined)):
         return event.seat, Turbo(isinstance(event, TurboUsed))
     return None
+
+
+def turbo_move(game: Game, use: bool) -> Move:
+    """Where the trick's winner's car goes with the turbo choice ``use`` (True: the lowest
+    card plus the motor's value; False: the card alone), played on a copy: ``game`` is not
+    changed, and the hidden cards play no part. A game not waiting for the turbo choice,
+    or a ``use`` that is not True or False, raises :class:`~rally.IllegalAction` saying why.
+
+    >>> from rally.stich_rallye.examples import turbo_dilemma
+    >>> game = turbo_dilemma().to_game(0)
+    >>> turbo_move(game, True).steps - turbo_move(game, False).steps == game.motor_values[game.current_player]
+    True
+    >>> game.awaiting_turbo
+    True
+    """
+    if not isinstance(game, Game):
+        inputs.instance(game, Game, _("The game"), SetupError, "Game.new(4, seed=3)")
+    choice = Turbo(use)
+    return next(e.move for e in game.clone().apply_recorded(choice) if isinstance(e, Moved))
 
 
 def parse_action(text: object) -> Action:

@@ -33,7 +33,7 @@ from .bots import HeuristicBot, RandomBot
 from .cards import Card
 from ..common.errors import SetupError
 from .events import Dealt, Event, GameWon, LapCompleted, MotorReleased, MotorWound, Moved, RoundEnded, TrickWon
-from .game import Game, Turbo
+from .game import Game, Turbo, turbo_move
 from ..common.i18n import N_, _, capitalized, join_words
 from ..common.moment import Coverage, Moment, MomentGuide, play_with_guide, rank_seeds, tally_coverage
 from .movement import Move
@@ -165,10 +165,7 @@ def _decision_moment(game: Game, learner: int) -> Moment | None:
     now = ("events", len(game.events))
     hand = game.hands[learner]
     if game.awaiting_turbo:
-        moves = []
-        for use in (True, False):
-            preview = game.clone()  # the rules say where each choice ends; hidden cards play no part
-            moves.append(next(e.move for e in preview.apply_recorded(Turbo(use)) if isinstance(e, Moved)))
+        moves = [turbo_move(game, use) for use in (True, False)]
         lowest = moves[1].steps
         return Moment("turbo_offer", None, learner, (now, ("value", game.motor_values[learner]), ("lowest", lowest),
                                                      ("turbo_move", moves[0]), ("card_move", moves[1])))

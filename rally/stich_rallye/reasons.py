@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .events import GameWon, Moved
-from .game import Action, Turbo
+from .game import Action, Turbo, turbo_move
 from ..common.i18n import _, ngettext
 from .movement import Move
 from .position import Position
@@ -170,7 +170,8 @@ def turbo_reason(position: Position, use: bool) -> str:
 def turbo_gains_nothing(position: Position) -> bool:
     """True when the turbo and the card alone end on the same space (a hill rolls both
     back, or the car ahead blocks both): then the turbo only spends the motor."""
-    return _move(position, Turbo(True)).final == _move(position, Turbo(False)).final
+    game = position.to_game(0)  # the moves depend only on the table, never on hidden cards
+    return turbo_move(game, True).final == turbo_move(game, False).final
 
 
 def where(move: Move) -> str:
@@ -210,7 +211,7 @@ def immediate_moves(position: Position, action: Action) -> list[Move]:
 
 def _move(position: Position, action: Action) -> Move:
     """The first of :func:`immediate_moves`, for an action known to move a car at once
-    (a trick's last card whose winner has no motor to choose about, or a turbo choice)."""
+    (a trick's last card whose winner has no motor to choose about)."""
     return immediate_moves(position, action)[0]
 
 

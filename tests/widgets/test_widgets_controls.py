@@ -20,7 +20,8 @@ def test_setup_builds_the_game_it_describes():
     setup.start.click()
     game = setup.view.game
     assert (game.players, game.track.name, game.seed, game.names) == (3, "beach", 42, ("Zoe", "Yan", "Xia"))
-    assert all(isinstance(b, RandomBot) for b in setup.view.bots)
+    assert all(isinstance(b, RandomBot) for seat, b in enumerate(setup.view.bots) if seat not in setup.view.people)
+    assert all(setup.view.bots[seat] is None for seat in setup.view.people)  # the people's seats have no bot
     assert setup.error == "" and setup.message.value == ""
     assert repr(setup) == "A new game: 3 players on the beach track, seed 42."
     setup.track.value = "S...DD...U..."

@@ -202,14 +202,14 @@ def finish_in_a_loop(view: GameView, ticks: list[float]) -> None:
 
         ticker = loop.create_task(tick())
         play_through(view, random.Random(3))
-        assert view._review_task is not None  # the game is over: its review grows in the thread
-        await view._review_task
+        assert view.review_box.task is not None  # the game is over: its review grows in the thread
+        await view.review_box.task
         ticker.cancel()
     asyncio.run(run())
 
 
 def test_in_jupyter_the_review_shows_its_first_findings_and_grows_to_the_whole_review(monkeypatch):
-    monkeypatch.setattr("widgets.stich_rallye.game_view.REVIEW_REFRESH", 0.0)  # every step shown
+    monkeypatch.setattr("widgets.stich_rallye.review_panel.REVIEW_REFRESH", 0.0)  # every step shown
     view = GameView(4, "volcano", seed=5, coach=True)
     shown: list[rally.Review] = []
     view.review_box.observe(lambda change: shown.append(view.review) if view.review is not None else None,
@@ -265,7 +265,7 @@ def test_in_jupyter_a_review_that_fails_says_why_where_it_would_be(monkeypatch):
     monkeypatch.setattr(rally, "review_steps", broken)
     view = GameView(3, "beach", seed=4, coach=True)
     finish_in_a_loop(view, [])
-    assert view.review is None and view._review_task is None
+    assert view.review is None and view.review_box.task is None
     (alert,) = view.review_box.children
     assert "role='alert'" in alert.value and "the test games ran out of cards" in alert.value
 
@@ -282,13 +282,13 @@ def test_pass_and_play_in_jupyter_a_review_hidden_while_it_grows_stops_and_the_n
             else:
                 view.play_card(view.hand.playable[0])
         assert view.ask_review(0) and view.reveal()
-        first = view._review_task
+        first = view.review_box.task
         assert first is not None
         await asyncio.sleep(0)
         view.hide()  # Ada is done before her review is: it stops
         assert first.cancelled() or first.cancelling()
         assert view.ask_review(1) and view.reveal()
-        await view._review_task
+        await view.review_box.task
     asyncio.run(run())
     assert view.review is not None and view.review.complete and view.review.seat == 1
     assert view.review == rally.review(view.game, 1)
@@ -299,8 +299,8 @@ def test_in_jupyter_the_reviews_work_is_done_during_the_game(monkeypatch):
 
     async def run() -> int:
         made = play_through(view, random.Random(2), decisions=6)
-        assert made == 6 and not view.game.is_over and len(view._ahead) >= 1  # a job a decision, those done dropped
-        await asyncio.wrap_future(view._ahead[-1])  # one thread: the last one done, all are
+        assert made == 6 and not view.game.is_over and len(view.review_box.ahead) >= 1  # a job a decision, those done dropped
+        await asyncio.wrap_future(view.review_box.ahead[-1])  # one thread: the last one done, all are
         return made
     made = asyncio.run(run())
 
@@ -312,16 +312,16 @@ def test_in_jupyter_the_reviews_work_is_done_during_the_game(monkeypatch):
 
 
 def test_the_reviews_work_done_ahead_waits_while_a_hint_is_worked_out():
-    from widgets.stich_rallye import game_view
+    from widgets.stich_rallye import review_panel
     from rally.stich_rallye.review import look_ahead
     game = Game.new(3, seed=7)
     moment, card = rally.Position.from_game(game), game.legal_actions()[-1]
     look_ahead(moment, card)  # remembered: asked again, it asks whether it may go on at once
-    game_view._HINT_FREE.clear()
+    review_panel.HINT_FREE.clear()
     try:
-        job = game_view._worker("ahead").submit(look_ahead, moment, card, game_view._wait_for_hints)
+        job = review_panel._worker("ahead").submit(look_ahead, moment, card, review_panel._wait_for_hints)
         with pytest.raises(TimeoutError):
             job.result(timeout=0.3)
     finally:
-        game_view._HINT_FREE.set()
+        review_panel.HINT_FREE.set()
     assert job.result(timeout=30) is None

@@ -278,8 +278,9 @@ def test_bad_setup_raises_rally_errors():
         GameView(game=later)
     with pytest.raises(rally.TrackError):
         GameView(3, track="S..X..")
-    with pytest.raises(rally.SetupError):
-        GameView(3, bots=[RandomBot()] * 2)
+    with pytest.raises(rally.SetupError, match=r"a list of 3 bots \(one per seat\) or of 2 \(one per computer player\)"):
+        GameView(3, bots=[RandomBot()] * 4)
+    assert all(isinstance(bot, RandomBot) for bot in GameView(3, bots=[RandomBot()] * 2).bots[1:])  # one per computer player
     with pytest.raises(rally.SetupError):
         GameView(game=Game.new(3, record=False))
 

@@ -85,7 +85,7 @@ def test_the_learner_makes_every_decision_and_the_table_waits_on_a_tip() -> None
     view = GuidedGame()
     before = len(view.game.events)
     assert not view.play_card(view.hand.playable[0])  # a tip is up: nothing happens
-    assert "Go on" in view.tip_note.value and len(view.game.events) == before
+    assert "Go on" in view.hand.message and len(view.game.events) == before
     view.go_on()
     rng, made = random.Random(1), 0
     while not view.game.is_over or view.moment is not None:
@@ -98,6 +98,35 @@ def test_the_learner_makes_every_decision_and_the_table_waits_on_a_tip() -> None
     mine = [e for e in view.game.events
             if isinstance(e, (rally.CardPlayed, rally.TurboUsed, rally.TurboDeclined)) and e.seat == 0]
     assert made == len(mine)  # every card and turbo choice of seat 0 was one of ours
+
+
+def shown_texts(widget: w.Widget) -> list[str]:
+    """Every text ``widget`` shows, from its HTML parts and its hands' prompts and messages."""
+    texts = [html.unescape(re.sub(r"<[^>]+>", " ", widget.value))] if isinstance(widget, w.HTML) else []
+    if hasattr(widget, "message") and hasattr(widget, "prompt"):  # a CardHand
+        texts += [widget.prompt, widget.message]
+    for child in getattr(widget, "children", ()):
+        texts += shown_texts(child)
+    return texts
+
+
+def test_a_card_tapped_before_go_on_is_refused_in_one_warning() -> None:
+    """Learner-walk finding: the warning stood both in the tip and under the hand."""
+    view = GuidedGame()
+    warning = f"First read the tip, then press “{view.go_button.description}”."
+    rng, bot, checked = random.Random(0), RandomBot(), 0
+    while checked < 2 and not view.game.is_over:
+        if view.moment is None:
+            assert view.act(bot.choose(view.game, view.game.legal_actions(), rng))
+            continue
+        if view.game.current_player == view.human and view.hand.playable:  # a tip up at the learner's turn
+            before = len(view.game.events)
+            assert not view.play_card(view.hand.playable[0]) and len(view.game.events) == before
+            assert view.hand.message == warning
+            assert sum(text.count(warning) for text in shown_texts(view)) == 1
+            checked += 1
+        view.go_on()
+    assert checked == 2
 
 
 def test_why_shows_the_engines_explanation() -> None:
@@ -159,7 +188,7 @@ def test_the_keyboard_goes_to_the_new_hand_in_round_3_and_to_the_summary_at_the_
     monkeypatch.setattr(w.Button, "focus", lambda self: focused.append(self))
     drive(view, seed=3)
     # Round 3's deal brings no tip: the keyboard is brought to the new hand all the same.
-    assert (3, "_refresh") in dealt_focus
+    assert (3, "_show_turn") in dealt_focus
     assert view.game.is_over and view.moment is None
     first = next((row.children[1] for row in view.summary.children[1:]), view.replay_forward)
     assert focused[-1] is first  # not the hidden "Go on"

@@ -311,7 +311,7 @@ def test_the_peoples_seats_are_checked():
             RallyRunBoard(players=4, people=people)
     with pytest.raises(SetupError, match=r"The seat shown first, 0, must be one of the people's seats, \[1\]"):
         RallyRunBoard(players=4, people=[1])
-    with pytest.raises(SetupError, match="a list of 2 bots"):
+    with pytest.raises(SetupError, match=r"a list of 4 bots \(one per seat\) or of 2 \(one per computer player\)"):
         RallyRunBoard(players=4, people=[0, 1], bots=["perfect"])
 
 
@@ -347,9 +347,9 @@ def test_a_failing_bot_stops_the_game_where_it_is_and_says_so():
 def test_bad_set_ups_are_refused_with_a_typed_error():
     from rally import SetupError
 
-    with pytest.raises(SetupError, match="one per other seat"):
+    with pytest.raises(SetupError, match="or of 3 \\(one per computer player\\)"):
         RallyRunBoard(players=4, bots=["perfect"])
-    with pytest.raises(SetupError, match="Every other seat needs a bot"):
+    with pytest.raises(SetupError, match="Each computer player must be a bot with a choose method"):
         RallyRunBoard(players=2, bots=[None])
     with pytest.raises(SetupError, match="A bot must be perfect, forgetful:K"):
         RallyRunBoard(players=2, bots="genius")

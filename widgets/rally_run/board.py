@@ -47,14 +47,14 @@ import anywidget
 import traitlets
 
 import rally
-from rally.common.turns import play_bots
+from rally.common.turns import bots_per_seat, play_bots
 from rally.common import inputs
 from rally.rally_run import COLORS, Cell, DriveTo, Finish, RallyRunGame, Reveal, Rotate, StartFinish, Swap, parse_bot
 from rally.rally_run.simulate import log_lines
 
 from .._display import StableRepr
 from ..messages import StatusLine
-from ..i18n import _, ngettext
+from ..i18n import _
 from .board_rows import (
     CAR_SHAPES, COLOR_LETTERS, RUN_HEX, car_and_player_rows, cell_rows, name_cars_in_places,
     rotation_rows, start_rows, swap_partners,
@@ -154,7 +154,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         self.human = seat
         self.people = inputs.people(people, seat, game.players, rally.SetupError)
         self._bot_specs = bots
-        self.bots = _bots_per_seat(bots, game.players, self.people) if interactive else []
+        self.bots = bots_per_seat(bots, game.players, self.people, parse_bot, "'perfect'") if interactive else []
         self.rng = rng if rng is not None else random.Random(game.seed)
         self.on_msg(self._on_msg)
         self._advance()
@@ -211,7 +211,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         seed = (old.seed + 1) % (inputs.MAX_SEED + 1) if seed is None else seed
         self.game = RallyRunGame.new(old.players, seed=seed, names=old.names, first_player=old.first_player)
         if self.interactive:
-            self.bots = _bots_per_seat(self._bot_specs, old.players, self.people)
+            self.bots = bots_per_seat(self._bot_specs, old.players, self.people, parse_bot, "'perfect'")
         self.rng = random.Random(seed)
         self.mode, self.swap_first = "move", ""
         self._say("")
@@ -390,34 +390,6 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return board_in_words(self.game, self.human)
-
-
-def _bots_per_seat(bots: Any, players: int, people: Sequence[int]) -> list:
-    """One bot per seat (``None`` for the people's) from names or bot objects."""
-    def make(spec):
-        return parse_bot(spec) if isinstance(spec, str) else spec
-
-    if isinstance(bots, str) or hasattr(bots, "choose"):
-        specs = [bots] * players
-    else:
-        specs = list(bots)
-        if len(specs) == players - len(people):
-            for person in people:
-                specs.insert(person, None)
-        elif len(specs) != players:
-            # TRANSLATORS: the bot names in the example are what the program reads: keep them.
-            raise rally.SetupError(ngettext(
-                "Give one bot for everyone, or a list of {n} bot (one per other seat), like ['perfect', "
-                "'forgetful:3', 'none'], not {given}.",
-                "Give one bot for everyone, or a list of {n} bots (one per other seat), like ['perfect', "
-                "'forgetful:3', 'none'], not {given}.", players - len(people)).format(n=players - len(people),
-                                                                       given=len(specs)))
-    out = [None if s in people else make(spec) for s, spec in enumerate(specs)]
-    if not all(hasattr(b, "choose") for s, b in enumerate(out) if s not in people):
-        # TRANSLATORS: the bot names and choose(observation, actions, rng) are what the program reads: keep them.
-        raise rally.SetupError(_("Every other seat needs a bot: a name like 'perfect', 'forgetful:3' or 'none', or an "
-                                 "object with choose(observation, actions, rng)."))
-    return out
 
 
 __all__ = ["RallyRunBoard", "RUN_HEX", "COLOR_LETTERS", "CAR_SHAPES", "color_noun", "color_adjective"]

@@ -85,13 +85,12 @@ class GuidedGame(GameView):
         self.go_button = w.Button(description=_("Go on ▶"), button_style="primary", layout=w.Layout(width="auto"))
         self.why_button = w.Button(description=_("Why?"), layout=w.Layout(width="auto"))
         self.why_text = w.HTML(layout=w.Layout(display="none"))
-        self.tip_note = w.HTML()  # why a card was refused while the tip is up
         # The tip's own 🔊 button (the switch "Read new moments aloud" reads it through the
         # announcer already, so this one reads only when pressed).
         self.tip_speaker = SpeakButton()
         self.go_button.on_click(lambda _b: self.go_on())
         self.why_button.on_click(lambda _b: self.why())
-        self.tip_box = w.VBox([self.tip_words, w.HBox([self.go_button, self.why_button, self.tip_speaker]), self.tip_note, self.why_text],
+        self.tip_box = w.VBox([self.tip_words, w.HBox([self.go_button, self.why_button, self.tip_speaker]), self.why_text],
                               layout=w.Layout(display="none", border="3px solid #f59e0b", padding="6px 12px",
                                               margin="4px 0", max_width="850px"))
         self.tip_box.add_class(TIP_CLASS)
@@ -164,10 +163,9 @@ class GuidedGame(GameView):
     def act(self, action: Card | Turbo | str) -> bool:
         """Play for the learner, as :meth:`GameView.act`; refused while a tip is up."""
         if self.moment is not None:
-            text = self._read_the_tip_first()
-            self.tip_note.value = ("<div role='alert' style='color:#9a3412;font-weight:600'>⚠ " + html.escape(text)
-                                   + "</div>")
-            self.hand.message = text  # under the card just tapped too: the tip may be far above it
+            # Said once, under the card just tapped (the tip may be far above it), while the
+            # tip with its "Go on" comes into view.
+            self.hand.message = self._read_the_tip_first()
             self.tip_scroll.bring()
             return False
         return super().act(action)
@@ -249,7 +247,6 @@ class GuidedGame(GameView):
         self.tip_words.value = "".join(f"<p style='font-size:18px;line-height:1.4;margin:4px 0'>{html.escape(s)}</p>"
                                        for s in words)
         self.why_text.layout.display = "none"
-        self.tip_note.value = ""
         self.tip_box.layout.display = "flex"
         self._mark(moment)
         self.tip_speaker.say(" ".join(words))

@@ -17,7 +17,8 @@ import html
 import ipywidgets as w
 
 import rally
-from rally import Game, Moved, Turbo
+from rally import Game
+from rally.stich_rallye.game import turbo_move
 from rally.common import inputs
 
 from .._display import StableRepr
@@ -60,9 +61,7 @@ class TurboChoice(StableRepr, w.VBox):
     def choose(self, use: bool) -> str:
         """Play the turbo choice ``use`` on a copy of the game; the car's move in words."""
         use = inputs.flag(use, "use", rally.SetupError)
-        outcome = self._game.clone()
-        move = next(e for e in outcome.apply_recorded(Turbo(use)) if isinstance(e, Moved))
-        self.tried[use] = outcome.describe(move)
+        self.tried[use] = turbo_move(self._game, use).describe(self._game.names)
         self._show()
         return self.tried[use]
 

@@ -1,0 +1,145 @@
+"""ReplayPanel: the game view's replay controls after the game, "◀ Step back", a slider and
+"Step forward ▶", with the words of the step shown; the table itself is drawn by the view
+(``on_show``). A decision chosen in a review opens the replay where its trick began.
+
+>>> panel = ReplayPanel(on_show=lambda index, state: None)
+>>> panel.index is None, panel.layout.display
+(True, 'none')
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as w
+
+import rally
+from rally import Game
+from rally.stich_rallye.replay import ReplayState, replay_states, trick_span
+
+from ..i18n import _, ngettext
+from ..scroll_anchor import ScrollAnchor
+
+
+class ReplayPanel(w.VBox):
+    """The replay of a finished game: ``states`` (one a logged event) and the controls
+    stepping through them; ``on_show(index, state)`` draws the table at each."""
+
+    def __init__(self, on_show: Callable[[int, ReplayState], object]) -> None:
+        self.on_show = on_show
+        self.states: list[ReplayState] = []
+        self._names: tuple[str, ...] = ()
+        # A decision chosen in the review: its event, its trick's last event, and its words.
+        self._note: tuple[int, int, str] | None = None
+        self._note_from = 0
+        self.back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
+        self.forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
+        # No number beside the slider: it counts from 0, while the text below says
+        # "Step 210 of 221" (counting from 1), and the two disagreed by one.
+        self.slider = w.IntSlider(min=0, max=0, description=_("Step"), continuous_update=False,
+                                  readout=False, layout=w.Layout(width="420px", max_width="100%"))
+        self.text = w.HTML()
+        self.anchor = ScrollAnchor()
+        super().__init__(
+            [self.anchor,
+             w.HTML(_("<b>Replay</b>: step through everything that happened, from the first deal.")),
+             w.HBox([self.back, self.slider, self.forward],
+                    layout=w.Layout(flex_flow="row wrap", align_items="center")), self.text],
+            layout=w.Layout(display="none", border="2px solid #1d4ed8", padding="4px 8px", max_width="850px"),
+        )
+        self.slider.observe(lambda change: self.show(change["new"]), names="value")
+        self.back.on_click(lambda _: self.step(-1))
+        self.forward.on_click(lambda _: self.step(+1))
+
+    @property
+    def index(self) -> int | None:
+        """The event shown, or None before the game is over."""
+        return self.slider.value if self.states else None
+
+    @property
+    def state(self) -> ReplayState | None:
+        """What is shown now, or None before the game is over."""
+        return self.states[self.slider.value] if self.states else None
+
+    def start(self, game: Game) -> None:
+        """After the game: the replay stands at its last event, the board as the game
+        ended; its forward button then starts again from the first deal."""
+        self.states = replay_states(game)
+        self._names = tuple(game.names)
+        self.layout.display = "flex"
+        last = len(self.states) - 1
+        self.slider.max = last
+        if self.slider.value == last:
+            self.show(last)
+        else:
+            self.slider.value = last  # the observer shows it
+
+    def step(self, delta: int) -> None:
+        """Move ``delta`` events forward (or back, when negative). Forward from the last
+        event starts again at the first deal."""
+        if self.states:
+            last = len(self.states) - 1
+            if delta > 0 and self.slider.value == last:
+                self.slider.value = 0
+                return
+            self.slider.value = max(0, min(last, self.slider.value + delta))
+
+    def to(self, index: int) -> None:
+        """Show the table right after event ``index``."""
+        if self.states:
+            self.slider.value = max(0, min(len(self.states) - 1, index))
+
+    def open_at(self, game: Game, decision: rally.ReviewedDecision) -> None:
+        """Open where ``decision``'s trick began, its explanation shown up to the decision."""
+        if not self.states:
+            return
+        first, last = trick_span(game, decision.event)
+        # The explanation names the card played, so the note's heading says only when.
+        where = _("Round {round}, trick {trick}").format(round=decision.round, trick=decision.trick)
+        self._note = (decision.event, last, (f"<div style='margin-top:4px;padding:4px 6px;background:#fef3c7'>"
+                                             f"<b>{html.escape(where)}</b>: "
+                                             f"{html.escape(decision.explanation)}</div>"))
+        self._note_from = max(0, first - 1)
+        if self.slider.value == self._note_from:
+            self.show(self._note_from)
+        else:
+            self.to(self._note_from)
+        # The keyboard goes to the replay first; then the anchor scrolls it to the top (the
+        # focus alone would scroll only as far as the button).
+        self.forward.focus()
+        self.anchor.bring_into_view()  # the review sits above: bring the replay and the board up
+
+    def forget_note(self) -> None:
+        """The decision explained belonged to one person's review: it goes with it."""
+        self._note = None
+
+    def show(self, index: int) -> None:
+        """Show the table right after event ``index``, and its words."""
+        if not self.states:
+            return
+        state = self.states[index]
+        self.on_show(index, state)
+        at_end = index == len(self.states) - 1
+        self.text.value = "<div style='line-height:1.4'>" + _(
+            "Step {event} of {events} · round {round} · ⚑ {flag}").format(
+            event=index + 1, events=len(self.states), round=state.round, flag=html.escape(self._names[state.flag])
+        ) + (f"<br><b>{html.escape(state.text)}</b>{self._note_words(index)}"
+             + ("<br>" + _("This is how the game ended. “Replay from the first deal” tells it again, event by event.")
+                if at_end else "")) + "</div>"
+        self.back.disabled = index == 0
+        self.forward.description = _("Replay from the first deal ▶") if at_end else _("Step forward ▶")
+
+    def _note_words(self, index: int) -> str:
+        """A decision chosen in the review stays explained from its trick's start to the decision itself."""
+        if self._note is None or not self._note_from <= index <= self._note[1]:
+            return ""
+        steps = self._note[0] - index
+        note = self._note[2]
+        if steps == 1:
+            note += "<div>" + _("Step forward to see it: it comes next.") + "</div>"
+        elif steps > 1:
+            soon = ngettext("Step forward to see it: it comes in {n} step.",
+                            "Step forward to see it: it comes in {n} steps.", steps).format(n=steps)
+            note += f"<div>{soon}</div>"
+        return note
