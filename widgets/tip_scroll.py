@@ -14,10 +14,11 @@ GUIDED_CLASS, TIP_CLASS, MARKED_CLASS = "rally-guided", "rally-guided-tip-box", 
 
 
 class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
-    """Brings a guided game's tip and what it marks into the window (a phone shows only a
-    part of the game): both, when they fit one below the other; else the tip stays at the
-    top of the window (sticky) and the marked part comes up right under it, until the learner
-    scrolls on by hand. ``marks`` is
+    """Brings a guided game's tip and what it marks into the window: both, when they fit one
+    below the other. Else, on a phone (a window under 600 CSS px wide), the tip comes to the
+    window's top in its place and never covers the game (the marked part, ringed, follows
+    as the learner scrolls); on a larger screen the tip stays at the window's top (sticky)
+    and the marked part comes up right under it, until the learner scrolls on by hand. ``marks`` is
     the CSS selector of the marked parts (``ring`` a border that marks them too), inside the element of class
     :data:`GUIDED_CLASS` that holds this widget and the tip's box (class :data:`TIP_CLASS`).
 
@@ -28,6 +29,7 @@ class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
 
     _esm = """
     const PAD = 8;
+    const PHONE = 600;  // a window narrower than this (CSS px) is a phone's
     // A marked part inside a box that scrolls sideways (Rally Run's board on a phone) is
     // brought into that box's view, centred, before the window scrolls.
     function across(mark) {
@@ -73,8 +75,17 @@ class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
         tip.scrollIntoView({ behavior, block: "start" });
         return;
       }
-      // Too far apart for the window (a phone): the tip stays at its top (sticky) and the
-      // first marked part comes up right under it. Sticky needs the boxes around the tip to
+      // Too far apart for the window. On a phone the tip is not pinned over the game (a
+      // pinned tip took a third of the screen and covered the cards and the board under
+      // it): it comes to the window's top in its place, and what it marks, ringed, follows
+      // as the learner scrolls on.
+      if (window.matchMedia(`(max-width: ${PHONE - 1}px)`).matches) {
+        tip.style.scrollMarginTop = `${PAD}px`;
+        tip.scrollIntoView({ behavior, block: "start" });
+        return;
+      }
+      // On a larger screen the tip stays at the window's top (sticky) and the first marked
+      // part comes up right under it. Sticky needs the boxes around the tip to
       // let it out: those that do not scroll themselves show what overflows them.
       for (let a = tip.parentElement; a && a !== document.body; a = a.parentElement) {
         const s = getComputedStyle(a);
@@ -84,7 +95,7 @@ class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
       Object.assign(tip.style, { position: "sticky", top: "0px", zIndex: "20", background: "#ffffff",
                                  maxHeight: "50vh", overflowY: "auto" });
       // Once the learner scrolls on by hand, the tip lets go: it stays in its place in the
-      // game and covers nothing (on a phone it took a third of the screen).
+      // game and covers nothing.
       const letGo = () => {
         Object.assign(tip.style, { position: "", top: "", zIndex: "", maxHeight: "", overflowY: "" });
         for (const kind of ["wheel", "touchmove"]) window.removeEventListener(kind, letGo);
