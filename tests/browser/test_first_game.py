@@ -522,18 +522,19 @@ COVERED = r"""(root) => {
 }"""
 
 
+@pytest.mark.parametrize("screen", ["phone-360", "tablet-1024"])
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
-def test_on_a_phone_each_tip_comes_into_view_with_what_it_marks(browser, lab, game, lang):
-    """360 px: at each of the first stops, the tip's "Go on" is in the window with the part
+def test_on_a_phone_each_tip_comes_into_view_with_what_it_marks(browser, lab, game, lang, screen):
+    """360 px (and a tablet's 1024 x 768): at each of the first stops, the tip's "Go on" is in the window with the part
     it marks (the hand, the last trick, a motor; a ring on the board, the ⚠ choice of how to
     lay a tile), or, where the two are too far apart for the window, the tip is at its top
     with the marked part below it; the tip covers nothing of the game (:data:`COVERED`: it
     once stayed pinned over the window's top, 180-320 px of it, over the cards, the hand's
     heading and the board); the Rally Run board's words are 12 px or more."""
     ref = reference(game, lang)
-    with window(browser, lab, "phone-360", timeout=60_000) as page:
-        run = Run(page, ref, "phone-360", False)
+    with window(browser, lab, screen, timeout=60_000) as page:
+        run = Run(page, ref, screen, False)
         _lab.open_app(page, lab, COURSE[0].file(lang))
         button(run.root, ref.choose).tap()
         missed, hidden, words = [], [], None
@@ -553,9 +554,9 @@ def test_on_a_phone_each_tip_comes_into_view_with_what_it_marks(browser, lab, ga
                 if cover["covered"]:
                     hidden.append(f"stop {len(run.stops)} ({kind}): the tip {cover['tip']} covers {cover['covered']}")
                 if game == "rally_run":
-                    assert seen["smallest"] >= 12 - 0.01, f"board text of {seen['smallest']:.1f} px at 360 px"
+                    assert seen["smallest"] >= 12 - 0.01, f"board text of {seen['smallest']:.1f} px on {screen}"
                 if len(run.stops) in (1, 3):
-                    _lab.screenshot(page, f"first-game-{game}-{lang}-phone-360-in-view-stop{len(run.stops)}-{kind}")
+                    _lab.screenshot(page, f"first-game-{game}-{lang}-{screen}-in-view-stop{len(run.stops)}-{kind}")
                 if len(run.stops) >= FIRST_STOPS:
                     break
                 button(run.root, ref.go).tap()
@@ -566,5 +567,5 @@ def test_on_a_phone_each_tip_comes_into_view_with_what_it_marks(browser, lab, ga
                 continue
             move(run, state)
         assert len(run.stops) >= FIRST_STOPS
-        assert hidden == [], "on a phone the tip covers the game:\n" + "\n".join(hidden)
+        assert hidden == [], f"on {screen} the tip covers the game:\n" + "\n".join(hidden)
         assert missed == [], "a tip and what it marks were not in the window together:\n" + "\n".join(missed)
