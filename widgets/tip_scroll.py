@@ -14,10 +14,9 @@ GUIDED_CLASS, TIP_CLASS, MARKED_CLASS = "rally-guided", "rally-guided-tip-box", 
 
 
 class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
-    """Brings a guided game's tip and what it marks into the window (a phone shows only a
-    part of the game): both, when they fit one below the other; else the tip stays at the
-    top of the window (sticky) and the marked part comes up right under it, until the learner
-    scrolls on by hand. ``marks`` is
+    """Brings a guided game's tip and what it marks into the window: both, when they fit one
+    below the other; else the tip comes to the window's top in its place, and the marked
+    part, ringed, follows as the learner scrolls on (the tip is never pinned over the game). ``marks`` is
     the CSS selector of the marked parts (``ring`` a border that marks them too), inside the element of class
     :data:`GUIDED_CLASS` that holds this widget and the tip's box (class :data:`TIP_CLASS`).
 
@@ -61,40 +60,19 @@ class TipScroll(StableRepr, PageWrites, anywidget.AnyWidget):
       }
       marks.splice(0, marks.length, ...marks.filter((m) => m.getClientRects().length));
       if (marks.length) across(marks[0]);
-      Object.assign(tip.style, { position: "", top: "", zIndex: "", background: "", maxHeight: "", overflowY: "" });
       const t = tip.getBoundingClientRect();
       const rects = marks.map((m) => m.getBoundingClientRect());
       const low = rects.length ? Math.max(...rects.map((r) => r.bottom)) : t.bottom;
       const behavior = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
       const height = window.innerHeight;
-      if (low - t.top + 2 * PAD <= height) {  // the tip and the marked part fit in the window together
-        if (t.top >= 0 && low <= height) return;  // and are in it: nothing moves
-        tip.style.scrollMarginTop = `${PAD}px`;
-        tip.scrollIntoView({ behavior, block: "start" });
-        return;
-      }
-      // Too far apart for the window (a phone): the tip stays at its top (sticky) and the
-      // first marked part comes up right under it. Sticky needs the boxes around the tip to
-      // let it out: those that do not scroll themselves show what overflows them.
-      for (let a = tip.parentElement; a && a !== document.body; a = a.parentElement) {
-        const s = getComputedStyle(a);
-        if (s.overflowY !== "visible" && a.scrollHeight <= a.clientHeight + 40) a.style.overflow = "visible";
-      }
-      // At most half the window: a "Why?" opened in the tip scrolls inside it, not over the game.
-      Object.assign(tip.style, { position: "sticky", top: "0px", zIndex: "20", background: "#ffffff",
-                                 maxHeight: "50vh", overflowY: "auto" });
-      // Once the learner scrolls on by hand, the tip lets go: it stays in its place in the
-      // game and covers nothing (on a phone it took a third of the screen).
-      const letGo = () => {
-        Object.assign(tip.style, { position: "", top: "", zIndex: "", maxHeight: "", overflowY: "" });
-        for (const kind of ["wheel", "touchmove"]) window.removeEventListener(kind, letGo);
-      };
-      setTimeout(() => {
-        for (const kind of ["wheel", "touchmove"]) window.addEventListener(kind, letGo, { passive: true, once: true });
-      }, 600);
-      const first = marks[rects.indexOf(rects.reduce((a, b) => (b.top < a.top ? b : a)))];
-      first.style.scrollMarginTop = `${t.height + 2 * PAD}px`;
-      first.scrollIntoView({ behavior, block: "start" });
+      // Both in the window already: nothing moves.
+      if (low - t.top + 2 * PAD <= height && t.top >= 0 && low <= height) return;
+      // Else the tip comes to the window's top in its place: what it marks comes with it when
+      // both fit, or, ringed, follows as the learner scrolls on. The tip is never pinned over
+      // the game: pinned, it took 180-320 px of a phone's or a tablet's screen and covered
+      // the cards, the hand's heading and the board (and a card the keyboard went to).
+      tip.style.scrollMarginTop = `${PAD}px`;
+      tip.scrollIntoView({ behavior, block: "start" });
     }
     export default {
       render({ model, el }) {

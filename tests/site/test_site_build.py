@@ -116,16 +116,19 @@ def test_a_lesson_that_may_draw_names_plotly_in_its_first_cell(package):
 
 
 def test_the_lessons_that_draw_are_those_with_figures():
-    """The real lessons, read from the real widgets: the Stich Rallye lessons show the track
-    (lesson 0 in its guided game), lesson 9 its memory chart; lessons 1 and 2 may draw through
-    their self-checks' module (the track questions of lesson 3's self-check live there too);
-    lessons 7 and 8 draw none."""
+    """The real lessons, read from the real widgets, in both languages: the Stich Rallye
+    lessons that show the track (lesson 0 in its guided game, lesson 3's self-check too),
+    lesson 9 its memory chart; lessons 1 and 2, whose self-checks draw no track (their module,
+    widgets.stich_rallye.quizzes, imports no figure), and lessons 7 and 8 draw none."""
     drawing = drawing_lessons.Drawing(ROOT / "widgets")
-    found = {}
-    for lesson in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
-        found[lesson.name[:2]] = drawing.why(json.loads(lesson.read_text(encoding="utf-8"))) is not None
-    assert found == {"00": True, "01": True, "02": True, "03": True, "04": True, "05": True, "06": True,
-                     "07": False, "08": False, "09": True}
+    for folder in (ROOT / "notebooks", ROOT / "notebooks" / "de"):
+        found = {}
+        for lesson in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+            found[lesson.name[:2]] = drawing.why(json.loads(lesson.read_text(encoding="utf-8"))) is not None
+        assert found == {"00": True, "01": False, "02": False, "03": True, "04": True, "05": True, "06": True,
+                         "07": False, "08": False, "09": True}, folder
+    assert drawing.why({"cells": [{"cell_type": "code", "source": "from widgets import moving_quiz"}]}) == (
+        "moving_quiz (widgets.stich_rallye.track_quizzes) draws with widgets.plotly_view")
 
 
 # --- Each widget output has its picture, drawn before Python is ready ----------------------

@@ -22,10 +22,11 @@ from widgets.rally_run.board_words import car_place, line_place
 from rally.rally_run.simulate import memory_win_rates
 from widgets import MemoryChart, RallyRunBoard, rally_run_quiz, round_end_quiz, tricks_quiz
 from widgets.i18n import WIDGETS
-from widgets.stich_rallye.quizzes import motor_quiz, moving_quiz, track_in_words
+from widgets.stich_rallye.quizzes import motor_quiz
+from widgets.stich_rallye.track_quizzes import moving_quiz, track_in_words
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES = ["widgets/quiz.py", "widgets/stich_rallye/quizzes.py", "widgets/rally_run/board.py",
+FILES = ["widgets/quiz.py", "widgets/stich_rallye/quizzes.py", "widgets/stich_rallye/track_quizzes.py", "widgets/rally_run/board.py",
          "widgets/rally_run/board_words.py", "widgets/rally_run/board_rows.py",
          "widgets/rally_run/memory_chart.py", "widgets/rally_run/quizzes.py"]
 

@@ -292,3 +292,5 @@ def test_the_boards_words_are_big_enough_to_read_on_a_phone():
     js = (folder / "board.js").read_text(encoding="utf-8")
     assert "const S = 80;" in js and "const REST = 6 + 7 * S + 4;" in js and "const TEXT_MAX = 28;" in js
     assert 28 * width / (28 + 570) >= 12
+    # On a 360-px phone (a board of 330 px) the text grows to 14 px, within TEXT_MAX.
+    assert "const SMALLEST_PX = 14.1;" in js and 14.1 * 570 / (330 - 14.1) <= 28

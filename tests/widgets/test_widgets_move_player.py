@@ -16,7 +16,7 @@ import rally
 from rally import TRACKS, Track, move
 from widgets import MoveExplorer, MovePlayer, TrackFigure, moving_quiz
 from widgets.stich_rallye import move_explorer, move_player
-from widgets.stich_rallye.quizzes import track_in_words
+from widgets.stich_rallye.track_quizzes import track_in_words
 from widgets.stich_rallye.track_figure import CARS_FIRST, SPACES, TRAIL
 from widgets.style import CAR_HEX
 

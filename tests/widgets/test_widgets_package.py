@@ -15,7 +15,7 @@ import widgets
 
 MODULES = ["style", "messages", "plotly_view", "_display", "stich_rallye.screen_cover", "stich_rallye.track_figure", "stich_rallye.card_hand", "stich_rallye.motor_dial",
            "stich_rallye.trick_table", "stich_rallye.game_view", "stich_rallye.game_setup", "stich_rallye.trick_explorer",
-           "stich_rallye.position_editor", "stich_rallye.quizzes", "rally_run.quizzes"]
+           "stich_rallye.position_editor", "stich_rallye.quizzes", "stich_rallye.track_quizzes", "rally_run.quizzes"]
 HERE = pathlib.Path(widgets.__file__).parent
 
 

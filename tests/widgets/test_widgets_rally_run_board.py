@@ -456,6 +456,24 @@ def test_the_memory_experiment_runs_only_when_asked_and_then_shows_its_result():
     assert "Done." in experiment.status.value and not experiment.run_button.disabled
 
 
+def test_the_memory_experiment_says_done_only_once_its_table_and_chart_are_shown():
+    """Issue 41's walk: lesson 9 said "Done" some 7 s before its table showed (the chart,
+    made after "Done", imports Plotly). When "Done" is sent, the table, the chart and the
+    conclusion are already among the widget's children; until then the games' line stays."""
+    experiment = MemoryExperiment([0, None], games=6, seed=2)
+    seen = []
+
+    def said(change):
+        shown = experiment.children
+        seen.append(("Done." in change["new"], experiment.table in shown and "<table" in experiment.table.value,
+                     any(isinstance(c, MemoryChart) for c in shown), experiment.conclusion in shown))
+
+    experiment.status.observe(said, names="value")
+    experiment.run()
+    assert seen[-1] == (True, True, True, True), seen
+    assert [s for s in seen if s[0]] == [seen[-1]], seen  # "Done" said once, last
+
+
 def test_the_memory_experiment_shows_its_progress_and_concludes_only_once_run():
     """Issue 41: lesson 9's experiment showed no progress while it ran, and its conclusion
     stood in the lesson before any game was played."""

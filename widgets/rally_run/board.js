@@ -6,10 +6,11 @@
 const SVG = "http://www.w3.org/2000/svg";
 const S = 80; // cell size
 // The board's text size, in units: 16 where the board has room; larger on a narrow screen,
-// where the whole board is scaled down to fit, so that no word on it is under 12 px.
+// where the whole board is scaled down to fit, so that no word on it is under 14 px on a
+// 360-px phone (under 12 px on none: below about 300 px of room the text stops growing).
 const TEXT = 16;
 const TEXT_MAX = 28;
-const SMALLEST_PX = 12.1; // the smallest word on a phone, 12 px, with room for rounding
+const SMALLEST_PX = 14.1; // the smallest word on a phone, 14 px, with room for rounding
 // The board being drawn: its text size and its room for the row numbers and the column
 // letters, which grows with the text (set by drawBoard, for every board of the page in turn).
 let T = TEXT;
@@ -205,8 +206,8 @@ function render({ model, el }) {
     });
   }
 
-  // The text size (units) that shows 12 px or more when the board is drawn ``room`` px wide:
-  // the board is T + REST units wide, so T * room / (T + REST) >= 12.
+  // The text size (units) that shows 14 px or more when the board is drawn ``room`` px wide:
+  // the board is T + REST units wide, so T * room / (T + REST) >= 14.
   function textSize(room) {
     if (!(room > 0)) return TEXT;
     if (room <= SMALLEST_PX) return TEXT_MAX;

@@ -168,7 +168,7 @@ class MemoryExperiment(StableRepr, w.VBox):
     def run(self) -> MemoryResult:
         """Run the experiment (again, with the same games) and show its result. While it
         runs, a bar and a line count the games played; what the games showed is said only
-        once they have all been played."""
+        once they have all been played, and "Done" only once the table and chart are shown."""
         self.run_button.disabled = True
         running = _("Running the games…")
         self.status.value = f"<p role='status'><b>{html.escape(running)}</b></p>"
@@ -185,11 +185,14 @@ class MemoryExperiment(StableRepr, w.VBox):
             raise
         finally:
             self.run_button.disabled = False
-        done = _("Done. Here is what the games showed:")
-        self.status.value = f"<p role='status'>{html.escape(done)}</p>"
+        # The table and the chart are made while the line still says the games are running
+        # (the first chart imports Plotly: seconds, on the site many), and "Done" comes after
+        # they are on the page, never before.
         self.table.value = result_table(self.result, self._intervals)
         self.conclusion.value = "".join(f"<p>{html.escape(line)}</p>" for line in conclusion(self.result))
         self.children = (self.run_button, self.status, self.table, MemoryChart(self.result), self.conclusion)
+        done = _("Done. Here is what the games showed:")
+        self.status.value = f"<p role='status'>{html.escape(done)}</p>"
         return self.result
 
     def _progressed(self, done: int, total: int) -> None:

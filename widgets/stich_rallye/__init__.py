@@ -18,8 +18,9 @@ from .move_explorer import MoveExplorer
 from .move_player import MovePlayer
 from .position_editor import PositionEditor
 from .screen_cover import ScreenCover
-from .quizzes import motor_quiz, moving_quiz, round_end_quiz, start_quiz, tricks_quiz
+from .quizzes import motor_quiz, round_end_quiz, start_quiz, tricks_quiz
 from .track_figure import TrackFigure, TrackFrame
+from .track_quizzes import moving_quiz
 from .trick_explorer import TrickExplorer
 from .trick_table import TrickTable
 from .turbo_choice import TurboChoice

@@ -1,0 +1,113 @@
+"""Lesson 3's self-check: where a car stops on a small track, each question with the track
+drawn (:class:`~widgets.stich_rallye.track_figure.TrackFigure`, so Plotly). Kept apart from
+:mod:`widgets.stich_rallye.quizzes`, whose questions draw no track: lessons 1 and 2 load no Plotly.
+
+>>> quiz = moving_quiz()
+>>> quiz.answer("8").correct
+True
+"""
+
+from __future__ import annotations
+
+from rally import Track, move
+from rally.stich_rallye.track import SpaceKind
+
+from ..i18n import N_, _, join_words, language, ngettext
+from ..quiz import Feedback, Question, Quiz
+from .track_figure import TrackFigure
+
+
+def track_in_words(track: Track, lang: str | None = None) -> str:
+    """A small track as a learner would read it off the board: its spaces, counted from
+    the start/finish, and which are hills (in ``lang``, default the language spoken).
+    ``"A track of 12 spaces, counted clockwise from the start/finish (space 0) to space
+    11; spaces 4 and 5 are downhill (blue), all the others flat."``"""
+    with language(lang):
+        return _track_in_words(track)
+
+
+def _track_in_words(track: Track) -> str:
+    n = len(track)
+    hills = []
+    for kind in (SpaceKind.DOWNHILL, SpaceKind.UPHILL):
+        found = [str(i) for i, k in enumerate(track.kinds) if k is kind]
+        if not found:
+            continue
+        spaces = join_words(found)
+        if kind is SpaceKind.DOWNHILL:
+            hills.append(ngettext("space {spaces} is downhill (blue)", "spaces {spaces} are downhill (blue)",
+                                  len(found)).format(spaces=spaces))
+        else:
+            hills.append(ngettext("space {spaces} is uphill (red)", "spaces {spaces} are uphill (red)",
+                                  len(found)).format(spaces=spaces))
+    if hills:
+        template = ngettext("A track of {n} spaces, counted clockwise from the start/finish (space 0) to space "
+                            "{last}; {hills}, all the others flat.",
+                            "A track of {n} spaces, counted clockwise from the start/finish (space 0) to space "
+                            "{last}; {hills}, all the others flat.", n)
+        return template.format(n=n, last=n - 1, hills=join_words(hills))
+    return ngettext("A track of {n} spaces, counted clockwise from the start/finish (space 0) to space {last}, "
+                    "with no hills.",
+                    "A track of {n} spaces, counted clockwise from the start/finish (space 0) to space {last}, "
+                    "with no hills.", n).format(n=n, last=n - 1)
+
+
+#: The hint of a "where does it end?" question that brings none of its own.
+WHERE_HINT = N_("Count only empty spaces, jump over cars, then see whether the move ends on a hill.")
+
+
+def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, steps: int,
+                      hint: str = WHERE_HINT, decoys: tuple[int, ...] = ()) -> Question:
+    """'Where does the car stop?' on a small track — judged by :func:`rally.move`.
+
+    The question shows the track with its cars where :func:`rally.move` accepted them
+    (:class:`~widgets.stich_rallye.track_figure.TrackFigure`, each car's space in its key); its
+    words say only the move. ``decoys`` are wrong spaces to offer besides the usual slips
+    (counting the cars, stopping on the hill).
+    """
+    track = Track.parse(track_text)
+    result = move(track, positions, mover, steps)  # refuses positions a game cannot reach (S6, S9)
+    n = len(track)
+    start = positions[mover]
+    wrong = {(start + steps) % n, result.counted_end % n, (result.space + 1) % n, *(d % n for d in decoys)}
+    choices = sorted(wrong | {result.space})
+
+    def check(answer: str) -> Feedback:
+        return Feedback(int(answer) == result.space, result.describe())
+
+    def picture() -> TrackFigure:
+        return TrackFigure(track, positions=list(positions.values()), names=list(positions))
+
+    return Question(
+        " ".join([ngettext("{mover} moves {steps}.", "{mover} moves {steps}.", steps).format(mover=mover, steps=steps),
+                  _("On which space does {mover}'s car stop?").format(mover=mover)]),
+        tuple(str(c) for c in choices),
+        check,
+        hint=_(hint) if hint == WHERE_HINT else hint,
+        picture=picture,
+    )
+
+
+def moving_quiz() -> Quiz:
+    """Lesson 03: driving clockwise, counting, jumping and rolls. Every position is made
+    by :func:`rally.move` on a small track, and none is one the lesson shows."""
+    return Quiz(
+        _("Moving and hills"),
+        [
+            where_does_it_end("S...........", {"Ada": 6, "Bo": 3, "Cy": 9}, "Ada", 2, decoys=(4,),
+                              hint=_("Cars drive clockwise, toward the higher space numbers; only an uphill rolls a car back.")),
+            where_does_it_end("S..........", {"Ada": 3, "Bo": 4, "Cy": 5}, "Ada", 2, decoys=(6,),
+                              hint=_("A space with a car on it is jumped and not counted, whoever is there.")),
+            where_does_it_end("S....U.......", {"Ada": 2, "Bo": 9}, "Ada", 4, decoys=(4,),
+                              hint=_("A hill only matters where the move ends; passing over it changes nothing.")),
+            where_does_it_end("S...DD........", {"Ada": 1, "Bo": 6, "Cy": 7}, "Ada", 3, decoys=(6,),
+                              hint=_("Ending on a downhill space, the car rolls on past the hill. In this app it "
+                                     "stops on the first empty flat space.")),
+            where_does_it_end("S.....UU.....", {"Ada": 2, "Bo": 5}, "Ada", 4,
+                              hint=_("Jump the car on the way. Ending on an uphill space, the car rolls back before "
+                                     "the hill. In this app it stops on the last empty flat space.")),
+        ],
+    )
+
+
+__all__ = ["WHERE_HINT", "moving_quiz", "track_in_words", "where_does_it_end"]
