@@ -1,4 +1,4 @@
-"""Lesson 05's coached game (``GameView(4, "volcano", seed=5, coach=True)``) played in
+"""Lesson 05's coached game (``GameView(4, "volcano", seed=32, coach=True)``) played in
 JupyterLab as a learner sees it: a 1280 x 800 window with the side bar open.
 
 One test, in the order a learner meets things: the table (hand, trick, track) fits the
