@@ -71,8 +71,6 @@ FIREFOX_PREFS = {
     "network.captive-portal-service.enabled": False, "network.connectivity-service.enabled": False,
     "extensions.update.enabled": False, "browser.newtabpage.enabled": False,
     "browser.startup.page": 0, "remote.prefs.recommended": True,
-    # A headless window has no focus of its own; JupyterLab follows the focus to know the lesson in front.
-    "focusmanager.testmode": True,
     "dom.serviceWorkers.testing.enabled": True, "network.proxy.allow_hijacking_localhost": False,
     "services.settings.server": "data:,#remote-settings-dummy/v1", "browser.region.update.enabled": False,
     "browser.search.update": False, "app.normandy.enabled": False, "extensions.getAddons.cache.enabled": False,
@@ -190,7 +188,9 @@ class FirefoxBiDi(Driver):
         self.log: list[str] = []
         threading.Thread(target=self._receive, daemon=True).start()
         self.send("session.new", capabilities={"alwaysMatch": {"acceptInsecureCerts": True}})
-        self.context = self.send("browsingContext.getTree")["contexts"][0]["context"]
+        # A tab of its own: the window Firefox opened first never has the focus headless, and
+        # JupyterLab follows the focus to know the lesson in front (the site runs only that one).
+        self.context = self.send("browsingContext.create", type="tab")["context"]
         self.send("browsingContext.setViewport", context=self.context,
                   viewport={"width": width, "height": height})
         self.send("script.addPreloadScript", functionDeclaration=ERROR_TRAP)
@@ -230,8 +230,6 @@ class FirefoxBiDi(Driver):
         return message["result"]
 
     def goto(self, url: str) -> None:
-        # Focused, as a window a person looks at: JupyterLab's current widget follows the focus.
-        self.send("browsingContext.activate", context=self.context)
         self.send("browsingContext.navigate", context=self.context, url=url, wait="complete")
 
     def js(self, function: str, *args):
