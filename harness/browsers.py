@@ -17,7 +17,7 @@ check written once runs in both.
 Each browser sends every request for another host to a proxy (``site.LeaveRecorder``).
 
 >>> sorted(BROWSERS)
-['firefox', 'webkit']
+['chromium', 'firefox', 'webkit']
 """
 
 from __future__ import annotations
@@ -83,11 +83,12 @@ OWN_HOSTS = ("mozilla.com", "mozilla.net", "mozilla.org", "firefox.com", "mozaws
 
 def missing(name: str) -> str | None:
     """Why ``name`` ("firefox" or "webkit") cannot be driven here, or None when it can."""
-    needs = {"firefox": [FIREFOX], "webkit": [WEBKIT_DRIVER, MINIBROWSER, XVFB]}[name]
+    needs = {"firefox": [FIREFOX], "webkit": [WEBKIT_DRIVER, MINIBROWSER, XVFB], "chromium": [_lab.CHROMIUM]}[name]
     for path in needs:
         if not (os.path.isfile(path) and os.access(path, os.X_OK)):
             return f"{path} is missing"
-    for module in {"firefox": ["websockets.sync.client"], "webkit": ["selenium.webdriver"]}[name]:
+    for module in {"firefox": ["websockets.sync.client"], "webkit": ["selenium.webdriver"],
+                   "chromium": ["playwright.sync_api"]}[name]:
         try:
             __import__(module)
         except ImportError:
@@ -340,10 +341,65 @@ def _stop(proc: subprocess.Popen | None) -> None:
             proc.wait(timeout=10)
 
 
+class Chromium(Driver):
+    """Debian's Chromium through Playwright (as ``harness.lab`` starts it), for figures side by side."""
+
+    name = "chromium"
+
+    def __init__(self, proxy_url: str, width: int = 1280, height: int = 800) -> None:
+        from playwright.sync_api import sync_playwright
+
+        self.playwright = sync_playwright().start()
+        self.browser = self.playwright.chromium.launch(
+            executable_path=_lab.CHROMIUM, headless=True,
+            args=[*_lab.CHROMIUM_ARGS, f"--proxy-server={proxy_url}", "--proxy-bypass-list=127.0.0.1"])
+        self.page = self.browser.new_page(viewport={"width": width, "height": height})
+        self.page.add_init_script(f"({ERROR_TRAP})()")
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url, timeout=600_000)
+
+    def js(self, function: str, *args):
+        return _unwrap(self.name, self.page.evaluate(f"([source, args]) => ({_CALL})(source, args)", [function, list(args)]))
+
+    def screenshot(self, name: str) -> pathlib.Path:
+        return _lab.screenshot(self.page, name)
+
+    def close(self) -> None:
+        self.browser.close()
+        self.playwright.stop()
+
+
 #: The drivers by browser name.
-BROWSERS = {"firefox": FirefoxBiDi, "webkit": WebKit}
+BROWSERS = {"firefox": FirefoxBiDi, "webkit": WebKit, "chromium": Chromium}
+
+
+def app_ready(driver: Driver, lab, name: str, timeout: float = 600) -> float:
+    """Open the lesson ``name`` in the app view (``lab``, a ``harness.lab.JupyterLab``) and wait
+    until Voilà has drawn it, with no error shown; the seconds it took."""
+    start = time.monotonic()
+    driver.goto(lab.app_url(name))
+    assert driver.wait(_lab._APP_STATE, timeout=timeout) == "done"
+    assert driver.js(_lab._APP_ERRORS) == []
+    return time.monotonic() - start
+
+
+def site_live(driver: Driver, site, name: str, timeout: float = 420) -> dict[str, float]:
+    """Open the lesson ``name`` on the site (``site``, a ``harness.site.StaticSite``) and wait
+    until it is live (it runs by itself); the seconds to its widgets' pictures and to live."""
+    from .site import LIVE_STATE
+
+    path = site.lesson_path(name)
+    start = time.monotonic()
+    driver.goto(site.lesson_url(name))
+    driver.wait("() => document.querySelectorAll('.rally-picture').length > 0", timeout=timeout)
+    visible = time.monotonic() - start
+    driver.wait(f"() => {{ const s = ({LIVE_STATE})(); return s.live === {json.dumps(path)} && s.path === s.live "
+                "&& s.kernel === 'idle' && s.counts.length > 0 && s.counts.every(n => n !== null); }",
+                timeout=timeout, every=0.5)
+    return {"visible": visible, "live": time.monotonic() - start}
 
 
 def launch(name: str, proxy_url: str, width: int = 1280, height: int = 800) -> Driver:
-    """Start the browser ``name`` ("firefox" or "webkit") with every other host sent to ``proxy_url``."""
+    """Start the browser ``name`` ("firefox", "webkit" or "chromium") with every other host sent to ``proxy_url``."""
     return BROWSERS[name](proxy_url, width, height)

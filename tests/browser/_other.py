@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from harness import browsers, lab as _harness_lab
+from harness import browsers
 from . import _site
 from .conftest import skip_or_fail
 
@@ -102,13 +102,9 @@ def launch(name: str, recorder) -> browsers.Driver:
     return browsers.launch(name, recorder.url)
 
 
-def open_app(driver: browsers.Driver, lab, name: str, timeout: float = 600) -> float:
-    """Open ``name`` in the app view and wait until Voilà has drawn it; the seconds it took."""
-    start = time.monotonic()
-    driver.goto(lab.app_url(name))
-    assert driver.wait(_harness_lab._APP_STATE, timeout=timeout) == "done"
-    assert driver.js(_harness_lab._APP_ERRORS) == []
-    return time.monotonic() - start
+def open_app(driver: browsers.Driver, lab, name: str) -> float:
+    """Open ``name`` in the app view until Voilà has drawn it (``browsers.app_ready``)."""
+    return browsers.app_ready(driver, lab, name)
 
 
 def play_three_cards_and_a_turbo(driver: browsers.Driver) -> list[str]:
@@ -171,18 +167,10 @@ def no_errors(driver: browsers.Driver, recorder) -> None:
     assert left == [], f"{driver.name}: requests for other hosts: {left}"
 
 
-def site_lesson_0(driver: browsers.Driver, site, timeout: float = 420) -> dict[str, float]:
+def site_lesson_0(driver: browsers.Driver, site) -> dict[str, float]:
     """The site's lesson 0 opened until it is live (it runs by itself), then its self-check
     answered wrongly and rightly; the seconds to the lesson's pictures and to live."""
-    path = site.lesson_path("00_start_here.ipynb")
-    start = time.monotonic()
-    driver.goto(site.lesson_url("00_start_here.ipynb"))
-    driver.wait("() => document.querySelectorAll('.rally-picture').length > 0", timeout=timeout)
-    visible = time.monotonic() - start
-    driver.wait(f"() => {{ const s = ({_site.LIVE_STATE})(); return s.live === {json.dumps(path)} && s.path === s.live "
-                "&& s.kernel === 'idle' && s.counts.length > 0 && s.counts.every(n => n !== null); }",
-                timeout=timeout, every=1)
-    live = time.monotonic() - start
+    seconds = browsers.site_live(driver, site, "00_start_here.ipynb")
     assert "✘" in answer(driver, "Their cars move back", "✘")
     answer(driver, "They wind up their motors", "✔ Right.")
-    return {"visible": visible, "live": live}
+    return seconds
