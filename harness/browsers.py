@@ -56,6 +56,7 @@ ERROR_TRAP = """() => {
   window.Worker = class extends Native {
     constructor(...args) {
       super(...args);
+      window.__rallyWorkers = (window.__rallyWorkers || 0) + 1;
       this.addEventListener('error', e => seen.push('worker: ' + (e.message || 'an error') + ' at ' + e.filename + ':' + e.lineno));
     }
   };

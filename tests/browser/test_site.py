@@ -22,6 +22,8 @@ from playwright.sync_api import expect
 
 from lesson_words import device_only_texts  # tests/lesson_words.py (pytest puts tests/ on sys.path)
 
+from harness import browsers
+
 from . import _lab, _other, _site, _speech, picture_payloads
 from .conftest import skip_or_fail
 from .test_lesson_moves import step_the_rulebook_example
@@ -156,6 +158,23 @@ def test_lesson_0_goes_live_and_its_self_check_answers_in(name, site, leave_reco
         driver.screenshot(f"{name}-site-00_start_here-quiz")
         _other.no_errors(driver, leave_recorder)
     print(f"{name}: lesson 0 visible after {seconds['visible']:.0f} s, live after {seconds['live']:.0f} s")
+
+
+def test_lesson_9s_experiment_loses_no_widget_message_in_webkit(site, leave_recorder):
+    """Issue 43: in WebKit, Pyodide throws ``NoGilError`` (a PyProxy used without the GIL) in
+    its worker while lesson 9's experiment runs, twice a run. The learner's page must still get
+    every widget message: the experiment's end, its table and its chart with every bar."""
+    with _other.launch("webkit", leave_recorder) as driver:
+        browsers.site_live(driver, site, "09_rally_run_memory.ipynb")
+        _other.free_play_circuit(driver)
+        _other.memory_experiment(driver)
+        driver.wait("() => [...document.querySelectorAll('table.rally-memory-table tbody tr')].length === 7")
+        assert "Done." in driver.js("() => document.body.innerText")
+        errors = driver.errors()
+        assert leave_recorder.from_the_site() == []
+    if errors:
+        assert all("NoGilError" in e for e in errors), errors
+        pytest.xfail(f"Pyodide's NoGilError in WebKit, {len(errors)} reports (docs/site.md)")
 
 
 def test_the_site_holds_every_lesson(site):
