@@ -40,7 +40,13 @@ with other work meanwhile, as a learner's laptop rarely is idle.
     python benchmarks/bench_browser.py --site --repeats 3
     python benchmarks/bench_browser.py --site --repeats 3 --busy
 
-Needs Chromium and playwright: `bash bin/install-browser`; the site also Node.js and npm.
+With ``--browsers`` it puts Chromium, Firefox and WebKit (Safari's engine) side by side, a
+fresh profile each: the site's lesson 0 until its pictures show and until it is live, and
+lesson 5 in the app view until Voilà drew it (harness/browsers.py drives them)::
+
+    RALLY_SITE=_site python benchmarks/bench_browser.py --browsers --repeats 3
+
+Needs Chromium and playwright: `bash bin/install-browser` (Firefox and WebKit too); the site also Node.js and npm.
 """
 
 from __future__ import annotations
@@ -123,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", action="store_true",
                         help="the static site: page load -> up, visible, first widget, live, saved offline; bytes")
     parser.add_argument("--busy", action="store_true", help="with --site: every core busy with other work meanwhile")
+    parser.add_argument("--browsers", action="store_true",
+                        help="Chromium, Firefox and WebKit side by side: the site's lesson 0 visible and live, "
+                             "the app view's lesson 5 ready")
     args = parser.parse_args(argv)
     why = _lab.missing_browser()
     if why:
@@ -135,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.site:
         with busy_cores(args.busy):
             return site_timings(args.repeats)
+    if args.browsers:
+        with busy_cores(args.busy):
+            return browser_timings(args.repeats)
     return (rally_run if args.game == "rally-run" else stich_rallye)(args.clicks)
 
 
@@ -329,6 +341,39 @@ def site_timings(repeats: int) -> int:
                 return 1
         finally:
             recorder.close()
+    return 0
+
+
+def browser_timings(repeats: int) -> int:
+    """Each browser (harness/browsers.py), a fresh profile each time: the site's lesson 0 until
+    its pictures show and until it is live, and lesson 5 in the app view until Voilà drew it."""
+    import os
+
+    from harness import browsers
+
+    print(f"each browser, a fresh profile each time ({repeats} repeats; median, best, worst); "
+          f"load average at the start {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    recorder = _site.LeaveRecorder()
+    try:
+        with _site.StaticSite(_site.built_site()) as site, _lab.JupyterLab() as lab:
+            for name in ("chromium", "firefox", "webkit"):
+                if browsers.missing(name):
+                    print(f"  {name}: cannot run: {browsers.missing(name)}")
+                    continue
+                marks: dict[str, list[float]] = {"site visible": [], "site live": [], "app view ready": []}
+                for _ in range(repeats):
+                    with browsers.launch(name, recorder.url) as driver:
+                        seconds = browsers.site_live(driver, site, "00_start_here.ipynb")
+                        marks["site visible"].append(seconds["visible"] * 1000)
+                        marks["site live"].append(seconds["live"] * 1000)
+                        marks["app view ready"].append(browsers.app_ready(driver, lab, "05_play_a_game.ipynb") * 1000)
+                        errors = driver.errors()
+                    lab.shutdown_kernels()
+                    if errors:
+                        print(f"  {name}: uncaught errors: {errors[:3]}")
+                print(f"  {name}: " + "; ".join(f"{mark} {summary(values)}" for mark, values in marks.items()))
+    finally:
+        recorder.close()
     return 0
 
 
