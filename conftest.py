@@ -15,16 +15,21 @@ from typing import Any
 
 import pytest
 
-#: Modules whose tests share a costly module fixture that writes where the project's build
-#: lives: the static site (a whole build) and the Binder environment (the project installed).
-#: On one worker, it is made once, and never by two workers at the same time.
-MODULES_TOGETHER = ("tests/browser/test_site.py", "tests/setup/test_binder.py")
+#: Modules whose tests share a costly module fixture: the static site (a whole build) and the
+#: Binder environment (the project installed), which write where the project's build lives,
+#: and the game review's widgets (a coached game and its review, whose answers the module's
+#: later tests find remembered). On one worker, it is made once, and never by two workers at
+#: the same time.
+MODULES_TOGETHER = ("tests/browser/test_site.py", "tests/setup/test_binder.py",
+                    "tests/widgets/test_widgets_game_review.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests marked slow first (in their order): the longest units start while the other
-    workers take the many short ones, so no worker is left alone with a long one at the end."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The tests marked slow first, then the modules of :data:`MODULES_TOGETHER` (each in its
+    order): the longest units start while the other workers take the many short ones, so no
+    worker is left alone with a long one at the end."""
+    items.sort(key=lambda item: (item.get_closest_marker("slow") is None,
+                                 item.nodeid.partition("::")[0] not in MODULES_TOGETHER))
 
 
 try:

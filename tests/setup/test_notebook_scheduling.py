@@ -1,5 +1,5 @@
 """A notebook's cells stay on one test worker, and so do the tests of a module that builds
-the site or the Binder environment (the root conftest.py's scheduler)."""
+the site or the Binder environment, or shares a coached game (the root conftest.py's scheduler)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,7 +29,7 @@ def test_a_notebooks_cells_are_one_unit_and_every_other_test_its_own():
     assert split(None, "README.md::README.md") == "README.md::README.md"
 
 
-def test_a_module_that_builds_the_site_or_binder_is_one_unit():
+def test_a_module_with_a_costly_module_fixture_is_one_unit():
     conftest = root_conftest()
     split = conftest.NotebookCellsTogether._split_scope
     for module in conftest.MODULES_TOGETHER:
@@ -36,6 +38,7 @@ def test_a_module_that_builds_the_site_or_binder_is_one_unit():
     assert split(None, "tests/browser/test_lessons.py::test_a[1]") == "tests/browser/test_lessons.py::test_a[1]"
 
 
+@pytest.mark.slow  # two lessons in a pytest of its own, on two more workers
 def test_two_workers_run_each_notebook_on_one_of_them(tmp_path):
     """Two German lessons on two workers: every cell of each on the same worker, in order
     (with pytest-xdist's worksteal, cells of the shorter lesson went to the other worker)."""

@@ -227,14 +227,14 @@ def test_in_jupyter_the_review_shows_its_first_findings_and_grows_to_the_whole_r
 
 def test_in_jupyter_the_event_loop_stays_free_while_the_review_is_worked_out(monkeypatch):
     importlib.import_module("rally.stich_rallye.advisor")._answers.clear()  # nothing remembered: every step plays test games
-    real, spent = rally.review_steps, []
+    real, spans = rally.review_steps, []
 
     def timed(*args, **kwargs):
         steps = real(*args, **kwargs)
         while True:
-            start = time.perf_counter()
+            start = time.monotonic()  # the event loop's clock (loop.time())
             step = next(steps, None)
-            spent.append(time.perf_counter() - start)
+            spans.append((start, time.monotonic()))
             if step is None:
                 return
             yield step
@@ -243,15 +243,14 @@ def test_in_jupyter_the_event_loop_stays_free_while_the_review_is_worked_out(mon
     ticks: list[float] = []
     finish_in_a_loop(view, ticks)
     assert view.review is not None and view.review.complete
-    longest = max(spent)
-    assert longest > 0.3, spent  # a closer look: more than the loop's longest wait should be
-    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
-    assert max(gaps) < longest / 2, (max(gaps), longest)  # the loop woke during the longest step
+    start, end = max(spans, key=lambda span: span[1] - span[0])
+    assert end - start > 0.3, spans  # a closer look: long enough for the loop to tick often
+    # The loop woke during the longest step (a busy machine may stretch its waits, so count, not time them).
+    assert sum(start < tick < end for tick in ticks) >= 2, (start, end, ticks)
 
 
-def test_a_growing_review_on_the_page_says_it_is_not_done():
-    view = GameView(4, "volcano", seed=5, coach=True)
-    play_through(view, random.Random(3))
+def test_a_growing_review_on_the_page_says_it_is_not_done(coached):
+    view, _ = coached
     growing = next(s for s in rally.review_steps(view.game, 0) if s.pending)
     page = GameReview(growing)
     assert "still looking" in page.children[-1].value and "well played" not in page.children[-1].value
