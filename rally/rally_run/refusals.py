@@ -13,9 +13,9 @@ from ..common.errors import SetupError
 from ..common.refusal import Refusal, wording
 from ..common.i18n import _, capitalized, join_words, language, ngettext
 from . import rules
-from .actions import DRIVES, FINISH, REVEALS, ROTATES, DriveTo, Finish, Reveal, Rotate, RunAction, parse_action
+from .actions import DRIVES, FINISH, REVEALS, ROTATES, DriveTo, Finish, Reveal, Rotate, RunAction, Swap, parse_action
 from .board import CELLS, Cell, COLORS, NEIGHBOURS, PIT, START_FINISH, color_adjective, color_noun, place_name
-from .state import OVER, ROTATE
+from .state import MOVE, OVER, ROTATE
 from .table import RunTable
 from .tiles import BITS, BY_CODE, MASKS, Tile, a_kind, direction_word, mask_words, opposite
 
@@ -289,6 +289,15 @@ class RunRefusals(RunTable):
         if other is None:
             return self._cell_swap_refusal(current, a)
         return self._swap_refusal(current, a, b)
+
+    def _refusal_value(self, action: RunAction | str, seat: int | None) -> Refusal | None:
+        """The refused ``action``'s reason as a value, for the refusals that have one
+        yet (a swap's, asked between turns by its mover); ``None`` for the others."""
+        act = parse_action(action)
+        current = (self._first + self._turn) % self._players
+        if not isinstance(act, Swap) or self._phase != MOVE or seat not in (None, current):
+            return None
+        return self._swap_refusal(current, act.a.index, act.b.index)
 
     def _swap_refusal(self, seat: int, a: int, b: int) -> Refusal | None:
         if a == b:

@@ -166,8 +166,11 @@ def test_a_swap_refusal_is_a_code_and_its_facts(cell, other, code, facts):
     game = base()
     reason = game.swap_refusal(cell, other)
     assert reason.code == code and dict(reason.facts) == facts
-    if other is not None:  # why_illegal words the same value
+    if other is not None:  # why_illegal words the same value, and apply's error carries it
         assert game.why_illegal(Swap(cell, other)) == reason.words()
+        with pytest.raises(IllegalAction) as info:
+            game.apply(Swap(cell, other))
+        assert info.value.refusal == reason
     assert reason.words("de") != reason.words("en")
 
 
