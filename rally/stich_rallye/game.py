@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from ..common import inputs
 from .cards import CARDS, Card, format_cards, split_by_color
 from ..common.errors import IllegalAction, PositionError, SetupError
 from .events import CardPlayed, Event, TurboDeclined, TurboUsed, event_from_dict
 from ..common.history import log_problems
-from ..common.refusal import Refusal
+from ..common.refusal import Refusal, wording
 from . import refusals as _refusals  # noqa: F401  (registers the wordings of the codes below)
 from ..common.i18n import N_, _, available_languages, language, ngettext, pgettext
 from .kernel import trick_move
@@ -80,6 +80,12 @@ class Turbo:
 
 USE_TURBO, NO_TURBO = Turbo(True), Turbo(False)
 TURBO_CHOICES = [USE_TURBO, NO_TURBO]
+
+
+@wording("action.unknown")
+def _unknown_action_words(facts: Mapping[str, Any]) -> str:
+    return _("{given} is not an action: play a card (like G11) or choose {turbo} or {no_turbo}.").format(
+        given=inputs.shown(facts["given"]), turbo=USE_TURBO.word(), no_turbo=NO_TURBO.word())
 
 Action = Card | Turbo
 

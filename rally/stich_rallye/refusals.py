@@ -1,7 +1,8 @@
 """The words of a Stich Rallye game's refusals (:meth:`rally.Game.refusal`), one per code.
 
 A card's own refusals (``hand.missing``, ``S4.follow``) are worded beside their check
-in :mod:`rally.stich_rallye.tricks`.
+in :mod:`rally.stich_rallye.tricks`; ``action.unknown`` beside the turbo's words in
+:mod:`rally.stich_rallye.game`.
 
 >>> from rally.common.refusal import Refusal
 >>> Refusal("turn", {"current": 0, "seat": 1, "current_name": "Ann", "seat_name": "Ben"}).words()
@@ -48,10 +49,3 @@ def _turbo_first(facts: Mapping[str, Any]) -> str:
 def _winner_only(facts: Mapping[str, Any]) -> str:
     return _("Only a trick's winner chooses the turbo, right after winning it; now {name} must play a card."
              ).format(name=facts["name"])
-
-
-@wording("action.unknown")
-def _unknown(facts: Mapping[str, Any]) -> str:
-    from .game import NO_TURBO, USE_TURBO  # the game module registers these wordings on import
-    return _("{given} is not an action: play a card (like G11) or choose {turbo} or {no_turbo}.").format(
-        given=inputs.shown(facts["given"]), turbo=USE_TURBO.word(), no_turbo=NO_TURBO.word())
