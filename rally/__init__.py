@@ -24,6 +24,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 from .common.errors import CardError, IllegalAction, PositionError, RuleError, SetupError, TrackError
+from .common.refusal import Refusal
 from .common.i18n import LanguageError, available_languages, get_language, language, set_language
 from .common.inputs import DEFAULT_NAMES
 from .common.turns import play_bots
@@ -68,7 +69,7 @@ _STICH_RALLYE = frozenset({
 })
 
 __all__ = [
-    "CardError", "IllegalAction", "PositionError", "RuleError", "SetupError", "TrackError",
+    "CardError", "IllegalAction", "PositionError", "Refusal", "RuleError", "SetupError", "TrackError",
     "LanguageError", "available_languages", "get_language", "language", "set_language",
     "DEFAULT_NAMES", "play_bots", *sorted(_STICH_RALLYE),
 ]

@@ -14,6 +14,7 @@ anywhere, and every message says what was wrong and what would be right.
 from __future__ import annotations
 
 from .i18n import ngettext
+from .refusal import Refusal
 from .rule_error import RuleError as RuleError  # the base, in a module of its own (rally.common.i18n raises one too)
 
 
@@ -30,7 +31,13 @@ class TrackError(RuleError):
 
 
 class IllegalAction(RuleError):
-    """An action that the rules do not allow right now. The game is left unchanged."""
+    """An action that the rules do not allow right now. The game is left unchanged.
+
+    ``refusal`` is the reason as a value (code and facts), when the game gave one."""
+
+    def __init__(self, message: str, refusal: Refusal | None = None):
+        super().__init__(message)
+        self.refusal = refusal
 
 
 class PositionError(RuleError):

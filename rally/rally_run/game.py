@@ -298,7 +298,7 @@ class RallyRunGame(RunRefusals):
         Raises :class:`~rally.IllegalAction` with the reason, leaving the game unchanged."""
         reason = self.why_illegal(action, seat)
         if reason is not None:
-            raise IllegalAction(reason)
+            raise IllegalAction(reason, self._refusal_value(action, seat))
         act = parse_action(action)
         current = (self._first + self._turn) % self._players
         log = self._log

@@ -45,7 +45,7 @@ from ..common.errors import SetupError
 from ..common.i18n import N_, _
 from ..common.moment import Coverage, Moment, MomentGuide, play_with_guide, rank_seeds, tally_coverage
 from .actions import Reveal, RunAction, Swap
-from .board import CELL_LIST, CELLS, COLORS, PIT, StartFinish, color_adjective, place_name
+from .board import CELLS, COLORS, PIT, StartFinish, color_adjective, place_name
 from .bots import RunBot, parse_bot
 from .events import CarMoved, RunGameWon, TileHidden, TilesSwapped, TileTurned, TrophyTaken
 from .game import RallyRunGame
@@ -257,11 +257,9 @@ def _decision_why(moment: Moment, game: RallyRunGame) -> str:
         return trap_words(game, moment.fact("rotations")[0]) or ""
     if moment.kind == "lay_tile":
         return lay_words(game)
-    down = [c for c in range(CELLS) if c != PIT and not game.is_face_up(CELL_LIST[c])]
     if moment.kind == "swap_ban":
-        banned = game.no_swap[0]
-        other = next(c for c in down if CELL_LIST[c] not in game.no_swap)
-        return game.why_illegal(Swap(banned, CELL_LIST[other])) or ""
+        reason = game.swap_refusal(game.no_swap[0])
+        return "" if reason is None else reason.words()
     return game.what_is_legal(seat)
 
 

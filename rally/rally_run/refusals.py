@@ -7,12 +7,15 @@ instead (:meth:`RunRefusals.what_is_legal`).
 from __future__ import annotations
 
 from ..common import inputs
+from typing import Any, Mapping
+
 from ..common.errors import SetupError
+from ..common.refusal import Refusal, wording
 from ..common.i18n import _, capitalized, join_words, language, ngettext
 from . import rules
-from .actions import DRIVES, FINISH, REVEALS, ROTATES, DriveTo, Finish, Reveal, Rotate, RunAction, parse_action
-from .board import CELLS, COLORS, NEIGHBOURS, PIT, START_FINISH, color_adjective, color_noun, place_name
-from .state import OVER, ROTATE
+from .actions import DRIVES, FINISH, REVEALS, ROTATES, DriveTo, Finish, Reveal, Rotate, RunAction, Swap, parse_action
+from .board import CELLS, Cell, COLORS, NEIGHBOURS, PIT, START_FINISH, color_adjective, color_noun, place_name
+from .state import MOVE, OVER, ROTATE
 from .table import RunTable
 from .tiles import BITS, BY_CODE, MASKS, Tile, a_kind, direction_word, mask_words, opposite
 
@@ -265,19 +268,73 @@ class RunRefusals(RunTable):
         return None
 
     def _why_swap(self, seat: int, a: int, b: int) -> str | None:
-        if a == b:
-            return _("A swap exchanges two different tiles, not {cell} with itself.").format(cell=place_name(a))
-        for c in (a, b):
-            if c == PIT:
-                return _("The pit stop never moves: swap two face-down road tiles.")
-            if c in self._cars:
-                others = join_words([self._names[s] for s in range(self._players) if self._cars[s] == c])
-                return _("The tile on {cell} is face up under {names}'s car: only face-down tiles may be "
-                         "swapped.").format(cell=place_name(c), names=others)
-        if self._last_swap and (a in self._last_swap or b in self._last_swap):
-            x, y = self._last_swap
-            prev = self._names[(seat - 1) % self._players]
-            return _("{name} has just swapped {a} and {b}: neither may be swapped again right away. Choose two other "
-                     "face-down tiles.").format(name=prev, a=place_name(x), b=place_name(y))
-        return None
+        reason = self._swap_refusal(seat, a, b)
+        return None if reason is None else reason.words()
 
+    def swap_refusal(self, cell: Cell | str, other: Cell | str | None = None) -> Refusal | None:
+        """Why the current player may not swap the tile on ``cell`` (with ``other``, if
+        given) now, as a value; ``None`` if nothing stops it. Codes: ``M3.same``,
+        ``M3.pit``, ``M3.face_up`` (facts ``cell``, ``seats``, ``names``),
+        ``R9.just_swapped`` (facts ``a``, ``b``, the previous pair; ``seat``, ``name``,
+        who swapped them): :func:`rally.rally_run.rules.swap_block`. A question asked
+        only between turns: while a revealed tile waits to be laid, ask :meth:`why_illegal`.
+
+        >>> from rally.rally_run import RallyRunGame
+        >>> RallyRunGame.new(2, seed=1).swap_refusal("C3").code
+        'M3.pit'
+        """
+        a = Cell.parse(cell).index
+        b = a if other is None else Cell.parse(other).index
+        current = (self._first + self._turn) % self._players
+        if other is None:
+            return self._cell_swap_refusal(current, a)
+        return self._swap_refusal(current, a, b)
+
+    def _refusal_value(self, action: RunAction | str, seat: int | None) -> Refusal | None:
+        """The refused ``action``'s reason as a value, for the refusals that have one
+        yet (a swap's, asked between turns by its mover); ``None`` for the others."""
+        act = parse_action(action)
+        current = (self._first + self._turn) % self._players
+        if not isinstance(act, Swap) or self._phase != MOVE or seat not in (None, current):
+            return None
+        return self._swap_refusal(current, act.a.index, act.b.index)
+
+    def _swap_refusal(self, seat: int, a: int, b: int) -> Refusal | None:
+        if a == b:
+            return Refusal("M3.same", {"cell": a})
+        return self._cell_swap_refusal(seat, a) or self._cell_swap_refusal(seat, b)
+
+    def _cell_swap_refusal(self, seat: int, cell: int) -> Refusal | None:
+        code = rules.swap_block(self._cars, self._last_swap, cell)
+        if code is None:
+            return None
+        if code == "M3.face_up":
+            seats = tuple(s for s in range(self._players) if self._cars[s] == cell)
+            return Refusal(code, {"cell": cell, "seats": seats, "names": tuple(self._names[s] for s in seats)})
+        if code == "R9.just_swapped" and self._last_swap is not None:
+            x, y = self._last_swap
+            prev = (seat - 1) % self._players
+            return Refusal(code, {"a": x, "b": y, "seat": prev, "name": self._names[prev]})
+        return Refusal(code)
+
+
+@wording("M3.same")
+def _same_words(facts: Mapping[str, Any]) -> str:
+    return _("A swap exchanges two different tiles, not {cell} with itself.").format(cell=place_name(facts["cell"]))
+
+
+@wording("M3.pit")
+def _pit_words(facts: Mapping[str, Any]) -> str:
+    return _("The pit stop never moves: swap two face-down road tiles.")
+
+
+@wording("M3.face_up")
+def _face_up_words(facts: Mapping[str, Any]) -> str:
+    return _("The tile on {cell} is face up under {names}'s car: only face-down tiles may be swapped.").format(
+        cell=place_name(facts["cell"]), names=join_words(list(facts["names"])))
+
+
+@wording("R9.just_swapped")
+def _just_swapped_words(facts: Mapping[str, Any]) -> str:
+    return _("{name} has just swapped {a} and {b}: neither may be swapped again right away. Choose two other "
+             "face-down tiles.").format(name=facts["name"], a=place_name(facts["a"]), b=place_name(facts["b"]))

@@ -104,13 +104,24 @@ def rotations(codes: Codes, cars: Places, seat: int, cell: int) -> tuple[list[in
     return [r for r in range(PERIODS[kind]) if MASKS[kind * 4 + r] & back], False
 
 
+def swap_block(cars: Places, last_swap: Sequence[int] | None, cell: int) -> str | None:
+    """Why the tile on ``cell`` may not be swapped now, as a code; ``None`` if it may
+    (M3, R9): ``"M3.pit"`` (the pit stop never moves), ``"M3.face_up"`` (a car stands
+    on it), ``"R9.just_swapped"`` (one of the previous player's pair). The one check
+    behind :func:`swappable` and the game's refusals of a swap."""
+    if cell == PIT:
+        return "M3.pit"
+    if cell in cars:
+        return "M3.face_up"
+    if last_swap and cell in last_swap:
+        return "R9.just_swapped"
+    return None
+
+
 def swappable(cars: Places, last_swap: Sequence[int] | None) -> list[int]:
-    """Face-down road cells that may be swapped now: not under a car, not the previous
-    player's pair (M3, R9). The tile just revealed is never asked about: no swap then."""
-    blocked = set(cars)
-    if last_swap:
-        blocked.update(last_swap)
-    return [c for c in ROAD_CELLS if c not in blocked]
+    """Face-down road cells that may be swapped now: those :func:`swap_block` lets
+    through. The tile just revealed is never asked about: no swap then."""
+    return [c for c in ROAD_CELLS if swap_block(cars, last_swap, c) is None]
 
 
 def stuck_for_good(codes: Codes, cars: Places, held: Held) -> frozenset[int]:
@@ -159,5 +170,5 @@ def standings(first_player: int, cars: Places, held: Held, finisher: int | None 
     return sorted(range(n), key=key)
 
 
-__all__ = ["direction", "mask_at", "roads", "goal", "options", "can_move", "rotations", "swappable",
+__all__ = ["direction", "mask_at", "roads", "goal", "options", "can_move", "rotations", "swap_block", "swappable",
            "stuck_for_good", "all_stuck_for_good", "standings"]

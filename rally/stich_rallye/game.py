@@ -24,13 +24,15 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from ..common import inputs
 from .cards import CARDS, Card, format_cards, split_by_color
 from ..common.errors import IllegalAction, PositionError, SetupError
 from .events import CardPlayed, Event, Moved, TurboDeclined, TurboUsed, event_from_dict
 from ..common.history import log_problems
+from ..common.refusal import Refusal, wording
+from . import refusals as _refusals  # noqa: F401  (registers the wordings of the codes below)
 from ..common.i18n import N_, _, available_languages, language, ngettext, pgettext
 from .kernel import trick_move
 from .legality import state_problems
@@ -40,7 +42,7 @@ from .playout import Playouts
 from .serialization import state_from_json, state_to_dict, state_to_json
 from .state import OVER, PLAY, TURBO, GameState
 from .track import Track
-from .tricks import legal_codes, why_illegal
+from .tricks import legal_codes, refusal as card_refusal
 
 __all__ = ["CAR_COLORS", "NO_TURBO", "TURBO_CHOICES", "USE_TURBO", "Action", "Game", "Turbo", "decision_of",
            "parse_action", "trick_move", "turbo_move"]
@@ -79,6 +81,12 @@ class Turbo:
 
 USE_TURBO, NO_TURBO = Turbo(True), Turbo(False)
 TURBO_CHOICES = [USE_TURBO, NO_TURBO]
+
+
+@wording("action.unknown")
+def _unknown_action_words(facts: Mapping[str, Any]) -> str:
+    return _("{given} is not an action: play a card (like G11) or choose {turbo} or {no_turbo}.").format(
+        given=inputs.shown(facts["given"]), turbo=USE_TURBO.word(), no_turbo=NO_TURBO.word())
 
 Action = Card | Turbo
 
@@ -324,42 +332,41 @@ class Game(Playouts):
     def why_illegal(self, action: Action | str, seat: int | None = None, lang: str | None = None) -> str | None:
         """Why ``action`` (by ``seat``, default the current player) is not allowed now,
         in a player's words (in ``lang``, default the language spoken); ``None`` if it
-        is allowed. Text is read by :func:`parse_action` (a card like ``"G11"``, or
-        ``"turbo"`` / ``"no turbo"``)."""
-        with language(lang):
-            return self._why_illegal(action, seat)
+        is allowed: :meth:`refusal` worded. Text is read by :func:`parse_action` (a card
+        like ``"G11"``, or ``"turbo"`` / ``"no turbo"``)."""
+        reason = self.refusal(action, seat)
+        return None if reason is None else reason.words(lang)
 
-    def _why_illegal(self, action: Action | str, seat: int | None) -> str | None:
+    def refusal(self, action: Action | str, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` (by ``seat``, default the current player) is not allowed now,
+        as a value (:class:`rally.common.refusal.Refusal`); ``None`` if it is allowed.
+        Codes: ``over``, ``seat.none``, ``turn``, ``S8.wait``, ``S8.first``,
+        ``S8.winner_only``, ``action.unknown``, and a card's (``hand.missing``,
+        ``S4.follow``: :func:`rally.stich_rallye.tricks.refusal`)."""
         names = self.names
         if self.winner is not None:
-            return _("The game is over: {name} won.").format(name=names[self.winner])
+            return Refusal("over", {"winner": self.winner, "name": names[self.winner]})
         current = self._to_act()
         if seat is not None:
             if not (inputs.is_whole(seat) and 0 <= seat < self.players):
-                return _("There is no seat {seat}: seats are whole numbers from 0 to {high}.").format(
-                    seat=inputs.shown(seat), high=self.players - 1)
+                return Refusal("seat.none", {"seat": seat, "high": self.players - 1})
             if seat != current:
                 if self.phase == TURBO:
-                    return _("Wait: {name} won the trick and is choosing whether to use the turbo.").format(
-                        name=names[current])
-                return _("It is {current}'s turn, not {seat}'s.").format(current=names[current], seat=names[seat])
+                    return Refusal("S8.wait", {"current": current, "name": names[current]})
+                return Refusal("turn", {"current": current, "seat": seat,
+                                        "current_name": names[current], "seat_name": names[seat]})
         if isinstance(action, str):
             action = parse_action(action)
         if self.phase == TURBO:
             if isinstance(action, Turbo):
                 return None
-            return _("{name} won the trick and must first choose: use the turbo (add the motor's {value} to the "
-                     "move) or move by the lowest card alone.").format(
-                name=names[current], value=self.dial[self._motors[current]])
+            return Refusal("S8.first", {"current": current, "name": names[current],
+                                        "value": self.dial[self._motors[current]]})
         if isinstance(action, Turbo):
-            return _("Only a trick's winner chooses the turbo, right after winning it; now {name} must play a card."
-                     ).format(name=names[current])
+            return Refusal("S8.winner_only", {"current": current, "name": names[current]})
         if not isinstance(action, Card):
-            return _("{given} is not an action: play a card (like G11) or choose {turbo} or {no_turbo}.").format(
-                given=inputs.shown(action), turbo=USE_TURBO.word(), no_turbo=NO_TURBO.word())
-        return why_illegal(
-            [CARDS[c] for c in self.hand_codes(current)], [CARDS[c] for c in self._trick], action
-        )
+            return Refusal("action.unknown", {"given": action})
+        return card_refusal([CARDS[c] for c in self.hand_codes(current)], [CARDS[c] for c in self._trick], action)
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: Action | str, seat: int | None = None) -> None:
@@ -373,9 +380,9 @@ class Game(Playouts):
             if action.code in legal_codes(hand, trick[0] >> 4 if trick else -1):
                 self._play(action.code)
                 return
-        reason = self.why_illegal(action, seat)
+        reason = self.refusal(action, seat)
         if reason is not None:
-            raise IllegalAction(reason)
+            raise IllegalAction(reason.words(), reason)
         self.apply_trusted(parse_action(action) if isinstance(action, str) else action)
 
     def apply_trusted(self, action: Action) -> None:

@@ -18,11 +18,12 @@ Blue was the third color played, so the highest blue, 7, wins; the car moves 3, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from ..common import inputs
 from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, Color, deck, format_cards, split_by_color
 from ..common.errors import CardError
+from ..common.refusal import Refusal, wording
 from ..common.i18n import _, capitalized, join_words, language, ngettext
 
 # The color and the value of each card code (see rally.stich_rallye.cards.card_code).
@@ -138,30 +139,55 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
     return [c for c in hand if c.code in legal]
 
 
-def why_illegal(hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str | None:
-    """Why ``card`` may not be played from ``hand`` on ``trick``, in a player's words;
-    ``None`` when it may be played.
+def refusal(hand: Sequence[Card], trick: Sequence[Card], card: Card) -> Refusal | None:
+    """Why ``card`` may not be played from ``hand`` on ``trick``, as a value; ``None``
+    when it may be played. Codes: ``"hand.missing"`` (facts ``card``, ``hand``) and
+    ``"S4.follow"`` (facts ``color``, the lead color, and ``cards``, the ones to play),
+    from the same check as :func:`legal_plays`.
 
     >>> hand = [Card.parse(t) for t in "G3 R5 G9".split()]
-    >>> why_illegal(hand, [Card.parse("G11")], Card.parse("R5"))
-    'You must follow green: you hold G3 and G9.'
+    >>> reason = refusal(hand, [Card.parse("G11")], Card.parse("R5"))
+    >>> reason.code, reason.facts["color"], [str(c) for c in reason.facts["cards"]]
+    ('S4.follow', <Color.GREEN: 1>, ['G3', 'G9'])
     """
     hand = check_hand(hand)
     if not isinstance(card, Card):
         inputs.fail(CardError, _("The card to play"), _("a Card"), card, "Card.parse('G11')")
     if card not in hand:
-        if not hand:
-            return _("You do not hold {card}; you hold no cards.").format(card=card)
-        return _("You do not hold {card}; your hand is {hand}.").format(card=card, hand=format_cards(hand, ", "))
+        return Refusal("hand.missing", {"card": card, "hand": tuple(hand)})
     trick = check_trick(trick)
     if not trick:
         return None
-    lead = trick[0].color
-    follow = [c for c in hand if c.color == lead]
-    if follow and card.color != lead:
-        return _("You must follow {color}: you hold {cards}.").format(
-            color=lead.word, cards=join_words([str(c) for c in follow]))
+    legal = legal_plays(hand, trick)
+    if card not in legal:
+        return Refusal("S4.follow", {"color": trick[0].color, "cards": tuple(legal)})
     return None
+
+
+@wording("hand.missing")
+def _missing_words(facts: Mapping[str, Any]) -> str:
+    if not facts["hand"]:
+        return _("You do not hold {card}; you hold no cards.").format(card=facts["card"])
+    return _("You do not hold {card}; your hand is {hand}.").format(
+        card=facts["card"], hand=format_cards(facts["hand"], ", "))
+
+
+@wording("S4.follow")
+def _follow_words(facts: Mapping[str, Any]) -> str:
+    return _("You must follow {color}: you hold {cards}.").format(
+        color=facts["color"].word, cards=join_words([str(c) for c in facts["cards"]]))
+
+
+def why_illegal(hand: Sequence[Card], trick: Sequence[Card], card: Card) -> str | None:
+    """Why ``card`` may not be played from ``hand`` on ``trick``, in a player's words
+    (:func:`refusal` worded); ``None`` when it may be played.
+
+    >>> hand = [Card.parse(t) for t in "G3 R5 G9".split()]
+    >>> why_illegal(hand, [Card.parse("G11")], Card.parse("R5"))
+    'You must follow green: you hold G3 and G9.'
+    """
+    reason = refusal(hand, trick, card)
+    return None if reason is None else reason.words()
 
 
 def play_rule(hand: Sequence[Card], trick: Sequence[Card]) -> str:

@@ -155,6 +155,30 @@ BAD_JSON = [
 ]
 
 
+@pytest.mark.parametrize("cell, other, code, facts", [
+    ("A3", "A3", "M3.same", {"cell": Cell.parse("A3").index}),
+    ("C3", None, "M3.pit", {}),
+    ("C2", "A3", "M3.face_up", {"cell": Cell.parse("C2").index, "seats": (1,), "names": ("Ed",)}),
+    ("A3", "D4", "R9.just_swapped", {"a": Cell.parse("B4").index, "b": Cell.parse("D4").index, "seat": 2,
+                                     "name": "Gus"}),
+])
+def test_a_swap_refusal_is_a_code_and_its_facts(cell, other, code, facts):
+    game = base()
+    reason = game.swap_refusal(cell, other)
+    assert reason.code == code and dict(reason.facts) == facts
+    if other is not None:  # why_illegal words the same value, and apply's error carries it
+        assert game.why_illegal(Swap(cell, other)) == reason.words()
+        with pytest.raises(IllegalAction) as info:
+            game.apply(Swap(cell, other))
+        assert info.value.refusal == reason
+    assert reason.words("de") != reason.words("en")
+
+
+def test_a_swappable_tile_has_no_refusal():
+    game = base()
+    assert game.swap_refusal("A3") is None and game.swap_refusal("A3", "B1") is None
+
+
 @pytest.mark.parametrize("name, text, words", BAD_JSON, ids=[c[0] for c in BAD_JSON])
 def test_impossible_saved_games_name_their_problems(name, text, words):
     with pytest.raises(PositionError) as info:

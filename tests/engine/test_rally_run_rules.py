@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from rally import IllegalAction, RuleError, SetupError
+from rally import IllegalAction, Refusal, RuleError, SetupError
 from rally.rally_run import (
     COLORS, DEFAULT_TILE_MIX, PIT_STOP, START_FINISH, Cell, DriveTo, Finish, ForgetfulBot, NoMemoryBot,
     PerfectMemoryBot, RallyRunGame, Reveal, Rotate, StartFinish, Swap, Tile, TileKind, TrophyTaken, play_out,
@@ -189,8 +189,11 @@ def test_m3_swap_two_face_down_tiles_unseen_keeping_their_rotations():
 def test_m3_not_swapping_the_tiles_the_previous_player_just_swapped():
     game = RallyRunGame.new(3, seed=4)
     game.apply("swap B2 D4")
-    assert "just swapped B2 and D4" in game.why_illegal("swap B2 C2")
-    assert "just swapped" in game.why_illegal("swap C2 D4")
+    barred = Refusal("R9.just_swapped", {"a": Cell.parse("B2").index, "b": Cell.parse("D4").index, "seat": 0,
+                                         "name": game.names[0]})
+    assert game.swap_refusal("B2", "C2") == barred and game.swap_refusal("C2", "D4") == barred
+    assert game.swap_refusal("D4") == barred and game.swap_refusal("C2") is None
+    assert game.why_illegal("swap B2 C2") == barred.words()
     assert Swap("B2", "C2") not in game.legal_actions()
     game.apply("swap B3 C2")  # other tiles are fine
     assert game.why_illegal("swap B2 D4") is None  # only the previous player's pair is barred

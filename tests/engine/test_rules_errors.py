@@ -361,7 +361,28 @@ def test_why_illegal_gives_the_same_reason_without_raising(prepare, action, seat
     with pytest.raises(IllegalAction) as info:
         game.apply(action, seat=seat)
     assert reason and str(info.value) == reason
+    assert info.value.refusal == game.refusal(action, seat=seat) and info.value.refusal.words() == reason
     assert game.to_json() == before
+
+
+@pytest.mark.parametrize("prepare, action, seat, code, facts", [
+    (mid_trick, "R3", None, "S4.follow", {"color": Color.GREEN, "cards": (Card.parse("G3"),)}),
+    (mid_trick, "B9", None, "hand.missing", {"card": Card.parse("B9"), "hand": (Card.parse("R3"), Card.parse("G3"))}),
+    (mid_trick, "B4", 2, "turn", {"current": 1, "seat": 2, "current_name": "Bo", "seat_name": "Cy"}),
+    (mid_trick, "G3", 7, "seat.none", {"seat": 7, "high": 2}),
+    (mid_trick, 42, None, "action.unknown", {"given": 42}),
+    (mid_trick, Turbo(True), None, "S8.winner_only", {"current": 1, "name": "Bo"}),
+    (turbo_choice, Turbo(True), 1, "S8.wait", {"current": 0, "name": "Ada"}),
+    (turbo_choice, "G9", None, "S8.first", None),
+    (game_over, "G3", None, "over", {"winner": 0, "name": "Ada"}),
+])
+def test_refusal_is_a_code_and_its_facts(prepare, action, seat, code, facts):
+    reason = prepare().refusal(action, seat=seat)
+    assert reason.code == code
+    if facts is not None:
+        assert dict(reason.facts) == facts
+    # The same value in both languages, worded differently at the edge.
+    assert reason.words("en") != reason.words("de")
 
 
 def test_legal_actions_are_accepted():

@@ -23,6 +23,8 @@ from rally import (
     RoundEnded, SetupError, SpaceKind, Track, TrackError, TrickWon, Turbo, TurboDeclined, TurboUsed,
     check_dial, deck, explain_trick, legal_plays, move, play_out, trick_winner, why_illegal,
 )
+from rally.common.refusal import Refusal
+from rally.stich_rallye.tricks import refusal
 
 FLAT10 = "S" + "." * 9
 FLAT20 = "S" + "." * 19
@@ -76,8 +78,9 @@ def test_s1_trick_starts_with_flag_holder_goes_clockwise_and_winner_takes_flag()
     # From the grid: 1 J (seat 2), 2 C, 3 J (seat 0), 4 C -> progress 4.
     assert game.positions == (3, 5, 1, 4)
     # The next trick is led by the winner: seat 0 may not start it.
-    with pytest.raises(IllegalAction, match="Di's turn"):
+    with pytest.raises(IllegalAction) as info:
         game.apply("R3", seat=0)
+    assert info.value.refusal == Refusal("turn", {"current": 3, "seat": 0, "current_name": "Di", "seat_name": "Ada"})
 
 
 # ------------------------------------------------------------------------------ S2
@@ -160,8 +163,10 @@ def test_s4_holder_of_lead_color_must_follow_whatever_others_played():
     hand = cards("R2 G3 B4 G9")
     trick = cards("G11 R5 B7")  # others left green; the lead color is still green
     assert legal_plays(hand, trick) == cards("G3 G9")
-    assert why_illegal(hand, trick, Card.parse("R2")) == "You must follow green: you hold G3 and G9."
-    assert why_illegal(hand, trick, Card.parse("B4")) is not None
+    assert refusal(hand, trick, Card.parse("R2")) == Refusal(
+        "S4.follow", {"color": Color.GREEN, "cards": tuple(cards("G3 G9"))})
+    assert refusal(hand, trick, Card.parse("B4")).code == "S4.follow"
+    assert refusal(hand, trick, Card.parse("G9")) is None
     assert why_illegal(hand, trick, Card.parse("G9")) is None
 
 
@@ -178,8 +183,9 @@ def test_s4_the_game_refuses_a_card_that_does_not_follow():
     game.apply("G9")
     assert game.legal_actions() == [Card.parse("G3")]
     before = game.to_json()
-    with pytest.raises(IllegalAction, match="You must follow green: you hold G3"):
+    with pytest.raises(IllegalAction) as info:
         game.apply("R3")
+    assert info.value.refusal == Refusal("S4.follow", {"color": Color.GREEN, "cards": (Card.parse("G3"),)})
     assert game.to_json() == before
 
 
@@ -332,8 +338,9 @@ def test_s8_nobody_else_may_use_a_motor():
         game.apply("G3")
     assert game.to_json() == before
     game.apply(Turbo(False))
-    with pytest.raises(IllegalAction, match="Only a trick's winner chooses the turbo"):
+    with pytest.raises(IllegalAction) as info:
         game.apply(Turbo(True))  # during play, nobody may fire a motor
+    assert info.value.refusal.code == "S8.winner_only"
 
 
 # ------------------------------------------------------------------------------ S9
@@ -629,8 +636,9 @@ def test_s13_second_lap_ends_the_game_at_once_mid_round():
     assert game.is_over and game.winner == 0
     assert game.events[-2:] == (LapCompleted(0, 2), GameWon(0, "second lap"))
     assert [len(h) for h in game.hands] == [1, 1, 1]
-    with pytest.raises(IllegalAction, match="The game is over: Ada won"):
+    with pytest.raises(IllegalAction) as info:
         game.apply("G3")
+    assert info.value.refusal == Refusal("over", {"winner": 0, "name": "Ada"})
 
 
 def test_s13_win_in_the_middle_of_a_round_end_leaves_later_motors_unreleased():

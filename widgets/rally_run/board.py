@@ -298,9 +298,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             return self._do(Swap(first, cell))
         partners = swap_partners(game.legal_actions())
         if cell.index not in partners:
-            other = next((c for c in sorted(partners) if c != cell.index), None)
-            reason = game.why_illegal(Swap(cell, Cell.of(other)), self.human) if other is not None else None
-            return self._refuse(reason or _("{cell} cannot be swapped now.").format(cell=cell))
+            reason = game.swap_refusal(cell)
+            return self._refuse(reason.words() if reason else _("{cell} cannot be swapped now.").format(cell=cell))
         self.swap_first = str(cell)
         self._say(_("Swap: {cell} chosen; choose the second face-down tile (or {cell} again to put it back).").format(
             cell=cell))
