@@ -241,7 +241,7 @@ class RallyRunGame(RunRefusals):
         dead end), smallest first; ``[]`` when no tile is waiting."""
         if self._phase != ROTATE or self._pending is None:
             return []
-        return rules.rotations(self._tiles, self._cars, (self._first + self._turn) % self._players, self._pending)[0]
+        return rules.rotations(self._tiles, self._cars, self._seat_to_move, self._pending)[0]
 
     def legal_actions(self) -> list[RunAction]:
         """Everything the current player may do now: the reveals, then the drives (each
@@ -251,7 +251,7 @@ class RallyRunGame(RunRefusals):
             return [ROTATES[r] for r in self.rotations()]
         if self._phase == OVER:
             return []
-        seat = (self._first + self._turn) % self._players
+        seat = self._seat_to_move
         reveals, drives, finish = rules.options(self._tiles, self._cars, self._held, seat)
         out: list[RunAction] = [REVEALS[c] for c in reveals]
         out += [DRIVES[c] for c in drives]
@@ -300,7 +300,7 @@ class RallyRunGame(RunRefusals):
         if reason is not None:
             raise IllegalAction(reason, self._refusal_value(action, seat))
         act = parse_action(action)
-        current = (self._first + self._turn) % self._players
+        current = self._seat_to_move
         log = self._log
         tiles = self._tiles
         if isinstance(act, Rotate):

@@ -124,7 +124,7 @@ class RunRefusals(RunTable):
         names = self._names
         if self._phase == OVER:
             return self._over_words()
-        current = (self._first + self._turn) % self._players
+        current = self._seat_to_move
         if seat is not None and not (inputs.is_whole(seat) and 0 <= seat < self._players):
             # Checked before comparing: True == 1 and 1.0 == 1 would pass for seat 1.
             return _("There is no seat {seat}: seats are whole numbers from 0 to {high}.").format(
@@ -284,17 +284,15 @@ class RunRefusals(RunTable):
         'M3.pit'
         """
         a = Cell.parse(cell).index
-        b = a if other is None else Cell.parse(other).index
-        current = (self._first + self._turn) % self._players
         if other is None:
-            return self._cell_swap_refusal(current, a)
-        return self._swap_refusal(current, a, b)
+            return self._cell_swap_refusal(self._seat_to_move, a)
+        return self._swap_refusal(self._seat_to_move, a, Cell.parse(other).index)
 
     def _refusal_value(self, action: RunAction | str, seat: int | None) -> Refusal | None:
         """The refused ``action``'s reason as a value, for the refusals that have one
         yet (a swap's, asked between turns by its mover); ``None`` for the others."""
         act = parse_action(action)
-        current = (self._first + self._turn) % self._players
+        current = self._seat_to_move
         if not isinstance(act, Swap) or self._phase != MOVE or seat not in (None, current):
             return None
         return self._swap_refusal(current, act.a.index, act.b.index)

@@ -147,6 +147,11 @@ class RunTable:
         """The seat that must act now; ``None`` once the game is over."""
         if self._phase == OVER:
             return None
+        return self._seat_to_move
+
+    @property
+    def _seat_to_move(self) -> int:
+        """The seat whose turn it is by the turn count (the last mover's, once over)."""
         return (self._first + self._turn) % self._players
 
     @property
