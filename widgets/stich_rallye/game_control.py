@@ -166,28 +166,36 @@ class GameControl:
 
     def refusal(self, action: Card | Turbo | str) -> str | None:
         """Why the person on screen may not do ``action`` now, in words, or None."""
-        game, seat = self.game, self.viewer
-        if seat is None and not game.is_over:  # the screen is being passed: nobody's cards are out
-            current = game.current_player
-            name = game.names[current]
-            if current not in self.people:
-                return _("Wait: {name} is a computer player.").format(name=name)
-            button = _("I am {name}: show my cards").format(name=name)  # the cover's button
-            return _("First pass the screen to {name}: {name}, press “{button}” when only you can see "
-                     "the screen.").format(name=name, button=button)
-        return game.why_illegal(action, self.human if seat is None else seat)
+        return self._screen_refusal() or self.game.why_illegal(action, self._actor)
+
+    def _screen_refusal(self) -> str | None:
+        """Pass-and-play: why nobody may act while the screen is being passed, or None."""
+        game = self.game
+        if self.viewer is not None or game.is_over:
+            return None
+        current = game.current_player
+        name = game.names[current]
+        if current not in self.people:
+            return _("Wait: {name} is a computer player.").format(name=name)
+        button = _("I am {name}: show my cards").format(name=name)  # the cover's button
+        return _("First pass the screen to {name}: {name}, press “{button}” when only you can see "
+                 "the screen.").format(name=name, button=button)
+
+    @property
+    def _actor(self) -> int:
+        """The seat the person on screen acts for (the human's when no hand is shown)."""
+        return self.human if self.viewer is None else self.viewer
 
     def act(self, action: Card | Turbo | str) -> None:
         """Do ``action`` for the person on screen. Refused (the game unchanged) with
         :class:`~rally.IllegalAction` saying why, or :class:`~rally.CardError` for text that
         is no card. Once the turn passes to another seat in pass-and-play, no hand is on
         screen (``viewer`` is None)."""
-        reason = self.refusal(action)
+        reason = self._screen_refusal()
         if reason is not None:
             raise IllegalAction(reason)
-        seat = self.viewer
-        assert seat is not None  # refused above once the game is over
-        self.game.apply(action, seat)
+        seat = self._actor
+        self.game.apply(action, seat)  # the rules' refusal, with its reason as a value
         self.hint_advice = None  # a hint answers one decision only
         if self.passing and self.game.current_player != seat:
             self.viewer = None
