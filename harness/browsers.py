@@ -290,10 +290,18 @@ class WebKit(Driver):
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
 
-        self.display = f":{90 + _lab.free_port() % 400}"
-        self.xvfb = subprocess.Popen([XVFB, self.display, "-screen", "0", f"{width}x{height + 100}x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        time.sleep(0.5)
+        # Xvfb picks a free display itself and writes its number once it takes connections.
+        ready, told = os.pipe()
+        self.xvfb = subprocess.Popen([XVFB, "-displayfd", str(told), "-screen", "0", f"{width}x{height + 100}x24",
+                                      "-nolisten", "tcp"], pass_fds=(told,), stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        os.close(told)
+        with os.fdopen(ready) as pipe:
+            number = pipe.readline().strip()
+        if not number.isdigit():
+            _stop(self.xvfb)
+            raise RuntimeError(f"Xvfb ({XVFB}) did not start a virtual screen")
+        self.display = f":{number}"
         options = Options()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
