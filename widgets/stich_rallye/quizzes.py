@@ -15,7 +15,7 @@ import random
 from typing import Callable
 
 from rally import (
-    DEFAULT_DIAL, DEFAULT_NAMES, Card, FlagTaken, Game, GameWon, HeuristicBot, LapCompleted, Motor, MotorWound,
+    DEFAULT_DIAL, DEFAULT_NAMES, Card, FlagTaken, Game, GameWon, HeuristicBot, Motor, MotorWound,
     Dealt, Moved, RoundEnded, SetupError, TrickWon, TurboUsed,
     deck, explain_trick, legal_plays, parse_cards, play_until, release_order, trick_move, why_illegal,
 )
