@@ -207,8 +207,8 @@ def test_a_tie_when_every_car_is_stuck_goes_to_the_later_player_and_says_so():
         game.apply(action)
     assert game.end_reason == "all stuck" and game.winner == 1  # both 4 steps from the pit stop: Gus plays later
     assert game.narrate()[-1] == (
-        "No car can ever move again, so the game ends: Gus is ahead and wins (a trophy in hand counts first, then "
-        "the fewest steps still to go; a tie goes to the player later in the order of play).")
+        "No car can ever move again, so the game ends: Gus is ahead and wins. A trophy in hand counts first, then "
+        "the fewest steps still to go. A tie goes to the player later in the order of play.")
 
 
 def test_the_turn_limit_sentence_does_not_call_a_far_trophy_holder_closest():
@@ -216,7 +216,7 @@ def test_the_turn_limit_sentence_does_not_call_a_far_trophy_holder_closest():
                                 turn=199)
     game.apply("swap A1 B1")
     assert game.end_reason == "turn limit" and game.winner == 0  # 6 steps to go with a trophy beats 1 without
-    assert game.narrate()[-1].startswith("The turn limit is reached, so the game ends: Bo is ahead and wins (a "
+    assert game.narrate()[-1].startswith("The turn limit is reached, so the game ends: Bo is ahead and wins. A "
                                          "trophy in hand counts first")
     assert "closest" not in game.narrate()[-1]
 
