@@ -313,7 +313,7 @@ class GuidedRun(StableRepr, w.VBox):
         for kind in self.guide.missing:
             button = w.Button(description=_("Show me"), layout=w.Layout(**BUTTON_LAYOUT))
             button.on_click(lambda _b, kind=kind: self.show_me(kind))
-            text = _("Not in this game: {kind}.").format(kind=_(TITLES[kind]))
+            text = _("Did not come up: {kind}.").format(kind=_(TITLES[kind]))
             rows.append(w.HBox([w.HTML(f"<div style='font-size:18px'>{PICTURES[kind]} {html.escape(text)}</div>"),
                                 button], layout=w.Layout(flex_flow="row wrap", align_items="center")))
         self.end_box.children = tuple(rows)
