@@ -57,7 +57,7 @@ def who_wins(cards: str, names: tuple[str, ...] = NAMES) -> Question:
         chosen = trick[players.index(answer)]
         # TRANSLATORS: {sentence:lowerfirst} is the explanation with its first letter in lower case;
         # write {sentence} to keep it as it is (German nouns keep their capital).
-        return Feedback(False, _("{answer} played {chosen}, but {sentence:lowerfirst}").format(
+        return Feedback(False, _("{answer} played {chosen}. But {sentence:lowerfirst}").format(
             answer=answer, chosen=chosen, sentence=_Sentence(sentence)))
 
     return Question(_("In this trick {plays} were played, in that order. Who wins it?").format(plays=plays),
@@ -111,7 +111,7 @@ def what_losers_do(players: int, seed: int) -> Question:
 
     def check(answer: str) -> Feedback:
         said = " ".join(e.describe(game.names) for e in game.events if isinstance(e, MotorWound))
-        return Feedback(answer == right, _("Only the winner's car moves; the others wind up their motors: "
+        return Feedback(answer == right, _("Only the winner's car moves; the others wind up their motors. "
                                            "{events}").format(events=said))
 
     return Question(
@@ -129,9 +129,9 @@ def laps_to_win(players: int, seed: int) -> Question:
 
     def check(answer: str) -> Feedback:
         return Feedback(int(answer) == laps, ngettext(
-            "The first car round the track {laps} times wins at once; after three rounds without that, the car in "
+            "The first car round the track {laps} times wins at once. After three rounds without that, the car in "
             "front wins.",
-            "The first car round the track {laps} times wins at once; after three rounds without that, the car in "
+            "The first car round the track {laps} times wins at once. After three rounds without that, the car in "
             "front wins.", laps).format(laps=laps))
 
     return Question(_("How many times must a car go round the track to win the race at once?"), ("1", "2", "3"),
