@@ -41,7 +41,7 @@ def test_tricks_quiz_wrong_twice_then_right(page, lab):
     # ... a second one shows why, ...
     check.click()
     expect(feedback).to_contain_text("✘ Not quite.")
-    assert "Ada played G3, but" in feedback.inner_text()
+    assert "Ada played G3. But" in feedback.inner_text()
     assert next_button.is_enabled()
     _lab.screenshot(page, "01_tricks-quiz-solution", quiz)
 
