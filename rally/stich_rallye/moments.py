@@ -69,6 +69,14 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "trick_three_colors": (N_("{name} wins with {card} ({words}): {color} was the third color, so the highest "
                               "{color} wins."),
                            N_("The trick's lowest card, {lowest}, says how far {name}'s car drives.")),
+    "trick_one_color_you": (N_("You win with {card} ({words}): only {color} was played, so the highest card wins."),
+                            N_("The trick's lowest card, {lowest}, says how far your car drives.")),
+    "trick_two_colors_you": (N_("You win with {card} ({words}): {color} was the second color, so the highest "
+                                "{color} wins."),
+                             N_("The trick's lowest card, {lowest}, says how far your car drives.")),
+    "trick_three_colors_you": (N_("You win with {card} ({words}): {color} was the third color, so the highest "
+                                  "{color} wins."),
+                               N_("The trick's lowest card, {lowest}, says how far your car drives.")),
     "motor_wound": (N_("You lost the trick, so your motor winds up one step: it shows {value} now."),
                     N_("A wound motor drives your car later.")),
     "turbo_offer": (N_("You won the trick, and your motor shows {value}."),
@@ -83,6 +91,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
                  N_("There are not enough cards left, so the played cards are used again.")),
     "lap": (N_("{name}'s car reached the finish line: lap {lap} done!"),
             N_("The motor turns to its red side: one more lap to go.")),
+    "lap_on_line": (N_("{name}'s car stopped on the finish line: in this app, that counts as lap {lap} done!"),
+                    N_("The motor turns to its red side: one more lap to go.")),
     "finish": (N_("{name}'s car finished its second lap: {name} wins the race!"),
                N_("If nobody goes round twice by the end of round 3, the car furthest ahead wins.")),
     "finish_leader": (N_("Round 3 is over and nobody went round twice."),
@@ -128,7 +138,7 @@ def _event_moment(events: Sequence[Event], index: int, learner: int) -> Moment |
         kind = ("trick_one_color", "trick_two_colors", "trick_three_colors")[len(why.colors) - 1]
         return Moment(kind, index, event.seat, (("card", why.winning_card), ("cards", event.cards),
                                                 ("seats", event.seats), ("color", why.deciding_color),
-                                                ("lowest", why.lowest)))
+                                                ("lowest", why.lowest), ("yours", event.seat == learner)))
     if isinstance(event, MotorWound) and event.seat == learner:
         return Moment("motor_wound", index, event.seat, (("position", event.position), ("value", event.value)))
     if isinstance(event, Moved) and event.move.roll is not None:
@@ -190,7 +200,17 @@ def _variant(moment: Moment) -> str:
         return "finish_leader"
     if moment.kind == "lap" and moment.fact("lap") > 1:
         return "finish"  # a second lap is the finish (S13): the finish says it
+    if moment.kind == "lap" and _stops_on_line(moment.fact("move")):
+        return "lap_on_line"
+    if moment.kind.startswith("trick_") and moment.fact("yours"):
+        return moment.kind + "_you"
     return moment.kind
+
+
+def _stops_on_line(move: Move) -> bool:
+    """Whether ``move`` ends exactly on the start/finish by its own steps: the project's
+    reading that this counts as crossing the line (S13), which the learner is told."""
+    return move.space == 0 and move.roll is None
 
 
 def moment_words(moment: Moment, names: Sequence[str]) -> tuple[str, ...]:
@@ -250,7 +270,7 @@ def moment_why(moment: Moment, game: Game) -> str:
     if kind == "lap":
         move: Move = moment.fact("move")
         said = [move.describe(names), _("The motor turns to its red side.")]
-        if move.final % len(game.track) == 0 and move.roll is None:  # the project's reading (S13)
+        if _stops_on_line(move):
             said.append(_("In this app, stopping exactly on the start/finish counts as crossing it."))
         return " ".join(said)
     if kind == "round_end_motors":

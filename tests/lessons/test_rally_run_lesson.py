@@ -184,13 +184,13 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "In this app the start-finish tiles lie just outside the grid, left or right of its corner squares.",  # M1
                     "The rulebook names only the dead end and counts no kind. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2
-                    "Then the rulebook lets you turn it toward a face-down neighbor, right or down. You still drive "
-                    "onto it. This app reads “first round” as each car's first move: you must turn the dead end.",  # R3
-                    "In this app, start tiles stay closed until the pit stop (lesson 8).",  # R5 in lesson 7
+                    "Then the rulebook lets you turn it toward a face-down neighbor, here right or down. You still "
+                    "drive onto it. This app reads “first round” as each car's first move. The rulebook says you may "
+                    "turn it. In this app you must: start tiles stay closed until the pit stop (lesson 8).",  # R3, R5
                     "may it lie a new way? In this app it may, and at the table too.",  # a tile laid anew (M2)
                     "This app plays it like this. Do the same at the table: - The pit stop has a road "
-                    "on each side and room for every car. - One trophy per player, in the colors of the start "
-                    "tiles in use. - A car must take one on its first visit only.",  # the rulebook: "may take"
+                    "on each side and room for every car. - One trophy per player, in the colors of the cars "
+                    "playing. - A car must take one on its first visit only.",  # the rulebook: "may take"
                     "The rulebook says the tile must border yours. In this app that means beside it, not corner to "
                     "corner, and your road must also lead to it.",                         # M3 in lesson 7
                     "And before that? In this app a car may not drive onto a start-finish tile then.",  # R5

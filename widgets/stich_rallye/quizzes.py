@@ -344,13 +344,14 @@ def new_deal(players: int, seed: int) -> Question:
     first, second = [e for e in game.events if isinstance(e, Dealt)][:2]
     n, aside = len(second.hands[0]), len(deck(players)) - players * len(first.hands[0])
     choices = (_("All the cards are shuffled, and everyone gets {n}").format(n=n),
-               _("Everyone keeps the cards left from round 1"),
+               _("The played cards are shuffled, and everyone gets {n}").format(n=n),
                _("Everyone gets {n} from the cards left aside").format(n=n))
 
     def check(answer: str) -> Feedback:
         return Feedback(answer == choices[0], " ".join([
             game.describe(second),
-            _("Only {aside} cards were left aside: too few for {need}.").format(aside=aside, need=players * n),
+            _("Only {aside} cards lay aside and {played} were played: too few for {need}.").format(
+                aside=aside, played=len(deck(players)) - aside, need=players * n),
             _("The rulebook does not say clearly which cards are dealt again. In this app all the cards are "
               "shuffled first.")]))
 
