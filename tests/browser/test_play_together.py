@@ -45,10 +45,11 @@ def lesson(screen_page, lab):
 
 @pytest.fixture
 def family_table(screen_page, lab):
-    """Lesson 5, run, in a fresh window of the screen, and a family game in view: People set
-    to 2 above the game, as the lesson says, and a new game started."""
+    """Lesson 5, run, in a fresh window of the screen, and a family game in view: the game's
+    settings opened, People set to 2, as the lesson says, and a new game started."""
     page, screen = run_lesson(screen_page, lab, CARDS_LESSON)
     setup = page.locator(".jp-CodeCell .jp-OutputArea-output").filter(has=page.locator(".rally-hand")).first
+    _lab.output_button(setup, "Game settings ⚙").click()  # the settings are folded away at first
     setup.locator(".widget-dropdown").filter(has_text="People").locator("select").select_option("2")
     _lab.output_button(setup, "New game").click()
     expect(setup.locator(".rally-screen-cover")).to_be_visible(timeout=30_000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rally import RandomBot
+from rally import RandomBot, SetupError
 from widgets import GameSetup, GameView, TrickExplorer
 
 
@@ -54,6 +54,27 @@ def test_setup_shows_bad_input_and_keeps_the_previous_game(field, value, expecte
     assert view.game.to_json() == before
     getattr(setup, field).value = {"seed": "7", "track": "volcano", "names": ""}[field]
     assert setup.new_game() is not None and setup.error == "" and setup.message.value == ""
+
+
+def test_setup_shows_the_game_first_and_its_settings_one_tap_away():
+    setup = GameSetup(seed=7)
+    assert setup.children[-1] is setup.box and isinstance(setup.view, GameView)  # the game is there at once
+    assert setup.settings.layout.display == "none" and setup.settings_button.description == "Game settings ⚙"
+    assert setup.message in setup.settings.children  # a setting's error shows beside the settings
+    setup.settings_button.value = True
+    assert setup.settings.layout.display == "flex" and setup.settings_button.description == "Hide the settings ⚙"
+    setup.settings_button.value = False
+    assert setup.settings.layout.display == "none"
+    assert GameSetup(show_settings=True).settings.layout.display == "flex"
+    with pytest.raises(SetupError, match="True or False"):
+        GameSetup(show_settings="yes")
+
+
+def test_a_bad_setting_opens_the_settings_to_show_why():
+    setup = GameSetup(seed=7)
+    setup.seed.value = "x"
+    assert setup.new_game() is None
+    assert setup.settings.layout.display == "flex" and "not a game number" in setup.message.value
 
 
 def test_trick_explorer_explains_and_rejects():

@@ -73,13 +73,22 @@ def seat_names(typed: str, players: int) -> list[str] | None:
 
 
 class GameSetup(Messages, StableRepr, w.VBox):
-    """Choose players, track, seed, names, people and bots, then press "New game" to get
-    a :class:`GameView` below the controls (``setup.view``); ``coach`` gives it the
-    advisor's hints and review."""
+    """A game to play at once (``setup.view``, a :class:`GameView`), with its settings
+    folded away behind one button: players, track, seed, names, people and bots, then
+    "New game". ``coach`` gives the game the advisor's hints and review; ``show_settings``
+    opens the settings from the start.
+
+    >>> setup = GameSetup(seed=2)
+    >>> setup.settings.layout.display, setup.settings_button.value
+    ('none', False)
+    >>> setup.settings_button.value = True
+    >>> setup.settings.layout.display
+    'flex'
+    """
 
     def __init__(self, players: int = 4, track: str = "volcano", seed: int = 0,
                  names: Sequence[str] | None = None, bot: str = "careful", bot_delay: float = 0.0,
-                 people: int = 1, coach: bool = False):
+                 people: int = 1, coach: bool = False, show_settings: bool = False):
         self._init_message()
         self.players = w.Dropdown(options=[3, 4, 5], value=players, description=_("Players"),
                                   layout=w.Layout(width="150px"))
@@ -109,13 +118,23 @@ class GameSetup(Messages, StableRepr, w.VBox):
         self._bot_delay = bot_delay
         self.view: GameView | None = None
         self.box = w.Box()
-        super().__init__([
-            w.HBox([self.players, self.track, self.seed]),
-            w.HBox([self.names, self.people, self.bot, self.start]),
-            self.message,
-            self.box,
-        ])
+        # A child meets the game first; the settings are a grown-up's errand, one tap away.
+        self.settings = w.VBox([w.HBox([self.players, self.track, self.seed]),
+                                w.HBox([self.names, self.people, self.bot, self.start]), self.message])
+        self.settings.add_class("rally-game-settings")
+        self.settings_button = w.ToggleButton(
+            value=inputs.flag(show_settings, "show_settings", rally.SetupError),
+            tooltip=_("Players, track, game number, your names"))
+        self.settings_button.observe(lambda _change: self._show_settings(), names="value")
+        self._show_settings()
+        super().__init__([self.settings_button, self.settings, self.box])
         self.new_game()
+
+    def _show_settings(self) -> None:
+        """Show or fold the settings as the button says; its words say what a tap does."""
+        shown = self.settings_button.value
+        self.settings.layout.display = "flex" if shown else "none"
+        self.settings_button.description = _("Hide the settings ⚙") if shown else _("Game settings ⚙")
 
     def _seed(self) -> int:
         """The game number typed, or a :class:`rally.SetupError` in a child's words."""
@@ -139,6 +158,7 @@ class GameSetup(Messages, StableRepr, w.VBox):
                             bots=BOTS[self.bot.value](), bot_delay=self._bot_delay,
                             people=list(range(self.people.value)), coach=self._coach)
         except rally.RuleError as err:
+            self.settings_button.value = True  # the error shows beside the setting to mend
             self._show_error(str(err))
             return None
         self._show_error("")
