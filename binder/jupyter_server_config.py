@@ -8,7 +8,13 @@ cookie, as JupyterLab's page does; Voilà's page does not, so a child who opens 
 app and closes it would leave its Python running until the idle cull. Voilà's documented
 ``prelaunch_hook`` gets the page's request before anything is sent: reading the handler's
 ``xsrf_token`` sets the cookie (Tornado sets it on first read).
+
+The page speaks the lesson's language, German for a lesson in ``notebooks/de/``: Voilà's
+documented ``page_config_hook`` hands the template (binder/voila/rally) the language as
+``page_config["rallyLanguage"]``, since the template sees the notebook but not its path.
 """
+
+from pathlib import PurePosixPath
 
 
 def give_the_page_its_xsrf_cookie(req_handler, notebook, cwd):  # noqa: ARG001 (Voilà's signature)
@@ -17,5 +23,13 @@ def give_the_page_its_xsrf_cookie(req_handler, notebook, cwd):  # noqa: ARG001 (
     return notebook
 
 
+def tell_the_page_its_language(page_config, notebook_path, **_):
+    """``page_config`` with ``rallyLanguage``: "de" for a notebook in a folder ``de``, else "en".
+    ``notebook_path`` is the page's address below ``/voila/render/`` (``notebooks/de/…``)."""
+    page_config["rallyLanguage"] = "de" if PurePosixPath(notebook_path).parent.name == "de" else "en"
+    return page_config
+
+
 c = get_config()  # noqa: F821 (Jupyter's config loader provides it)
 c.VoilaConfiguration.prelaunch_hook = give_the_page_its_xsrf_cookie
+c.VoilaConfiguration.page_config_hook = tell_the_page_its_language

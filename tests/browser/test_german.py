@@ -65,10 +65,14 @@ def test_a_german_lesson_in_german_jupyterlab_plays_a_trick(page, german_lab):
     assert left == [], f"English in the German lesson: {left[:10]}"
 
 
-#: JavaScript run before the app page's own: every text Voilà's loading line shows, kept.
+#: JavaScript run before the app page's own: every text Voilà's loading line shows, kept, and
+#: how its spinner's picture is named (its <title>, hidden from screen readers or not).
 LOADING_TEXTS = """window.rallyLoading = [];
 new MutationObserver(() => { const el = document.getElementById('loading_text');
-  if (el && el.textContent !== window.rallyLoading.at(-1)) window.rallyLoading.push(el.textContent); })
+  if (el && el.textContent !== window.rallyLoading.at(-1)) window.rallyLoading.push(el.textContent);
+  const svg = document.querySelector('#loading svg');
+  if (svg) window.rallySpinner = {title: svg.querySelector('title')?.textContent ?? null,
+                                  hidden: svg.getAttribute('aria-hidden')}; })
   .observe(document, {subtree: true, childList: true, characterData: true});"""
 
 
@@ -80,9 +84,12 @@ def test_the_app_view_speaks_the_lessons_language_while_it_loads(page, lab, less
     """Voilà's spinner would say "Running …" and "Executing 3 of 17": the rally template says
     it in a child's words instead, in the lesson's language ("Getting the lesson ready: step
     3 of 8", "Die Lektion wird vorbereitet: Schritt 3 von 8"), and a German page is marked
-    German for screen readers and read aloud."""
+    German for screen readers and read aloud. Its spinner's picture has no name ("spin"), and
+    the browser tab shows the lesson's title (metadata.title), not its file name."""
     page.add_init_script(LOADING_TEXTS)
     _lab.open_app(page, lab, lesson)
     said = [text for text in page.evaluate("() => window.rallyLoading") if text]  # empty until the page's script
     assert said and all(re.search(words, text) for text in said), said
     assert page.evaluate("() => document.documentElement.lang") == lang
+    assert page.title() == json.loads((_lab.NOTEBOOKS / lesson).read_text(encoding="utf-8"))["metadata"]["title"]
+    assert page.evaluate("() => window.rallySpinner") == {"title": None, "hidden": "true"}

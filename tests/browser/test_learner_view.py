@@ -146,6 +146,8 @@ def course_links(page) -> list[str]:
 def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson, lang, english):
     _lab.open_app(page, lab, lesson)
     assert _lab.app_errors(page) == []
+    # The browser tab says which lesson, in its language (metadata.title), not its file name.
+    assert page.title() == json.loads((_lab.NOTEBOOKS / lesson).read_text(encoding="utf-8"))["metadata"]["title"]
 
     # No code at all: no input area of a code cell, no editor, no highlighted source ...
     assert page.locator(".jp-CodeCell .jp-InputArea, .jp-InputArea-editor, .cm-editor, .jp-CodeCell .highlight").count() == 0
@@ -238,10 +240,19 @@ def test_app_widgets_answer_clicks(page, lab):
                            ".includes('position 2 of 9')")
 
 
-def test_app_leaves_out_jupyterlab_only_cells_and_tells_an_error_in_words(page, lab):
+#: What a failing cell says in the app, by the lesson's language (binder/jupyter_server_config.json
+#: for English, binder/voila/rally for German), and what a German page never says.
+CELL_FAILED = {"en": "This part of the lesson could not run.",
+               "de": "Dieser Teil der Lektion konnte nicht laufen. Lade die Seite neu. Hilft das nicht, öffne "
+                     "die Lektion in JupyterLab und wähle Ausführen → Alle Zellen ausführen."}
+ENGLISH_FAILURE = re.compile(r"There was an error|executing cell|could not run|Reload|Run All")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_app_leaves_out_jupyterlab_only_cells_and_tells_an_error_in_words(page, lab, lang):
     """The app's settings (binder/jupyter_server_config.json): a cell tagged
     ``jupyterlab-only`` is left out of the app, and a cell that fails shows a sentence
-    in words, not a traceback (nor anything on stderr)."""
+    in words, not a traceback (nor anything on stderr); in a German lesson's folder, in German."""
     notebook = {
         "nbformat": 4, "nbformat_minor": 5,
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
@@ -255,16 +266,19 @@ def test_app_leaves_out_jupyterlab_only_cells_and_tells_an_error_in_words(page, 
              "source": "raise ValueError('secret detail')"},
         ],
     }
-    probe = _lab.NOTEBOOKS / "app_settings_probe.ipynb"  # served by bin/lessons' server, removed afterwards
+    name = ("de/" if lang == "de" else "") + "app_settings_probe.ipynb"
+    probe = _lab.NOTEBOOKS / name  # served by bin/lessons' server, removed afterwards
     probe.write_text(json.dumps(notebook), encoding="utf-8")
     try:
-        _lab.open_app(page, lab, "app_settings_probe.ipynb")
+        _lab.open_app(page, lab, name)
         text = page.inner_text("#rendered_cells")
         assert "Shown in both views." in text and "Blue wins." in text
         assert "To start" not in text
         assert "a warning" not in text
         errors = _lab.app_errors(page)  # the detector the lesson tests rely on sees it
-        assert len(errors) == 1 and "This part of the lesson could not run." in errors[0], errors
+        assert len(errors) == 1 and CELL_FAILED[lang] in errors[0], errors
         assert not re.search(r"Traceback|ValueError|secret detail|raise", text), text
+        if lang == "de":
+            assert errors == [CELL_FAILED["de"]] and not ENGLISH_FAILURE.search(text), text
     finally:
         probe.unlink()

@@ -78,8 +78,9 @@ def test_binder_serves_the_app_view_with_its_settings(binder_env):
     for section, settings in json.loads((BINDER / "jupyter_server_config.json").read_text()).items():
         for key, value in settings.items():
             assert seen.get(section, {}).get(key) == value, (section, key, seen.get(section))
-    # and what only the Python file can hold: an app-view page gets its _xsrf cookie
+    # and what only the Python file can hold: an app-view page gets its _xsrf cookie, and its language
     assert "give_the_page_its_xsrf_cookie" in seen["VoilaConfiguration"]["prelaunch_hook"], seen["VoilaConfiguration"]
+    assert "tell_the_page_its_language" in seen["VoilaConfiguration"]["page_config_hook"], seen["VoilaConfiguration"]
     listed = subprocess.run([str(binder_env / "bin" / "jupyter"), "server", "extension", "list"],
                             capture_output=True, text=True, timeout=120)
     words = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)  # without its colors
