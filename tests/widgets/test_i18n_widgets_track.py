@@ -93,7 +93,7 @@ def test_the_track_figure_speaks_german_and_keeps_its_keys():
         early = TrackFigure(game.track, game.positions, game.names)
         ending = TrackFigure(late.track, late.positions, late.names)
     legend = [early.plot.data[KEY_FIRST + i].name for i in range(len(KIND_STYLE))]
-    assert legend == ["Start/Ziel", "flach", "bergab (rollt weiter)", "bergauf (rollt zurück)"]
+    assert legend == ["Start/Ziel", "flach", "Abfahrt (rollt weiter)", "Anstieg (rollt zurück)"]
     notes = [note.text for note in early.plot.layout.annotations]
     assert "Startfeld" in notes and "Die Autos fahren im Uhrzeigersinn ↻" in notes
     hover = early.plot.data[SPACES].hovertext
