@@ -131,7 +131,7 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
     with rally.language("de"):
         quiz = rally_run_quiz("pit stop")
         assert quiz.title == "Rally Run: Die Boxengasse"
-        assert quiz.question.choices[:2] == ("Sein eigener Start", "Der Start von Bo")
+        assert quiz.question.choices[:2] == ("Sein eigener Start", "Das rote Start-Ziel-Plättchen")
         answer = quiz.answer(quiz.question.choices[1])
         assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es ist rot.")
         assert answer.correct and "auch wenn es der Start eines anderen ist" in answer.message
@@ -147,7 +147,7 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     quiz = rally_run_quiz("pit stop")
-    right = "Bo's start"
+    right = "The red start-finish tile"
     assert quiz.question.choices[1] == right
     with rally.language("de"):
         said = quiz.answer(right)

@@ -9,7 +9,7 @@ answers are explained in the language spoken when they are checked.
 >>> quiz = rally_run_quiz("laying")
 >>> quiz.answer("Only road ↑ ↓").correct   # a straight entered from the north
 True
->>> rally_run_quiz("pit stop").answer("Bo's start").correct   # his trophy is red, Bo's color
+>>> rally_run_quiz("pit stop").answer("The red start-finish tile").correct   # his trophy is red, Bo's color
 True
 """
 
@@ -349,10 +349,11 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
 
 # ------------------------------------------------------------ the pit stop
 def trophy_taken() -> Question:
-    """Gus (green car) is the first to reach the pit stop and turns over Bo's color: which
-    start-finish tile is his finish now? The game is dealt with the first seed whose top
-    trophy is not his own color, and judged by playing that move: his finish is the color of
-    the trophy he turned over, even another player's start."""
+    """Gus is the first to reach the pit stop and turns over Bo's color: which start-finish
+    tile is his finish now? The game is dealt with the first seed whose top trophy is not his
+    own color, and judged by playing that move: his finish is the color of the trophy he
+    turned over, even another player's start. The question does not say whose start has that
+    color, so the answer is the rule, not a matching word."""
     from rally.rally_run import RallyRunGame
 
     def arrive(seed: int) -> RallyRunGame:
@@ -365,9 +366,8 @@ def trophy_taken() -> Question:
     own, other = game.start_colors[1], game.start_colors[0]
     place = _on(game, "C2")
     got = next(trophy for trophy in (arrive(seed).trophies[1] for seed in range(100)) if trophy == other)
-    # The choices name whose start, not its color: the trophy's color is in the question.
     choices = {_("His own start"): own,
-               _("{name}'s start").format(name=first): other,
+               _("The {color} start-finish tile").format(color=color_adjective(other)): other,
                _("Any start-finish tile he reaches first"): None}
 
     def check(answer: str) -> Feedback:
@@ -376,12 +376,9 @@ def trophy_taken() -> Question:
                           "player's start.").format(color=color_adjective(got)))
 
     return Question(
-        # Where each car started is told: at the table any start-finish tile will do (lesson 7).
-        _("A two-player game: {first} started on the {other} start-finish tile, {second} on the {own} one. Nobody "
-          "has been to the pit stop yet. {second} stands on {place}, next to the pit stop. He drives onto it and "
-          "turns over the top trophy: it is {trophy}.").format(
-            first=first, second=second, other=color_adjective(other), own=color_adjective(own), place=place,
-            trophy=color_adjective(got)),
+        _("{first} and {second} are playing. Nobody has been to the pit stop yet. {second} stands on "
+          "{place}, next to the pit stop. He drives onto it and turns over the top trophy: it is {trophy}.").format(
+            first=first, second=second, place=place, trophy=color_adjective(got)),
         tuple(choices),
         check,
         hint=_("What does the trophy's color tell its driver?"),

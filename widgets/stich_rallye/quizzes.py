@@ -235,7 +235,8 @@ def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAU
                  losses).format(value=before.value, losses=losses),
         tuple(str(v) for v in values),
         check,
-        hint=_("Move the arrow one number on for each lost trick; after the last number it comes back to 0."),
+        hint=_("On this app's dial, move the arrow one position on for each lost trick; after the last, it comes "
+               "back to 0."),
         picture=picture,
     )
 
@@ -297,11 +298,14 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
                           "{flag}, who holds the flag.").format(cars=join_words(on_grid), flag=players[flag]))
         return Feedback(answer == players[order[0]], " ".join(said))
 
+    # TRANSLATORS: {where} lists each car's spaces driven since the start: "Ada 24, Bo on the grid, Cy 39".
+    prompt = _("The round's last trick is over. Spaces driven so far: {where}. {flag} holds the flag. Whose motor "
+               "moves first?")
+    if sum(pos == 0 for pos in positions) >= 2:  # who goes first among them is the project's reading (S12)
+        prompt = _("The round's last trick is over. Spaces driven so far: {where}. {flag} holds the flag. In this "
+                   "app, whose motor moves first?")
     return Question(
-        # TRANSLATORS: {where} lists each car's spaces driven since the start: "Ada 24, Bo on the grid, Cy 39".
-        _("The round's last trick is over. Spaces driven so far: {where}. {flag} holds the flag. Whose motor moves "
-          "first?").format(
-            where=where, flag=players[flag]),
+        prompt.format(where=where, flag=players[flag]),
         players,
         check,
         hint=_("The car furthest behind moves first. Cars on the grid: in this app they go in turn from the "
