@@ -140,7 +140,7 @@ def test_a_position_no_game_reaches_is_refused_in_german():
 def test_the_board_and_the_run_report_use_german_words():
     game = first_moves()
     board = game.summary(lang="de")
-    assert board.splitlines()[0] == "Rally Run, 2 Spieler, Zug 2 von höchstens 200: Gus ist am Zug."
+    assert board.splitlines()[0] == "Rally Run, 2 Spieler, Zug 2 von höchstens 200: Gus ist dran."
     assert "BOX" in board and "Rot >" in board and "< Grün" in board and "S:EW" in board
     assert "  Bo (rotes Auto): auf A1, unterwegs zur Boxengasse (C3); noch kein Kanister-Plättchen." in board
     assert board.splitlines()[-1] == "Noch in der Boxengasse: 2 Kanister-Plättchen (verdeckt)."

@@ -93,7 +93,7 @@ def test_the_track_figure_speaks_german_and_keeps_its_keys():
         early = TrackFigure(game.track, game.positions, game.names)
         ending = TrackFigure(late.track, late.positions, late.names)
     legend = [early.plot.data[KEY_FIRST + i].name for i in range(len(KIND_STYLE))]
-    assert legend == ["Start/Ziel", "flach", "bergab (rollt weiter)", "bergauf (rollt zurück)"]
+    assert legend == ["Start/Ziel", "flach", "Abfahrt ▼ (rollt weiter)", "Anstieg ▲ (rollt zurück)"]
     notes = [note.text for note in early.plot.layout.annotations]
     assert "Startfeld" in notes and "Die Autos fahren im Uhrzeigersinn ↻" in notes
     hover = early.plot.data[SPACES].hovertext
@@ -129,7 +129,7 @@ def test_the_move_player_says_each_step_in_german():
         assert [b.description for b in buttons] == ["↺ Noch einmal von vorn", "Schritt vor ▶", "Abspielen ▶▶", "Zum Ende ⇥"]
         assert player.step_button.tooltip == "Zeig das nächste Feld"
         assert player.status_text.startswith(f"{mover} fährt von Feld {move.start} aus {move.steps} Felder vor. "
-                                             "Drück „Schritt vor ▶“ für jedes Feld")
+                                             "Drück „Schritt vor ▶“ oder „Abspielen“.")
         player.step()
         assert player.status_text.startswith(f"Schritt 1 von {len(move.path)}: ")
         player.play()
@@ -216,7 +216,7 @@ def test_the_what_if_lesson_and_the_advisor_speak_german():
         panel: AdvisorPanel = lesson.advisor
         panel.stop_early.value = False
         assert lesson.choice.description == "Deine Vermutung"
-        assert f"<b>Was sollte {who} tun?</b> Gib zuerst deine Vermutung ab, dann drück auf „<i>Frag den Ratgeber</i>“." \
+        assert f"<b>Was sollte {who} tun?</b> Gib zuerst deine Vermutung ab, dann drück „<i>Frag den Ratgeber</i>“." \
             in lesson.children[4].value
         assert panel.ask_button.description == "Frag den Ratgeber"
         assert [label for label, _bots in panel.bots.options] == [
