@@ -43,7 +43,7 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
     with language("de"):
         sentence, hint, table = turbo_advice.sentence(), turbo_advice.hint(), turbo_advice.table()
         words = {o.label: o.word for o in turbo_advice.options}
-    assert words == {"turbo": "Turbo nutzen", "no turbo": "ohne Turbo"}
+    assert words == {"turbo": "Turbo nutzen", "no turbo": "Ohne Turbo"}
     assert sentence.startswith(f"Für {name} hat „{words[best.label]}“ {100 * best.win_rate:.0f}\xa0% von "
                                f"{best.playouts} Probespielen gewonnen.")
     assert "Computerspielern" in sentence

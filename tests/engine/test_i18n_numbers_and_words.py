@@ -41,7 +41,7 @@ def test_the_turbo_choice_is_read_in_the_words_of_every_language():
     assert parse_action("turbo") == parse_action("Turbo nutzen") == parse_action("  turbo   NUTZEN ") == USE_TURBO
     assert parse_action("no turbo") == parse_action("ohne Turbo") == NO_TURBO
     with language("de"):
-        assert (USE_TURBO.word(), NO_TURBO.word()) == ("Turbo nutzen", "ohne Turbo")
+        assert (USE_TURBO.word(), NO_TURBO.word()) == ("Turbo nutzen", "Ohne Turbo")
         assert parse_action(USE_TURBO.word()) == USE_TURBO  # what is shown is read back
     assert (USE_TURBO.word(), NO_TURBO.word(), str(USE_TURBO)) == ("turbo", "no turbo", "turbo")
     with pytest.raises(rally.CardError):

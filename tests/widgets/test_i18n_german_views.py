@@ -69,7 +69,7 @@ def test_no_english_command_word_or_number_in_what_a_german_widget_shows():
         shown = {name: shown_by(widget) for name, widget in built.items()}
     found = {name: english_words(texts) for name, texts in shown.items()}
     assert {name: words for name, words in found.items() if words} == {}
-    assert any("Turbo nutzen" in t for t in shown["WhatIf"]) and any("ohne Turbo" in t for t in shown["AdviceChart"])
+    assert any("Turbo nutzen" in t for t in shown["WhatIf"]) and any("Ohne Turbo" in t for t in shown["AdviceChart"])
     assert any("Strand" in t for t in shown["GameSetup"])
 
 
@@ -78,9 +78,9 @@ def test_the_what_if_buttons_show_german_words_and_read_them_back():
 
     with rally.language("de"):
         lesson = WhatIf(rally.stich_rallye.examples.turbo_dilemma(), playouts=20, seed=1)
-        assert [word for word, _code in lesson.choice.options] == ["Turbo nutzen", "ohne Turbo"]
-        lesson.predict("ohne Turbo")  # the words on the button, as a learner would type them
+        assert [word for word, _code in lesson.choice.options] == ["Turbo nutzen", "Ohne Turbo"]
+        lesson.predict("Ohne Turbo")  # the words on the button, as a learner would type them
         assert lesson.prediction == "no turbo" and lesson.choice.value == "no turbo"
         lesson.ask()
         bars = list(lesson.advisor.chart.plot.data[0].x)
-    assert sorted(bar.replace(" ★", "") for bar in bars) == ["Turbo nutzen", "ohne Turbo"]
+    assert sorted(bar.replace(" ★", "") for bar in bars) == ["Ohne Turbo", "Turbo nutzen"]

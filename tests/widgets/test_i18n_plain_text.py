@@ -119,4 +119,4 @@ def test_the_plain_text_is_said_in_each_language():
     assert english["CardHand"] == "Your hand: green 3, red 5 and green 9. May be played: green 3 and green 9. " \
                                   "Chosen: green 9."
     assert german["GameSetup"] == "Ein neues Spiel: 3 Spieler auf der Strecke Strand, Spielnummer 2."
-    assert german["WhatIf"].startswith("Was sollte ") and "Deine Vermutung: ohne Turbo." in german["WhatIf"]
+    assert german["WhatIf"].startswith("Was sollte ") and "Deine Vermutung: Ohne Turbo." in german["WhatIf"]

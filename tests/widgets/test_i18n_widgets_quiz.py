@@ -109,7 +109,7 @@ def test_the_motor_and_moving_quizzes_count_in_german():
 def test_a_track_is_described_in_the_language_asked_for():
     track = Track.parse("S...DD........")
     german = track_in_words(track, lang="de")
-    assert german.startswith("Die Strecke hat 14 Felder") and "die Felder 4 und 5 gehen bergab (blau)" in german
+    assert german.startswith("Die Strecke hat 14 Felder") and "die Felder 4 und 5 sind Abfahrten (blau)" in german
     assert track_in_words(track, lang="en") == ("A track of 14 spaces, counted clockwise from the start/finish "
                                                 "(space 0) to space 13; spaces 4 and 5 are downhill (blue), all "
                                                 "the others flat.")
@@ -142,7 +142,7 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
         assert finish.choices == ("Ja", "Nein", "Nur wenn kein anderes Auto auf dem roten Start-Ziel-Plättchen "
                                   "steht") and finish.check("Nein").message.startswith("Nein. ")
         assert finish.heading == "Darf Bo jetzt auf das rote Start-Ziel-Plättchen fahren?"
-        assert rally_run_quiz("sharing").questions[0].prompt.startswith("Das Auto von Bo steht auf B1 (eine Kurve, Straße ↓ ←).")
+        assert rally_run_quiz("sharing").questions[0].prompt.startswith("Das Auto von Bo steht auf B1 (dort liegt eine Kurve: Straße ↓ ←).")
 
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():

@@ -216,7 +216,7 @@ def test_the_what_if_lesson_and_the_advisor_speak_german():
         panel: AdvisorPanel = lesson.advisor
         panel.stop_early.value = False
         assert lesson.choice.description == "Deine Vermutung"
-        assert f"<b>Was sollte {who} tun?</b> Gib zuerst deine Vermutung ab, dann drück auf „<i>Frag den Ratgeber</i>“." \
+        assert f"<b>Was sollte {who} tun?</b> Gib zuerst deine Vermutung ab, dann drück „<i>Frag den Ratgeber</i>“." \
             in lesson.children[4].value
         assert panel.ask_button.description == "Frag den Ratgeber"
         assert [label for label, _bots in panel.bots.options] == [
