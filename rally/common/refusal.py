@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from .i18n import language
+from .i18n import _, language, shown
 
 _WORDINGS: dict[str, Callable[[Mapping[str, Any]], str]] = {}
 
@@ -54,6 +54,13 @@ class Refusal:
 
     def __str__(self) -> str:
         return self.words()
+
+
+@wording("seat.none")
+def _no_seat(facts: Mapping[str, Any]) -> str:
+    # Both games refuse a seat that is not one alike, so the code and its words live here.
+    return _("There is no seat {seat}: seats are whole numbers from 0 to {high}.").format(
+        seat=shown(facts["seat"]), high=facts["high"])
 
 
 __all__ = ["Refusal", "wording"]

@@ -38,7 +38,8 @@ max_turns=None)``: 2-4 players; the layout (which tile lies face down where, at 
 rotation) and the trophy order are a pure function of ``seed`` and the mix.
 
 - ``current_player`` (``None`` once over), ``legal_actions()``, ``why_illegal(action,
-  seat=None)`` (a sentence or ``None``), ``apply(action, seat=None)`` (raises
+  seat=None)`` (a sentence or ``None``), ``refusal(action, seat=None)`` (the same as a
+  :class:`~rally.Refusal`, a code and its facts), ``apply(action, seat=None)`` (raises
   ``IllegalAction``, a ``RuleError``, leaving the game unchanged), ``clone()``,
   ``is_over``, ``winner``, ``end_reason`` (``"finish"``, ``"turn limit"``, ``"all stuck"``),
   ``standings()``, ``events``, ``narrate()``, ``summary(reveal=False)``, ``str(game)``,

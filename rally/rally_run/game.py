@@ -296,16 +296,16 @@ class RallyRunGame(RunRefusals):
         """Do ``action`` for the current player (checked to be ``seat`` if given).
 
         Raises :class:`~rally.IllegalAction` with the reason, leaving the game unchanged."""
-        reason = self.why_illegal(action, seat)
+        reason = self.refusal(action, seat)
         if reason is not None:
-            raise IllegalAction(reason, self._refusal_value(action, seat))
+            raise IllegalAction(reason.words(), reason)
         act = parse_action(action)
         current = self._seat_to_move
         log = self._log
         tiles = self._tiles
         if isinstance(act, Rotate):
             cell = self._pending
-            assert cell is not None  # why_illegal allows a rotation only then
+            assert cell is not None  # refusal allows a rotation only then
             exception = rules.rotations(tiles, self._cars, current, cell)[1]
             tiles[cell] = (tiles[cell] & ~3) | act.rotation
             log.append(TileTurned.trusted(current, cell, tiles[cell], exception))

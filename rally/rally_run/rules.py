@@ -55,24 +55,61 @@ def goal(color: str | None) -> int:
     return PIT if color is None else CELLS + COLORS.index(color)
 
 
+def step(codes: Codes, cars: Places, held: Held, seat: int, dst: int) -> str:
+    """What ``seat``'s car may do toward place ``dst`` now (M3, M5, R4, R5, R11):
+    ``"reveal"``, ``"drive"`` or ``"finish"``, or why none, as a code: ``"M3.here"``
+    (the car stands there), ``"M3.not_next"``, ``"M3.no_road"`` (its tile does not open
+    that way), ``"R5.no_trophy"``, ``"R5.not_yours"`` (a start-finish tile of another
+    color), ``"R11.no_meet"`` (a car's tile whose road does not lead back). The one check
+    behind :func:`options` and the game's refusals of a reveal, a drive and a finish.
+
+    >>> from rally.rally_run.board import deal_layout
+    >>> codes, stack = deal_layout(6, (8, 8, 4, 4), 2)
+    >>> step(codes, [25, 27], [None, None], 0, 0), step(codes, [25, 27], [None, None], 0, 1)
+    ('reveal', 'M3.not_next')
+    """
+    src = cars[seat]
+    if dst == src:
+        return "M3.here"
+    d = direction(src, dst)
+    if d < 0:
+        return "M3.not_next"
+    return _step(codes, cars, held, seat, d, dst)
+
+
+def _step(codes: Codes, cars: Places, held: Held, seat: int, d: int, dst: int) -> str:
+    """:func:`step` toward ``dst``, the neighbour in direction ``d``."""
+    if not mask_at(codes, cars[seat]) & BITS[d]:
+        return "M3.no_road"
+    if dst >= CELLS:
+        color = held[seat]
+        if color is None:
+            return "R5.no_trophy"
+        return "finish" if color == COLORS[dst - CELLS] else "R5.not_yours"
+    if dst == PIT:
+        return "drive"
+    if dst in cars:
+        return "drive" if MASKS[codes[dst]] & BITS[opposite(d)] else "R11.no_meet"
+    return "reveal"
+
+
 def options(codes: Codes, cars: Places, held: Held, seat: int) -> tuple[list[int], list[int], bool]:
     """``(reveals, drives, finish)`` open to ``seat``'s car now (M3, M5, R4, R5, R11):
     face-down tiles its road leads to, tiles where a car stands whose road meets it (and
-    the pit stop), and whether it may drive home."""
+    the pit stop), and whether it may drive home (each by :func:`step`)."""
     reveals: list[int] = []
     drives: list[int] = []
     finish = False
-    for d, dst in roads(codes, cars[seat]):
-        if dst >= CELLS:
-            color = held[seat]
-            finish = finish or (color is not None and color == COLORS[dst - CELLS])
-        elif dst == PIT:
-            drives.append(dst)
-        elif dst in cars:
-            if MASKS[codes[dst]] & BITS[opposite(d)]:
-                drives.append(dst)
-        else:
+    for d, dst in enumerate(NEIGHBOURS[cars[seat]]):
+        if dst < 0:
+            continue
+        move = _step(codes, cars, held, seat, d, dst)
+        if move == "reveal":
             reveals.append(dst)
+        elif move == "drive":
+            drives.append(dst)
+        elif move == "finish":
+            finish = True
     return reveals, drives, finish
 
 
@@ -170,5 +207,5 @@ def standings(first_player: int, cars: Places, held: Held, finisher: int | None 
     return sorted(range(n), key=key)
 
 
-__all__ = ["direction", "mask_at", "roads", "goal", "options", "can_move", "rotations", "swap_block", "swappable",
+__all__ = ["direction", "mask_at", "roads", "goal", "step", "options", "can_move", "rotations", "swap_block", "swappable",
            "stuck_for_good", "all_stuck_for_good", "standings"]

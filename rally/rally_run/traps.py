@@ -63,9 +63,9 @@ def would_trap(game: RallyRunGame, rotation: int) -> bool:
     if not game.awaiting_rotation:
         raise NoTileToLay(_("No revealed tile waits to be laid: reveal a tile next to the car first, then ask about "
                             "its rotations."))
-    reason = game.why_illegal(ROTATES[rotation] if rotation in range(4) else str(rotation))
+    reason = game.refusal(ROTATES[rotation] if rotation in range(4) else str(rotation))
     if reason is not None:
-        raise IllegalAction(reason)
+        raise IllegalAction(reason.words(), reason)
     return _lay(game, rotation)
 
 

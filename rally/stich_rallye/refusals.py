@@ -2,7 +2,7 @@
 
 A card's own refusals (``hand.missing``, ``S4.follow``) are worded beside their check
 in :mod:`rally.stich_rallye.tricks`; ``action.unknown`` beside the turbo's words in
-:mod:`rally.stich_rallye.game`.
+:mod:`rally.stich_rallye.game`; ``seat.none``, which Rally Run shares, in :mod:`rally.common.refusal`.
 
 >>> from rally.common.refusal import Refusal
 >>> Refusal("turn", {"current": 0, "seat": 1, "current_name": "Ann", "seat_name": "Ben"}).words()
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..common import inputs
 from ..common.i18n import _
 from ..common.refusal import wording
 
@@ -21,12 +20,6 @@ from ..common.refusal import wording
 @wording("over")
 def _over(facts: Mapping[str, Any]) -> str:
     return _("The game is over: {name} won.").format(name=facts["name"])
-
-
-@wording("seat.none")
-def _no_seat(facts: Mapping[str, Any]) -> str:
-    return _("There is no seat {seat}: seats are whole numbers from 0 to {high}.").format(
-        seat=inputs.shown(facts["seat"]), high=facts["high"])
 
 
 @wording("turn")

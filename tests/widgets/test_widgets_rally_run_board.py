@@ -66,6 +66,16 @@ def test_a_reveal_then_a_rotation_applies_those_actions():
     assert board.status == "" and board.status_kind == "info"
 
 
+def test_swap_mode_is_refused_while_the_revealed_tile_waits_with_the_engines_words():
+    board = RallyRunBoard(players=2, seed=6, bots="none")
+    send(board, type="click", place="A1")
+    waiting = board.game.move_refusal(0)
+    assert waiting.code == "M3.lay_first"
+    assert board.set_mode("swap") is False and board.mode == "move"
+    assert board.status == waiting.words() == board.game.why_illegal(Swap("A2", "B1"), 0)  # the words of before
+    assert board.status_kind == "error"
+
+
 def test_every_offered_rotation_is_drawn_with_its_openings():
     game = RallyRunGame.arrange(2, tiles={"A1": "C:WS"})
     board = RallyRunBoard(game, bots="none")

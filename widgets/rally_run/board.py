@@ -198,8 +198,9 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             return self._refuse(_("The mode is 'move' or 'swap', not {given}.").format(given=repr(mode)))
         if not self._may_act():
             return False
-        if mode == "swap" and self.game.awaiting_rotation:
-            return self._refuse(self.game.why_illegal(Swap("A2", "B1"), self.human) or "")
+        waiting = self.game.move_refusal(self.human) if mode == "swap" else None
+        if waiting is not None and waiting.code == "M3.lay_first":  # the tile just revealed waits to be laid
+            return self._refuse(waiting.words())
         self.mode, self.swap_first = mode, ""
         self._say(_("Choose two face-down tiles to swap them.") if mode == "swap" else "")
         self._refresh()
