@@ -24,6 +24,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 from .common.errors import CardError, IllegalAction, PositionError, RuleError, SetupError, TrackError
+from .common.problem import Problem
 from .common.refusal import Refusal
 from .common.i18n import LanguageError, available_languages, get_language, language, set_language
 from .common.inputs import DEFAULT_NAMES
@@ -69,7 +70,7 @@ _STICH_RALLYE = frozenset({
 })
 
 __all__ = [
-    "CardError", "IllegalAction", "PositionError", "Refusal", "RuleError", "SetupError", "TrackError",
+    "CardError", "IllegalAction", "PositionError", "Problem", "Refusal", "RuleError", "SetupError", "TrackError",
     "LanguageError", "available_languages", "get_language", "language", "set_language",
     "DEFAULT_NAMES", "play_bots", *sorted(_STICH_RALLYE),
 ]

@@ -13,7 +13,10 @@ anywhere, and every message says what was wrong and what would be right.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from .i18n import ngettext
+from .problem import Problem
 from .refusal import Refusal
 from .rule_error import RuleError as RuleError  # the base, in a module of its own (rally.common.i18n raises one too)
 
@@ -43,13 +46,17 @@ class IllegalAction(RuleError):
 class PositionError(RuleError):
     """A game state that could never happen, or text that does not describe one.
 
-    ``problems`` lists every problem found, each as one sentence.
+    ``problems`` lists every problem found, each as one sentence; ``issues`` the same
+    problems that are values (:class:`~rally.common.problem.Problem`: an invariant's code
+    and its facts), in order. A problem of the text's shape (a field that is not a
+    number, say) comes as a sentence only, so ``issues`` may hold fewer.
     """
 
-    def __init__(self, problems: list[str] | str):
-        if isinstance(problems, str):
+    def __init__(self, problems: Sequence[str | Problem] | str | Problem):
+        if isinstance(problems, (str, Problem)):
             problems = [problems]
-        self.problems: list[str] = list(problems)
+        self.issues: list[Problem] = [p for p in problems if isinstance(p, Problem)]
+        self.problems: list[str] = [p if isinstance(p, str) else p.words() for p in problems]
         if len(self.problems) == 1:
             message = self.problems[0]
         else:

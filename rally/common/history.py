@@ -3,8 +3,9 @@
 A saved or hand-made game may carry an event log. The log is believed only if its
 decisions (each logged by the seat that chose it), played again on the game the log
 starts from, are all legal and give exactly the same events; the game then compares the
-state it reached with its own. :func:`log_problems` is that replay, for Stich Rallye's
-``Game`` and Rally Run's ``RallyRunGame`` alike.
+state it reached with its own. :func:`log_issues` is that replay, for Stich Rallye's
+``Game`` and Rally Run's ``RallyRunGame`` alike: its problems are values
+(:class:`~rally.common.problem.Problem`), :func:`log_problems` their words.
 
 >>> from rally import Game, CardPlayed
 >>> game = Game.new(3, seed=4)
@@ -17,9 +18,11 @@ state it reached with its own. :func:`log_problems` is that replay, for Stich Ra
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from .i18n import _, ngettext
+from .problem import Problem
+from .refusal import wording
 
 
 class Replayable(Protocol):
@@ -35,38 +38,93 @@ class Replayable(Protocol):
 
 def log_problems(log: Sequence[Any], fresh: Replayable, decision: Callable[[Any], tuple[int, Any] | None],
                  names: Sequence[str], where: str) -> list[str]:
+    """:func:`log_issues` in words, the replay's start said by ``where`` ("from seed 3",
+    in the language spoken): for a game whose problems are not values yet (Rally Run)."""
+    return [p.words() for p in log_issues(log, fresh, decision, names, "log", where=where)]
+
+
+def log_issues(log: Sequence[Any], fresh: Replayable, decision: Callable[[Any], tuple[int, Any] | None],
+               names: Sequence[str], code: str, seed: int | None = None, where: str | None = None
+               ) -> list[Problem]:
     """Replay ``log`` on ``fresh`` (a game at the log's start): ``decision(event)`` gives
     ``(seat, action)`` for an event a player chose, ``None`` for one that follows from
-    the rules. Returns the first way the log is not the game's history, in words, or
-    ``[]``; ``fresh`` is then the game the log leads to. ``where`` says where the replay
-    starts ("from seed 3", in the language spoken). A log's own events may name seats no
-    game has, so only the game's events are put into words."""
+    the rules. Returns the first way the log is not the game's history, as a
+    :class:`~rally.common.problem.Problem`, or ``[]``; ``fresh`` is then the game the log
+    leads to. ``code`` is the invariant (``"I11"``, registered with :func:`register_wordings`);
+    the sub-codes say how the log fails: ``.illegal`` (a decision the game does not allow:
+    ``number``, ``seat``, ``name``, ``action`` and the game's ``reason``), ``.event`` (an
+    event that did not happen: ``number``, ``kind``, and ``event``, what the game logs there,
+    described with ``names``),
+    ``.count`` (``n`` events where the decisions give ``expected``). The replay starts
+    from ``seed`` (or, worded, ``where``). A log's own events may name seats no game has,
+    so only the game's events are described."""
+    start = {"seed": seed, "where": where}
     for i, event in enumerate(log):
         chosen = decision(event)
         if chosen is None:
             continue
         seat, action = chosen
-        reason = fresh.why_illegal(action, seat)
+        reason = fresh.refusal(action, seat) if isinstance(fresh, Refuses) else fresh.why_illegal(action, seat)
         if reason is not None:
-            who = names[seat] if 0 <= seat < len(names) else _("seat {seat}").format(seat=seat)
-            # TRANSLATORS: {who} is a name or "seat 7"; {where} says where the replay starts: "from seed 3";
-            # {reason} is a whole sentence saying why the action is not allowed.
-            return [_("Event {number} of the log says {who} chose {action}, which the game played {where} does not "
-                      "allow: {reason}").format(number=i + 1, who=who, action=action, where=where, reason=reason)]
+            name = names[seat] if 0 <= seat < len(names) else None
+            return [Problem(f"{code}.illegal", {"number": i + 1, "seat": seat, "name": name, "action": action,
+                                               "reason": reason, **start})]
         fresh.apply(action, seat)
     expected = fresh.events
     for i, (said, done) in enumerate(zip(log, expected)):
         if said != done:
-            # TRANSLATORS: {kind} is the event's name in a saved game (card_played, moved, ...): keep it as
-            # it is; {where} says where the replay starts: "from seed 3"; {event} is what happened, quoted.
-            return [_("Event {number} of the log ({kind}) is not what the game played {where} logs there: "
-                      "{event}.").format(number=i + 1, kind=said.kind, where=where, event=repr(done.describe(names)))]
+            return [Problem(f"{code}.event", {"number": i + 1, "kind": said.kind, "event": done,
+                                             "names": tuple(names), **start})]
     if len(log) != len(expected):
-        # TRANSLATORS: {where} says where the replay starts: "from seed 3".
-        return [ngettext("The event log has {n} events, but its decisions, played {where}, give {expected}.",
-                         "The event log has {n} events, but its decisions, played {where}, give {expected}.",
-                         len(log)).format(n=len(log), where=where, expected=len(expected))]
+        return [Problem(f"{code}.count", {"n": len(log), "expected": len(expected), **start})]
     return []
 
 
-__all__ = ["Replayable", "log_problems"]
+@runtime_checkable
+class Refuses(Protocol):
+    """A game that gives why an action is refused as a value (``Game.refusal``)."""
+
+    def refusal(self, action: Any, seat: int | None = None) -> Any: ...
+
+
+def _where(facts: Mapping[str, Any]) -> str:
+    if facts["where"] is not None:
+        return str(facts["where"])
+    # TRANSLATORS: where a replay of the event log starts, put into sentences as "the game played {where}".
+    return _("from seed {seed}").format(seed=facts["seed"])
+
+
+def _illegal(facts: Mapping[str, Any]) -> str:
+    who = facts["name"] if facts["name"] is not None else _("seat {seat}").format(seat=facts["seat"])
+    # TRANSLATORS: {who} is a name or "seat 7"; {where} says where the replay starts: "from seed 3";
+    # {reason} is a whole sentence saying why the action is not allowed.
+    return _("Event {number} of the log says {who} chose {action}, which the game played {where} does not "
+             "allow: {reason}").format(number=facts["number"], who=who, action=facts["action"], where=_where(facts),
+                                       reason=facts["reason"])
+
+
+def _event(facts: Mapping[str, Any]) -> str:
+    # TRANSLATORS: {kind} is the event's name in a saved game (card_played, moved, ...): keep it as
+    # it is; {where} says where the replay starts: "from seed 3"; {event} is what happened, quoted.
+    return _("Event {number} of the log ({kind}) is not what the game played {where} logs there: "
+             "{event}.").format(number=facts["number"], kind=facts["kind"], where=_where(facts),
+                                event=repr(facts["event"].describe(facts["names"])))
+
+
+def _count(facts: Mapping[str, Any]) -> str:
+    # TRANSLATORS: {where} says where the replay starts: "from seed 3".
+    return ngettext("The event log has {n} events, but its decisions, played {where}, give {expected}.",
+                    "The event log has {n} events, but its decisions, played {where}, give {expected}.",
+                    facts["n"]).format(n=facts["n"], where=_where(facts), expected=facts["expected"])
+
+
+def register_wordings(code: str) -> None:
+    """Word the problems :func:`log_issues` gives with ``code`` (a game's invariant, ``"I11"``)."""
+    for sub, words in (("illegal", _illegal), ("event", _event), ("count", _count)):
+        wording(f"{code}.{sub}")(words)
+
+
+register_wordings("log")
+
+
+__all__ = ["Replayable", "log_issues", "log_problems", "register_wordings"]

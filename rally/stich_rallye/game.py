@@ -30,12 +30,13 @@ from ..common import inputs
 from .cards import CARDS, Card, format_cards, split_by_color
 from ..common.errors import IllegalAction, PositionError, SetupError
 from .events import CardPlayed, Event, Moved, TurboDeclined, TurboUsed, event_from_dict
-from ..common.history import log_problems
+from ..common.history import log_issues, register_wordings
+from ..common.problem import Problem
 from ..common.refusal import Refusal, wording
 from . import refusals as _refusals  # noqa: F401  (registers the wordings of the codes below)
 from ..common.i18n import N_, _, available_languages, language, ngettext, pgettext
 from .kernel import trick_move
-from .legality import state_problems
+from .legality import state_issues
 from .motor import DEFAULT_DIAL
 from .movement import Move
 from .playout import Playouts
@@ -268,39 +269,53 @@ class Game(Playouts):
         game._positions = list(state.positions)
         game._motors = list(state.motors)
         game._log = None if state.events is None else list(state.events)
-        problems = game._problems_of(state)  # the state just loaded: no need to build it again
+        problems = game._issues_of(state)  # the state just loaded: no need to build it again
         if problems:
             raise PositionError(problems)
         return game
 
     def problems(self) -> list[str]:
         """Every reason no real game could be where this one is, as sentences; ``[]``
-        for every game reached by play. The rules' history is checked by
-        :func:`rally.stich_rallye.legality.state_problems`; an event log must also replay, from the
-        seed, to exactly this state (see ``docs/invariants.md``).
+        for every game reached by play: :meth:`issues` worded.
 
         >>> Game.new(3, seed=1).problems()
         []
         """
-        return self._problems_of(self.state())
+        return [p.words() for p in self.issues()]
 
-    def _problems_of(self, state: GameState) -> list[str]:
-        """:meth:`problems`, given the state this game holds (made once by the caller)."""
-        found = state_problems(state)
+    def issues(self) -> list[Problem]:
+        """Every reason no real game could be where this one is, as values
+        (:class:`~rally.common.problem.Problem`: an invariant's code and its facts); ``[]``
+        for every game reached by play. The rules' history is checked by
+        :func:`rally.stich_rallye.legality.state_issues`; an event log must also replay, from
+        the seed, to exactly this state (``I11.*``, see ``docs/invariants.md``).
+
+        >>> game = Game.new(3, seed=1, record=True)
+        >>> game.apply("R3")
+        >>> game.issues()
+        []
+        >>> try:
+        ...     Game.from_state(game.state().replace(seed=2))   # the log's deal is not seed 2's
+        ... except PositionError as err:
+        ...     [(p.code, p.facts["number"], p.facts["kind"]) for p in err.issues]
+        [('I11.event', 1, 'dealt')]
+        """
+        return self._issues_of(self.state())
+
+    def _issues_of(self, state: GameState) -> list[Problem]:
+        """:meth:`issues`, given the state this game holds (made once by the caller)."""
+        found = state_issues(state)
         if not found and self._log is not None and not self._partial:
-            found = self._history_problems()
+            found = self._history_issues()
         return found
 
-    def _history_problems(self) -> list[str]:
+    def _history_issues(self) -> list[Problem]:
         """Replay the log's decisions on a new game from the same seed; the log and the
         state must come out exactly as they are (invariant I11)."""
         replay = Game.new(self.players, self.track, self.seed, self.first_player, self.dial, self.names)
-        # TRANSLATORS: where a replay of the event log starts, put into sentences as "the game played {where}".
-        where = _("from seed {seed}").format(seed=self.seed)
-        found = log_problems(self._log or [], replay, decision_of, self.names, where)
+        found = log_issues(self._log or [], replay, decision_of, self.names, "I11", seed=self.seed)
         if not found and replay.state() != self.state():
-            found = [_("The event log, played from seed {seed}, leads to another state than this one.").format(
-                seed=self.seed)]
+            found = [Problem("I11.state", {"seed": self.seed})]
         return found
 
     @property
@@ -549,3 +564,12 @@ def _turbo_words() -> dict[str, Turbo]:
             for choice in (USE_TURBO, NO_TURBO):
                 found.setdefault(" ".join(choice.word().lower().split()), choice)
     return found
+
+
+register_wordings("I11")  # the log's replay (I11.illegal, I11.event, I11.count), worded in rally.common.history
+
+
+@wording("I11.state")
+def _log_elsewhere(facts: Mapping[str, Any]) -> str:
+    return _("The event log, played from seed {seed}, leads to another state than this one.").format(
+        seed=facts["seed"])

@@ -22,6 +22,8 @@ from typing import AbstractSet as Set, Any, Callable, Hashable, Mapping, NamedTu
 from ..common import inputs
 from ..common.i18n import _, join_words, language, ngettext
 from ..common.errors import PositionError, RuleError, SetupError
+from ..common.problem import Problem
+from ..common.refusal import wording
 from .track import DOWN, FLAT, MAX_TRACK_LENGTH, MIN_TRACK_LENGTH, UP, Track
 
 #: The greatest progress a car can have: two laps of the longest track and a last move.
@@ -548,38 +550,75 @@ def _cars(track: object, positions: object, what: str) -> Mapping[Hashable, int]
 
 def position_problems(track: Track, positions: Mapping[Hashable, int]) -> list[str]:
     """Every way ``positions`` breaks S6 or S9 on ``track``, as sentences (``positions``
-    maps each car to its progress; a list maps seat numbers)."""
+    maps each car to its progress; a list maps seat numbers): :func:`position_issues` worded."""
+    return [p.words() for p in position_issues(track, positions)]
+
+
+def position_issues(track: Track, positions: Mapping[Hashable, int]) -> list[Problem]:
+    """Every way ``positions`` breaks S6 or S9 on ``track`` (invariant I5), as values:
+    ``I5.progress`` (not a progress), ``I5.hill`` (a car resting on a hill), ``I5.shared``
+    (two cars on one space), ``I5.crowded`` (more cars than flat spaces).
+
+    >>> from rally import Track
+    >>> [(p.code, dict(p.facts)) for p in position_issues(Track.parse("S.D.."), {"Ann": 2})]
+    [('I5.hill', {'car': 'Ann', 'space': 2, 'slope': 'downhill'})]
+    """
     positions = _cars(track, positions, _("The track"))
     n = len(track)
     problems = []
     seen: dict[int, Hashable] = {}
-    for key, p in positions.items():
-        car = key if isinstance(key, str) else inputs.shown(key)
+    for car, p in positions.items():
         if not (inputs.is_whole(p) and 0 <= p <= MAX_PROGRESS):
-            problems.append(_("Car {car}'s progress must be a whole number from 0 to {high}, like 3, not {given}.")
-                            .format(car=car, high=MAX_PROGRESS, given=inputs.shown(p)))
+            problems.append(Problem("I5.progress", {"car": car, "high": MAX_PROGRESS, "given": p}))
             continue
         if p == 0:
             continue  # the grid holds any number of cars
-        if track.roll_codes[p % n] == DOWN:
-            problems.append(_("Car {car} rests on downhill space {space}; cars only stop on flat spaces.").format(
-                car=car, space=p % n))
-        elif track.roll_codes[p % n] == UP:
-            problems.append(_("Car {car} rests on uphill space {space}; cars only stop on flat spaces.").format(
-                car=car, space=p % n))
+        if track.roll_codes[p % n] in (DOWN, UP):
+            problems.append(Problem("I5.hill", {"car": car, "space": p % n,
+                                                "slope": ROLL_NAMES[track.roll_codes[p % n]]}))
         if p % n in seen:
-            problems.append(_("Cars {first} and {second} are both on space {space}; a space holds one car.").format(
-                first=seen[p % n], second=car, space=p % n))
+            problems.append(Problem("I5.shared", {"first": seen[p % n], "second": car, "space": p % n}))
         seen[p % n] = car
     if len(positions) >= track.resting_spaces and not problems:
-        problems.append(ngettext("{cars} cars need more than the {flat} flat space of this track.",
-                                 "{cars} cars need more than the {flat} flat spaces of this track.",
-                                 track.resting_spaces).format(cars=len(positions), flat=track.resting_spaces))
+        problems.append(Problem("I5.crowded", {"cars": len(positions), "flat": track.resting_spaces}))
     return problems
+
+
+def _car_word(car: Hashable) -> str:
+    """A car in a problem's sentence: its name, or its key as Python writes it."""
+    return car if isinstance(car, str) else inputs.shown(car)
+
+
+@wording("I5.progress")
+def _not_a_progress(facts: Mapping[str, Any]) -> str:
+    return _("Car {car}'s progress must be a whole number from 0 to {high}, like 3, not {given}.").format(
+        car=_car_word(facts["car"]), high=facts["high"], given=inputs.shown(facts["given"]))
+
+
+@wording("I5.hill")
+def _on_a_hill(facts: Mapping[str, Any]) -> str:
+    if facts["slope"] == "downhill":
+        template = _("Car {car} rests on downhill space {space}; cars only stop on flat spaces.")
+    else:
+        template = _("Car {car} rests on uphill space {space}; cars only stop on flat spaces.")
+    return template.format(car=_car_word(facts["car"]), space=facts["space"])
+
+
+@wording("I5.shared")
+def _shared(facts: Mapping[str, Any]) -> str:
+    return _("Cars {first} and {second} are both on space {space}; a space holds one car.").format(
+        first=_car_word(facts["first"]), second=_car_word(facts["second"]), space=facts["space"])
+
+
+@wording("I5.crowded")
+def _crowded(facts: Mapping[str, Any]) -> str:
+    return ngettext("{cars} cars need more than the {flat} flat space of this track.",
+                    "{cars} cars need more than the {flat} flat spaces of this track.",
+                    facts["flat"]).format(cars=facts["cars"], flat=facts["flat"])
 
 
 def check_positions(track: Track, positions: Mapping[Hashable, int]) -> None:
     """Raise :class:`PositionError` listing every problem of ``positions``, if any."""
-    problems = position_problems(track, positions)
+    problems = position_issues(track, positions)
     if problems:
         raise PositionError(problems)

@@ -41,10 +41,11 @@ from ..common import inputs
 from .cards import HAND_SIZES, ROUNDS, Card, format_cards, parse_cards
 from ..common.i18n import N_, _, language, ngettext, pgettext
 from ..common.errors import PositionError, RuleError
+from ..common.problem import Problem
 from .events import Event
 from .game import Action, Game, parse_action
 from ..common.inputs import DEFAULT_NAMES
-from .legality import repeated_cards
+from .legality import repeated_card_issues
 from .motor import DEFAULT_DIAL, MAX_DIAL_POSITIONS, check_dial
 from .movement import MAX_PROGRESS
 from .position_code import (
@@ -246,6 +247,12 @@ class Position:
         with language(lang):
             return self._unseen.game.problems()
 
+    def issues(self) -> list[Problem]:
+        """:meth:`problems` as values (:class:`~rally.common.problem.Problem`, see
+        :meth:`Game.issues`): always ``[]`` for a position that exists; a position that
+        could not happen raises :class:`PositionError` with them as ``issues``."""
+        return self._unseen.game.issues()
+
     def check(self) -> None:
         """Raise :class:`PositionError` listing every problem, if there are any."""
         found = self.problems()
@@ -262,7 +269,8 @@ class Position:
         turbo = len(self.trick) == n
         own = self.hands[decider]
         # A card given twice first: every count below would be off by it, and say something else.
-        repeated = repeated_cards([c for h in self.hands if h for c in h] + list(self.trick) + list(self.played))
+        repeated = repeated_card_issues([c for h in self.hands if h for c in h] + list(self.trick)
+                                        + list(self.played))
         if repeated:
             raise PositionError(repeated)
         if own is None:

@@ -29,7 +29,8 @@ from ..common.errors import PositionError
 from .evidence import TableEvidence
 from .game import Game
 from ..common.i18n import join_words, ngettext, pgettext
-from .legality import shown_out, shown_out_problems
+from ..common.problem import Problem
+from .legality import shown_out, shown_out_issues
 from .position_code import PositionFields
 from .state import GameState
 
@@ -145,7 +146,7 @@ def _shown_out(position: Seen, done: int, unseen: Sequence[Card],
     :class:`PositionError` for earlier tricks' cards no game has played by now, a seat
     that showed out of a color it holds, or fewer unseen cards than the ``need``."""
     n, played = position.players, position.played
-    problems: list[str] = []
+    problems: list[str | Problem] = []
     if len(played) > done * n:
         facts = {"cards": len(played), "done": done, "players": n}
         if len(played) == 1:  # then no trick is done
@@ -161,7 +162,7 @@ def _shown_out(position: Seen, done: int, unseen: Sequence[Card],
         problems.append(template.format(**facts))
     history = len(played) == done * n and not problems
     if history:
-        problems += shown_out_problems(played, position.trick, position.flag, position.hands, position.player_names)
+        problems += shown_out_issues(played, position.trick, position.flag, position.hands, position.player_names)
     if need > len(unseen):
         problems.append(ngettext(
             "The unknown hands and earlier tricks need {need} unseen cards, but only "

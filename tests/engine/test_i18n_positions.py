@@ -11,7 +11,7 @@ import pytest
 import rally
 from rally import Game, Position, PositionError, examples
 from rally.common.errors import SetupError
-from rally.stich_rallye.legality import state_problems
+from rally.stich_rallye.legality import state_issues, state_problems
 from rally.stich_rallye.replay import replay_states, round_end_span
 
 
@@ -66,6 +66,25 @@ def test_a_state_problem_in_german_and_in_english():
     assert state_problems(state, lang="en") == [
         "Bo's motor is at position 2. That takes 2 lost tricks since the round began or Bo's last turbo. "
         "But Bo can have lost at most 1 of the 1 trick completed this round."]
+
+
+def test_a_card_twice_and_a_log_in_german_and_in_english():
+    """Problems are values worded at the edge: the same value in either language."""
+    game = Game.new(4, seed=3, record=True)
+    for card in ["R2", "R7", "R4", "R12"]:
+        game.apply(card)
+    state = game.state()
+    twice = state.replace(hands=((state.hands[1][0],) + state.hands[0][1:],) + state.hands[1:], events=None)
+    [problem] = state_issues(twice)
+    assert (problem.code, str(problem.facts["card"]), problem.facts["count"]) == ("I1.repeated", "G5", 2)
+    assert problem.words("de") == "G5 kommt 2-mal vor; jede Karte gibt es nur einmal."
+    assert problem.words("en") == "G5 appears 2 times; every card exists once."
+    with pytest.raises(PositionError) as caught:
+        Game.from_state(state.replace(events=state.events[:-1]))
+    [problem] = caught.value.issues
+    assert (problem.code, problem.facts["n"], problem.facts["expected"]) == ("I11.count", 10, 11)
+    assert problem.words("de") == ("Das Spielprotokoll hat 10 Ereignisse, aber seine Entscheidungen, mit Startwert 3 "
+                                   "gespielt, ergeben 11.")
 
 
 def test_the_flag_and_the_end_checks_in_german():

@@ -1,8 +1,9 @@
 """Stich Rallye: what no real game could produce is refused, and nothing else is (issue 14).
 
-1. Each invariant I1-I11 of docs/invariants.md, and each sentence of rally/stich_rallye/legality.py:
+1. Each invariant I1-I11 of docs/invariants.md, and each problem of rally/stich_rallye/legality.py:
    a state a seeded game reaches, with one thing changed, is refused with exactly that
-   problem named (by ``state_problems`` and by ``Game.from_state``).
+   problem, asserted by its code and facts (by ``state_issues`` and by ``Game.from_state``);
+   one sentence of each invariant is read in English (and in German in test_i18n_positions.py).
 2. Every state random play reaches (3, 4 and 5 players, built-in and random tracks and
    dials) has no problems and round-trips through JSON; every decision round-trips as a
    ``Position`` through its code and its JSON.
@@ -17,8 +18,6 @@ their reasons); they turn into failures once the bug is fixed, to be unmarked th
 """
 
 from __future__ import annotations
-
-import re
 
 import functools
 import json
@@ -39,7 +38,8 @@ from rally import (
 )
 from rally.stich_rallye.advisor import advise
 from rally.stich_rallye.analysis import win_rates
-from rally.stich_rallye.legality import state_problems
+from rally.common.problem import Problem
+from rally.stich_rallye.legality import state_issues, state_problems
 from rally.stich_rallye.motor import Motor
 
 # ====================================================================== moments of real games
@@ -109,15 +109,16 @@ def finished_by_a_second_lap() -> GameState:
     return state
 
 
-def one_problem(state: GameState, words: str) -> str:
-    """``state`` has exactly one problem, and it says ``words``; ``Game.from_state``
-    refuses it naming the same problem."""
-    problems = state_problems(state)
-    assert len(problems) == 1, problems
-    assert words in problems[0], problems[0]
+def one_problem(state: GameState, code: str, **facts) -> Problem:
+    """``state`` has exactly one problem, with ``code`` and (among its facts) ``facts``;
+    ``Game.from_state`` refuses it with the same problem, as a value and in words."""
+    problems = state_issues(state)
+    assert [p.code for p in problems] == [code], problems
+    assert {key: problems[0].facts[key] for key in facts} == facts, problems[0]
     with pytest.raises(PositionError) as info:
         Game.from_state(state)
-    assert info.value.problems == problems
+    assert info.value.issues == problems
+    assert info.value.problems == state_problems(state) == [problems[0].words()]
     return problems[0]
 
 
@@ -154,14 +155,15 @@ def test_i1_a_card_held_twice():
     state = mid_round_two()
     twice = state.hands[1][0]
     bad = state.replace(hands=with_item(state.hands, 0, (twice,) + state.hands[0][1:]))
-    assert one_problem(bad, "appears") == f"{twice} appears 2 times; every card exists once."
+    problem = one_problem(bad, "I1.repeated", card=twice, count=2)
+    assert problem.words("en") == f"{twice} appears 2 times; every card exists once."
 
 
 def test_i1_a_card_not_in_play_for_this_many_players():
     state = reach(3, 5, lambda g: g.round == 2 and len(g.trick) == 1).state()
     fifteen = Card.parse("R15")  # three players play 2-10
     bad = state.replace(hands=with_item(state.hands, 2, (fifteen,) + state.hands[2][1:]))
-    assert one_problem(bad, "R15") == "R15 is not in play with 3 players (values 2-10)."
+    one_problem(bad, "I1.not_in_play", card=fifteen, players=3, low=2, high=10)
 
 
 # ---------------------------------------------------------------- I2: tricks and hand sizes
@@ -170,23 +172,25 @@ def test_i1_a_card_not_in_play_for_this_many_players():
 def test_i2_earlier_tricks_that_are_not_whole_tricks():
     state = mid_round_two()
     bad = state.replace(discards=state.discards[:-1])
-    assert one_problem(bad, "cannot") == "7 cards from earlier tricks cannot be whole tricks of 4."
+    one_problem(bad, "I2.split", cards=7, players=4)
 
 
 def test_i2_more_tricks_done_than_the_round_has():
     state = four_tricks_of_round_one()
     bad = state.replace(discards=state.discards + tuple(unseen(state)[:6]))
-    assert one_problem(bad, "Round 1") == "Round 1 has 5 tricks, but 6 are listed as done."
+    one_problem(bad, "I2.too_many", round=1, tricks=5, done=6)
 
 
-@pytest.mark.parametrize("seat, words", [
-    (1, "Bo holds 4 cards but should hold 5 (round 2 deals 7, 2 tricks done)."),
-    (3, "Di holds 3 cards but should hold 4 (round 2 deals 7, 2 tricks done, and a card in this trick)."),
+@pytest.mark.parametrize("seat, held, in_trick, words", [
+    (1, 4, False, "Bo holds 4 cards but should hold 5 (round 2 deals 7, 2 tricks done)."),
+    (3, 3, True, "Di holds 3 cards but should hold 4 (round 2 deals 7, 2 tricks done, and a card in this trick)."),
 ])
-def test_i2_a_hand_of_the_wrong_size(seat, words):
+def test_i2_a_hand_of_the_wrong_size(seat, held, in_trick, words):
     state = mid_round_two()
     bad = state.replace(hands=with_item(state.hands, seat, state.hands[seat][1:]))
-    assert one_problem(bad, "holds") == words
+    problem = one_problem(bad, "I2.hand", seat=seat, held=held, expected=held + 1, round=2, dealt=7, done=2,
+                          in_trick=in_trick)
+    assert problem.words("en") == words
 
 
 # ---------------------------------------------------------------- I3: the phase and the trick
@@ -194,13 +198,12 @@ def test_i2_a_hand_of_the_wrong_size(seat, words):
 
 def test_i3_a_turbo_choice_before_the_trick_is_complete():
     bad = mid_round_two().replace(phase="turbo")
-    assert one_problem(bad, "turbo") == ("The turbo choice comes only after a complete trick, and this one is "
-                                         "not complete.")
+    one_problem(bad, "I3.turbo")
 
 
 def test_i3_a_complete_trick_left_unsettled():
     bad = turbo_moment().replace(phase="play")
-    assert one_problem(bad, "complete") == "A complete trick is settled at once: its winner moves or chooses the turbo."
+    one_problem(bad, "I3.unsettled")
 
 
 def test_i3_play_goes_on_after_the_rounds_last_trick():
@@ -208,7 +211,8 @@ def test_i3_play_goes_on_after_the_rounds_last_trick():
     # not ended: no motor released, no new deal.
     state = four_tricks_of_round_one()
     bad = state.replace(hands=((),) * 3, discards=state.discards + tuple(c for h in state.hands for c in h))
-    assert one_problem(bad, "Every trick") == (
+    problem = one_problem(bad, "I3.round_over", round=1)
+    assert problem.words("en") == (
         "Every trick of round 1 is done, so the round is over: the motors move the cars, then the next round is "
         "dealt or the game ends.")
 
@@ -217,8 +221,7 @@ def test_i3_a_game_over_with_a_trick_half_played():
     state = mid_round_two()
     front = state.positions.index(max(state.positions))
     bad = state.replace(phase="over", winner=front)
-    one_problem(bad, "A game ends only when a car moves: after a complete trick or at a round's end, not with a "
-                     "trick half played or tricks still to play.")
+    one_problem(bad, "I3.over_midway")
 
 
 def test_i3_a_game_over_in_round_one_before_any_card_is_refused_on_load():
@@ -226,8 +229,7 @@ def test_i3_a_game_over_in_round_one_before_any_card_is_refused_on_load():
     data.update(phase="over", winner=0)
     with pytest.raises(PositionError) as info:
         Game.from_json(json.dumps(data))
-    assert info.value.problems == ["A game ends only when a car moves: after a complete trick or at a round's end, "
-                                   "not with a trick half played or tricks still to play."]
+    assert [p.code for p in info.value.issues] == ["I3.over_midway"]
 
 
 # ---------------------------------------------------------------- I4: following
@@ -241,7 +243,8 @@ def test_i4_a_card_off_the_lead_color_from_a_player_who_still_holds_it():
     assert [str(c) for c in state.trick] == ["R7", "R13", "R6", "B5"] and state.flag == 0
     red = next(c for c in unseen(state) if c.color is Color.RED)
     bad = state.replace(hands=with_item(state.hands, 3, (red,) + state.hands[3][1:]))
-    assert one_problem(bad, "follow") == "Di played B5 but still holds red: they had to follow."
+    problem = one_problem(bad, "I4", seat=3, name="Di", card=Card.parse("B5"), color=Color.RED)
+    assert problem.words("en") == "Di played B5 but still holds red: they had to follow."
 
 
 # ---------------------------------------------------------------- I5: cars
@@ -251,7 +254,7 @@ def test_i5_a_car_resting_on_a_hill():
     state = mid_round_two()
     hill = free_space(state, "D")
     bad = state.replace(positions=with_item(state.positions, 0, hill))
-    assert one_problem(bad, "rests") == f"Car Ada rests on downhill space {hill}; cars only stop on flat spaces."
+    one_problem(bad, "I5.hill", car="Ada", space=hill, slope="downhill")
 
 
 def test_i5_two_cars_on_one_space():
@@ -259,28 +262,26 @@ def test_i5_two_cars_on_one_space():
     n = len(state.track)
     bad = state.replace(positions=with_item(state.positions, 1, state.positions[0] + n))  # a lap apart
     space = state.positions[0] % n
-    assert one_problem(bad, "both") == f"Cars Ada and Bo are both on space {space}; a space holds one car."
+    problem = one_problem(bad, "I5.shared", first="Ada", second="Bo", space=space)
+    assert problem.words("en") == f"Cars Ada and Bo are both on space {space}; a space holds one car."
 
 
 def test_i5_more_cars_than_flat_spaces():
     state = Game.new(5, seed=2).state()
     bad = state.replace(track=Track.parse("S...."))
-    assert state_problems(bad) == ["5 cars need more than the 5 flat spaces of this track."]
+    assert [(p.code, dict(p.facts)) for p in state_issues(bad)] == [("I5.crowded", {"cars": 5, "flat": 5})]
     with pytest.raises(PositionError, match="The game's set-up is invalid: The track has only 5 flat spaces"):
         Game.from_state(bad)
 
 
-@pytest.mark.parametrize("seats, words", [
-    ((2,), "Cy has gone round twice, so the game should be over."),
-    ((0, 2), "Ada and Cy have gone round twice, so the game should be over."),
-])
-def test_i5_a_car_round_twice_in_a_game_not_over(seats, words):
+@pytest.mark.parametrize("seats, names", [((2,), ("Cy",)), ((0, 2), ("Ada", "Cy"))])
+def test_i5_a_car_round_twice_in_a_game_not_over(seats, names):
     state = mid_round_two()
     n = len(state.track)
     positions = state.positions
     for seat in seats:
         positions = with_item(positions, seat, 2 * n + positions[seat] % n)
-    assert one_problem(state.replace(positions=positions), "round twice") == words
+    one_problem(state.replace(positions=positions), "I5.twice", seats=seats, names=names)
 
 
 # ---------------------------------------------------------------- I6: the flag at a round's start
@@ -288,14 +289,14 @@ def test_i5_a_car_round_twice_in_a_game_not_over(seats, words):
 
 def test_i6_round_one_starts_with_the_first_player():
     bad = Game.new(3, seed=5).state().replace(flag=1)
-    assert one_problem(bad, "flag") == ("No trick of round 1 is finished, so the flag is still with the first player, "
-                                        "Ada, not Bo.")
+    one_problem(bad, "I6.first_player", first=0, first_name="Ada", flag=1, flag_name="Bo")
 
 
 def test_i6_later_rounds_start_with_the_car_in_front():
     bad = round_two_start().replace(flag=1)
-    assert one_problem(bad, "flag") == ("No trick of round 2 is finished, so the flag is still with the car that was "
-                                        "in front after the motors, Di, not Bo.")
+    problem = one_problem(bad, "I6.front", round=2, front=3, front_name="Di", flag=1, flag_name="Bo")
+    assert problem.words("en") == ("No trick of round 2 is finished, so the flag is still with the car that was "
+                                   "in front after the motors, Di, not Bo.")
 
 
 # ---------------------------------------------------------------- I7: motors and tricks
@@ -304,23 +305,19 @@ def test_i6_later_rounds_start_with_the_car_in_front():
 def test_i7_a_motor_wound_more_often_than_its_player_can_have_lost():
     # Di won the second trick (she holds the flag), so she lost at most one of the two.
     bad = mid_round_two().replace(motors=(1, 2, 2, 2))
-    assert one_problem(bad, "motor") == (
-        "Di's motor is at position 2. That takes 2 lost tricks since the round began or Di's last turbo. But Di can "
-        "have lost at most 1 of the 2 tricks completed this round.")
+    one_problem(bad, "I7.motor", seat=3, m=2, trailing=0, winds=2, can_lose=1, total=2)
 
 
 def test_i7_a_player_who_lost_the_last_trick_with_the_motor_at_zero():
     bad = mid_round_two().replace(motors=(0, 2, 2, 1))
-    assert one_problem(bad, "motor") == (
-        "Ada lost the last trick. So the motor was wound at least once since the round began or Ada's last turbo. "
-        "To stand at position 0 again, it needs 9 winds (the arrow goes back to 0 after position 8). But Ada can have "
-        "lost at most 2 of the 2 tricks completed this round.")
+    one_problem(bad, "I7.motor", seat=0, m=0, trailing=1, winds=9, can_lose=2, total=2, last=8)
 
 
 def test_i7_a_player_who_lost_the_last_two_tricks_with_the_motor_at_one():
     # Bo lost the finished trick (Ada won it) and the one on the table (Di won it).
     bad = turbo_moment().replace(motors=(1, 1, 2, 1))
-    assert one_problem(bad, "motor") == (
+    problem = one_problem(bad, "I7.motor", seat=1, m=1, trailing=2, winds=10, can_lose=2, total=2, last=8)
+    assert problem.words("en") == (
         "Bo lost the last 2 tricks. So the motor was wound at least twice since the round began or Bo's last turbo. "
         "To stand at position 1 again, it needs 10 winds (the arrow goes back to 0 after position 8). But Bo can have "
         "lost at most 2 of the 2 tricks completed this round.")
@@ -334,7 +331,9 @@ def test_i7_more_winners_than_tricks():
     state = game.state()
     assert (state.flag, state.positions, state.motors) == (1, (6, 7, 0), (1, 1, 2))
     bad = state.replace(positions=(6, 7, free_space(state, ".")))
-    assert one_problem(bad, "must have been won") == (
+    problem = one_problem(bad, "I7.winners", round=1, done=2,
+                          reasons=(("grid", 0, "Ada"), ("flag", 1, "Bo"), ("grid", 2, "Cy")))
+    assert problem.words("en") == (
         "Only 2 tricks of round 1 are finished, but 3 must have been won: Ada's car left the grid, which in round 1 "
         "only a won trick does; Bo holds the flag, so won the last finished trick; Cy's car left the grid, which in "
         "round 1 only a won trick does.")
@@ -342,9 +341,7 @@ def test_i7_more_winners_than_tricks():
 
 def test_i7_a_car_off_the_grid_before_any_trick():
     bad = Game.new(3, seed=5).state().replace(positions=(0, 2, 0))
-    assert one_problem(bad, "must have been won") == (
-        "No trick of round 1 is finished yet, but 1 must have been won: Bo's car left the grid, which in round 1 only "
-        "a won trick does.")
+    one_problem(bad, "I7.winners", round=1, done=0, reasons=(("grid", 1, "Bo"),))
 
 
 def test_i7_more_lost_tricks_than_the_tricks_allow():
@@ -353,9 +350,7 @@ def test_i7_more_lost_tricks_than_the_tricks_allow():
     game = reach(3, 4, lambda g: len(g.discards) == 6, bots=RandomBot, record=True)
     assert [e.seat for e in game.events if isinstance(e, TrickWon)] == [1, 1]
     bad = game.state().replace(motors=(2, 1, 2), events=None)
-    assert one_problem(bad, "too many lost tricks") == (
-        "The motors show too many lost tricks: each of the 2 finished tricks of round 1 was won by someone, but the "
-        "motor positions leave room for only 1 won.")
+    one_problem(bad, "I7.lost", done=2, round=1, won=1)
 
 
 # ---------------------------------------------------------------- I8: the turbo
@@ -363,18 +358,20 @@ def test_i7_more_lost_tricks_than_the_tricks_allow():
 
 def test_i8_a_turbo_choice_with_an_empty_motor():
     bad = turbo_moment().replace(motors=(1, 2, 2, 0))
-    assert one_problem(bad, "empty motor") == "Di won the trick with an empty motor, so there is no turbo to choose."
+    problem = one_problem(bad, "I8", seat=3, name="Di")
+    assert problem.words("en") == "Di won the trick with an empty motor, so there is no turbo to choose."
 
 
 # ---------------------------------------------------------------- I9: winners
 
 
 def test_i9_a_winner_in_a_game_still_being_played():
-    assert one_problem(mid_round_two().replace(winner=3), "winner") == "Only a finished game has a winner."
+    one_problem(mid_round_two().replace(winner=3), "I9.early", winner=3)
 
 
 def test_i9_a_finished_game_without_a_winner():
-    assert one_problem(finished_by_the_leader().replace(winner=None), "winner") == "A finished game has a winner."
+    problem = one_problem(finished_by_the_leader().replace(winner=None), "I9.none")
+    assert problem.words("en") == "A finished game has a winner."
 
 
 # ---------------------------------------------------------------- I10: the end
@@ -384,39 +381,36 @@ def test_i10_two_cars_round_twice():
     state = finished_by_a_second_lap()
     n = len(state.track)
     bad = state.replace(positions=with_item(state.positions, 0, 2 * n + state.positions[0] % n))
-    assert one_problem(bad, "round twice") == ("Ada and Bo have all gone round twice, but the game ends at once when "
-                                               "the first does.")
+    one_problem(bad, "I10.twice_all", seats=(0, 1), names=("Ada", "Bo"))
 
 
 def test_i10_the_car_round_twice_is_the_winner():
     bad = finished_by_a_second_lap().replace(winner=2)
-    assert one_problem(bad, "round twice") == "Bo has gone round twice, so Bo won, not Cy."
+    one_problem(bad, "I10.twice", seat=1, name="Bo", winner=2, winner_name="Cy")
 
 
 def test_i10_a_game_ended_by_a_trick_was_won_by_that_tricks_winner():
     # Cy led the trick; with Ada as the leader the same cards would make Cy its winner.
     bad = finished_by_a_second_lap().replace(flag=0)
-    assert one_problem(bad, "complete trick") == (
-        "The game ended with a complete trick on the table, so it ended with that trick's move, and Cy won that "
-        "trick, not Bo.")
+    one_problem(bad, "I10.trick", seat=2, name="Cy", winner=1, winner_name="Bo")
 
 
 def test_i10_without_a_second_lap_the_game_ends_only_after_round_three():
     # The round's last trick put back on the table: the game cannot have ended then.
     state = finished_by_the_leader()
     bad = state.replace(trick=state.discards[-3:], discards=state.discards[:-3])
-    assert one_problem(bad, "Nobody") == ("Nobody has gone round twice, so the game can only be over after round 3's "
-                                          "motors have moved, with every card played.")
+    one_problem(bad, "I10.early", round=3)
 
 
 def test_i10_every_motor_is_back_at_zero_at_the_end():
     bad = finished_by_the_leader().replace(motors=(0, 0, 3))
-    assert one_problem(bad, "motor") == "After the last round every motor has moved its car and is back at 0."
+    one_problem(bad, "I10.motors", motors=(0, 0, 3))
 
 
 def test_i10_the_car_in_front_wins():
     bad = finished_by_the_leader().replace(winner=0)
-    assert one_problem(bad, "front") == "After round 3 the car in front wins, and that is not Ada."
+    problem = one_problem(bad, "I10.front", round=3, winner=0, winner_name="Ada")
+    assert problem.words("en") == "After round 3 the car in front wins, and that is not Ada."
 
 
 def test_i10_a_winner_not_in_front_is_refused_on_load():
@@ -424,12 +418,12 @@ def test_i10_a_winner_not_in_front_is_refused_on_load():
     data["winner"] = 2
     with pytest.raises(PositionError) as info:
         Game.from_json(json.dumps(data))
-    assert info.value.problems == ["After round 3 the car in front wins, and that is not Cy."]
+    assert [(p.code, p.facts["winner"]) for p in info.value.issues] == [("I10.front", 2)]
 
 
 def test_i10_the_winner_takes_the_flag():
     bad = finished_by_the_leader().replace(flag=0)
-    assert one_problem(bad, "flag") == "After the last round the car in front, Bo, takes the flag."
+    one_problem(bad, "I10.flag", flag=0, winner=1, winner_name="Bo")
 
 
 # ---------------------------------------------------------------- I11: the event log
@@ -444,13 +438,17 @@ def recorded() -> GameState:
     return state
 
 
-def log_problem(state: GameState) -> str:
-    """``state`` passes I1-I10 but its log is not its history: refused, one problem."""
-    assert state_problems(state) == []
+def log_problem(state: GameState, code: str, **facts) -> Problem:
+    """``state`` passes I1-I10 but its log is not its history: refused, one problem, with
+    ``code`` and (among its facts) ``facts``."""
+    assert state_issues(state) == []
     with pytest.raises(PositionError) as info:
         Game.from_state(state)
-    assert len(info.value.problems) == 1, info.value.problems
-    return info.value.problems[0]
+    assert [p.code for p in info.value.issues] == [code], info.value.problems
+    problem = info.value.issues[0]
+    assert {key: problem.facts[key] for key in facts} == facts, problem
+    assert info.value.problems == [problem.words()]
+    return problem
 
 
 def test_i11_a_logged_decision_the_game_does_not_allow():
@@ -459,9 +457,9 @@ def test_i11_a_logged_decision_the_game_does_not_allow():
     first = next(i for i, e in enumerate(events) if isinstance(e, CardPlayed))
     other = next(e.card for e in events[first + 1:] if isinstance(e, CardPlayed))  # Bo's card
     events[first] = CardPlayed(events[first].seat, other)
-    problem = log_problem(state.replace(events=tuple(events)))
-    assert re.sub(r"^Event \d+ of the log", "The event log", problem).startswith(f"The event log says Ada chose {other}, which the game played from seed 3 does not "
-                              f"allow: You do not hold {other}")
+    problem = log_problem(state.replace(events=tuple(events)), "I11.illegal", number=first + 1, seat=0, name="Ada",
+                          action=other, seed=3)
+    assert (problem.facts["reason"].code, problem.facts["reason"].facts["card"]) == ("hand.missing", other)
 
 
 def test_i11_a_logged_event_that_did_not_happen():
@@ -470,30 +468,27 @@ def test_i11_a_logged_event_that_did_not_happen():
     i = next(i for i, e in enumerate(events) if isinstance(e, MotorWound))
     wound = events[i]
     events[i] = MotorWound(wound.seat, wound.position + 1, state.dial[wound.position + 1])
-    problem = log_problem(state.replace(events=tuple(events)))
-    assert problem.startswith(f"Event {i + 1} of the log ({events[i].kind}) is not what the game played from seed 3 "
-                              "logs there")
+    log_problem(state.replace(events=tuple(events)), "I11.event", number=i + 1, kind=events[i].kind, event=wound,
+                seed=3)
 
 
 def test_i11_a_log_missing_its_last_event():
     state = reach(4, 3, lambda g: len(g.discards) == 8 and not g.trick, record=True).state()
     assert isinstance(state.events[-1], FlagTaken)
-    problem = log_problem(state.replace(events=state.events[:-1]))
     count = len(state.events)
-    assert problem == (f"The event log has {count - 1} events, but its decisions, played from seed 3, give "
-                       f"{count}.")
+    problem = log_problem(state.replace(events=state.events[:-1]), "I11.count", n=count - 1, expected=count, seed=3)
+    assert problem.words("en") == (f"The event log has {count - 1} events, but its decisions, played from seed 3, "
+                                   f"give {count}.")
 
 
 def test_i11_a_log_that_leads_elsewhere():
     state = recorded()
     assert isinstance(state.events[-1], CardPlayed)
-    problem = log_problem(state.replace(events=state.events[:-1]))
-    assert problem == "The event log, played from seed 3, leads to another state than this one."
+    log_problem(state.replace(events=state.events[:-1]), "I11.state", seed=3)
 
 
 def test_i11_a_log_from_another_seed():
-    problem = log_problem(recorded().replace(seed=4))
-    assert re.match(r"Event \d+ of the log says Ada chose", problem)
+    log_problem(recorded().replace(seed=4), "I11.illegal", seat=0, name="Ada", seed=4)
 
 
 def test_i11_a_tampered_saved_game_is_refused_on_load():
@@ -513,20 +508,16 @@ def test_the_issues_position_where_a_player_lost_two_tricks_yet_shows_one_is_ref
     # yet the code shows Di's motor at position 1.
     with pytest.raises(PositionError) as info:
         Position.from_code("SR1_Tvolcano_R2_F1_P17.20.24.10_M5.2.3.1_CG4.G9.G12.G13_H0B3")
-    assert info.value.problems == [
-        "Di lost the last 2 tricks. So the motor was wound at least twice since the round began or Di's last turbo. "
-        "To stand at position 1 again, it needs 10 winds (the arrow goes back to 0 after position 8). But Di can have "
-        "lost at most 6 of the 6 tricks completed this round."]
+    assert [(p.code, p.facts["seat"], p.facts["m"], p.facts["trailing"], p.facts["winds"], p.facts["can_lose"],
+             p.facts["total"]) for p in info.value.issues] == [("I7.motor", 3, 1, 2, 10, 6, 6)]
 
 
 def test_the_issues_position_with_three_cars_off_the_grid_after_two_tricks_is_refused():
     # Bo, Cy and Di off the grid after two tricks of round 1, and Ada holds the flag.
     with pytest.raises(PositionError) as info:
         Position.from_code("SR1_Tvolcano_R1_F0_P0.3.7.11_M1.1.0.1_CG11.R5_H2G3.G9.B4")
-    assert info.value.problems == [
-        "Only 2 tricks of round 1 are finished, but 4 must have been won: Ada holds the flag, so won the last "
-        "finished trick; Bo's car left the grid, which in round 1 only a won trick does; Cy's car left the grid, "
-        "which in round 1 only a won trick does; Di's car left the grid, which in round 1 only a won trick does."]
+    assert [(p.code, p.facts["done"], p.facts["reasons"]) for p in info.value.issues] == [
+        ("I7.winners", 2, (("flag", 0, "Ada"), ("grid", 1, "Bo"), ("grid", 2, "Cy"), ("grid", 3, "Di")))]
 
 
 # ====================================================================== every state play reaches

@@ -71,7 +71,7 @@ def test_each_games_widgets_import_only_their_game_and_what_is_shared():
 def test_stich_rallyes_names_are_rallys_too():
     """``from rally import Game`` and the rest: rally's list is the shared names and every
     public name Stich Rallye's package imports (not its modules), each the very object."""
-    shared = {"CardError", "IllegalAction", "PositionError", "Refusal", "RuleError", "SetupError", "TrackError", "LanguageError",
+    shared = {"CardError", "IllegalAction", "PositionError", "Problem", "Refusal", "RuleError", "SetupError", "TrackError", "LanguageError",
               "available_languages", "get_language", "language", "set_language", "DEFAULT_NAMES", "play_bots"}
     stich = {name for name, value in vars(rally.stich_rallye).items()
              if not name.startswith("_") and not isinstance(value, types.ModuleType)}

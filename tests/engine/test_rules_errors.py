@@ -400,10 +400,11 @@ def test_position_error_lists_every_problem():
     with pytest.raises(PositionError) as info:
         Game.from_json(text)
     problems = info.value.problems
-    assert len(problems) == 3
-    assert "Car Cy rests on downhill space 4" in problems[0]
-    assert problems[1].startswith("Ada's motor is at position 8")
-    assert problems[2] == "Only a finished game has a winner."
+    issues = info.value.issues
+    assert [p.code for p in issues] == ["I5.hill", "I7.motor", "I9.early"]
+    assert (issues[0].facts["car"], issues[0].facts["space"], issues[0].facts["slope"]) == ("Cy", 4, "downhill")
+    assert (issues[1].facts["seat"], issues[1].facts["m"]) == (0, 8)
+    assert problems == [p.words() for p in issues]
     assert str(info.value).startswith(f"{len(problems)} problems: (1) ")
 
 
