@@ -46,7 +46,8 @@ lesson 5 in the app view until Voilà drew it (harness/browsers.py drives them):
 
     RALLY_SITE=_site python benchmarks/bench_browser.py --browsers --repeats 3
 
-Needs Chromium and playwright: `bash bin/install-browser` (Firefox and WebKit too); the site also Node.js and npm.
+Needs Chromium and playwright: `bash bin/install-browser` (Firefox and WebKit too); the site and Firefox also
+Node.js and npm.
 """
 
 from __future__ import annotations

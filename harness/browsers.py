@@ -4,15 +4,19 @@ cross-browser tests (``tests/browser/test_other_browsers.py``) and ``benchmarks/
 Both are driven through one small interface, :class:`Driver`: open an address, run a
 JavaScript function in the page (its promise awaited, its result through JSON), and the
 page's and its workers' uncaught errors. The page is read and clicked by JavaScript, so a
-check written once runs in both.
+check written once runs in both. Neither downloads a browser.
 
 - **WebKit**: WebKitGTK's own WebDriver (``WebKitWebDriver``, Debian's
   ``webkit2gtk-driver``) driving its MiniBrowser (``libwebkit2gtk-4.1-0``) on a virtual
   screen (Xvfb), through Selenium. Selenium's manager downloads nothing: the driver's path
   is given and ``SE_OFFLINE`` is set.
-- **Firefox**: Debian's Firefox ESR through WebDriver BiDi, the W3C protocol Firefox
-  speaks itself (``--remote-debugging-port``); Debian ships no geckodriver, which Selenium
-  would need. :class:`FirefoxBiDi` sends BiDi's commands over a websocket (``websockets``).
+- **Firefox**: Debian's Firefox ESR driven by Puppeteer (the npm package ``puppeteer-core``)
+  over WebDriver BiDi, the W3C protocol Firefox speaks itself; Debian ships no geckodriver,
+  which Selenium would need. :class:`Firefox` runs ``harness/firefox_driver.mjs`` in Node.js
+  and sends it one JSON command a line. Puppeteer's version is pinned in
+  ``harness/puppeteer/package-lock.json`` (the release made for Firefox 140, the ESR), and
+  ``bin/fetch-puppeteer`` installs it under build/ once, checksums checked, no browser
+  downloaded.
 
 Each browser sends every request for another host to a proxy (``site.LeaveRecorder``).
 
@@ -22,6 +26,7 @@ Each browser sends every request for another host to a proxy (``site.LeaveRecord
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
@@ -36,11 +41,16 @@ import time
 from . import lab as _lab
 
 FIREFOX = os.environ.get("RALLY_FIREFOX", "/usr/bin/firefox-esr")
+NODE = os.environ.get("RALLY_NODE") or shutil.which("node") or "/usr/bin/node"
+ROOT = _lab.ROOT
+#: The Node.js script that drives Firefox with Puppeteer (:class:`Firefox`).
+DRIVER_SCRIPT = ROOT / "harness" / "firefox_driver.mjs"
 WEBKIT_DRIVER = os.environ.get("RALLY_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("RALLY_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 XVFB = "/usr/bin/Xvfb"
 INSTALL_HINT = ("install them with `bash bin/install-browser` (Debian's firefox-esr, webkit2gtk-driver, "
-                "libwebkit2gtk-4.1-0 and xvfb; the Python packages selenium and websockets)")
+                "libwebkit2gtk-4.1-0 and xvfb; the Python package selenium; for Firefox, Node.js and npm, "
+                "with which bin/fetch-puppeteer installs Puppeteer)")
 
 #: JavaScript run before the page's own (Firefox) or as soon as it has loaded (WebKit):
 #: records every uncaught error and unhandled rejection of the page, and every error a
@@ -84,16 +94,20 @@ OWN_HOSTS = ("mozilla.com", "mozilla.net", "mozilla.org", "firefox.com", "mozaws
 
 def missing(name: str) -> str | None:
     """Why ``name`` ("firefox" or "webkit") cannot be driven here, or None when it can."""
-    needs = {"firefox": [FIREFOX], "webkit": [WEBKIT_DRIVER, MINIBROWSER, XVFB], "chromium": [_lab.CHROMIUM]}[name]
+    needs = {"firefox": [FIREFOX, NODE], "webkit": [WEBKIT_DRIVER, MINIBROWSER, XVFB], "chromium": [_lab.CHROMIUM]}[name]
     for path in needs:
         if not (os.path.isfile(path) and os.access(path, os.X_OK)):
             return f"{path} is missing"
-    for module in {"firefox": ["websockets.sync.client"], "webkit": ["selenium.webdriver"],
-                   "chromium": ["playwright.sync_api"]}[name]:
+    for module in {"firefox": [], "webkit": ["selenium.webdriver"], "chromium": ["playwright.sync_api"]}[name]:
         try:
             __import__(module)
         except ImportError:
             return f"the Python package {module.split('.')[0]} is not installed"
+    if name == "firefox":
+        try:
+            puppeteer_modules()
+        except RuntimeError as e:  # no npm, or no registry to install it from
+            return f"Puppeteer is not installed: {e}"
     return None
 
 
@@ -153,129 +167,110 @@ def _unwrap(name: str, text: str):
     return answer["value"]
 
 
-class FirefoxBiDi(Driver):
-    """Debian's Firefox ESR, headless, in a fresh profile, driven over WebDriver BiDi."""
+class Firefox(Driver):
+    """Debian's Firefox ESR, headless, in a fresh profile, driven by Puppeteer over WebDriver
+    BiDi: a Node.js process (:data:`DRIVER_SCRIPT`) that takes one JSON command a line."""
 
     name = "firefox"
 
     def __init__(self, proxy_url: str, width: int = 1280, height: int = 800) -> None:
-        from websockets.sync.client import connect
-
-        self.profile = pathlib.Path(tempfile.mkdtemp(prefix="rally-firefox-"))
+        modules = puppeteer_modules()
+        self.folder = pathlib.Path(tempfile.mkdtemp(prefix="rally-firefox-"))
         host, port = proxy_url.removeprefix("http://").split(":")
         prefs = {**FIREFOX_PREFS, "network.proxy.type": 1, "network.proxy.http": host,
                  "network.proxy.http_port": int(port), "network.proxy.ssl": host, "network.proxy.ssl_port": int(port),
                  "network.proxy.no_proxies_on": "127.0.0.1"}
-        (self.profile / "user.js").write_text(
-            "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items()), encoding="utf-8")
-        port = _lab.free_port()
-        self.proc = subprocess.Popen(
-            [FIREFOX, "--headless", "--no-remote", "--profile", str(self.profile), f"--remote-debugging-port={port}",
-             f"--width={width}", f"--height={height}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-            env={**os.environ, "MOZ_HEADLESS": "1"})
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                # entered: the connection closes with the browser (close())
-                self.socket = connect(f"ws://127.0.0.1:{port}/session", max_size=None, open_timeout=5).__enter__()
-                break
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.close()
-                    raise RuntimeError("Firefox did not open its WebDriver BiDi port")
-                time.sleep(0.3)
+        config = {"firefox": FIREFOX, "profile": str(self.folder / "profile"), "prefs": prefs,
+                  "args": ["--no-remote", f"--width={width}", f"--height={height}"],
+                  "width": width, "height": height, "preload": f"({ERROR_TRAP})();"}
+        self.log = self.folder / "driver.log"  # Node's and Puppeteer's complaints, for an error's message
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen([NODE, str(DRIVER_SCRIPT), str(modules), json.dumps(config)],
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
+                                         text=True, encoding="utf-8", start_new_session=True)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._to, self._from = self.proc.stdin, self.proc.stdout
+        self._lines: queue.Queue = queue.Queue()
         self._ids = itertools.count(1)
-        self._answers: dict[int, queue.Queue] = {}
-        self.log: list[str] = []
-        threading.Thread(target=self._receive, daemon=True).start()
-        self.send("session.new", capabilities={"alwaysMatch": {"acceptInsecureCerts": True}})
-        # A tab of its own: the window Firefox opened first never has the focus headless, and
-        # JupyterLab follows the focus to know the lesson in front (the site runs only that one).
-        self.context = self.send("browsingContext.create", type="tab")["context"]
-        self.send("browsingContext.setViewport", context=self.context,
-                  viewport={"width": width, "height": height})
-        self.send("script.addPreloadScript", functionDeclaration=ERROR_TRAP)
-        self.send("session.subscribe", events=["log.entryAdded"])
+        self._reader = threading.Thread(target=self._receive, daemon=True)
+        self._reader.start()
+        try:
+            self._answer("start", timeout=90)
+        except BaseException:
+            self.close()
+            raise
 
     def _receive(self) -> None:
-        from websockets.exceptions import ConnectionClosed
+        for line in self._from:
+            self._lines.put(line)
+        self._lines.put(None)  # the driver ended
 
-        try:
-            self._dispatch()
-        except ConnectionClosed:  # the browser closed
-            pass
+    def _answer(self, what: str, timeout: float, number: int | None = None):
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self._lines.get(timeout=max(0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise TimeoutError(f"firefox: no answer to {what} in {timeout:.0f} s") from None
+            if line is None:
+                self._lines.put(None)  # for the next command too
+                self.proc.wait(timeout=10)
+                tail = self.log.read_text(encoding="utf-8", errors="replace")[-2000:]
+                raise RuntimeError(f"firefox: the driver ended (exit status {self.proc.returncode}) at {what}: {tail}")
+            answer = json.loads(line)
+            if answer.get("id") == number:  # not a late answer to a command that timed out
+                break
+        if "error" in answer:
+            raise RuntimeError(f"firefox: {what}: {answer['error'][:1000]}")
+        return answer.get("value")
 
-    def _dispatch(self) -> None:
-        for text in self.socket:
-            message = json.loads(text)
-            if "id" in message and message["id"] in self._answers:
-                self._answers[message["id"]].put(message)
-            elif message.get("method") == "log.entryAdded":
-                entry = message["params"]
-                if entry.get("type") == "javascript":  # an uncaught error, page or worker
-                    self.log.append(f"uncaught ({entry['source'].get('realm', '')[:8]}): {entry.get('text', '')[:500]}")
-
-    def send(self, method: str, timeout: float = 120, **params):
-        """One BiDi command; its result, or RuntimeError with the browser's reason."""
+    def send(self, command: str, timeout: float = 120, **params):
+        """One command to the driver (harness/firefox_driver.mjs); its value, or RuntimeError with the reason."""
         number = next(self._ids)
-        self._answers[number] = answer = queue.Queue()
-        self.socket.send(json.dumps({"id": number, "method": method, "params": params}))
-        try:
-            message = answer.get(timeout=timeout)
-        except queue.Empty:
-            raise TimeoutError(f"firefox: no answer to {method} in {timeout} s") from None
-        finally:
-            del self._answers[number]
-        if message.get("type") == "error":
-            raise RuntimeError(f"firefox: {method}: {message.get('error')}: {message.get('message')}")
-        return message["result"]
+        self._to.write(json.dumps({"id": number, "cmd": command, **params}) + "\n")
+        self._to.flush()
+        return self._answer(command, timeout, number)
 
     def goto(self, url: str) -> None:
-        self.send("browsingContext.navigate", context=self.context, url=url, wait="complete")
+        self.send("goto", timeout=620, url=url)
 
     def js(self, function: str, *args):
-        result = self.send("script.callFunction", functionDeclaration=_CALL, awaitPromise=True,
-                           target={"context": self.context},
-                           arguments=[{"type": "string", "value": function},
-                                      {"type": "array", "value": [_bidi_value(a) for a in args]}])
-        if result["type"] == "exception":
-            raise RuntimeError(f"firefox: {result['exceptionDetails'].get('text')}")
-        return _unwrap(self.name, result["result"]["value"])
+        return _unwrap(self.name, self.send("eval", expression=f"({_CALL})({json.dumps(function)}, {json.dumps(list(args))})"))
 
     def errors(self) -> list[str]:
-        return [*super().errors(), *self.log]
+        return [*super().errors(), *self.send("errors")]
 
     def screenshot(self, name: str) -> pathlib.Path:
-        import base64
-
-        data = self.send("browsingContext.captureScreenshot", context=self.context)["data"]
         _lab.SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = _lab.SCREENSHOTS / f"{name}.png"
-        path.write_bytes(base64.b64decode(data))
+        self.send("screenshot", path=str(path.resolve()))
         return path
 
     def close(self) -> None:
-        socket = getattr(self, "socket", None)
-        if socket is not None:
+        if self.proc.poll() is None:
             try:
-                self.send("browser.close", timeout=10)
+                self.send("close", timeout=30)
+                self.proc.wait(timeout=10)
             except Exception:  # noqa: BLE001 - closing whatever state it is in
                 pass
-            socket.close()
         _stop(self.proc)
-        shutil.rmtree(self.profile, ignore_errors=True)
+        self._reader.join(timeout=10)  # it reads to the end of the driver's output
+        for pipe in (self._to, self._from):
+            try:
+                pipe.close()
+            except OSError:  # its last words unsent: the driver had ended
+                pass
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _bidi_value(value) -> dict:
-    """A Python value (str, number, bool, None) as a BiDi local value."""
-    if value is None:
-        return {"type": "null"}
-    if isinstance(value, bool):
-        return {"type": "boolean", "value": value}
-    if isinstance(value, (int, float)):
-        return {"type": "number", "value": value}
-    return {"type": "string", "value": str(value)}
+@functools.cache
+def puppeteer_modules() -> pathlib.Path:
+    """The folder with Puppeteer in its node_modules (``bin/fetch-puppeteer``: the pinned
+    ``puppeteer-core`` of ``harness/puppeteer/package-lock.json``, under build/), installed once."""
+    done = subprocess.run(["bash", str(ROOT / "bin" / "fetch-puppeteer")], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"bin/fetch-puppeteer failed: {done.stderr.strip()[-1500:]}")
+    return pathlib.Path(done.stdout.strip().splitlines()[-1])
 
 
 class WebKit(Driver):
@@ -380,7 +375,7 @@ class Chromium(Driver):
 
 
 #: The drivers by browser name.
-BROWSERS = {"firefox": FirefoxBiDi, "webkit": WebKit, "chromium": Chromium}
+BROWSERS = {"firefox": Firefox, "webkit": WebKit, "chromium": Chromium}
 
 
 def app_ready(driver: Driver, lab, name: str, timeout: float = 600) -> float:
