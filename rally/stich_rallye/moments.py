@@ -87,7 +87,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "round_end_motors": (N_("Round {round} is over: now every motor drives its car, last place first."),),
     "round_end_motors_value": (N_("Round {round} is over: now every motor drives its car, last place first."),
                                N_("{name}'s motor had {value}: the car drove {value} empty spaces, and the motor went back to 0.")),
-    "new_deal": (N_("Round {round}: all the cards are shuffled again, and everyone gets {cards} new cards."),
+    "new_deal": (N_("Round {round}: in this app, all the cards are shuffled again, and everyone gets {cards} new "
+                    "cards."),
                  N_("There are not enough cards left, so the played cards are used again.")),
     "lap": (N_("{name}'s car reached the finish line: lap {lap} done!"),
             N_("The motor turns to its red side: one more lap to go.")),

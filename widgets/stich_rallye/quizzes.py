@@ -230,8 +230,10 @@ def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAU
         return MotorDial(before.dial, position=before.position)
 
     return Question(
-        ngettext("The arrow points at {value}. Its owner loses {losses} more trick. What does the motor show now?",
-                 "The arrow points at {value}. Its owner loses {losses} more tricks. What does the motor show now?",
+        ngettext("The arrow points at {value}. Its owner loses {losses} more trick. What does this app's dial show "
+                 "now?",
+                 "The arrow points at {value}. Its owner loses {losses} more tricks. What does this app's dial show "
+                 "now?",
                  losses).format(value=before.value, losses=losses),
         tuple(str(v) for v in values),
         check,
