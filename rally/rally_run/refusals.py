@@ -192,10 +192,13 @@ class RunRefusals(RunTable):
         if step == "reveal":
             return None
         if step in ("drive", "R11.no_meet"):  # a car stands there: its tile is face up
-            seats = tuple(s for s in range(self._players) if self._cars[s] == cell)
-            return Refusal("R11.face_up", {"cell": cell, "seats": seats,
-                                          "names": tuple(self._names[s] for s in seats), **self._may(seat)})
+            return Refusal("R11.face_up", {**self._cars_on(cell), **self._may(seat)})
         return self._step_refusal(seat, cell, step)
+
+    def _cars_on(self, cell: int) -> dict[str, Any]:
+        """The facts of a face-up tile that cars stand on: ``cell``, ``seats``, ``names``."""
+        seats = tuple(s for s in range(self._players) if self._cars[s] == cell)
+        return {"cell": cell, "seats": seats, "names": tuple(self._names[s] for s in seats)}
 
     def _drive_refusal(self, seat: int, cell: int) -> Refusal | None:
         step = rules.step(self._tiles, self._cars, self._held, seat, cell)
@@ -245,8 +248,7 @@ class RunRefusals(RunTable):
         if code is None:
             return None
         if code == "M3.face_up":
-            seats = tuple(s for s in range(self._players) if self._cars[s] == cell)
-            return Refusal(code, {"cell": cell, "seats": seats, "names": tuple(self._names[s] for s in seats)})
+            return Refusal(code, self._cars_on(cell))
         if code == "R9.just_swapped" and self._last_swap is not None:
             x, y = self._last_swap
             prev = (seat - 1) % self._players

@@ -255,7 +255,7 @@ class Position:
 
     def check(self) -> None:
         """Raise :class:`PositionError` listing every problem, if there are any."""
-        found = self.problems()
+        found = self.issues()
         if found:
             raise PositionError(found)
 

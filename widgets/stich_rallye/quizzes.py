@@ -348,7 +348,8 @@ def new_deal(players: int, seed: int) -> Question:
     shuffles all the cards first, since too few are left aside)."""
     game = _careful_game(players, seed, lambda g: sum(isinstance(e, Dealt) for e in g.events) >= 2)
     first, second = [e for e in game.events if isinstance(e, Dealt)][:2]
-    n, aside = len(second.hands[0]), len(deck(players)) - players * len(first.hands[0])
+    n, played = len(second.hands[0]), players * len(first.hands[0])
+    aside = len(deck(players)) - played
     choices = (_("All the cards are shuffled, and everyone gets {n}").format(n=n),
                _("The played cards are shuffled, and everyone gets {n}").format(n=n),
                _("Everyone gets {n} from the cards left aside").format(n=n))
@@ -357,7 +358,7 @@ def new_deal(players: int, seed: int) -> Question:
         return Feedback(answer == choices[0], " ".join([
             game.describe(second),
             _("Only {aside} cards lay aside and {played} were played: too few for {need}.").format(
-                aside=aside, played=len(deck(players)) - aside, need=players * n),
+                aside=aside, played=played, need=players * n),
             _("The rulebook does not say clearly which cards are dealt again. In this app all the cards are "
               "shuffled first.")]))
 
