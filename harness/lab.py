@@ -67,12 +67,14 @@ class JupyterLab:
     learner starts it. Use as a context manager: the server (and its kernels) stop whatever
     happens. ``lesson_url``/``lesson_path`` name a lesson by its path below ``notebooks/``."""
 
-    def __init__(self, startup_timeout: float = 90.0, token: str | None = None):
+    def __init__(self, startup_timeout: float = 90.0, token: str | None = None, settings: tuple[str, ...] = ()):
         """``token`` None: the tests' server, with no token and no cross-site checks, so a
         test may call its API as it likes. A string: exactly as ``bin/lessons`` starts it,
-        the cross-site checks on, with that token ("" for a classroom's server without one)."""
+        the cross-site checks on, with that token ("" for a classroom's server without one).
+        ``settings``: more command-line settings, as a teacher may give ``bin/lessons``."""
         self.startup_timeout = startup_timeout
         self.token = token
+        self.settings = settings
         self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="rally-lab-"))
         self.root = ROOT
         self.port = free_port()
@@ -109,7 +111,7 @@ class JupyterLab:
             "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token or ''}", "--ServerApp.password=",
             *(["--ServerApp.disable_check_xsrf=True"] if self.token is None else []),
             "--LabApp.expose_app_in_browser=True", f"--LabApp.user_settings_dir={settings}",
-            f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}", "--LabApp.news_url=None",
+            f"--LabApp.workspaces_dir={self.tmp / 'workspaces'}", "--LabApp.news_url=None", *self.settings,
         ]
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=self.log, stderr=subprocess.STDOUT,

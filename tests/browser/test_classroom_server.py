@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from . import _lab
+from . import _lab, _screens
 
 LESSON = "01_tricks.ipynb"
 
@@ -44,3 +44,78 @@ def test_leaving_an_app_page_stops_its_python(browser, token):
         # binder/jupyter_server_config.json (its own log says which it read).
         assert "Culling kernels with idle durations > 3600 seconds at 300 second intervals" in lab.log_text()
         assert "Culling kernels even with connected clients" in lab.log_text()
+
+
+#: Each page's notice when its Python is gone, and its button, in the lesson's language.
+STOPPED = [
+    ("01_tricks.ipynb", "This lesson stopped after a long break.", "Reload the lesson ↻"),
+    ("de/01_stiche.ipynb", "Diese Lektion hat nach einer langen Pause angehalten.", "Lektion neu laden ↻"),
+]
+
+
+#: JavaScript: Voilà has run the lesson and shows it (its spinner gone).
+LESSON_SHOWN = """() => { const cells = document.getElementById('rendered_cells');
+  return !!cells && !document.getElementById('loading') && getComputedStyle(cells).display !== 'none'; }"""
+
+
+def notice(page) -> str:
+    """The text of the page's notice that the lesson stopped ("" while there is none)."""
+    box = page.locator("#rally-stopped")
+    return box.inner_text() if box.count() else ""
+
+
+@pytest.mark.parametrize(("lesson", "stopped", "reload"), STOPPED, ids=["English", "German"])
+def test_a_lesson_the_server_stopped_says_so_and_reloads(browser, lesson, stopped, reload):
+    """The server stops an idle lesson's Python (here after 12 s instead of an hour, the rest of
+    the settings as ``bin/lessons`` gives them). The page does not stay silent: when the child
+    taps, a notice says the lesson stopped, and its button starts the lesson again. While the
+    Python runs, a tap shows nothing."""
+    idle = ("--MappingKernelManager.cull_idle_timeout=12", "--MappingKernelManager.cull_interval=2")
+    with _lab.JupyterLab(token="a-teachers-token", settings=idle) as lab:
+        context = browser.new_context(**_screens.SCREENS["phone-390"])
+        try:
+            page = context.new_page()
+            seen = _lab.watch_script_errors(page)
+            _lab.open_app(page, lab, lesson)
+            page.touchscreen.tap(195, 400)
+            page.wait_for_timeout(1500)
+            assert notice(page) == "", "a live lesson says it stopped"
+            assert kernels_after(lab, 0, timeout=60) == 0, f"the server kept the idle Python:\n{lab.log_text()}"
+            assert "Culling 'idle' kernel" in lab.log_text()
+            page.touchscreen.tap(195, 400)
+            page.wait_for_function("document.getElementById('rally-stopped') !== null", timeout=10_000)
+            assert stopped in notice(page)
+            button = page.get_by_role("button", name=reload)
+            assert button.evaluate("b => b === document.activeElement"), "the reload button does not have the focus"
+            box = page.locator("#rally-stopped").bounding_box()
+            assert box["y"] == 0 and box["width"] == 390, box  # at the top, across the screen
+            _lab.screenshot(page, f"lesson_stopped_{'de' if lesson.startswith('de/') else 'en'}")
+            with page.expect_navigation():
+                button.tap()
+            page.wait_for_function(LESSON_SHOWN, timeout=300_000)  # the page has its lesson again
+            assert notice(page) == ""
+            assert lab.log_text().count("Kernel started") == 2, lab.log_text()  # with a new Python
+        finally:
+            context.close()
+        _lab.assert_no_script_errors(seen)
+
+
+def test_a_lesson_whose_server_is_gone_says_so(browser):
+    """The server itself stops (Binder's idle server, a teacher closing ``bin/lessons``): a tap
+    brings the notice that the lesson lost its connection."""
+    with _lab.JupyterLab(token="a-teachers-token") as lab:
+        context = browser.new_context(viewport=_lab.WINDOW)
+        try:
+            page = context.new_page()
+            _lab.open_app(page, lab, LESSON)
+            page.mouse.click(640, 400)
+            page.wait_for_timeout(1000)
+            assert notice(page) == ""
+            lab.stop()
+            page.wait_for_timeout(3500)  # a child's next tap, not the same one
+            page.mouse.click(640, 400)
+            page.wait_for_function("document.getElementById('rally-stopped') !== null", timeout=15_000)
+            assert "This lesson lost its connection." in notice(page)
+            assert "Reload the page" in notice(page)
+        finally:
+            context.close()
