@@ -79,12 +79,10 @@ CASES = [
     # up before any motor moves (S12).
     (round_end_quiz, 3, "Di's car moves, and the others wind up their motors",
      "Every motor moves its car at once", "The last trick is played out like any other"),
-    # 4 players, seed 0: round 2 deals 7 each (28 cards); round 1 left only 36 - 20 = 16 aside,
-    # and the 20 played are too few as well (S3).
-    (round_end_quiz, 4, "All the cards are shuffled, and everyone gets 7", "Everyone gets 7 from the cards left aside",
-     "Only 16 cards lay aside and 20 were played: too few for 28."),
-    (round_end_quiz, 4, "All the cards are shuffled, and everyone gets 7",
-     "The played cards are shuffled, and everyone gets 7", "Only 16 cards lay aside and 20 were played"),
+    # 4 players, seed 0: round 2 deals 7 each (28 cards); round 1 left only 36 - 20 = 16 aside (S3).
+    (round_end_quiz, 4, "No: 28 cards are needed", "Yes: 16 is more than 7",
+     "4 players need 7 cards each: 28 in all. Only 16 lie aside."),
+    (round_end_quiz, 4, "No: 28 cards are needed", "Yes: there are some left over", "all the cards are shuffled first"),
     # Rally Run's questions: tests/lessons/test_rally_run_lesson.py.
 ]
 

@@ -62,10 +62,8 @@ CASES = [
     ("swap", 1, "No", "Only if the two tiles lie next to each other", "only face-down tiles may be swapped"),
     # M4: the trophy's color names the finish: Gus turns over Bo's red, so his finish is the red
     # start-finish tile, Bo's start.
-    ("pit stop", 0, "The red start-finish tile", "His own start",
-     "even when it is another player's start"),
-    ("pit stop", 0, "The red start-finish tile", "Any start-finish tile he reaches first",
-     "the trophy's color names his finish"),
+    ("pit stop", 0, "Bo's start", "His own start", "even when it is another player's start"),
+    ("pit stop", 0, "Bo's start", "Any start-finish tile he reaches first", "the trophy is red, like Bo's car"),
     # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
     ("finish", 0, "No", "Yes", "no road leaves it to the west"),
     ("finish", 0, "No", "Only if no other car stands on the red start-finish tile", "no road leaves it to the west"),

@@ -131,7 +131,7 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
     with rally.language("de"):
         quiz = rally_run_quiz("pit stop")
         assert quiz.title == "Rally Run: Die Boxengasse"
-        assert quiz.question.choices[:2] == ("Sein eigener Start", "Das rote Start-Ziel-Plättchen")
+        assert quiz.question.choices[:2] == ("Sein eigener Start", "Der Start von Bo")
         answer = quiz.answer(quiz.question.choices[1])
         assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es ist rot.")
         assert answer.correct and "auch wenn es der Start eines anderen ist" in answer.message
@@ -147,12 +147,12 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     quiz = rally_run_quiz("pit stop")
-    right = "The red start-finish tile"
+    right = "Bo's start"
     assert quiz.question.choices[1] == right
     with rally.language("de"):
         said = quiz.answer(right)
-    assert said.correct and said.message.startswith("Das rote: Die Farbe des Kanister-Plättchens zeigt sein Ziel")
-    assert quiz.answer(right).message.startswith("The red one: the trophy's color names his finish")
+    assert said.correct and said.message.startswith("Der Start von Bo: Das Kanister-Plättchen ist rot, wie das Auto von Bo.")
+    assert quiz.answer(right).message.startswith("Bo's start: the trophy is red, like Bo's car.")
 
 
 def test_the_quizzes_still_speak_english():

@@ -82,7 +82,7 @@ def _car(color: str) -> dict[str, str]:
 def _labels() -> dict[str, str]:
     """The words of the page around the grid (free_play.js shows only what it is given)."""
     return {
-        "box": _("The box: choose a piece, then an empty square"),
+        "box": _("This app's pieces: choose one, then an empty square"),
         "cars": _("Cars: choose one, then a tile"),
         "lift": _("Take back"), "round": _("Drive round"), "grid": _("Free play grid"),
     }

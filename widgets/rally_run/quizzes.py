@@ -9,7 +9,7 @@ answers are explained in the language spoken when they are checked.
 >>> quiz = rally_run_quiz("laying")
 >>> quiz.answer("Only road ↑ ↓").correct   # a straight entered from the north
 True
->>> rally_run_quiz("pit stop").answer("The red start-finish tile").correct   # his trophy is red, Bo's color
+>>> rally_run_quiz("pit stop").answer("Bo's start").correct   # his trophy is red, the color of Bo's car
 True
 """
 
@@ -352,8 +352,8 @@ def trophy_taken() -> Question:
     """Gus is the first to reach the pit stop and turns over Bo's color: which start-finish
     tile is his finish now? The game is dealt with the first seed whose top trophy is not his
     own color, and judged by playing that move: his finish is the color of the trophy he
-    turned over, even another player's start. The question does not say whose start has that
-    color, so the answer is the rule, not a matching word."""
+    turned over, even another player's start. The choices name whose start, not a color, so
+    the learner links the trophy's color to the car of that color rather than matching a word."""
     from rally.rally_run import RallyRunGame
 
     def arrive(seed: int) -> RallyRunGame:
@@ -367,13 +367,14 @@ def trophy_taken() -> Question:
     place = _on(game, "C2")
     got = next(trophy for trophy in (arrive(seed).trophies[1] for seed in range(100)) if trophy == other)
     choices = {_("His own start"): own,
-               _("The {color} start-finish tile").format(color=color_adjective(other)): other,
+               _("{name}'s start").format(name=first): other,
                _("Any start-finish tile he reaches first"): None}
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == got,
-                        _("The {color} one: the trophy's color names his finish, even when it is another "
-                          "player's start.").format(color=color_adjective(got)))
+                        _("{name}'s start: the trophy is {color}, like {name}'s car. The trophy's color names his "
+                          "finish, even when it is another player's start.").format(name=first,
+                                                                                    color=color_adjective(got)))
 
     return Question(
         _("{first} and {second} are playing. Nobody has been to the pit stop yet. {second} stands on "

@@ -343,27 +343,29 @@ def last_trick_first(players: int, seed: int, round_number: int) -> Question:
 
 
 def new_deal(players: int, seed: int) -> Question:
-    """'How does everyone get cards for round 2?' — judged by the round-2 deal of a seeded
-    game of careful players (S3: the rulebook gives the number; the app gathers and
-    shuffles all the cards first, since too few are left aside)."""
+    """'Are the cards left aside enough for round 2?' — counted from the deals of a seeded
+    game of careful players: round 2's hands need more cards than round 1 left aside, which
+    is why the app gathers and shuffles all the cards first (S3). The learner counts; the
+    lesson's sentence about the reshuffle does not give the answer away."""
     game = _careful_game(players, seed, lambda g: sum(isinstance(e, Dealt) for e in g.events) >= 2)
     first, second = [e for e in game.events if isinstance(e, Dealt)][:2]
     n, played = len(second.hands[0]), players * len(first.hands[0])
-    aside = len(deck(players)) - played
-    choices = (_("All the cards are shuffled, and everyone gets {n}").format(n=n),
-               _("The played cards are shuffled, and everyone gets {n}").format(n=n),
-               _("Everyone gets {n} from the cards left aside").format(n=n))
+    aside, need = len(deck(players)) - played, players * n
+    enough = aside >= need
+    choices = {_("No: {need} cards are needed").format(need=need): False,
+               _("Yes: {aside} is more than {n}").format(aside=aside, n=n): True,
+               _("Yes: there are some left over"): True}
 
     def check(answer: str) -> Feedback:
-        return Feedback(answer == choices[0], " ".join([
-            game.describe(second),
-            _("Only {aside} cards lay aside and {played} were played: too few for {need}.").format(
-                aside=aside, played=played, need=players * n),
-            _("The rulebook does not say clearly which cards are dealt again. In this app all the cards are "
-              "shuffled first.")]))
+        return Feedback(choices[answer] == enough, " ".join([
+            _("{players} players need {n} cards each: {need} in all. Only {aside} lie aside.").format(
+                players=players, n=n, need=need, aside=aside),
+            _("So in this app, all the cards are shuffled first. The rulebook does not say which cards are "
+              "dealt again.")]))
 
-    return Question(_("Round 1 is over. In this app, how does everyone get cards for round 2?"),
-                    choices, check, hint=_("How many cards does each player need in round 2?"))
+    return Question(_("Round 1 is over, and {aside} cards lie aside. In round 2, each of the {players} players "
+                      "gets {n} cards. Are the cards aside enough?").format(aside=aside, players=players, n=n),
+                    tuple(choices), check, hint=_("How many cards do all the players need together?"))
 
 
 def round_end_quiz() -> Quiz:
