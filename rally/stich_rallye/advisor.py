@@ -38,7 +38,7 @@ no turbo         75.0%    62.5% - 84.4%         7.1          100
 Spaces driven: how far the car went, on average, from here to the game's end.
 Stopped early after 100 playouts per option: turbo is clearly best.
 >>> print(advice.hint())
-Use the turbo: it won 100% of 100 test games; moving by the card alone won 75%. With the turbo: 3 + 1 = 4 spaces, over the finish line, winning the race. Without it: 3 spaces, to space 19 of lap 2, keeping the motor's 1 for later.
+Use the turbo: in 100 test games, it won clearly more often than the card alone. With the turbo: 3 + 1 = 4 spaces, over the finish line, winning the race. Without it: 3 spaces, to space 19 of lap 2, keeping the motor's 1 for later.
 >>> print(advice.judge("no turbo"))
 ✘ You picked no turbo (75%); the advisor's pick is turbo (100%), and the test games show clearly that it is better.
 """
@@ -111,6 +111,12 @@ def option_word(action: Action) -> str:
     if isinstance(action, Turbo):
         return action.word()
     return str(action)
+
+
+def _card_words(option: "OptionResult") -> str:
+    """A card option as a child reads it, its code and its words (``"G9 (green 9)"``)."""
+    action = option.action
+    return option.word if isinstance(action, Turbo) else f"{option.word} ({action.describe()})"
 
 
 def _percent(rate: float) -> str:
@@ -286,11 +292,12 @@ class Advice:
             return text + (" " + note if note else "")
 
     def hint(self, lang: str | None = None) -> str:
-        """The answer as a coach's hint to the player deciding: the best option in words,
-        with its win chance, any option that may be just as good, and the reason the
-        rules give where they settle it at once (:mod:`rally.stich_rallye.reasons`), in ``lang``
-        (default the language spoken). An answer the time limit stopped before it was sure
-        says so last."""
+        """The answer as a coach's hint to the child deciding: the best option in words,
+        whether it won clearly more often in the test games or other options did about as
+        well (no percentages: :meth:`sentence` and :meth:`table` give the numbers), and the
+        reason the rules give where they settle it at once (:mod:`rally.stich_rallye.reasons`),
+        in ``lang`` (default the language spoken). An answer the time limit stopped before it
+        was sure says so last."""
         with language(lang):
             best, *rest = self.ranked
             if not rest:
@@ -299,30 +306,42 @@ class Advice:
             action = best.action
             note = self._time_note()
             if isinstance(action, Turbo):
-                text = self._turbo_hint(action, rest[0], bool(close))
+                text = self._turbo_hint(action, best.playouts, bool(close))
                 return text + (" " + note if note else "")
+            facts = {"option": _card_words(best), "n": best.playouts}
             if not close:
-                text = _("Try {option}: it won {share}; the next best, {next}, won {next_rate}.").format(
-                    option=best.word, share=_share(best), next=rest[0].word, next_rate=_percent(rest[0].win_rate))
+                text = ngettext("Try {option}: in {n} test game, it won clearly more often than {next}.",
+                                "Try {option}: in {n} test games, it won clearly more often than {next}.",
+                                best.playouts).format(next=rest[0].word, **facts)
             else:
-                others = join_words([f"{o.word} ({_percent(o.win_rate)})" for o in close], "or")
-                text = ngettext("Try {option}: it won {share}, but {others} may be just as good.",
-                                "Try {option}: it won {share}, but {others} may be just as good.",
-                                len(close)).format(option=best.word, share=_share(best), others=others)
+                text = " ".join([
+                    ngettext("Try {option}: it won most often in {n} test game.",
+                             "Try {option}: it won most often in {n} test games.", best.playouts).format(**facts),
+                    ngettext("{others} did about as well.", "{others} did about as well.", len(close)).format(
+                        others=join_words([o.word for o in close], "or"))])
             reason = card_reason(self.position, action)
             return " ".join(part for part in (text, reason, note) if part)
 
-    def _turbo_hint(self, best: Turbo, other: "OptionResult", close: bool) -> str:
+    def _turbo_hint(self, best: Turbo, n: int, close: bool) -> str:
         """:meth:`hint` for a turbo choice: which to take, and what each does."""
-        mine = next(o for o in self.options if o.action == best)
-        facts = {"share": _share(mine), "rate": _percent(other.win_rate)}
         if best.use:
-            text = (_("Use the turbo: it won {share}, but moving by the card alone ({rate}) may be just as good.")
-                    if close else _("Use the turbo: it won {share}; moving by the card alone won {rate}."))
+            text = (ngettext("Use the turbo: it won a little more often in {n} test game. Moving by the card alone "
+                             "did about as well.",
+                             "Use the turbo: it won a little more often in {n} test games. Moving by the card alone "
+                             "did about as well.", n)
+                    if close else
+                    ngettext("Use the turbo: in {n} test game, it won clearly more often than the card alone.",
+                             "Use the turbo: in {n} test games, it won clearly more often than the card alone.", n))
         else:
-            text = (_("Move by the card alone: it won {share}, but the turbo ({rate}) may be just as good.")
-                    if close else _("Move by the card alone: it won {share}; the turbo won {rate}."))
-        text = text.format(**facts)
+            text = (ngettext("Move by the card alone: it won a little more often in {n} test game. The turbo did "
+                             "about as well.",
+                             "Move by the card alone: it won a little more often in {n} test games. The turbo did "
+                             "about as well.", n)
+                    if close else
+                    ngettext("Move by the card alone: in {n} test game, it won clearly more often than the turbo.",
+                             "Move by the card alone: in {n} test games, it won clearly more often than the turbo.",
+                             n))
+        text = text.format(n=n)
         if turbo_gains_nothing(self.position):
             return text + " " + _("Turbo or not, your car ends on the same space.")
         return text + " " + _("With the turbo: {turbo}. Without it: {plain}.").format(

@@ -47,8 +47,8 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
     assert sentence.startswith(f"Für {name} hat „{words[best.label]}“ {100 * best.win_rate:.0f}\xa0% von "
                                f"{best.playouts} Probespielen gewonnen.")
     assert "Computerspielern" in sentence
-    turbo_hint = "Nutz den Turbo! Mit Turbo" if best.action.use else "Fahr ohne Turbo! Ohne Turbo"
-    assert hint.startswith(f"{turbo_hint} wurden {100 * best.win_rate:.0f}\xa0% von")
+    turbo_hint = "Nutz den Turbo! In" if best.action.use else "Fahr ohne Turbo! In"
+    assert hint.startswith(f"{turbo_hint} {best.playouts} Probespielen wurde") and "%" not in hint
     assert "Mit Turbo: " in hint and "Ohne Turbo: " in hint  # what each choice does, in the rules' words
     head, *rows = table.splitlines()
     assert head.split() == ["Wahl", "Gewinnchance", "Intervall", "(99", "%)", "Felder", "gefahren", "Probespiele"]
@@ -57,7 +57,7 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
     assert rows[2].startswith("Felder gefahren: wie weit das Auto")
     # A card keeps its code; lang= speaks for one call only.
     assert card_advice.table(lang="de").splitlines()[1].startswith(card_advice.options[0].label)
-    assert card_advice.hint(lang="de").startswith(f"Spiel {card_advice.best.label}! {card_advice.best.label} hat ")
+    assert card_advice.hint(lang="de").startswith(f"Spiel {card_advice.best.label} ({card_advice.best.action.describe('de')})! In ")
     assert turbo_advice.sentence(lang="en").startswith(f"For {name}, {best.label} won {best.win_rate:.0%} of "
                                                        f"{best.playouts} test games")
     assert turbo_advice.table().splitlines()[0].split() == ["option", "win", "chance", "99%", "interval", "spaces",

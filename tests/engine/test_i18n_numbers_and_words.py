@@ -30,11 +30,13 @@ def test_numbers_in_german_sentences_and_tables():
     moment = examples.turbo_dilemma()
     advice = rally.advise(moment, playouts=40, seed=1)
     with language("de"):
-        told = [advice.sentence(), advice.hint(), advice.table(), advice.judge(advice.ranked[-1].label)]
+        told = [advice.sentence(), advice.table(), advice.judge(advice.ranked[-1].label)]
+        hint = advice.hint()
     assert all("%" in text for text in told)
+    assert "%" not in hint and "40 Probespielen" in hint  # the child's hint names no percentage
     for text in told:
         assert "\xa0%" in text and not any(ch.isdigit() and after == "%" for ch, after in zip(text, text[1:]))
-    assert "," in told[2].splitlines()[1]  # "100,0 %" in the table
+    assert "," in told[1].splitlines()[1]  # "100,0 %" in the table
 
 
 def test_the_turbo_choice_is_read_in_the_words_of_every_language():

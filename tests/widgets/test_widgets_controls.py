@@ -3,9 +3,12 @@ the widget and leaves what was shown before."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rally import RandomBot, SetupError
+from rally.common.inputs import MAX_SEED
 from widgets import GameSetup, GameView, TrickExplorer
 
 
@@ -58,7 +61,7 @@ def test_setup_shows_bad_input_and_keeps_the_previous_game(field, value, expecte
 
 def test_setup_shows_the_game_first_and_its_settings_one_tap_away():
     setup = GameSetup(seed=7)
-    assert setup.children[-1] is setup.box and isinstance(setup.view, GameView)  # the game is there at once
+    assert setup.children[-2] is setup.box and isinstance(setup.view, GameView)  # the game is there at once
     assert setup.settings.layout.display == "none" and setup.settings_button.description == "Game settings ⚙"
     assert setup.message in setup.settings.children  # a setting's error shows beside the settings
     setup.settings_button.value = True
@@ -68,6 +71,26 @@ def test_setup_shows_the_game_first_and_its_settings_one_tap_away():
     assert GameSetup(show_settings=True).settings.layout.display == "flex"
     with pytest.raises(SetupError, match="True or False"):
         GameSetup(show_settings="yes")
+
+
+def test_play_again_under_a_finished_game_deals_the_next_game_number():
+    setup = GameSetup(players=3, seed=7)
+    first = setup.view
+    assert setup.again.layout.display == "none"  # not while the game is on
+    rng = random.Random(1)
+    while not first.game.is_over:
+        assert setup.again.layout.display == "none"
+        if first.game.awaiting_turbo:
+            first.choose_turbo(rng.random() < 0.5)
+        else:
+            first.play_card(rng.choice(first.hand.playable))
+    assert setup.again.layout.display is None and setup.children[-1] is setup.again  # below the game
+    setup.again.click()
+    assert setup.view is not first and setup.view.game.seed == 8 and setup.seed.value == "8"
+    assert setup.view.game.players == 3 and not setup.view.game.is_over
+    assert setup.again.layout.display == "none"
+    setup.seed.value = str(MAX_SEED)  # after the last game number comes 0
+    assert setup.play_again().game.seed == 0
 
 
 def test_a_bad_setting_opens_the_settings_to_show_why():

@@ -127,7 +127,12 @@ class GameSetup(Messages, StableRepr, w.VBox):
             tooltip=_("Players, track, game number, your names"))
         self.settings_button.observe(lambda _change: self._show_settings(), names="value")
         self._show_settings()
-        super().__init__([self.settings_button, self.settings, self.box])
+        # Under a game that is over, where the child is: the next game, with the same settings.
+        self.again = w.Button(description=_("Play again ▶"), button_style="primary",
+                              tooltip=_("A new game with the next game number"),
+                              layout=w.Layout(display="none", min_height="44px", margin="8px 0"))
+        self.again.on_click(lambda _: self.play_again())
+        super().__init__([self.settings_button, self.settings, self.box, self.again])
         self.new_game()
 
     def _show_settings(self) -> None:
@@ -164,9 +169,23 @@ class GameSetup(Messages, StableRepr, w.VBox):
         self._show_error("")
         old, self.view = self.view, view
         self.box.children = (view,)
+        self.again.layout.display = "none"
+        view.when_over(self._offer_again)
         if old is not None:
             old.close()
         return view
+
+    def _offer_again(self) -> None:
+        self.again.layout.display = None
+
+    def play_again(self) -> GameView | None:
+        """The next game number (after the last comes 0), then :meth:`new_game`."""
+        try:
+            seed = self._seed()
+        except rally.SetupError:
+            seed = self.view.game.seed if self.view is not None else 0
+        self.seed.value = str(0 if seed >= inputs.MAX_SEED else seed + 1)
+        return self.new_game()
 
     def _on_players(self, change: dict) -> None:
         """More or fewer players: the people's menu offers 1 to that many."""

@@ -110,7 +110,12 @@ def what_losers_do(players: int, seed: int) -> Question:
     names = join_words([game.names[s] for s in losers])
 
     def check(answer: str) -> Feedback:
-        said = " ".join(e.describe(game.names) for e in game.events if isinstance(e, MotorWound))
+        events = [e for e in game.events if isinstance(e, MotorWound)]
+        if len({(e.position, e.value) for e in events}) == 1 and events[0].position:  # one sentence for all
+            said = _("{names}: each motor now shows {value}.").format(
+                names=join_words([game.names[e.seat] for e in events]), value=events[0].value)
+        else:
+            said = " ".join(e.describe(game.names) for e in events)
         return Feedback(answer == right, _("Only the winner's car moves; the others wind up their motors. "
                                            "{events}").format(events=said))
 
