@@ -2,7 +2,7 @@
 never cut, and targets a finger can hit.
 
 JupyterLab and Voilà draw ipywidgets' buttons 28 px high with their words on one line (cut
-with "…" when they do not fit), a thin light-blue focus ring, and 13-px radio buttons. A
+with "…" when they do not fit), a thin light-blue focus ring, and 13-px radio buttons after their words. A
 child on a tablet, or with a keyboard only, needs more (issue 27):
 
 - **Focus** — every control in a lesson's outputs shows a 3-px dark-blue ring when it has
@@ -13,6 +13,8 @@ child on a tablet, or with a keyboard only, needs more (issue 27):
 - **Touch** — on a screen with a coarse pointer (a finger), buttons, toggles, text fields,
   menus and radio choices are at least 44 × 44 CSS px, and a slider's handle is too, with
   room for it at both ends of its track (never over the slider's label or out of its box).
+- **Choices** — a radio choice's circle comes before its words, so the circles of a
+  question stand in one column.
 - **Narrow screens** — no widget is wider than the page, and rows of controls wrap (a
   figure scales itself to the width there is: :class:`~widgets.plotly_view.ViewProbe`).
 
@@ -63,6 +65,9 @@ PAGE_CSS = f"""
 .jp-OutputArea-output .widget-inline-hbox > .widget-label {{ min-width: max-content; }}
 .jp-OutputArea-output .widget-dropdown {{ flex-wrap: wrap; height: auto; }}
 .jp-OutputArea-output .widget-dropdown > select {{ width: max-content; max-width: 100%; flex: 0 1 auto; }}
+/* A choice's circle comes first, in one column under the question, its words after it. */
+.jp-OutputArea-output .widget-radio-box label {{ display: flex; align-items: center; gap: 8px; }}
+.jp-OutputArea-output .widget-radio-box input[type="radio"] {{ order: -1; flex: none; }}
 @media (pointer: coarse) {{
   .jp-OutputArea-output .jupyter-button {{ min-height: {TOUCH_TARGET}px; min-width: {TOUCH_TARGET}px; }}
   .jp-OutputArea-output .widget-text input, .jp-OutputArea-output .widget-textarea textarea,
