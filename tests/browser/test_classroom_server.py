@@ -119,3 +119,21 @@ def test_a_lesson_whose_server_is_gone_says_so(browser):
             assert "Reload the page" in notice(page)
         finally:
             context.close()
+
+
+def test_jupyterlab_opens_on_the_lessons_folder(browser):
+    """Someone who types /lab (a child, or a teacher) lands in ``notebooks/``, lesson 0 first
+    in the list, not among the repository's tools (``FileContentsManager.preferred_dir``)."""
+    with _lab.JupyterLab(token="a-teachers-token") as lab:
+        context = browser.new_context(viewport=_lab.WINDOW)
+        try:
+            page = context.new_page()
+            page.goto(f"{lab.url}/lab?token={lab.token}")
+            page.wait_for_selector(".jp-DirListing-item", timeout=90_000)
+            page.wait_for_function("document.querySelector('.jp-FileBrowser-crumbs').innerText.includes('notebooks')",
+                                   timeout=30_000)
+            names = page.locator(".jp-DirListing-item .jp-DirListing-itemName").all_inner_texts()
+            assert "00_start_here.ipynb" in names and "de" in names, names
+            assert not {"bin", "harness", "uv.lock"} & set(names), names
+        finally:
+            context.close()
