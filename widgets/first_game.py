@@ -5,7 +5,7 @@ guided first game (:class:`~widgets.stich_rallye.guided_game.GuidedGame` or
 :class:`~widgets.rally_run.guided_game.GuidedRun`) right below, and its first tip's
 "Go on" is the second tap. Tapping the other button swaps the game; the first one is
 closed. Tapping the game being played again keeps it; once it is over, a tap starts a
-new one.
+new one, and so does **Play again ▶**, shown under the game that is over.
 
 >>> start = FirstGame()
 >>> start
@@ -58,9 +58,14 @@ class FirstGame(StableRepr, w.VBox):
         #: The guided game on show (a widget), or ``None``.
         self.game: Any = None
         self.game_box = w.VBox(layout=w.Layout(width="100%"))
+        # Under a game that is over, where the child is: the same game from its start.
+        self.again = w.Button(description=_("Play again ▶"), button_style="primary",
+                              layout=w.Layout(display="none", width="auto", min_height="56px", margin="8px 0"),
+                              style={"font_size": "18px", "font_weight": "bold"})
+        self.again.on_click(lambda _button: self.choose(self.chosen or GAMES[0]))
         super().__init__(
             [w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap")), self.alert,
-             self.game_box, PageStyle()],
+             self.game_box, self.again, PageStyle()],
             layout=w.Layout(width="100%", max_width="1120px"),
         )
         self.add_class("rally-first-game")  # the page's (and the browser tests') handle on it
@@ -80,7 +85,7 @@ class FirstGame(StableRepr, w.VBox):
             self.alert.value = f"<div role='alert' style='color:#b91c1c'>⚠ {self._alert}</div>"
             return False
         self._alert = self.alert.value = ""
-        if game == self.chosen and self.game is not None and not self.game.game.is_over:
+        if game == self.chosen and self.game is not None and self.again.layout.display == "none":
             # A second tap on the game being played keeps it (a child's double tap must not
             # throw the game away); its tip takes the keyboard again.
             self._focus_tip()
@@ -94,6 +99,8 @@ class FirstGame(StableRepr, w.VBox):
             from .rally_run.guided_game import GuidedRun
             self.game = GuidedRun()
         self.game_box.children = (self.game,)
+        self.again.layout.display = "none"
+        self.game.when_over(self._offer_again)
         if before is not None:  # off the page first, then closed: no view of it is left to ask for it
             before.close()
         self._focus_tip()
@@ -101,6 +108,10 @@ class FirstGame(StableRepr, w.VBox):
             button.button_style = "primary" if code == game else ""
             button.description = ("✓ " if code == game else "") + f"{PICTURES[code]}  {_label(code)}"
         return True
+
+    def _offer_again(self) -> None:
+        """The game on show is over (its own :meth:`when_over` says so)."""
+        self.again.layout.display = None
 
     def _focus_tip(self) -> None:
         """The keyboard to the first tip's "Go on ▶", asked again now the game is on the

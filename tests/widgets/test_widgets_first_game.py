@@ -39,3 +39,46 @@ def test_the_other_game_swaps_and_a_finished_game_starts_afresh() -> None:
     assert finished.game.is_over
     start.buttons["stich_rallye"].click()
     assert start.game is not finished and not start.game.game.is_over and start.game.moment is not None
+
+
+def test_play_again_shows_under_a_finished_game_and_starts_it_afresh() -> None:
+    start = FirstGame()
+    start.buttons["stich_rallye"].click()
+    assert start.again.layout.display == "none"
+    drive(start.game)
+    finished = start.game
+    assert finished.game.is_over and start.again.layout.display is None
+    assert start.children.index(start.again) == start.children.index(start.game_box) + 1  # right under the game
+    start.again.click()
+    assert isinstance(start.game, GuidedGame) and start.game is not finished and not start.game.game.is_over
+    assert start.again.layout.display == "none" and finished.comm is None
+
+
+def test_play_again_after_a_finished_rally_run() -> None:
+    import random
+
+    from test_widgets_guided_run import play_through
+
+    start = FirstGame()
+    start.buttons["rally_run"].click()
+    run = start.game
+    play_through(run, random.Random(0))
+    assert run.board.game.is_over and start.again.layout.display is None
+    start.again.click()
+    assert isinstance(start.game, GuidedRun) and start.game is not run and not start.game.board.game.is_over
+    assert start.again.layout.display == "none"
+
+
+def test_a_second_tap_keeps_a_rally_run_being_played_and_restarts_a_finished_one() -> None:
+    import random
+
+    from test_widgets_guided_run import play_through
+
+    start = FirstGame()
+    start.buttons["rally_run"].click()
+    run = start.game
+    start.buttons["rally_run"].click()
+    assert start.game is run
+    play_through(run, random.Random(1))
+    start.buttons["rally_run"].click()
+    assert start.game is not run and not start.game.board.game.is_over

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import html
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as w
 
@@ -116,6 +116,8 @@ class GuidedRun(StableRepr, w.VBox):
         self._game: RallyRunGame | None = None
         self._moved_at = 0
         self._closed = False
+        self._when_over: list[Callable[[], None]] = []
+        self._told_over = False
         self.picture = w.HTML()
         self.tip = w.HTML()
         self.go_on_button = w.Button(description=_("Go on ▶"), button_style="primary",
@@ -317,6 +319,17 @@ class GuidedRun(StableRepr, w.VBox):
             rows.append(w.HBox([w.HTML(f"<div style='font-size:18px'>{PICTURES[kind]} {html.escape(text)}</div>"),
                                 button], layout=w.Layout(flex_flow="row wrap", align_items="center")))
         self.end_box.children = tuple(rows)
+        if not self._told_over:
+            self._told_over = True
+            for callback in self._when_over:
+                callback()
+
+    def when_over(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (no arguments) once the race is over and its end is shown, at
+        once if it is already."""
+        self._when_over.append(callback)
+        if self._told_over:
+            callback()
 
     def close(self) -> None:
         """Close the game and its board (a paced computer player stops)."""
