@@ -11,7 +11,7 @@ child on a tablet, or with a keyboard only, needs more (issue 27):
   8, lap 2" is never cut to "Use turbo: 6 + 11 → space 8, l…". A control's label and a menu's
   choice are as wide as their words ("Game number", not "Game nu…").
 - **Touch** — on a screen with a coarse pointer (a finger), buttons, toggles, text fields,
-  menus and radio choices are at least 44 × 44 CSS px, and a slider's handle is too, with
+  menus, radio choices and a fold-out's heading are at least 44 × 44 CSS px, and a slider's handle is too, with
   room for it at both ends of its track (never over the slider's label or out of its box).
 - **Choices** — a radio choice's circle comes before its words, so the circles of a
   question stand in one column.
@@ -81,6 +81,7 @@ PAGE_CSS = f"""
   }}
   .jp-OutputArea-output .widget-radio-box input[type="radio"] {{ width: 24px; height: 24px; margin: 0 4px; }}
   .jp-OutputArea-output .widget-checkbox {{ min-height: {TOUCH_TARGET}px; height: auto; }}
+  .jp-OutputArea-output details > summary {{ min-height: {TOUCH_TARGET}px; box-sizing: border-box; padding: 12px 0; }}
   .jp-OutputArea-output .widget-checkbox input[type="checkbox"] {{ width: 24px; height: 24px; }}
   .jp-OutputArea-output .widget-hslider .noUi-handle {{
     width: {TOUCH_TARGET}px !important; height: {TOUCH_TARGET}px !important; top: -{TOUCH_TARGET // 2 - 4}px !important;
