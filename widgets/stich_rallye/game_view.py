@@ -64,7 +64,7 @@ from __future__ import annotations
 import asyncio
 import html
 import random
-from typing import Callable, Sequence
+from typing import Sequence
 
 import ipywidgets as w
 
@@ -134,6 +134,8 @@ class GameView(StableRepr, w.VBox):
     #: The hint's time budget in seconds (None: no limit, the whole analysis, the same on
     #: any machine): :data:`rally.stich_rallye.advisor.HINT_SECONDS`.
     hint_seconds: float | None = HINT_SECONDS
+    when_over = _forwarded("when_started", "``when_over(callback)``: call ``callback`` once the game is over "
+                           "(at once if it is).", "replay_box")
 
     def __init__(
         self,
@@ -163,7 +165,6 @@ class GameView(StableRepr, w.VBox):
         self._dealt = False
         self._alert = ""
         self._focus_cover = False  # pass-and-play: the cover's button gets the keyboard when it next asks
-        self._when_over: list[Callable[[], None]] = []
         self._make_parts()
         super().__init__(_page(self), layout=w.Layout(width="100%", max_width="1120px"))
         self._advance()
@@ -456,14 +457,6 @@ class GameView(StableRepr, w.VBox):
         elif self.coach:
             self.review_box.start(self.human)
         self.replay_forward.focus()  # the game is over: the keyboard goes to the replay
-        for callback in self._when_over:
-            callback()
-
-    def when_over(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` (no arguments) once the game is over, at once if it is already."""
-        self._when_over.append(callback)
-        if self.game.is_over and self.replay_box.states:
-            callback()
 
     def waiting_words(self, current: int) -> str:
         """Under the hand while another player is to act (a guided game says more)."""
