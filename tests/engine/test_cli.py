@@ -103,7 +103,7 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(args):
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
 @pytest.mark.parametrize("args, line", [
-    (["--lang", "de", "simulate", "--brief"], "python -m rally: Fehler: die Ausgabe lässt sich nicht schreiben: "),
+    (["--lang", "de", "simulate", "--brief"], "python -m rally: Fehler: Die Ausgabe lässt sich nicht schreiben: "),
     (["tracks"], "python -m rally: error: the output cannot be written: "),
     (["--help"], "python -m rally: error: the output cannot be written: "),
 ])

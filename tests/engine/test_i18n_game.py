@@ -75,7 +75,7 @@ def german_of(game: Game, event: object) -> str | None:
         if event.lap == 1:
             return (f"{names[event.seat]} fährt zum ersten Mal über die Ziellinie: Der Zahlenkreis des Motors wird "
                     "auf die rote Seite gedreht.")
-        return f"{names[event.seat]} fährt wieder über die Ziellinie und beendet den {event.lap}. Abschnitt."
+        return f"{names[event.seat]} fährt wieder über die Ziellinie und hat Abschnitt {event.lap} geschafft."
     if isinstance(event, GameWon):
         if event.reason == "second lap":
             return f"{names[event.seat]} ist zum zweiten Mal über die Ziellinie gefahren und gewinnt die Rallye sofort!"
@@ -178,8 +178,8 @@ def test_summary_and_refusals_in_german():
     assert lines[0] == "Runde 1, Ada hat die Startspieler-Fahne; Ada ist dran."
     assert lines[1].startswith("  Ada (Auto in Weiß): auf dem Startfeld, Motor 0 (Stellung 0), Handkarten ")
     assert game.summary(lang="en").splitlines()[1].startswith("  Ada (white car): on the grid, motor 0 (position 0)")
-    assert game.why_illegal("turbo", lang="de") == ("Über den Turbo entscheidet nur, wer einen Stich gewonnen hat, "
-                                                    "und zwar gleich danach; jetzt muss Ada eine Karte ausspielen.")
+    assert game.why_illegal("turbo", lang="de") == ("Den Turbo wählt nur, wer gerade einen Stich gewonnen hat, "
+                                                    "und zwar gleich danach. Jetzt muss Ada eine Karte ausspielen.")
     assert game.why_illegal("G3", seat=2, lang="de") == "Ada ist dran, nicht Cy."
     assert game.why_illegal("G3", seat=2, lang="en") == "It is Ada's turn, not Cy's."
     with rally.language("de"):

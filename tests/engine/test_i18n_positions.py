@@ -90,7 +90,7 @@ def test_a_card_twice_and_a_log_in_german_and_in_english():
 def test_the_flag_and_the_end_checks_in_german():
     fresh = Game.new(4, seed=3).state()
     assert state_problems(fresh.replace(flag=2), lang="de") == [
-        "In Runde 1 ist noch kein Stich fertig, also hat noch der Startspieler die Fahne, Ada, nicht Cy."]
+        "In Runde 1 ist noch kein Stich fertig, also hat noch der Startspieler Ada die Fahne, nicht Cy."]
     assert state_problems(fresh.replace(phase="turbo"), lang="de") == [
         "Über den Turbo wird erst nach einem vollständigen Stich entschieden, "
         "und dieser Stich ist nicht vollständig."]
