@@ -56,7 +56,8 @@ def log_issues(log: Sequence[Any], fresh: Replayable, decision: Callable[[Any], 
     event that did not happen: ``number``, ``kind``, and ``event``, what the game logs there,
     described with ``names``),
     ``.count`` (``n`` events where the decisions give ``expected``). The replay starts
-    from ``seed`` (or, worded, ``where``). A log's own events may name seats no game has,
+    from ``seed``, or with no seed from the position the log starts at (or, worded,
+    ``where``). A log's own events may name seats no game has,
     so only the game's events are described."""
     start = {"seed": seed, "where": where}
     for i, event in enumerate(log):
@@ -87,9 +88,15 @@ class Refuses(Protocol):
     def refusal(self, action: Any, seat: int | None = None) -> Any: ...
 
 
-def _where(facts: Mapping[str, Any]) -> str:
-    if facts["where"] is not None:
+def replay_start(facts: Mapping[str, Any]) -> str:
+    """Where a replay of the log starts, in the words of "the game played {where}": the
+    problem's ``where`` if it was worded already, else from its ``seed``, or (``seed``
+    ``None``) from the position the log starts at."""
+    if facts.get("where") is not None:
         return str(facts["where"])
+    if facts["seed"] is None:
+        # TRANSLATORS: where a replay of the log starts, in "the game played {where}".
+        return _("from the position it starts at")
     # TRANSLATORS: where a replay of the event log starts, put into sentences as "the game played {where}".
     return _("from seed {seed}").format(seed=facts["seed"])
 
@@ -99,15 +106,15 @@ def _illegal(facts: Mapping[str, Any]) -> str:
     # TRANSLATORS: {who} is a name or "seat 7"; {where} says where the replay starts: "from seed 3";
     # {reason} is a whole sentence saying why the action is not allowed.
     return _("Event {number} of the log says {who} chose {action}, which the game played {where} does not "
-             "allow: {reason}").format(number=facts["number"], who=who, action=facts["action"], where=_where(facts),
-                                       reason=facts["reason"])
+             "allow: {reason}").format(number=facts["number"], who=who, action=facts["action"],
+                                       where=replay_start(facts), reason=facts["reason"])
 
 
 def _event(facts: Mapping[str, Any]) -> str:
     # TRANSLATORS: {kind} is the event's name in a saved game (card_played, moved, ...): keep it as
     # it is; {where} says where the replay starts: "from seed 3"; {event} is what happened, quoted.
     return _("Event {number} of the log ({kind}) is not what the game played {where} logs there: "
-             "{event}.").format(number=facts["number"], kind=facts["kind"], where=_where(facts),
+             "{event}.").format(number=facts["number"], kind=facts["kind"], where=replay_start(facts),
                                 event=repr(facts["event"].describe(facts["names"])))
 
 
@@ -115,7 +122,7 @@ def _count(facts: Mapping[str, Any]) -> str:
     # TRANSLATORS: {where} says where the replay starts: "from seed 3".
     return ngettext("The event log has {n} events, but its decisions, played {where}, give {expected}.",
                     "The event log has {n} events, but its decisions, played {where}, give {expected}.",
-                    facts["n"]).format(n=facts["n"], where=_where(facts), expected=facts["expected"])
+                    facts["n"]).format(n=facts["n"], where=replay_start(facts), expected=facts["expected"])
 
 
 def register_wordings(code: str) -> None:
@@ -127,4 +134,4 @@ def register_wordings(code: str) -> None:
 register_wordings("log")
 
 
-__all__ = ["Replayable", "log_issues", "log_problems", "register_wordings"]
+__all__ = ["Replayable", "log_issues", "log_problems", "register_wordings", "replay_start"]
