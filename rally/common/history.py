@@ -4,16 +4,19 @@ A saved or hand-made game may carry an event log. The log is believed only if it
 decisions (each logged by the seat that chose it), played again on the game the log
 starts from, are all legal and give exactly the same events; the game then compares the
 state it reached with its own. :func:`log_issues` is that replay, for Stich Rallye's
-``Game`` and Rally Run's ``RallyRunGame`` alike: its problems are values
-(:class:`~rally.common.problem.Problem`), :func:`log_problems` their words.
+``Game`` (invariant I11) and Rally Run's ``RallyRunGame`` (V17) alike: its problems are
+values (:class:`~rally.common.problem.Problem`), worded here for both games.
 
 >>> from rally import Game, CardPlayed
 >>> game = Game.new(3, seed=4)
 >>> game.apply("R5")
->>> fresh = Game.new(3, seed=4)
->>> log_problems(game.events, fresh, lambda e: (e.seat, e.card) if isinstance(e, CardPlayed) else None,
-...              game.names, "from seed 4")
+>>> def decision(e):
+...     return (e.seat, e.card) if isinstance(e, CardPlayed) else None
+>>> log_issues(game.events, Game.new(3, seed=4), decision, game.names, "I11", seed=4)
 []
+>>> [(p.code, p.facts["number"]) for p in log_issues(game.events, Game.new(3, seed=5), decision, game.names,
+...                                                   "I11", seed=5)]
+[('I11.illegal', 2)]
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from .refusal import wording
 
 
 class Replayable(Protocol):
-    """What :func:`log_problems` needs of the game it replays on."""
+    """What :func:`log_issues` needs of the game it replays on."""
 
     @property
     def events(self) -> Sequence[Any]: ...
@@ -36,16 +39,8 @@ class Replayable(Protocol):
     def apply(self, action: Any, seat: int | None = None) -> None: ...
 
 
-def log_problems(log: Sequence[Any], fresh: Replayable, decision: Callable[[Any], tuple[int, Any] | None],
-                 names: Sequence[str], where: str) -> list[str]:
-    """:func:`log_issues` in words, the replay's start said by ``where`` ("from seed 3",
-    in the language spoken): for a game whose problems are not values yet (Rally Run)."""
-    return [p.words() for p in log_issues(log, fresh, decision, names, "log", where=where)]
-
-
 def log_issues(log: Sequence[Any], fresh: Replayable, decision: Callable[[Any], tuple[int, Any] | None],
-               names: Sequence[str], code: str, seed: int | None = None, where: str | None = None
-               ) -> list[Problem]:
+               names: Sequence[str], code: str, seed: int | None = None) -> list[Problem]:
     """Replay ``log`` on ``fresh`` (a game at the log's start): ``decision(event)`` gives
     ``(seat, action)`` for an event a player chose, ``None`` for one that follows from
     the rules. Returns the first way the log is not the game's history, as a
@@ -55,10 +50,11 @@ def log_issues(log: Sequence[Any], fresh: Replayable, decision: Callable[[Any], 
     ``number``, ``seat``, ``name``, ``action`` and the game's ``reason``), ``.event`` (an
     event that did not happen: ``number``, ``kind``, and ``event``, what the game logs there,
     described with ``names``),
-    ``.count`` (``n`` events where the decisions give ``expected``). The replay starts
-    from ``seed`` (or, worded, ``where``). A log's own events may name seats no game has,
-    so only the game's events are described."""
-    start = {"seed": seed, "where": where}
+    ``.count`` (``n`` events where the decisions give ``expected``); each has ``seed``
+    too: the replay starts from the deal of ``seed``, or (``None``) from the position the
+    log starts at. A log's own events may name seats no game has, so only the game's
+    events are described."""
+    start = {"seed": seed}
     for i, event in enumerate(log):
         chosen = decision(event)
         if chosen is None:
@@ -87,9 +83,12 @@ class Refuses(Protocol):
     def refusal(self, action: Any, seat: int | None = None) -> Any: ...
 
 
-def _where(facts: Mapping[str, Any]) -> str:
-    if facts["where"] is not None:
-        return str(facts["where"])
+def replay_start(facts: Mapping[str, Any]) -> str:
+    """Where a replay of the log starts, in the words of "the game played {where}": from
+    the problem's ``seed``, or (``seed`` ``None``) from the position the log starts at."""
+    if facts["seed"] is None:
+        # TRANSLATORS: where a replay of the log starts, in "the game played {where}".
+        return _("from the position it starts at")
     # TRANSLATORS: where a replay of the event log starts, put into sentences as "the game played {where}".
     return _("from seed {seed}").format(seed=facts["seed"])
 
@@ -99,15 +98,15 @@ def _illegal(facts: Mapping[str, Any]) -> str:
     # TRANSLATORS: {who} is a name or "seat 7"; {where} says where the replay starts: "from seed 3";
     # {reason} is a whole sentence saying why the action is not allowed.
     return _("Event {number} of the log says {who} chose {action}, which the game played {where} does not "
-             "allow: {reason}").format(number=facts["number"], who=who, action=facts["action"], where=_where(facts),
-                                       reason=facts["reason"])
+             "allow: {reason}").format(number=facts["number"], who=who, action=facts["action"],
+                                       where=replay_start(facts), reason=facts["reason"])
 
 
 def _event(facts: Mapping[str, Any]) -> str:
     # TRANSLATORS: {kind} is the event's name in a saved game (card_played, moved, ...): keep it as
     # it is; {where} says where the replay starts: "from seed 3"; {event} is what happened, quoted.
     return _("Event {number} of the log ({kind}) is not what the game played {where} logs there: "
-             "{event}.").format(number=facts["number"], kind=facts["kind"], where=_where(facts),
+             "{event}.").format(number=facts["number"], kind=facts["kind"], where=replay_start(facts),
                                 event=repr(facts["event"].describe(facts["names"])))
 
 
@@ -115,7 +114,7 @@ def _count(facts: Mapping[str, Any]) -> str:
     # TRANSLATORS: {where} says where the replay starts: "from seed 3".
     return ngettext("The event log has {n} events, but its decisions, played {where}, give {expected}.",
                     "The event log has {n} events, but its decisions, played {where}, give {expected}.",
-                    facts["n"]).format(n=facts["n"], where=_where(facts), expected=facts["expected"])
+                    facts["n"]).format(n=facts["n"], where=replay_start(facts), expected=facts["expected"])
 
 
 def register_wordings(code: str) -> None:
@@ -123,8 +122,4 @@ def register_wordings(code: str) -> None:
     for sub, words in (("illegal", _illegal), ("event", _event), ("count", _count)):
         wording(f"{code}.{sub}")(words)
 
-
-register_wordings("log")
-
-
-__all__ = ["Replayable", "log_issues", "log_problems", "register_wordings"]
+__all__ = ["Replayable", "log_issues", "register_wordings", "replay_start"]

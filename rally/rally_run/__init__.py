@@ -57,9 +57,10 @@ rotation) and the trophy order are a pure function of ``seed`` and the mix.
   ``goal(seat)``, ``trophies`` (each seat's color or ``None``), ``trophies_left``,
   ``start_colors``, ``no_swap``, ``tile(cell)`` / ``tiles`` (the referee's view),
   ``is_face_up(cell)``, ``can_move(seat)``, ``is_stuck_for_good(seat)``, ``stuck_for_good()`` (R7).
-- Every way in from parts (``from_state``, ``from_json``, ``arrange``) asks ``problems()``
-  and raises :class:`~rally.PositionError` with the list instead of returning a game no
-  real play could reach. Every number and text read is bounded (``docs/invariants-rally-run.md``).
+- Every way in from parts (``from_state``, ``from_json``, ``arrange``) asks ``issues()``
+  (the problems as values, invariant codes like ``V9.too_far`` and their facts;
+  ``problems()`` words them) and raises :class:`~rally.PositionError` with the list
+  instead of returning a game no real play could reach. Every number and text read is bounded (``docs/invariants-rally-run.md``).
 - ``RallyRunGame.arrange(players, tiles={"B2": "C:NE"}, cars=["B2", "green"], trophies=None,
   turn=None, last_swap=None, seed=0, tile_mix=..., first_player=0, names=None, max_turns=None)``:
   a game in a chosen position (for lessons and tests), checked like ``from_state``; the

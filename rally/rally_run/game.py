@@ -33,11 +33,14 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from itertools import combinations
+from typing import Any
 
 from ..common import inputs
 from ..common.i18n import _, language
 from ..common.errors import IllegalAction, PositionError, SetupError
-from ..common.history import log_problems
+from ..common.history import log_issues, register_wordings, replay_start
+from ..common.problem import Problem
+from ..common.refusal import wording
 from .actions import (
     DRIVES, FINISH, REVEALS, ROTATES, SWAPS, DriveTo, Finish, Reveal, Rotate, RunAction, Swap, parse_action,
 )
@@ -47,7 +50,7 @@ from .board import (
     check_tile_mix, deal_layout, default_names, place_name, place_of,
 )
 from .events import CarMoved, RunEvent, RunGameWon, TileHidden, TileRevealed, TilesSwapped, TileTurned, TrophyTaken
-from .legality import state_problems
+from .legality import state_issues
 from .observation import Observation
 from .refusals import RunRefusals
 from .render import Table, render
@@ -80,7 +83,7 @@ class RallyRunGame(RunRefusals):
                         _("a RunState (RallyRunGame.new makes a new game)"), state, "game.state()")
         log_start = state.position if state.events is None else state.start
         self._load(state, [] if state.events is None else list(state.events), log_start)
-        found = self.problems()
+        found = self.issues()
         if found:
             raise PositionError(found)
 
@@ -194,46 +197,59 @@ class RallyRunGame(RunRefusals):
     def problems(self, lang: str | None = None) -> list[str]:
         """Every reason no real game could be where this one is, as sentences (in
         ``lang``, default the language spoken: :mod:`rally.common.i18n`); ``[]``
-        for every game reached by play. What any game could reach is checked by
-        :func:`rally.rally_run.legality.state_problems` (invariants V1-V16 in
-        ``docs/invariants-rally-run.md``); then the log must replay, from the deal of the
-        seed or from the position it starts at, to exactly this state (V17).
+        for every game reached by play: :meth:`issues` worded.
 
         >>> RallyRunGame.new(3, seed=1).problems()
         []
         """
         with language(lang):
-            state = self.state()
-            found = state_problems(state)
-            if found:
-                return found
-            if self._start is not None and self._start != state.position:
-                found = state_problems(self._start)
-                if found:
-                    return [_("The position the log starts from: {problem}").format(problem=p) for p in found]
-            return self._history_problems(state)
+            return [p.words() for p in self.issues()]
 
-    def _history_problems(self, state: RunState) -> list[str]:
+    def issues(self) -> list[Problem]:
+        """Every reason no real game could be where this one is, as values
+        (:class:`~rally.common.problem.Problem`: an invariant's code and its facts); ``[]``
+        for every game reached by play. What any game could reach is checked by
+        :func:`rally.rally_run.legality.state_issues` (invariants V1-V16 in
+        ``docs/invariants-rally-run.md``); then the log must replay, from the deal of the
+        seed or from the position it starts at, to exactly this state (``V17.*``).
+
+        >>> game = RallyRunGame.new(2, seed=6)
+        >>> game.apply("reveal A1")
+        >>> game.issues()
+        []
+        >>> try:
+        ...     RallyRunGame.from_state(game.state().replace(seed=7))   # the log's reveal is not seed 7's
+        ... except PositionError as err:
+        ...     [(p.code, p.facts["number"], p.facts["kind"]) for p in err.issues]
+        [('V17.event', 1, 'revealed')]
+        """
+        state = self.state()
+        found = state_issues(state)
+        if found:
+            return found
+        if self._start is not None and self._start != state.position:
+            found = state_issues(self._start)
+            if found:
+                return [Problem("V17.start", {"problem": p}) for p in found]
+        return self._history_issues(state)
+
+    def _history_issues(self, state: RunState) -> list[Problem]:
         """Replay the log's decisions on the game it starts from; the log and the state
-        must come out exactly as they are."""
+        must come out exactly as they are (V17)."""
         origin = self._start
         if origin is not None and origin.setup != state.setup:
-            return [_("The position the log starts from has another set-up (players, names, seed, first player, "
-                      "tile mix or turn limit) than the game.")]
+            return [Problem("V17.setup")]
         if origin is None:
             replay = RallyRunGame.new(self._players, self._seed, self._mix, self._first, self._names, self._max_turns)
         else:
             replay = RallyRunGame.__new__(RallyRunGame)
             replay._load(origin, [], origin)
-        # TRANSLATORS: where a replay of the log starts, in "the game played {where}".
-        where = (_("from seed {seed}").format(seed=self._seed) if origin is None else
-                 _("from the position it starts at"))
-        found = log_problems(self._log, replay, decision, self._names, where)
-        if found:
-            return found
-        if replay.state().position != state.position:
-            return [_("The event log, played {where}, leads to another state than this one.").format(where=where)]
-        return []
+        # The replay starts from the seed's deal, or (no seed) from the position the log starts at.
+        seed = self._seed if origin is None else None
+        found = log_issues(self._log, replay, decision, self._names, "V17", seed=seed)
+        if not found and replay.state().position != state.position:
+            found = [Problem("V17.state", {"seed": seed})]
+        return found
 
     # -------------------------------------------------------------- the rules
     def rotations(self) -> list[int]:
@@ -454,5 +470,25 @@ def decision(event: RunEvent) -> tuple[int, RunAction] | None:
         return event.seat, DRIVES[event.end]
     return None
 
+
+
+register_wordings("V17")  # the log's replay (V17.illegal, V17.event, V17.count), worded in rally.common.history
+
+
+@wording("V17.start")
+def _start_problem(facts: Mapping[str, Any]) -> str:
+    return _("The position the log starts from: {problem}").format(problem=facts["problem"].words())
+
+
+@wording("V17.setup")
+def _other_setup(facts: Mapping[str, Any]) -> str:
+    return _("The position the log starts from has another set-up (players, names, seed, first player, tile mix or "
+             "turn limit) than the game.")
+
+
+@wording("V17.state")
+def _log_elsewhere(facts: Mapping[str, Any]) -> str:
+    return _("The event log, played {where}, leads to another state than this one.").format(
+        where=replay_start(facts))
 
 __all__ = ["RallyRunGame", "TURNS_PER_PLAYER", "MAX_TURNS", "decision"]

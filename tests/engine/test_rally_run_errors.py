@@ -193,7 +193,8 @@ def test_every_car_stuck_but_not_over_is_impossible():
     data["turn"] = 2  # each has had the one turn that moved it
     with pytest.raises(PositionError) as info:
         RallyRunGame.from_json(json.dumps(data))
-    assert info.value.problems == ["Every car is stuck for good, so the game would already be over (R7)."]
+    assert [p.code for p in info.value.issues] == ["V16.not_over"]
+    assert info.value.problems == [info.value.issues[0].words()]
 
 
 BAD_SETUP = [

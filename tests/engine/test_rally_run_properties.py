@@ -130,7 +130,7 @@ class Checker:
 
 def check_reachable(game: RallyRunGame) -> None:
     """A state reached by play: no problems, and the same again from JSON and from its state."""
-    assert game.problems() == []
+    assert game.issues() == []
     assert RallyRunGame.from_json(game.to_json()) == game
     state = game.state()
     assert RallyRunGame.from_state(state) == game and RallyRunGame.from_state(state).state() == state
