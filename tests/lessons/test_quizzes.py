@@ -81,7 +81,7 @@ CASES = [
      "Every motor moves its car at once", "The last trick is played out like any other"),
     # 4 players, seed 0: round 2 deals 7 each (28 cards); round 1 left only 36 - 20 = 16 aside (S3).
     (round_end_quiz, 4, "No: 28 cards are needed", "Yes: 16 is more than 7",
-     "4 players need 7 cards each: 28 in all. Only 16 lie aside."),
+     "4 players need 7 cards each: 28 in all. Only 16 were never dealt."),
     (round_end_quiz, 4, "No: 28 cards are needed", "Yes: there are some left over", "all the cards are shuffled first"),
     # Rally Run's questions: tests/lessons/test_rally_run_lesson.py.
 ]

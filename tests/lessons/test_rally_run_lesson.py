@@ -62,8 +62,10 @@ CASES = [
     ("swap", 1, "No", "Only if the two tiles lie next to each other", "only face-down tiles may be swapped"),
     # M4: the trophy's color names the finish: Gus turns over Bo's red, so his finish is the red
     # start-finish tile, Bo's start.
-    ("pit stop", 0, "Bo's start", "His own start", "even when it is another player's start"),
-    ("pit stop", 0, "Bo's start", "Any start-finish tile he reaches first", "the trophy is red, like Bo's car"),
+    ("pit stop", 0, "The red start-finish tile", "The start-finish tile he started on",
+     "even if another car started there"),
+    ("pit stop", 0, "The red start-finish tile", "Any start-finish tile he reaches first",
+     "The trophy's color names his finish"),
     # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
     ("finish", 0, "No", "Yes", "no road leaves it to the west"),
     ("finish", 0, "No", "Only if no other car stands on the red start-finish tile", "no road leaves it to the west"),
@@ -136,12 +138,22 @@ def lesson_cells() -> list[dict]:
     return [cell for lesson in LESSONS for cell in json.loads(lesson.read_text(encoding="utf-8"))["cells"]]
 
 
-def test_each_part_is_asked_once_right_after_its_section_in_order():
+#: The section of lessons 7 and 8 that teaches each part a self-check asks about.
+TAUGHT_BY = {"laying": "### Laying a tile", "dead ends": "### Laying a tile", "swap": "## Swapping two tiles",
+             "pit stop": "## The pit stop", "finish": "## The finish"}
+
+
+def test_each_part_is_asked_once_after_the_section_that_teaches_it():
     cells = lesson_cells()
-    asked = [re.search(r'rally_run_quiz\("([^"]+)"\)', "".join(c["source"])) for c in cells]
-    parts = [m.group(1) for m in asked if m]
-    # Issue 41: the child's path keeps one self-check a section at most, each part once, in order.
-    assert parts == sorted(set(parts), key=list(PARTS).index) and parts == ["laying", "pit stop"]
+    headings = {line.rstrip(): i for i, c in enumerate(cells) if c["cell_type"] == "markdown" for line in c["source"]
+                if line.startswith("#")}
+    asked = [(i, re.findall(r'"([^"]+)"', m.group(1))) for i, c in enumerate(cells)
+             if (m := re.search(r"rally_run_quiz\(([^)]*)\)", "".join(c["source"])))]
+    parts = [part for _i, quiz in asked for part in quiz]
+    # Issue 41: one self-check a lesson, each part asked once, after the section that teaches it.
+    assert len(asked) == 2 and sorted(parts) == sorted(TAUGHT_BY)
+    for i, quiz in asked:
+        assert all(headings[TAUGHT_BY[part]] < i for part in quiz), (i, quiz)
 
 
 #: Words an output prints, and the heading of the section that teaches them: nothing is
@@ -183,9 +195,8 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "In this app the start-finish tiles lie just outside the grid, left or right of its corner squares.",  # M1
                     "The rulebook names only the dead end and counts no kind. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2
-                    "Then the rulebook lets you turn it toward a face-down neighbor, here right or down. You still "
-                    "drive onto it. This app reads “first round” as each car's first move. The rulebook says you may "
-                    "turn it. In this app you must: start tiles stay closed until the pit stop (lesson 8).",  # R3, R5
+                    "The rulebook says you may, “in the first round”. This app does it on each car's first move, and "
+                    "you must. Start tiles stay closed until the pit stop (lesson 8).",  # R3, R5
                     "may it lie a new way? In this app it may, and at the table too.",  # a tile laid anew (M2)
                     "This app plays it like this. Do the same at the table: - The pit stop has a road "
                     "on each side and room for every car. - One trophy per player, in the colors of the cars "

@@ -130,11 +130,11 @@ def test_every_rally_run_question_is_german(part):
 def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
     with rally.language("de"):
         quiz = rally_run_quiz("pit stop")
-        assert quiz.title == "Rally Run: Die Boxengasse"
-        assert quiz.question.choices[:2] == ("Sein eigener Start", "Der Start von Bo")
-        answer = quiz.answer(quiz.question.choices[1])
+        assert quiz.title == "Rally Run: die Boxengasse"
+        assert quiz.question.choices[:2] == ("Das rote Start-Ziel-Plättchen", "Sein eigenes Start-Ziel-Plättchen")
+        answer = quiz.answer(quiz.question.choices[0])
         assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es ist rot.")
-        assert answer.correct and "auch wenn es der Start eines anderen ist" in answer.message
+        assert answer.correct and "auch wenn dort ein anderes Auto gestartet ist" in answer.message
         assert quiz.question.heading == "Welches Start-Ziel-Plättchen ist jetzt das Ziel von Gus?"
         trophies = rally_run_quiz("set-up").questions[1]
         assert "Das Kanister-Plättchen in Gelb bleibt in der Schachtel." in trophies.check("3").message
@@ -147,12 +147,12 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     quiz = rally_run_quiz("pit stop")
-    right = "Bo's start"
-    assert quiz.question.choices[1] == right
+    right = "The red start-finish tile"
+    assert quiz.question.choices[0] == right
     with rally.language("de"):
         said = quiz.answer(right)
-    assert said.correct and said.message.startswith("Der Start von Bo: Das Kanister-Plättchen ist rot, wie das Auto von Bo.")
-    assert quiz.answer(right).message.startswith("Bo's start: the trophy is red, like Bo's car.")
+    assert said.correct and said.message.startswith("Das rote. Die Farbe des Kanister-Plättchens zeigt sein Ziel")
+    assert quiz.answer(right).message.startswith("The red one. The trophy's color names his finish")
 
 
 def test_the_quizzes_still_speak_english():
@@ -179,7 +179,7 @@ def test_the_board_speaks_german_and_keeps_its_color_letters():
     with rally.language("de"):
         board = RallyRunBoard(players=2, seed=6, bots="none")
         assert board.heading == "Du bist dran, Bo (rotes Auto). Nächster Halt: die Boxengasse (C3)."
-        assert board.labels["pit"] == "BOX" and board.labels["trophies"] == "2 Kanister-Plättchen"
+        assert board.labels["pit"] == "BOX" and board.labels["trophies"] == "2 Kanister"
         assert board.labels["move_button"] == "Aufdecken / fahren" and board.labels["new_game"] == "Neues Spiel"
         assert [s["word"] for s in board.starts] == ["Rot", "Blau", "Grün", "Gelb"]
         assert [s["letter"] for s in board.starts] == ["R", "B", "G", "Y"]  # the cells' codes, in every language

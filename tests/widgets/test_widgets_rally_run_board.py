@@ -141,8 +141,8 @@ def test_the_previous_players_swap_is_marked_and_refused():
     ({"type": "mode", "mode": "fly"}, "'move' or 'swap'"),
     ({"type": "dance"}, "does not understand"),
     ({"type": "click"}, "does not understand"),
-    ({"type": "new", "seed": "1.5"}, "The game number is a whole number from 0, like 7"),
-    ({"type": "new", "seed": "-3"}, "not '-3'. The game goes on as it was."),
+    ({"type": "new", "seed": "1.5"}, "'1.5' is not a game number: write a whole number like 42."),
+    ({"type": "new", "seed": "-3"}, "'-3' is not a game number"),
 ])
 def test_an_illegal_click_changes_nothing_and_says_why(message, words):
     board = RallyRunBoard(players=3, seed=4, bots="perfect")

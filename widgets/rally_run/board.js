@@ -299,9 +299,13 @@ function render({ model, el }) {
       svg("path", { d: `M${x + S / 2},${y + S / 2} L${x + S / 2 + (dx * S) / 2},${y + S / 2}`, class: "rr-road",
         "stroke-width": S * 0.22 }, g);
       // The color as a word, never a letter: a "B" here would read as Bo's car, not blue.
-      const colorWord = svg("text", { x: x + S / 2, y: y + S - 4 - T / 8, class: "rr-start-word", fill: sf.text_hex }, g);
+      // Centred on the tile beside its checkered strip, and no wider: a long word ("Grün",
+      // "Gelb") is never cut by the checks.
+      const free = road === "E" ? x + 10 : x;
+      const colorWord = svg("text", { x: free + (S - 10) / 2, y: y + S - 4 - T / 8, class: "rr-start-word",
+        fill: sf.text_hex }, g);
       colorWord.textContent = sf.word ?? "";
-      fit(colorWord, S - 6);
+      fit(colorWord, S - 16);
       let label = sf.label;
       if (sf.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: "rr-target rr-target--finish" }, g);
@@ -315,8 +319,11 @@ function render({ model, el }) {
       const [x, y] = spots[car.place];
       const g = svg("g", { class: "rr-car" }, board);
       if (startColors.has(car.place)) {
-        // On a start-finish tile: on its road, side by side, clear of the color word.
-        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * S * 0.18, y + S / 2, T * 0.625);
+        // On a start-finish tile: on its road, side by side, clear of the color word (on a
+        // small board, raised above the word's accents: "Grün" keeps its dots).
+        const r = T * 0.625;
+        const above = y + S - 4 - T / 8 - 0.95 * T - r - 1;
+        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * S * 0.18, Math.max(y + r + 1, Math.min(y + S / 2, above)), r);
       } else {
         const [sx, sy] = SLOTS[car.seat];
         drawCar(g, car, x + S / 2 + sx * S * SLOT, y + S / 2 + sy * S * SLOT, T * 0.75);

@@ -245,8 +245,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             try:
                 chosen = inputs.whole_text(seed, "The seed", 0, inputs.MAX_SEED, rally.SetupError) if seed else None
             except rally.SetupError:
-                self._refuse(_("The game number is a whole number from 0, like 7 (or leave it empty for the next one; "
-                               "at most 2**64-1, in the digits 0-9), not {given}. The game goes on as it was.").format(
+                # The same words as the Stich Rallye game's settings (widgets/stich_rallye/game_setup.py).
+                self._refuse(_("{given} is not a game number: write a whole number like 42.").format(
                     given=inputs.shown(seed)))
             else:
                 self.new_game(chosen)

@@ -9,7 +9,7 @@ answers are explained in the language spoken when they are checked.
 >>> quiz = rally_run_quiz("laying")
 >>> quiz.answer("Only road ↑ ↓").correct   # a straight entered from the north
 True
->>> rally_run_quiz("pit stop").answer("Bo's start").correct   # his trophy is red, the color of Bo's car
+>>> rally_run_quiz("pit stop").answer("The red start-finish tile").correct   # his trophy is red
 True
 """
 
@@ -352,8 +352,9 @@ def trophy_taken() -> Question:
     """Gus is the first to reach the pit stop and turns over Bo's color: which start-finish
     tile is his finish now? The game is dealt with the first seed whose top trophy is not his
     own color, and judged by playing that move: his finish is the color of the trophy he
-    turned over, even another player's start. The choices name whose start, not a color, so
-    the learner links the trophy's color to the car of that color rather than matching a word."""
+    turned over, even the tile another car started on. The question does not say who
+    started where (at the table the start colors do not matter), so the choices name tiles
+    by color and by whose start they are."""
     from rally.rally_run import RallyRunGame
 
     def arrive(seed: int) -> RallyRunGame:
@@ -366,15 +367,14 @@ def trophy_taken() -> Question:
     own, other = game.start_colors[1], game.start_colors[0]
     place = _on(game, "C2")
     got = next(trophy for trophy in (arrive(seed).trophies[1] for seed in range(100)) if trophy == other)
-    choices = {_("His own start"): own,
-               _("{name}'s start").format(name=first): other,
+    choices = {_("The {color} start-finish tile").format(color=color_adjective(other)): other,
+               _("The start-finish tile he started on"): own,
                _("Any start-finish tile he reaches first"): None}
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == got,
-                        _("{name}'s start: the trophy is {color}, like {name}'s car. The trophy's color names his "
-                          "finish, even when it is another player's start.").format(name=first,
-                                                                                    color=color_adjective(got)))
+                        _("The {color} one. The trophy's color names his finish, even if another car started "
+                          "there.").format(color=color_adjective(got)))
 
     return Question(
         _("{first} and {second} are playing. Nobody has been to the pit stop yet. {second} stands on "
@@ -513,14 +513,20 @@ PARTS: dict[str, tuple[str, Callable[[], list[Question]]]] = {
 }
 
 
-def rally_run_quiz(part: str | None = None) -> Quiz:
-    """Lesson 07's questions on one ``part`` (a key of :data:`PARTS`), or all of them."""
-    if part is None:
+def rally_run_quiz(*parts: str) -> Quiz:
+    """The questions on each of ``parts`` (keys of :data:`PARTS`), in that order, or on all
+    of them when none is named; the title names the parts.
+
+    >>> quiz = rally_run_quiz("laying", "dead ends")
+    >>> quiz.title, len(quiz.questions)
+    ('Rally Run: laying a tile and dead ends', 3)
+    """
+    if not parts:
         return Quiz("Rally Run", [q for _title, make in PARTS.values() for q in make()])
-    key = inputs.one_of(part, _("The part of the Rally Run lesson"), tuple(PARTS), SetupError)
-    title, make = PARTS[key]
-    # TRANSLATORS: the title of a quiz on one part of the Rally Run lesson, like "Rally Run: swapping".
-    return Quiz(_("Rally Run: {part}").format(part=_(title)), make())
+    keys = [inputs.one_of(part, _("The part of the Rally Run lesson"), tuple(PARTS), SetupError) for part in parts]
+    titles = join_words([_(PARTS[key][0]) for key in keys])
+    # TRANSLATORS: the title of a quiz on parts of the Rally Run lessons, like "Rally Run: swapping".
+    return Quiz(_("Rally Run: {part}").format(part=titles), [q for key in keys for q in PARTS[key][1]()])
 
 
 __all__ = ["rally_run_quiz", "PARTS", "tiles_at_start", "trophies_at_start", "ways_to_lay", "which_way",

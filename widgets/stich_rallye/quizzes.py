@@ -111,9 +111,9 @@ def what_losers_do(players: int, seed: int) -> Question:
 
     def check(answer: str) -> Feedback:
         events = [e for e in game.events if isinstance(e, MotorWound)]
-        if len({(e.position, e.value) for e in events}) == 1 and events[0].position:  # one sentence for all
-            said = _("{names}: each motor now shows {value}.").format(
-                names=join_words([game.names[e.seat] for e in events]), value=events[0].value)
+        if all(e.position for e in events):  # none over-wound: one sentence for all
+            said = _("{names} each wind their motor one position on.").format(
+                names=join_words([game.names[e.seat] for e in events]))
         else:
             said = " ".join(e.describe(game.names) for e in events)
         return Feedback(answer == right, _("Only the winner's car moves; the others wind up their motors. "
@@ -355,7 +355,7 @@ def new_deal(players: int, seed: int) -> Question:
     game = _careful_game(players, seed, lambda g: sum(isinstance(e, Dealt) for e in g.events) >= 2)
     first, second = [e for e in game.events if isinstance(e, Dealt)][:2]
     n, played = len(second.hands[0]), players * len(first.hands[0])
-    aside, need = len(deck(players)) - played, players * n
+    aside, need = len(deck(players)) - played, players * n  # aside: never dealt in round 1
     enough = aside >= need
     choices = {_("No: {need} cards are needed").format(need=need): False,
                _("Yes: {aside} is more than {n}").format(aside=aside, n=n): True,
@@ -363,13 +363,13 @@ def new_deal(players: int, seed: int) -> Question:
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == enough, " ".join([
-            _("{players} players need {n} cards each: {need} in all. Only {aside} lie aside.").format(
+            _("{players} players need {n} cards each: {need} in all. Only {aside} were never dealt.").format(
                 players=players, n=n, need=need, aside=aside),
-            _("So in this app, all the cards are shuffled first. The rulebook does not say which cards are "
-              "dealt again.")]))
+            _("So in this app, all the cards are shuffled first. The rulebook does not say clearly which cards "
+              "are dealt again.")]))
 
-    return Question(_("Round 1 is over, and {aside} cards lie aside. In round 2, each of the {players} players "
-                      "gets {n} cards. Are the cards aside enough?").format(aside=aside, players=players, n=n),
+    return Question(_("Round 1 is over: {aside} cards were never dealt. In round 2, each of the {players} players "
+                      "gets {n} cards. Are those {aside} cards enough?").format(aside=aside, players=players, n=n),
                     tuple(choices), check, hint=_("How many cards do all the players need together?"))
 
 
