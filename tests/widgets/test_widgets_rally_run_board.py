@@ -451,6 +451,20 @@ def test_memory_chart_draws_each_row_with_its_interval():
     assert chart.plot.layout.margin.r >= 90
 
 
+def test_on_a_phone_the_memory_chart_takes_the_width_and_keeps_its_words_whole():
+    chart = MemoryChart(memory_win_rates([0, 3, None], games=30, seed=2))
+    chart.fit_room(360)  # the page's room on a phone: laid out 360 px wide, not scaled to half
+    layout = chart.plot.layout
+    assert layout.width == 360 and chart.probe.width == 360
+    assert layout.margin.r <= 10 and not layout.annotations[0].visible  # no room beside the plot
+    assert layout.title.text.endswith("<br>- - - fair share 50%")  # the fair share named under the title
+    assert all(len(line) <= 45 for line in layout.title.text.split("<br>") + layout.xaxis.title.text.split("<br>"))
+    assert layout.height > 340  # the margins grew; the bars keep their height
+    chart.fit_room(1200)  # a laptop: as made
+    assert (layout.width, layout.height, layout.margin.r) == (620, 340, 100) and layout.annotations[0].visible
+    assert "<br>" not in layout.title.text + layout.xaxis.title.text
+
+
 def test_the_memory_experiment_runs_only_when_asked_and_then_shows_its_result():
     experiment = MemoryExperiment([0, None], games=6, seed=2)
     assert experiment.result is None and len(experiment.children) == 3  # a button and words, nothing run

@@ -18,6 +18,7 @@ An experiment on how much memory helps, run when you press its button: 20 games 
 from __future__ import annotations
 
 import html
+import textwrap
 from typing import Iterable, Sequence
 
 import ipywidgets as w
@@ -26,7 +27,7 @@ from rally.rally_run.simulate import MemoryResult, memory_win_rates
 
 from .._display import StableRepr
 from ..i18n import _, decimal, join_words, ngettext, percent
-from ..plotly_view import PlotlyView, plotly_figure
+from ..plotly_view import PlotlyView, narrow_width, plotly_figure
 
 
 class MemoryChart(PlotlyView):
@@ -36,6 +37,7 @@ class MemoryChart(PlotlyView):
     def __init__(self, result: MemoryResult, width: int = 620, height: int = 340):
         super().__init__(plotly_figure())
         self._result = result
+        self._wide, self._high = width, height
         rows = result.rows
         games = rows[0].games if rows else 0
         self._plain = ngettext(
@@ -61,28 +63,54 @@ class MemoryChart(PlotlyView):
                      error_y={"type": "data", "symmetric": False, "array": plus, "arrayminus": minus,
                               "color": "#111827", "thickness": 1.5, "width": 8})
         games = rows[0].games if rows else 0
+        self._title = html.escape(ngettext("Win rate by memory, {games} game each against {opponents}",
+                                           "Win rate by memory, {games} games each against {opponents}", games).format(
+            games=games, opponents=", ".join(result.opponents)))
+        self._axis = html.escape(_("how long the computer player remembers a tile (in turns, any player's)"))
+        self._fair = None if fair is None else html.escape(_("fair share {share}").format(share=percent(fair / 100)))
         self.plot.update_layout(
             width=width, height=height, margin={"l": 60, "r": 10 if fair is None else 100, "t": 50, "b": 50},
             plot_bgcolor="#ffffff",
             paper_bgcolor="#ffffff", showlegend=False, dragmode=False,
-            title={"text": ngettext("Win rate by memory, {games} game each against {opponents}",
-                                    "Win rate by memory, {games} games each against {opponents}", games).format(
-                       games=games, opponents=", ".join(result.opponents)),
-                   "font": {"size": 14}},
+            title={"text": self._title, "font": {"size": 14}},
             yaxis={"title": _("games won (%)"), "range": [0, 105], "gridcolor": "#e5e7eb", "fixedrange": True},
-            xaxis={"title": _("how long the computer player remembers a tile (in turns, any player's)"),
-                   "type": "category", "fixedrange": True},
+            xaxis={"title": self._axis, "type": "category", "fixedrange": True},
             # The fair share only means something when every opponent plays alike.
             shapes=[] if fair is None else [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": fair, "y1": fair,
                                              "line": {"color": "#6b7280", "dash": "dash", "width": 2}}],
             annotations=([] if fair is None else [
                 # Beside the plot, at the line's height: never on a bar or its figure.
-                {"xref": "paper", "x": 1.01, "y": fair, "text": _("fair share {share}").format(share=percent(fair / 100)),
+                {"xref": "paper", "x": 1.01, "y": fair, "text": self._fair,
                  "showarrow": False, "xanchor": "left", "yanchor": "middle",
                  "font": {"size": 12, "color": "#374151"}}])
             + [{"x": label, "y": rate + high, "text": percent(rate / 100), "showarrow": False, "yshift": 10,
                 "font": {"size": 12, "color": "#111827"}} for label, rate, high in zip(labels, rates, plus)],
         )
+        self.redrawn()
+
+    def fit_room(self, room: int) -> None:
+        """On a page narrower than the chart (a phone), the chart takes the page's width, so
+        its words keep their size instead of the whole being scaled down: the title and the
+        axis's words on two lines each, the fair share named under the title (there is no
+        room beside the plot). On a wide page it is as made."""
+        width = narrow_width(room, self._wide)
+        narrow = bool(width)
+        fair = self._fair
+        chars = max(24, width // 8)  # about as many characters of 14-px text as fit the width
+        title = "<br>".join(textwrap.wrap(self._title, chars)) if narrow else self._title
+        with self.plot.batch_update():
+            self.plot.layout.width = width or self._wide
+            axis = "<br>".join(textwrap.wrap(self._axis, chars)) if narrow else self._axis
+            top = 32 + 20 * (title.count("<br>") + 2 if fair else title.count("<br>") + 1) if narrow else 50
+            bottom = 34 + 16 * (axis.count("<br>") + 1) if narrow else 50
+            # The margins grow on a phone; the bars keep their height.
+            self.plot.layout.height = self._high + top + bottom - 100
+            self.plot.layout.margin.update(l=48 if narrow else 60, r=10 if narrow or fair is None else 100,
+                                           t=top, b=bottom)
+            self.plot.layout.title.text = title + (f"<br>- - - {fair}" if narrow and fair else "")
+            self.plot.layout.xaxis.title.text = axis
+            if fair is not None:
+                self.plot.layout.annotations[0].visible = not narrow
         self.redrawn()
 
     @property
