@@ -375,3 +375,19 @@ def test_an_old_error_goes_once_the_position_is_right():
     assert (editor.error, editor.message.value) == ("", "")
     assert (editor.advisor.error, editor.advisor.message.value) == ("", "")
     assert editor.advisor.ask() is not None and editor.advisor.error == ""
+
+
+def test_a_tap_on_a_card_of_the_hand_is_the_guess_and_the_guess_stays_after_the_answer():
+    lesson = WhatIf(START, playouts=20, seed=1)
+    assert lesson.hand.playable == ["G7", "G9"] and lesson.prediction is None
+    lesson.hand.selected = "G9"  # the child taps G9 in Cy's hand
+    assert lesson.prediction == "G9" and lesson.choice.value == "G9"
+    lesson.choice.value = "G7"  # the choice below: the hand shows it too
+    assert lesson.prediction == "G7" and lesson.hand.selected == "G7"
+    lesson.hand.selected = "B12"  # a dimmed card is no guess
+    assert lesson.prediction == "G7" and lesson.hand.selected == "" and lesson.choice.value == "G7"
+    lesson.hand.selected = "G7"
+    lesson.advisor.ask_button.click()
+    assert lesson.answered
+    lesson.hand.selected = "G9"  # after the answer the guess made before stays, in the hand too
+    assert lesson.prediction == "G7" and lesson.choice.value == "G7" and lesson.hand.selected == "G7"

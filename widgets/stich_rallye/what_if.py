@@ -77,6 +77,8 @@ class WhatIf(StableRepr, w.VBox):
         self.outcomes = w.HTML()
         self.prediction: str | None = None
         self.choice.observe(lambda change: self.predict(change["new"]) if change["new"] else None, names="value")
+        # A tap on a card of the hand is a guess too: the same as its choice below.
+        self.hand.observe(lambda change: self.predict(change["new"]) if change["new"] else None, names="selected")
         heading = f"<h4 style='margin:4px 0'>{html.escape(title)}</h4>" if title else ""
         question = _("What should {name} do?").format(name=who)
         # TRANSLATORS: {button} is the button "Ask the advisor", in italics.
@@ -121,6 +123,7 @@ class WhatIf(StableRepr, w.VBox):
         if self.answered:
             if choice != self.prediction:
                 self.choice.value = self.prediction
+                self._show_guess_in_hand()
             return
         if choice in self._words:  # the choice as its button says it ("ohne Turbo")
             choice = self._labels[self._words.index(choice)]
@@ -132,7 +135,14 @@ class WhatIf(StableRepr, w.VBox):
         self.prediction = choice
         if self.choice.value != choice:
             self.choice.value = choice
+        self._show_guess_in_hand()
         self.verdict.value = ""
+
+    def _show_guess_in_hand(self) -> None:
+        """The card guessed stands out in the hand ('' for a turbo guess)."""
+        guess = self.prediction if self.prediction in self.hand.playable else ""
+        if self.hand.selected != guess:
+            self.hand.selected = guess
 
     def ask(self) -> Advice | None:
         """Ask the advisor and judge the guess; None (and a request to guess first)
