@@ -17,7 +17,7 @@ import pytest
 import rally
 from rally import IllegalAction
 from rally.rally_run import (
-    COLORS, StartFinish, NoMemoryBot, PerfectMemoryBot, RallyRunGame, Reveal, Rotate, Swap, TilesSwapped, play_out,
+    COLORS, Cell, StartFinish, NoMemoryBot, PerfectMemoryBot, RallyRunGame, Reveal, Rotate, Swap, TilesSwapped, play_out,
 )
 from rally.rally_run.simulate import log_lines, memory_win_rates
 from widgets import FreePlayBoard, MemoryChart, MemoryExperiment, RallyRunBoard
@@ -556,3 +556,20 @@ def test_the_memory_table_shows_intervals_only_to_grown_ups():
     guide = MemoryExperiment([0, None], games=12, seed=3, intervals=True)
     guide.run()
     assert "95% interval" in guide.table.value
+
+
+def test_the_computer_players_last_turn_is_ringed_on_the_board():
+    """A computer player moves in an instant: the places its turn touched are ringed (the
+    highlight the page draws) until the person acts; a person's own move rings nothing."""
+    board = RallyRunBoard(players=2, seed=7, names=["Bo", "Gus"], bots=["forgetful:3"])
+    assert board.highlight == []  # Bo begins: nobody has moved yet
+    assert board.click("A1") and board.highlight == []  # Bo's tile waits to be laid: no computer turn yet
+    before = len(board.game.events)
+    assert board.rotate(board.rotations[0]["rotation"])
+    gus = [e for e in board.game.events[before:] if getattr(e, "seat", None) == 1]
+    assert gus and board.highlight  # Gus has played his turn
+    cells = {str(Cell.of(i)) for e in gus for i in (getattr(e, "cell", None), getattr(e, "end", None),
+                                                      getattr(e, "a", None), getattr(e, "b", None))
+             if isinstance(i, int) and i < 25}
+    assert set(board.highlight) <= cells | set(COLORS) and set(board.highlight) & cells
+    assert "A1" not in board.highlight  # Bo's own move is not ringed

@@ -57,7 +57,7 @@ from ..messages import StatusLine
 from ..i18n import _
 from .board_rows import (
     CAR_SHAPES, COLOR_LETTERS, RUN_HEX, car_and_player_rows, cell_rows, name_cars_in_places,
-    rotation_rows, start_rows, swap_partners,
+    rotation_rows, start_rows, swap_partners, touched_places,
 )
 from .board_words import board_in_words, color_adjective, color_noun, heading_and_prompt, page_labels
 
@@ -326,9 +326,13 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         A bot that fails (a bot of the user's own making may) stops the game where it is,
         says so, and never undoes or hides the moves already made."""
         game = self.game
+        before = len(game.events)
         try:
             if self.interactive:
                 play_bots(game, self.bots, self.rng, stop=self._held)  # up to a person's turn, or a pause
+                if self.pause_hook is None:  # a guide rings places itself
+                    computers = [seat for seat, bot in enumerate(self.bots) if bot is not None]
+                    self.highlight = touched_places(game.events[before:], computers)
                 if game.is_over:
                     self._held(game)
                 seat = game.current_player

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from rally.rally_run import COLORS, START_FINISH, Cell, RallyRunGame, StartFinish, Swap, Tile
+from rally.rally_run import (COLORS, START_FINISH, CarMoved, Cell, RallyRunGame, StartFinish, Swap, Tile, TileRevealed,
+                             TilesSwapped, TileTurned)
+from rally.rally_run.board import CELLS
 from rally.rally_run.traps import trapping_rotations
 
 from ..i18n import _, join_words, ngettext
@@ -124,6 +126,36 @@ def rotation_rows(game: RallyRunGame) -> list[dict]:
         rows.append({"rotation": r, "tile": str(tile), "kind": kind.letter, "trap": r in traps,
                      "openings": list(tile.openings), "words": words, "text": text, "label": label})
     return rows
+
+
+def touched_places(events: Sequence, seats: Sequence[int]) -> list[str]:
+    """The places the moves of ``seats`` in ``events`` touched, as the page rings them
+    ("B3", or a start-finish tile's color): each tile turned over or laid, each pair of
+    tiles swapped, where each car drove. So a computer player's turn, made in an instant,
+    is seen on the board and not only in the log.
+
+    >>> from rally.rally_run import RallyRunGame
+    >>> game = RallyRunGame.new(2, seed=6)
+    >>> before = len(game.events)
+    >>> game.apply("reveal A1"); game.apply("rotate 1")
+    >>> touched_places(game.events[before:], [0])
+    ['A1']
+    """
+    def spot(index: int) -> str:
+        return str(Cell.of(index)) if index < CELLS else START_FINISH[index - CELLS].color
+
+    touched: list[str] = []
+    for event in events:
+        if isinstance(event, (TileRevealed, TileTurned)) and event.seat in seats:
+            places: tuple[int, ...] = (event.cell,)
+        elif isinstance(event, TilesSwapped) and event.seat in seats:
+            places = (event.a, event.b)
+        elif isinstance(event, CarMoved) and event.seat in seats:
+            places = (event.end,)
+        else:
+            continue
+        touched += [spot(i) for i in places if spot(i) not in touched]
+    return touched
 
 
 def swap_partners(actions: Sequence) -> set[int]:
