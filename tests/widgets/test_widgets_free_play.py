@@ -143,3 +143,14 @@ def test_driving_round_again_lights_the_route_again():
     send(board, type="round")
     send(board, type="round")
     assert [r for r in seen if r] == [board.route, board.route] and board.route[0] == "B1"
+
+
+def test_putting_a_chosen_car_down_says_what_the_next_tap_does():
+    board = build_ring()
+    send(board, type="car", color="red")
+    assert "tap or click a tile to put it there" in board.status
+    send(board, type="click", square="B2")  # the empty middle: no tile to put the car on
+    assert board.status_kind == "error" and "There is no tile on B2" in board.status and board.play.cars == {}
+    send(board, type="car", color="red")  # the same car again: the choice is put down, and said so
+    assert board.chosen_car == "" and board.status == ("The red car is no longer chosen: a tap on a tile now turns "
+                                                       "the tile.")

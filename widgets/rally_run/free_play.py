@@ -138,7 +138,9 @@ class FreePlayBoard(StableRepr, StatusLine, anywidget.AnyWidget):
                 colors=", ".join(COLORS), given=repr(color)))
         if self.chosen_car == color:
             self.chosen_car = ""
-            self._say("")
+            # Said, not silent: the next tap on a tile now turns it rather than moving the car.
+            self._say(_("The {color} car is no longer chosen: a tap on a tile now turns the tile.").format(
+                color=color_adjective(color)))
         else:
             self.chosen_car, self.chosen_piece, self.mode = color, "", "lay"
             on = self.play.cars.get(color)

@@ -307,7 +307,8 @@ class GuidedRun(StableRepr, w.VBox):
         met = " ".join(f"<span role='img' aria-label='{html.escape(_(TITLES[m.kind]), quote=True)}' "
                        f"title='{html.escape(_(TITLES[m.kind]), quote=True)}'>{PICTURES[m.kind]}</span>"
                        for m in self.guide.seen)
-        over = html.escape(_("The race is over. {event}").format(event=game.events[-1].describe(game.names)))
+        # How it ended stands above the board already (its prompt): said once.
+        over = html.escape(_("The race is over."))
         came = html.escape(_("The tips in this game:"))
         which = folded_list(_("Which ones?"), (f"{PICTURES[m.kind]} {_(TITLES[m.kind])}" for m in self.guide.seen))
         rows: list[Any] = [w.HTML(f"<div style='font-size:18px'>{over}<br>{came} "
