@@ -82,14 +82,14 @@ class MemoryBot:
         return f"{type(self).__name__}(turns={self.turns})"
 
     def describe(self, lang: str | None = None) -> str:
-        """The bot in words, for tables and charts a learner reads: "a bot with no memory"
+        """The bot in words, for tables and charts a learner reads: "a computer player with no memory"
         (in ``lang``, default the language spoken: :mod:`rally.common.i18n`)."""
         with language(lang):
             if self.turns is None:
-                return _("a bot with perfect memory")
+                return _("a computer player with perfect memory")
             if self.turns == 0:
-                return _("a bot with no memory")
-            return ngettext("a bot that remembers {n} turn", "a bot that remembers {n} turns", self.turns).format(
+                return _("a computer player with no memory")
+            return ngettext("a computer player that remembers {n} turn", "a computer player that remembers {n} turns", self.turns).format(
                 n=self.turns)
 
     # ------------------------------------------------------------------ memory

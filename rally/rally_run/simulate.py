@@ -15,7 +15,7 @@ memory        wins    win rate   95% interval
 none            12       60.0%   38.7% - 78.1%
 1 turn          12       60.0%   38.7% - 78.1%
 perfect         16       80.0%   58.4% - 91.9%
-(20 games each, 2 players, against a bot with no memory; a fair share would be 50.0%)
+(20 games each, 2 players, against a computer player with no memory; a fair share would be 50.0%)
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def _simulate(players: int, seed: int, bots: str, brief: bool, max_turns: int | 
     game = RallyRunGame.new(players, seed=seed, max_turns=max_turns)
     play_out(game, chosen, random.Random(seed))
     names = game.names
-    # TRANSLATORS: {bot} is the bot in words, like "a bot with perfect memory".
+    # TRANSLATORS: {bot} is the bot in words, like "a computer player with perfect memory".
     who = ", ".join(_("{name} ({color} car, {bot})").format(
         name=names[s], color=color_adjective(game.start_colors[s]), bot=chosen[s].describe()) for s in range(players))
     lines = [

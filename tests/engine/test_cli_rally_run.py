@@ -39,7 +39,7 @@ def test_run_many_games_reports_wins_and_speed(capsys):
     assert main(["run", "--players", "2", "--games", "20", "--bots", "perfect,none"]) == 0
     out = capsys.readouterr().out
     assert "20 games of 2 players" in out and "games a second" in out
-    assert "Bo (a bot with perfect memory)" in out and "Gus (a bot with no memory)" in out
+    assert "Bo (a computer player with perfect memory)" in out and "Gus (a computer player with no memory)" in out
 
 
 @pytest.mark.slow

@@ -166,4 +166,4 @@ def test_the_memory_experiment_and_the_bots_in_german():
     assert result.table().splitlines()[0].split() == ["memory", "wins", "win", "rate", "95%", "interval"]
     assert NoMemoryBot().describe(lang="de") == "ein Computerspieler ohne Gedächtnis"
     assert ForgetfulBot(3).describe(lang="de") == "ein Computerspieler, der sich Plättchen 3 Züge lang merkt"
-    assert ForgetfulBot(3).describe() == "a bot that remembers 3 turns"
+    assert ForgetfulBot(3).describe() == "a computer player that remembers 3 turns"

@@ -16,7 +16,7 @@ def test_it_is_seeded_and_counts_every_game():
     assert a == memory_win_rates([0, 2, None], games=24, seed=5)
     assert [row.label for row in a.rows] == ["none", "2 turns", "perfect"]
     assert all(row.games == 24 and 0 <= row.wins <= 24 for row in a.rows)
-    assert a.players == 2 and a.fair_share == 0.5 and a.opponents == ("a bot with no memory",)
+    assert a.players == 2 and a.fair_share == 0.5 and a.opponents == ("a computer player with no memory",)
     low, high = a.rows[0].interval
     assert low <= a.rows[0].rate <= high
 

@@ -191,6 +191,6 @@ def test_the_python_detector_sees_python(line):
 
 @pytest.mark.parametrize("line", [
     "May play: G5, G12", "turbo           31.0%   23.3% -  39.9%", "Ada moves 3 from space 2: counts 3 empty spaces.",
-    "The choices: turbo or no turbo", "(300 games each, 2 players, against a bot with no memory; a fair share would be 50.0%)"])
+    "The choices: turbo or no turbo", "(300 games each, 2 players, against a computer player with no memory; a fair share would be 50.0%)"])
 def test_the_python_detector_passes_plain_words(line):
     assert not PYTHON.search(line)

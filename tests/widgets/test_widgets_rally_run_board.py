@@ -443,7 +443,7 @@ def test_memory_chart_draws_each_row_with_its_interval():
         assert y + plus == pytest.approx(100 * row.interval[1]) and y - minus == pytest.approx(100 * row.interval[0])
     assert chart.plot.layout.shapes[0].y0 == pytest.approx(50)
     assert repr(chart).startswith("A chart of how often a computer player wins with each memory, 30 games each "
-                                  "against a bot with no memory: none ")
+                                  "against a computer player with no memory: none ")
     # The fair share's label stands beside the plot (paper x beyond 1), at the line's height,
     # so it can never sit on a bar or on a bar's figure.
     label = next(a for a in chart.plot.layout.annotations if a.text.startswith("fair share"))
@@ -573,3 +573,10 @@ def test_the_computer_players_last_turn_is_ringed_on_the_board():
              if isinstance(i, int) and i < 25}
     assert set(board.highlight) <= cells | set(COLORS) and set(board.highlight) & cells
     assert "A1" not in board.highlight  # Bo's own move is not ringed
+
+
+def test_people_sharing_the_screen_are_not_each_called_you():
+    shared = RallyRunBoard(players=3, seed=8, names=["Bo", "Ed", "Gus"], people=[0, 1], bots=["perfect"])
+    assert not any("(you)" in p["text"] for p in shared.players_info)
+    alone = RallyRunBoard(players=2, seed=7, names=["Bo", "Gus"], bots=["forgetful:3"])
+    assert [p["text"].split(":")[0] for p in alone.players_info] == ["Bo (you)", "Gus"]

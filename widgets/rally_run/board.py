@@ -355,7 +355,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         obs = game.observation(me)
         targets = self._targets()
         cells, starts = cell_rows(obs, targets), start_rows(targets)
-        cars, infos = car_and_player_rows(game, obs, me, self.interactive)
+        cars, infos = car_and_player_rows(game, obs, me, self.interactive, shared=len(self.people) > 1)
         name_cars_in_places(cars, [*cells, *starts])
         rotations = rotation_rows(game) if game.awaiting_rotation and game.current_player == me else []
         with self.hold_sync():

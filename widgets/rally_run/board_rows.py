@@ -70,9 +70,11 @@ def start_rows(targets: Mapping[str, str]) -> list[dict]:
     return starts
 
 
-def car_and_player_rows(game: RallyRunGame, obs, me: int, interactive: bool) -> tuple[list[dict], list[dict]]:
+def car_and_player_rows(game: RallyRunGame, obs, me: int, interactive: bool,
+                        shared: bool = False) -> tuple[list[dict], list[dict]]:
     """The cars on the board and the players' lines beside it, one of each per seat;
-    ``me`` is "you" on a board that may be played (``interactive``)."""
+    ``me`` is "you" on a board that may be played (``interactive``); its line says so
+    unless people share the screen (``shared``: "(you)" would jump from child to child)."""
     names = game.names
     labels = short_labels(names)
     cars, infos = [], []
@@ -92,7 +94,7 @@ def car_and_player_rows(game: RallyRunGame, obs, me: int, interactive: bool) -> 
                       "trophy_hex": RUN_HEX.get(held, ""), "trophy_text_hex": RUN_TEXT_HEX.get(held, ""),
                       "where": on, "goal": str(game.goal(s)), "current": s == obs.current_player,
                       "you": you, "title": title,
-                      "text": player_line(names[s], you, color, line_place(place, color, held), held)})
+                      "text": player_line(names[s], you and not shared, color, line_place(place, color, held), held)})
     return cars, infos
 
 

@@ -10,7 +10,7 @@ bar is labelled with its memory length and its figure, so nothing rests on color
 >>> from rally.rally_run.simulate import memory_win_rates
 >>> chart = MemoryChart(memory_win_rates([0, None], games=20, seed=1))
 >>> chart
-A chart of how often a computer player wins with each memory, 20 games each against a bot with no memory: none 60%, perfect 80%.
+A chart of how often a computer player wins with each memory, 20 games each against a computer player with no memory: none 60%, perfect 80%.
 >>> MemoryExperiment([0, None], games=20, seed=1)
 An experiment on how much memory helps, run when you press its button: 20 games for each memory.
 """
@@ -242,7 +242,7 @@ def conclusion(result: MemoryResult) -> list[str]:
 
     >>> from rally.rally_run.simulate import MemoryRow
     >>> rows = (MemoryRow(0, 138, 300), MemoryRow(1, 181, 300), MemoryRow(2, 177, 300), MemoryRow(None, 242, 300))
-    >>> for line in conclusion(MemoryResult(rows, 2, ("a bot with no memory",), 0)): print(line)
+    >>> for line in conclusion(MemoryResult(rows, 2, ("a computer player with no memory",), 0)): print(line)
     With no memory, the computer player won 46% of its games. With a memory of only 1 turn, it won 60%.
     With a perfect memory, it won 81%.
     Not every step is a gain: 1 turn and 2 turns came out about the same. Some of what you see is luck.
