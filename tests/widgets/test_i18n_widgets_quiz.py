@@ -188,7 +188,7 @@ def test_the_board_speaks_german_and_keeps_its_color_letters():
         assert board.cars[0]["title"] == "Das rote Auto von Bo"
         assert board.click("A1") and board.rotations
         assert board.rotations[0]["label"].startswith("so legen, dass die Straße nach ")  # no compass points
-        assert board.prompt == "Leg das Plättchen auf A1: Wähle unten, wohin seine Straße geht."
+        assert board.prompt == "Leg das Plättchen auf A1: Wähle, wohin seine Straße geht."
         texts = board_texts(board)
         assert board.rotate(board.rotations[0]["rotation"])
         assert board.set_mode("swap") and board.status == "Wähle zwei verdeckte Plättchen, um sie zu vertauschen."

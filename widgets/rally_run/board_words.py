@@ -103,7 +103,7 @@ def player_line(name: str, you: bool, color: str, where: str, trophy: str) -> st
 def lay_prompt(game: RallyRunGame) -> str:
     """What a person is asked while the tile just revealed waits to be laid, warning them
     when a rotation would leave the car stuck for good (issue 41)."""
-    text = _("Lay the tile on {cell}: choose below which ways its road goes.").format(
+    text = _("Lay the tile on {cell}: choose which ways its road goes.").format(
         cell=Cell.of(game.pending))
     if trapping_rotations(game):
         text += " " + _("⚠ Laid as marked ⚠, your car could never drive on again.")
