@@ -36,3 +36,31 @@ def test_drive_round_is_seen_on_a_phone(screen_page, lab, lesson):
         assert hit, f"{words!r} is covered"
     check(page, screen, "free play")
     _lab.screenshot(page, f"09_free_play_tools_{screen}_{lesson.replace('/', '_')}", free)
+
+
+@pytest.mark.parametrize("screen_page", ["phone-360"], indirect=True)
+def test_the_trip_round_comes_into_view_on_a_phone(screen_page, lab):
+    """*Drive round* may be far below the grid on a phone: the grid, where the car drives,
+    comes into view when it is pressed."""
+    page, _screen = screen_page
+    _lab.open_app(page, lab, "09_rally_run_memory.ipynb")
+    free = page.locator(".rally-free-play").last
+    free.scroll_into_view_if_needed()
+    free.locator('button[data-piece="C"]').tap()
+    for name, taps in [("A1", 2), ("B1", 3), ("B2", 4), ("A2", 1)]:  # four curves round a square
+        for _ in range(taps):
+            free.locator(f'button[data-square="{name}"]').tap()
+    free.locator('button[data-car="red"]').tap()
+    free.locator('button[data-square="A1"]').tap()
+    tool = free.locator("button.rfp-tool", has_text="Drive round")
+    tool.scroll_into_view_if_needed()
+    page.mouse.wheel(0, 400)  # the grid well above the top of the screen
+    page.wait_for_timeout(300)
+    in_view = "(g) => { const r = g.getBoundingClientRect(); return r.top >= -1 && r.bottom <= window.innerHeight + 1; }"
+    grid = free.locator(".rfp-grid")
+    assert not grid.evaluate(in_view)
+    tool.tap()
+    expect(free).to_contain_text("The red car drove round")
+    page.wait_for_timeout(1500)  # a smooth scroll's time
+    rect = grid.evaluate("g => { const r = g.getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight]; }")
+    assert grid.evaluate(in_view), rect  # (sub-pixel: a smooth scroll may stop a fraction short)

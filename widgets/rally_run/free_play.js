@@ -155,6 +155,12 @@ function render({ model, el }) {
     trip = { route, car: model.get("driver"), step: 0, timer: 0 };
     redraw();
     const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    // The trip is watched on the grid: on a phone the "Drive round" button pressed may be
+    // far below it, so the grid comes into view first.
+    const box = grid.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      grid.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+    }
     if (still) {
       trip.timer = setTimeout(endTrip, 3000);
       return;
