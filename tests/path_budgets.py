@@ -23,15 +23,15 @@ MOST_WORDS_A_PAGE = 1200
 PAGE_WORDS = {
     "en": {"00_start_here": 388, "01_tricks": 474, "02_motor_and_turbo": 455, "03_moving_and_hills": 590,
            "04_round_end_and_laps": 602, "05_play_a_game": 410, "06_what_if": 338,
-           "07_rally_run_driving": 650, "08_rally_run_finish": 504, "09_rally_run_memory": 333},
+           "07_rally_run_driving": 640, "08_rally_run_finish": 507, "09_rally_run_memory": 333},
     "de": {"00_start_here": 373, "01_tricks": 499, "02_motor_and_turbo": 478, "03_moving_and_hills": 587,
            "04_round_end_and_laps": 624, "05_play_a_game": 431, "06_what_if": 355,
-           "07_rally_run_driving": 603, "08_rally_run_finish": 492, "09_rally_run_memory": 330},
+           "07_rally_run_driving": 603, "08_rally_run_finish": 494, "09_rally_run_memory": 330},
 }
 #: Each guided game's tips and end, as harness.guided_text plays it.
 GUIDED_WORDS = {
-    "en": {"stich_rallye": 333, "rally_run": 173},
-    "de": {"stich_rallye": 358, "rally_run": 170},
+    "en": {"stich_rallye": 333, "rally_run": 165},
+    "de": {"stich_rallye": 358, "rally_run": 162},
 }
 
 
