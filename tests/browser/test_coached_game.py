@@ -61,7 +61,7 @@ ADA_DECIDES = re.compile(r"^Ada (plays [RGB]\d+ |uses the turbo:|"
                          r"keeps the motor wound at \d+ and moves by the card alone)")
 #: The game's log shows its last 80 events (game_view.LOG_LINES).
 LOG_LINES = 80
-HINT = re.compile(r"^(?:Try ([RGB]\d{1,2}): it won|You have only one choice here: ([RGB]\d{1,2})\.)")
+HINT = re.compile(r"^(?:Try ([RGB]\d{1,2}) \([a-z]+ \d{1,2}\): |You have only one choice here: ([RGB]\d{1,2})\.)")
 #: What a review still growing says (rally.Review.sentence), gone once it is whole.
 GROWING = "the advisor has looked at"
 RANKED_BUTTON = re.compile(r"^([①②③]) Show it in the replay$")

@@ -128,7 +128,7 @@ def check_start_here(page):
     # The two game buttons (issue 40): one tap on Stich Rallye brings its guided game with
     # the first tip, whose "Go on" is the second tap.
     start = page.locator(".jp-OutputArea-output .rally-first-game").first
-    games = start.locator("button")
+    games = start.locator("button:visible")  # Play again ▶ waits, hidden, for a game's end
     assert games.count() == 2, start.inner_text()
     assert "Stich Rallye" in games.nth(0).inner_text() and "Rally Run" in games.nth(1).inner_text()
     games.nth(0).click()

@@ -242,7 +242,7 @@ def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAU
                  losses).format(value=before.value, losses=losses),
         tuple(str(v) for v in values),
         check,
-        hint=_("On this app's dial, move the arrow one position on for each lost trick; after the last, it comes "
+        hint=_("On this app's dial, move the arrow one position on for each lost trick. After the last, it comes "
                "back to 0."),
         picture=picture,
     )
