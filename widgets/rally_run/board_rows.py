@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 
 from rally.rally_run import (COLORS, START_FINISH, CarMoved, Cell, RallyRunGame, StartFinish, Swap, Tile, TileRevealed,
                              TilesSwapped, TileTurned)
-from rally.rally_run.board import CELLS
+from rally.rally_run.board import place_of
 from rally.rally_run.traps import trapping_rotations
 
 from ..i18n import _, join_words, ngettext
@@ -31,6 +31,11 @@ RUN_TEXT_HEX: dict[str, str] = {"red": "#ffffff", "blue": "#ffffff", "green": "#
 COLOR_LETTERS: dict[str, str] = {c: c[0].upper() for c in COLORS}
 #: A shape per seat for the cars.
 CAR_SHAPES = ("circle", "square", "triangle", "diamond")
+
+
+def spot(place: Cell | StartFinish) -> str:
+    """How the page names a place: ``"B3"`` for a cell, a start-finish tile by its color."""
+    return place.color if isinstance(place, StartFinish) else str(place)
 
 
 def cell_rows(obs, targets: Mapping[str, str]) -> list[dict]:
@@ -81,7 +86,7 @@ def car_and_player_rows(game: RallyRunGame, obs, me: int, interactive: bool,
     for s in range(game.players):
         color = obs.start_colors[s]
         place = obs.cars[s]
-        where = place.color if isinstance(place, StartFinish) else str(place)
+        where = spot(place)
         title = _("{name}'s {color} car").format(name=names[s], color=color_adjective(color))
         cars.append({"seat": s, "name": names[s], "label": labels[s], "color": color, "hex": RUN_HEX[color],
                      "text_hex": RUN_TEXT_HEX[color], "shape": CAR_SHAPES[s], "place": where, "title": title})
@@ -143,9 +148,6 @@ def touched_places(events: Sequence, seats: Sequence[int]) -> list[str]:
     >>> touched_places(game.events[before:], [0])
     ['A1']
     """
-    def spot(index: int) -> str:
-        return str(Cell.of(index)) if index < CELLS else START_FINISH[index - CELLS].color
-
     touched: list[str] = []
     for event in events:
         if isinstance(event, (TileRevealed, TileTurned)) and event.seat in seats:
@@ -156,7 +158,7 @@ def touched_places(events: Sequence, seats: Sequence[int]) -> list[str]:
             places = (event.end,)
         else:
             continue
-        touched += [spot(i) for i in places if spot(i) not in touched]
+        touched += [spot(place_of(i)) for i in places if spot(place_of(i)) not in touched]
     return touched
 
 
