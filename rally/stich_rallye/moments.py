@@ -79,7 +79,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
                                N_("The trick's lowest card, {lowest}, says how far your car drives.")),
     "motor_wound": (N_("You lost the trick, so your motor winds up one step: it shows {value} now."),
                     N_("A wound motor drives your car later.")),
-    "turbo_offer": (N_("You won the trick, and your motor shows {value}."),
+    "turbo_offer": (N_("You won the trick, and your lost tricks wound your motor to {value}."),
                     N_("Use the turbo to drive {lowest} + {value} now, or drive {lowest} and keep the motor for later.")),
     "downhill_roll": (N_("{name}'s car landed on a blue downhill space, so it rolls on to space {space}."),),
     "uphill_roll": (N_("{name}'s car landed on a red uphill space, so it rolls back to space {space}."),),

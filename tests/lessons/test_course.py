@@ -61,6 +61,25 @@ def test_lesson_0_maps_every_lesson_and_shows_the_ticks(lang):
     assert any(cell["cell_type"] == "code" and source(cell).endswith("CourseProgress()") for cell in start)
 
 
+#: How each language marks the project's reading where the rulebook is silent (issue 41).
+IN_THIS_APP = {"en": "in this app", "de": "in der App"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_0_says_once_what_in_this_app_means_before_any_lesson_uses_it(lang):
+    """The lessons mark the project's readings with "In this app"; lesson 0 says, once, that
+    the rulebook is silent there and the table plays it the same way."""
+    mark = IN_THIS_APP[lang]
+    start = " ".join(source(c) for c in cells(COURSE[0], lang) if c["cell_type"] == "markdown")
+    silent = {"en": ("rulebook does not say", "at the table too"), "de": ("Spielanleitung nichts", "am Tisch genauso")}
+    said = [s for s in re.split(r"(?<=[.!?])\s+", start)
+            if f"“{mark}”" in s or f"„{mark}“" in s]
+    assert len(said) == 1 and all(words in said[0] for words in silent[lang]), said
+    users = [lesson for lesson in COURSE[1:] if any(
+        mark.lower() in source(c).lower() for c in cells(lesson, lang) if c["cell_type"] == "markdown")]
+    assert len(users) >= 5  # the mark is the lessons' way of labelling a reading, not a one-off
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_link_between_lessons_leads_to_a_lesson_of_the_same_language(lang):
     for lesson in COURSE:

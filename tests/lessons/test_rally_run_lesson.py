@@ -197,13 +197,13 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "dead ends.",  # M2
                     "The rulebook says you may, “in the first round”. This app does it on each car's first move, and "
                     "you must. Start tiles stay closed until the pit stop (lesson 8).",  # R3, R5
-                    "may it lie a new way? In this app it may, and at the table too.",  # a tile laid anew (M2)
-                    "This app plays it like this. Do the same at the table: - The pit stop has a road "
+                    "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
+                    "In this app: - The pit stop has a road "
                     "on each side and room for every car. - One trophy per player, in the colors of the cars "
                     "playing. - A car must take one on its first visit only.",  # the rulebook: "may take"
                     "The rulebook says the tile must border yours. In this app that means beside it, not corner to "
                     "corner, and your road must also lead to it.",                         # M3 in lesson 7
-                    "And before that? In this app a car may not drive onto a start-finish tile then.",  # R5
+                    "In this app, no car may drive onto any other start-finish tile, before or after the pit stop.",  # R5
                     "In this app: - A car is stuck for good",                              # R7, R8
                     "or after 100 turns each."):                                           # the turn limit (R8)
         assert reading in text, reading

@@ -195,8 +195,8 @@ def test_the_keyboard_goes_to_the_new_hand_in_round_3_and_to_the_summary_at_the_
 
 
 def test_the_round_end_tip_says_the_new_cards_are_already_dealt() -> None:
-    for lang, words in (("en", "The cards for round 2 are already dealt"),
-                        ("de", "Die Karten für Runde 2 sind schon ausgeteilt")):
+    for lang, words in (("en", "Your new cards for round 2 are already below."),
+                        ("de", "Deine neuen Karten für Runde 2 liegen schon unten.")):
         with rally.language(lang):
             view = GuidedGame()
             stops = drive(view)

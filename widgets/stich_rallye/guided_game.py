@@ -213,7 +213,7 @@ class GuidedGame(GameView):
         if moment.kind == "round_end_motors" and moment.event is not None:
             deal = next((e for e in self.game.events[moment.event:] if isinstance(e, Dealt)), None)
             if deal is not None:
-                words += (_("The cards for round {round} are already dealt: your new hand is below.").format(
+                words += (_("Your new cards for round {round} are already below.").format(
                     round=deal.round),)
         return words
 
