@@ -42,6 +42,16 @@ class IllegalAction(RuleError):
         super().__init__(message)
         self.refusal = refusal
 
+    @classmethod
+    def because(cls, refusal: Refusal) -> IllegalAction:
+        """The error for ``refusal``, worded in the language spoken now.
+
+        >>> err = IllegalAction.because(Refusal("seat.none", {"seat": 7, "high": 2}))
+        >>> err.refusal.code, str(err)
+        ('seat.none', 'There is no seat 7: seats are whole numbers from 0 to 2.')
+        """
+        return cls(refusal.words(), refusal)
+
 
 class PositionError(RuleError):
     """A game state that could never happen, or text that does not describe one.

@@ -314,7 +314,7 @@ class RallyRunGame(RunRefusals):
         Raises :class:`~rally.IllegalAction` with the reason, leaving the game unchanged."""
         reason = self.refusal(action, seat)
         if reason is not None:
-            raise IllegalAction(reason.words(), reason)
+            raise IllegalAction.because(reason)
         act = parse_action(action)
         current = self._seat_to_move
         log = self._log

@@ -65,7 +65,7 @@ def would_trap(game: RallyRunGame, rotation: int) -> bool:
                             "its rotations."))
     reason = game.refusal(ROTATES[rotation] if rotation in range(4) else str(rotation))
     if reason is not None:
-        raise IllegalAction(reason.words(), reason)
+        raise IllegalAction.because(reason)
     return _lay(game, rotation)
 
 

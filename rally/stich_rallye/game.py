@@ -164,9 +164,7 @@ class Game(Playouts):
         """``(winner's seat, lowest value)`` of the complete trick on the table (S5);
         raises :class:`IllegalAction` while the trick is still being played."""
         if len(self._trick) < self.players:
-            raise IllegalAction(ngettext("The trick is not complete: {played} of {players} card is played.",
-                                         "The trick is not complete: {played} of {players} cards are played.",
-                                         self.players).format(played=len(self._trick), players=self.players))
+            raise IllegalAction.because(Refusal("S5.incomplete", {"played": len(self._trick), "players": self.players}))
         return self._trick_result()
 
     @property
@@ -397,7 +395,7 @@ class Game(Playouts):
                 return
         reason = self.refusal(action, seat)
         if reason is not None:
-            raise IllegalAction(reason.words(), reason)
+            raise IllegalAction.because(reason)
         self.apply_trusted(parse_action(action) if isinstance(action, str) else action)
 
     def apply_trusted(self, action: Action) -> None:

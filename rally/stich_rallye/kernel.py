@@ -17,6 +17,8 @@ from .cards import (
     CARDS, HAND_SIZES, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card, check_players, deal_codes, deck, split_by_color,
 )
 from ..common.errors import IllegalAction, SetupError
+from ..common.refusal import Refusal
+from . import refusals as _refusals  # noqa: F401  (registers the wordings of the codes below)
 from .events import (
     CardPlayed, Dealt, Event, FlagTaken, GameWon, LapCompleted, LapLost, MotorReleased, MotorWound, Moved, RoundEnded,
     TrickWon, TurboDeclined, TurboUsed,
@@ -232,22 +234,23 @@ class GameKernel:
             seat = inputs.seat(seat, self.players, IllegalAction)
             if not (isinstance(codes, (list, tuple)) and len(codes) <= HAND_SIZES[-1]):
                 inputs.sequence(codes, _("A new hand"), IllegalAction, "[18, 35]", HAND_SIZES[-1])
-            if len(codes) != sum(map(len, self._hands[seat])):
-                raise IllegalAction(_("A new hand for seat {seat} must keep its size.").format(seat=seat))
+            size = sum(map(len, self._hands[seat]))
+            if len(codes) != size:
+                raise IllegalAction.because(Refusal("hidden.hand_size", {"seat": seat, "size": size, "given": len(codes)}))
             new_hands[seat] = codes
         new_discards = list(discards) if isinstance(discards, (list, tuple)) and len(discards) <= len(
             self._discards) else inputs.sequence(discards, _("The earlier tricks' cards"), IllegalAction, "[18, 35]",
                                                  len(self._discards))
         if len(new_discards) != len(self._discards):
-            raise IllegalAction(_("The earlier tricks' cards must keep their number."))
+            raise IllegalAction.because(Refusal("hidden.discards", {"count": len(self._discards),
+                                                                     "given": len(new_discards)}))
         seed = inputs.seed(seed, IllegalAction)
         dealt = [c for codes in new_hands.values() for c in codes] + new_discards
         kept = [c for s, hand in enumerate(self._hands) if s not in new_hands for color in hand for c in color]
         every = dealt + kept + self._trick
         if not (_WHOLE.issuperset(map(type, dealt)) and len(set(every)) == len(every)
                 and _IN_PLAY[self.players].issuperset(every)):
-            raise IllegalAction(_("The new hands and the earlier tricks' cards must be the codes of cards in play "
-                                  "(see Card.code), each dealt once."))
+            raise IllegalAction.because(Refusal("hidden.cards", {"players": self.players}))
         for seat, codes in new_hands.items():
             self._hands[seat] = split_by_color(codes)
         self._discards = list(new_discards)

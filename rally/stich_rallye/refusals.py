@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..common.i18n import _
+from ..common.i18n import _, ngettext
 from ..common.refusal import wording
 
 
@@ -42,3 +42,28 @@ def _turbo_first(facts: Mapping[str, Any]) -> str:
 def _winner_only(facts: Mapping[str, Any]) -> str:
     return _("Only a trick's winner chooses the turbo, right after winning it; now {name} must play a card."
              ).format(name=facts["name"])
+
+
+@wording("S5.incomplete")
+def _incomplete(facts: Mapping[str, Any]) -> str:
+    return ngettext("The trick is not complete: {played} of {players} card is played.",
+                    "The trick is not complete: {played} of {players} cards are played.",
+                    facts["players"]).format(played=facts["played"], players=facts["players"])
+
+
+# The advisor's dealing of unseen cards (Game.set_hidden_cards) is refused with these: a
+# program's mistake, not a player's, but a value all the same.
+@wording("hidden.hand_size")
+def _hidden_hand_size(facts: Mapping[str, Any]) -> str:
+    return _("A new hand for seat {seat} must keep its size.").format(seat=facts["seat"])
+
+
+@wording("hidden.discards")
+def _hidden_discards(facts: Mapping[str, Any]) -> str:
+    return _("The earlier tricks' cards must keep their number.")
+
+
+@wording("hidden.cards")
+def _hidden_cards(facts: Mapping[str, Any]) -> str:
+    return _("The new hands and the earlier tricks' cards must be the codes of cards in play "
+             "(see Card.code), each dealt once.")

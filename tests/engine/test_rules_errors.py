@@ -385,6 +385,22 @@ def test_refusal_is_a_code_and_its_facts(prepare, action, seat, code, facts):
     assert reason.words("en") != reason.words("de")
 
 
+@pytest.mark.parametrize("refuse, code, facts", [
+    (lambda: mid_trick().trick_result(), "S5.incomplete", {"played": 1, "players": 3}),
+    (lambda: mid_trick().set_hidden_cards({2: [1]}, [], 0), "hidden.hand_size", {"seat": 2, "size": 2, "given": 1}),
+    (lambda: mid_trick().set_hidden_cards({}, [5], 0), "hidden.discards", {"count": 9, "given": 1}),
+    (lambda: Game.new(3, seed=1).set_hidden_cards({2: [1, 2, 3, 4, 5]}, [], 0), "hidden.cards", {"players": 3}),
+])
+def test_a_programs_misuse_is_refused_with_a_code_too(refuse, code, facts):
+    """Asking a trick's result too early, or dealing the unseen cards wrongly (the advisor's
+    set_hidden_cards), is refused as a value like a player's move."""
+    with pytest.raises(IllegalAction) as info:
+        refuse()
+    assert info.value.refusal.code == code and dict(info.value.refusal.facts) == facts
+    assert str(info.value) == info.value.refusal.words("en")
+    assert info.value.refusal.words("de") != info.value.refusal.words("en")
+
+
 def test_legal_actions_are_accepted():
     game = mid_trick()
     assert game.why_illegal("G3") is None
