@@ -34,6 +34,7 @@ from rally.rally_run.moments import (
 
 from .._display import StableRepr, folded_list
 from ..i18n import N_, _
+from ..occasion import Occasion
 from ..announcer import Announcer
 from ..page_style import PageStyle
 from ..read_aloud import SpeakButton
@@ -116,8 +117,7 @@ class GuidedRun(StableRepr, w.VBox):
         self._game: RallyRunGame | None = None
         self._moved_at = 0
         self._closed = False
-        self._when_over: list[Callable[[], None]] = []
-        self._told_over = False
+        self.over = Occasion()  # the race is over and its end is shown
         self.picture = w.HTML()
         self.tip = w.HTML()
         self.go_on_button = w.Button(description=_("Go on ▶"), button_style="primary",
@@ -320,17 +320,13 @@ class GuidedRun(StableRepr, w.VBox):
             rows.append(w.HBox([w.HTML(f"<div style='font-size:18px'>{PICTURES[kind]} {html.escape(text)}</div>"),
                                 button], layout=w.Layout(flex_flow="row wrap", align_items="center")))
         self.end_box.children = tuple(rows)
-        if not self._told_over:
-            self._told_over = True
-            for callback in self._when_over:
-                callback()
+        if not self.over.came:
+            self.over.come()
 
     def when_over(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` (no arguments) once the race is over and its end is shown, at
         once if it is already."""
-        self._when_over.append(callback)
-        if self._told_over:
-            callback()
+        self.over.then(callback)
 
     def close(self) -> None:
         """Close the game and its board (a paced computer player stops)."""

@@ -19,6 +19,7 @@ from rally import Game
 from rally.stich_rallye.replay import ReplayState, replay_states, trick_span
 
 from ..i18n import _, ngettext
+from ..occasion import Occasion
 from ..scroll_anchor import ScrollAnchor
 
 
@@ -29,7 +30,7 @@ class ReplayPanel(w.VBox):
     def __init__(self, on_show: Callable[[int, ReplayState], object]) -> None:
         self.on_show = on_show
         self.states: list[ReplayState] = []
-        self._when_started: list[Callable[[], None]] = []
+        self.started = Occasion()  # the game is over and its replay is there
         self._names: tuple[str, ...] = ()
         # A decision chosen in the review: its event, its trick's last event, and its words.
         self._note: tuple[int, int, str] | None = None
@@ -75,15 +76,12 @@ class ReplayPanel(w.VBox):
             self.show(last)
         else:
             self.slider.value = last  # the observer shows it
-        for callback in self._when_started:
-            callback()
+        self.started.come()
 
     def when_started(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` (no arguments) once the game is over and its replay is there,
         at once if it is already."""
-        self._when_started.append(callback)
-        if self.states:
-            callback()
+        self.started.then(callback)
 
     def step(self, delta: int) -> None:
         """Move ``delta`` events forward (or back, when negative). Forward from the last
