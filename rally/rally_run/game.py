@@ -25,7 +25,7 @@ and never return a game no real play could reach.
 >>> game.apply("drive C3")
 Traceback (most recent call last):
 ...
-rally.common.errors.IllegalAction: Gus's car is on the green start-finish tile, and C3 is not next to it: from there the road leads only to E5. Gus may: reveal E5 or swap two face-down tiles.
+rally.common.errors.IllegalAction: Gus's car is on the green start-finish tile, and C3 is not next to it. From there the road leads only to E5. Gus may: reveal E5 or swap two face-down tiles.
 """
 
 from __future__ import annotations

@@ -176,7 +176,7 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "lay_tile": ((N_("Turn the tile so its road meets yours."),
                   N_("Each arrow shows an open side of the tile.")), ()),
     "trap": ((N_("Careful with ⚠: laid that way, your car could never drive on."),
-              N_("Its road would lead off the board or to a start tile.")), ()),
+              N_("Its road leads off the board or to a closed start tile.")), ()),
     "tile_hidden": ((N_("The tile behind turns face down, if no car stands on it."), N_("Try to remember its road!")), ()),
     "dead_end": ((N_("Dead end: your road stops here."), N_("From here, it only leads back.")),
                  (N_("Dead end: {name}'s road stops here."), N_("From here, it only leads back."))),

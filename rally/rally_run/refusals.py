@@ -277,7 +277,7 @@ def _where(facts: Mapping[str, Any]) -> str:
     src, who = facts["place"], facts["name"]
     if src >= CELLS:
         # TRANSLATORS: this and the next two are the {where} of the sentences that say
-        # why the car cannot go somewhere ("{where}, and {cell} is not next to it: ...").
+        # why the car cannot go somewhere ("{where}, and {cell} is not next to it. ...").
         return _("{name}'s car is on the {color} start-finish tile").format(
             name=who, color=color_adjective(COLORS[src - CELLS]))
     if src == PIT:
@@ -383,9 +383,9 @@ def _not_next_words(facts: Mapping[str, Any]) -> str:
     roads = [_place_label(p) for p in facts["roads"]]
     words = {"where": _where(facts), "cells": join_words(roads, "or"), "cell": place_name(facts["to"])}
     if roads:
-        template = _("{where}, and {cell} is not next to it: from there the road leads only to {cells}.")
+        template = _("{where}, and {cell} is not next to it. From there the road leads only to {cells}.")
     else:
-        template = _("{where}, and {cell} is not next to it: from there no road leads anywhere on the board.")
+        template = _("{where}, and {cell} is not next to it. From there no road leads anywhere on the board.")
     return _then_may(template.format(**words), facts)
 
 
@@ -396,17 +396,17 @@ def _no_road_words(facts: Mapping[str, Any]) -> str:
     words = {"where": _where(facts), "cells": join_words(roads, "or"), "direction": direction_word(facts["direction"])}
     if dst >= CELLS:
         if roads:
-            template = _("{where}: no road leaves it to the {direction}, toward the {color} start-finish tile; "
-                         "the road leads only to {cells}.")
+            template = _("{where}. No road leaves it to the {direction}, toward the {color} start-finish tile. "
+                         "The road leads only to {cells}.")
         else:
-            template = _("{where}: no road leaves it to the {direction}, toward the {color} start-finish tile; "
-                         "no road leads anywhere on the board.")
+            template = _("{where}. No road leaves it to the {direction}, toward the {color} start-finish tile. "
+                         "No road leads anywhere on the board.")
         return _then_may(template.format(color=color_adjective(COLORS[dst - CELLS]), **words), facts)
     if roads:
-        template = _("{where}: no road leaves it to the {direction}, toward {cell}; the road leads only to "
+        template = _("{where}. No road leaves it to the {direction}, toward {cell}. The road leads only to "
                      "{cells}.")
     else:
-        template = _("{where}: no road leaves it to the {direction}, toward {cell}; no road leads anywhere on "
+        template = _("{where}. No road leaves it to the {direction}, toward {cell}. No road leads anywhere on "
                      "the board.")
     return _then_may(template.format(cell=place_name(dst), **words), facts)
 
@@ -448,11 +448,11 @@ def _corner_words(facts: Mapping[str, Any]) -> str:
     src = facts["place"]
     words = {"name": facts["name"], "color": color_adjective(facts["color"]), "corner": place_name(facts["corner"])}
     if src >= CELLS:
-        text = _("{name}'s finish is the {color} start-finish tile beside {corner}; the car must stand on "
+        text = _("{name}'s finish is the {color} start-finish tile beside {corner}. The car must stand on "
                  "{corner} first (it is on the {start_color} start-finish tile).").format(
             start_color=color_adjective(COLORS[src - CELLS]), **words)
     else:
-        text = _("{name}'s finish is the {color} start-finish tile beside {corner}; the car must stand on "
+        text = _("{name}'s finish is the {color} start-finish tile beside {corner}. The car must stand on "
                  "{corner} first (it is on {cell}).").format(cell=place_name(src), **words)
     return _then_may(text, facts)
 

@@ -54,8 +54,7 @@ def german_of(game: Game, event: object) -> str | None:
         return (f"{names[event.seat]} nutzt den Turbo: {event.value} {felder(event.value)} mehr, und der Motor geht "
                 "zurück auf 0.")
     if isinstance(event, TurboDeclined):
-        return (f"{names[event.seat]} nutzt den Turbo nicht. Der Motor bleibt auf {event.value}, und das "
-                "Auto fährt nur so weit, wie die niedrigste Karte zeigt.")
+        return f"{names[event.seat]} fährt ohne Turbo. Der Motor bleibt auf {event.value}."
     if isinstance(event, MotorReleased):
         if event.value == 0:
             return f"Der Motor von {names[event.seat]} zeigt 0, also bleibt das Auto stehen."
@@ -124,7 +123,7 @@ def test_moves_and_their_captions_in_german_and_in_english():
     uphill = next(m for m in rolls if m.roll == "uphill")
     n = downhill.track_length
     german = downhill.describe(game.names, lang="de")
-    assert german.endswith(f"bis auf Feld {downhill.space}, das erste freie flache Feld nach der Abfahrt.")
+    assert german.endswith(f"bis auf Feld {downhill.space}, das erste freie flache Feld danach.")
     english = downhill.describe(game.names, lang="en")
     assert english.endswith(f"to space {downhill.space}, the first empty flat space after the hill.")
     assert f"counts {downhill.steps} empty spaces and ends on downhill space {downhill.counted_end % n}" in english
@@ -192,7 +191,7 @@ def test_summary_and_refusals_in_german():
     winner = game.names[game.current_player]
     assert game.summary(lang="de").splitlines()[0].endswith(f"; {winner} entscheidet jetzt über den Turbo.")
     assert game.why_illegal(game.hands[0][0] if game.hands[0] else "G3", lang="de").startswith(
-        f"{winner} hat den Stich gewonnen und muss sich zuerst entscheiden: den Turbo nutzen")
+        f"{winner} hat den Stich gewonnen und entscheidet zuerst: Turbo nutzen")
     # Once over, the game says who won, in German.
     play_out(game, bots, random.Random(6))
     assert game.summary(lang="de").startswith(f"Spiel vorbei nach Runde {game.round}: {game.names[game.winner]} gewinnt.")

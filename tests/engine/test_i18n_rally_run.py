@@ -57,7 +57,7 @@ def test_the_events_of_a_seeded_game_are_told_in_german_and_english_stays():
     game = first_moves()
     assert game.narrate(lang="de") == [
         "Bo deckt A1 auf – eine Gerade.",
-        "Bo legt es so hin: eine Gerade, offen nach Osten und Westen.",
+        "Bo legt das Plättchen so: eine Gerade, offen nach Osten und Westen.",
         "Bo fährt vom roten Start-Ziel-Plättchen nach A1.",
     ]
     assert game.narrate() == [
@@ -97,12 +97,12 @@ def test_refusals_say_why_in_german():
     with rally.language("de"), pytest.raises(IllegalAction) as refused:
         game.apply("drive C3")
     assert str(refused.value) == (
-        "Das Auto von Gus steht auf dem grünen Start-Ziel-Plättchen, und C3 liegt nicht daneben: Von dort führt die "
+        "Das Auto von Gus steht auf dem grünen Start-Ziel-Plättchen, und C3 liegt nicht daneben. Von dort führt die "
         "Straße nur nach E5. Gus darf: E5 aufdecken oder zwei verdeckte Plättchen vertauschen.")
     with pytest.raises(IllegalAction) as refused:
         game.apply("drive C3")
     assert str(refused.value) == (
-        "Gus's car is on the green start-finish tile, and C3 is not next to it: from there the road leads only to E5. "
+        "Gus's car is on the green start-finish tile, and C3 is not next to it. From there the road leads only to E5. "
         "Gus may: reveal E5 or swap two face-down tiles.")
     assert game.why_illegal("swap A1 B2", lang="de") == (
         "Das Plättchen auf A1 liegt offen unter dem Auto von Bo: Nur verdeckte Plättchen dürfen vertauscht werden.")

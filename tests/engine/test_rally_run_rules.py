@@ -115,7 +115,7 @@ def test_m2_layout_and_trophy_order_are_a_pure_function_of_the_seed():
 def test_m3_reveal_only_a_face_down_tile_next_to_the_car_where_its_road_leads():
     game = RallyRunGame.arrange(2, tiles={"B2": "C:NE"}, cars=["B2", "green"])
     assert legal_texts(game) == ["reveal B1", "reveal C2"]
-    assert "no road leaves it to the south" in game.why_illegal(Reveal("B3"))
+    assert "No road leaves it to the south" in game.why_illegal(Reveal("B3"))
     assert "not next to it" in game.why_illegal(Reveal("D4"))
 
 
@@ -262,7 +262,7 @@ def test_m5_no_finish_without_the_matching_trophy():
 
 def test_m5_no_finish_when_the_corner_tile_does_not_open_toward_the_start_finish():
     game = RallyRunGame.arrange(2, tiles={"A1": "S:NS"}, cars=["A1", "green"], trophies=["red", None])
-    assert "no road leaves it to the west" in game.why_illegal(Finish())
+    assert "No road leaves it to the west" in game.why_illegal(Finish())
 
 
 # ------------------------------------------------------------------ decisions R1-R12

@@ -80,9 +80,9 @@ CASES = [
     (round_end_quiz, 3, "Di's car moves, and the others wind up their motors",
      "Every motor moves its car at once", "The last trick is played out like any other"),
     # 4 players, seed 0: round 2 deals 7 each (28 cards); round 1 left only 36 - 20 = 16 aside (S3).
-    (round_end_quiz, 4, "No: 28 cards are needed", "Yes: 16 is more than 7",
+    (round_end_quiz, 4, "No, too few", "Yes: 16 is more than 7",
      "4 players need 7 cards each: 28 in all. Only 16 were never dealt."),
-    (round_end_quiz, 4, "No: 28 cards are needed", "Yes: there are some left over", "all the cards are shuffled first"),
+    (round_end_quiz, 4, "No, too few", "Yes, just enough for everyone", "all the cards are shuffled first"),
     # Rally Run's questions: tests/lessons/test_rally_run_lesson.py.
 ]
 
@@ -283,3 +283,46 @@ def test_next_moves_on_and_clears_feedback_and_repr_is_stable():
     quiz.next_button.click()
     assert quiz.index == 1 and quiz.feedback.value == "" and quiz.choice.value is None
     assert repr(quiz) == "Self-check “The motor”: 5 questions." == repr(motor_quiz())  # the same for nbval
+
+
+# ------------------------------------------------- every sentence a child reads in a self-check
+def _lesson_quizzes(lang: str) -> list[tuple[str, Quiz]]:
+    """Each numbered lesson's self-check, made by running the lesson's own quiz cell (its
+    imports, then its last line) in the lesson's language."""
+    import ast
+    import nbformat
+
+    from widgets.course import COURSE
+
+    found = []
+    for lesson in COURSE:
+        notebook = nbformat.read(ROOT / "notebooks" / lesson.file(lang), as_version=4)
+        for cell in notebook.cells:
+            tree = ast.parse(cell.source) if cell.cell_type == "code" else None
+            if tree and tree.body and isinstance(tree.body[-1], ast.Expr) and "quiz" in cell.source.lower():
+                names: dict[str, object] = {}
+                with rally.language(lang):
+                    exec(compile(ast.Module(tree.body[:-1], []), lesson.file(lang), "exec"), names)
+                    made = eval(compile(ast.Expression(tree.body[-1].value), lesson.file(lang), "eval"), names)
+                if isinstance(made, Quiz):
+                    found.append((lesson.file(lang), made))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_sentence_of_a_self_check_is_over_20_words(lang):
+    """Issue 41: the questions, choices, hints and every answer's feedback, as the lessons
+    make them, keep the child's path's limit (the app-text count sees only a first question)."""
+    from harness.app_text import sentences, words
+
+    quizzes = _lesson_quizzes(lang)
+    assert len(quizzes) >= 9  # lessons 0-8 each end with one
+    long = []
+    with rally.language(lang):
+        for name, quiz in quizzes:
+            for question in quiz.questions:
+                texts = [question.prompt, question.heading, question.hint, *question.choices,
+                         *(question.check(choice).message for choice in question.choices)]
+                long += [(name, s) for text in texts for s in sentences(html.unescape(re.sub("<[^>]+>", " ", text)))
+                         if words(s) > 20]
+    assert not long, long

@@ -131,7 +131,7 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
     with rally.language("de"):
         quiz = rally_run_quiz("pit stop")
         assert quiz.title == "Rally Run: die Boxengasse"
-        assert quiz.question.choices[:2] == ("Das rote Start-Ziel-Plättchen", "Sein eigenes Start-Ziel-Plättchen")
+        assert quiz.question.choices[:2] == ("Das rote Start-Ziel-Plättchen", "Das grüne Start-Ziel-Plättchen, sein eigener Start")
         answer = quiz.answer(quiz.question.choices[0])
         assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es ist rot.")
         assert answer.correct and "auch wenn dort ein anderes Auto gestartet ist" in answer.message
@@ -180,7 +180,7 @@ def test_the_board_speaks_german_and_keeps_its_color_letters():
         board = RallyRunBoard(players=2, seed=6, bots="none")
         assert board.heading == "Du bist dran, Bo (rotes Auto). Nächster Halt: die Boxengasse (C3)."
         assert board.labels["pit"] == "BOX" and board.labels["trophies"] == "2 Kanister"
-        assert board.labels["move_button"] == "Aufdecken / fahren" and board.labels["new_game"] == "Neues Spiel"
+        assert board.labels["move_button"] == "Aufdecken / Fahren" and board.labels["new_game"] == "Neues Spiel"
         assert [s["word"] for s in board.starts] == ["Rot", "Blau", "Grün", "Gelb"]
         assert [s["letter"] for s in board.starts] == ["R", "B", "G", "Y"]  # the cells' codes, in every language
         assert [s["color"] for s in board.starts] == ["red", "blue", "green", "yellow"]  # what a click sends

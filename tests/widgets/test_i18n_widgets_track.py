@@ -129,7 +129,7 @@ def test_the_move_player_says_each_step_in_german():
         assert [b.description for b in buttons] == ["↺ Noch einmal von vorn", "Schritt vor ▶", "Abspielen ▶▶", "Zum Ende ⇥"]
         assert player.step_button.tooltip == "Zeig das nächste Feld"
         assert player.status_text.startswith(f"{mover} fährt von Feld {move.start} aus {move.steps} Felder vor. "
-                                             "Drück „Schritt vor ▶“ oder „Abspielen“.")
+                                             "Drück „Schritt vor ▶“ oder „Abspielen ▶▶“.")
         player.step()
         assert player.status_text.startswith(f"Schritt 1 von {len(move.path)}: ")
         player.play()

@@ -34,7 +34,7 @@ True
 >>> board.click("C3")
 False
 >>> board.status
-"Bo's car is on A1 (a straight open to east and west), and C3 is not next to it: from there the road leads only to B1 or red start-finish. Bo may: reveal B1 or swap two face-down tiles."
+"Bo's car is on A1 (a straight open to east and west), and C3 is not next to it. From there the road leads only to B1 or red start-finish. Bo may: reveal B1 or swap two face-down tiles."
 """
 
 from __future__ import annotations

@@ -226,8 +226,8 @@ def first_move_dead_end() -> Question:
          _("Only open to east, toward his start"): frozenset("E"),
          _("Only open to north"): frozenset("N"),
          _("Any of the four ways"): frozenset("NESW")},
-        why=_("On a car's first move a dead end may face a face-down neighbour of the corner cell (here E4 to the "
-              "north or D5 to the west), but never the start-finish tile."),
+        why=_("On a car's first move, a dead end may face a face-down neighbor: here E4 (north) or D5 (west). "
+              "In this app, it never faces the start-finish tile."),
         hint=_("On a car's first move a dead end gets special help: where may its opening face, and where not?"),
     )
 
@@ -246,8 +246,8 @@ def later_dead_end() -> Question:
          _("Open to south, on toward B3"): frozenset("S"),
          _("Open to east or to south, as he likes"): frozenset("ES"),
          _("Any of the four ways"): frozenset("NESW")},
-        why=_("Away from the start a dead end, like any tile, must meet the road the car comes by: it faces back "
-              "toward B1, and {name} will have to turn round.").format(name=name),
+        why=_("Away from the start, a dead end must meet the car's road, like any tile. It faces back toward B1: "
+              "{name} must turn round.").format(name=name),
         hint=_("Away from the start, the usual rule holds: the road must meet the road the car comes from."),
     )
 
@@ -368,7 +368,7 @@ def trophy_taken() -> Question:
     place = _on(game, "C2")
     got = next(trophy for trophy in (arrive(seed).trophies[1] for seed in range(100)) if trophy == other)
     choices = {_("The {color} start-finish tile").format(color=color_adjective(other)): other,
-               _("The start-finish tile he started on"): own,
+               _("The {color} start-finish tile, where he started").format(color=color_adjective(own)): own,
                _("Any start-finish tile he reaches first"): None}
 
     def check(answer: str) -> Feedback:
@@ -405,7 +405,7 @@ def may_finish(tile: str, trophy: str) -> Question:
         _("Only if no other car stands on the red start-finish tile"), (game, Finish()))
 
     return Question(
-        _("{name} holds the {color} trophy. His car stands on A1, {tile}; the red start-finish tile lies just west "
+        _("{name} holds the {color} trophy. His car stands on A1, {tile}. The red start-finish tile lies just west "
           "of A1.").format(name=name, color=color_adjective(trophy), tile=Tile.parse(tile).describe()),
         choices,
         check,

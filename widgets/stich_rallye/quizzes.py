@@ -357,9 +357,9 @@ def new_deal(players: int, seed: int) -> Question:
     n, played = len(second.hands[0]), players * len(first.hands[0])
     aside, need = len(deck(players)) - played, players * n  # aside: never dealt in round 1
     enough = aside >= need
-    choices = {_("No: {need} cards are needed").format(need=need): False,
+    choices = {_("No, too few"): False,
                _("Yes: {aside} is more than {n}").format(aside=aside, n=n): True,
-               _("Yes: there are some left over"): True}
+               _("Yes, just enough for everyone"): True}
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == enough, " ".join([
