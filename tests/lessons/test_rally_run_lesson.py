@@ -200,7 +200,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
                     "on each side and room for every car. - One trophy per player, in the colors of the cars "
-                    "playing. - A car must take one on its first visit only.",  # the rulebook: "may take"
+                    "playing. - A car must take one on its first visit, and never again.",  # the rulebook: "may take"
                     "The rulebook says the tile must border yours. In this app that means beside it, not corner to "
                     "corner, and your road must also lead to it.",                         # M3 in lesson 7
                     "In this app, no car may drive onto any other start-finish tile, before or after the pit stop.",  # R5
