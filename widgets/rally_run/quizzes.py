@@ -166,11 +166,12 @@ def ways_to_lay(tiles: dict[str, str], car: str, reveal: str) -> Question:
 
 
 def which_way(game: RallyRunGame, reveal: str, who: str, where: str, choices: dict[str, frozenset[str]],
-              why: str, hint: str) -> Question:
+              why: str, hint: str, reading: bool = False) -> Question:
     """'Which way may {who} lay the tile {who} reveals?' on ``game`` — the ``choices`` name
     sets of openings (``"N"``, ``"E"``, ...); the right one is the set of ways
     :meth:`~rally.rally_run.RallyRunGame.rotations` offers. ``where``, ``why`` and the
-    ``hint`` are said as given."""
+    ``hint`` are said as given; with ``reading``, the answer rests on the project's reading
+    and the question asks "In this app, …"."""
     from rally.rally_run import Tile
 
     game.apply(f"reveal {reveal}")
@@ -192,7 +193,8 @@ def which_way(game: RallyRunGame, reveal: str, who: str, where: str, choices: di
         tuple(choices),
         check,
         hint=hint,
-        heading=_("Which way may {who} lay the tile on {cell}?").format(who=who, cell=reveal),
+        heading=(_("In this app, which way may {who} lay the tile on {cell}?") if reading
+                 else _("Which way may {who} lay the tile on {cell}?")).format(who=who, cell=reveal),
     )
 
 
@@ -229,6 +231,7 @@ def first_move_dead_end() -> Question:
         why=_("On a car's first move, a dead end may face a face-down neighbor: here E4 (north) or D5 (west). "
               "In this app, it never faces the start-finish tile."),
         hint=_("On a car's first move a dead end gets special help: where may its opening face, and where not?"),
+        reading=True,  # the rulebook lets the dead end face away; the app makes it (R3)
     )
 
 
