@@ -122,6 +122,9 @@ class Quiz(w.VBox):
         self.check_button.on_click(lambda _: self._check_selected())
         self.next_button.on_click(lambda _: self.next())
         self.again_button.on_click(lambda _: self.restart())
+        self.choice.observe(self._chosen_again, names="value")
+        #: The words of the last wrong answer's feedback, while the learner may try again.
+        self._miss_words = ""
         super().__init__(
             [self.title_line, self.heading, self.prompt, self.picture, self.choice,
              w.HBox([self.check_button, self.next_button, self.again_button], layout=w.Layout(flex_flow="row wrap")),
@@ -193,11 +196,22 @@ class Quiz(w.VBox):
         for button in (self.check_button, self.next_button):
             button.layout.display = "none"
         self.again_button.layout.display = None
+        right, count = sum(self.first_tries), len(self.questions)
+        cheer = (_("Great work!") if right == count else
+                 _("Good work! Press “{button}” to try once more.").format(button=self.again_button.description))
         self.feedback.value = (
             '<div class="rally-quiz__feedback" style="border-left:4px solid #1f2937;padding:4px 8px">'
-            f"<b>{html.escape(self.result())}</b></div>"
+            f"<b>{html.escape(self.result())}</b> {html.escape(cheer)}</div>"
         )
-        self.announcer.say(self.result())
+        self.announcer.say(self.result(), cheer)
+
+    def _chosen_again(self, change: dict[str, object]) -> None:
+        """A new choice after a wrong answer: the ✘ goes, the hint stays until Check."""
+        if change["new"] is not None and self._miss_words and not self.done:
+            self.feedback.value = (
+                '<div class="rally-quiz__feedback" style="border-left:4px solid #6b7280;padding:4px 8px">'
+                f"ℹ {html.escape(self._miss_words)}</div>")
+            self._miss_words = ""
 
     def _locked(self) -> Feedback:
         """The feedback of the right answer that locked the current question."""
@@ -245,10 +259,12 @@ class Quiz(w.VBox):
             f'<div class="rally-quiz__feedback" style="border-left:4px solid {color};padding:4px 8px">'
             f"<b>{mark} {word}</b> {html.escape(feedback.message)}</div>"
         )
+        self._miss_words = feedback.message if counted and not feedback.correct and not self.done else ""
         self.announcer.say(f"{mark} {word}".strip(), feedback.message)
 
     def _show(self) -> None:
         q = self.question
+        self._miss_words = ""
         # A heading the prompt already asks is not said twice.
         said = (_("Question {number} of {count}") if q.heading in q.prompt else
                 _("Question {number} of {count}: {heading}")).format(

@@ -326,3 +326,30 @@ def test_no_sentence_of_a_self_check_is_over_20_words(lang):
                 long += [(name, s) for text in texts for s in sentences(html.unescape(re.sub("<[^>]+>", " ", text)))
                          if words(s) > 20]
     assert not long, long
+
+
+def test_a_new_choice_after_a_wrong_answer_drops_the_cross_and_keeps_the_hint():
+    quiz = tricks_quiz()
+    wrong = next(c for c in quiz.question.choices if not quiz.question.check(c).correct)
+    quiz.choice.value = wrong
+    quiz._check_selected()
+    assert "✘" in quiz.feedback.value and "Try again." in quiz.feedback.value
+    quiz.choice.value = next(c for c in quiz.question.choices if c != wrong)
+    assert "✘" not in quiz.feedback.value and "ℹ" in quiz.feedback.value and "Try again." in quiz.feedback.value
+    quiz._check_selected()  # the verdict on the new choice stands until the next choice
+    assert "ℹ" not in quiz.feedback.value
+
+
+@pytest.mark.parametrize("all_right", [True, False])
+def test_the_end_of_a_self_check_cheers_and_says_how_to_try_again(all_right):
+    quiz = tricks_quiz()
+    for question in quiz.questions:
+        right = next(c for c in question.choices if question.check(c).correct)
+        wrong = next(c for c in question.choices if not question.check(c).correct)
+        if not all_right:
+            quiz.answer(wrong)
+        quiz.answer(right)
+        quiz.next()
+    assert quiz.finished
+    assert ("Great work!" in quiz.feedback.value) == all_right
+    assert ("Press “Start again” to try once more." in quiz.feedback.value) != all_right

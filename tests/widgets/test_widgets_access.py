@@ -77,4 +77,4 @@ def test_a_self_check_sends_the_keyboard_on_and_announces_its_verdicts(monkeypat
         assert sent[-1] == "next" and quiz.announcer.text.startswith("✔ Right.")
         quiz.next()
         assert sent[-1] == ("answers" if number + 1 < len(quiz.questions) else "again")
-    assert quiz.announcer.text == quiz.result()
+    assert quiz.announcer.text == quiz.result() + " Great work!"  # the result, and a cheer
