@@ -29,7 +29,7 @@ import ipywidgets as w
 from rally.common.moment import Moment
 from rally.rally_run import RallyRunGame, Tile
 from rally.rally_run.moments import (
-    GUIDED_BOT, GUIDED_PLAYERS, GUIDED_SEED, KINDS, LEARNER, example_moment, guide, moment_words, moment_why,
+    GUIDED_BOT, GUIDED_SEED, KINDS, LEARNER, example_moment, guide, guided_game, moment_words, moment_why,
 )
 
 from .._display import StableRepr, folded_list
@@ -139,8 +139,7 @@ class GuidedRun(StableRepr, w.VBox):
         self.tip_scroll = TipScroll(marks=".rr-highlight, .rally-run__rotation.is-pointed")
         self.end_box = w.VBox()
         self.example_box = w.VBox()
-        self.board = RallyRunBoard(players=GUIDED_PLAYERS, seed=seed, bots=[bot], names=names,
-                                   pause_hook=self._hold)
+        self.board = RallyRunBoard(guided_game(seed, names), bots=[bot], pause_hook=self._hold)
         self.board.add_class("rally-run-big")
         # A tap on the board while a tip is up is refused in the board's status line: the
         # tip it asks to read comes into view with it.
