@@ -391,3 +391,17 @@ def test_a_tap_on_a_card_of_the_hand_is_the_guess_and_the_guess_stays_after_the_
     assert lesson.answered
     lesson.hand.selected = "G9"  # after the answer the guess made before stays, in the hand too
     assert lesson.prediction == "G7" and lesson.choice.value == "G7" and lesson.hand.selected == "G7"
+
+
+def test_an_answered_what_if_says_so_on_its_button_until_a_setting_changes():
+    """Walk 12: pressing "Ask the advisor" again after its answer seemed to do nothing (the
+    same question, the same answer)."""
+    lesson = WhatIf(examples.turbo_dilemma(), title="Guess")
+    button = lesson.advisor.ask_button
+    lesson.choice.value = lesson.choice.options[0][1]
+    button.click()
+    assert lesson.answered and button.disabled and button.description == "✓ The advisor has answered"
+    lesson.advisor.playouts.value = lesson.advisor.playouts.value + 1  # a grown-up changes the settings
+    assert not button.disabled and button.description == "Ask again"
+    button.click()
+    assert lesson.advisor.advice.best.playouts <= lesson.advisor.playouts.value and button.disabled

@@ -72,6 +72,11 @@ class WhatIf(StableRepr, w.VBox):
         self._mark_choices()
         self.advisor = AdvisorPanel(position, playouts=playouts, seed=seed, gate=self._not_ready)
         self.advisor.ask_button.on_click(lambda _button: self._judge())
+        # Answered, the same question would get the same answer: the button says so, and
+        # comes back as "Ask again" once a grown-up changes how the advisor plays it out.
+        for setting in (self.advisor.playouts, self.advisor.seed, self.advisor.own_seed, self.advisor.bots,
+                        self.advisor.stop_early):
+            setting.observe(lambda _change: self._may_ask_again(), names="value")
         #: Where the verdict on the guess (and a wrong guess's warning) is shown: above the chart.
         self.verdict = self.advisor.note
         self.outcomes = w.HTML()
@@ -111,6 +116,11 @@ class WhatIf(StableRepr, w.VBox):
         if len({m.final for _word, m in ends}) == 1 and len(ends) > 1:  # one ring, every word on it
             ends = [(join_words([word for word, _m in ends], "or"), ends[0][1])]
         self.figure.show_choices(ends)
+
+    def _may_ask_again(self) -> None:
+        if self.answered:
+            self.advisor.ask_button.disabled = False
+            self.advisor.ask_button.description = _("Ask again")
 
     @property
     def answered(self) -> bool:
@@ -162,6 +172,8 @@ class WhatIf(StableRepr, w.VBox):
         if advice is None or self.prediction is None:
             return
         self.choice.disabled = True  # the guess was made before the answer, and stays
+        self.advisor.ask_button.disabled = True
+        self.advisor.ask_button.description = _("✓ The advisor has answered")
         self.verdict.value = f"<p role='status'><b>{html.escape(advice.judge(self.prediction))}</b></p>"
         if self.show_outcomes and not self.outcomes.value:
             parts = []
