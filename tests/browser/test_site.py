@@ -245,6 +245,7 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
         assert after[place]["picture"] is False, place
         assert place in blank or after[place]["text"] == before[place]["text"], place
     check_lesson(page, site, lesson, shot=SHOT, opened=True)
+    expect(page).to_have_title(staged["metadata"]["title"])  # the lesson's title in the tab, not its file name
     # Plotly is in the lesson's Python only where the lesson may draw (loaded before the
     # first cell ran, which names it); the others start without its 7 MB.
     draws = drawing_lessons.IMPORT_LINE in next(c["source"] for c in staged["cells"] if c["cell_type"] == "code")

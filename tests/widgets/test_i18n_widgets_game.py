@@ -129,6 +129,7 @@ def test_the_trick_table_and_the_hand_in_german():
     assert repr(table).startswith("Stich: Ada green 6 and Bo green 3")
 
 
+@pytest.mark.slow  # a whole game and its review at the shipped settings
 def test_motor_dials_replays_and_reviews_in_german():
     game = examples.played(3, 5, 1000)
     with rally.language("de"):

@@ -84,6 +84,7 @@ def test_no_hint_button_without_the_coach():
     assert view.review is None
 
 
+@pytest.mark.slow  # a whole coached game and its review at the shipped settings
 def test_the_review_covers_every_decision_of_the_human(coached):
     view, made = coached
     review = view.review
@@ -97,6 +98,7 @@ def test_the_review_covers_every_decision_of_the_human(coached):
     assert [d.explanation for d in again.decisions] == [d.explanation for d in review.decisions]
 
 
+@pytest.mark.slow  # a whole coached game and its review at the shipped settings
 def test_the_chart_draws_the_series(coached):
     view, _ = coached
     review, shown = view.review, view.review_view
@@ -113,6 +115,7 @@ def test_the_chart_draws_the_series(coached):
     assert rounds[0] == "Round 1" and len(rounds) == len({d.round for d in review.decisions})
 
 
+@pytest.mark.slow  # a whole coached game and its review at the shipped settings
 def test_a_costly_decision_opens_the_replay_where_its_trick_began(coached):
     view, _ = coached
     review = view.review
@@ -208,6 +211,7 @@ def finish_in_a_loop(view: GameView, ticks: list[float]) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.slow  # a whole coached game and its review at the shipped settings
 def test_in_jupyter_the_review_shows_its_first_findings_and_grows_to_the_whole_review(monkeypatch):
     monkeypatch.setattr("widgets.stich_rallye.review_panel.REVIEW_REFRESH", 0.0)  # every step shown
     view = GameView(4, "volcano", seed=5, coach=True)
@@ -225,6 +229,7 @@ def test_in_jupyter_the_review_shows_its_first_findings_and_grows_to_the_whole_r
     assert view.review_box.children == (view.review_view,) and view.review_view.review is final
 
 
+@pytest.mark.slow  # a whole coached game and its review at the shipped settings
 def test_in_jupyter_the_event_loop_stays_free_while_the_review_is_worked_out(monkeypatch):
     importlib.import_module("rally.stich_rallye.advisor")._answers.clear()  # nothing remembered: every step plays test games
     real, spans = rally.review_steps, []
@@ -270,6 +275,7 @@ def test_in_jupyter_a_review_that_fails_says_why_where_it_would_be(monkeypatch):
     assert "role='alert'" in alert.value and "the test games ran out of cards" in alert.value
 
 
+@pytest.mark.slow  # a whole coached game and its review at the shipped settings
 def test_pass_and_play_in_jupyter_a_review_hidden_while_it_grows_stops_and_the_next_grows_whole():
     view = GameView(3, "beach", seed=4, people=[0, 1], coach=True)
 
@@ -294,6 +300,7 @@ def test_pass_and_play_in_jupyter_a_review_hidden_while_it_grows_stops_and_the_n
     assert view.review == rally.review(view.game, 1)
 
 
+@pytest.mark.slow  # a whole coached game and its review at the shipped settings
 def test_in_jupyter_the_reviews_work_is_done_during_the_game(monkeypatch):
     view = GameView(4, "volcano", seed=8, coach=True)
 
