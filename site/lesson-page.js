@@ -10,7 +10,9 @@
 //   <body data-rally-live="<path>"> says which lesson has run (tests and benchmarks read it);
 // - a "Course map" button opens lesson 0 (its map of every lesson) in the same language;
 // - once a lesson is live, the service worker (site/offline-worker.js) saves the whole site
-//   for use with no network, and a note in the corner says how far it is and when it is done.
+//   for use with no network, and a note in the corner says how far it is and when it is done;
+// - the browser's tab shows the lesson's title ("Lesson 0: Start here", the notebook's
+//   metadata), not its file name: JupyterLab sets its own title, and it is put back.
 (() => {
   "use strict";
   const german = /\/de\/lab\//.test(location.pathname);
@@ -316,6 +318,19 @@
   }
 
   const isNotebook = (panel) => Boolean(panel && panel.sessionContext && panel.content && "widgets" in panel.content);
+
+  // The tab's title: the current lesson's, kept when JupyterLab writes its own.
+  let tabTitle = null;
+  const keepTitle = () => { if (tabTitle && document.title !== tabTitle) document.title = tabTitle; };
+  new MutationObserver(keepTitle).observe(document.head, { childList: true, characterData: true, subtree: true });
+  async function titleFor(panel) {
+    if (!isNotebook(panel)) return;
+    await panel.context.ready;
+    if (panel.isDisposed) return;
+    const title = panel.context.model.getMetadata?.("title");
+    tabTitle = typeof title === "string" && title.trim() ? title.trim() : null;
+    keepTitle();
+  }
   const ran = new WeakSet();
   async function runWhenReady(app, panel) {
     if (!isNotebook(panel) || ran.has(panel)) return;  // each notebook once
@@ -362,6 +377,10 @@
     map.addEventListener("click", () => app.commands.execute("docmanager:open", { path: WORDS.start }).catch(complain));
     document.body.append(map, note);
     runWhenReady(app, app.shell.currentWidget).catch(complain);
-    app.shell.currentChanged.connect((_shell, change) => { runWhenReady(app, change.newValue).catch(complain); });
+    titleFor(app.shell.currentWidget).catch(complain);
+    app.shell.currentChanged.connect((_shell, change) => {
+      runWhenReady(app, change.newValue).catch(complain);
+      titleFor(change.newValue).catch(complain);
+    });
   }).catch((error) => console.warn("Rally Notebooks:", error));
 })();
