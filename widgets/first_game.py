@@ -101,6 +101,8 @@ class FirstGame(StableRepr, w.VBox):
         self.game_box.children = (self.game,)
         self.again.layout.display = "none"
         self.game.when_over(self._offer_again)
+        if hasattr(self.game, "when_stuck"):  # Rally Run: the learner's car can never drive on
+            self.game.when_stuck(self._offer_again)
         if before is not None:  # off the page first, then closed: no view of it is left to ask for it
             before.close()
         self._focus_tip()

@@ -294,3 +294,27 @@ def test_the_boards_words_are_big_enough_to_read_on_a_phone():
     assert 28 * width / (28 + 570) >= 12
     # On a 360-px phone (a board of 330 px) the text grows to 14 px, within TEXT_MAX.
     assert "const SMALLEST_PX = 14.1;" in js and 14.1 * 570 / (330 - 14.1) <= 28
+
+
+def test_a_car_stuck_for_good_is_told_so_and_a_new_game_is_offered():
+    """Walk 13: laid the way the ⚠ tip warned against, the car could never move again, and
+    the race went on for 40 turns with nothing said and no way to start again."""
+    from widgets import FirstGame
+
+    first = FirstGame()
+    assert first.choose("rally_run")
+    run = first.game
+    run.pace = 0
+    run.go_on()
+    run.board.click("A1")
+    while run.moment is not None:
+        run.go_on()
+    assert not run.stuck.came and first.again.layout.display == "none"
+    trap = next(r["rotation"] for r in run.board.rotations if r["trap"])
+    assert run.board.rotate(trap)
+    while run.moment is not None:  # the tips of what happened, then the board goes on
+        run.go_on()
+    assert run.board.game.is_stuck_for_good(0) and not run.board.game.is_over
+    assert run.stuck.came and "stuck for good" in run.end_box.children[0].value
+    assert first.again.layout.display is None  # "Play again ▶" is there while the race goes on
+    assert first.choose("rally_run") and first.game is not run  # and it starts a new race

@@ -118,6 +118,7 @@ class GuidedRun(StableRepr, w.VBox):
         self._moved_at = 0
         self._closed = False
         self.over = Occasion()  # the race is over and its end is shown
+        self.stuck = Occasion()  # the learner's car can never drive on, while the race goes on
         self.picture = w.HTML()
         self.tip = w.HTML()
         self.go_on_button = w.Button(description=_("Go on ▶"), button_style="primary",
@@ -243,11 +244,29 @@ class GuidedRun(StableRepr, w.VBox):
             self.moment = self._queue.pop(0)
             if getattr(self, "board", None) is not None:
                 self._show()
+        board = getattr(self, "board", None)
+        if board is not None and game is board.game and not self.stuck.came and self._stuck(game):
+            self.stuck.come()
         if self.moment is not None:
             return True
         if game.current_player not in (None, LEARNER) and len(game.events) > self._moved_at and self._later():
             return True  # the computer player's last action stays in view a moment
         return False
+
+    def _stuck(self, game: RallyRunGame) -> bool:
+        """True (and said under the board) once the learner's car can never drive on: the
+        race may go on for a long time, and a new game is offered."""
+        if game.is_over or not game.is_stuck_for_good(LEARNER):
+            return False
+        words = html.escape(_("🚫 Your car is stuck for good: no road can ever take it on. Press “{button}” "
+                              "for a new game.").format(button=_("Play again ▶")))
+        self.end_box.children = (w.HTML(f"<div role='status' style='font-size:18px'>{words}</div>"),)
+        return True
+
+    def when_stuck(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (no arguments) once the learner's car is stuck for good while the
+        race goes on, at once if it is already."""
+        self.stuck.then(callback)
 
     def _later(self) -> bool:
         """Resume after :attr:`pace` seconds, in Jupyter's event loop; False when at once."""
@@ -299,7 +318,8 @@ class GuidedRun(StableRepr, w.VBox):
     def _show_end(self) -> None:
         game = self.board.game
         if not game.is_over:
-            self.end_box.children = ()
+            if not self.stuck.came:
+                self.end_box.children = ()
             return
         # What came up, as the tips' pictures (a five-year-old knows them from the tips); each
         # picture says its words to a screen reader and on hover.
