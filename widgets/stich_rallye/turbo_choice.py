@@ -6,6 +6,8 @@
 Trick: Ada blue 7, Bo red 9 and Cy green 2. Cy wins. Cy's motor: arrow at position 4 of 9, value 7, lap 1 · yellow side. Try both choices.
 >>> choice.choose(True)
 'Cy moves 9 from space 15: counts 9 empty spaces and stops on space 24.'
+>>> choice.dial.value  # the turbo sends the arrow back to 0
+0
 >>> choice.choose(False)
 'Cy moves 2 from space 15: counts 2 empty spaces and stops on space 17.'
 """
@@ -42,6 +44,7 @@ class TurboChoice(StableRepr, w.VBox):
                         game, "rally.examples.turbo_choice()")
         self._game = game.clone()
         seat = game.current_player
+        self._wound = game.motors[seat]  # the arrow's position before the choice
         self.trick = TrickTable()
         self.trick.show_game(game)
         self.dial = MotorDial(game.dial, position=game.motors[seat], laps=game.laps[seat], name=game.names[seat],
@@ -62,6 +65,11 @@ class TurboChoice(StableRepr, w.VBox):
         """Play the turbo choice ``use`` on a copy of the game; the car's move in words."""
         use = inputs.flag(use, "use", rally.SetupError)
         self.tried[use] = turbo_move(self._game, use).describe(self._game.names)
+        # The dial shows the choice pressed last: the turbo sends the arrow back to 0.
+        if use:
+            self.dial.update(0, change="released")
+        else:
+            self.dial.update(self._wound)
         self._show()
         return self.tried[use]
 
