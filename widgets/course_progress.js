@@ -1,6 +1,6 @@
 // The learner's ticks on the course, kept in the browser (localStorage under the model's
 // `storage_key`: a JSON list of lesson names). kind "done": a button that ticks its lesson
-// off or takes the tick back; kind "progress": every lesson with ✓ or ○. Every view on the
+// off or takes the tick back; kind "progress": every lesson with ✓ or – (a dash: a circle looked like a choice to tap). Every view on the
 // page (and in other tabs) follows a change at once. Words come from Python (`labels`).
 
 function read(key) {
@@ -49,7 +49,7 @@ function render({ model, el }) {
       item.dataset.lesson = lesson.name;
       const mark = document.createElement("span");
       mark.className = "rally-course__mark";
-      mark.textContent = isDone ? "✓" : "○";
+      mark.textContent = isDone ? "✓" : "–";
       mark.setAttribute("aria-hidden", "true");
       const words = document.createElement("span");
       words.textContent = lesson.title;
