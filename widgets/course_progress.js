@@ -1,6 +1,6 @@
 // The learner's ticks on the course, kept in the browser (localStorage under the model's
 // `storage_key`: a JSON list of lesson names). kind "done": a button that ticks its lesson
-// off or takes the tick back; kind "progress": every lesson with ✓ or – (a dash: a circle looked like a choice to tap). Every view on the
+// off or takes the tick back; kind "progress": every lesson with ✓ or – (a dash: nothing to tap). Every view on the
 // page (and in other tabs) follows a change at once. Words come from Python (`labels`).
 
 function read(key) {

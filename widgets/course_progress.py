@@ -81,7 +81,7 @@ class _CourseWidget(StableRepr, PageWrites, anywidget.AnyWidget):
 
 class CourseProgress(_CourseWidget):
     """Every lesson of the course with a tick (✓) for those the learner ticked off at their
-    end, in this browser; a dash (–) for the others (an open circle looked like a choice to tap)."""
+    end, in this browser; a dash (–) for the others, which does not look like a choice to tap."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("labels", {

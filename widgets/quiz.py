@@ -199,19 +199,19 @@ class Quiz(w.VBox):
         right, count = sum(self.first_tries), len(self.questions)
         cheer = (_("Great work!") if right == count else
                  _("Good work! Press “{button}” to try once more.").format(button=self.again_button.description))
-        self.feedback.value = (
-            '<div class="rally-quiz__feedback" style="border-left:4px solid #1f2937;padding:4px 8px">'
-            f"<b>{html.escape(self.result())}</b> {html.escape(cheer)}</div>"
-        )
+        self._feedback_box("#1f2937", f"<b>{html.escape(self.result())}</b> {html.escape(cheer)}")
         self.announcer.say(self.result(), cheer)
 
     def _chosen_again(self, change: dict[str, object]) -> None:
         """A new choice after a wrong answer: the ✘ goes, the hint stays until Check."""
         if change["new"] is not None and self._miss_words and not self.done:
-            self.feedback.value = (
-                '<div class="rally-quiz__feedback" style="border-left:4px solid #6b7280;padding:4px 8px">'
-                f"ℹ {html.escape(self._miss_words)}</div>")
+            self._feedback_box("#6b7280", f"ℹ {html.escape(self._miss_words)}")
             self._miss_words = ""
+
+    def _feedback_box(self, color: str, inner: str) -> None:
+        """Show ``inner`` (HTML, escaped by the caller) in the feedback box, ruled in ``color``."""
+        self.feedback.value = (f'<div class="rally-quiz__feedback" style="border-left:4px solid {color};'
+                               f'padding:4px 8px">{inner}</div>')
 
     def _locked(self) -> Feedback:
         """The feedback of the right answer that locked the current question."""
@@ -255,10 +255,7 @@ class Quiz(w.VBox):
         else:
             mark, word, color = "✘", (_("Not yet.") if counted and self.misses == 1 and not self.done
                                       else _("Not quite.")), "#b3261e"
-        self.feedback.value = (
-            f'<div class="rally-quiz__feedback" style="border-left:4px solid {color};padding:4px 8px">'
-            f"<b>{mark} {word}</b> {html.escape(feedback.message)}</div>"
-        )
+        self._feedback_box(color, f"<b>{mark} {word}</b> {html.escape(feedback.message)}")
         self._miss_words = feedback.message if counted and not feedback.correct and not self.done else ""
         self.announcer.say(f"{mark} {word}".strip(), feedback.message)
 

@@ -158,7 +158,7 @@ def touched_places(events: Sequence, seats: Sequence[int]) -> list[str]:
             places = (event.end,)
         else:
             continue
-        touched += [spot(place_of(i)) for i in places if spot(place_of(i)) not in touched]
+        touched += [where for where in map(spot, map(place_of, places)) if where not in touched]
     return touched
 
 

@@ -119,6 +119,7 @@ class GuidedRun(StableRepr, w.VBox):
         self._closed = False
         self.over = Occasion()  # the race is over and its end is shown
         self.stuck = Occasion()  # the learner's car can never drive on, while the race goes on
+        self.stuck.then(self._say_stuck)
         self.picture = w.HTML()
         self.tip = w.HTML()
         self.go_on_button = w.Button(description=_("Go on ▶"), button_style="primary",
@@ -240,12 +241,13 @@ class GuidedRun(StableRepr, w.VBox):
         if game is not self._game:  # a new game on the board: a new guide
             self._game, self.guide, self._queue, self._moved_at = game, guide(LEARNER), [], 0
         self._queue.extend(self.guide.new(game))
+        board = getattr(self, "board", None)  # None while the board deals its first game
         if self.moment is None and self._queue and self.example is None:
             self.moment = self._queue.pop(0)
-            if getattr(self, "board", None) is not None:
+            if board is not None:
                 self._show()
-        board = getattr(self, "board", None)
-        if board is not None and game is board.game and not self.stuck.came and self._stuck(game):
+        if (board is not None and game is board.game and not self.stuck.came and not game.is_over
+                and game.is_stuck_for_good(LEARNER)):
             self.stuck.come()
         if self.moment is not None:
             return True
@@ -253,15 +255,12 @@ class GuidedRun(StableRepr, w.VBox):
             return True  # the computer player's last action stays in view a moment
         return False
 
-    def _stuck(self, game: RallyRunGame) -> bool:
-        """True (and said under the board) once the learner's car can never drive on: the
-        race may go on for a long time, and a new game is offered."""
-        if game.is_over or not game.is_stuck_for_good(LEARNER):
-            return False
+    def _say_stuck(self) -> None:
+        """Under the board: the learner's car can never drive on, the race may go on for a
+        long time, and a new game is offered."""
         words = html.escape(_("🚫 Your car is stuck for good: no road can ever take it on. Press “{button}” "
                               "for a new game.").format(button=_("Play again ▶")))
         self.end_box.children = (w.HTML(f"<div role='status' style='font-size:18px'>{words}</div>"),)
-        return True
 
     def when_stuck(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` (no arguments) once the learner's car is stuck for good while the

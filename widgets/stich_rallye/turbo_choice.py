@@ -44,7 +44,6 @@ class TurboChoice(StableRepr, w.VBox):
                         game, "rally.examples.turbo_choice()")
         self._game = game.clone()
         seat = game.current_player
-        self._wound = game.motors[seat]  # the arrow's position before the choice
         self.trick = TrickTable()
         self.trick.show_game(game)
         self.dial = MotorDial(game.dial, position=game.motors[seat], laps=game.laps[seat], name=game.names[seat],
@@ -65,11 +64,12 @@ class TurboChoice(StableRepr, w.VBox):
         """Play the turbo choice ``use`` on a copy of the game; the car's move in words."""
         use = inputs.flag(use, "use", rally.SetupError)
         self.tried[use] = turbo_move(self._game, use).describe(self._game.names)
-        # The dial shows the choice pressed last: the turbo sends the arrow back to 0.
+        # The dial shows the choice pressed last: the turbo sends the arrow back to 0. (The
+        # copy of the game is never changed, so its motor is still the one before the choice.)
         if use:
-            self.dial.update(0, change="released")
+            self.dial.release()
         else:
-            self.dial.update(self._wound)
+            self.dial.update(self._game.motors[self._game.current_player])
         self._show()
         return self.tried[use]
 
