@@ -195,7 +195,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "In this app the start-finish tiles lie just outside the grid, left or right of its corner squares.",  # M1
                     "The rulebook names only the dead end and counts no kind. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2
-                    "The rulebook says you may, “in the first round”. In this app you must, on each car's first move: "
+                    "The rulebook says you may, “in the first round”. In this app you must on a car's first move: "
                     "start tiles stay closed until the pit stop (lesson 8).",  # R3, R5
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
