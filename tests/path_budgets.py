@@ -5,8 +5,8 @@ on the app's text; each guided game of lesson 0 has its budget for its tips and 
 learner reads without opening "Why?" (:data:`GUIDED_WORDS`), held by
 tests/widgets/test_widgets_guided_game.py. Together they stay within :data:`MOST_WORDS_IN_ALL`
 in each language. ``bash bin/app-text`` prints the counts these budgets were set from (each page
-has up to 3 words of room in English, none in German): English 4,733 words on the pages and 509 in
-the guided games (5,242), German 4,763 and 529 (5,292).
+has up to 3 words of room in English, none in German): English 4,733 words on the pages and 508 in
+the guided games (5,241), German 4,766 and 532 (5,298).
 
 >>> all(words(lang) <= MOST_WORDS_IN_ALL for lang in PAGE_WORDS)
 True
@@ -21,17 +21,17 @@ MOST_WORDS_A_PAGE = 1200
 
 #: Each lesson page's budget in the app view (a track figure's key counted once it is drawn).
 PAGE_WORDS = {
-    "en": {"00_start_here": 410, "01_tricks": 480, "02_motor_and_turbo": 455, "03_moving_and_hills": 592,
-           "04_round_end_and_laps": 606, "05_play_a_game": 410, "06_what_if": 338, "07_rally_run_driving": 638,
-           "08_rally_run_finish": 499, "09_rally_run_memory": 335},
-    "de": {"00_start_here": 386, "01_tricks": 503, "02_motor_and_turbo": 477, "03_moving_and_hills": 581,
-           "04_round_end_and_laps": 619, "05_play_a_game": 430, "06_what_if": 356, "07_rally_run_driving": 592,
-           "08_rally_run_finish": 490, "09_rally_run_memory": 329},
+    "en": {"00_start_here": 413, "01_tricks": 481, "02_motor_and_turbo": 457, "03_moving_and_hills": 593,
+           "04_round_end_and_laps": 603, "05_play_a_game": 410, "06_what_if": 338, "07_rally_run_driving": 630,
+           "08_rally_run_finish": 503, "09_rally_run_memory": 335},
+    "de": {"00_start_here": 385, "01_tricks": 503, "02_motor_and_turbo": 480, "03_moving_and_hills": 586,
+           "04_round_end_and_laps": 613, "05_play_a_game": 430, "06_what_if": 356, "07_rally_run_driving": 586,
+           "08_rally_run_finish": 498, "09_rally_run_memory": 329},
 }
 #: Each guided game's tips and end, as harness.guided_text plays it.
 GUIDED_WORDS = {
-    "en": {"stich_rallye": 333, "rally_run": 178},
-    "de": {"stich_rallye": 358, "rally_run": 171},
+    "en": {"stich_rallye": 334, "rally_run": 176},
+    "de": {"stich_rallye": 359, "rally_run": 173},
 }
 
 

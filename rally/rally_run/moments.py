@@ -95,7 +95,8 @@ def _event_moment(game: RallyRunGame, index: int) -> Moment | None:
     if isinstance(event, RunGameWon):  # the turn limit, or every car stuck (R7, R8)
         car = game.cars[event.seat]  # where the car ahead stands: a cell, or a start-finish tile's color
         place = car.color if isinstance(car, StartFinish) else str(car)
-        return Moment("finish", index, event.seat, (("places", (place,)), ("reason", event.reason)))
+        return Moment("finish", index, event.seat, (("places", (place,)), ("reason", event.reason),
+                                                     ("turns", game.max_turns // game.players)))
     return None
 
 
@@ -175,8 +176,8 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "reveal": ((N_("Tap a tile next to your car."), N_("It turns over, and you see its road.")), ()),
     "lay_tile": ((N_("Turn the tile so its road meets yours."),
                   N_("Each arrow shows an open side of the tile.")), ()),
-    "trap": ((N_("Careful with ⚠: laid that way, your car could never drive on."),
-              N_("Its road leads off the board or to a closed start tile.")), ()),
+    "trap": ((N_("Careful with ⚠: in this app, your car could never drive on."),
+              N_("Its road leads off the board or to a start tile.")), ()),
     "tile_hidden": ((N_("The tile behind turns face down, if no car stands on it."), N_("Try to remember its road!")), ()),
     "dead_end": ((N_("Dead end: your road stops here."), N_("From here, it only leads back.")),
                  (N_("Dead end: {name}'s road stops here."), N_("From here, it only leads back."))),
@@ -193,9 +194,9 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                (N_("{name} reached the finish with the trophy."), N_("{name} wins the race!"))),
 }
 #: The game's end when nobody reached the finish (R7, R8): why it stops, then who wins.
-_NO_FINISH = {"turn limit": N_("The game has gone on a long time, so it stops here."),
-              "all stuck": N_("No car can ever move again, so the game stops here.")}
-_AHEAD = (N_("You are ahead and win the race!"), N_("{name} is ahead and wins the race!"))
+_NO_FINISH = {"turn limit": N_("In this app, this game stops after {turns} turns each."),
+              "all stuck": N_("In this app, a game stops when no car can ever move.")}
+_AHEAD = (N_("You are closest to winning, so you win!"), N_("{name} is closest to winning, so {name} wins!"))
 
 
 class UnknownMoment(SetupError):
@@ -224,7 +225,8 @@ def moment_words(moment: Moment, names: Sequence[str], learner: int | None = Non
     chosen = yours if (not others or seat is None or seat == learner) else others
     name = names[seat] if seat is not None and 0 <= seat < len(names) else ""
     color = moment.fact("color")
-    words = {"name": name, "color": color_adjective(color) if isinstance(color, str) else ""}
+    words = {"name": name, "color": color_adjective(color) if isinstance(color, str) else "",
+             "turns": moment.fact("turns")}
     return tuple(_(sentence).format(**words) for sentence in chosen)
 
 

@@ -80,7 +80,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "motor_wound": (N_("You lost the trick, so your motor winds up one step: it shows {value} now."),
                     N_("A wound motor drives your car later.")),
     "turbo_offer": (N_("You won the trick, and your lost tricks wound your motor to {value}."),
-                    N_("Use the turbo to drive {lowest} + {value} (card + motor), or drive {lowest} and save the motor.")),
+                    N_("Use the turbo to drive {lowest} + {value} (lowest card + motor), or drive {lowest} and save the "
+                       "motor.")),
     "downhill_roll": (N_("{name}'s car landed on a blue downhill space, so it rolls on to space {space}."),),
     "uphill_roll": (N_("{name}'s car landed on a red uphill space, so it rolls back to space {space}."),),
     "uphill_roll_grid": (N_("{name}'s car landed on a red uphill space, so it rolls back to the starting grid."),),

@@ -49,26 +49,26 @@ def test_the_rulebook_example_steps_and_the_sandbox_plays_first(page, lab):
 
 
 def step_the_rulebook_example(page, shot: str = "") -> None:
-    """In the run lesson 3, step through the rulebook's turbo example: Nyota's red car
-    jumps Michael's yellow one, one space a click, each step in words."""
+    """In the run lesson 3, step through the rulebook's turbo example: Cy's yellow car
+    jumps Bo's red one (our names for Nyota and Michael), one space a click, each step in words."""
     turbo = move(Track.parse("S.........D..U...."), [2, 3], 0, 4)
-    captions = turbo.captions(["Nyota", "Michael"])
+    captions = turbo.captions(["Cy", "Bo"])
     # The lesson's first move is this example; its words change as it steps, so it is found by its place.
     example = page.locator(".jp-Cell-outputArea").filter(has=page.locator(".rally-move-status")).first
     example.scroll_into_view_if_needed()
     status = example.locator(".rally-move-status")
-    expect(status).to_contain_text("Nyota moves 4 from space 2. Press Step ▶")
+    expect(status).to_contain_text("Cy moves 4 from space 2. Press Step ▶")
     cars = example.evaluate(CARS)
-    assert cars["Nyota"]["fill"] == rgb(CAR_HEX["red"]) and cars["Michael"]["fill"] == rgb(CAR_HEX["yellow"])
+    assert cars["Cy"]["fill"] == rgb(CAR_HEX["yellow"]) and cars["Bo"]["fill"] == rgb(CAR_HEX["red"])
     step = _lab.output_button(example, "Step ▶")
-    seen = [cars["Nyota"]["at"]]
+    seen = [cars["Cy"]["at"]]
     for i, caption in enumerate(captions, start=1):
         step.click()
         expect(status).to_have_text(re.compile(rf"^Step {i} of {len(captions)}: {re.escape(caption)}\."))
-        page.wait_for_function(f"([el, before]) => ({CARS})(el).Nyota.at !== before",
+        page.wait_for_function(f"([el, before]) => ({CARS})(el).Cy.at !== before",
                                arg=[example.element_handle(), seen[-1]])
-        seen.append(example.evaluate(CARS)["Nyota"]["at"])
-        assert example.evaluate(CARS)["Michael"]["at"] == cars["Michael"]["at"]  # the jumped car stays
+        seen.append(example.evaluate(CARS)["Cy"]["at"])
+        assert example.evaluate(CARS)["Bo"]["at"] == cars["Bo"]["at"]  # the jumped car stays
         if i == 2:
             _lab.screenshot(page, shot + "03_rulebook_example_step_2", example)
     assert len(set(seen)) == len(seen)  # a new place at every step

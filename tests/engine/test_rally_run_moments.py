@@ -340,7 +340,8 @@ def test_the_trap_check_agrees_with_stuck_for_good_after_laying(seed):
 
 
 def test_a_game_stopped_by_the_turn_limit_says_so_and_who_is_ahead():
-    """R8's end, when nobody reaches the finish, gets its own short words (found by playing
+    """R8's end, when nobody reaches the finish, gets its own short words, labelled as the
+    app's (found by playing
     random learners until one such game comes; the winner's name, or "you")."""
     from rally.rally_run.moments import GUIDED_SEED, RandomLearner, play_guided
 
@@ -352,7 +353,9 @@ def test_a_game_stopped_by_the_turn_limit_says_so_and_who_is_ahead():
         pytest.fail("no random learner's game reached the turn limit")
     finish = [m for m in seen.seen if m.kind == "finish"]
     assert len(finish) == 1 and finish[0].fact("reason") == "turn limit"
-    for lang, stops, ahead in [("en", "stops here", "ahead"), ("de", "endet es hier", "vorn")]:
+    each = game.max_turns // game.players  # the limit is said per player, as lesson 8 says it
+    for lang, stops, ahead in [("en", f"In this app, this game stops after {each} turns each.", "closest to winning"),
+                               ("de", f"wenn jeder {each} Züge gemacht hat", "dem Sieg am nächsten")]:
         with rally.language(lang):
             words = moment_words(finish[0], game.names, learner=0)
         assert len(words) == 2 and stops in words[0] and ahead in words[1], words

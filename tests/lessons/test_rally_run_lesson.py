@@ -62,15 +62,17 @@ CASES = [
     ("swap", 1, "No", "Only if the two tiles lie next to each other", "only face-down tiles may be swapped"),
     # M4: the trophy's color names the finish: Gus turns over Bo's red, so his finish is the red
     # start-finish tile, Bo's start.
-    ("pit stop", 0, "The red start-finish tile", "The green start-finish tile, where he started",
-     "even if another car started there"),
-    ("pit stop", 0, "The red start-finish tile", "Any start-finish tile he reaches first",
+    ("pit stop", 0, "The one Bo started on", "The one he started on himself", "even if another car started there"),
+    ("pit stop", 0, "The one Bo started on", "Any start-finish tile he reaches first",
      "The trophy's color names his finish"),
     # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
     ("finish", 0, "No", "Yes", "No road leaves it to the west"),
     ("finish", 0, "No", "Only if no other car stands on the red start-finish tile", "No road leaves it to the west"),
     # M5: the green trophy's finish is the green tile beside E5, not the red one.
     ("finish", 1, "No", "Yes", "finish is the green start-finish tile beside E5"),
+    # R5 (the project's reading, labelled as such): no car drives onto another start-finish tile.
+    ("finish", 1, "No", "Only if no other car stands on the red start-finish tile",
+     "No. In this app, a car drives onto no start-finish tile but its finish. Bo's finish"),
     # R5, R7: on E1 a curve open north and east leads off the board and onto Ed's own start.
     ("endings", 0, "Open to north and east", "Neither way", "where a car without its trophy never drives"),
     # R8: a trophy in hand counts before the steps, so Bo (6 steps to go) beats Gus (1 step).
@@ -195,8 +197,8 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "In this app the start-finish tiles lie just outside the grid, left or right of its corner squares.",  # M1
                     "The rulebook names only the dead end and counts no kind. This app has 8 straights, 8 curves, 4 crossroads and 4 "
                     "dead ends.",  # M2
-                    "The rulebook says you may, “in the first round”. In this app you must on a car's first move: "
-                    "start tiles stay closed until the pit stop (lesson 8).",  # R3, R5
+                    "The rulebook says you may, “in the first round”. In this app you must, on a car's first move: "
+                    "start-finish tiles are only for finishing (lesson 8).",  # R3, R5
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
                     "on each side and room for every car. - One trophy per player, in the colors of the cars "

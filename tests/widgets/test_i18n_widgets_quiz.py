@@ -131,10 +131,11 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
     with rally.language("de"):
         quiz = rally_run_quiz("pit stop")
         assert quiz.title == "Rally Run: die Boxengasse"
-        assert quiz.question.choices[:2] == ("Das rote Start-Ziel-Plättchen", "Das grüne Start-Ziel-Plättchen, sein eigener Start")
+        assert quiz.question.choices[:2] == ("Das, auf dem Bo gestartet ist", "Das, auf dem er selbst gestartet ist")
         answer = quiz.answer(quiz.question.choices[0])
-        assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es ist rot.")
-        assert answer.correct and "auch wenn dort ein anderes Auto gestartet ist" in answer.message
+        assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es hat die Farbe von Bos Auto.")
+        assert answer.correct and answer.message.startswith("Der Start von Bo, das rote. ")
+        assert "auch wenn dort ein anderes Auto gestartet ist" in answer.message
         assert quiz.question.heading == "Welches Start-Ziel-Plättchen ist jetzt das Ziel von Gus?"
         trophies = rally_run_quiz("set-up").questions[1]
         assert "Das Kanister-Plättchen in Gelb bleibt in der Schachtel." in trophies.check("3").message
@@ -147,12 +148,12 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     quiz = rally_run_quiz("pit stop")
-    right = "The red start-finish tile"
+    right = "The one Bo started on"
     assert quiz.question.choices[0] == right
     with rally.language("de"):
         said = quiz.answer(right)
-    assert said.correct and said.message.startswith("Das rote. Die Farbe des Kanister-Plättchens zeigt sein Ziel")
-    assert quiz.answer(right).message.startswith("The red one. The trophy's color names his finish")
+    assert said.correct and said.message.startswith("Der Start von Bo, das rote. Die Farbe des Kanister-Plättchens")
+    assert quiz.answer(right).message.startswith("Bo's start, the red one. The trophy's color names his finish")
 
 
 def test_the_quizzes_still_speak_english():

@@ -9,7 +9,7 @@ answers are explained in the language spoken when they are checked.
 >>> quiz = rally_run_quiz("laying")
 >>> quiz.answer("Only road ↑ ↓").correct   # a straight entered from the north
 True
->>> rally_run_quiz("pit stop").answer("The red start-finish tile").correct   # his trophy is red
+>>> rally_run_quiz("pit stop").answer("The one Bo started on").correct   # his trophy is Bo's red
 True
 """
 
@@ -36,15 +36,16 @@ def _without_options(game: RallyRunGame, reason: str) -> str:
 
 
 def _yes_no_or_only_if(game: RallyRunGame, action: RunAction, yes: Callable[[], str], only_if: str,
-                       then: tuple[RallyRunGame, RunAction]) -> tuple[tuple[str, str, str],
-                                                                     Callable[[str], Feedback]]:
+                       then: tuple[RallyRunGame, RunAction], reading: Callable[[], str] | None = None
+                       ) -> tuple[tuple[str, str, str], Callable[[str], Feedback]]:
     """The choices and the check of a question "may ``action`` be played on ``game``?":
     *Yes*, *No*, and ``only_if``, a condition the rules might seem to set (*Only if …*).
     The engine judges all three: *Yes* when ``game`` allows the action (``yes()`` explains
     why); ``only_if`` when ``game`` refuses it but ``then`` — the same action in a game
     where the condition holds — allows it; *No* when both refuse it. A question whose
     ``only_if`` the engine would allow is refused: it would have two right answers. The
-    games must not change after this."""
+    games must not change after this. ``reading()``, when given, is said before the
+    engine's reason for *No*: the project's reading the refusal rests on, labelled as such."""
     choices = (_("Yes"), _("No"), only_if)
     allowed = game.why_illegal(action) is None
     if not allowed and then[0].why_illegal(then[1]) is None:
@@ -54,8 +55,9 @@ def _yes_no_or_only_if(game: RallyRunGame, action: RunAction, yes: Callable[[], 
     def check(answer: str) -> Feedback:
         if allowed:
             return Feedback(answer == choices[0], yes())
-        reason = game.why_illegal(action) or ""  # in the language spoken now
-        return Feedback(answer == choices[1], _("No. {reason}").format(reason=_without_options(game, reason)))
+        reason = _without_options(game, game.why_illegal(action) or "")  # in the language spoken now
+        reason = f"{reading()} {reason}" if reading is not None else reason
+        return Feedback(answer == choices[1], _("No. {reason}").format(reason=reason))
 
     return choices, check
 
@@ -352,12 +354,13 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
 
 # ------------------------------------------------------------ the pit stop
 def trophy_taken() -> Question:
-    """Gus is the first to reach the pit stop and turns over Bo's color: which start-finish
-    tile is his finish now? The game is dealt with the first seed whose top trophy is not his
-    own color, and judged by playing that move: his finish is the color of the trophy he
-    turned over, even the tile another car started on. The question does not say who
-    started where (at the table the start colors do not matter), so the choices name tiles
-    by color and by whose start they are."""
+    """Gus is the first to reach the pit stop and turns over the trophy of Bo's color:
+    which start-finish tile is his finish now? The game is dealt with the first seed whose
+    top trophy is not his own color, and judged by playing that move: his finish is the
+    color of the trophy he turned over, even the tile another car started on. The question
+    names no color (the answer would stand in it): it names the trophy by the car of its
+    color, and the choices name tiles by whose start they are (in this app each car starts
+    on the tile of its color)."""
     from rally.rally_run import RallyRunGame
 
     def arrive(seed: int) -> RallyRunGame:
@@ -370,19 +373,19 @@ def trophy_taken() -> Question:
     own, other = game.start_colors[1], game.start_colors[0]
     place = _on(game, "C2")
     got = next(trophy for trophy in (arrive(seed).trophies[1] for seed in range(100)) if trophy == other)
-    choices = {_("The {color} start-finish tile").format(color=color_adjective(other)): other,
-               _("The {color} start-finish tile, where he started").format(color=color_adjective(own)): own,
+    choices = {_("The one {name} started on").format(name=first): other,
+               _("The one he started on himself"): own,
                _("Any start-finish tile he reaches first"): None}
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == got,
-                        _("The {color} one. The trophy's color names his finish, even if another car started "
-                          "there.").format(color=color_adjective(got)))
+                        _("{name}'s start, the {color} one. The trophy's color names his finish, even if another car "
+                          "started there.").format(name=first, color=color_adjective(got)))
 
     return Question(
         _("{first} and {second} are playing. Nobody has been to the pit stop yet. {second} stands on "
-          "{place}, next to the pit stop. He drives onto it and turns over the top trophy: it is {trophy}.").format(
-            first=first, second=second, place=place, trophy=color_adjective(got)),
+          "{place}, next to the pit stop. He drives onto it and turns over the top trophy: it has the color of "
+          "{first}'s car.").format(first=first, second=second, place=place),
         tuple(choices),
         check,
         hint=_("What does the trophy's color tell its driver?"),
@@ -405,7 +408,8 @@ def may_finish(tile: str, trophy: str) -> Question:
         game, Finish(), lambda: _(
             "Yes: he holds the {color} trophy and A1's road leads west onto the {color} start-finish tile. He "
             "drives onto it and wins.").format(color=color_adjective(trophy)),
-        _("Only if no other car stands on the red start-finish tile"), (game, Finish()))
+        _("Only if no other car stands on the red start-finish tile"), (game, Finish()),
+        None if trophy == "red" else lambda: _("In this app, a car drives onto no start-finish tile but its finish."))
 
     return Question(
         _("{name} holds the {color} trophy. His car stands on A1, {tile}. The red start-finish tile lies just west "
