@@ -288,7 +288,8 @@ def play_the_first_moments(page, german: bool) -> None:
     on" lets the learner play. Stich Rallye: a card is played and the trick goes on; Rally
     Run: its first tip shows too."""
     go_on = "Weiter ▶" if german else "Go on ▶"
-    for game, words in [("Stich Rallye", "Stich Rallye:"), ("Rally Run", "Rally Run")]:  # German: "Rally Run (Memo-Car-Race):"
+    run = "Memo-Car-Race" if german else "Rally Run"  # the German box's name on German pages
+    for game, words in [("Stich Rallye", "Stich Rallye:"), (run, run)]:
         _lab.output_button(page, words, prefix=True).filter(has_text=game).click()
         button = page.locator(".jp-OutputArea-output button", has_text=go_on).first
         expect(button).to_be_visible(timeout=60_000)

@@ -140,7 +140,7 @@ def test_a_position_no_game_reaches_is_refused_in_german():
 def test_the_board_and_the_run_report_use_german_words():
     game = first_moves()
     board = game.summary(lang="de")
-    assert board.splitlines()[0] == "Rally Run, 2 Spieler, Zug 2 von höchstens 200: Gus ist dran."
+    assert board.splitlines()[0] == "Memo-Car-Race, 2 Spieler, Zug 2 von höchstens 200: Gus ist dran."
     assert "BOX" in board and "Rot >" in board and "< Grün" in board and "S:EW" in board
     assert "  Bo (rotes Auto): auf A1, unterwegs zur Boxengasse (C3); noch kein Kanister-Plättchen." in board
     assert board.splitlines()[-1] == "Noch in der Boxengasse: 2 Kanister-Plättchen (verdeckt)."
@@ -149,7 +149,7 @@ def test_the_board_and_the_run_report_use_german_words():
     assert english.splitlines()[0] == "Rally Run, 2 players, turn 2 of at most 200: Gus to move."
     assert "PIT" in english and "red >" in english
     report = simulate(2, seed=6, bots="perfect", brief=True, lang="de")
-    assert report.splitlines()[0] == "Rally Run: 2 Spieler, Startwert 6, höchstens 200 Züge."
+    assert report.splitlines()[0] == "Memo-Car-Race: 2 Spieler, Startwert 6, höchstens 200 Züge."
     assert report.splitlines()[-1] == "Gewonnen hat Bo: mit dem Kanister-Plättchen ins Ziel gefahren."
     assert_german(report)
     assert simulate(2, seed=6, bots="perfect", brief=True).splitlines()[-1] == (

@@ -102,7 +102,7 @@ def test_the_tick_and_the_map_speak_the_lesson_language_and_keep_no_state_in_pyt
     assert LessonDone("02_motor_and_turbo").labels["tick"] == "✓ I have finished this lesson"
     assert repr(done) == "Ein Knopf, der Lektion 2 abhakt, wenn du mit ihr fertig bist."
     assert [item["name"] for item in progress.lessons] == [lesson.english for lesson in COURSE]
-    assert progress.lessons[7]["title"] == "Lektion 7: Der Spielplan und das Fahren (Rally Run)"
+    assert progress.lessons[7]["title"] == "Lektion 7: Der Spielplan und das Fahren (Memo-Car-Race)"
     assert progress.storage_key == done.storage_key
     assert repr(CourseProgress()).startswith("The course, 10 lessons")
 

@@ -121,7 +121,7 @@ def test_every_rally_run_question_is_german(part):
     english = rally_run_quiz(part)
     with rally.language("de"):
         quiz = rally_run_quiz(part)
-        assert quiz.title.startswith("Rally Run: ") and quiz.title != english.title
+        assert quiz.title.startswith("Memo-Car-Race: ") and quiz.title != english.title
         assert [q.prompt == e.prompt or q.hint == e.hint for q, e in zip(quiz.questions, english.questions)] == [
             False] * len(english.questions)
         assert_german(quiz_texts(quiz))
@@ -130,7 +130,7 @@ def test_every_rally_run_question_is_german(part):
 def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
     with rally.language("de"):
         quiz = rally_run_quiz("pit stop")
-        assert quiz.title == "Rally Run: die Boxengasse"
+        assert quiz.title == "Memo-Car-Race: die Boxengasse"
         assert quiz.question.choices[:2] == ("Das, auf dem Bo gestartet ist", "Das, auf dem er selbst gestartet ist")
         answer = quiz.answer(quiz.question.choices[0])
         assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es hat die Farbe von Bos Auto.")

@@ -194,7 +194,7 @@ def lesson_sentences() -> set[str]:
 
 def test_the_moving_quiz_asks_positions_the_lesson_did_not_show():
     shown = lesson_sentences()
-    assert any("Nyota moves 3, plus 1" in line for line in shown)  # the lesson's examples are read
+    assert any("Cy moves 3, plus 1" in line for line in shown)  # the lesson's examples are read
     quiz = moving_quiz()
     for question in quiz.questions:
         right = [c for c in question.choices if question.check(c).correct]
