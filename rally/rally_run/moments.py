@@ -177,7 +177,7 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "lay_tile": ((N_("Turn the tile so its road meets yours."),
                   N_("Each arrow shows an open side of the tile.")), ()),
     "trap": ((N_("Careful with ⚠: in this app, your car could never drive on."),
-              N_("Its road leads off the board or to a start tile.")), ()),
+              N_("Its road leads off the board or to a start-finish tile.")), ()),
     "tile_hidden": ((N_("The tile behind turns face down, if no car stands on it."), N_("Try to remember its road!")), ()),
     "dead_end": ((N_("Dead end: your road stops here."), N_("From here, it only leads back.")),
                  (N_("Dead end: {name}'s road stops here."), N_("From here, it only leads back."))),
@@ -194,7 +194,7 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                (N_("{name} reached the finish with the trophy."), N_("{name} wins the race!"))),
 }
 #: The game's end when nobody reached the finish (R7, R8): why it stops, then who wins.
-_NO_FINISH = {"turn limit": N_("In this app, this game stops after {turns} turns each."),
+_NO_FINISH = {"turn limit": N_("In this app, a first game stops after {turns} turns each."),
               "all stuck": N_("In this app, a game stops when no car can ever move.")}
 _AHEAD = (N_("You are closest to winning, so you win!"), N_("{name} is closest to winning, so {name} wins!"))
 

@@ -383,9 +383,9 @@ def trophy_taken() -> Question:
                           "started there.").format(name=first, color=color_adjective(got)))
 
     return Question(
-        _("{first} and {second} are playing. Nobody has been to the pit stop yet. {second} stands on "
-          "{place}, next to the pit stop. He drives onto it and turns over the top trophy: it has the color of "
-          "{first}'s car.").format(first=first, second=second, place=place),
+        _("{first} and {second} are playing. In this app, each car started on the tile of its color. Nobody has "
+          "been to the pit stop yet. {second} stands on {place}, next to the pit stop. He drives onto it and turns "
+          "over the top trophy: it has the color of {first}'s car.").format(first=first, second=second, place=place),
         tuple(choices),
         check,
         hint=_("What does the trophy's color tell its driver?"),
@@ -417,7 +417,8 @@ def may_finish(tile: str, trophy: str) -> Question:
         choices,
         check,
         hint=_("A car finishes only on the start-finish tile of its trophy's color, along a road that leads there."),
-        heading=_("May {name} drive onto the red start-finish tile now?").format(name=name),
+        heading=(_("May {name} drive onto the red start-finish tile now?") if trophy == "red"
+                 else _("In this app, may {name} drive onto the red start-finish tile now?")).format(name=name),
     )
 
 

@@ -350,15 +350,16 @@ def last_trick_first(players: int, seed: int, round_number: int) -> Question:
 def new_deal(players: int, seed: int) -> Question:
     """'Are the cards left aside enough for round 2?' — counted from the deals of a seeded
     game of careful players: round 2's hands need more cards than round 1 left aside, which
-    is why the app gathers and shuffles all the cards first (S3). The learner counts; the
-    lesson's sentence about the reshuffle does not give the answer away."""
+    is why the app gathers and shuffles all the cards first (S3). The learner counts: the
+    question does not say how many cards round 2 deals (a printed rule, taught in lesson 4),
+    and the lesson's sentence about the reshuffle does not give the answer away."""
     game = _careful_game(players, seed, lambda g: sum(isinstance(e, Dealt) for e in g.events) >= 2)
     first, second = [e for e in game.events if isinstance(e, Dealt)][:2]
     n, played = len(second.hands[0]), players * len(first.hands[0])
     aside, need = len(deck(players)) - played, players * n  # aside: never dealt in round 1
     enough = aside >= need
     choices = {_("No, too few"): False,
-               _("Yes: {aside} is more than {n}").format(aside=aside, n=n): True,
+               _("Yes, with some left over"): True,
                _("Yes, just enough for everyone"): True}
 
     def check(answer: str) -> Feedback:
@@ -368,9 +369,10 @@ def new_deal(players: int, seed: int) -> Question:
             _("So in this app, all the cards are shuffled first. The rulebook does not say clearly which cards "
               "are dealt again.")]))
 
-    return Question(_("Round 1 is over: {aside} cards were never dealt. In round 2, each of the {players} players "
-                      "gets {n} cards. Are those {aside} cards enough?").format(aside=aside, players=players, n=n),
-                    tuple(choices), check, hint=_("How many cards do all the players need together?"))
+    return Question(_("Round 1 is over: {aside} cards were never dealt. Round 2 begins, with {players} players. Are "
+                      "those {aside} cards enough?").format(aside=aside, players=players),
+                    tuple(choices), check, hint=_("How many cards does each player get in round 2? And all of them "
+                                                  "together?"))
 
 
 def round_end_quiz() -> Quiz:
