@@ -23,7 +23,8 @@ from rally.rally_run.simulate import memory_win_rates
 from widgets import MemoryChart, RallyRunBoard, rally_run_quiz, round_end_quiz, tricks_quiz
 from widgets.i18n import WIDGETS
 from widgets.stich_rallye.quizzes import motor_quiz
-from widgets.stich_rallye.track_quizzes import moving_quiz, track_in_words
+from widgets.stich_rallye.track_quizzes import moving_quiz
+from widgets.stich_rallye.track_words import track_in_words
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = ["widgets/quiz.py", "widgets/stich_rallye/quizzes.py", "widgets/stich_rallye/track_quizzes.py", "widgets/rally_run/board.py",

@@ -16,7 +16,7 @@ import rally
 from rally import TRACKS, Track, move
 from widgets import MoveExplorer, MovePlayer, TrackFigure, moving_quiz
 from widgets.stich_rallye import move_explorer, move_player
-from widgets.stich_rallye.track_quizzes import track_in_words
+from widgets.stich_rallye.track_words import track_in_words
 from widgets.stich_rallye.track_figure import CARS_FIRST, SPACES, TRAIL
 from widgets.style import CAR_HEX
 
@@ -217,3 +217,11 @@ def test_a_track_in_words():
         "A track of 11 spaces, counted clockwise from the start/finish (space 0) to space 10; spaces 4 and 5 are "
         "downhill (blue) and space 8 is uphill (red), all the others flat.")
     assert track_in_words(Track.parse("S....")).endswith("to space 4, with no hills.")
+
+
+def test_the_figure_folds_its_hills_in_words_above_the_cars_for_a_screen_reader():
+    """The hills are drawn in color and shape only: the folded words under the figure say
+    where they are (a lesson 3 self-check cannot be answered without them)."""
+    said = TrackFigure(Track.parse("S...DD..U.."), positions=[2], names=["Ada"]).in_words.value
+    assert "spaces 4 and 5 are downhill (blue) and space 8 is uphill (red)" in said
+    assert said.index("uphill") < said.index("<table>")

@@ -67,7 +67,7 @@ from .track_traces import (
     CAPTION, CARS_FIRST, DIRECTION_NOTE, GRID_NOTE, SPACES, SUMMARY, TRAIL, TRAIL_LABELS, car_update, choice_marks,
     figure_layout, figure_traces, space_sizes, trail_marks, trail_update,
 )
-from .track_words import cars_by_color, cars_table, move_opening, space_hovers, track_sentence
+from .track_words import cars_by_color, cars_table, move_opening, space_hovers, track_in_words, track_sentence
 
 # Where lessons, tests and benchmarks have always found them.
 from .track_layout import ACROSS, NARROW_FONT, RADIUS, STRAIGHT, UP  # noqa: F401
@@ -480,7 +480,8 @@ class TrackFigure(PlotlyView):
         if positions == self._tf_worded:
             return
         self._tf_worded = positions
-        self.in_words.value = cars_table(positions, cars_by_color(self._tf_safe, self._tf_colors), len(self._tf_track))
+        self.in_words.value = cars_table(positions, cars_by_color(self._tf_safe, self._tf_colors), len(self._tf_track),
+                                         track_in_words(self._tf_track))
 
     def __repr__(self) -> str:
         return track_sentence(self._tf_track, self._tf_positions)

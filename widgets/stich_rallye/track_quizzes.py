@@ -10,46 +10,9 @@ True
 from __future__ import annotations
 
 from rally import Track, move
-from rally.stich_rallye.track import SpaceKind
-
-from ..i18n import N_, _, join_words, language, ngettext
+from ..i18n import N_, _, ngettext
 from ..quiz import Feedback, Question, Quiz
 from .track_figure import TrackFigure
-
-
-def track_in_words(track: Track, lang: str | None = None) -> str:
-    """A small track as a learner would read it off the board: its spaces, counted from
-    the start/finish, and which are hills (in ``lang``, default the language spoken).
-    ``"A track of 12 spaces, counted clockwise from the start/finish (space 0) to space
-    11; spaces 4 and 5 are downhill (blue), all the others flat."``"""
-    with language(lang):
-        return _track_in_words(track)
-
-
-def _track_in_words(track: Track) -> str:
-    n = len(track)
-    hills = []
-    for kind in (SpaceKind.DOWNHILL, SpaceKind.UPHILL):
-        found = [str(i) for i, k in enumerate(track.kinds) if k is kind]
-        if not found:
-            continue
-        spaces = join_words(found)
-        if kind is SpaceKind.DOWNHILL:
-            hills.append(ngettext("space {spaces} is downhill (blue)", "spaces {spaces} are downhill (blue)",
-                                  len(found)).format(spaces=spaces))
-        else:
-            hills.append(ngettext("space {spaces} is uphill (red)", "spaces {spaces} are uphill (red)",
-                                  len(found)).format(spaces=spaces))
-    if hills:
-        template = ngettext("A track of {n} spaces, counted clockwise from the start/finish (space 0) to space "
-                            "{last}; {hills}, all the others flat.",
-                            "A track of {n} spaces, counted clockwise from the start/finish (space 0) to space "
-                            "{last}; {hills}, all the others flat.", n)
-        return template.format(n=n, last=n - 1, hills=join_words(hills))
-    return ngettext("A track of {n} spaces, counted clockwise from the start/finish (space 0) to space {last}, "
-                    "with no hills.",
-                    "A track of {n} spaces, counted clockwise from the start/finish (space 0) to space {last}, "
-                    "with no hills.", n).format(n=n, last=n - 1)
 
 
 #: The hint of a "where does it end?" question that brings none of its own.
@@ -110,4 +73,4 @@ def moving_quiz() -> Quiz:
     )
 
 
-__all__ = ["WHERE_HINT", "moving_quiz", "track_in_words", "where_does_it_end"]
+__all__ = ["WHERE_HINT", "moving_quiz", "where_does_it_end"]

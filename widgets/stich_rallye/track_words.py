@@ -13,7 +13,7 @@ from typing import Sequence
 
 from rally import Move, SpaceKind, Track
 
-from ..i18n import N_, _, join_words, ngettext, pgettext
+from ..i18n import N_, _, join_words, language, ngettext, pgettext
 from ..style import laps_done, motor_side
 
 #: The legend's words per space kind (translated where shown: ``_(KIND_LEGEND[kind])``).
@@ -111,8 +111,45 @@ def move_opening(name: str, move: Move, track_length: int) -> str:
     return template.format(name=name, n=move.steps, space=move.start % track_length)
 
 
-def cars_table(positions: Sequence[int], car_words: Sequence[str], track_length: int) -> str:
-    """Where every car is, as a table folded under a summary line (HTML)."""
+def track_in_words(track: Track, lang: str | None = None) -> str:
+    """A small track as a learner would read it off the board: its spaces, counted from
+    the start/finish, and which are hills (in ``lang``, default the language spoken).
+    ``"A track of 12 spaces, counted clockwise from the start/finish (space 0) to space
+    11; spaces 4 and 5 are downhill (blue), all the others flat."``"""
+    with language(lang):
+        return _track_in_words(track)
+
+
+def _track_in_words(track: Track) -> str:
+    n = len(track)
+    hills = []
+    for kind in (SpaceKind.DOWNHILL, SpaceKind.UPHILL):
+        found = [str(i) for i, k in enumerate(track.kinds) if k is kind]
+        if not found:
+            continue
+        spaces = join_words(found)
+        if kind is SpaceKind.DOWNHILL:
+            hills.append(ngettext("space {spaces} is downhill (blue)", "spaces {spaces} are downhill (blue)",
+                                  len(found)).format(spaces=spaces))
+        else:
+            hills.append(ngettext("space {spaces} is uphill (red)", "spaces {spaces} are uphill (red)",
+                                  len(found)).format(spaces=spaces))
+    if hills:
+        template = ngettext("A track of {n} spaces, counted clockwise from the start/finish (space 0) to space "
+                            "{last}; {hills}, all the others flat.",
+                            "A track of {n} spaces, counted clockwise from the start/finish (space 0) to space "
+                            "{last}; {hills}, all the others flat.", n)
+        return template.format(n=n, last=n - 1, hills=join_words(hills))
+    return ngettext("A track of {n} spaces, counted clockwise from the start/finish (space 0) to space {last}, "
+                    "with no hills.",
+                    "A track of {n} spaces, counted clockwise from the start/finish (space 0) to space {last}, "
+                    "with no hills.", n).format(n=n, last=n - 1)
+
+
+def cars_table(positions: Sequence[int], car_words: Sequence[str], track_length: int, track_words: str = "") -> str:
+    """Where every car is, as a table folded under a summary line (HTML), after
+    ``track_words`` (the track itself in words, :func:`track_in_words`) when given: the
+    hills are drawn only in color and shape, so a screen reader gets them here."""
     n = track_length
     rows = []
     for seat, p in enumerate(positions):
@@ -120,8 +157,9 @@ def cars_table(positions: Sequence[int], car_words: Sequence[str], track_length:
         rows.append(f"<tr><td>{car_words[seat]}</td><td>{html.escape(where)}</td><td>{laps_done(p, n)}</td></tr>")
     head = "".join(f"<th scope='col' style='text-align:left;padding-right:12px'>{html.escape(h)}</th>"
                    for h in (_("Car"), _("Where"), _("Laps completed")))
+    said = f"<p style='margin:2px 0'>{html.escape(track_words)}</p>" if track_words else ""
     return ("<details style='font-size:13px;margin:2px 0'><summary>" + html.escape(_("Where the cars are, in words"))
-            + f"</summary><table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></details>")
+            + f"</summary>{said}<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></details>")
 
 
 def track_sentence(track: Track, positions: Sequence[int]) -> str:
