@@ -31,7 +31,7 @@ def drive(quiz, index: int, answer: str):
 # (quiz factory, question index, right answer, a wrong answer, fragment of the wrong answer's feedback)
 CASES = [
     # Lesson 00. The losers wind up their motors, as the engine logged for the game's first trick.
-    (start_quiz, 0, "They wind up their motors", "Their cars move back", "the others wind up their motors"),
+    (start_quiz, 0, "They wind up their motors", "Their cars move back", "each wind their motor one position on"),
     # Two laps win at once (S13), as the seeded game that ended so shows.
     (start_quiz, 2, "2", "1", "round the track 2 times wins at once"),
     # Di G6, Ada G3, Bo B4, Cy G12: blue is the second (last new) color, so B4 beats G12

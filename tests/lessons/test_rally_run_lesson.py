@@ -64,7 +64,7 @@ CASES = [
     # start-finish tile, Bo's start.
     ("pit stop", 0, "The one Bo started on", "The one he started on himself", "even if another car started there"),
     ("pit stop", 0, "The one Bo started on", "Any start-finish tile he reaches first",
-     "The trophy's color names his finish"),
+     "The trophy's color names Gus's finish"),
     # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
     ("finish", 0, "No", "Yes", "No road leaves it to the west"),
     ("finish", 0, "No", "Only if no other car stands on the red start-finish tile", "No road leaves it to the west"),

@@ -134,8 +134,8 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
         assert quiz.title == "Memo-Car-Race: die Boxengasse"
         assert quiz.question.choices[:2] == ("Das, auf dem Bo gestartet ist", "Das, auf dem er selbst gestartet ist")
         answer = quiz.answer(quiz.question.choices[0])
-        assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es hat die Farbe von Bos Auto.")
-        assert answer.correct and answer.message.startswith("Der Start von Bo, das rote. ")
+        assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es hat die Farbe des Autos von Bo.")
+        assert answer.correct and answer.message.startswith("Das rote: Dort ist Bo gestartet. ")
         assert "auch wenn dort ein anderes Auto gestartet ist" in answer.message
         assert quiz.question.heading == "Welches Start-Ziel-Plättchen ist jetzt das Ziel von Gus?"
         trophies = rally_run_quiz("set-up").questions[1]
@@ -153,8 +153,8 @@ def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     assert quiz.question.choices[0] == right
     with rally.language("de"):
         said = quiz.answer(right)
-    assert said.correct and said.message.startswith("Der Start von Bo, das rote. Die Farbe des Kanister-Plättchens")
-    assert quiz.answer(right).message.startswith("Bo's start, the red one. The trophy's color names his finish")
+    assert said.correct and said.message.startswith("Das rote: Dort ist Bo gestartet. Die Farbe des Kanister-Plättchens zeigt das Ziel von Gus")
+    assert quiz.answer(right).message.startswith("The red one, where Bo started. The trophy's color names Gus's finish")
 
 
 def test_the_quizzes_still_speak_english():

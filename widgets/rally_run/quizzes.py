@@ -379,13 +379,13 @@ def trophy_taken() -> Question:
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == got,
-                        _("{name}'s start, the {color} one. The trophy's color names his finish, even if another car "
-                          "started there.").format(name=first, color=color_adjective(got)))
+                        _("The {color} one, where {name} started. The trophy's color names {driver}'s finish, even if "
+                          "another car started there.").format(name=first, driver=second, color=color_adjective(got)))
 
     return Question(
-        _("{first} and {second} are playing. In this app, each car started on the tile of its color. Nobody has "
-          "been to the pit stop yet. {second} stands on {place}, next to the pit stop. He drives onto it and turns "
-          "over the top trophy: it has the color of {first}'s car.").format(first=first, second=second, place=place),
+        _("{first} and {second} are playing. In this app, each car started on the tile of its color. {second} "
+          "stands on {place}, next to the pit stop. He drives onto it and turns over the top trophy: it has the "
+          "color of {first}'s car.").format(first=first, second=second, place=place),
         tuple(choices),
         check,
         hint=_("What does the trophy's color tell its driver?"),

@@ -116,8 +116,7 @@ def what_losers_do(players: int, seed: int) -> Question:
                 names=join_words([game.names[e.seat] for e in events]))
         else:
             said = " ".join(e.describe(game.names) for e in events)
-        return Feedback(answer == right, _("Only the winner's car moves; the others wind up their motors. "
-                                           "{events}").format(events=said))
+        return Feedback(answer == right, _("Only the winner's car moves. {events}").format(events=said))
 
     return Question(
         _("{winner} won a trick; {losers} lost it. What do {losers} do now?").format(
