@@ -38,12 +38,22 @@ def test_faces_never_rely_on_color_alone():
     assert faces["green"]["value"] == 11 and faces["green"]["words"] == "green 11"
 
 
-def test_clicking_a_playable_card_selects_it():
+def test_clicking_a_playable_card_selects_it_and_a_lessons_hand_says_why_it_may():
     widget = CardHand(["G3", "R5", "G9"], ["G11"])
     widget.selected = "R5"
     widget.selected = "g9"
-    assert widget.selected == "G9" and widget.message == ""
+    assert widget.selected == "G9" and widget.message == "G9 may be played: it follows green, the lead color."
     assert "Chosen: green 9." in repr(widget)
+    widget.show(["R5", "B9"], ["G11"])  # no green: any card
+    widget.selected = "B9"
+    assert widget.message == "B9 may be played: you hold no green."
+    widget.show(["R5", "B9"])  # nothing led yet: the hand leads
+    widget.selected = "R5"
+    assert widget.message == "R5 may be played: you lead, so any card may."
+    game = Game.new(4, seed=3)
+    widget.show_game(game, game.current_player)  # a game's hand plays the card: it needs no words for it
+    widget.selected = widget.playable[0]
+    assert widget.selected and widget.message == ""
 
 
 def test_a_refused_click_from_the_page_is_sent_back():

@@ -164,11 +164,13 @@ def test_a_box_that_describes_no_game_is_named_where_the_user_looks(box, value, 
     control.value = value
     assert explorer.error == expected and expected in explorer.message.value.replace("&#x27;", "'")
     assert (explorer.figure.positions, explorer.figure.current_move) == shown
+    # The track would show an older position than the boxes: it is hidden, with its summary.
+    assert explorer.player.layout.visibility == "hidden" and explorer.description.value == ""
     explorer.player.play_button.click()  # nothing to play: the line under the buttons says why
     assert explorer.player.status_text == f"Nothing to play yet: {expected}"
     assert (explorer.figure.positions, explorer.figure.current_move) == shown
     control.value = {"space 0": 0, "space 1": 3, "space 2": 7, "steps": 3}[box]  # fixed: the message goes
-    assert explorer.error == "" and explorer.message.value == ""
+    assert explorer.error == "" and explorer.message.value == "" and explorer.player.layout.visibility == "visible"
     explorer.player.play_button.click()
     assert explorer.figure.frames_left == 0 and explorer.figure.frames_shown
 

@@ -3,7 +3,8 @@
 Each card shows its value, color letter and symbol, and a pattern (stripes, dots or
 plain), so no one needs to tell colors apart. Cards that may not be played now are
 dimmed and carry the reason rally gives (shown on hover and read out on focus).
-Clicking a playable card, or pressing Enter or Space on it, sets ``selected``.
+Clicking a playable card, or pressing Enter or Space on it, sets ``selected``; a hand
+shown with :meth:`CardHand.show` (a lesson's hand, not a game's) then says why it may be played.
 
 >>> from rally import Card
 >>> hand = CardHand(["G3", "R5", "G9"], trick=["G11"])
@@ -15,8 +16,8 @@ Your hand: green 3, red 5 and green 9. May be played: green 3 and green 9.
 >>> hand.selected, hand.message
 ('', 'You must follow green: you hold G3 and G9.')
 >>> hand.selected = "g9"
->>> hand.selected
-'G9'
+>>> hand.selected, hand.message
+('G9', 'G9 may be played: it follows green, the lead color.')
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
         })
         super().__init__(title=_("Your hand") if title is None else title, **kwargs)
         self._why: Reason = lambda card: None
+        self._fine: Reason = lambda card: None
         self.show(hand, trick)
 
     def focus_card(self) -> None:
@@ -88,7 +90,17 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
         :class:`rally.CardError` and leaves the widget as it was."""
         cards = rally.parse_cards(hand)
         played = rally.parse_cards(trick)
+        lead = played[0].color if played else None
+
+        def fine(card: Card) -> str:
+            if lead is None:
+                return _("{card} may be played: you lead, so any card may.").format(card=card)
+            if card.color == lead:
+                return _("{card} may be played: it follows {color}, the lead color.").format(card=card, color=lead.word)
+            return _("{card} may be played: you hold no {color}.").format(card=card, color=lead.word)
+
         self.show_with(cards, lambda card: rally.why_illegal(cards, played, card), prompt)
+        self._fine = fine  # a lesson's hand says why a chosen card may be played; a game's plays it
 
     def show_game(self, game: Game, seat: int, prompt: str = "") -> None:
         """Show ``seat``'s hand in ``game``, with the reasons from ``Game.why_illegal``
@@ -112,6 +124,7 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
                          "waiting": waiting and reason is not None})
         with self.hold_sync():
             self._why = why
+            self._fine = lambda card: None
             self.cards = rows
             self.prompt = prompt
             self.message = ""
@@ -158,7 +171,7 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
                 reason = rally.why_illegal([Card.parse(c) for c in self.codes], [], card)
         except rally.RuleError as err:
             reason = str(err)
-        self.message = reason or ""
+        self.message = reason or self._fine(card) or ""
         return "" if reason else str(card)
 
     def set_state(self, sync_data: dict) -> None:

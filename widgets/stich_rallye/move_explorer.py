@@ -3,7 +3,8 @@ the track plays that move step by step, and rally says why it ends where it does
 
 The move always follows the boxes: change a box and the cars stand where it says,
 ready to move; Step and Play play the move the boxes describe. A box that describes
-no possible position is named in words, above the track and under the buttons.
+no possible position is named in words, above the track and under the buttons, and the
+track is hidden until the boxes describe a position again: it would show an older one.
 
 >>> explorer = MoveExplorer("S...DD....U.....D...", positions=(0, 3, 7), steps=3)
 >>> explorer.player.play(); explorer.figure.positions
@@ -11,6 +12,8 @@ no possible position is named in words, above the track and under the buttons.
 >>> explorer.spaces[1].value = 4    # a downhill space: no car can stand there
 >>> explorer.error
 'Car Bo rests on downhill space 4; cars only stop on flat spaces.'
+>>> explorer.player.layout.visibility, explorer.description.value
+('hidden', '')
 """
 
 from __future__ import annotations
@@ -130,8 +133,11 @@ class MoveExplorer(Messages, StableRepr, w.VBox):
             move = rally.move(self.figure.track, by_name, names[self.mover.value], self.steps.value)
         except rally.RuleError as err:
             self._show_error(str(err))
+            self.player.layout.visibility = "hidden"  # its cars stand where the boxes no longer say
+            self.description.value = ""
             return None
         self._show_error("")
+        self.player.layout.visibility = "visible"
         return move
 
     def _prepare(self) -> bool:
