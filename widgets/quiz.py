@@ -197,8 +197,10 @@ class Quiz(w.VBox):
             button.layout.display = "none"
         self.again_button.layout.display = None
         right, count = sum(self.first_tries), len(self.questions)
+        again = self.again_button.description
         cheer = (_("Great work!") if right == count else
-                 _("Good work! Press “{button}” to try once more.").format(button=self.again_button.description))
+                 _("Good work! Press “{button}” to try once more.").format(button=again) if 2 * right >= count else
+                 _("You found every answer in the end. Press “{button}” to try once more.").format(button=again))
         self._feedback_box("#1f2937", f"<b>{html.escape(self.result())}</b> {html.escape(cheer)}")
         self.announcer.say(self.result(), cheer)
 

@@ -256,9 +256,12 @@ def test_a_whole_game_by_keyboard_with_its_announcements(screen_page, lab):
             if not game.over():  # and back in the hand
                 page.wait_for_function(f"() => ({FOCUSED})().startsWith('card:')")
         else:
-            page.wait_for_function(f"() => ({FOCUSED})().startsWith('card:')")
-            # The hand is one Tab stop, on a card that may be played; the arrows move along it.
+            # The hand is one Tab stop, and at the learner's turn the focus is on a card that may
+            # be played, not on a dimmed one it stood on while the others played.
+            page.wait_for_function(f"() => ({FOCUSED})() === 'card:false'")
             assert game.root.evaluate(TAB_STOPS) == ["false"]
+            page.keyboard.press("ArrowRight")  # the arrows move along it
+            page.keyboard.press("ArrowLeft")
             for _arrow in range(12):
                 if page.evaluate(FOCUSED) == "card:false":
                     break

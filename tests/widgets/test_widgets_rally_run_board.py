@@ -399,6 +399,11 @@ def test_cars_sharing_a_tile_and_the_pit_stop_are_all_shown():
     assert cell(board, "C3")["state"] == "pit" and board.trophies_left == 2
     assert "2 trophies left" in cell(board, "C3")["label"]
     assert cell(board, "B3")["tile"] == "X:NESW"
+    emptied = RallyRunBoard(RallyRunGame.arrange(2, cars=["C3", "C3"], trophies=["red", "green"]), interactive=False)
+    assert cell(emptied, "C3")["label"].startswith("C3: the pit stop, no trophies left;")  # not "0 trophies"
+    with rally.language("de"):
+        emptied = RallyRunBoard(RallyRunGame.arrange(2, cars=["C3", "C3"], trophies=["red", "green"]), interactive=False)
+    assert cell(emptied, "C3")["label"].startswith("C3: die Boxengasse, keine Kanister-Plättchen mehr;")
 
 
 def test_repr_is_stable_and_names_the_moment():

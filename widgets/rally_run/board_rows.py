@@ -51,7 +51,7 @@ def cell_rows(obs, targets: Mapping[str, str]) -> list[dict]:
             left = obs.trophies_left
             row.update(state="pit", label=ngettext("{cell}: the pit stop, {n} trophy left",
                                                    "{cell}: the pit stop, {n} trophies left", left).format(
-                cell=cell, n=left))
+                cell=cell, n=left) if left else _("{cell}: the pit stop, no trophies left").format(cell=cell))
         elif code == -1:
             row.update(state="down", label=_("{cell}: a face-down tile").format(cell=cell))
         else:

@@ -125,12 +125,15 @@ function render({ model, el }) {
       });
       row.append(button);
     }
-    const again = tabTo(focused ? row.querySelector(`[data-code="${focused}"]`) : null);
+    const same = focused ? row.querySelector(`[data-code="${focused}"]`) : null;
+    const playable = (b) => b && b.getAttribute("aria-disabled") === "false";
+    const again = tabTo(playable(same) || !buttons().some(playable) ? same : null);
     if (inHand) {
-      // Keep the keyboard in the hand after a redraw (the card played is gone): on the same
-      // card, else the first one that may be played; on the hand itself while it is empty,
-      // so the next round's cards get it. Focus moved here is not the learner asking about
-      // a card, so it writes no reason under the hand.
+      // Keep the keyboard in the hand after a redraw (the card played is gone, or the
+      // learner's turn has come): on the same card if it may be played, else the first one
+      // that may be played (else the same card); on the hand itself while it is empty, so
+      // the next round's cards get it. Focus moved here is not the learner asking about a
+      // card, so it writes no reason under the hand.
       focusQuietly(again || row);
     }
   }
