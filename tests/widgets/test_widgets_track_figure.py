@@ -11,7 +11,7 @@ import pytest
 import rally
 from rally import TRACKS, Track, move
 from widgets import TrackFigure
-from widgets.stich_rallye.track_figure import CARS_FIRST, RADIUS, SPACES, STRAIGHT, TRAIL
+from widgets.stich_rallye.track_figure import CARS_FIRST, INSIDE_LINES, RADIUS, SPACES, STRAIGHT, SUMMARY, TRAIL
 
 EXPECTED_SYMBOL = {"S": "star", ".": "circle", "D": "triangle-down", "U": "triangle-up"}
 TRACK_TEXTS = [str(TRACKS["volcano"]), str(TRACKS["beach"]), "S..D.U..", "S" + "..DD..U.." * 7 + "."]
@@ -220,3 +220,24 @@ def test_repr_is_stable_and_is_the_plain_text_view():
     assert data["text/plain"] == repr(a)
     assert "application/vnd.jupyter.widget-view+json" in data
     assert repr(TrackFigure(Track.parse("S..D.U.."))) == "The custom track, 8 spaces."
+
+
+def test_a_summary_too_long_for_the_loop_stands_below_the_track_in_the_wide_look():
+    """Inside the loop a summary of more than INSIDE_LINES lines ran into the cars and the
+    note on the direction (the walk, on a laptop): it goes below the track, the figure grown
+    for it while it is shown; a short one stays inside."""
+    track = TRACKS["volcano"]
+    short = TrackFigure(track, positions=[1, 3, 7])
+    short.show_move(move(track, [1, 3, 7], 2, 1))
+    short.skip()
+    inside = short.plot.layout.annotations[SUMMARY]
+    assert inside.text.count("<br>") < INSIDE_LINES and inside.yref is None and short.plot.layout.height == 350
+    fig = TrackFigure(track, positions=[8, 10, 15, 16])
+    fig.show_move(move(track, [8, 10, 15, 16], 0, 7))
+    fig.skip()
+    below = fig.plot.layout.annotations[SUMMARY]
+    assert below.text.count("<br>") >= INSIDE_LINES and below.text.startswith("Ada moves 7 from space 8")
+    assert (below.yref, below.y, below.yanchor) == ("paper", 0, "top")
+    assert fig.plot.layout.height - 350 == fig.plot.layout.margin.b - 6 > 0  # the track keeps its size and place
+    fig.show_move(move(track, fig.positions, 1, 1))  # the next move: no summary yet, back inside
+    assert fig.plot.layout.height == 350 and fig.plot.layout.annotations[SUMMARY].yref is None

@@ -69,6 +69,13 @@ from .track_traces import (
 )
 from .track_words import cars_by_color, cars_table, move_opening, space_hovers, track_in_words, track_sentence
 
+#: The most lines of a finished move's summary inside the loop (the wide look): more would
+#: run into the cars and the note on the direction, so a longer one stands below the track.
+INSIDE_LINES = 3
+#: A summary below the track in the wide look: under it, left-aligned (the key is to the right).
+SUMMARY_BELOW = {"xref": "paper", "yref": "paper", "x": 0, "y": 0, "xanchor": "left", "yanchor": "top",
+                 "align": "left", "yshift": -2}
+
 # Where lessons, tests and benchmarks have always found them.
 from .track_layout import ACROSS, NARROW_FONT, RADIUS, STRAIGHT, UP  # noqa: F401
 from .track_traces import CAR_KEY, KEY_FIRST, KIND_STYLE, SPACES_KEY  # noqa: F401
@@ -232,7 +239,9 @@ class TrackFigure(PlotlyView):
         notes[DIRECTION_NOTE].update(y=look.note_y, font={"size": look.note})
 
     def _say(self, caption: str, summary: str, relaid: bool = False) -> None:
-        """Show the caption and the summary: inside the loop in the wide look; in a narrow
+        """Show the caption and the summary: inside the loop in the wide look (below the
+        track, the figure grown for it, while a summary of :data:`INSIDE_LINES` lines or
+        more is shown); in a narrow
         one in lines as wide as the track below it, the key moved down and the figure grown
         to make room for them (and never shrunk again, so what stands below the figure
         does not jump as a move is stepped through). The figure's height, margins and key
@@ -241,9 +250,19 @@ class TrackFigure(PlotlyView):
         caption, summary = html.escape(caption), wrap(html.escape(summary), look.wrap)
         if not look.below:
             notes[CAPTION].text = caption
-            notes[SUMMARY].text = summary  # clear of the cars inside the loop
-            if relaid:
-                self.plot.layout.update(height=look.height, margin=look.margin, legend=look.legend)
+            if summary.count("<br>") < INSIDE_LINES:
+                notes[SUMMARY].update(text=summary, **look.summary_at)  # clear of the cars inside the loop
+                if relaid or self._tf_words_px:
+                    self._tf_words_px = 0
+                    self.plot.layout.update(height=look.height, margin=look.margin, legend=look.legend)
+                return
+            # Too long for the loop (it would cover the cars and the note on the direction):
+            # below the track, left-aligned, the figure grown for it while it is shown.
+            self._tf_words_px = text_height(summary, look.summary) + 6
+            notes[SUMMARY].update(text=summary, **SUMMARY_BELOW)
+            grown = self._tf_words_px
+            self.plot.layout.update(height=look.height + grown, margin={**look.margin, "b": look.margin["b"] + grown},
+                                    legend=look.legend)
             return
         caption = wrap(caption, look.caption_wrap)
         caption_px = text_height(caption, look.caption)
