@@ -239,40 +239,34 @@ class TrackFigure(PlotlyView):
         notes[DIRECTION_NOTE].update(y=look.note_y, font={"size": look.note})
 
     def _say(self, caption: str, summary: str, relaid: bool = False) -> None:
-        """Show the caption and the summary: inside the loop in the wide look (below the
-        track, the figure grown for it, while a summary of :data:`INSIDE_LINES` lines or
-        more is shown); in a narrow
-        one in lines as wide as the track below it, the key moved down and the figure grown
-        to make room for them (and never shrunk again, so what stands below the figure
-        does not jump as a move is stepped through). The figure's height, margins and key
-        are set here, in the wide look only when it was ``relaid`` out (:meth:`fit_room`)."""
+        """Show the caption and the summary. The wide look: inside the loop, but a summary of
+        :data:`INSIDE_LINES` lines or more below the track, the figure grown for it while it
+        is shown. A narrow look: in lines as wide as the track below it, the key moved down,
+        the figure grown for them and never shrunk again (what stands below it does not jump
+        as a move is stepped through); the wide look's size is set again when ``relaid``."""
         look, notes = self._tf_look, self.plot.layout.annotations
         caption, summary = html.escape(caption), wrap(html.escape(summary), look.wrap)
-        if not look.below:
-            notes[CAPTION].text = caption
-            if summary.count("<br>") < INSIDE_LINES:
-                notes[SUMMARY].update(text=summary, **look.summary_at)  # clear of the cars inside the loop
-                if relaid or self._tf_words_px:
-                    self._tf_words_px = 0
-                    self.plot.layout.update(height=look.height, margin=look.margin, legend=look.legend)
-                return
-            # Too long for the loop (it would cover the cars and the note on the direction):
-            # below the track, left-aligned, the figure grown for it while it is shown.
-            self._tf_words_px = text_height(summary, look.summary) + 6
-            notes[SUMMARY].update(text=summary, **SUMMARY_BELOW)
-            grown = self._tf_words_px
-            self.plot.layout.update(height=look.height + grown, margin={**look.margin, "b": look.margin["b"] + grown},
-                                    legend=look.legend)
+        if look.below:
+            caption = wrap(caption, look.caption_wrap)
+            caption_px = text_height(caption, look.caption)
+            words = caption_px + text_height(summary, look.summary)
+            self._tf_words_px = max(self._tf_words_px, words + 6 if words else 0)
+            notes[CAPTION].update(text=caption, yshift=-2)
+            notes[SUMMARY].update(text=summary, yshift=-2 - caption_px)
+            self._grow({**look.legend, "y": -self._tf_words_px / look.below})
             return
-        caption = wrap(caption, look.caption_wrap)
-        caption_px = text_height(caption, look.caption)
-        words = caption_px + text_height(summary, look.summary)
-        self._tf_words_px = max(self._tf_words_px, words + 6 if words else 0)
-        notes[CAPTION].update(text=caption, yshift=-2)
-        notes[SUMMARY].update(text=summary, yshift=-2 - caption_px)
-        grown = self._tf_words_px
+        notes[CAPTION].text = caption
+        inside = summary.count("<br>") < INSIDE_LINES  # more would cover the cars and the note on the direction
+        notes[SUMMARY].update(text=summary, **(look.summary_at if inside else SUMMARY_BELOW))
+        if relaid or self._tf_words_px or not inside:
+            self._tf_words_px = 0 if inside else text_height(summary, look.summary) + 6
+            self._grow(look.legend)
+
+    def _grow(self, legend: dict) -> None:
+        """The figure as high as its look plus the words below the track, the key at ``legend``."""
+        look, grown = self._tf_look, self._tf_words_px
         self.plot.layout.update(height=look.height + grown, margin={**look.margin, "b": look.margin["b"] + grown},
-                                legend={**look.legend, "y": -grown / look.below})
+                                legend=legend)
 
     def show_choices(self, choices: Sequence[tuple[str, Move]], caption: str = "") -> None:
         """Mark where each option would take the car deciding now: ``choices`` holds
@@ -323,7 +317,7 @@ class TrackFigure(PlotlyView):
     def set_positions(self, positions: Sequence[int], caption: str = "") -> None:
         """Show the cars at ``positions`` at once (any move being shown is dropped).
         Raises :class:`rally.PositionError` for positions that cannot happen."""
-        positions = self._one_per_car(positions)
+        positions = one_per_car(positions, len(self._tf_names), self._tf_positions)
         _check_positions(self._tf_track, positions)
         self._drop_move()
         self._tf_choices = ()
@@ -341,7 +335,7 @@ class TrackFigure(PlotlyView):
         seat = self._seat_of(move.mover)
         if positions is None:  # where the cars stand, or will once the move being shown ends
             positions = self._tf_frames[-1].positions if self.frames_left else self._tf_positions
-        base = list(self._one_per_car(positions))
+        base = list(one_per_car(positions, len(self._tf_names), self._tf_positions))
         self.stop_playing()
         self._tf_choices = ()
         base[seat] = move.start
@@ -410,16 +404,6 @@ class TrackFigure(PlotlyView):
 
     def _describe(self, move: Move) -> str:
         return move.describe(self._tf_names if inputs.is_whole(move.mover) else None)
-
-    def _one_per_car(self, positions: Sequence[int]) -> tuple[int, ...]:
-        """``positions`` if it gives one progress per car (checked further by rally)."""
-        cars = len(self._tf_names)
-        items = inputs.sequence(positions, _("The cars' progress"), rally.SetupError, "[0, 3, 7]", len(CAR_COLORS))
-        if len(items) != cars:
-            inputs.fail(rally.SetupError, _("The cars' progress"),
-                        ngettext("{n} numbers, one per car", "{n} numbers, one per car", cars).format(n=cars),
-                        positions, list(self._tf_positions))
-        return tuple(items)
 
     def _seat_of(self, car: Hashable) -> int:
         if inputs.is_whole(car) and 0 <= car < len(self._tf_names):  # type: ignore[operator]
@@ -504,6 +488,17 @@ class TrackFigure(PlotlyView):
 
     def __repr__(self) -> str:
         return track_sentence(self._tf_track, self._tf_positions)
+
+def one_per_car(positions: Sequence[int], cars: int, before: Sequence[int]) -> tuple[int, ...]:
+    """``positions`` if it gives one progress for each of ``cars`` (checked further by
+    rally); else a :class:`rally.SetupError` that shows ``before`` as the example."""
+    items = inputs.sequence(positions, _("The cars' progress"), rally.SetupError, "[0, 3, 7]", len(CAR_COLORS))
+    if len(items) != cars:
+        inputs.fail(rally.SetupError, _("The cars' progress"),
+                    ngettext("{n} numbers, one per car", "{n} numbers, one per car", cars).format(n=cars),
+                    positions, list(before))
+    return tuple(items)
+
 
 def car_colors(colors: Sequence[str] | None, cars: int) -> tuple[str, ...]:
     """The cars' colors by seat: ``colors`` checked (one per car, each a word of
