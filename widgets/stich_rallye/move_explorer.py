@@ -3,8 +3,8 @@ the track plays that move step by step, and rally says why it ends where it does
 
 The move always follows the boxes: change a box and the cars stand where it says,
 ready to move; Step and Play play the move the boxes describe. A box that describes
-no possible position is named in words, above the track and under the buttons, and the
-track is hidden until the boxes describe a position again: it would show an older one.
+no possible position is named in words above the track, and the track with its buttons
+is hidden until the boxes describe a position again: it would show an older one.
 
 >>> explorer = MoveExplorer("S...DD....U.....D...", positions=(0, 3, 7), steps=3)
 >>> explorer.player.play(); explorer.figure.positions
