@@ -33,6 +33,7 @@ import os
 import pathlib
 import queue
 import shutil
+import socket
 import subprocess
 import tempfile
 import threading
@@ -48,6 +49,10 @@ DRIVER_SCRIPT = ROOT / "harness" / "firefox_driver.mjs"
 WEBKIT_DRIVER = os.environ.get("RALLY_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("RALLY_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 XVFB = "/usr/bin/Xvfb"
+#: Seconds WebKit's session may take to start. A MiniBrowser that dies as it starts leaves
+#: WebKitWebDriver silent for good, and Selenium waits for its answer with no end of its own:
+#: past this the start fails, and is tried once more.
+WEBKIT_SESSION_START = 120
 INSTALL_HINT = ("install them with `bash bin/install-browser` (Debian's firefox-esr, webkit2gtk-driver, "
                 "libwebkit2gtk-4.1-0 and xvfb; the Python package selenium; for Firefox, Node.js and npm, "
                 "with which bin/fetch-puppeteer installs Puppeteer)")
@@ -303,12 +308,22 @@ class WebKit(Driver):
         options.proxy = Proxy({"proxyType": ProxyType.MANUAL, "httpProxy": proxy_url.removeprefix("http://"),
                                "sslProxy": proxy_url.removeprefix("http://"), "noProxy": ["127.0.0.1"]})
         env = {**os.environ, "DISPLAY": self.display, "WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS": "1"}
-        service = Service(executable_path=WEBKIT_DRIVER, env=env)
-        try:
-            self.driver = webdriver.WebKitGTK(options=options, service=service)
-        except BaseException:
-            _stop(self.xvfb)
-            raise
+        for attempt in (1, 2):
+            before = socket.getdefaulttimeout()
+            socket.setdefaulttimeout(WEBKIT_SESSION_START)  # what urllib3 waits when Selenium names no timeout
+            try:
+                self.driver = webdriver.WebKitGTK(options=options,
+                                                  service=Service(executable_path=WEBKIT_DRIVER, env=env))
+                break
+            except Exception:
+                if attempt == 2:  # (a failed start stops its own WebKitWebDriver)
+                    _stop(self.xvfb)
+                    raise
+            except BaseException:
+                _stop(self.xvfb)
+                raise
+            finally:
+                socket.setdefaulttimeout(before)
         self.driver.set_window_size(width, height)
         self.driver.set_script_timeout(600)
 
