@@ -99,8 +99,7 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
                 return _("{card} may be played: it follows {color}, the lead color.").format(card=card, color=lead.word)
             return _("{card} may be played: you hold no {color}.").format(card=card, color=lead.word)
 
-        self.show_with(cards, lambda card: rally.why_illegal(cards, played, card), prompt)
-        self._fine = fine  # a lesson's hand says why a chosen card may be played; a game's plays it
+        self.show_with(cards, lambda card: rally.why_illegal(cards, played, card), prompt, fine=fine)
 
     def show_game(self, game: Game, seat: int, prompt: str = "") -> None:
         """Show ``seat``'s hand in ``game``, with the reasons from ``Game.why_illegal``
@@ -113,10 +112,13 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
         waiting = game.current_player != seat or game.awaiting_turbo
         self.show_with(game.hands[seat], lambda card: game.why_illegal(card, seat), prompt, waiting)
 
-    def show_with(self, cards: Sequence[Card], why: Reason, prompt: str = "", waiting: bool = False) -> None:
+    def show_with(self, cards: Sequence[Card], why: Reason, prompt: str = "", waiting: bool = False,
+                  fine: Reason | None = None) -> None:
         """Show ``cards``; ``why(card)`` says why a card may not be played, or None. A hand
         ``waiting`` for its turn shows its cards plain: none may be played, none is dimmed
-        or crossed out (the reason is still their tooltip and what a screen reader says)."""
+        or crossed out (the reason is still their tooltip and what a screen reader says).
+        ``fine(card)``, when given, says why a chosen card may be played (a lesson's hand; a
+        game's plays the card and says nothing)."""
         rows = []
         for card in cards:
             reason = why(card)
@@ -124,7 +126,7 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
                          "waiting": waiting and reason is not None})
         with self.hold_sync():
             self._why = why
-            self._fine = lambda card: None
+            self._fine = fine or (lambda card: None)
             self.cards = rows
             self.prompt = prompt
             self.message = ""

@@ -143,6 +143,7 @@ class TrackFigure(PlotlyView):
         #: for anyone on a small screen), folded under the figure.
         self.in_words = w.HTML()
         self._tf_worded: tuple[int, ...] | None = None
+        self._tf_track_words = track_in_words(track)  # the track never changes: said once, above every table
         self._build()
         self._render(positions, "", "", [])
         self.children = (self.plot, self.in_words, self.probe)
@@ -484,7 +485,7 @@ class TrackFigure(PlotlyView):
             return
         self._tf_worded = positions
         self.in_words.value = cars_table(positions, cars_by_color(self._tf_safe, self._tf_colors), len(self._tf_track),
-                                         track_in_words(self._tf_track))
+                                         self._tf_track_words)
 
     def __repr__(self) -> str:
         return track_sentence(self._tf_track, self._tf_positions)
