@@ -8,7 +8,7 @@ anywhere, and every message says what was wrong and what would be right.
 ...     Card.parse("G16")
 ... except CardError as err:
 ...     print(err)
-'G16' is not a card: write a color letter R, G or B followed by a value from 1 to 15, like G11.
+“G16” is not a card: write a color letter R, G or B followed by a value from 1 to 15, like G11.
 """
 
 from __future__ import annotations

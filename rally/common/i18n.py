@@ -121,7 +121,7 @@ def set_language(lang: str | None) -> str:
     >>> set_language("xx")
     Traceback (most recent call last):
     ...
-    rally.common.i18n.LanguageError: rally has no messages in 'xx': choose one of en, de (a code like 'de' or 'de_DE' works too).
+    rally.common.i18n.LanguageError: rally has no messages in “xx”: choose one of en, de (a code like 'de' or 'de_DE' works too).
     >>> previous = set_language("de_DE.UTF-8")
     >>> get_language()
     'de'
@@ -264,19 +264,19 @@ def shown(value: object, limit: int = 40) -> str:
     """``value`` as a message shows it: short, and safe for any object (a huge number is
     described, not printed, so the message never fails to build).
 
-    A text is quoted as the language quotes it (in German „so“), anything else as Python
-    writes it.
+    A short text is quoted as the language quotes it (“so”, in German „so“), not as code
+    would; anything else is written as Python writes it.
 
-    >>> shown(10**5000), shown("x" * 50)
-    ('a number of about 5001 digits', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
+    >>> shown(10**5000), shown("g20"), shown("x" * 50)
+    ('a number of about 5001 digits', '“g20”', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
     >>> with language("de"):
     ...     shown("rot")
     '„rot“'
     """
     if type(value) is int and value.bit_length() > 64:  # (an int subclass, like True, is short)
         return _("a number of about {digits} digits").format(digits=int(value.bit_length() * 0.30103) + 1)
-    if type(value) is str and get_language() == "de" and len(value) <= limit - 2 and value.isprintable():
-        return f"„{value}“"
+    if type(value) is str and len(value) <= limit - 2 and value.isprintable():
+        return f"„{value}“" if get_language() == "de" else f"“{value}”"
     try:
         text = repr(value)
     except Exception:  # a hostile __repr__ must not hide the real error

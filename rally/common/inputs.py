@@ -24,7 +24,7 @@ rally.common.errors.SetupError: The number of players must be a whole number fro
 >>> whole_text("٣", "The round", 1, 3, SetupError)
 Traceback (most recent call last):
 ...
-rally.common.errors.SetupError: The round must be a whole number from 1 to 3 written in the digits 0-9, like 1, not '٣'.
+rally.common.errors.SetupError: The round must be a whole number from 1 to 3 written in the digits 0-9, like 1, not “٣”.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ Swap(Cell.parse('B2'), Cell.parse('D4'))
 >>> parse_action("rotate ٣")
 Traceback (most recent call last):
 ...
-rally.common.errors.TileError: In 'rotate ٣': A rotation (in quarter turns clockwise) must be a whole number from 0 to 3 written in the digits 0-9, like 0, not '٣'.
+rally.common.errors.TileError: In 'rotate ٣': A rotation (in quarter turns clockwise) must be a whole number from 0 to 3 written in the digits 0-9, like 0, not “٣”.
 """
 
 from __future__ import annotations

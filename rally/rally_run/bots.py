@@ -463,7 +463,7 @@ def parse_bot(text: str) -> MemoryBot | RandomRunBot:
     >>> parse_bot("forgetful:٣")
     Traceback (most recent call last):
     ...
-    rally.common.errors.SetupError: K in forgetful:K (turns of memory) must be a whole number from 1 to 10000 written in the digits 0-9, like 1, not '٣'.
+    rally.common.errors.SetupError: K in forgetful:K (turns of memory) must be a whole number from 1 to 10000 written in the digits 0-9, like 1, not “٣”.
     """
     t = inputs.text(text, _("A bot"), SetupError, "perfect", MAX_BOT_TEXT).strip().lower()
     if t == "perfect":

@@ -278,8 +278,8 @@ def test_bad_time_limits_are_refused(kwargs, message):
 @pytest.mark.parametrize("kwargs, error, message", [
     ({"playouts": 0}, SetupError, "playouts must be a whole number from 1 to 100000, like 1000, not 0."),
     ({"batch": -1}, SetupError, "batch must be a whole number from 1 to 100000, like 100, not -1."),
-    ({"bots": "clever"}, SetupError, "bots must be one of 'random', 'heuristic', like 'random', not 'clever'."),
-    ({"seed": "x"}, SetupError, "The seed must be a whole number from 0 to 18446744073709551615, like 42, not 'x'."),
+    ({"bots": "clever"}, SetupError, "bots must be one of 'random', 'heuristic', like 'random', not “clever”."),
+    ({"seed": "x"}, SetupError, "The seed must be a whole number from 0 to 18446744073709551615, like 42, not “x”."),
 ])
 def test_bad_requests_are_refused(kwargs, error, message):
     with pytest.raises(error, match=re.escape(message)):

@@ -47,14 +47,14 @@ def test_simulate_is_reproducible(capsys):
 @pytest.mark.parametrize(
     "args, fragment",
     [
-        (["explain", "G16", "R5", "B7"], "'G16' is not a card"),
+        (["explain", "G16", "R5", "B7"], "“G16” is not a card"),
         (["explain", "G11", "G11", "R5"], "same card twice"),
         (["explain", "G11"], "3 to 5 cards"),
         (["explain", "G11", "R5"], "3 to 5 cards"),
         (["explain", "G11", "R5", "B7", "G3", "G2", "G4"], "3 to 5 cards"),
-        (["explain", "G11", "R5", "B٣"], "'B٣' is not a card"),
+        (["explain", "G11", "R5", "B٣"], "“B٣” is not a card"),
         (["simulate", "--players", "7"], "--players must be a whole number from 3 to 5"),
-        (["simulate", "--players", "x"], "not 'x'"),
+        (["simulate", "--players", "x"], "not “x”"),
         (["simulate", "--players", "٣"], "written in the digits 0-9"),
         (["simulate", "--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615"),
         (["simulate", "--seed", "9" * 5000], "--seed must be a whole number from 0 to 18446744073709551615"),

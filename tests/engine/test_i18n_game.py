@@ -213,7 +213,7 @@ def test_errors_in_german():
         with pytest.raises(SetupError, match=r"^Gib für jeden Platz einen Computerspieler an \(None für einen "
                                              r"Menschen\): 3 nötig, 2 angegeben\.$"):
             play_bots(Game.new(3, seed=1), [None, None], random.Random(1))
-    with pytest.raises(CardError, match=r"^'G16' is not a card: write a color letter R, G or B"):
+    with pytest.raises(CardError, match=r"^“G16” is not a card: write a color letter R, G or B"):
         with rally.language("en"):
             Card.parse("G16")
 

@@ -129,7 +129,7 @@ def unseen(state: GameState) -> list[Card]:
 
 
 def free_space(state: GameState, kind: str) -> int:
-    """A space of ``kind`` ('.', 'D' or 'U') with no car on it (space 0 excluded)."""
+    """A space of ``kind`` ('.', 'D' or “U”) with no car on it (space 0 excluded)."""
     text, n = str(state.track), len(state.track)
     taken = {p % n for p in state.positions if p}
     return next(i for i in range(1, n) if text[i] == kind and i not in taken)
@@ -829,11 +829,11 @@ def test_a_5000_digit_number_in_json_is_refused():
 
 
 @pytest.mark.parametrize("call, words", [
-    (lambda: Card.parse("G٣"), "'G٣' is not a card"),
-    (lambda: Card.parse("٣"), "'٣' is not a card"),
-    (lambda: parse_cards("G11 R٣"), "'R٣' is not a card"),
-    (lambda: parse_action("B١٠"), "'B١٠' is not a card"),
-    (lambda: Game.new(3, seed=1).apply("R٣"), "'R٣' is not a card"),
+    (lambda: Card.parse("G٣"), "“G٣” is not a card"),
+    (lambda: Card.parse("٣"), "“٣” is not a card"),
+    (lambda: parse_cards("G11 R٣"), "“R٣” is not a card"),
+    (lambda: parse_action("B١٠"), "“B١٠” is not a card"),
+    (lambda: Game.new(3, seed=1).apply("R٣"), "“R٣” is not a card"),
     (lambda: Position.from_code("SR1_Tvolcano_R٣_F0_P0.0.0_M0.0.0_C_H0R7.G8.G9.B3.B8"), "The field R (the round)"),
     (lambda: Position.from_code("SR1_Tvolcano_R1_F0_P0.0.٣_M0.0.0_C_H0R7.G8.G9.B3.B8"), "The field P"),
     (lambda: Position.from_code("SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R7.G8.G9.B٣.B8"), "The field H"),
@@ -880,9 +880,9 @@ def test_names_given_as_a_dict():
 
 def test_a_track_with_a_long_s():
     # 'ſ'.upper() is 'S': a track that only looks like text of S's is still refused.
-    with pytest.raises(TrackError, match="Character 'ſ' at space 0 is not a space kind"):
+    with pytest.raises(TrackError, match="Character “ſ” at space 0 is not a space kind"):
         Track.parse("ſ....")
-    with pytest.raises(TrackError, match="'ſ...........' is neither a built-in track"):
+    with pytest.raises(TrackError, match="“ſ...........” is neither a built-in track"):
         Game.new(3, track="ſ...........")
 
 
@@ -894,7 +894,7 @@ def test_release_order_with_a_flag_holder_who_is_not_at_the_table():
 
 
 def test_turbo_of_a_word():
-    with pytest.raises(IllegalAction, match=r"A turbo choice must be True or False, like True, not 'no'\."):
+    with pytest.raises(IllegalAction, match=r"A turbo choice must be True or False, like True, not “no”\."):
         Turbo("no")
     with pytest.raises(IllegalAction, match="not 1"):
         Turbo(1)

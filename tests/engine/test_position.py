@@ -177,7 +177,7 @@ IMPOSSIBLE = [
     ("a flag holder who does not exist", bad(flag=3), "The flag holder must be a whole number from 0 to 2"),
     ("round four", bad(round=4), "The round must be a whole number from 1 to 3"),
     ("two players", bad(positions=[1, 2], motors=[0, 0]), "3, 4 or 5 numbers"),
-    ("a bad card", bad(hand="B9 X9"), "'X9' is not a card"),
+    ("a bad card", bad(hand="B9 X9"), "“X9” is not a card"),
     ("a bad track", bad(track="S.D"), "track"),
     ("a bad dial", bad(dial=[1, 2, 3]), "must start with value 0"),
     ("names that repeat", bad(names=["A", "A", "B"]), "is there more than once"),
@@ -222,12 +222,12 @@ BAD_CODES = [
     ("SR2_Tvolcano", "starts with SR1_"),
     ("SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C", "give their hand"),
     ("SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0", "lacks C"),
-    ("SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R2.G3.G4.G5.G6_Q1", "'Q1' is not a field"),
+    ("SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R2.G3.G4.G5.G6_Q1", "“Q1” is not a field"),
     ("SR1_Tvolcano_R1_R2_F0_P0.0.0_M0.0.0_C_H0R2", "appears twice"),
-    ("SR1_Tvolcano_Rx_F0_P0.0.0_M0.0.0_C_H0R2", ("The field R (the round) must be a whole number", "not 'x'")),
+    ("SR1_Tvolcano_Rx_F0_P0.0.0_M0.0.0_C_H0R2", ("The field R (the round) must be a whole number", "not “x”")),
     ("SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_HxR2", "H, the seat, then the cards"),
     ("SR1_Tmoon_R1_F0_P0.0.0_M0.0.0_C_H0R2", "neither a built-in track"),
-    ("SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R2.G3.G4.G5.Z6", "'Z6' is not a card"),
+    ("SR1_Tvolcano_R1_F0_P0.0.0_M0.0.0_C_H0R2.G3.G4.G5.Z6", "“Z6” is not a card"),
 ]
 
 

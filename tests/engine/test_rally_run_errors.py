@@ -47,9 +47,9 @@ def holding(color: str) -> RallyRunGame:
 # (name, game maker, action, seat, error type, words the message must contain)
 ILLEGAL = [
     ("not an action", base, 42, None, TileError, ["A Rally Run action must be", "reveal B3", "not 42."]),
-    ("unknown verb", base, "fly B3", None, TileError, ["A Rally Run action must be", "swap B2 D4", "not 'fly B3'."]),
-    ("cell off the board", base, "reveal F7", None, TileError, ["A cell must be", "column A-E", "not 'F7'."]),
-    ("a non-ASCII rotation", revealing, "rotate ٣", None, TileError, ["digits 0-9", "not '٣'."]),
+    ("unknown verb", base, "fly B3", None, TileError, ["A Rally Run action must be", "swap B2 D4", "not “fly B3”."]),
+    ("cell off the board", base, "reveal F7", None, TileError, ["A cell must be", "column A-E", "not “F7”."]),
+    ("a non-ASCII rotation", revealing, "rotate ٣", None, TileError, ["digits 0-9", "not “٣”."]),
     ("a huge rotation", revealing, "rotate " + "9" * 5000, None, TileError, ["A Rally Run action must be"]),
     ("rotation not a number", revealing, "rotate left", None, TileError, ["quarter turns"]),
     ("reveal far away", base, Reveal("E1"), None, IllegalAction, ["not next to it", "Bo may: reveal B1"]),
@@ -132,10 +132,10 @@ BAD_JSON = [
     ("bytes", b'{"format": "rally-run/2"}', ["must be text (a str)"]),
     ("not an object", "[1, 2]", ["JSON object with the keys", "not [1, 2]."]),
     ("missing key", without("cars"), ["missing cars"]),
-    ("wrong format", saved(format="stich-rallye/1"), ["format must be 'rally-run/2'", "not 'stich-rallye/1'."]),
+    ("wrong format", saved(format="stich-rallye/1"), ["format must be 'rally-run/2'", "not “stich-rallye/1”."]),
     ("bad setup", saved(players=7), ["The number of players must be a whole number from 2 to 4", "not 7."]),
     ("tiles not conserved", unbalanced(), ["never added or removed"]),
-    ("tile text", saved(tiles=["Q"] * 25), ["The tile on A1", "A tile must be", "not 'Q'."]),
+    ("tile text", saved(tiles=["Q"] * 25), ["The tile on A1", "A tile must be", "not “Q”."]),
     ("car on another's start", saved(cars=["B2", "red", "E5"]), ["Ed's car stands on the red start-finish tile",
                                                                  "own start-finish tile"]),
     ("trophies wrong", saved(trophies=["yellow", None, None]), ["one per player, in the start colors"]),
@@ -149,7 +149,7 @@ BAD_JSON = [
     ("finish winner not home", saved(phase="over", winner=0, end_reason="finish"),
      ["stands on the start-finish tile of its color"]),
     ("turn past the limit", saved(turn=999), ["past the limit"]),
-    ("bad event", saved(events=[{"kind": "teleported"}]), ["An event's kind must be one of", "not 'teleported'."]),
+    ("bad event", saved(events=[{"kind": "teleported"}]), ["An event's kind must be one of", "not “teleported”."]),
     ("a huge number", saved().replace('"seed": 2,', '"seed": ' + "9" * 5000 + ","), ["holds a number of 5000 digits"]),
     ("deep nesting", "[" * 100_000 + "]" * 100_000, ["nests deeper than"]),
 ]
@@ -228,7 +228,7 @@ BAD_SETUP = [
     (lambda: RallyRunGame.new(3).what_is_legal(7), SetupError, "A seat must be a whole number from 0 to 2, like 0, "
                                                                "not 7."),
     (lambda: RallyRunGame.new(3).what_is_legal("0"), SetupError, "A seat must be a whole number from 0 to 2, like 0, "
-                                                                 "not '0'."),
+                                                                 "not “0”."),
     (lambda: RallyRunGame.new(3).what_is_legal(-1), SetupError, "A seat must be a whole number from 0 to 2, like 0, "
                                                                 "not -1."),
     (lambda: RallyRunGame.new(3).what_is_legal(True), SetupError, "A seat must be a whole number from 0 to 2, like 0, "
@@ -247,7 +247,7 @@ BAD_SETUP = [
                                          "number from 0 to 28"),
     (lambda: FreePlay().name(None), TileError, "A square must be a column A-H and a row 1-6 of this grid"),
     (lambda: RallyRunGame.new(2).to_json(indent=True), SetupError, "The indent must be None (one line)"),
-    (lambda: RallyRunGame.new(2).summary(lang="klingon"), RuleError, "rally has no messages in 'klingon'"),
+    (lambda: RallyRunGame.new(2).summary(lang="klingon"), RuleError, "rally has no messages in “klingon”"),
 ]
 
 

@@ -178,7 +178,7 @@ def test_no_more_pieces_than_the_box_holds():
 
 
 @pytest.mark.parametrize("change, error", [
-    (lambda p: p.lay("D1", "curve"), "A square must be a column A-C and a row 1-3 of this grid, like 'A1', not 'D1'"),
+    (lambda p: p.lay("D1", "curve"), "A square must be a column A-C and a row 1-3 of this grid, like 'A1', not “D1”"),
     (lambda p: p.lay("A1", "curve"), "There is a tile on A1 already"),
     (lambda p: p.lay("B2", "bend"), "A piece must be a road tile"),
     (lambda p: p.lay("B2", "straight", rotation=2), "A piece's rotation must be a whole number from 0 to 1"),
@@ -191,8 +191,8 @@ def test_no_more_pieces_than_the_box_holds():
     (lambda p: p.drive("blue", "B1"), "The blue car is not on the grid"),
     (lambda p: p.drive("red", "A2"), "No road leads from A1 to A2"),
     (lambda p: p.square(("1", 0)), "A square must be"),
-    (lambda p: p.square("A01"), "like 'A1', not 'A01'"),
-    (lambda p: p.square("A0"), "like 'A1', not 'A0'"),
+    (lambda p: p.square("A01"), "like 'A1', not “A01”"),
+    (lambda p: p.square("A0"), "like 'A1', not “A0”"),
 ])
 def test_bad_input_is_refused_with_what_would_be_right_and_nothing_changes(change, error):
     play = build({"A1": "C:ES", "B1": "S:EW"})

@@ -47,15 +47,15 @@ def game_in_play() -> RallyRunGame:
     (lambda: Swap((-1, -1), "B2"), "not -1."),
     (lambda: Cell.of(25), "A cell index must be a whole number from 0 to 24, like 0, not 25."),
     (lambda: Cell.of(-1), "A cell index must be a whole number from 0 to 24, like 0, not -1."),
-    (lambda: Cell.parse("A6"), "A cell must be a column A-E and a row 1-5, like 'B3', not 'A6'."),
-    (lambda: Cell.parse("B٣"), "not 'B٣'."),
+    (lambda: Cell.parse("A6"), "A cell must be a column A-E and a row 1-5, like 'B3', not “A6”."),
+    (lambda: Cell.parse("B٣"), "not “B٣”."),
     (lambda: Tile.parse("C٣"), "A curve's rotation must be a whole number from 0 to 3 written in the digits 0-9"),
     (lambda: Tile.parse("S" + "9" * 5000), "A tile must be text of at most 20 characters"),
     (lambda: Tile(TileKind.CROSSROADS, 1), "A crossroads's rotation must be a whole number from 0 to 0"),
     (lambda: Rotate(True), "not True."),
     (lambda: parse_action("rotate ٣"), "In 'rotate ٣': A rotation (in quarter turns clockwise) must be a whole number "
-                                       "from 0 to 3 written in the digits 0-9, like 0, not '٣'."),
-    (lambda: parse_action("reveal ٣"), "not '٣'."),
+                                       "from 0 to 3 written in the digits 0-9, like 0, not “٣”."),
+    (lambda: parse_action("reveal ٣"), "not “٣”."),
     (lambda: parse_action("rotate " + "1" * 5000), "A Rally Run action must be text like"),
 ])
 def test_cells_tiles_and_actions_off_the_board_are_refused_when_made(make: Callable[[], object], words: str):
@@ -65,9 +65,9 @@ def test_cells_tiles_and_actions_off_the_board_are_refused_when_made(make: Calla
 
 
 @pytest.mark.parametrize("action, error, words", [
-    ("reveal A6", TileError, "not 'A6'."),
-    ("reveal F1", TileError, "not 'F1'."),
-    ("swap A0 B2", TileError, "not 'A0'."),
+    ("reveal A6", TileError, "not “A6”."),
+    ("reveal F1", TileError, "not “F1”."),
+    ("swap A0 B2", TileError, "not “A0”."),
     ("rotate ٣", TileError, "digits 0-9"),
     ((5, 0), TileError, "A Rally Run action must be"),
     (b"reveal B1", TileError, "A Rally Run action must be"),

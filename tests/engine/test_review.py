@@ -444,8 +444,8 @@ BAD = {
                           rf"playouts .*from 1 to {MAX_REVIEW_PLAYOUTS}.*not {MAX_REVIEW_PLAYOUTS + 1}"),
     "playouts-fraction": (lambda g: review(g, 0, playouts=2.5), r"playouts .*whole number.*not 2\.5"),
     "seed": (lambda g: review(g, 0, seed=-1), r"seed .*whole number.*not -1"),
-    "bots": (lambda g: review(g, 0, bots="smart"), r"bots .*'random', 'heuristic'.*not 'smart'"),
-    "progress": (lambda g: review(g, 0, progress="print"), r"progress .*function.*not 'print'"),
+    "bots": (lambda g: review(g, 0, bots="smart"), r"bots .*'random', 'heuristic'.*not “smart”"),
+    "progress": (lambda g: review(g, 0, progress="print"), r"progress .*function.*not “print”"),
     "hints-text": (lambda g: review(g, 0, hints="G3"), r"hints must be the advisor's answers shown as hints"),
     "hints-not-advice": (lambda g: review(g, 0, hints=[3]), r"A hint must be .*Advice.*not 3"),
     "steps-seat": (lambda g: review_steps(g, 5), r"seat .*from 0 to 2.*not 5"),  # refused at once, not at the first step

@@ -63,7 +63,7 @@ def test_bad_input_is_refused_with_a_typed_error_and_changes_nothing() -> None:
     game = Game.new(3, track="beach", seed=4)
     control = GameControl(game)
     before, events = game.state(), len(game.events)
-    with pytest.raises(CardError, match="'X1' is not a card"):
+    with pytest.raises(CardError, match="“X1” is not a card"):
         control.act("X1")
     illegal = next(c for c in game.hands[1])  # Bo's card, not Ada's
     with pytest.raises(IllegalAction) as refused:

@@ -70,7 +70,7 @@ def test_a_refused_click_from_the_page_is_sent_back():
 @pytest.mark.parametrize("text, expected", [
     ("R5", "You must follow green: you hold G3 and G9."),
     ("B7", "You do not hold B7; your hand is G3, R5, G9."),
-    ("Q3", "'Q3' is not a card: write a color letter R, G or B followed by a value from 1 to 15, like G11."),
+    ("Q3", "“Q3” is not a card: write a color letter R, G or B followed by a value from 1 to 15, like G11."),
 ])
 def test_clicking_anything_else_selects_nothing_and_says_why(text, expected):
     widget = CardHand(["G3", "R5", "G9"], ["G11"])

@@ -82,10 +82,10 @@ def test_illegal_or_malformed_input_shows_why_and_changes_nothing():
     illegal = next(c for c in view.game.hands[0] if c not in view.game.legal_actions())
     assert view.play_card(illegal) is False
     assert view.alert_text == view.game.why_illegal(illegal) and view.alert_text.startswith("You must follow")
-    assert view.play_card("Z3") is False and "'Z3' is not a card" in view.alert_text
+    assert view.play_card("Z3") is False and "“Z3” is not a card" in view.alert_text
     assert view.choose_turbo(True) is False and "Only a trick's winner chooses the turbo" in view.alert_text
     assert view.choose_turbo("no") is False  # not read as True
-    assert view.alert_text == "A turbo choice must be True or False, like True, not 'no'."
+    assert view.alert_text == "A turbo choice must be True or False, like True, not “no”."
     view.hand.selected = str(illegal)  # a click on a dimmed card
     assert view.hand.message == view.game.why_illegal(illegal)
     assert view.game.to_json() == before

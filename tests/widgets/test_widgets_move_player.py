@@ -106,10 +106,10 @@ def test_the_rulebooks_cars_are_drawn_in_the_rulebooks_colors_and_with_initials(
 @pytest.mark.parametrize("colors, message", [
     (["red"], "The cars' colors must be a list of 2 colors, one per car"),
     (["red", "pink"], "Each car's color must be one of the game's car colors (white, red, yellow, purple, blue), "
-                      "like 'red', not 'pink'."),
+                      "like 'red', not “pink”."),
     (["red", "red"], "Each car needs a different color; red is given twice."),
     ("red yellow", "The cars' colors must be a list"),
-    (["Red", "yellow"], "not 'Red'"),
+    (["Red", "yellow"], "not “Red”"),
 ])
 def test_bad_colors_are_refused_with_what_would_be_right(colors, message):
     with pytest.raises(rally.SetupError, match=re.escape(message)):

@@ -134,15 +134,15 @@ def test_the_previous_players_swap_is_marked_and_refused():
 
 @pytest.mark.parametrize("message, words", [
     ({"type": "click", "place": "C3"}, "C3 is not next to it"),
-    ({"type": "click", "place": "Z9"}, "not 'Z9'"),
+    ({"type": "click", "place": "Z9"}, "not “Z9”"),
     ({"type": "click", "place": "blue"}, "holds no trophy yet"),
     ({"type": "rotate", "rotation": 1}, "no revealed tile to turn"),
     ({"type": "rotate", "rotation": "x"}, "A rotation is a whole number of quarter turns, not 'x'"),
     ({"type": "mode", "mode": "fly"}, "'move' or 'swap'"),
     ({"type": "dance"}, "does not understand"),
     ({"type": "click"}, "does not understand"),
-    ({"type": "new", "seed": "1.5"}, "'1.5' is not a game number: write a whole number like 42."),
-    ({"type": "new", "seed": "-3"}, "'-3' is not a game number"),
+    ({"type": "new", "seed": "1.5"}, "“1.5” is not a game number: write a whole number like 42."),
+    ({"type": "new", "seed": "-3"}, "“-3” is not a game number"),
 ])
 def test_an_illegal_click_changes_nothing_and_says_why(message, words):
     board = RallyRunBoard(players=3, seed=4, bots="perfect")

@@ -84,11 +84,11 @@ def test_numbers_that_are_not_whole_are_named_in_rallys_words():
     editor = PositionEditor(START)
     editor.progress.value = "25, 15, 19, x"
     assert editor.problems == ["Each number of spaces along must be a whole number from 0 to 1000 written in the "
-                               "digits 0-9, like 0, not 'x'."]
+                               "digits 0-9, like 0, not “x”."]
     editor.motors.value = "2, 4, 4, 9"
     editor.progress.value = "25, 15, 19, 24"
     assert editor.problems == ["Each motor position must be a whole number from 0 to 8 written in the digits 0-9, "
-                               "like 0, not '9'."]
+                               "like 0, not “9”."]
     assert editor.position == Position.from_code(START)
 
 
@@ -121,7 +121,7 @@ def test_placing_a_car_off_the_track_is_refused_in_words():
 def test_cards_motors_and_other_hands_are_checked():
     editor = PositionEditor(START)
     editor.hand.value = "G7 G9 X4"
-    assert any("'X4' is not a card" in p for p in editor.problems)
+    assert any("“X4” is not a card" in p for p in editor.problems)
     editor.hand.value = "G7 G9 B12"
     editor.motors.value = "2, 4, 4, 5"  # four tricks done: Di's motor cannot have been wound five times
     assert any("Di can have lost at most 4 of the 4 tricks completed this round" in p for p in editor.problems)
@@ -130,10 +130,10 @@ def test_cards_motors_and_other_hands_are_checked():
     assert any("Bo holds 1 card but should hold 2" in p for p in editor.problems), editor.problems
     editor.others.value = "Zed: R3"
     assert editor.problems == ["Each other hand must be a name (Ada, Bo, Cy or Di), a colon and the cards, one hand "
-                               "after another separated by ';', like 'Bo: R2 G7; Di: B5', not 'Zed: R3'."]
+                               "after another separated by ';', like 'Bo: R2 G7; Di: B5', not “Zed: R3”."]
     editor.others.value = "Di: R10 R11 R13; di: R10"
     assert editor.problems == ["Each other hand must be given once, but Di's is given twice, "
-                               "not 'Di: R10 R11 R13; di: R10'."]
+                               "not “Di: R10 R11 R13; di: R10”."]
     editor.others.value = "Di: R10 R11 R13"  # Di's real hand
     assert editor.problems == [] and editor.position.hands[3] == tuple(parse_cards("R10 R11 R13"))
     assert "H3R10.R11.R13" in editor.copy.text

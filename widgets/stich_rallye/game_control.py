@@ -15,7 +15,7 @@ players' pace, what the person on screen may do now, the turbo offer and the hin
 >>> control.act("X1")
 Traceback (most recent call last):
 ...
-rally.common.errors.CardError: 'X1' is not a card: write a color letter R, G or B followed by a value from 1 to 15, like G11.
+rally.common.errors.CardError: “X1” is not a card: write a color letter R, G or B followed by a value from 1 to 15, like G11.
 """
 
 from __future__ import annotations

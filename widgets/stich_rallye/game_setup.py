@@ -14,7 +14,7 @@ A new game: 3 players on the beach track, seed 2.
 >>> setup.new_game() is None
 True
 >>> setup.error
-"'two' is not a game number: write a whole number like 42."
+'“two” is not a game number: write a whole number like 42.'
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ The beach track, 28 spaces. Cars on spaces 0, 3 and 0.
 >>> view.play_card("X1")
 False
 >>> view.alert_text
-"'X1' is not a card: write a color letter R, G or B followed by a value from 1 to 15, like G11."
+'“X1” is not a card: write a color letter R, G or B followed by a value from 1 to 15, like G11.'
 """
 
 from __future__ import annotations
