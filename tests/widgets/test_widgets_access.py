@@ -78,3 +78,30 @@ def test_a_self_check_sends_the_keyboard_on_and_announces_its_verdicts(monkeypat
         quiz.next()
         assert sent[-1] == ("answers" if number + 1 < len(quiz.questions) else "again")
     assert quiz.announcer.text == quiz.result() + " Great work!"  # the result, and a cheer
+
+
+def test_no_labelled_control_of_any_widget_shows_null_on_hover():
+    """ipywidgets' front end writes a control's ``tooltip`` into its label's title as it is,
+    so a label with no tooltip (None) shows “null” on hover and gives a screen reader “null”
+    as its description: every labelled control says its tooltip, "" when it needs none."""
+    import ipywidgets
+    from ipywidgets.widgets.widget_description import DescriptionWidget
+    from test_i18n_plain_text import build_every_kind
+
+    untitled: list[str] = []
+    seen: set[int] = set()
+
+    def walk(kind: str, w: object) -> None:
+        if id(w) in seen or not isinstance(w, ipywidgets.Widget):
+            return
+        seen.add(id(w))
+        if isinstance(w, DescriptionWidget) and w.description and w.tooltip is None:
+            untitled.append(f"{kind}: {type(w).__name__} {w.description!r}")
+        for child in (getattr(w, "children", None) or ()):
+            walk(kind, child)
+
+    built = build_every_kind()
+    for kind, widget in built.items():
+        walk(kind, widget)
+    assert len(seen) > 100
+    assert untitled == []

@@ -65,23 +65,23 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
             inputs.seed(seed, rally.SetupError)
         inputs.one_of(bots, "bots", ADVISOR_BOTS, rally.SetupError)
         self._source = source if callable(source) else (lambda: source)
-        self.playouts = w.BoundedIntText(value=playouts, min=1, max=MAX_PLAYOUTS, description=_("Playouts"),
+        self.playouts = w.BoundedIntText(value=playouts, min=1, max=MAX_PLAYOUTS, tooltip="", description=_("Playouts"),
                                          layout=w.Layout(width="170px"))
         # Left as they are, the settings give the coach's one analysis of a moment: the
         # moment's own seed, so the answer is the hint's and the review's too.
         self.own_seed = w.Checkbox(value=seed is None, indent=False, layout=w.Layout(width="auto"),
-                                   description=_("the moment's own seed (the same answer as the hint and the review)"))
-        self.seed = w.IntText(value=0 if seed is None else seed, description=_("Seed"), disabled=seed is None,
+                                   tooltip="", description=_("the moment's own seed (the same answer as the hint and the review)"))
+        self.seed = w.IntText(value=0 if seed is None else seed, tooltip="", description=_("Seed"), disabled=seed is None,
                               layout=w.Layout(width="140px"))
         self.own_seed.observe(lambda change: setattr(self.seed, "disabled", change["new"]), names="value")
         self.bots = w.Dropdown(options=[(_(label), value) for label, value in BOTS], value=bots,
-                               description=_("Played by"), layout=w.Layout(width="300px"))
-        self.stop_early = w.Checkbox(value=True, description=_("stop early when one choice is clearly best"),
+                               tooltip="", description=_("Played by"), layout=w.Layout(width="300px"))
+        self.stop_early = w.Checkbox(value=True, tooltip="", description=_("stop early when one choice is clearly best"),
                                      indent=False, layout=w.Layout(width="auto"))
         self.ask_button = w.Button(description=_("Ask the advisor"), button_style="primary", icon="lightbulb-o",
                                    layout=w.Layout(width="auto"))
         self.ask_button.on_click(lambda _button: self.ask())
-        self.progress = w.IntProgress(value=0, min=0, max=1, description=_("Playouts"), bar_style="info",
+        self.progress = w.IntProgress(value=0, min=0, max=1, tooltip="", description=_("Playouts"), bar_style="info",
                                       layout=w.Layout(width="340px", visibility="hidden"))
         self.progress_text = w.Label("")
         self.note = w.HTML()

@@ -34,7 +34,7 @@ class BoxSetup(StableRepr, w.VBox):
         self.game = rally.Game.new(players, track=track, seed=seed)  # rally checks every input
         self.chooser = w.ToggleButtons(options=[(ngettext("{n} player", "{n} players", n).format(n=n), n)
                                                 for n in (3, 4, 5)],
-                                       value=self.game.players, description=_("Players:"),
+                                       value=self.game.players, tooltip="", description=_("Players:"),
                                        style={"button_width": "90px"})
         self.text = w.HTML()
         self.figure = TrackFigure(self.game.track, self.game.positions, self.game.names, width=560, height=300)

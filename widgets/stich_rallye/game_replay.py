@@ -82,7 +82,7 @@ class GameReplay(StableRepr, w.VBox):
         self.last_trick = TrickTable(title=_("Previous trick"))
         self.back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
         self.forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
-        self.slider = w.IntSlider(min=0, max=last - first, description=_("Step"), continuous_update=False,
+        self.slider = w.IntSlider(min=0, max=last - first, tooltip="", description=_("Step"), continuous_update=False,
                                   readout=False, layout=w.Layout(width="360px", max_width="100%"))
         self.status = w.HTML()
         self.back.on_click(lambda _: self.step(-1))

@@ -90,7 +90,7 @@ class GameSetup(Messages, StableRepr, w.VBox):
                  names: Sequence[str] | None = None, bot: str = "careful", bot_delay: float = 0.0,
                  people: int = 1, coach: bool = False, show_settings: bool = False):
         self._init_message()
-        self.players = w.Dropdown(options=[3, 4, 5], value=players, description=_("Players"),
+        self.players = w.Dropdown(options=[3, 4, 5], value=players, tooltip="", description=_("Players"),
                                   layout=w.Layout(width="150px"))
         people = inputs.whole(people, _("The number of people"), 1, players, rally.SetupError)
         self.people = w.Dropdown(options=list(range(1, players + 1)), value=people, description=_("People"),
@@ -103,15 +103,15 @@ class GameSetup(Messages, StableRepr, w.VBox):
         boards = [TRACKS[name].shown_name for name in sorted(TRACKS)]
         key = track.strip().lower() if isinstance(track, str) else ""
         self.track = w.Combobox(value=TRACKS[key].shown_name if key in TRACKS else track, options=boards,
-                                ensure_option=False, description=_("Track"),
+                                ensure_option=False, tooltip="", description=_("Track"),
                                 placeholder=join_words([*boards, "S..DD...U.."], "or"),
                                 layout=w.Layout(width="300px"))
-        self.seed = w.Text(value=str(seed), description=_("Game number"), layout=w.Layout(width="180px"))
+        self.seed = w.Text(value=str(seed), tooltip="", description=_("Game number"), layout=w.Layout(width="180px"))
         self.names = w.Text(value=", ".join(names or ()), description=_("Names"), placeholder="Ada, Bo, Cy, Di",
                             tooltip=_("Your names, with commas between them. The computer players get names "
                                       "of their own."),
                             layout=w.Layout(width="300px"))
-        self.bot = w.Dropdown(options=[(_(BOT_WORDS[name]), name) for name in BOTS], value=bot, description=_("Computer players"),
+        self.bot = w.Dropdown(options=[(_(BOT_WORDS[name]), name) for name in BOTS], value=bot, tooltip="", description=_("Computer players"),
                               layout=w.Layout(width="260px"))
         self.start = w.Button(description=_("New game"), button_style="primary")
         self.start.on_click(lambda _: self.new_game())

@@ -68,7 +68,7 @@ class MoveExplorer(Messages, StableRepr, w.VBox):
         mover = inputs.seat(mover, len(names), rally.SetupError, _("The mover"))
         steps = inputs.whole(steps, _("The number of spaces to move"), 0, MAX_STEPS, rally.SetupError, 3)
         self.spaces = [
-            w.IntText(value=p % n, description=_("{name}'s space").format(name=name),
+            w.IntText(value=p % n, tooltip="", description=_("{name}'s space").format(name=name),
                       style={"description_width": "initial"}, layout=w.Layout(width="150px"))
             for name, p in zip(names, self.figure.positions)
         ]
@@ -81,9 +81,9 @@ class MoveExplorer(Messages, StableRepr, w.VBox):
             for name, p in zip(names, self.figure.positions)
         ]
         self.mover = w.Dropdown(options=[(name, seat) for seat, name in enumerate(names)], value=mover,
-                                description=_("Who moves"), style={"description_width": "initial"},
+                                tooltip="", description=_("Who moves"), style={"description_width": "initial"},
                                 layout=w.Layout(width="180px"))
-        self.steps = w.IntText(value=steps, description=_("Spaces to move"), style={"description_width": "initial"},
+        self.steps = w.IntText(value=steps, tooltip="", description=_("Spaces to move"), style={"description_width": "initial"},
                                layout=w.Layout(width="170px"))
         self.description = w.HTML()
         cars = [w.VBox([space, lap], layout=w.Layout(margin="0 14px 4px 0"))

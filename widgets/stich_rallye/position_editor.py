@@ -61,15 +61,15 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         self.problems: list[str] = []
         self._loading = False
         text = lambda value, label, hint, width="330px": w.Text(  # noqa: E731
-            value=value, description=label, placeholder=hint, layout=w.Layout(width=width),
+            value=value, tooltip="", description=label, placeholder=hint, layout=w.Layout(width=width),
             style={"description_width": "110px"}, continuous_update=False)
-        self.players = w.Dropdown(options=[3, 4, 5], description=_("Players"), layout=w.Layout(width="170px"))
+        self.players = w.Dropdown(options=[3, 4, 5], tooltip="", description=_("Players"), layout=w.Layout(width="170px"))
         # The boards by their names in the language spoken (rally reads those, the English names and track text).
-        self.track = w.Combobox(options=[TRACKS[name].shown_name for name in sorted(TRACKS)], description=_("Track"), ensure_option=False,
+        self.track = w.Combobox(options=[TRACKS[name].shown_name for name in sorted(TRACKS)], tooltip="", description=_("Track"), ensure_option=False,
                                 placeholder=_("volcano, beach or S..DD...U.."), layout=w.Layout(width="330px"),
                                 continuous_update=False)
-        self.round = w.Dropdown(options=[1, 2, 3], description=_("Round"), layout=w.Layout(width="150px"))
-        self.flag = w.Dropdown(options=[], description=_("Flag holder"), layout=w.Layout(width="200px"))
+        self.round = w.Dropdown(options=[1, 2, 3], tooltip="", description=_("Round"), layout=w.Layout(width="150px"))
+        self.flag = w.Dropdown(options=[], tooltip="", description=_("Flag holder"), layout=w.Layout(width="200px"))
         self.progress = text("", _("Spaces along"), _("per car, from the start, laps included: 0, 3, 7, 11"))
         self.motors = text("", _("Motor positions"), _("dial position per car: 0, 2, 1, 0"))
         self.trick = text("", _("Trick so far"), _("cards in play order: G11 R5"))
@@ -77,7 +77,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         self.others = text("", _("Other hands"), _("optional, e.g. Bo: R2 G7; Di: B5 (unknown if empty)"), "460px")
         self.played = text("", _("Earlier tricks"), _("optional: this round's cards so far, in the order played"),
                            "460px")
-        self.car = w.ToggleButtons(options=[], description=_("Place car"), style={"button_width": "60px"})
+        self.car = w.ToggleButtons(options=[], tooltip="", description=_("Place car"), style={"button_width": "60px"})
         laps = [(_(label), lap - 1) for label, lap in LAPS]
         self.lap = w.ToggleButtons(options=laps, value=0,
                                    style={"button_width": lap_buttons_width([label for label, _lap in laps], 60)},

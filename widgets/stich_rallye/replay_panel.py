@@ -39,7 +39,7 @@ class ReplayPanel(w.VBox):
         self.forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
         # No number beside the slider: it counts from 0, while the text below says
         # "Step 210 of 221" (counting from 1), and the two disagreed by one.
-        self.slider = w.IntSlider(min=0, max=0, description=_("Step"), continuous_update=False,
+        self.slider = w.IntSlider(min=0, max=0, tooltip="", description=_("Step"), continuous_update=False,
                                   readout=False, layout=w.Layout(width="420px", max_width="100%"))
         self.text = w.HTML()
         self.anchor = ScrollAnchor()

@@ -29,7 +29,7 @@ class TrickExplorer(Messages, StableRepr, w.VBox):
         listed = inputs.sequence(names, _("The names"), rally.SetupError, "['Ada', 'Bo', 'Cy']", 5)
         self._names = inputs.names(listed, len(listed), rally.SetupError)
         cards = inputs.text(cards, _("The trick"), rally.SetupError, "G11 R5 B7 G3")
-        self.cards = w.Text(value=cards, description=_("Trick"), placeholder=_("cards in play order: G11 R5 B7 G3"),
+        self.cards = w.Text(value=cards, tooltip="", description=_("Trick"), placeholder=_("cards in play order: G11 R5 B7 G3"),
                             continuous_update=False, layout=w.Layout(width="360px"))
         self.go = w.Button(description=_("Who wins?"), button_style="primary")
         self.table = TrickTable(title=_("Trick"))

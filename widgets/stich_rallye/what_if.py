@@ -68,7 +68,7 @@ class WhatIf(StableRepr, w.VBox):
         # Round buttons one under the other (as in a quiz): side-by-side toggle buttons ran
         # together in the page's text ("turbono turbo").
         self.choice = w.RadioButtons(options=list(zip(self._words, self._labels)), value=None,
-                                     description=_("Your guess"), layout=w.Layout(width="auto"))
+                                     tooltip="", description=_("Your guess"), layout=w.Layout(width="auto"))
         self._mark_choices()
         self.advisor = AdvisorPanel(position, playouts=playouts, seed=seed, gate=self._not_ready)
         self.advisor.ask_button.on_click(lambda _button: self._judge())
