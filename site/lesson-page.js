@@ -16,12 +16,14 @@
 (() => {
   "use strict";
   const german = /\/de\/lab\//.test(location.pathname);
+  const plural = new Intl.PluralRules(german ? "de" : "en");
+  const ONE = (n) => plural.select(n) === "one";
   const WORDS = german ? {
     map: "Kursübersicht",
     mapLabel: "Kursübersicht: Lektion 0 mit allen Lektionen öffnen",
     saving: (percent) => `Die Lektionen werden gespeichert, damit sie auch ohne Internet funktionieren: ${percent} %`,
     ready: "✓ Fertig gespeichert: Alle Lektionen funktionieren jetzt auch ohne Internet.",
-    failed: (n) => `${n} Dateien konnten nicht gespeichert werden. Beim nächsten Besuch geht es weiter.`,
+    failed: (n) => (ONE(n) ? "1 Datei konnte" : `${n} Dateien konnten`) + " nicht gespeichert werden. Beim nächsten Besuch geht es weiter.",
     insecure: "Unter dieser Adresse lassen sich die Lektionen nicht für die Nutzung ohne Internet speichern. Dafür braucht die Adresse am Anfang „https“, eine sichere Verbindung.",
     close: "Hinweis schließen",
     start: "notebooks/de/00_hier_anfangen.ipynb",
@@ -30,7 +32,7 @@
     mapLabel: "Course map: open lesson 0, with every lesson",
     saving: (percent) => `Saving the lessons for use without internet: ${percent}%`,
     ready: "✓ Offline ready: every lesson now works without internet.",
-    failed: (n) => `${n} files could not be saved; saving goes on at the next visit.`,
+    failed: (n) => (ONE(n) ? "1 file" : `${n} files`) + " could not be saved; saving goes on at the next visit.",
     insecure: "This address cannot save the lessons for use without internet (that needs https).",
     close: "Close this note",
     start: "notebooks/00_start_here.ipynb",

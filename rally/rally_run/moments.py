@@ -176,7 +176,7 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "reveal": ((N_("Tap a tile next to your car."), N_("It turns over, and you see its road.")), ()),
     "lay_tile": ((N_("Turn the tile so its road meets yours."),
                   N_("Each arrow shows an open side of the tile.")), ()),
-    "trap": ((N_("Careful with ⚠: in this app, your car could never drive on."),
+    "trap": ((N_("Careful with ⚠: in this app, it traps your car for good."),
               N_("Its road leads off the board or to a start-finish tile.")), ()),
     "tile_hidden": ((N_("The tile behind turns face down, if no car stands on it."), N_("Try to remember its road!")), ()),
     "dead_end": ((N_("Dead end: your road stops here."), N_("From here, it only leads back.")),
@@ -194,7 +194,7 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                (N_("{name} reached the finish with the trophy."), N_("{name} wins the race!"))),
 }
 #: The game's end when nobody reached the finish (R7, R8): why it stops, then who wins.
-_NO_FINISH = {"turn limit": N_("In this app, a first game stops after {turns} turns each."),
+_NO_FINISH = {"turn limit": N_("In this app, a first game is short: {turns} turns each."),
               "all stuck": N_("In this app, a game stops when no car can ever move.")}
 _AHEAD = (N_("You are closest to winning, so you win!"), N_("{name} is closest to winning, so {name} wins!"))
 

@@ -68,11 +68,11 @@ IN_THIS_APP = {"en": "in this app", "de": "in der App"}
 @pytest.mark.parametrize("lang", LANGS)
 def test_lesson_0_says_once_what_in_this_app_means_before_any_lesson_uses_it(lang):
     """The lessons mark the project's readings with "In this app"; lesson 0 says, once, that
-    the rulebook is silent there and the table plays it the same way."""
+    the rulebook is silent there or lets the players choose, and the table may play it so too."""
     mark = IN_THIS_APP[lang]
     start = " ".join(source(c) for c in cells(COURSE[0], lang) if c["cell_type"] == "markdown")
-    silent = {"en": ("rulebook leaves a choice open", "at the table too"),
-              "de": ("Spielanleitung etwas offenlässt", "am Tisch genauso")}
+    silent = {"en": ("rulebook says nothing or lets you choose", "may play it that way at the table too"),
+              "de": ("Spielanleitung nichts oder lässt dir die Wahl", "darfst du es auch am Tisch spielen")}
     told = re.split(r"(?<=[.!?])\s+", start)
     said = [i for i, s in enumerate(told) if f"“{mark}”" in s or f"„{mark}“" in s]
     assert len(said) == 1, said

@@ -244,8 +244,10 @@ def test_the_round_ends_asked_about_were_reached_in_seeded_games(players, seed, 
     names = ("Ada", "Bo", "Cy", "Di", "Ed")[:players]
     where = ", ".join(f"{n} {'on the grid' if p == 0 else p}" for n, p in zip(names, positions))
     # Two cars or more on the grid: their order is the project's reading (S12), and the question says so.
-    ask = "In this app, whose motor moves first?" if positions.count(0) >= 2 else "Whose motor moves first?"
-    assert any(q.prompt == f"The round's last trick is over. Spaces driven so far: {where}. {names[flag]} holds the flag. "
+    seats = ", ".join(names[:-1]) + f" and {names[-1]}"
+    ask = (f"They sit {seats}, clockwise. In this app, whose motor moves first?" if positions.count(0) >= 2
+           else "Whose motor moves first?")
+    assert any(q.prompt == f"The round's last trick is over: {names[flag]} won it. Spaces driven so far: {where}. "
                f"{ask}" for q in round_end_quiz().questions)
 
 

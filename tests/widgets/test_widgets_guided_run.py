@@ -132,7 +132,7 @@ def test_go_on_and_why():
     assert run.moment.kind == "lay_tile" and run.board.game.awaiting_rotation
     assert "Here these fit: road ↓ ← or road ↑ ←" in run.why()  # the board's own words for each way
     assert run.go_on() and run.moment.kind == "trap"  # the next tip of the same moment
-    assert "never drive on" in run.tip_text and "stuck" not in run.tip_text
+    assert "traps your car for good" in run.tip_text and "stuck" not in run.tip_text
     assert "could never drive on" in run.why()
 
 

@@ -182,7 +182,7 @@ def who_leads_next(players: int, seed: int, number: int) -> Question:
     return Question(_("In this trick {plays} were played, in that order. Who plays the first card of the next "
                       "trick?").format(plays=plays),
                     tuple(NAMES[s] for s in sorted(trick.seats)), check,
-                    hint=_("Who won the trick? The winner takes the flag."))
+                    hint=_("Who won the trick? The winner plays the first card next."))
 
 
 def tricks_quiz() -> Quiz:
@@ -298,24 +298,25 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
         said = [_("Last place goes first: {order}.").format(order=sequence)]
         if len(on_grid) == 2:
             said.append(_("{cars} are both on the grid. In this app they go in turn, clockwise, starting after "
-                          "{flag}, who holds the flag.").format(cars=join_words(on_grid), flag=players[flag]))
+                          "{flag}, who won the last trick.").format(cars=join_words(on_grid), flag=players[flag]))
         elif len(on_grid) > 2:
             said.append(_("{cars} are all on the grid. In this app they go in turn, clockwise, starting after "
-                          "{flag}, who holds the flag.").format(cars=join_words(on_grid), flag=players[flag]))
+                          "{flag}, who won the last trick.").format(cars=join_words(on_grid), flag=players[flag]))
         return Feedback(answer == players[order[0]], " ".join(said))
 
     # TRANSLATORS: {where} lists each car's spaces driven since the start: "Ada 24, Bo on the grid, Cy 39".
-    prompt = _("The round's last trick is over. Spaces driven so far: {where}. {flag} holds the flag. Whose motor "
+    prompt = _("The round's last trick is over: {flag} won it. Spaces driven so far: {where}. Whose motor "
                "moves first?")
     if sum(pos == 0 for pos in positions) >= 2:  # who goes first among them is the project's reading (S12)
-        prompt = _("The round's last trick is over. Spaces driven so far: {where}. {flag} holds the flag. In this "
-                   "app, whose motor moves first?")
+        # TRANSLATORS: {seats} lists the players in their seats' order: "Ada, Bo, Cy and Di".
+        prompt = _("The round's last trick is over: {flag} won it. Spaces driven so far: {where}. They sit "
+                   "{seats}, clockwise. In this app, whose motor moves first?")
     return Question(
-        prompt.format(where=where, flag=players[flag]),
+        prompt.format(where=where, flag=players[flag], seats=join_words(list(players))),
         players,
         check,
         hint=_("The car furthest behind moves first. Cars on the grid: in this app they go in turn from the "
-               "player after the flag holder."),
+               "player after the last trick's winner."),
     )
 
 
