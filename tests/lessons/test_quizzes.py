@@ -78,7 +78,7 @@ CASES = [
     # 4 players, seed 3: Di wins round 1's last trick; Di moves for it and the others wind
     # up before any motor moves (S12).
     (round_end_quiz, 3, "Di's car moves, and the others wind up their motors",
-     "Every motor moves its car at once", "The last trick is played out like any other"),
+     "Every motor moves its car at once", "As in any other trick, Di"),
     # 4 players, seed 0: round 2 deals 7 each (28 cards); round 1 left only 36 - 20 = 16 aside (S3).
     (round_end_quiz, 4, "No, too few", "Yes, with some left over",
      "4 players need 7 cards each: 28 in all. Only 16 were never dealt."),

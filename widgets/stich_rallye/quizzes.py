@@ -16,7 +16,7 @@ from typing import Callable
 
 from rally import (
     DEFAULT_DIAL, DEFAULT_NAMES, Card, FlagTaken, Game, GameWon, HeuristicBot, Motor, MotorWound,
-    Dealt, Moved, RoundEnded, SetupError, TrickWon, TurboUsed,
+    Dealt, Moved, RoundEnded, SetupError, TrickWon,
     deck, explain_trick, legal_plays, parse_cards, play_until, release_order, trick_move, why_illegal,
 )
 from rally.stich_rallye.cards import format_cards
@@ -336,9 +336,10 @@ def last_trick_first(players: int, seed: int, round_number: int) -> Question:
     right = choices[0] if moved and wound == [s for s in range(players) if s != won.seat] else choices[1]
 
     def check(answer: str) -> Feedback:
-        said = " ".join(game.describe(e) for e in before if isinstance(e, (Moved, MotorWound, TurboUsed)))
-        return Feedback(answer == right, _("The last trick is played out like any other: {events} Only then do the "
-                                           "motors move.").format(events=said))
+        losers = join_words([game.names[s] for s in wound])
+        return Feedback(answer == right, _("As in any other trick, {winner}'s car moves, and {losers} wind up "
+                                           "their motors. Only then do the motors move.").format(
+                                               winner=winner, losers=losers))
 
     return Question(
         _("Round {round}: {winner} wins the round's last trick, and every hand is now empty. What happens "
