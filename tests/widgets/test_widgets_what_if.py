@@ -405,3 +405,15 @@ def test_an_answered_what_if_says_so_on_its_button_until_a_setting_changes():
     assert not button.disabled and button.description == "Ask again"
     button.click()
     assert lesson.advisor.advice.best.playouts <= lesson.advisor.playouts.value and button.disabled
+
+
+def test_a_card_tapped_while_the_turbo_waits_says_the_turbo_comes_first():
+    """At a turbo choice the decider's hand waits: no card may be played, and a tapped card
+    says why (the walk found "B8 may be played: you lead" under a hand at a turbo choice)."""
+    position = examples.turbo_dilemma()
+    assert position.phase == "turbo"
+    view = WhatIf(position, playouts=20, seed=1)
+    assert view.hand.codes and view.hand.playable == []
+    view.hand.selected = view.hand.codes[0]
+    assert "may be played" not in view.hand.message
+    assert "turbo" in view.hand.message and position.player_names[position.decider] in view.hand.message

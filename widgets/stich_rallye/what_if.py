@@ -59,8 +59,11 @@ class WhatIf(StableRepr, w.VBox):
         self.trick_table = TrickTable(_("Trick so far"))
         self.trick_table.show_trick(position.trick, position.trick_seats, names, complete=position.phase == "turbo")
         self._who = who = names[position.decider]
-        self.hand = CardHand(position.hand, position.trick if position.phase == "play" else (),
-                             title=_("{name}'s hand").format(name=who))
+        self.hand = CardHand(title=_("{name}'s hand").format(name=who))
+        if position.phase == "turbo":  # the hand waits: a tapped card says the turbo comes first
+            self.hand.show_game(position.to_game(rng=0), position.decider)
+        else:
+            self.hand.show(position.hand, position.trick)
         # Each choice's value is the action as rally reads it back (G9, turbo, no turbo); its
         # button shows it in words, in the language spoken (G9, "Turbo nutzen", "ohne Turbo").
         self._labels = [str(a) for a in position.options()]
