@@ -18,6 +18,7 @@ Shared by both games (this folder):
 - ``course_progress.py`` :class:`CourseProgress` and :class:`LessonDone`: the learner's ticks,
   kept in the browser
 - ``first_game.py``   :class:`FirstGame`: lesson 0's start, a game chosen and its guided first game
+- ``first_check.py``  :class:`FirstCheck`: lesson 0's self-check, on the game chosen
 
 Stich Rallye (``stich_rallye/``, one view a file): :class:`TrackFigure`,
 :class:`CardHand`, :class:`MotorDial`, :class:`TrickTable`, :class:`GameView` (and the guided first game :class:`GuidedGame`; with
@@ -36,6 +37,7 @@ from rally.stich_rallye.replay import ReplayState, replay_states
 
 from .announcer import Announcer
 from .course_progress import CourseProgress, LessonDone
+from .first_check import FirstCheck
 from .first_game import FirstGame
 from .page_style import PageStyle
 from .plotly_view import PlotlyView
@@ -51,7 +53,7 @@ from .stich_rallye import (
 from .style import card_face, lap_label
 
 __all__ = [
-    "Announcer", "ReadAloud", "SpeakButton", "PageStyle", "CourseProgress", "LessonDone", "AdviceChart", "AdvisorPanel", "BoxSetup", "CopyButton", "PositionEditor", "WhatIf",
+    "Announcer", "ReadAloud", "SpeakButton", "PageStyle", "CourseProgress", "LessonDone", "FirstCheck", "AdviceChart", "AdvisorPanel", "BoxSetup", "CopyButton", "PositionEditor", "WhatIf",
     "CardHand", "FreePlayBoard", "GameReplay", "GameReview", "GameSetup", "GameView", "GuidedGame", "GuidedRun", "MemoryChart", "MemoryExperiment", "MotorDial", "MotorPlayground", "MoveExplorer", "MovePlayer", "PlotlyView",
     "RallyRunBoard", "ReplayState", "ReviewChart", "ScreenCover", "ScrollAnchor", "TrackFigure", "TrackFrame", "TrickExplorer", "TrickTable", "TurboChoice", "card_face",
     "lap_label", "replay_states", "Feedback", "Question", "Quiz", "tricks_quiz", "motor_quiz", "moving_quiz",

@@ -18,7 +18,7 @@ False
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as w
 
@@ -55,6 +55,7 @@ class FirstGame(StableRepr, w.VBox):
         self._alert = ""
         #: The chosen game's code, or ``None`` before a tap.
         self.chosen: str | None = None
+        self._on_choose: list[Callable[[str], None]] = []
         #: The guided game on show (a widget), or ``None``.
         self.game: Any = None
         self.game_box = w.VBox(layout=w.Layout(width="100%"))
@@ -109,7 +110,15 @@ class FirstGame(StableRepr, w.VBox):
         for code, button in self.buttons.items():  # the chosen one marked by a tick, not by color alone
             button.button_style = "primary" if code == game else ""
             button.description = ("✓ " if code == game else "") + f"{PICTURES[code]}  {_label(code)}"
+        for callback in self._on_choose:
+            callback(game)
         return True
+
+    def when_chosen(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(code)`` each time a game is chosen (now too, if one is)."""
+        self._on_choose.append(callback)
+        if self.chosen is not None:
+            callback(self.chosen)
 
     def _offer_again(self) -> None:
         """The game on show is over (its own :meth:`when_over` says so)."""

@@ -296,18 +296,23 @@ def _lesson_quizzes(lang: str) -> list[tuple[str, Quiz]]:
 
     from widgets.course import COURSE
 
+    from widgets import FirstCheck
+
     found = []
     for lesson in COURSE:
         notebook = nbformat.read(ROOT / "notebooks" / lesson.file(lang), as_version=4)
+        names: dict[str, object] = {}  # one namespace a lesson, as its kernel's (lesson 0's check follows its game)
         for cell in notebook.cells:
             tree = ast.parse(cell.source) if cell.cell_type == "code" else None
-            if tree and tree.body and isinstance(tree.body[-1], ast.Expr) and "quiz" in cell.source.lower():
-                names: dict[str, object] = {}
+            if tree and tree.body and isinstance(tree.body[-1], ast.Expr) and (
+                    "quiz" in cell.source.lower() or "First" in cell.source):
                 with rally.language(lang):
                     exec(compile(ast.Module(tree.body[:-1], []), lesson.file(lang), "exec"), names)
                     made = eval(compile(ast.Expression(tree.body[-1].value), lesson.file(lang), "eval"), names)
                 if isinstance(made, Quiz):
                     found.append((lesson.file(lang), made))
+                elif isinstance(made, FirstCheck):  # both games' checks: the one shown follows the game chosen
+                    found += [(lesson.file(lang), quiz) for quiz in made.quizzes.values()]
     return found
 
 

@@ -79,6 +79,7 @@ def build_every_kind() -> dict[str, object]:
         "ReadAloud": widgets.ReadAloud(), "SpeakButton": widgets.SpeakButton("Bo plays G9 (green 9).", new=True),
         "MemoryChart": widgets.MemoryChart(memory_win_rates([0, None], games=4, seed=1)),
         "GuidedGame": widgets.GuidedGame(),
+        "FirstCheck": widgets.FirstCheck(),
         "GuidedRun": widgets.GuidedRun(pace=0),
         "Quiz": widgets.Quiz("The motor", [widgets.Question("Two and one?", ("2", "3"), lambda a: Feedback(a == "3", "Three."))]),
     }

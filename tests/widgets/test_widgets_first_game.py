@@ -82,3 +82,24 @@ def test_a_second_tap_keeps_a_rally_run_being_played_and_restarts_a_finished_one
     play_through(run, random.Random(1))
     start.buttons["rally_run"].click()
     assert start.game is not run and not start.game.board.game.is_over
+
+
+def test_the_self_check_asks_about_the_game_chosen_and_keeps_each_ones_answers():
+    from widgets import FirstCheck
+
+    start = FirstGame()
+    check = FirstCheck(start)
+    stich = check.quizzes["stich_rallye"]
+    assert check.shown == "stich_rallye" and check.children[1] is stich and "Stich Rallye" in check.intro.value
+    stich.choice.value = stich.question.choices[0]
+    stich._check_selected()
+    answered = stich.feedback.value
+    assert start.choose("rally_run")
+    assert check.shown == "rally_run" and check.children[1] is check.quizzes["rally_run"]
+    assert "Rally Run" in check.intro.value and "Rally Run" in repr(check)
+    assert start.choose("stich_rallye")
+    assert check.children[1] is stich and stich.feedback.value == answered  # nothing lost by the switch
+    late = FirstCheck(start)  # made after a game was chosen: it asks about that game
+    assert late.shown == "stich_rallye"
+    start.choose("rally_run")
+    assert late.shown == "rally_run" and FirstCheck(start).shown == "rally_run"

@@ -362,7 +362,8 @@ function render({ model, el }) {
         rotations);
       if (interactive) button.type = "button";
       else button.setAttribute("role", "img");
-      const icon = svg("svg", { width: 48, height: 48, "aria-hidden": "true" }, button);
+      const size = interactive ? 48 : 30;  // a shown way is a small picture beside its words
+      const icon = svg("svg", { width: size, height: size, viewBox: "0 0 48 48", "aria-hidden": "true" }, button);
       drawTile(icon, 1, 1, 46, r.kind, r.openings);
       html("span", "", button, r.text ?? r.openings.join(", "));
       button.setAttribute("aria-label", r.label ?? r.words ?? "");
