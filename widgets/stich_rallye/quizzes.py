@@ -149,7 +149,7 @@ def start_quiz() -> Quiz:
         _("A first look"),
         [
             what_losers_do(4, 1),
-            who_leads_next(4, 1, 2),
+            who_leads_next(4, 1, 2, codes_told=False),
             laps_to_win(4, 1),
         ],
     )
@@ -168,9 +168,10 @@ def who_wins_played(players: int, seed: int, number: int) -> Question:
     return who_wins(format_cards(trick.cards, sep=" "), tuple(NAMES[s] for s in trick.seats))
 
 
-def who_leads_next(players: int, seed: int, number: int) -> Question:
+def who_leads_next(players: int, seed: int, number: int, codes_told: bool = True) -> Question:
     """'Who plays first in the next trick?' — judged by the flag event rally logs after
-    trick ``number`` of a seeded game."""
+    trick ``number`` of a seeded game. Unless ``codes_told`` (lesson 1 teaches them), the
+    question first says how a card is written."""
     game = _careful_game(players, seed, lambda g: sum(isinstance(e, FlagTaken) for e in g.events) >= number)
     flag = [e for e in game.events if isinstance(e, FlagTaken)][number - 1]
     trick = [e for e in game.events if isinstance(e, TrickWon)][number - 1]  # the trick that flag follows
@@ -179,8 +180,14 @@ def who_leads_next(players: int, seed: int, number: int) -> Question:
     def check(answer: str) -> Feedback:
         return Feedback(answer == NAMES[flag.seat], flag.describe(NAMES))
 
-    return Question(_("In this trick {plays} were played, in that order. Who plays the first card of the next "
-                      "trick?").format(plays=plays),
+    prompt = _("In this trick {plays} were played, in that order. Who plays the first card of the next "
+               "trick?").format(plays=plays)
+    if not codes_told:
+        first = trick.cards[0]
+        # TRANSLATORS: {code} is a card's code, like G6; {words} says it, like "green 6".
+        prompt = _("A card is written as its color's letter and its value: {code} is the {words}.").format(
+            code=first, words=first.describe()) + " " + prompt
+    return Question(prompt,
                     tuple(NAMES[s] for s in sorted(trick.seats)), check,
                     hint=_("Who won the trick? The winner plays the first card next."))
 
