@@ -96,7 +96,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "lap_on_line": (N_("{name}'s car stopped on the finish line: in this app, that counts as lap {lap} done!"),
                     N_("The motor turns to its red side: one more lap to go.")),
     "finish": (N_("{name}'s car finished its second lap: {name} wins the race!"),
-               N_("If nobody goes round twice by the end of round 3, the car furthest ahead wins.")),
+               N_("If no car finishes two laps by the end of round 3, the car furthest ahead wins.")),
     "finish_leader": (N_("Round 3 is over and nobody went round twice."),
                       N_("{name}'s car is furthest ahead, so {name} wins the race!")),
 }

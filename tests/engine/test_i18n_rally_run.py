@@ -150,7 +150,7 @@ def test_the_board_and_the_run_report_use_german_words():
     assert "PIT" in english and "red >" in english
     report = simulate(2, seed=6, bots="perfect", brief=True, lang="de")
     assert report.splitlines()[0] == "Memo-Car-Race: 2 Spieler, Startwert 6, höchstens 200 Züge."
-    assert report.splitlines()[-1] == "Gewonnen hat Bo: mit dem Kanister-Plättchen ins Ziel gefahren."
+    assert report.splitlines()[-1] == "Bo hat gewonnen und ist mit dem Kanister-Plättchen ins Ziel gefahren."
     assert_german(report)
     assert simulate(2, seed=6, bots="perfect", brief=True).splitlines()[-1] == (
         "Winner: Bo, who reached the finish with the trophy.")

@@ -33,7 +33,7 @@ CASES = [
     # Lesson 00. The losers wind up their motors, as the engine logged for the game's first trick.
     (start_quiz, 0, "They wind up their motors", "Their cars move back", "each wind their motor one position on"),
     # Two laps win at once (S13), as the seeded game that ended so shows.
-    (start_quiz, 2, "2", "1", "round the track 2 times wins at once"),
+    (start_quiz, 2, "2", "1", "The first car to finish 2 laps wins at once"),
     # Di G6, Ada G3, Bo B4, Cy G12: blue is the second (last new) color, so B4 beats G12
     # (asked first: the lesson's own example is a trick of three colors).
     (tricks_quiz, 0, "Bo", "Cy", "blue was the second color played"),

@@ -67,5 +67,5 @@ def test_the_site_s_pictures_of_cards_carry_color_keys():
     kinds = set(STYLED) | {"small", "stripes", "dots", "plain", "waiting"}
     folder = Path(__file__).parents[2] / "site" / "pictures"
     found = {(path.relative_to(folder).as_posix(), kind) for path in sorted(folder.rglob("*.json"))
-             for kind in re.findall(r"rally-card--([^\s\"\\]+)", path.read_text(encoding="utf-8"))}
+             for kind in re.findall(r"rally-card--([\w-]+)", path.read_text(encoding="utf-8"))}
     assert found and {(path, kind) for path, kind in found if kind not in kinds} == set()
