@@ -18,12 +18,13 @@ False
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import ipywidgets as w
 
 from ._display import StableRepr
 from .i18n import _, join_words
+from .occasion import Occasion
 from .page_style import PageStyle
 
 #: The games, by code: their picture and what the button says (each made in the language
@@ -55,7 +56,7 @@ class FirstGame(StableRepr, w.VBox):
         self._alert = ""
         #: The chosen game's code, or ``None`` before a tap.
         self.chosen: str | None = None
-        self._on_choose: list[Callable[[str], None]] = []
+        self._chosen = Occasion()  # a game was chosen (again): its callbacks read self.chosen
         #: The guided game on show (a widget), or ``None``.
         self.game: Any = None
         self.game_box = w.VBox(layout=w.Layout(width="100%"))
@@ -110,15 +111,12 @@ class FirstGame(StableRepr, w.VBox):
         for code, button in self.buttons.items():  # the chosen one marked by a tick, not by color alone
             button.button_style = "primary" if code == game else ""
             button.description = ("✓ " if code == game else "") + f"{PICTURES[code]}  {_label(code)}"
-        for callback in self._on_choose:
-            callback(game)
+        self._chosen.come()
         return True
 
     def when_chosen(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(code)`` each time a game is chosen (now too, if one is)."""
-        self._on_choose.append(callback)
-        if self.chosen is not None:
-            callback(self.chosen)
+        self._chosen.then(lambda: callback(cast(str, self.chosen)))  # set before the occasion comes
 
     def _offer_again(self) -> None:
         """The game on show is over (its own :meth:`when_over` says so)."""

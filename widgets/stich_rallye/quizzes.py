@@ -342,8 +342,9 @@ def last_trick_first(players: int, seed: int, round_number: int) -> Question:
                _("Every motor moves its car at once"), _("Only {winner}'s motor moves its car").format(winner=winner))
     right = choices[0] if moved and wound == [s for s in range(players) if s != won.seat] else choices[1]
 
+    losers = join_words([game.names[s] for s in wound])
+
     def check(answer: str) -> Feedback:
-        losers = join_words([game.names[s] for s in wound])
         return Feedback(answer == right, _("As in any other trick, {winner}'s car moves, and {losers} wind up "
                                            "their motors. Only then do the motors move.").format(
                                                winner=winner, losers=losers))
