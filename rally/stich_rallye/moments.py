@@ -82,9 +82,9 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "turbo_offer": (N_("You won the trick, and your lost tricks wound your motor to {value}."),
                     N_("Use the turbo to drive {lowest} + {value} (lowest card + motor), or drive {lowest} and save the "
                        "motor.")),
-    "downhill_roll": (N_("{name}'s car landed on a blue downhill space, so it rolls on to space {space}."),),
-    "uphill_roll": (N_("{name}'s car landed on a red uphill space, so it rolls back to space {space}."),),
-    "uphill_roll_grid": (N_("{name}'s car landed on a red uphill space, so it rolls back to the starting grid."),),
+    "downhill_roll": (N_("{name}'s car landed on a downhill space ▼, so it rolls on to space {space}."),),
+    "uphill_roll": (N_("{name}'s car landed on an uphill space ▲, so it rolls back to space {space}."),),
+    "uphill_roll_grid": (N_("{name}'s car landed on an uphill space ▲, so it rolls back to the starting grid."),),
     "round_end_motors": (N_("Round {round} is over: now every motor drives its car, last place first."),),
     "round_end_motors_value": (N_("Round {round} is over: now every motor drives its car, last place first."),
                                N_("{name}'s motor had {value}: the car drove {value} empty spaces, and the motor went back to 0.")),

@@ -34,6 +34,9 @@ CASES = [
     (start_quiz, 0, "They wind up their motors", "Their cars move back", "each wind their motor one position on"),
     # Two laps win at once (S13), as the seeded game that ended so shows.
     (start_quiz, 2, "2", "1", "The first car to finish 2 laps wins at once"),
+    # Cy G6, Di G13, Ada G3, Bo G12: one color, Di's G13 wins. Lesson 0 says who won, not
+    # who takes the flag: the flag is taught in lesson 1.
+    (start_quiz, 1, "Di", "Ada", "Di won this trick, so Di plays the first card of the next one."),
     # Di G6, Ada G3, Bo B4, Cy G12: blue is the second (last new) color, so B4 beats G12
     # (asked first: the lesson's own example is a trick of three colors).
     (tricks_quiz, 0, "Bo", "Cy", "blue was the second color played"),

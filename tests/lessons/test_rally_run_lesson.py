@@ -202,11 +202,12 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "In this app: - The pit stop has a road "
                     "on each side and room for every car. - One trophy per player, in the colors of the cars "
                     "playing. - A car must take one on its first visit, and never again.",  # the rulebook: "may take"
-                    "The rulebook says the tile must border yours. In this app that means beside it, not corner to "
-                    "corner, and your road must also lead to it.",                         # M3 in lesson 7
+                    "In this app, “next to your car” means beside it, not corner to corner, and your road must "
+                    "lead there.",                                                         # M3 in lesson 7
+                    "In this app, a way marked ⚠ traps your car for good.",                # R7 where tiles are laid
                     "In this app, no car may drive onto any other start-finish tile, before or after the pit stop.",  # R5
                     "In this app: - A car is stuck for good",                              # R7, R8
-                    "or after 100 turns each."):                                           # the turn limit (R8)
+                    "or after 100 turns each (40 in lesson 0)."):                                           # the turn limit (R8)
         assert reading in text, reading
     assert "a car never drives back onto its start" not in text and "colour" not in text
 

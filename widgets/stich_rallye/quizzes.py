@@ -171,14 +171,18 @@ def who_wins_played(players: int, seed: int, number: int) -> Question:
 def who_leads_next(players: int, seed: int, number: int, codes_told: bool = True) -> Question:
     """'Who plays first in the next trick?' — judged by the flag event rally logs after
     trick ``number`` of a seeded game. Unless ``codes_told`` (lesson 1 teaches them), the
-    question first says how a card is written."""
+    question first says how a card is written, and its feedback leaves the flag out."""
     game = _careful_game(players, seed, lambda g: sum(isinstance(e, FlagTaken) for e in g.events) >= number)
     flag = [e for e in game.events if isinstance(e, FlagTaken)][number - 1]
     trick = [e for e in game.events if isinstance(e, TrickWon)][number - 1]  # the trick that flag follows
     plays = ", ".join(f"{NAMES[s]} {c}" for s, c in zip(trick.seats, trick.cards))
 
+    # Lesson 0 comes before the flag is taught: its feedback says who won, not who takes the flag.
+    said = flag.describe(NAMES) if codes_told or flag.reason != "trick" else _(
+        "{name} won this trick, so {name} plays the first card of the next one.").format(name=NAMES[flag.seat])
+
     def check(answer: str) -> Feedback:
-        return Feedback(answer == NAMES[flag.seat], flag.describe(NAMES))
+        return Feedback(answer == NAMES[flag.seat], said)
 
     prompt = _("In this trick {plays} were played, in that order. Who plays the first card of the next "
                "trick?").format(plays=plays)
