@@ -278,6 +278,16 @@ def test_a_whole_game_by_keyboard_with_its_announcements(screen_page, lab):
     text = " ".join(said)
     for words in ("Your turn", " plays ", " wins the trick", " moves ", "You won the trick", "Use turbo:"):
         assert words in text, words
+    # The next game, from the keyboard too: its hand takes the focus once it is drawn (the
+    # button pressed is gone, and the new hand did not exist when the kernel asked for it).
+    for _tab in range(60):
+        if page.evaluate(FOCUSED) == "button:Play again ▶":
+            break
+        page.keyboard.press("Tab")
+    else:
+        pytest.fail(f"Tab never reached Play again ▶; the focus is on {page.evaluate(FOCUSED)}")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({FOCUSED})() === 'card:false'", timeout=60_000)
 
 
 @pytest.mark.parametrize("lesson", [lesson.file("en") for lesson in COURSE] + [COURSE[5].file("de")])

@@ -88,6 +88,10 @@ def test_play_again_under_a_finished_game_deals_the_next_game_number():
     setup.again.click()
     assert setup.view is not first and setup.view.game.seed == 8 and setup.seed.value == "8"
     assert setup.view.game.players == 3 and not setup.view.game.is_over
+    # The button pressed goes: the keyboard goes to the new hand, whose turn it is (a game
+    # the page opens with leaves the focus alone).
+    assert setup.view.game.current_player == 0 and setup.view.hand.focus_asked == 1
+    assert GameSetup(players=3, seed=8).view.hand.focus_asked == 0
     assert setup.again.layout.display == "none"
     setup.seed.value = str(MAX_SEED)  # after the last game number comes 0
     assert setup.play_again().game.seed == 0

@@ -136,21 +136,31 @@ function render({ model, el }) {
       // card, so it writes no reason under the hand.
       focusQuietly(again || row);
     }
+    askedFocus();
   }
 
-  // Python asks for the keyboard's focus (CardHand.focus_card), after the change it sent
-  // before (messages keep their order): the first card that may be played, else the first.
-  function command(message) {
-    if (message?.do !== "focus-card") return;
+  // Python asks for the keyboard's focus (CardHand.focus_card) by counting up `focus_asked`:
+  // the first card that may be played gets it, else the first. What was served is kept on
+  // the model (never sent back), so a hand drawn after the asking, as a new game's is, still
+  // takes the focus, once the page shows it, and a hand drawn again does not take it twice.
+  let frames = 0;
+  function askedFocus() {
+    const asked = model.get("focus_asked") || 0;
+    if (asked <= (model.get("focus_served") || 0)) return;
+    if (!row.isConnected) {
+      if (frames++ < 120) requestAnimationFrame(askedFocus);
+      return;
+    }
+    frames = 0;
+    model.set("focus_served", asked);
     const target = tabTo(null);
     if (target) focusQuietly(target);
   }
 
   // "change" fires once per update from Python, however many traits it holds.
   model.on("change", draw);
-  model.on("msg:custom", command);
   draw();
-  return () => { model.off("change", draw); model.off("msg:custom", command); };
+  return () => { model.off("change", draw); };
 }
 
 export default { render };

@@ -59,6 +59,8 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
     #: The words the page shows around the cards, in the language spoken when the hand
     #: was made: ``{code}``, ``{words}`` and ``{reason}`` are filled in by the page.
     labels = traitlets.Dict().tag(sync=True)
+    #: How many times the kernel has asked for the keyboard's focus (:meth:`focus_card`).
+    focus_asked = traitlets.Int(0).tag(sync=True)
     #: A click on a card sets ``selected``; the rest is the kernel's.
     _page_writes = frozenset({"selected"})
 
@@ -80,8 +82,10 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
 
     def focus_card(self) -> None:
         """Bring the keyboard's focus to the hand: its first card that may be played (else
-        its first card), as after a choice made elsewhere (the turbo buttons)."""
-        self.send({"do": "focus-card"})
+        its first card), as after a choice made elsewhere (the turbo buttons) or a new game.
+        A count, not a message: a hand whose view is not drawn yet (a new game's) takes the
+        focus once it is."""
+        self.focus_asked += 1
 
     # ----------------------------------------------------------- filling it
     def show(self, hand: Iterable[Card | str], trick: Iterable[Card | str] = (), prompt: str = "") -> None:

@@ -185,7 +185,10 @@ class GameSetup(Messages, StableRepr, w.VBox):
         except rally.SetupError:
             seed = self.view.game.seed if self.view is not None else 0
         self.seed.value = str(0 if seed >= inputs.MAX_SEED else seed + 1)
-        return self.new_game()
+        view = self.new_game()
+        if view is not None:
+            view.take_keyboard()
+        return view
 
     def _on_players(self, change: dict) -> None:
         """More or fewer players: the people's menu offers 1 to that many."""

@@ -400,6 +400,15 @@ class GameView(StableRepr, w.VBox):
                 await self.figure.play_async(min(0.3, max(0.08, self.control.delay / 3)))
         self._refresh()
 
+    def take_keyboard(self) -> None:
+        """A game started from the keyboard (**Play again ▶**, whose button then goes): the
+        keyboard's focus goes where the game first asks for the person, their hand when
+        their turn comes (at once, if it has) or, in pass-and-play, the cover's button. A
+        game on a page just opened leaves the focus where the page puts it."""
+        self._dealt = True
+        self._focus_cover = self.passing
+        self._refresh()
+
     def _absorb(self, event: Event, animate: bool) -> None:
         """Show what one event changes on the widgets (its words are in ``messages``)."""
         self.table.absorb(event, animate)
