@@ -177,7 +177,7 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "lay_tile": ((N_("Turn the tile so its road meets yours."),
                   N_("Each arrow shows an open side of the tile.")), ()),
     "trap": ((N_("Careful with ⚠: in this app, it traps your car for good."),
-              N_("Its road leads off the board or to a start-finish tile.")), ()),
+              N_("Its road leads nowhere your car may drive.")), ()),
     "tile_hidden": ((N_("The tile behind turns face down, if no car stands on it."), N_("Try to remember its road!")), ()),
     "dead_end": ((N_("Dead end: your road stops here."), N_("From here, it only leads back.")),
                  (N_("Dead end: {name}'s road stops here."), N_("From here, it only leads back."))),

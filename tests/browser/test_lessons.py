@@ -236,7 +236,7 @@ def check_what_if(page):
     _lab.screenshot(page, "06_what_if_before_guess")  # the choices and the button; no answer
     # Asking before guessing asks for a guess, and answers nothing.
     _lab.output_button(first, "Ask the advisor").click()
-    first.get_by_text("Pick your guess first: what should Bo do: turbo or no turbo?").wait_for()
+    first.get_by_text("Pick your guess first: what should Bo do: “turbo” or “no turbo”?").wait_for()
     no_answer_shown()
     assert page.locator(bars).count() == 0
     # The learner guesses (still no answer), then asks: bars with intervals appear and the guess is judged.

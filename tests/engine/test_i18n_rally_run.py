@@ -105,7 +105,7 @@ def test_refusals_say_why_in_german():
         "Gus's car is on the green start-finish tile, and C3 is not next to it. From there the road leads only to E5. "
         "Gus may: reveal E5 or swap two face-down tiles.")
     assert game.why_illegal("swap A1 B2", lang="de") == (
-        "Das Plättchen auf A1 liegt offen unter dem Auto von Bo: Nur verdeckte Plättchen dürfen vertauscht werden.")
+        "Das Plättchen auf A1 liegt aufgedeckt unter dem Auto von Bo: Nur verdeckte Plättchen dürfen vertauscht werden.")
     over = played()
     assert over.why_illegal("finish", lang="de").startswith("Das Spiel ist vorbei: ")
 
@@ -161,7 +161,7 @@ def test_the_memory_experiment_and_the_bots_in_german():
         result = memory_win_rates([0, None], games=4, seed=1)
     table = result.table(lang="de").splitlines()
     assert table[0].split() == ["Gedächtnis", "Siege", "Gewonnen", "so", "ungefähr", "(95", "%", "sicher)"]
-    assert table[1].startswith("gar nicht") and table[2].startswith("perfekt")
+    assert table[1].startswith("ohne") and table[2].startswith("perfekt")
     assert table[3].startswith("(je 4 Spiele, 2 Spieler; Gegner: ein Computerspieler ohne Gedächtnis;")
     assert result.table().splitlines()[0].split() == ["memory", "wins", "win", "rate", "95%", "interval"]
     assert NoMemoryBot().describe(lang="de") == "ein Computerspieler ohne Gedächtnis"

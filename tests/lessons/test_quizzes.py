@@ -18,6 +18,7 @@ from rally.stich_rallye.cards import format_cards
 from widgets.quiz import Question, Quiz
 from widgets import motor_quiz, moving_quiz, rally_run_quiz, round_end_quiz, start_quiz, tricks_quiz
 from widgets.stich_rallye.quizzes import may_play, who_wins
+from widgets.first_check import first_run_quiz
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,6 +38,11 @@ CASES = [
     # Cy G6, Di G13, Ada G3, Bo G12: one color, Di's G13 wins. Lesson 0 says who won, not
     # who takes the flag: the flag is taught in lesson 1.
     (start_quiz, 1, "Di", "Ada", "Di won this trick, so Di plays the first card of the next one."),
+    # Lesson 00 after the Rally Run game (not lessons 7 and 8's questions): a curve entered from
+    # the west may open north or south (M3), and Bo chooses; Gus has just swapped C1 and D2,
+    # so Bo may not swap C1 now (R9).
+    (first_run_quiz, 0, "Road ↑ ← or road ↓ ←, as he likes", "Only road ↓ →", "Both meet the road from A2"),
+    (first_run_quiz, 2, "No", "Yes", "Gus has just swapped C1 and D2"),
     # Di G6, Ada G3, Bo B4, Cy G12: blue is the second (last new) color, so B4 beats G12
     # (asked first: the lesson's own example is a trick of three colors).
     (tricks_quiz, 0, "Bo", "Cy", "blue was the second color played"),

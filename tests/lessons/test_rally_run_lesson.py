@@ -204,7 +204,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "playing. - A car must take one on its first visit, and never again.",  # the rulebook: "may take"
                     "In this app, “next to your car” means beside it, not corner to corner, and your road must "
                     "lead there.",                                                         # M3 in lesson 7
-                    "In this app, a way marked ⚠ traps your car for good.",                # R7 where tiles are laid
+                    "Avoid a way marked ⚠: in this app, it traps your car for good.",     # R7 where tiles are laid
                     "In this app, no car may drive onto any other start-finish tile, before or after the pit stop.",  # R5
                     "In this app: - A car is stuck for good",                              # R7, R8
                     "or after 100 turns each (40 in lesson 0)."):                                           # the turn limit (R8)

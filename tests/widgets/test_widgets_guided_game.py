@@ -123,7 +123,10 @@ def test_a_card_tapped_before_go_on_is_refused_in_one_warning() -> None:
             before = len(view.game.events)
             assert not view.play_card(view.hand.playable[0]) and len(view.game.events) == before
             assert view.hand.message == warning
-            assert sum(text.count(warning) for text in shown_texts(view)) == 1
+            # Once under the card tapped, and on the status line in place of "Your turn"
+            # (the walk found "Your turn: play a card." beside a tip about a trick over).
+            assert sum(text.count(warning) for text in shown_texts(view)) == 2
+            assert warning in view.status.value and "Your turn" not in view.status.value
             checked += 1
         view.go_on()
     assert checked == 2

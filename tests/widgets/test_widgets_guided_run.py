@@ -188,7 +188,7 @@ def test_show_me_a_kind_that_did_not_come_up():
 def test_german_tips():
     with rally.language("de"):
         run = GuidedRun(pace=0)
-        assert run.tip_text == "Tipp auf ein Plättchen neben deinem Auto. Es wird aufgedeckt, und du siehst seine Straße."
+        assert run.tip_text == "Tippe auf ein Plättchen neben deinem Auto. Es wird aufgedeckt, und du siehst seine Straße."
         assert run.go_on_button.description == "Weiter ▶"
         assert "A1 aufdecken" in run.why()
 

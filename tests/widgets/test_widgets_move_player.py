@@ -60,6 +60,12 @@ def test_step_at_the_end_says_so_play_replays_back_returns_and_show_end_ends():
     player = turbo_player()
     player.end_button.click()
     assert player.figure.positions == (7, 3) and player.figure.frames_left == 0
+    # The step reached is the last, though only its frame was drawn.
+    assert player.status_text.startswith("Step 5 of 5: ") and player.status_text.endswith("The move is over.")
+    player.back_button.click()
+    player.step_button.click()
+    player.end_button.click()
+    assert player.status_text.startswith("Step 5 of 5: ")
     assert player.step() is False
     assert "The move is over. Press ↺ Back to start" in player.status.value
     player.back_button.click()

@@ -267,7 +267,7 @@ def test_what_if_judges_the_guess_against_the_advisor():
     assert "<li>" not in lesson.outcomes.value  # outcomes only when asked for
     right = WhatIf(TURBO, playouts=100)
     right.predict("G9")
-    assert "G9 is not a choice here: pick one of turbo or no turbo" in right.verdict.value
+    assert "G9 is not a choice here: pick one of “turbo” or “no turbo”" in right.verdict.value
     assert right.prediction is None and right.ask() is None
     right.predict("turbo")
     assert right.ask() is not None

@@ -200,20 +200,37 @@ def which_way(game: RallyRunGame, reveal: str, who: str, where: str, choices: di
     )
 
 
-def straight_from_north() -> Question:
-    """Bo's road enters B2 from the north and B2 is a straight: it lies north-south only."""
+def _laying(tiles: dict[str, str], car: str, choices: dict[str, frozenset[str]], why: str,
+            hint: str) -> Question:
+    """'Which way may Bo lay the tile on B2?', Bo's car on ``car`` (face up, as ``tiles``
+    says) and B2 the tile he reveals: :func:`which_way` on a two-player game."""
     from rally.rally_run import RallyRunGame
 
-    game = RallyRunGame.arrange(2, tiles={"B1": "C:WS", "B2": "S:NS"}, cars=["B1", "green"])
+    game = RallyRunGame.arrange(2, tiles=tiles, cars=[car, "green"])
     name = game.names[0]
-    return which_way(
-        game, "B2", name, _("{name}'s car stands on {place}.").format(name=name, place=_on(game, "B1")),
-        {_("Only road ↑ ↓"): frozenset("NS"),
-         _("Only road ← →"): frozenset("EW"),
-         _("Road ↑ ↓ or road ← →, as he likes"): frozenset("NESW")},
-        why=_("A straight goes ↑ ↓ or ← →. Only ↑ ↓ meets the road from B1."),
-        hint=_("The tile's road must meet the road the car comes by."),
-    )
+    where = _("{name}'s car stands on {place}.").format(name=name, place=_on(game, car))
+    return which_way(game, "B2", name, where, choices, why=why, hint=hint)
+
+
+def straight_from_north() -> Question:
+    """Bo's road enters B2 from the north and B2 is a straight: it lies north-south only."""
+    return _laying({"B1": "C:WS", "B2": "S:NS"}, "B1",
+                   {_("Only road ↑ ↓"): frozenset("NS"),
+                    _("Only road ← →"): frozenset("EW"),
+                    _("Road ↑ ↓ or road ← →, as he likes"): frozenset("NESW")},
+                   why=_("A straight goes ↑ ↓ or ← →. Only ↑ ↓ meets the road from B1."),
+                   hint=_("The tile's road must meet the road the car comes by."))
+
+
+def curve_from_west() -> Question:
+    """Bo's road leads east from A2 into B2, and B2 is a curve: it may lie two ways, open
+    to the west and to the north or the south, and Bo chooses."""
+    return _laying({"A2": "S:EW", "B2": "C:NW"}, "A2",
+                   {_("Only road ↑ ←"): frozenset("NW"),
+                    _("Only road ↓ →"): frozenset("ES"),
+                    _("Road ↑ ← or road ↓ ←, as he likes"): frozenset("NSW")},
+                   why=_("Both meet the road from A2, and he chooses."),
+                   hint=_("The tile's road must meet the road the car comes by. Can more than one way do that?"))
 
 
 def first_move_dead_end() -> Question:
@@ -336,7 +353,7 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
     name, other = game.names
     story = " ".join(game.narrate())
     first = Cell.parse(swap[0])
-    beside = next(str(Cell.of(n)) for n in NEIGHBOURS[first.index] if n < 25 and str(Cell.of(n)) != swap[1])
+    beside = next(str(Cell.of(n)) for n in NEIGHBOURS[first.index] if 0 <= n < 25 and str(Cell.of(n)) != swap[1])
     choices, check = _yes_no_or_only_if(
         game, Swap(*swap), lambda: _(
             "Yes: both are face down, and only the two tiles the player just before him swapped are barred. "
@@ -538,5 +555,5 @@ def rally_run_quiz(*parts: str) -> Quiz:
 
 
 __all__ = ["rally_run_quiz", "PARTS", "tiles_at_start", "trophies_at_start", "ways_to_lay", "which_way",
-           "straight_from_north", "first_move_dead_end", "later_dead_end", "may_drive", "when_face_down", "may_swap_after",
+           "straight_from_north", "curve_from_west", "first_move_dead_end", "later_dead_end", "may_drive", "when_face_down", "may_swap_after",
            "trophy_taken", "may_finish", "traps_for_good", "who_is_ahead"]

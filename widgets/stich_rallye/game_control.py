@@ -107,9 +107,11 @@ class GameControl:
         """True when a computer player is to act now and play does not wait (``paused``)."""
         return not self.game.is_over and self.game.current_player not in self.people and not paused
 
-    def status(self) -> tuple[str, str | None]:
+    def status(self, held: str | None = None) -> tuple[str, str | None]:
         """The status line (round, flag, whose turn: a little HTML) and what the person on
-        screen is told under their hand; None for the second when another player acts."""
+        screen is told under their hand; None for the second when another player acts.
+        ``held``: what play waits for instead of a move (a guided game's tip): the status
+        line says it in place of whose turn it is, while the game is on."""
         game, names, me = self.game, self.game.names, self.viewer
         current, choosing = game.current_player, game.awaiting_turbo
         prompt: str | None = None
@@ -128,6 +130,8 @@ class GameControl:
             who = html.escape(names[current])
             turn = _("{name} to choose the turbo…").format(name=who) if choosing else _("{name} to play…").format(
                 name=who)
+        if held is not None and not game.is_over:
+            turn = html.escape(held)
         return "<div style='font-size:15px'>" + _("Round {round} of {rounds} · ⚑ flag: <b>{flag}</b> · {turn}").format(
             round=game.round, rounds=len(HAND_SIZES), flag=html.escape(names[game.flag]), turn=turn) + "</div>", prompt
 

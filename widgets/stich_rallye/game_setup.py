@@ -186,8 +186,8 @@ class GameSetup(Messages, StableRepr, w.VBox):
             seed = self.view.game.seed if self.view is not None else 0
         self.seed.value = str(0 if seed >= inputs.MAX_SEED else seed + 1)
         view = self.new_game()
-        if view is not None:
-            view.take_keyboard()
+        if view is not None and not view.passing and view.game.current_player == view.viewer:
+            view.hand.focus_card()  # the button pressed goes: the keyboard goes to the new hand
         return view
 
     def _on_players(self, change: dict) -> None:

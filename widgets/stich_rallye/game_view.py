@@ -238,8 +238,7 @@ class GameView(StableRepr, w.VBox):
         return self._task is not None and not self._task.done()
 
     def play_card(self, card: Card | str) -> bool:
-        """Play ``card`` for the human. Returns False (with the reason in ``alert``)
-        when it may not be played now."""
+        """Play ``card`` for the human; False (the reason in ``alert``) if it may not be now."""
         return self.act(card)
 
     def choose_turbo(self, use: bool) -> bool:
@@ -253,8 +252,7 @@ class GameView(StableRepr, w.VBox):
         return self.act(action)
 
     def act(self, action: Card | Turbo | str) -> bool:
-        """Do ``action`` for the person whose hand is shown, then let the bots play.
-        Returns True if done."""
+        """Do ``action`` for the person whose hand is shown, then let the bots play; True if done."""
         if self.busy:
             self._show_alert(_("Wait a moment: the bots are still playing."))
             return False
@@ -285,9 +283,8 @@ class GameView(StableRepr, w.VBox):
         return True
 
     def reveal(self) -> bool:
-        """Pass-and-play: the person the cover asks for has the screen to themselves. Show
-        their cards (their review, once the game is over). Returns False, with the reason
-        in ``alert``, when the cover asks for nobody."""
+        """Pass-and-play: the person the cover asks for sees their cards (their review, once
+        the game is over); False, with the reason in ``alert``, when it asks for nobody."""
         cover = self.review_cover if self.game.is_over else self.cover
         seat = cover.asked
         if seat is None or self.busy:
@@ -306,8 +303,7 @@ class GameView(StableRepr, w.VBox):
 
     def ask_review(self, seat: int) -> bool:
         """Pass-and-play, after the game: ask ``seat``'s person to take the screen for their
-        own review (behind the cover, as during play). Returns False, with the reason in
-        ``alert``, for a seat that is no person's or before the game is over."""
+        review (behind the cover); False, the reason in ``alert``, if it is no person's or early."""
         reason = self.control.review_refusal(seat)
         if reason is not None:
             self._show_alert(reason)
@@ -363,6 +359,10 @@ class GameView(StableRepr, w.VBox):
         no longer waits, :meth:`resume` plays on."""
         return False
 
+    def held_words(self) -> str | None:
+        """What play waits for instead of a move (a guided game's tip), for the status line."""
+        return None
+
     def resume(self) -> None:
         """Play on after a pause: the computer players act until a person must decide."""
         if not self.busy:
@@ -400,15 +400,6 @@ class GameView(StableRepr, w.VBox):
                 await self.figure.play_async(min(0.3, max(0.08, self.control.delay / 3)))
         self._refresh()
 
-    def take_keyboard(self) -> None:
-        """A game started from the keyboard (**Play again ▶**, whose button then goes): the
-        keyboard's focus goes where the game first asks for the person, their hand when
-        their turn comes (at once, if it has) or, in pass-and-play, the cover's button. A
-        game on a page just opened leaves the focus where the page puts it."""
-        self._dealt = True
-        self._focus_cover = self.passing
-        self._refresh()
-
     def _absorb(self, event: Event, animate: bool) -> None:
         """Show what one event changes on the widgets (its words are in ``messages``)."""
         self.table.absorb(event, animate)
@@ -441,7 +432,7 @@ class GameView(StableRepr, w.VBox):
         """The status line and the hand, or pass-and-play's cover in its place; returns what
         is said under the hand (the cover's words)."""
         game, me = self.game, self.viewer
-        self.status.value, prompt = self.control.status()
+        self.status.value, prompt = self.control.status(held=self.held_words())
         if prompt is None:
             prompt = self.waiting_words(game.current_player)
         if me is None:  # pass-and-play between turns: no hand on screen, nor in the page

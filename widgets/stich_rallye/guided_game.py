@@ -217,6 +217,11 @@ class GuidedGame(GameView):
                     round=deal.round),)
         return words
 
+    def held_words(self) -> str | None:
+        """While a tip is up, play waits for the learner to read it, not for a move: the
+        status line says so, whoever's turn is next."""
+        return self._read_the_tip_first() if hasattr(self, "go_button") and self.paused() else None
+
     def waiting_words(self, current: int) -> str:
         """While a tip is up, play waits for the learner, not for the next player."""
         if self.paused():

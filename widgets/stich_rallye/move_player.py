@@ -101,7 +101,9 @@ class MovePlayer(StableRepr, w.VBox):
         figure, move = self.figure, self._move
         if move is None:
             return _("No move to play yet.")
-        total, shown = len(figure.move_frames), len(figure.frames_shown)
+        # The step reached, not how many frames were drawn: "Show end" draws only the last.
+        total = len(figure.move_frames)
+        shown = total - figure.frames_left
         if total == 0:
             return figure.caption  # "Ada does not move."
         if shown == 0:

@@ -178,7 +178,7 @@ def who_leads_next(players: int, seed: int, number: int, codes_told: bool = True
     plays = ", ".join(f"{NAMES[s]} {c}" for s, c in zip(trick.seats, trick.cards))
 
     # Lesson 0 comes before the flag is taught: its feedback says who won, not who takes the flag.
-    said = flag.describe(NAMES) if codes_told or flag.reason != "trick" else _(
+    said = f"{trick.describe(NAMES)} {flag.describe(NAMES)}" if codes_told or flag.reason != "trick" else _(
         "{name} won this trick, so {name} plays the first card of the next one.").format(name=NAMES[flag.seat])
 
     def check(answer: str) -> Feedback:
@@ -277,7 +277,7 @@ def turbo_distance(lowest: int, motor_value: int) -> Question:
     options = sorted({plain, motor_value, total, max(1, lowest + motor_value // 2)})
     return Question(
         _("You win a trick whose lowest card is {lowest}, and your motor shows {motor}. You use the turbo. How many "
-          "empty spaces does your car count?").format(lowest=lowest, motor=motor_value),
+          "spaces does your car move?").format(lowest=lowest, motor=motor_value),
         tuple(str(o) for o in options),
         check,
         hint=_("The turbo is all or nothing: the lowest card, and the motor's whole value on top."),

@@ -15,6 +15,7 @@ import ipywidgets as w
 import rally
 from rally import Advice, Move, Position
 from rally.common import inputs
+from rally.common.i18n import shown
 from rally.stich_rallye.advisor import COACH_PLAYOUTS, option_word
 from rally.stich_rallye.reasons import immediate_moves
 
@@ -64,10 +65,10 @@ class WhatIf(StableRepr, w.VBox):
             self.hand.show_game(position.to_game(rng=0), position.decider)
         else:
             self.hand.show(position.hand, position.trick)
-        # Each choice's value is the action as rally reads it back (G9, turbo, no turbo); its
-        # button shows it in words, in the language spoken (G9, "Turbo nutzen", "ohne Turbo").
+        # Each choice's value: the action as rally reads it back; its button: words (G9, "Turbo nutzen").
         self._labels = [str(a) for a in position.options()]
         self._words = [option_word(a) for a in position.options()]
+        self._said = [shown(word) for word in self._words] if position.phase == "turbo" else self._words  # “turbo”
         # Round buttons one under the other (as in a quiz): side-by-side toggle buttons ran
         # together in the page's text ("turbono turbo").
         self.choice = w.RadioButtons(options=list(zip(self._words, self._labels)), value=None,
@@ -142,7 +143,7 @@ class WhatIf(StableRepr, w.VBox):
             choice = self._labels[self._words.index(choice)]
         if choice not in self._labels:
             warning = _("{choice} is not a choice here: pick one of {choices}.").format(
-                choice=str(choice), choices=join_words(self._words, "or"))
+                choice=str(choice), choices=join_words(self._said, "or"))
             self.verdict.value = f"<div role='alert'>⚠ {html.escape(warning)}</div>"
             return
         self.prediction = choice
@@ -167,7 +168,7 @@ class WhatIf(StableRepr, w.VBox):
     def _not_ready(self) -> str | None:
         if self.prediction is None:
             return _("Pick your guess first: what should {name} do: {choices}? Then ask the advisor.").format(
-                name=self._who, choices=join_words(self._words, "or"))
+                name=self._who, choices=join_words(self._said, "or"))
         return None
 
     def _judge(self) -> None:
