@@ -200,10 +200,10 @@ class RunGameWon(RunEvent):
         # R8's order, said whole: "closest to the goal" alone would be untrue for a
         # trophy holder far from home, or for the later of two tied players.
         if self.reason == "all stuck":
-            return _("No car can ever move again, so the game ends: {name} is ahead and wins. A trophy in hand "
+            return _("No car can ever move again, so the game ends, and {name} wins. A trophy in hand "
                      "counts first, then the fewest steps still to go. A tie goes to the player later in the "
                      "order of play.").format(name=name)
-        return _("The turn limit is reached, so the game ends: {name} is ahead and wins. A trophy in hand "
+        return _("The turn limit is reached, so the game ends, and {name} wins. A trophy in hand "
                  "counts first, then the fewest steps still to go. A tie goes to the player later in the "
                  "order of play.").format(name=name)
 

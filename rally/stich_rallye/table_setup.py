@@ -7,7 +7,7 @@ sentence says so.
 >>> from rally import Game
 >>> for step in setup_steps(Game.new(3, seed=4)):
 ...     print(step)
-Board: the volcano track, a loop of 31 spaces. Cars drive round it clockwise; only an uphill can roll a car back.
+Board: the volcano track, in this app a loop of 31 spaces. Cars drive round it clockwise; only an uphill can roll a car back.
 Cars and motors: one color each, Ada white, Bo red and Cy yellow.
 Motors: yellow side up, every arrow on 0. A motor is only wound up by losing tricks.
 Start: every car stands on the start space. It is the starting grid, where any number of cars fit.
@@ -55,8 +55,8 @@ def _setup_steps(game: Game) -> list[str]:
         flag = _("Flag: {name} takes the flag and plays the first card. (The rulebook gives the flag to the wildest "
                  "driver at the table; here that is {name}.)").format(name=first)
     return [
-        ngettext("Board: the {track} track, a loop of {n} space. Cars drive round it clockwise; only an uphill can roll a car back.",
-                 "Board: the {track} track, a loop of {n} spaces. Cars drive round it clockwise; only an uphill can roll a car back.",
+        ngettext("Board: the {track} track, in this app a loop of {n} space. Cars drive round it clockwise; only an uphill can roll a car back.",
+                 "Board: the {track} track, in this app a loop of {n} spaces. Cars drive round it clockwise; only an uphill can roll a car back.",
                  len(game.track)).format(track=game.track.shown_name, n=len(game.track)),
         _("Cars and motors: one color each, {colors}.").format(colors=colors),
         _("Motors: yellow side up, every arrow on 0. A motor is only wound up by losing tricks."),

@@ -147,7 +147,7 @@ def test_moves_and_their_captions_in_german_and_in_english():
 def test_setup_steps_in_german_and_unchanged_in_english():
     game = Game.new(3, seed=4)
     german = setup_steps(game, lang="de")
-    assert german[0] == ("Spielplan: die Strecke Vulkan, ein Rundkurs mit 31 Feldern. Die Autos fahren im "
+    assert german[0] == ("Spielplan: die Strecke Vulkan, in der App ein Rundkurs mit 31 Feldern. Die Autos fahren im "
                          "Uhrzeigersinn; nur ein Anstieg kann ein Auto zurückrollen lassen.")
     assert german[1] == ("Autos und Motoren: eine Farbe für jeden, Ada (Weiß), Bo (Rot) "
                          "und Cy (Gelb).")
@@ -158,11 +158,11 @@ def test_setup_steps_in_german_and_unchanged_in_english():
                          "beiseite. Vor Runde 2 und 3 werden alle Karten neu gemischt und ausgeteilt (so lesen die "
                          "Lektionen die Regel).")
     beach = setup_steps(Game.new(5, track="beach", seed=2, first_player=3), lang="de")
-    assert beach[0].startswith("Spielplan: die Strecke Strand, ein Rundkurs mit 28 Feldern.")
+    assert beach[0].startswith("Spielplan: die Strecke Strand, in der App ein Rundkurs mit 28 Feldern.")
     assert "Di (Lila) und Ed (Blau)" in beach[1]
     assert beach[5].endswith("in der App ist das Di.)")
     english = setup_steps(game, lang="en")
-    assert english[0] == "Board: the volcano track, a loop of 31 spaces. Cars drive round it clockwise; only an uphill can roll a car back."
+    assert english[0] == "Board: the volcano track, in this app a loop of 31 spaces. Cars drive round it clockwise; only an uphill can roll a car back."
     assert english[1] == ("Cars and motors: one color each, Ada white, Bo red "
                           "and Cy yellow.")
     assert english[6] == ("Deal: each player gets 5 cards for round 1; the other 12 lie aside, unseen. Before rounds 2 "

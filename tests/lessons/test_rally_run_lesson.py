@@ -205,7 +205,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "In this app, “next to your car” means beside it, not corner to corner, and your road must "
                     "lead there.",                                                         # M3 in lesson 7
                     "Avoid a way marked ⚠: in this app, it traps your car for good.",     # R7 where tiles are laid
-                    "In this app, no car may drive onto any other start-finish tile, before or after the pit stop.",  # R5
+                    "In this app, a car may drive onto no start-finish tile but its finish.",  # R5
                     "In this app: - A car is stuck for good",                              # R7, R8
                     "or after 100 turns each (40 in lesson 0)."):                                           # the turn limit (R8)
         assert reading in text, reading
@@ -219,7 +219,7 @@ def test_a_tie_when_every_car_is_stuck_goes_to_the_later_player_and_says_so():
         game.apply(action)
     assert game.end_reason == "all stuck" and game.winner == 1  # both 4 steps from the pit stop: Gus plays later
     assert game.narrate()[-1] == (
-        "No car can ever move again, so the game ends: Gus is ahead and wins. A trophy in hand counts first, then "
+        "No car can ever move again, so the game ends, and Gus wins. A trophy in hand counts first, then "
         "the fewest steps still to go. A tie goes to the player later in the order of play.")
 
 
@@ -228,7 +228,7 @@ def test_the_turn_limit_sentence_does_not_call_a_far_trophy_holder_closest():
                                 turn=199)
     game.apply("swap A1 B1")
     assert game.end_reason == "turn limit" and game.winner == 0  # 6 steps to go with a trophy beats 1 without
-    assert game.narrate()[-1].startswith("The turn limit is reached, so the game ends: Bo is ahead and wins. A "
+    assert game.narrate()[-1].startswith("The turn limit is reached, so the game ends, and Bo wins. A "
                                          "trophy in hand counts first")
     assert "closest" not in game.narrate()[-1]
 

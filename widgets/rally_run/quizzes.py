@@ -201,15 +201,16 @@ def which_way(game: RallyRunGame, reveal: str, who: str, where: str, choices: di
 
 
 def _laying(tiles: dict[str, str], car: str, choices: dict[str, frozenset[str]], why: str,
-            hint: str) -> Question:
+            hint: str, intro: str = "") -> Question:
     """'Which way may Bo lay the tile on B2?', Bo's car on ``car`` (face up, as ``tiles``
-    says) and B2 the tile he reveals: :func:`which_way` on a two-player game."""
+    says) and B2 the tile he reveals: :func:`which_way` on a two-player game; ``intro``
+    is said first."""
     from rally.rally_run import RallyRunGame
 
     game = RallyRunGame.arrange(2, tiles=tiles, cars=[car, "green"])
     name = game.names[0]
     where = _("{name}'s car stands on {place}.").format(name=name, place=_on(game, car))
-    return which_way(game, "B2", name, where, choices, why=why, hint=hint)
+    return which_way(game, "B2", name, f"{intro} {where}".strip(), choices, why=why, hint=hint)
 
 
 def straight_from_north() -> Question:
@@ -223,14 +224,16 @@ def straight_from_north() -> Question:
 
 
 def curve_from_west() -> Question:
-    """Bo's road leads east from A2 into B2, and B2 is a curve: it may lie two ways, open
-    to the west and to the north or the south, and Bo chooses."""
-    return _laying({"A2": "S:EW", "B2": "C:NW"}, "A2",
+    """Bo's road comes from A1 and leads east from A2 into B2, and B2 is a curve: it may
+    lie two ways, open to the west and to the north or the south, and Bo chooses."""
+    return _laying({"A2": "C:NE", "B2": "C:NW"}, "A2",
                    {_("Only road ↑ ←"): frozenset("NW"),
                     _("Only road ↓ →"): frozenset("ES"),
                     _("Road ↑ ← or road ↓ ←, as he likes"): frozenset("NSW")},
                    why=_("Both meet the road from A2, and he chooses."),
-                   hint=_("The tile's road must meet the road the car comes by. Can more than one way do that?"))
+                   hint=_("The tile's road must meet the road the car comes by. Can more than one way do that?"),
+                   # Lesson 0 asks it, before lesson 7 names the squares.
+                   intro=_("A square is named by its column and row: A2 is column A, row 2."))
 
 
 def first_move_dead_end() -> Question:
