@@ -177,8 +177,12 @@ def test_lesson_0_goes_live_and_its_self_check_answers_in(name, site, leave_reco
         leave_recorder.seen.clear()
         seconds = _other.site_lesson_0(driver, site)
         driver.screenshot(f"{name}-site-00_start_here-quiz")
-        _other.no_errors(driver, leave_recorder)
+        # WebKit now and then runs Pyodide's finalizer without the GIL (issue 43, docs/site.md):
+        # that error alone, after the self-check has answered, is the upstream bug's, not ours.
+        known = _other.no_errors(driver, leave_recorder, upstream="NoGilError" if name == "webkit" else "")
     print(f"{name}: lesson 0 visible after {seconds['visible']:.0f} s, live after {seconds['live']:.0f} s")
+    if known:
+        pytest.xfail(f"Pyodide's NoGilError in WebKit, {known} reports, the self-check answered (docs/site.md)")
 
 
 def test_lesson_9s_experiment_loses_no_widget_message_in_webkit(site, leave_recorder):
