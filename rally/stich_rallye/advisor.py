@@ -55,7 +55,7 @@ from typing import Callable, Sequence
 
 from ..common.stats import sign_test, wilson_interval
 from .bots import Bot, HeuristicBot, RandomBot, play_out
-from ..common.i18n import N_, _, decimal, join_words, language, ngettext, percent, percent_range, pgettext
+from ..common.i18n import N_, _, decimal, join_words, language, ngettext, percent, percent_range, pgettext, shown
 from ..common import inputs
 from ..common.errors import SetupError
 from .game import Action, Game, Turbo
@@ -111,6 +111,17 @@ def option_word(action: Action) -> str:
     if isinstance(action, Turbo):
         return action.word()
     return str(action)
+
+
+def option_in_sentence(action: Action) -> str:
+    """An option as a sentence names it: a card as it is (``"G9"``), a turbo choice in
+    quotes, as its button reads.
+
+    >>> option_in_sentence(Turbo(False))
+    '“no turbo”'
+    """
+    word = option_word(action)
+    return shown(word) if isinstance(action, Turbo) else word
 
 
 def _card_words(option: "OptionResult") -> str:
@@ -646,5 +657,5 @@ def _clear_winner(wins: Sequence[int], done: int) -> bool:
     return all(best_low > high for _, high in intervals[1:])
 
 
-__all__ = ["Advice", "AdvisorBot", "OptionResult", "advise", "moment_seed", "option_word", "Z99", "ALPHA", "BOT_WORDS",
+__all__ = ["Advice", "AdvisorBot", "OptionResult", "advise", "moment_seed", "option_word", "option_in_sentence", "Z99", "ALPHA", "BOT_WORDS",
            "COACH_PLAYOUTS", "COACH_BOTS", "HINT_SECONDS", "SURENESS"]

@@ -220,13 +220,11 @@ class GuidedGame(GameView):
     def held_words(self) -> str | None:
         """While a tip is up, play waits for the learner to read it, not for a move: the
         status line says so, whoever's turn is next."""
-        return self._read_the_tip_first() if hasattr(self, "go_button") and self.paused() else None
+        return self._read_the_tip_first() if self.paused() else None
 
     def waiting_words(self, current: int) -> str:
         """While a tip is up, play waits for the learner, not for the next player."""
-        if self.paused():
-            return self._read_the_tip_first()
-        return super().waiting_words(current)
+        return self.held_words() or super().waiting_words(current)
 
     def _read_the_tip_first(self) -> str:
         """What the learner is told while a tip holds the game: under the hand, and when a

@@ -27,8 +27,7 @@ import ipywidgets as w
 import rally
 from rally import DEFAULT_NAMES, TRACKS, Game, Position
 from rally.common import inputs
-from rally.common.i18n import shown
-from rally.stich_rallye.advisor import option_word
+from rally.stich_rallye.advisor import option_in_sentence
 from rally.stich_rallye.movement import MAX_PROGRESS
 
 from .._display import StableRepr
@@ -236,8 +235,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         self.copy.text = position.code()
         names = position.player_names
         who = names[position.decider]
-        words = [option_word(option) for option in position.options()]  # the choices in words: G9, turbo, no turbo
-        options = ", ".join(map(shown, words) if position.phase == "turbo" else words)  # “turbo”, “no turbo”
+        options = ", ".join(map(option_in_sentence, position.options()))  # the choices in words: G9, “turbo”
         if position.phase == "turbo":
             template = ngettext("Round {round}, {n} tricks done: {name} chooses: turbo or not. Choices: {choices}.",
                                 "Round {round}, {n} tricks done: {name} chooses: turbo or not. Choices: {choices}.",

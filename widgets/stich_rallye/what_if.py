@@ -15,8 +15,7 @@ import ipywidgets as w
 import rally
 from rally import Advice, Move, Position
 from rally.common import inputs
-from rally.common.i18n import shown
-from rally.stich_rallye.advisor import COACH_PLAYOUTS, option_word
+from rally.stich_rallye.advisor import COACH_PLAYOUTS, option_in_sentence, option_word
 from rally.stich_rallye.reasons import immediate_moves
 
 from .._display import StableRepr
@@ -68,7 +67,7 @@ class WhatIf(StableRepr, w.VBox):
         # Each choice's value: the action as rally reads it back; its button: words (G9, "Turbo nutzen").
         self._labels = [str(a) for a in position.options()]
         self._words = [option_word(a) for a in position.options()]
-        self._said = [shown(word) for word in self._words] if position.phase == "turbo" else self._words  # “turbo”
+        self._said = [option_in_sentence(a) for a in position.options()]  # G9, “turbo”
         # Round buttons one under the other (as in a quiz): side-by-side toggle buttons ran
         # together in the page's text ("turbono turbo").
         self.choice = w.RadioButtons(options=list(zip(self._words, self._labels)), value=None,
