@@ -17,15 +17,19 @@ import rally
 
 MODULES = sorted(info.name for info in pkgutil.walk_packages(rally.__path__, "rally.")
                  if info.name not in ("rally.__main__",))
+#: Modules whose examples review a whole game at the shipped settings (about 10 s each).
+SLOW_MODULES = {"rally.stich_rallye.review"}
 
 
-@pytest.mark.parametrize("name", MODULES)
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name in SLOW_MODULES else name
+                                  for name in MODULES])
 def test_docstring_examples(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=0, report=True)
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples in {name} failed (see above)"
 
 
+@pytest.mark.slow  # one example reviews a whole game at the shipped settings
 def test_the_engine_doc_examples():
     """docs/engine.md's examples (pytest's doctest collection reads only README.md)."""
     path = Path(__file__).resolve().parents[2] / "docs" / "engine.md"

@@ -347,6 +347,7 @@ def test_a_review_does_not_depend_on_cards_the_seat_could_not_see(monkeypatch):
 
 
 # ------------------------------------------- 5. explanations, series, errors
+@pytest.mark.slow  # reviews games at the shipped settings
 def test_explanations_series_and_progress():
     game = played(4, 8, 1000)
     calls: list[tuple[int, int]] = []
@@ -472,6 +473,7 @@ def test_a_game_logged_only_from_some_moment_is_refused():
 
 
 # ------------------------------------------------------ 6. a review that grows
+@pytest.mark.slow  # reviews games at the shipped settings
 def test_a_review_grows_first_looks_in_order_then_closer_looks_costliest_first():
     game = played(4, 8, 1000)
     steps = list(review_steps(game, 0, playouts=60, seed=5))
@@ -507,6 +509,7 @@ def test_a_review_grows_first_looks_in_order_then_closer_looks_costliest_first()
     assert "well played" not in waiting.sentence()
 
 
+@pytest.mark.slow  # reviews games at the shipped settings
 def test_a_choice_that_followed_a_hint_stopped_early_is_never_costly():
     game = played(4, 8, 1000)
     plain = review(game, 0, playouts=60, seed=5)

@@ -15,9 +15,12 @@ import widgets
 
 MODULES = sorted(info.name for package, prefix in ((widgets, "widgets."), (harness, "harness."))
                  for info in pkgutil.walk_packages(package.__path__, prefix))
+#: Modules whose examples review a whole game at the shipped settings (about 8 s each).
+SLOW_MODULES = {"widgets.stich_rallye.game_review"}
 
 
-@pytest.mark.parametrize("name", MODULES)
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name in SLOW_MODULES else name
+                                  for name in MODULES])
 def test_docstring_examples(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

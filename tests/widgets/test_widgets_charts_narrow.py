@@ -6,6 +6,8 @@ with no page draws it."""
 
 from __future__ import annotations
 
+import pytest
+
 from test_widgets_track_narrow import LAPTOP, PHONE, drawn, font_sizes  # tests/widgets on sys.path
 
 from rally import Position, advise, examples, review
@@ -25,6 +27,7 @@ def check_narrow(chart, width: int) -> None:
     assert layout.hoverlabel.font.size >= SMALLEST  # a tap on a point says what it is
 
 
+@pytest.mark.slow  # reviews a whole game at the shipped settings
 def test_the_review_chart_takes_a_phone_s_width_with_its_key_below():
     chart = ReviewChart(review(examples.played(3, 5, 1000), 0))
     wide = drawn(chart)
