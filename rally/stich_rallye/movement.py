@@ -359,9 +359,9 @@ class Move(tuple[Any, ...]):
         if self.roll == "downhill":
             if passed:
                 rolled = _("It rolls forward, past {cars}, to space {space}, "
-                           "the first empty flat space after the hill.")
+                           "the first empty space after the hill.")
             else:
-                rolled = _("It rolls forward to space {space}, the first empty flat space after the hill.")
+                rolled = _("It rolls forward to space {space}, the first empty space after the hill.")
             text += " " + rolled.format(cars=passed, space=self.space)
         elif self.roll is not None:
             if self.final == 0:
@@ -370,9 +370,9 @@ class Move(tuple[Any, ...]):
                 else:
                     rolled = _("It rolls back all the way back to the starting grid.")
             elif passed:
-                rolled = _("It rolls back, past {cars}, to space {space}, the last empty flat space before the hill.")
+                rolled = _("It rolls back, past {cars}, to space {space}, the last empty space before the hill.")
             else:
-                rolled = _("It rolls back to space {space}, the last empty flat space before the hill.")
+                rolled = _("It rolls back to space {space}, the last empty space before the hill.")
             text += " " + rolled.format(cars=passed, space=self.space)
         if self.final // n > self.start // n:
             text += " " + _("That completes lap {lap}.").format(lap=self.final // n)

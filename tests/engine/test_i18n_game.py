@@ -123,11 +123,11 @@ def test_moves_and_their_captions_in_german_and_in_english():
     uphill = next(m for m in rolls if m.roll == "uphill")
     n = downhill.track_length
     german = downhill.describe(game.names, lang="de")
-    assert german.endswith(f"bis auf Feld {downhill.space}, das erste freie flache Feld danach.")
+    assert german.endswith(f"bis auf Feld {downhill.space}, das erste freie Feld danach.")
     english = downhill.describe(game.names, lang="en")
-    assert english.endswith(f"to space {downhill.space}, the first empty flat space after the hill.")
+    assert english.endswith(f"to space {downhill.space}, the first empty space after the hill.")
     assert f"counts {downhill.steps} empty spaces and ends on downhill space {downhill.counted_end % n}" in english
-    assert uphill.describe(game.names, lang="de").endswith("das letzte freie flache Feld vor dem Anstieg.")
+    assert uphill.describe(game.names, lang="de").endswith("das letzte freie Feld vor dem Anstieg.")
 
     captions = downhill.captions(game.names, lang="de")
     assert len(captions) == len(downhill.path)

@@ -119,6 +119,12 @@ def inward_text_position(x: float, y: float) -> str:
             else "bottom center" if y > 0 else "top center")
 
 
+def outward_text_position(x: float, y: float) -> str:
+    """Plotly's ``textposition`` for a label at ``(x, y)`` that points out of the loop."""
+    return ("middle right" if x > STRAIGHT / 2 else "middle left" if x < -STRAIGHT / 2
+            else "top center" if y > 0 else "bottom center")
+
+
 class TrackLook(NamedTuple):
     """The sizes of one layout of a track figure: the wide one, with the key beside
     the track and the caption inside the loop (what a kernel with no page draws), or one

@@ -13,6 +13,7 @@ from rally import Track, move
 from ..i18n import N_, _, ngettext
 from ..quiz import Feedback, Question, Quiz
 from .track_figure import TrackFigure
+from .track_traces import SPACES, space_numbers
 
 
 #: The hint of a "where does it end?" question that brings none of its own.
@@ -39,7 +40,10 @@ def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, st
         return Feedback(int(answer) == result.space, result.describe())
 
     def picture() -> TrackFigure:
-        return TrackFigure(track, positions=list(positions.values()), names=list(positions))
+        figure = TrackFigure(track, positions=list(positions.values()), names=list(positions))
+        # The child answers with a space's number, so each space shows its own.
+        figure.plot.data[SPACES].update(**space_numbers([figure.space_xy(s) for s in range(n)], figure.look.text))
+        return figure
 
     return Question(
         " ".join([ngettext("{mover} moves {steps}.", "{mover} moves {steps}.", steps).format(mover=mover, steps=steps),
@@ -64,11 +68,11 @@ def moving_quiz() -> Quiz:
             where_does_it_end("S....U.......", {"Ada": 2, "Bo": 9}, "Ada", 4, decoys=(4,),
                               hint=_("A hill only matters where the move ends; passing over it changes nothing.")),
             where_does_it_end("S...DD........", {"Ada": 1, "Bo": 6, "Cy": 7}, "Ada", 3, decoys=(6,),
-                              hint=_("Ending on a downhill space, the car rolls on past the hill. In this app it "
-                                     "stops on the first empty flat space.")),
+                              hint=_("Ending on a downhill space, the car rolls on to the first empty space "
+                                     "after the hill.")),
             where_does_it_end("S.....UU.....", {"Ada": 2, "Bo": 5}, "Ada", 4,
-                              hint=_("Jump the car on the way. Ending on an uphill space, the car rolls back before "
-                                     "the hill. In this app it stops on the last empty flat space.")),
+                              hint=_("Jump the car on the way. Ending on an uphill space, the car rolls back to the "
+                                     "last empty space before the hill.")),
         ],
     )
 

@@ -24,7 +24,8 @@ from rally import SpaceKind, Track
 
 from ..i18n import _
 from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, laps_done
-from .track_layout import GRID_HEIGHT, RADIUS, STRAIGHT, TrackLook, inward_text_position, stadium_point
+from .track_layout import (GRID_HEIGHT, RADIUS, STRAIGHT, TrackLook, inward_text_position, outward_text_position,
+                           stadium_point)
 from .track_words import KIND_LEGEND, car_hover, legend_name, trail_word
 
 #: Marker color and symbol per space kind: never color alone.
@@ -131,6 +132,19 @@ def figure_layout(look: TrackLook, grid_half: float) -> dict:
              "font": {"size": look.note, "color": "#6b7280"}},
         ],
     )
+
+
+def space_numbers(spots: Sequence[tuple[float, float]], size: int) -> dict:
+    """What the :data:`SPACES` trace shows to write each space's number outside the loop,
+    for the spaces at ``spots`` (a small track in a self-check, answered with a number); the
+    start, space 0, keeps its star alone.
+
+    >>> space_numbers([(0.0, 1.0), (0.5, 1.0), (2.9, 0.0)], 12)["text"]
+    ['', '1', '2']
+    """
+    return dict(mode="markers+text", text=[str(i) if i else "" for i in range(len(spots))],
+                textposition=[outward_text_position(x, y) for x, y in spots],
+                textfont={"size": size, "color": "#111827"}, cliponaxis=False)
 
 
 def trail_update(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint]) -> dict:
