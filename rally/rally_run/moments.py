@@ -196,7 +196,8 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 #: The game's end when nobody reached the finish (R7, R8): why it stops, then who wins.
 _NO_FINISH = {"turn limit": N_("In this app, a first game is short: {turns} turns each."),
               "all stuck": N_("In this app, a game stops when no car can ever move.")}
-_AHEAD = (N_("You are closest to winning, so you win!"), N_("{name} is closest to winning, so {name} wins!"))
+_AHEAD = (N_("Nobody finished, but you came closest to winning, so you win!"),
+          N_("Nobody finished, but {name} came closest to winning, so {name} wins!"))
 
 
 class UnknownMoment(SetupError):

@@ -17,8 +17,8 @@ engine's full explanation), in the language spoken.
 >>> first = guide().new(game)
 >>> [m.kind for m in first]
 ['lead']
->>> moment_words(first[0], game.names)
-('You lead this trick: play any card you like.', 'The others must play its color if they can; if not, any card.')
+>>> moment_words(first[0], game.names)[0]
+'In a trick, everyone plays one card; you lead this one, so play any card you like.'
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ MAX_EXAMPLE_SEEDS = 200
 #: The short words of each kind (and variant): one or two sentences, each at most 20 words.
 #: ``{card}`` is a card's code and ``{words}`` the card in words (G7, green 7).
 TEMPLATES: dict[str, tuple[str, ...]] = {
-    "lead": (N_("You lead this trick: play any card you like."),
+    "lead": (N_("In a trick, everyone plays one card; you lead this one, so play any card you like."),
              N_("The others must play its color if they can; if not, any card.")),
     "follow_color": (N_("{name} led {card} ({words}), and you hold {color}."),
                      N_("So you must follow {color}: play {cards}.")),

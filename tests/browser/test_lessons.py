@@ -152,7 +152,16 @@ def check_tricks(page):
     dimmed = page.locator('.rally-hand button.rally-card[aria-disabled="true"]').first
     assert "You must follow green" in dimmed.get_attribute("title")
     dimmed.focus()
-    assert "You must follow green" in page.locator(".rally-hand__message").first.inner_text()
+    message = page.locator(".rally-hand__message").first
+    assert "You must follow green" in message.inner_text()
+    # A tap on a card that may be played says why; after a dimmed card's reason, so does a
+    # second tap on the same card (the model's choice does not change then).
+    playable = page.locator('.rally-hand button.rally-card[data-code="G5"]').first
+    for tap in (playable, dimmed, playable):
+        tap.click(force=True)  # Playwright counts aria-disabled as not clickable; a finger does not
+        want = "You must follow green" if tap is dimmed else "G5 may be played"
+        page.wait_for_function("([want]) => document.querySelector('.rally-hand__message').textContent"
+                               ".includes(want)", arg=[want], timeout=10_000)
     # The rulebook's trick, in the trick builder with the course's names: four plays, Cy's
     # blue 7 wins (Nyota's in the rulebook), with the sentence why.
     table = page.locator(".rally-trick").first

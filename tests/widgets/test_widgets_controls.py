@@ -111,6 +111,7 @@ def test_trick_explorer_explains_and_rejects():
     assert explorer.error == "A trick cannot hold the same card twice (G11): every card exists once."
     # The last trick's winner does not stay under the new mistake: the table is cleared.
     assert explorer.table.plays == [] and explorer.table.winner is None and "wins" not in repr(explorer)
+    assert explorer.table.layout.display == "none"  # no empty table under the mistake either
     explorer.cards.value = "R1 R2 R3 R4 R5 R6"
     assert explorer.explain() is False
     assert explorer.error == "A whole trick has one card per player: 3 to 5 cards, like G11 R5 B7 G3; this one has 6."
@@ -118,7 +119,7 @@ def test_trick_explorer_explains_and_rejects():
     assert explorer.explain() is False and explorer.error.endswith("this one has 2.")
     assert explorer.table.plays == []
     explorer.cards.value = "B7 B9 R2"
-    assert explorer.table.winner == "Cy"
+    assert explorer.table.winner == "Cy" and explorer.table.layout.display is None
     explorer.cards.value = "hello kitty"  # words, not cards: said in words, and no winner shown
     assert explorer.error and explorer.table.winner is None and explorer.table.plays == []
     explorer.cards.value = "g3 r5 g9"

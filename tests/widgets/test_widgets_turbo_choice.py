@@ -66,4 +66,15 @@ def test_german_buttons_are_the_games_own():
         choice = TurboChoice(examples.turbo_choice())
         choice.card_alone.click()
     assert (choice.card_alone.description, choice.use_turbo.description) == ("Ohne Turbo", "Turbo nutzen")
-    assert "<b>Ohne Turbo:</b> Cy fährt" in choice.result.value
+    assert "✓ <b>Ohne Turbo:</b> Cy fährt" in choice.result.value
+
+
+def test_the_choice_shown_now_is_marked_on_its_button_and_its_line():
+    choice = TurboChoice(examples.turbo_choice())
+    choice.use_turbo.click()
+    choice.card_alone.click()
+    choice.use_turbo.click()  # pressed again: the turbo's move is the one shown, and says so
+    assert (choice.use_turbo.icon, choice.card_alone.icon) == ("check", "")
+    lines = choice.result.value.split("<br>")
+    assert lines[1].startswith("✓ <b>Use turbo:</b>") and "✓" not in lines[0]
+    assert choice.dial.value == 0

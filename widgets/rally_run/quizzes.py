@@ -436,9 +436,10 @@ def may_finish(tile: str, trophy: str) -> Question:
           "of A1.").format(name=name, color=color_adjective(trophy), tile=Tile.parse(tile).describe()),
         choices,
         check,
-        hint=_("A car finishes only on the start-finish tile of its trophy's color, along a road that leads there."),
-        heading=(_("May {name} drive onto the red start-finish tile now?") if trophy == "red"
-                 else _("In this app, may {name} drive onto the red start-finish tile now?")).format(name=name),
+        hint=_("A car finishes only on the start-finish tile of its trophy's color. In this app, a road must "
+               "lead there."),
+        # How a car reaches a start-finish tile is the project's reading (R5), whatever the trophy.
+        heading=_("In this app, may {name} drive onto the red start-finish tile now?").format(name=name),
     )
 
 

@@ -43,6 +43,12 @@ function render({ model, el }) {
       message.textContent = card.reason;
       return;
     }
+    if (card.code === model.get("selected")) {
+      // Chosen already: the model does not change, so say its words again here (a dimmed
+      // card's reason may stand in the line since).
+      message.textContent = model.get("message");
+      return;
+    }
     model.set("selected", card.code);
     model.save_changes();
   }

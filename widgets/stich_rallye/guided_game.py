@@ -14,7 +14,7 @@ After the game a list says what the learner met; for a kind the game did not bri
 
 >>> view = GuidedGame()
 >>> view.moment.kind, view.tip_text
-('lead', 'You lead this trick: play any card you like. The others must play its color if they can; if not, any card.')
+('lead', 'In a trick, everyone plays one card; you lead this one, so play any card you like. The others must play its color if they can; if not, any card.')
 >>> view.play_card(view.hand.playable[0])   # the tip is up: the game waits for "Go on"
 False
 >>> view.go_on(); view.moment is None

@@ -51,9 +51,13 @@ class TrickExplorer(Messages, StableRepr, w.VBox):
             self.table.show_trick(cards, names=self._names[:len(cards)], complete=True)
         except rally.RuleError as err:
             self._show_error(str(err))
-            self.table.clear()  # no winner of the last trick stays under a new mistake
+            # No winner of the last trick stays under a new mistake, and no empty table
+            # says "no cards played": only the mistake shows until the trick is whole.
+            self.table.clear()
+            self.table.layout.display = "none"
             return False
         self._show_error("")
+        self.table.layout.display = None
         return True
 
     def __repr__(self) -> str:

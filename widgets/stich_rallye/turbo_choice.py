@@ -55,6 +55,7 @@ class TurboChoice(StableRepr, w.VBox):
         self.result = w.HTML()
         #: Where each choice tried so far takes the car, in words (True: the turbo).
         self.tried: dict[bool, str] = {}
+        self._shown: bool | None = None  # the choice the dial shows now
         super().__init__([self.trick, self.dial, w.HBox([self.card_alone, self.use_turbo],
                                                           layout=w.Layout(flex_flow="row wrap")),
                           self.result])
@@ -70,12 +71,16 @@ class TurboChoice(StableRepr, w.VBox):
             self.dial.release()
         else:
             self.dial.update(self._game.motors[self._game.current_player])
+        # The button of the choice shown now carries a ✓, so pressing it again plainly shows it.
+        self.card_alone.icon, self.use_turbo.icon = ("", "check") if use else ("check", "")
+        self._shown = use
         self._show()
         return self.tried[use]
 
     def _show(self) -> None:
         labels = {False: self.card_alone.description, True: self.use_turbo.description}
-        lines = [f"<b>{html.escape(labels[use])}:</b> {html.escape(self.tried[use])}"
+        lines = [("✓ " if use == self._shown else "")
+                 + f"<b>{html.escape(labels[use])}:</b> {html.escape(self.tried[use])}"
                  for use in (False, True) if use in self.tried]
         self.result.value = "<div role='status' style='line-height:1.4'>" + "<br>".join(lines) + "</div>"
 
