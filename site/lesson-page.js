@@ -8,6 +8,7 @@
 // - a lesson opens as a document: JupyterLab's simple interface, side panels closed;
 // - a lesson runs itself as soon as its Python answers, with no "Run All" for the child;
 //   <body data-rally-live="<path>"> says which lesson has run (tests and benchmarks read it);
+//   just before, the lesson's folder on the kernel's drive leaves Python's import path;
 // - a "Course map" button opens lesson 0 (its map of every lesson) in the same language;
 // - once a lesson is live, the service worker (site/offline-worker.js) saves the whole site
 //   for use with no network, and a note in the corner says how far it is and when it is done;
@@ -333,6 +334,14 @@
     tabTitle = typeof title === "string" && title.trim() ? title.trim() : null;
     keepTitle();
   }
+  // Python's import path without the lesson's folder (Pyodide puts '' first, the kernel's
+  // current folder, /drive/notebooks). The lessons import only installed packages (rally,
+  // widgets, the standard library), so they need nothing from there; and in the kernel's
+  // worker every look at /drive is a synchronous request, during which WebKit runs Pyodide's
+  // PyProxy finalizer without Python's lock (NoGilError, issue 43, docs/site.md). The
+  // current folder stays /drive/notebooks: only imports no longer look there.
+  const PYTHON_SETUP = "import sys\n" +
+    "sys.path[:] = [p for p in sys.path if p not in ('', '.') and not p.startswith('/drive')]";
   const ran = new WeakSet();
   async function runWhenReady(app, panel) {
     if (!isNotebook(panel) || ran.has(panel)) return;  // each notebook once
@@ -347,6 +356,8 @@
     await kernel.info;  // Python has answered: it is ready
     if (!inFront(app, panel)) return;  // another lesson was opened meanwhile
     await asDocument(app);
+    await kernel.requestExecute({ code: PYTHON_SETUP, silent: true, store_history: false }).done;
+    if (!inFront(app, panel)) return;
     // Run All makes the last cell active and scrolls to it; the child stays where they read.
     const notebook = panel.content, scroller = notebook.outerNode || notebook.node;
     const top = scroller.scrollTop, active = notebook.activeCellIndex;

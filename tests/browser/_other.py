@@ -160,16 +160,12 @@ def memory_experiment(driver: browsers.Driver, timeout: float = 300) -> dict:
     return chart
 
 
-def no_errors(driver: browsers.Driver, recorder, upstream: str = "") -> int:
-    """No uncaught error in the page or its workers, no request for another host. Errors
-    naming ``upstream`` (a known bug of another project, as issue 43's ``NoGilError``) are
-    left out and counted: the count is returned."""
+def no_errors(driver: browsers.Driver, recorder) -> None:
+    """No uncaught error in the page or its workers, no request for another host."""
     errors = driver.errors()
-    known = [e for e in errors if upstream and upstream in e]
-    assert [e for e in errors if e not in known] == [], f"{driver.name}: uncaught errors: {errors[:5]}"
+    assert errors == [], f"{driver.name}: uncaught errors: {errors[:5]}"
     left = [line for line in recorder.from_the_site() if not any(host in line for host in browsers.OWN_HOSTS)]
     assert left == [], f"{driver.name}: requests for other hosts: {left}"
-    return len(known)
 
 
 def site_lesson_0(driver: browsers.Driver, site) -> dict[str, float]:
