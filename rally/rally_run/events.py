@@ -13,7 +13,7 @@ language spoken, or ``lang=``: :mod:`rally.common.i18n`).
 >>> for event in game.events:
 ...     print(event.describe(game.names))
 Bo reveals A1: a straight.
-Bo lays it as a straight open to east and west.
+Bo lays it as a straight: road → ←.
 Bo drives from the red start-finish tile to A1.
 """
 
@@ -108,7 +108,7 @@ class TileTurned(RunEvent):
             template = _("{name} lays it as {tile} (a first move's dead end may face a hidden neighbour instead).")
         else:
             template = _("{name} lays it as {tile}.")
-        return template.format(name=names[self.seat], tile=self.tile.describe())
+        return template.format(name=names[self.seat], tile=self.tile.shown())
 
 
 @dataclass(frozen=True)

@@ -282,7 +282,7 @@ def _where(facts: Mapping[str, Any]) -> str:
             name=who, color=color_adjective(COLORS[src - CELLS]))
     if src == PIT:
         return _("{name}'s car is on the pit stop ({cell})").format(name=who, cell=place_name(src))
-    return _("{name}'s car is on {cell} ({tile})").format(name=who, cell=place_name(src), tile=facts["tile"].describe())
+    return _("{name}'s car is on {cell} ({tile})").format(name=who, cell=place_name(src), tile=facts["tile"].shown())
 
 
 def _rotation_choices(facts: Mapping[str, Any]) -> str:

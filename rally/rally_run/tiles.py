@@ -199,6 +199,17 @@ class Tile:
         turns = inputs.whole(turns, _("A number of quarter turns"), -4, 4, TileError, 1)
         return Tile(self.kind, (self.rotation + turns) % self.kind.rotations)
 
+    def shown(self, lang: str | None = None) -> str:
+        """In the board's words: the kind and the arrows of its road, ``"a curve: road ↑ →"``
+        (in ``lang``, default the language spoken), as a learner sees the tile.
+
+        >>> Tile.parse("C:NE").shown("en")
+        'a curve: road ↑ →'
+        """
+        with language(lang):
+            # TRANSLATORS: a tile as the board shows it: "a curve: road ↑ →".
+            return _("{a_kind}: {way}").format(a_kind=a_kind(self.kind), way=self.way())
+
     def describe(self, lang: str | None = None) -> str:
         """In words: ``"a curve open to north and east"`` (in ``lang``, default the
         language spoken: :mod:`rally.common.i18n`)."""

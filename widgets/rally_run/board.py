@@ -30,11 +30,11 @@ True
 >>> board.rotate(1)          # Bo drives onto A1; Gus's bot answers at once
 True
 >>> board.log[:3]
-['Turn 1: Bo reveals A1: a straight.', 'Turn 1: Bo lays it as a straight open to east and west.', 'Turn 1: Bo drives from the red start-finish tile to A1.']
+['Turn 1: Bo reveals A1: a straight.', 'Turn 1: Bo lays it as a straight: road → ←.', 'Turn 1: Bo drives from the red start-finish tile to A1.']
 >>> board.click("C3")
 False
 >>> board.status
-"Bo's car is on A1 (a straight open to east and west), and C3 is not next to it. From there the road leads only to B1 or red start-finish. Bo may: reveal B1 or swap two face-down tiles."
+"Bo's car is on A1 (a straight: road → ←), and C3 is not next to it. From there the road leads only to B1 or red start-finish. Bo may: reveal B1 or swap two face-down tiles."
 """
 
 from __future__ import annotations

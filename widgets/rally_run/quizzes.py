@@ -433,7 +433,7 @@ def may_finish(tile: str, trophy: str) -> Question:
 
     return Question(
         _("{name} holds the {color} trophy. His car stands on A1, {tile}. The red start-finish tile lies just west "
-          "of A1.").format(name=name, color=color_adjective(trophy), tile=Tile.parse(tile).describe()),
+          "of A1.").format(name=name, color=color_adjective(trophy), tile=Tile.parse(tile).shown()),
         choices,
         check,
         hint=_("A car finishes only on the start-finish tile of its trophy's color. In this app, a road must "

@@ -18,6 +18,7 @@ its shown name: :data:`SPACES_KEY` for the spaces, :data:`CAR_KEY` and the playe
 from __future__ import annotations
 
 import html
+import math
 from typing import Sequence
 
 from rally import SpaceKind, Track
@@ -188,14 +189,25 @@ def car_update(name: str, progress: int, track_length: int, car_words: str, spot
     return {"x": [spot[0]], "y": [spot[1]], "name": legend_name(name, progress, n), "hovertext": [hover]}
 
 
+#: How near two choices' rings may be (in the track's units, a phone's 80 px or so) before
+#: the later one's label points out of the loop, so the two labels do not print over each other.
+CHOICES_APART = 0.9
+
+
 def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]]) -> dict[str, list]:
     """What the choices' trace shows for each ``(label, spot, description)``: a ring at the
-    spot where the choice's move would leave the car, with its label pointing into the loop."""
+    spot where the choice's move would leave the car, with its label pointing into the loop,
+    or out of it when an earlier choice's ring is near.
+
+    >>> choice_marks([("card alone", (1.2, 1.0), "..."), ("turbo", (1.6, 0.8), "...")])["textposition"]
+    ['middle left', 'middle right']
+    """
     marks: dict[str, list] = {"x": [], "y": [], "text": [], "hovertext": [], "textposition": []}
     for label, (x, y), description in choices:
+        near = any(math.dist((x, y), spot) < CHOICES_APART for spot in zip(marks["x"], marks["y"]))
         marks["x"].append(x)
         marks["y"].append(y)
         marks["text"].append(html.escape(label))  # plain: the site's picture cleaner keeps no <tspan>
         marks["hovertext"].append(f"{html.escape(label)}: {html.escape(description)}")
-        marks["textposition"].append(inward_text_position(x, y))
+        marks["textposition"].append(outward_text_position(x, y) if near else inward_text_position(x, y))
     return marks
