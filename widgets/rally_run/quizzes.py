@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 
 from rally import SetupError
 from rally.common import inputs
+from rally.rally_run.tiles import a_kind
 
 from ..i18n import N_, _, join_words, ngettext
 from ..quiz import Feedback, Question, Quiz
@@ -62,17 +63,11 @@ def _yes_no_or_only_if(game: RallyRunGame, action: RunAction, yes: Callable[[], 
     return choices, check
 
 
-def _a_kind(kind) -> str:
-    """``"a curve"``: a kind of road tile with its article, as a sentence says it."""
-    words = {"S": _("a straight"), "C": _("a curve"), "X": _("a crossroads"), "D": _("a dead end")}
-    return words[kind.letter]
-
-
 def _on(game, cell: str) -> str:
     """``"B1, a curve: road ↓ ←"``: a face-up cell in words, its road in the board's arrows."""
     tile = game.tile(cell)
     # TRANSLATORS: a cell and the tile on it, as in "Bo's car stands on B1, a curve: road ↓ ←".
-    return _("{cell}, {tile}: {way}").format(cell=cell, tile=_a_kind(tile.kind), way=tile.way())
+    return _("{cell}, {tile}").format(cell=cell, tile=tile.shown())
 
 
 def _set_up(players: int) -> str:
@@ -158,7 +153,7 @@ def ways_to_lay(tiles: dict[str, str], car: str, reveal: str) -> Question:
 
     return Question(
         _("{name}'s car stands on {place}. He reveals {cell}: it is {tile}.").format(
-            name=name, place=under, cell=reveal, tile=_a_kind(kind)),
+            name=name, place=under, cell=reveal, tile=a_kind(kind)),
         ("1", "2", "3", "4"),
         check,
         hint=_("The tile's road must meet the road it is entered from: count the turns of the tile that do, and "
@@ -191,7 +186,7 @@ def which_way(game: RallyRunGame, reveal: str, who: str, where: str, choices: di
 
     return Question(
         _("{where} {who} reveals {cell}: it is {tile}.").format(where=where, who=who, cell=reveal,
-                                                                 tile=_a_kind(kind)),
+                                                                 tile=a_kind(kind)),
         tuple(choices),
         check,
         hint=hint,
