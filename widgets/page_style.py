@@ -45,7 +45,7 @@ TOUCH_TARGET = 44
 FOCUS_COLOR = "#1d4ed8"
 
 PAGE_CSS = f"""
-.jp-OutputArea-output .jupyter-widgets :is(button, input, select, textarea, [tabindex]):focus-visible,
+.jp-OutputArea-output .jupyter-widgets :is(button, input, select, textarea, summary, [tabindex]):focus-visible,
 .jp-OutputArea-output .jupyter-widgets .noUi-handle:focus-visible {{
   outline: 3px solid {FOCUS_COLOR} !important; outline-offset: 2px; box-shadow: none;
 }}

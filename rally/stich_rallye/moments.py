@@ -54,6 +54,38 @@ GUIDED_TRACK = "volcano"
 #: The most seeds :func:`example_moment` plays to find a kind.
 MAX_EXAMPLE_SEEDS = 200
 
+#: The first words of a trick won, by kind (and ``_you`` when the learner won it).
+_TRICK_WON = {
+    "trick_one_color": N_("{name} wins with {card} ({words}): only {color} was played, so the highest card wins."),
+    "trick_two_colors": N_("{name} wins with {card} ({words}): {color} was the second color, so the highest "
+                           "{color} wins."),
+    "trick_three_colors": N_("{name} wins with {card} ({words}): {color} was the third color, so the highest "
+                             "{color} wins."),
+    "trick_one_color_you": N_("You win with {card} ({words}): only {color} was played, so the highest card wins."),
+    "trick_two_colors_you": N_("You win with {card} ({words}): {color} was the second color, so the highest "
+                               "{color} wins."),
+    "trick_three_colors_you": N_("You win with {card} ({words}): {color} was the third color, so the highest "
+                                 "{color} wins."),
+}
+#: How far the winner drives and, after the game's first trick (``_first``), who leads next.
+_TRICK_DRIVES = {
+    "": N_("The trick's lowest card, {lowest}, says how far {name}'s car drives."),
+    "_you": N_("The trick's lowest card, {lowest}, says how far your car drives."),
+    "_first": N_("The lowest card, {lowest}, says how far {name} drives; {name} leads the next trick."),
+    "_you_first": N_("The lowest card, {lowest}, says how far you drive; you lead the next trick."),
+}
+
+
+def _trick_templates() -> dict[str, tuple[str, ...]]:
+    """The words of a trick won, for each kind and winner, and for the game's first trick."""
+    templates = {}
+    for kind, first in _TRICK_WON.items():
+        you = "_you" if kind.endswith("_you") else ""
+        for when in ("", "_first"):
+            templates[kind + when] = (first, _TRICK_DRIVES[you + when])
+    return templates
+
+
 #: The short words of each kind (and variant): one or two sentences, each at most 20 words.
 #: ``{card}`` is a card's code and ``{words}`` the card in words (G7, green 7).
 TEMPLATES: dict[str, tuple[str, ...]] = {
@@ -61,22 +93,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
              N_("The others must play its color if they can; if not, any card.")),
     "follow_color": (N_("{name} led {card} ({words}), and you hold {color}."),
                      N_("So you must follow {color}: play {cards}.")),
-    "trick_one_color": (N_("{name} wins with {card} ({words}): only {color} was played, so the highest card wins."),
-                        N_("The trick's lowest card, {lowest}, says how far {name}'s car drives.")),
-    "trick_two_colors": (N_("{name} wins with {card} ({words}): {color} was the second color, so the highest "
-                            "{color} wins."),
-                         N_("The trick's lowest card, {lowest}, says how far {name}'s car drives.")),
-    "trick_three_colors": (N_("{name} wins with {card} ({words}): {color} was the third color, so the highest "
-                              "{color} wins."),
-                           N_("The trick's lowest card, {lowest}, says how far {name}'s car drives.")),
-    "trick_one_color_you": (N_("You win with {card} ({words}): only {color} was played, so the highest card wins."),
-                            N_("The trick's lowest card, {lowest}, says how far your car drives.")),
-    "trick_two_colors_you": (N_("You win with {card} ({words}): {color} was the second color, so the highest "
-                                "{color} wins."),
-                             N_("The trick's lowest card, {lowest}, says how far your car drives.")),
-    "trick_three_colors_you": (N_("You win with {card} ({words}): {color} was the third color, so the highest "
-                                  "{color} wins."),
-                               N_("The trick's lowest card, {lowest}, says how far your car drives.")),
+    **_trick_templates(),
     "motor_wound": (N_("You lost the trick, so your motor winds up one step: it shows {value} now."),
                     N_("A wound motor drives your car later.")),
     "turbo_offer": (N_("You won the trick, and your lost tricks wound your motor to {value}."),
@@ -140,7 +157,8 @@ def _event_moment(events: Sequence[Event], index: int, learner: int) -> Moment |
         kind = ("trick_one_color", "trick_two_colors", "trick_three_colors")[len(why.colors) - 1]
         return Moment(kind, index, event.seat, (("card", why.winning_card), ("cards", event.cards),
                                                 ("seats", event.seats), ("color", why.deciding_color),
-                                                ("lowest", why.lowest), ("yours", event.seat == learner)))
+                                                ("lowest", why.lowest), ("yours", event.seat == learner),
+                                                ("first", not any(isinstance(e, TrickWon) for e in events[:index]))))
     if isinstance(event, MotorWound) and event.seat == learner:
         return Moment("motor_wound", index, event.seat, (("position", event.position), ("value", event.value)))
     if isinstance(event, Moved) and event.move.roll is not None:
@@ -204,8 +222,9 @@ def _variant(moment: Moment) -> str:
         return "finish"  # a second lap is the finish (S13): the finish says it
     if moment.kind == "lap" and _stops_on_line(moment.fact("move")):
         return "lap_on_line"
-    if moment.kind.startswith("trick_") and moment.fact("yours"):
-        return moment.kind + "_you"
+    if moment.kind.startswith("trick_"):
+        # The game's first trick says who leads next: a trick won mid-round, never the round's last.
+        return moment.kind + ("_you" if moment.fact("yours") else "") + ("_first" if moment.fact("first") else "")
     return moment.kind
 
 

@@ -111,6 +111,23 @@ class Track:
             inputs.whole(space, _("A space"), -1000, 1000, TrackError, 3)
         return self.kinds[space % len(self._text)]
 
+    def hill(self, space: int) -> tuple[int, ...]:
+        """The spaces of the hill ``space`` is on, in the order a car meets them: the hill
+        spaces side by side around it, which make one hill (S9); none on a flat space.
+
+        >>> Track.parse("S...UU...D..").hill(5), Track.parse("S...UU...D..").hill(9), Track.parse("S...UU...D..").hill(2)
+        ((4, 5), (9,), ())
+        """
+        if not self.kind(space).is_hill:
+            return ()
+        n = len(self._text)
+        first = last = space % n
+        while self.kinds[(first - 1) % n].is_hill:  # the start is flat, so both loops end
+            first -= 1
+        while self.kinds[(last + 1) % n].is_hill:
+            last += 1
+        return tuple(s % n for s in range(first, last + 1))
+
     def count(self, kind: SpaceKind) -> int:
         """How many spaces are of ``kind``."""
         return self.kinds.count(kind)

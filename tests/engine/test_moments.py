@@ -150,6 +150,22 @@ def test_words_are_one_or_two_short_sentences(lang: str) -> None:
     assert len(variants) > len(KINDS)
 
 
+@pytest.mark.parametrize("name, bot, rng_seed", POLICIES)
+def test_the_first_trick_won_says_its_winner_leads_the_next(name: str, bot: object, rng_seed: int) -> None:
+    """Every way of playing: the game's first trick (never a round's last) says who leads
+    next, and the winner does lead; the later trick moments say only how far the car drives."""
+    game, seen = play_guided(GUIDED_SEED, bot, random.Random(rng_seed))
+    tricks = [m for m in seen.seen if m.kind.startswith("trick_")]
+    first = next(i for i, e in enumerate(game.events) if isinstance(e, TrickWon))
+    assert tricks[0].event == first
+    winner = "you" if tricks[0].seat == 0 else game.names[tricks[0].seat]  # the learner is seat 0
+    said = moment_words(tricks[0], game.names)[1]
+    assert said.endswith(("leads the next trick.", "lead the next trick.")) and winner in said, said
+    led = next(e for e in game.events[first:] if isinstance(e, rally.CardPlayed))
+    assert led.seat == tricks[0].seat  # the winner plays the next card
+    assert not any("next trick" in " ".join(moment_words(m, game.names)) for m in tricks[1:])
+
+
 def test_the_german_words_name_the_same_facts() -> None:
     game, seen = play_guided(GUIDED_SEED, HeuristicBot(), random.Random(0))
     for moment in seen.seen:

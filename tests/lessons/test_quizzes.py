@@ -73,8 +73,12 @@ CASES = [
     (moving_quiz, 2, "6", "4", "counts 4 empty spaces and stops on space 6"),
     # Ada from 1 moves 3: ends on downhill 4; rolls over 5 (hill), 6 (Bo), 7 (Cy) to 8 (S9).
     (moving_quiz, 3, "8", "6", "rolls forward, past Bo and Cy, to space 8"),
+    # The child counted past space 5 on no move here, but 4 and 5 are one hill: said so.
+    (moving_quiz, 3, "8", "6", "the first empty space after the hill. Spaces 4 and 5 make one hill."),
     # Ada from 2 moves 4: 3, 4, (5 Bo jumped), 6, 7 uphill: rolls back over 6 and Bo to 4.
     (moving_quiz, 4, "4", "5", "rolls back, past Bo, to space 4"),
+    # Ada counted space 6 on her way, and 6 is part of the hill she rolls off: said so.
+    (moving_quiz, 4, "4", "6", "the last empty space before the hill. Spaces 6 and 7 make one hill."),
     # Lowest progress first: Di (19), then Ada (24), Cy (39) and Bo (46).
     (round_end_quiz, 0, "Di", "Bo", "Last place goes first: Di, then Ada, then Cy, then Bo."),
     # Ada and Cy on the grid, Bo holds the flag: seat order from Cy (the seat after Bo) on:
@@ -371,3 +375,10 @@ def test_the_end_of_a_self_check_cheers_as_it_went_and_says_how_to_try_again(mis
         quiz.next()
     assert quiz.finished and len(quiz.questions) == 6
     assert cheer in quiz.feedback.value and quiz.feedback.value.count("work!") <= 1
+
+
+def test_a_move_says_a_hill_is_one_only_where_it_ends_on_one_of_several_spaces():
+    quiz = moving_quiz()
+    said = {i: q.check(q.choices[0]).message for i, q in enumerate(quiz.questions)}
+    assert [i for i, text in said.items() if "make one hill" in text] == [3, 4]  # ends on a two-space hill
+    assert "stops on space 6" in said[2]  # passing over a hill changes nothing, and nothing is said of it

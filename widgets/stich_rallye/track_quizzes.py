@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 from rally import Track, move
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, join_words, ngettext
 from ..quiz import Feedback, Question, Quiz
 from .track_figure import TrackFigure
 from .track_traces import SPACES, space_numbers
@@ -36,8 +36,13 @@ def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, st
     wrong = {(start + steps) % n, result.counted_end % n, (result.space + 1) % n, *(d % n for d in decoys)}
     choices = sorted(wrong | {result.space})
 
+    said = [result.describe()]
+    hill = track.hill(result.counted_end)
+    if len(hill) > 1:  # the child counted some of its spaces on the way, so say they are one hill
+        said.append(_("Spaces {spaces} make one hill.").format(spaces=join_words([str(s) for s in hill])))
+
     def check(answer: str) -> Feedback:
-        return Feedback(int(answer) == result.space, result.describe())
+        return Feedback(int(answer) == result.space, " ".join(said))
 
     def picture() -> TrackFigure:
         figure = TrackFigure(track, positions=list(positions.values()), names=list(positions))
