@@ -78,7 +78,7 @@ _TRICK_DRIVES = {
 
 def _trick_templates() -> dict[str, tuple[str, ...]]:
     """The words of a trick won, for each kind and winner, and for the game's first trick."""
-    templates = {}
+    templates: dict[str, tuple[str, ...]] = {}
     for kind, first in _TRICK_WON.items():
         you = "_you" if kind.endswith("_you") else ""
         for when in ("", "_first"):
