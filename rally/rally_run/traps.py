@@ -81,7 +81,7 @@ def trap_words(game: RallyRunGame, rotation: int) -> str | None:
     assert kind is not None
     safe = [r for r in game.rotations() if r not in trapping_rotations(game)]
     name = game.names[seat]
-    # The start-finish tiles a car may not enter yet are decision R9 (the project's reading): said so.
+    # The start-finish tiles a car may not enter yet are decision R5 (the project's reading): said so.
     text = " ".join([
         _("Laid as {way}, its roads would lead only off the board or to a start-finish tile.").format(
             way=Tile(kind.kind, rotation).way()),
