@@ -71,8 +71,8 @@ _TRICK_WON = {
 _TRICK_DRIVES = {
     "": N_("The trick's lowest card, {lowest}, says how far {name}'s car drives."),
     "_you": N_("The trick's lowest card, {lowest}, says how far your car drives."),
-    "_first": N_("The lowest card, {lowest}, says how far {name} drives; {name} leads the next trick."),
-    "_you_first": N_("The lowest card, {lowest}, says how far you drive; you lead the next trick."),
+    "_first": N_("The lowest card, {lowest}, says how far {name} drives, and {name} leads the next trick."),
+    "_you_first": N_("The lowest card, {lowest}, says how far you drive, and you lead the next trick."),
 }
 
 

@@ -246,7 +246,8 @@ def test_the_hands_asked_about_were_held_in_seeded_games(seed, decisions, hand, 
 @pytest.mark.parametrize("players, seed, round_, positions, flag", [
     (4, 0, 2, [24, 46, 39, 19], 1), (4, 52, 1, [0, 17, 0, 15], 1), (5, 2, 1, [3, 0, 8, 19, 0], 3)])
 def test_the_round_ends_asked_about_were_reached_in_seeded_games(players, seed, round_, positions, flag):
-    events = heuristic_game(players, seed).events
+    game = heuristic_game(players, seed)
+    events = game.events
     end = next(i for i, e in enumerate(events) if isinstance(e, RoundEnded) and e.round == round_)
     before = [e for e in events[:end] if isinstance(e, (Moved, FlagTaken))]
     progress = [0] * players
@@ -255,13 +256,19 @@ def test_the_round_ends_asked_about_were_reached_in_seeded_games(players, seed, 
             progress[e.seat] = e.move.final
     assert progress == positions and before[-1].seat == flag and before[-1].reason == "last trick"
     names = ("Ada", "Bo", "Cy", "Di", "Ed")[:players]
-    where = ", ".join(f"{n} {'on the grid' if p == 0 else p}" for n, p in zip(names, positions))
+    # Each car as the game's board shows it: its space on the game's own track, and its lap.
+    n = len(game.track)
+    grid = [name for name, p in zip(names, positions) if p == 0]
+    laps = {lap: [f"{name} on space {p % n}" for name, p in zip(names, positions) if p and p // n + 1 == lap]
+            for lap in (1, 2)}
+    said = ([f"On the grid: {' and '.join(grid)}."] if grid else []) + [
+        f"Lap {lap}: {', '.join(cars[:-1]) + ' and ' if len(cars) > 1 else ''}{cars[-1]}." for lap, cars in laps.items() if cars]
     # Two cars or more on the grid: their order is the project's reading (S12), and the question says so.
     seats = ", ".join(names[:-1]) + f" and {names[-1]}"
     ask = (f"They sit {seats}, clockwise. In this app, whose motor moves first?" if positions.count(0) >= 2
            else "Whose motor moves first?")
-    assert any(q.prompt == f"The round's last trick is over: {names[flag]} won it. Spaces driven so far: {where}. "
-               f"{ask}" for q in round_end_quiz().questions)
+    assert any(q.prompt == f"{names[flag]} won the round's last trick. {' '.join(said)} {ask}"
+               for q in round_end_quiz().questions)
 
 
 def test_check_without_a_choice_asks_for_one_and_counts_nothing():

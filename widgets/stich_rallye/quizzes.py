@@ -22,6 +22,7 @@ from rally import (
 from rally.stich_rallye.cards import format_cards
 from rally.stich_rallye.replay import round_end_span
 
+from rally.stich_rallye.track import get_track
 from ..i18n import _, join_words, ngettext
 from ..quiz import Feedback, Question, Quiz
 from .motor_dial import MotorDial
@@ -193,7 +194,7 @@ def who_leads_next(players: int, seed: int, number: int, codes_told: bool = True
             code=first, words=first.describe()) + " " + prompt
     return Question(prompt,
                     tuple(NAMES[s] for s in sorted(trick.seats)), check,
-                    hint=_("Who won the trick? The winner plays the first card next."))
+                    hint=_("Who won the trick? During a round, the winner plays the first card next."))
 
 
 def tricks_quiz() -> Quiz:
@@ -294,13 +295,19 @@ def motor_quiz() -> Quiz:
     )
 
 
-def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] = NAMES) -> Question:
-    """'Whose motor moves first at the round's end?' — judged by :func:`rally.release_order`."""
+def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] = NAMES,
+                       track: str = "volcano") -> Question:
+    """'Whose motor moves first at the round's end?' — judged by :func:`rally.release_order`.
+    Each car is given as the board shows it: its space on ``track`` and its lap."""
     players = names[: len(positions)]
     order = release_order(positions, flag)
-    where = ", ".join(_("{name} on the grid").format(name=p) if pos == 0 else
-                      _("{name} {n}").format(name=p, n=pos)
-                      for p, pos in zip(players, positions))
+    n = len(get_track(track))
+    laps: dict[int, list[str]] = {}  # 0: the grid
+    for p, pos in zip(players, positions):
+        laps.setdefault(0 if pos == 0 else pos // n + 1, []).append(
+            p if pos == 0 else _("{name} on space {space}").format(name=p, space=pos % n))
+    where = " ".join(_("On the grid: {cars}.").format(cars=join_words(cars)) if lap == 0 else
+                     _("Lap {lap}: {cars}.").format(lap=lap, cars=join_words(cars)) for lap, cars in sorted(laps.items()))
 
     def check(answer: str) -> Feedback:
         # TRANSLATORS: between the players in the order their motors move: "Di, then Ada, then Cy".
@@ -315,19 +322,18 @@ def who_releases_first(positions: list[int], flag: int, names: tuple[str, ...] =
                           "{flag}, who won the last trick.").format(cars=join_words(on_grid), flag=players[flag]))
         return Feedback(answer == players[order[0]], " ".join(said))
 
-    # TRANSLATORS: {where} lists each car's spaces driven since the start: "Ada 24, Bo on the grid, Cy 39".
-    prompt = _("The round's last trick is over: {flag} won it. Spaces driven so far: {where}. Whose motor "
-               "moves first?")
+    # TRANSLATORS: {where} says where the cars are, in sentences: "Lap 1: Ada on space 24 and Di on space 19. Lap 2: …"
+    prompt = _("{flag} won the round's last trick. {where} Whose motor moves first?")
     if sum(pos == 0 for pos in positions) >= 2:  # who goes first among them is the project's reading (S12)
         # TRANSLATORS: {seats} lists the players in their seats' order: "Ada, Bo, Cy and Di".
-        prompt = _("The round's last trick is over: {flag} won it. Spaces driven so far: {where}. They sit "
-                   "{seats}, clockwise. In this app, whose motor moves first?")
+        prompt = _("{flag} won the round's last trick. {where} They sit {seats}, clockwise. In this app, "
+                   "whose motor moves first?")
     return Question(
         prompt.format(where=where, flag=players[flag], seats=join_words(list(players))),
         players,
         check,
-        hint=_("The car furthest behind moves first. Cars on the grid: in this app they go in turn from the "
-               "player after the last trick's winner."),
+        hint=_("The car furthest behind moves first: every car on lap 2 is ahead of those on lap 1. Cars on the "
+               "grid: in this app they go in turn from the player after the last trick's winner."),
     )
 
 
