@@ -45,7 +45,8 @@ function synth() {
 
 function matches(voice, lang) {
   const tag = String(voice.lang || "").toLowerCase().replace("_", "-");
-  return tag === lang || tag.startsWith(lang + "-");
+  const want = String(lang).toLowerCase();
+  return tag === want || tag.startsWith(want + "-");
 }
 
 // A voice for `lang`: one on the device first (it works offline), the default next.

@@ -63,6 +63,11 @@ def _labels() -> dict[str, str]:
     }
 
 
+#: The tag a browser's voices carry for a language whose code is not one already
+#: (BCP 47: simplified Chinese is read by the voices of mainland China).
+SPEECH_TAGS = {"zh_Hans": "zh-CN"}
+
+
 class _Speaker(StableRepr, PageWrites, anywidget.AnyWidget):
     """What both share: the page's script, the language and the words."""
 
@@ -70,13 +75,13 @@ class _Speaker(StableRepr, PageWrites, anywidget.AnyWidget):
     _css = (HERE / "read_aloud.css").read_text(encoding="utf-8")
     #: "page" (:class:`ReadAloud`) or "button" (:class:`SpeakButton`).
     kind = traitlets.Unicode("page").tag(sync=True)
-    #: The language the words are read in ("en", "de"): the lesson's, when the widget was made.
+    #: The language the words are read in ("en", "de", "zh-CN"): the lesson's, when the widget was made.
     language = traitlets.Unicode("en").tag(sync=True)
     storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("language", get_language())
+        kwargs.setdefault("language", SPEECH_TAGS.get(get_language(), get_language()))
         kwargs.setdefault("labels", _labels())
         super().__init__(**kwargs)
 

@@ -45,6 +45,9 @@ DOMAIN = "rally"
 LOCALE_DIR = pathlib.Path(__file__).parents[1] / "locale"
 #: The language the messages are written in (no catalog needed).
 SOURCE_LANGUAGE = "en"
+#: The languages of Rally Run's rulebook alone: their catalogs translate Rally Run's part
+#: (every message but those only Stich Rallye's code says), and Stich Rallye speaks English in them.
+RALLY_RUN_ONLY = ("es", "fr", "zh_Hans")
 
 
 class LanguageError(RuleError):
@@ -63,15 +66,29 @@ def available_languages() -> tuple[str, ...]:
     return (SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE}))
 
 
+#: Chinese written in traditional characters, which a zh_Hans catalog does not serve.
+_TRADITIONAL = ("zh_hant", "zh_tw", "zh_hk", "zh_mo")
+
+
 def _code(lang: object) -> str | None:
-    """``"de"`` for ``"de"``, ``"DE"``, ``"de_DE.UTF-8"`` or ``"de-AT"``; ``None`` for
-    anything rally cannot speak."""
+    """``"de"`` for ``"de"``, ``"DE"``, ``"de_DE.UTF-8"`` or ``"de-AT"``; ``"zh_Hans"`` for
+    ``"zh"``, ``"zh-CN"`` or ``"zh-Hans-SG"`` (a language whose catalog names a script or a
+    country serves its base code too); ``None`` for anything rally cannot speak.
+
+    >>> _code("de_DE.UTF-8"), _code("zh-CN"), _code("zh-TW"), _code("xx")
+    ('de', 'zh_Hans', None, None)
+    """
     if isinstance(lang, str):
         code = lang.strip().split(".")[0].split("@")[0].replace("-", "_").lower()
-        known = available_languages()
-        for candidate in (code, code.split("_")[0]):
+        known = {name.lower(): name for name in available_languages()}
+        base = code.split("_")[0]
+        for candidate in (code, "_".join(code.split("_")[:2]), base):
             if candidate in known:
-                return candidate
+                return known[candidate]
+        if not code.startswith(_TRADITIONAL):
+            served = [name for low, name in known.items() if low.split("_")[0] == base]
+            if len(served) == 1:
+                return served[0]
     return None
 
 
@@ -121,7 +138,7 @@ def set_language(lang: str | None) -> str:
     >>> set_language("xx")
     Traceback (most recent call last):
     ...
-    rally.common.i18n.LanguageError: rally has no messages in “xx”: choose one of en, de (a code like 'de' or 'de_DE' works too).
+    rally.common.i18n.LanguageError: rally has no messages in “xx”: choose one of en, de, es, fr, zh_Hans (a code like 'de' or 'de_DE' works too).
     >>> previous = set_language("de_DE.UTF-8")
     >>> get_language()
     'de'

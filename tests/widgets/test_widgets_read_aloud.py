@@ -31,6 +31,15 @@ def test_the_page_reads_in_the_lesson_language_and_says_so_in_it(lang, read, swi
     assert no_voice in widget.labels["no_voice"]
 
 
+@pytest.mark.parametrize("lang, tag", [("fr", "fr"), ("es", "es"), ("zh_Hans", "zh-CN")])
+def test_rally_runs_other_languages_are_read_by_their_voices(lang, tag):
+    """A voice is found by its BCP 47 tag: simplified Chinese by the voices of zh-CN."""
+    with language(lang):
+        widget = ReadAloud()
+    assert widget.language == tag
+    assert widget.labels["read"] != "Read aloud" and "English" not in widget.labels["no_voice"]
+
+
 def test_the_plain_text_says_what_it_does_in_the_lesson_language():
     assert "🔊" in repr(ReadAloud())
     with language("de"):
