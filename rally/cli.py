@@ -51,7 +51,7 @@ PIPE_CLOSED = 141
 #: Plainer forms of the characters rally's sentences use, for a terminal whose encoding lacks them.
 _PLAIN = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "é": "e", "\xa0": " ",
           "–": "-", "—": "-", "„": '"', "“": '"', "”": '"', "‚": "'", "‘": "'", "’": "'", "…": "...", "×": "x",
-          "→": "->", "←": "<-", "·": "."}
+          "→": "->", "←": "<-", "·": ".", "«": '"', "»": '"', "\u202f": " "}
 
 
 def _plainer(error: UnicodeError) -> tuple[str, int]:

@@ -281,8 +281,8 @@ def shown(value: object, limit: int = 40) -> str:
     """``value`` as a message shows it: short, and safe for any object (a huge number is
     described, not printed, so the message never fails to build).
 
-    A short text is quoted as the language quotes it (“so”, in German „so“), not as code
-    would; anything else is written as Python writes it.
+    A short text is quoted as the language quotes it (“so”, in German „so“, in French « so »),
+    not as code would; anything else is written as Python writes it.
 
     >>> shown(10**5000), shown("g20"), shown("x" * 50)
     ('a number of about 5001 digits', '“g20”', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
@@ -293,7 +293,8 @@ def shown(value: object, limit: int = 40) -> str:
     if type(value) is int and value.bit_length() > 64:  # (an int subclass, like True, is short)
         return _("a number of about {digits} digits").format(digits=int(value.bit_length() * 0.30103) + 1)
     if type(value) is str and len(value) <= limit - 2 and value.isprintable():
-        return f"„{value}“" if get_language() == "de" else f"“{value}”"
+        # TRANSLATORS: a short text quoted in a message, as your language quotes ("„{text}“" in German).
+        return pgettext("quote", "“{text}”").format(text=value)
     try:
         text = repr(value)
     except Exception:  # a hostile __repr__ must not hide the real error

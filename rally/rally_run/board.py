@@ -37,7 +37,7 @@ from typing import Union
 from ..common import inputs
 from ..common.errors import SetupError, TileError
 from ..common.i18n import N_, _, join_words, ngettext, pgettext
-from .tiles import ALL_OPEN, BITS, DIRECTIONS, KIND_INDEX, KINDS, PERIODS, STEPS, TileKind, opposite
+from .tiles import ALL_OPEN, BITS, DIRECTIONS, KIND_INDEX, KINDS, PERIODS, STEPS, TileKind, direction_word, opposite
 
 SIZE = 5
 COLUMNS = "ABCDE"
@@ -142,7 +142,8 @@ class StartFinish:
         if _START_FINISH_TILES[self.color] != (self.corner, self.side):
             corner, side = _START_FINISH_TILES[self.color]
             inputs.fail(TileError, _("The {color} start-finish tile").format(color=color_adjective(self.color)),
-                        _("beside {corner} on the {side} side (R1)").format(corner=corner, side=side),
+                        _("beside {corner}, to its {side} (R1)").format(corner=corner,
+                                                                        side=direction_word(DIRECTIONS.index(side))),
                         (self.corner, self.side), f"START_FINISH[{COLORS.index(self.color)}]")
 
     @property

@@ -546,7 +546,8 @@ def rally_run_quiz(*parts: str) -> Quiz:
     ('Rally Run: laying a tile and dead ends', 3)
     """
     if not parts:
-        return Quiz("Rally Run", [q for _title, make in PARTS.values() for q in make()])
+        # TRANSLATORS: the game's name, as its box in your language says it (German: Memo-Car-Race).
+        return Quiz(_("Rally Run"), [q for _title, make in PARTS.values() for q in make()])
     keys = [inputs.one_of(part, _("The part of the Rally Run lesson"), tuple(PARTS), SetupError) for part in parts]
     titles = join_words([_(PARTS[key][0]) for key in keys])
     # TRANSLATORS: the title of a quiz on parts of the Rally Run lessons, like "Rally Run: swapping".
