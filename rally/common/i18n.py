@@ -37,6 +37,7 @@ import contextvars
 import gettext as _gettext
 import os
 import pathlib
+import re
 from typing import Iterable, Iterator, Sequence
 
 from .rule_error import RuleError
@@ -234,6 +235,20 @@ def join_words(items: Sequence[str] | Iterable[str], conjunction: str = "and") -
     return last.format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
+#: The space after a full-width stop, which Chinese does not write between sentences.
+_AFTER_FULL_STOP = re.compile(r"(?<=[。！？：；])[ ]+")
+
+
+def join_sentences(sentences: Iterable[str]) -> str:
+    """Sentences one after another, as the language spoken writes them: a space between
+    them, none after a full-width stop (。！？ in Chinese).
+
+    >>> join_sentences(["Bo wins.", "Gus is second."]), join_sentences(["Bo 赢了。", "Gus 第二。"])
+    ('Bo wins. Gus is second.', 'Bo 赢了。Gus 第二。')
+    """
+    return _AFTER_FULL_STOP.sub("", " ".join(sentences))
+
+
 def decimal(value: float, digits: int | None = 0) -> str:
     """``value`` with ``digits`` decimals (``None``: as few as it needs), as the language
     spoken writes numbers: ``"52.7"`` in English, ``"52,7"`` in German (the decimal
@@ -309,6 +324,6 @@ def capitalized(text: str) -> str:
 
 __all__ = [
     "LanguageError", "available_languages", "get_language", "set_language", "language", "Catalog", "RALLY",
-    "_", "ngettext", "pgettext", "npgettext", "N_", "join_words", "decimal", "percent", "percent_range", "shown",
+    "_", "ngettext", "pgettext", "npgettext", "N_", "join_sentences", "join_words", "decimal", "percent", "percent_range", "shown",
     "capitalized",
 ]

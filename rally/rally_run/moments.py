@@ -42,7 +42,7 @@ from functools import lru_cache
 
 from ..common import inputs
 from ..common.errors import SetupError
-from ..common.i18n import N_, _
+from ..common.i18n import N_, _, join_sentences
 from ..common.moment import Coverage, Moment, MomentGuide, play_with_guide, rank_seeds, tally_coverage
 from .actions import Reveal, RunAction, Swap
 from .board import CELLS, COLORS, PIT, StartFinish, color_adjective, place_name
@@ -282,7 +282,7 @@ def moment_why(moment: Moment, game: RallyRunGame) -> str:
     if moment.event is None or not 0 <= moment.event < len(game.events):
         raise MomentGone(_("This moment's event is not in the game's log: explain it with the game it happened "
                            "in."))
-    return " ".join(_turn_lines(game, moment.event))
+    return join_sentences(_turn_lines(game, moment.event))
 
 
 # ------------------------------------------------------------ playing guided games

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from ..common.errors import SetupError
 from ..common.refusal import Refusal, wording
-from ..common.i18n import _, capitalized, join_words, language, ngettext
+from ..common.i18n import _, capitalized, join_sentences, join_words, language, ngettext
 from . import rules
 from .actions import DRIVES, FINISH, REVEALS, ROTATES, DriveTo, Finish, Reveal, Rotate, RunAction, parse_action
 from .board import CELLS, Cell, COLORS, NEIGHBOURS, PIT, START_FINISH, color_adjective, color_noun, place_name
@@ -270,7 +270,7 @@ def _may_words(facts: Mapping[str, Any]) -> str:
 
 
 def _then_may(sentence: str, facts: Mapping[str, Any]) -> str:
-    return sentence + " " + _may_words(facts)
+    return join_sentences([sentence, _may_words(facts)])
 
 
 def _where(facts: Mapping[str, Any]) -> str:

@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from ..common.errors import IllegalAction
-from ..common.i18n import _, join_words
+from ..common.i18n import _, join_sentences, join_words
 from .actions import ROTATES
 from .game import RallyRunGame
 from .tiles import Tile
@@ -82,14 +82,14 @@ def trap_words(game: RallyRunGame, rotation: int) -> str | None:
     safe = [r for r in game.rotations() if r not in trapping_rotations(game)]
     name = game.names[seat]
     # The start-finish tiles a car may not enter yet are decision R5 (the project's reading): said so.
-    text = " ".join([
+    text = join_sentences([
         _("Laid as {way}, its roads would lead only off the board or to a start-finish tile.").format(
             way=Tile(kind.kind, rotation).way()),
         _("In this app, {name} may not drive onto one of those before the pit stop.").format(name=name),
         _("So {name}'s car could never drive on.").format(name=name)])
     if safe:
         choices = join_words([Tile(kind.kind, r).way() for r in safe], "or")
-        text += " " + _("Choose {choices} instead.").format(choices=choices)
+        text = join_sentences([text, _("Choose {choices} instead.").format(choices=choices)])
     return text
 
 

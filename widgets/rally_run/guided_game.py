@@ -33,7 +33,7 @@ from rally.rally_run.moments import (
 )
 
 from .._display import StableRepr, folded_list
-from ..i18n import N_, _
+from ..i18n import N_, _, join_sentences
 from ..occasion import Occasion
 from ..announcer import Announcer
 from ..page_style import PageStyle
@@ -157,7 +157,7 @@ class GuidedRun(StableRepr, w.VBox):
         """The tip's sentences as read aloud ('' when no tip is up)."""
         if self.moment is None:
             return ""
-        return " ".join(moment_words(self.moment, self._names(), self._learner()))
+        return join_sentences(moment_words(self.moment, self._names(), self._learner()))
 
     def go_on(self) -> bool:
         """One tap on "Go on ▶": the next tip, or the game goes on. False when no tip is up."""
@@ -299,7 +299,7 @@ class GuidedRun(StableRepr, w.VBox):
         words = moment_words(moment, self._names(), self._learner())
         self.tip.value = (f"<div class='rally-guided-tip' style='{TIP_STYLE}'>"
                           + "<br>".join(html.escape(s) for s in words) + "</div>")
-        self.tip_speaker.say(" ".join(words))
+        self.tip_speaker.say(join_sentences(words))
         self.announcer.say(*words)
         if self.example is None:
             self.board.highlight = self._rings(moment)

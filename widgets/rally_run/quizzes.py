@@ -21,7 +21,7 @@ from rally import SetupError
 from rally.common import inputs
 from rally.rally_run.tiles import a_kind
 
-from ..i18n import N_, _, join_words, ngettext
+from ..i18n import N_, _, join_sentences, join_words, ngettext
 from ..quiz import Feedback, Question, Quiz
 from .board_words import color_adjective, color_noun
 
@@ -116,7 +116,7 @@ def trophies_at_start(players: int) -> Question:
         if spare:
             said.append(ngettext("The {colors} one stays in the box.", "The {colors} ones stay in the box.",
                                  len(spare)).format(colors=join_words([color_noun(c) for c in spare])))
-        return Feedback(int(answer) == game.trophies_left, " ".join(said))
+        return Feedback(int(answer) == game.trophies_left, join_sentences(said))
 
     return Question(
         _set_up(players),
@@ -349,7 +349,7 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
     if game.current_player != 0:
         raise SetupError(_("The swap question is asked on the first player's turn."))
     name, other = game.names
-    story = " ".join(game.narrate())
+    story = join_sentences(game.narrate())
     first = Cell.parse(swap[0])
     beside = next(str(Cell.of(n)) for n in NEIGHBOURS[first.index] if 0 <= n < 25 and str(Cell.of(n)) != swap[1])
     choices, check = _yes_no_or_only_if(
@@ -500,7 +500,7 @@ def who_is_ahead() -> Question:
                             winner=winner, holder=holder, other=other))
 
     return Question(
-        " ".join([
+        join_sentences([
             ngettext("A two-player game: nobody has finished, and {name} is playing turn {turn}, the last of the "
                      "{limit} turn the game may have.",
                      "A two-player game: nobody has finished, and {name} is playing turn {turn}, the last of the "
