@@ -27,6 +27,7 @@ Trophies left on the pit stop: 2 (face down).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -57,27 +58,40 @@ class Table(NamedTuple):
     no_swap: Sequence[int] = ()
 
 
+def _width(text: str) -> int:
+    """How many columns ``text`` takes in a terminal: a wide character (Chinese) two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int, how: str) -> str:
+    """``text`` padded to ``width`` columns: on the left (``"right"``) or both sides (``"center"``)."""
+    gap = max(0, width - _width(text))
+    left = gap if how == "right" else gap // 2 + (gap & width & 1)  # as str.center splits an odd gap
+    return " " * left + text + " " * (gap - left)
+
+
 def _grid(t: Table) -> list[str]:
-    lines = [" " * 10 + "".join(c.center(W) for c in COLUMNS)]
     left = {sf.corner.row: sf.color for sf in START_FINISH if sf.side == "W"}
     right = {sf.corner.row: sf.color for sf in START_FINISH if sf.side == "E"}
+    labels = {r: f"{color_noun(color)} >" for r, color in left.items()}
+    margin = max(9, *(_width(label) + 1 for label in labels.values()))  # a long color word moves the grid, not a row
+    lines = [" " * (margin + 1) + "".join(_pad(c, W, "center") for c in COLUMNS)]
     # TRANSLATORS: the pit stop's label on the text board: at most 7 letters, capitals.
     pit = pgettext("board", "PIT")
     for r in range(SIZE):
         cells = []
         for c in range(SIZE):
             code = t.codes[r * SIZE + c]
-            cells.append((pit if code == -2 else "??" if code == -1 else str(BY_CODE[code])).center(W))
-        lw = f"{color_noun(left[r])} >" if r in left else ""
+            cells.append(_pad(pit if code == -2 else "??" if code == -1 else str(BY_CODE[code]), W, "center"))
         rw = f"< {color_noun(right[r])}" if r in right else ""
-        lines.append((f"{r + 1}{lw.rjust(9)}" + "".join(cells) + f" {rw}").rstrip())
+        lines.append((f"{r + 1}{_pad(labels.get(r, ''), margin, 'right')}" + "".join(cells) + f" {rw}").rstrip())
         under = []
         for c in range(SIZE):
             here = [t.names[s] for s in range(t.players) if t.places[s] == r * SIZE + c]
-            under.append(",".join(here).center(W))
+            under.append(_pad(",".join(here), W, "center"))
         lsf = [t.names[s] for s in range(t.players) if r in left and t.places[s] == CELLS + COLORS.index(left[r])]
         rsf = [t.names[s] for s in range(t.players) if r in right and t.places[s] == CELLS + COLORS.index(right[r])]
-        lines.append((" " + ",".join(lsf).rjust(8) + " " + "".join(under) + " " + ",".join(rsf)).rstrip())
+        lines.append((" " + _pad(",".join(lsf), margin - 1, "right") + " " + "".join(under) + " " + ",".join(rsf)).rstrip())
     return lines
 
 

@@ -103,3 +103,19 @@ def test_the_run_report_speaks_the_language(lang):
     english = simulate(2, seed=6, bots="perfect", brief=True)
     assert report.splitlines()[-1] != english.splitlines()[-1]
     assert not ENGLISH.search(report.replace("PIT", "")), report
+
+
+@pytest.mark.parametrize("lang", ("en", "de", *RALLY_RUN_ONLY))
+def test_the_text_boards_columns_line_up_whatever_the_color_words(lang):
+    """Every row's squares start in the same terminal column: a long color word (amarillo) or a
+    wide character (红色, two columns each) moves the whole grid, never one row."""
+    import unicodedata
+
+    def columns(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    with rally.language(lang):
+        rows = [line for line in RallyRunGame.new(4, seed=6).summary().splitlines() if line[:1] in "12345"
+                and "??" in line]
+    assert len(rows) == 5
+    assert len({columns(row[:row.index("??")]) for row in rows if row.index("??") < 20}) == 1, rows
