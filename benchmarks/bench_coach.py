@@ -3,6 +3,7 @@ the review against a reference four times its size, and the coach's speed.
 
     python benchmarks/bench_coach.py strength --games 200 --first 90000 --jobs 1
     python benchmarks/bench_coach.py strength --games 200 --first 90000 --jobs 1 --opponents varied
+    python benchmarks/bench_coach.py strength --games 200 --first 90000 --jobs 1 --advisor-only
     python benchmarks/bench_coach.py agreement --games 4
     python benchmarks/bench_coach.py recall --games 8 --jobs 2
     python benchmarks/bench_coach.py recall --games 8 --jobs 2 --first 91000 --save recall.json
@@ -20,7 +21,8 @@ min_gain 5 and never, min_gain 4); the flag starts with seat ``seed % 4``. The s
 are played with the advisor dealing the unseen cards uniformly among the deals the voids
 allow (no weighing by the round's plays), and with a careful bot in seat 0. It prints
 each player's wins with a 95% Wilson interval (a fair share is 25%), and an exact sign
-test on the seeds only one of the two dealings won.
+test on the seeds only one of the two dealings won. ``--advisor-only`` plays the advisor
+with weighed deals alone. Each run says its wall-clock and CPU seconds.
 
 ``agreement``: seeded games of four careful bots; seat 0's decisions reviewed by the
 coach (``rally.stich_rallye.review`` with its defaults) and by a reference that gives every option
@@ -109,13 +111,15 @@ def _one_game(job: tuple[int, str, str, str]) -> int | None:
     return game.winner
 
 
-def strength(games: int, jobs: int, first: int, opponents: str) -> None:
+def strength(games: int, jobs: int, first: int, opponents: str, advisor_only: bool = False) -> None:
     seeds = range(first, first + games)
     print(f"{games} four-player games, seeds {first}-{first + games - 1}; seat 0 against three careful bots "
           f"({opponents}: {', '.join(map(repr, OPPONENTS[opponents]()))})")
     won: dict[str, list[bool]] = {}
-    for who, dealing in (("advisor", "weighed"), ("advisor", "uniform"), ("careful", "weighed")):
-        start = time.perf_counter()
+    runs = (("advisor", "weighed"),) if advisor_only else (("advisor", "weighed"), ("advisor", "uniform"),
+                                                           ("careful", "weighed"))
+    for who, dealing in runs:
+        start, cpu = time.perf_counter(), _cpu()
         with multiprocessing.Pool(jobs) as pool:
             winners = pool.map(_one_game, [(seed, who, opponents, dealing) for seed in seeds], chunksize=4)
         won[who + dealing] = [w == 0 for w in winners]
@@ -123,12 +127,20 @@ def strength(games: int, jobs: int, first: int, opponents: str) -> None:
         low, high = wilson_interval(wins, games)
         name = (f"advisor's player, {dealing} deals" if who == "advisor" else "careful bot (rally.HeuristicBot)")
         print(f"  {name:38} won {wins:4} of {games}: {wins / games:6.1%}  (95%: {low:.1%}-{high:.1%}), "
-              f"{time.perf_counter() - start:.0f} s on {jobs} processes", flush=True)
+              f"{time.perf_counter() - start:.0f} s on {jobs} processes, {_cpu() - cpu:.0f} s of CPU", flush=True)
+    if advisor_only:
+        return
     ahead = sum(a and not b for a, b in zip(won["advisorweighed"], won["advisoruniform"]))
     behind = sum(b and not a for a, b in zip(won["advisorweighed"], won["advisoruniform"]))
     both = min(1.0, 2 * min(sign_test(ahead, behind), sign_test(behind, ahead)))
     print(f"  paired, same seeds: won with weighed deals only {ahead}, with uniform deals only {behind}; "
           f"sign test p = {sign_test(ahead, behind):.3f} one-sided (weighed better), {both:.3f} two-sided")
+
+
+def _cpu() -> float:
+    """The CPU seconds this process and its finished children have used."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def _spearman(xs: list[float], ys: list[float]) -> float:
@@ -404,6 +416,8 @@ def main() -> None:
                         help="the first game's seed (recall: 90000, strength: 0)")
     parser.add_argument("--opponents", choices=sorted(OPPONENTS), default="careful",
                         help="strength: the careful bots' settings")
+    parser.add_argument("--advisor-only", action="store_true",
+                        help="strength: the advisor's player with weighed deals only (no uniform deals, no careful bot)")
     parser.add_argument("--busy", type=int, default=0, help="speed: other processes spinning meanwhile")
     parser.add_argument("--save", default=None, help="recall: write every decision's numbers to this JSON file")
     parser.add_argument("--hints-only", action="store_true", help="speed: time the hints, not the reviews")
@@ -413,7 +427,7 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}; coach: "
           f"{advisor_module.COACH_PLAYOUTS} test games per option by {advisor_module.COACH_BOTS} players")
     if args.what == "strength":
-        strength(args.games or 300, args.jobs, args.first or 0, args.opponents)
+        strength(args.games or 300, args.jobs, args.first or 0, args.opponents, args.advisor_only)
     elif args.what == "agreement":
         agreement(args.games or 4)
     elif args.what == "recall":
