@@ -59,6 +59,9 @@ class FirstGame(StableRepr, w.VBox):
         self._chosen = Occasion()  # a game was chosen (again): its callbacks read self.chosen
         #: The guided game on show (a widget), or ``None``.
         self.game: Any = None
+        # Each game begun and not over, by code: a tap on the other game's button and back
+        # again finds it where it was (a child's stray tap throws nothing away).
+        self._begun: dict[str, Any] = {}
         self.game_box = w.VBox(layout=w.Layout(width="100%"))
         # Under a game that is over, where the child is: the same game from its start.
         self.again = w.Button(description=_("Play again ▶"), button_style="primary",
@@ -78,9 +81,9 @@ class FirstGame(StableRepr, w.VBox):
         return self._alert
 
     def choose(self, game: str) -> bool:
-        """Start ``game``'s guided first game ("stich_rallye" or "rally_run") below the
-        buttons (the one being played is kept until it is over). Returns False, with the
-        reason in ``alert``, for anything else."""
+        """Show ``game``'s guided first game ("stich_rallye" or "rally_run") below the
+        buttons: the one begun, where it was, or a new one (each game begun is kept until it
+        is over). Returns False, with the reason in ``alert``, for anything else."""
         if not (isinstance(game, str) and game in GAMES):
             self._alert = _("The games are {games}, not {given}.").format(
                 games=join_words([repr(code) for code in GAMES]), given=repr(game)[:40])
@@ -92,21 +95,15 @@ class FirstGame(StableRepr, w.VBox):
             # throw the game away); its tip takes the keyboard again.
             self._focus_tip()
             return True
-        before = self.game
-        self.chosen = game
-        if game == "stich_rallye":
-            from .stich_rallye.guided_game import GuidedGame
-            self.game = GuidedGame()
-        else:
-            from .rally_run.guided_game import GuidedRun
-            self.game = GuidedRun()
-        self.game_box.children = (self.game,)
+        before, self.chosen = self.game, game
+        kept = self._begun.get(game)
+        if kept is None:  # none begun, or the last one is over: a new one
+            kept = self._begun[game] = self._new_game(game)
+        self.game = kept
+        self.game_box.children = (kept,)
         self.again.layout.display = "none"
-        self.game.when_over(self._offer_again)
-        if hasattr(self.game, "when_stuck"):  # Rally Run: the learner's car can never drive on
-            self.game.when_stuck(self._offer_again)
-        if before is not None:  # off the page first, then closed: no view of it is left to ask for it
-            before.close()
+        if before is not None and before is not kept and before not in self._begun.values():
+            before.close()  # over, and off the page first: no view of it is left to ask for it
         self._focus_tip()
         for code, button in self.buttons.items():  # the chosen one marked by a tick, not by color alone
             button.button_style = "primary" if code == game else ""
@@ -114,13 +111,30 @@ class FirstGame(StableRepr, w.VBox):
         self._chosen.come()
         return True
 
+    def _new_game(self, game: str) -> Any:
+        """A new guided game of ``game``, which says when it is over."""
+        if game == "stich_rallye":
+            from .stich_rallye.guided_game import GuidedGame
+            made: Any = GuidedGame()
+        else:
+            from .rally_run.guided_game import GuidedRun
+            made = GuidedRun()
+        made.when_over(lambda: self._over(game, made))
+        if hasattr(made, "when_stuck"):  # Rally Run: the learner's car can never drive on
+            made.when_stuck(lambda: self._over(game, made))
+        return made
+
     def when_chosen(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(code)`` each time a game is chosen (now too, if one is)."""
         self._chosen.then(lambda: callback(cast(str, self.chosen)))  # set before the occasion comes
 
-    def _offer_again(self) -> None:
-        """The game on show is over (its own :meth:`when_over` says so)."""
-        self.again.layout.display = None
+    def _over(self, game: str, which: Any) -> None:
+        """``which``, a game of ``game``, is over (its own :meth:`when_over` says so): it is
+        no longer kept, and under it, if it is on show, "Play again" starts a new one."""
+        if self._begun.get(game) is which:
+            del self._begun[game]
+        if which is self.game:
+            self.again.layout.display = None
 
     def _focus_tip(self) -> None:
         """The keyboard to the first tip's "Go on ▶", asked again now the game is on the
@@ -130,8 +144,8 @@ class FirstGame(StableRepr, w.VBox):
             button.focus()
 
     def close(self) -> None:
-        if self.game is not None:
-            self.game.close()
+        for game in {id(g): g for g in (self.game, *self._begun.values()) if g is not None}.values():
+            game.close()
         super().close()
 
     def __repr__(self) -> str:

@@ -41,7 +41,7 @@ CASES = [
     # Lesson 00 after the Rally Run game (not lessons 7 and 8's questions): a curve entered from
     # the west may open north or south (M3), and Bo chooses; Gus has just swapped C1 and D2,
     # so Bo may not swap C1 now (R9).
-    (first_run_quiz, 0, "Road ↑ ← or road ↓ ←, as he likes", "Only road ↓ →", "Both meet the road from A2"),
+    (first_run_quiz, 0, "Road ↑ ← or road ↓ ←, as he likes", "Only road → ↓", "Both meet the road from A2"),
     (first_run_quiz, 2, "No", "Yes", "Gus has just swapped C1 and D2"),
     # Di G6, Ada G3, Bo B4, Cy G12: blue is the second (last new) color, so B4 beats G12
     # (asked first: the lesson's own example is a trick of three colors).

@@ -41,7 +41,7 @@ CASES = [
     # M4, R2: one trophy per player, in the three start colors; yellow stays in the box.
     ("set-up", 1, "3", "4", "The yellow one stays in the box"),
     # M3: a straight entered from the north must open north: it lies north-south only.
-    ("laying", 0, "Only road ↑ ↓", "Road ↑ ↓ or road ← →, as he likes", "Only ↑ ↓ meets the road from B1"),
+    ("laying", 0, "Only road ↑ ↓", "Road ↑ ↓ or road → ←, as he likes", "Only ↑ ↓ meets the road from B1"),
     # M3, R3: Gus's first move: a dead end on E5 faces E4 (north) or D5 (west), never the green start.
     ("dead ends", 0, "Open to north or to west, as he likes", "Only open to east, toward his start",
      "road ↑ or road ←"),
@@ -196,8 +196,8 @@ def test_the_lesson_labels_the_projects_own_readings():
     for reading in ("stacked on the pit stop, colored side down.",  # trophies (M4): both rulebooks say so
                     "In this app the start-finish tiles lie just outside the grid, left or right of its corner squares.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook lets you turn it so “in the first round”. In this app, that means a car's first "
-                    "move, and you must: cars enter start-finish tiles only to finish.",  # R3, R5
+                    "The rulebook allows this “in the first round”: it calls a turn a round. In this app it is a "
+                    "must on a car's first move: cars enter start-finish tiles only to finish.",  # R3, R5
                     "In this app the pit stop is open on every side and stays face up.",  # M1
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "

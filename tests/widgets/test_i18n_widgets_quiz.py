@@ -132,8 +132,8 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
     with rally.language("de"):
         quiz = rally_run_quiz("pit stop")
         assert quiz.title == "Memo-Car-Race: die Boxengasse"
-        assert quiz.question.choices[:2] == ("Das, auf dem Bo gestartet ist", "Das, auf dem er selbst gestartet ist")
-        answer = quiz.answer(quiz.question.choices[0])
+        assert quiz.question.choices[:2] == ("Das, auf dem er selbst gestartet ist", "Das, auf dem Bo gestartet ist")
+        answer = quiz.answer(quiz.question.choices[1])
         assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es hat die Farbe des Autos von Bo.")
         assert answer.correct and answer.message.startswith("Das rote: Dort ist Bo gestartet. ")
         assert "auch wenn dort ein anderes Auto gestartet ist" in answer.message
@@ -150,7 +150,7 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     quiz = rally_run_quiz("pit stop")
     right = "The one Bo started on"
-    assert quiz.question.choices[0] == right
+    assert quiz.question.choices[1] == right  # not first: a child should not learn where the answer stands
     with rally.language("de"):
         said = quiz.answer(right)
     assert said.correct and said.message.startswith("Das rote: Dort ist Bo gestartet. Die Farbe des Kanister-Plättchens zeigt das Ziel von Gus")

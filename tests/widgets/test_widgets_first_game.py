@@ -29,10 +29,18 @@ def test_the_other_game_swaps_and_a_finished_game_starts_afresh() -> None:
     start = FirstGame()
     start.buttons["stich_rallye"].click()
     first = start.game
+    first.go_on()
+    first.play_card(first.hand.playable[0])
+    played = len(first.game.events)
     start.buttons["rally_run"].click()
     assert isinstance(start.game, GuidedRun) and start.game_box.children == (start.game,)
     assert not start.buttons["stich_rallye"].description.startswith("✓ ")
-    assert first.comm is None  # the game left behind is closed
+    other = start.game
+    start.buttons["stich_rallye"].click()  # a stray tap and back: the game begun is where it was
+    assert start.game is first and first.comm is not None and len(first.game.events) == played
+    assert start.game_box.children == (first,) and other.comm is not None  # Rally Run's kept too
+    start.buttons["rally_run"].click()
+    assert start.game is other
     start.buttons["stich_rallye"].click()
     drive(start.game)
     finished = start.game

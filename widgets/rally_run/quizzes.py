@@ -211,10 +211,10 @@ def _laying(tiles: dict[str, str], car: str, choices: dict[str, frozenset[str]],
 def straight_from_north() -> Question:
     """Bo's road enters B2 from the north and B2 is a straight: it lies north-south only."""
     return _laying({"B1": "C:WS", "B2": "S:NS"}, "B1",
-                   {_("Only road ↑ ↓"): frozenset("NS"),
-                    _("Only road ← →"): frozenset("EW"),
-                    _("Road ↑ ↓ or road ← →, as he likes"): frozenset("NESW")},
-                   why=_("A straight goes ↑ ↓ or ← →. Only ↑ ↓ meets the road from B1."),
+                   {_("Only road → ←"): frozenset("EW"),
+                    _("Only road ↑ ↓"): frozenset("NS"),
+                    _("Road ↑ ↓ or road → ←, as he likes"): frozenset("NESW")},
+                   why=_("A straight goes ↑ ↓ or → ←. Only ↑ ↓ meets the road from B1."),
                    hint=_("The tile's road must meet the road the car comes by."))
 
 
@@ -223,7 +223,7 @@ def curve_from_west() -> Question:
     lie two ways, open to the west and to the north or the south, and Bo chooses."""
     return _laying({"A2": "C:NE", "B2": "C:NW"}, "A2",
                    {_("Only road ↑ ←"): frozenset("NW"),
-                    _("Only road ↓ →"): frozenset("ES"),
+                    _("Only road → ↓"): frozenset("ES"),
                     _("Road ↑ ← or road ↓ ←, as he likes"): frozenset("NSW")},
                    why=_("Both meet the road from A2, and he chooses."),
                    hint=_("The tile's road must meet the road the car comes by. Can more than one way do that?"),
@@ -241,9 +241,9 @@ def first_move_dead_end() -> Question:
         game, "E5", name,
         _("{name}'s car still stands on the green start-finish tile, just east of E5: this is his first "
           "move.").format(name=name),
-        {_("Open to north or to west, as he likes"): frozenset("NW"),
-         _("Only open to east, toward his start"): frozenset("E"),
+        {_("Only open to east, toward his start"): frozenset("E"),
          _("Only open to north"): frozenset("N"),
+         _("Open to north or to west, as he likes"): frozenset("NW"),
          _("Any of the four ways"): frozenset("NESW")},
         why=_("On a car's first move, a dead end may face a face-down neighbor: here E4 (north) or D5 (west). "
               "In this app, it never faces the start-finish tile."),
@@ -262,8 +262,8 @@ def later_dead_end() -> Question:
         game, "B2", name,
         _("{name}'s car has left its start long ago and stands on B1, a curve open to south and "
           "west.").format(name=name),
-        {_("Open to north, back toward B1"): frozenset("N"),
-         _("Open to south, on toward B3"): frozenset("S"),
+        {_("Open to south, on toward B3"): frozenset("S"),
+         _("Open to north, back toward B1"): frozenset("N"),
          _("Open to east or to south, as he likes"): frozenset("ES"),
          _("Any of the four ways"): frozenset("NESW")},
         why=_("Away from the start, a dead end must meet the car's road, like any tile. It faces back toward B1: "
@@ -388,8 +388,9 @@ def trophy_taken() -> Question:
     own, other = game.start_colors[1], game.start_colors[0]
     place = _on(game, "C2")
     got = next(trophy for trophy in (arrive(seed).trophies[1] for seed in range(100)) if trophy == other)
-    choices = {_("The one {name} started on").format(name=first): other,
-               _("The one he started on himself"): own,
+    # The right answer is not always the first: a child should not learn where it stands.
+    choices = {_("The one he started on himself"): own,
+               _("The one {name} started on").format(name=first): other,
                _("Any start-finish tile he reaches first"): None}
 
     def check(answer: str) -> Feedback:
