@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
 from ..common import inputs
-from .advisor import ALPHA, BOTS, BOT_WORDS, COACH_BOTS, COACH_PLAYOUTS, MAX_PLAYOUTS, Advice, OptionResult, advise
+from .advisor import ALPHA, BOTS, COACH_BOTS, COACH_PLAYOUTS, MAX_PLAYOUTS, Advice, OptionResult, advise
 from ..common.stats import sign_test
 from .cards import Card
 from ..common.i18n import _, join_words, language, ngettext, percent, pgettext
@@ -187,15 +187,11 @@ class Review:
                 return self._so_far()
             if not made:
                 return _("{name} has not decided anything yet.").format(name=name)
-            most = max(d.chosen.playouts for d in self.decisions)  # a closer look plays more
-            per_option = ngettext("up to {n} test game for each choice", "up to {n} test games for each choice",
-                                  most).format(n=most)
+            # How the advisor found its picks (test games, careful players) is the guide's, for grown-ups.
             sentences = [ngettext(
-                "{name} made {n} decision; {best} of them took the best option the advisor found "
-                "({per_option}, played by {bots}).",
-                "{name} made {n} decisions; {best} of them took the best option the advisor found "
-                "({per_option}, played by {bots}).", made).format(
-                name=name, n=made, best=self.best_picks, per_option=per_option, bots=_(BOT_WORDS[self.bots]))]
+                "{name} made {n} decision; {best} of them matched the advisor's best choice.",
+                "{name} made {n} decisions; {best} of them matched the advisor's best choice.", made).format(
+                name=name, n=made, best=self.best_picks)]
             if self.winner is not None:
                 sentences.append(_("{name} won the race.").format(name=self.names[self.winner]))
             worst = self.costly(1)
@@ -482,15 +478,16 @@ def _costliest(d: ReviewedDecision) -> str:
     action = d.chosen.action
     if isinstance(action, Turbo):  # the better option was the other turbo choice
         if action.use:
-            return _("The costliest was in round {round}, trick {trick}, when you used the turbo: your win chance "
-                     "was {rate}, and moving by the card alone would have made it {best_rate}.").format(**facts)
-        return _("The costliest was in round {round}, trick {trick}, when you moved by the card alone: your win "
-                 "chance was {rate}, and using the turbo would have made it {best_rate}.").format(**facts)
+            return _("Your choice that cost the most came in round {round}, trick {trick}: you used the turbo. "
+                     "Your chance to win was {rate}; moving by the card alone would have made it {best_rate}."
+                     ).format(**facts)
+        return _("Your choice that cost the most came in round {round}, trick {trick}: you moved by the card alone. "
+                 "Your chance to win was {rate}; using the turbo would have made it {best_rate}.").format(**facts)
     if not d.position.trick:
-        return _("The costliest was in round {round}, trick {trick}, when you led {card}: your win chance was "
-                 "{rate}, and {best} would have made it {best_rate}.").format(**facts)
-    return _("The costliest was in round {round}, trick {trick}, when you played {card}: your win chance was "
-             "{rate}, and {best} would have made it {best_rate}.").format(**facts)
+        return _("Your choice that cost the most came in round {round}, trick {trick}: you led {card}. Your chance "
+                 "to win was {rate}; {best} would have made it {best_rate}.").format(**facts)
+    return _("Your choice that cost the most came in round {round}, trick {trick}: you played {card}. Your chance "
+             "to win was {rate}; {best} would have made it {best_rate}.").format(**facts)
 
 
 def _explain(position: Position, advice: Advice, chosen: OptionResult, clear: bool, followed: bool = False) -> str:

@@ -199,3 +199,22 @@ def test_a_new_game_from_a_typed_seed(board):
     state = board.act_by_key("Enter")
     game.apply(f"rotate {game.rotations()[0]}")
     assert state["log"][:3] == [f"Turn 1: {line}" for line in game.narrate()]
+
+
+def test_the_keyboard_sees_where_it_is_on_the_board(board):
+    """The walk of round 22: the chosen mode button (dark) had a 1 px ring, and a tile reached by
+    Tab stayed below the fold. Now every control has the 3 px ring, and a tile reached by the
+    keyboard is scrolled into view."""
+    page = board.page
+    mode = board.root.locator('.rally-run__mode[aria-pressed="true"]')
+    mode.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # reached by the keyboard, so :focus-visible holds
+    ring = mode.evaluate("b => [getComputedStyle(b).outlineWidth, getComputedStyle(b).outlineStyle]")
+    assert ring == ["3px", "solid"], ring
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.locator(".jp-WindowedPanel-outer, .jp-Notebook").first.evaluate("el => { el.scrollTop = el.scrollHeight; }")
+    tile = board.root.locator('.rally-run__board [tabindex="0"]').first
+    tile.evaluate("g => g.focus()")
+    box, view = tile.bounding_box(), page.viewport_size
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= view["height"], (box, view)

@@ -399,7 +399,7 @@ def test_explanations_series_and_progress():
     assert sentence.startswith(f"{game.names[0]} made {n} decisions") and game.names[game.winner] in sentence
     assert str(r) == sentence + "\n" + r.table()
     worst = r.costly(1)[0]
-    assert f"round {worst.round}, trick {worst.trick}, when you {verb(worst)}" in sentence
+    assert f"round {worst.round}, trick {worst.trick}: you {verb(worst)}." in sentence
     better = worst.best.action  # named in words: a card, or what the turbo choice would have done
     assert (("using the turbo" if better.use else "moving by the card alone") if isinstance(better, Turbo)
             else str(better)) in sentence

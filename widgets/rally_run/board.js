@@ -185,6 +185,8 @@ function render({ model, el }) {
   newButton.type = "button";
   newButton.addEventListener("click", () => send({ type: "new", seed: seedInput.value }));
 
+  let refocusing = false;  // keepFocus is putting the focus back after a redraw
+
   // Every place answers a click (a refused one says why), but only the places that do
   // something now are in the Tab order, so a keyboard user goes from target to target.
   function clickable(g, place, label, interactive, target, x, y) {
@@ -198,6 +200,9 @@ function render({ model, el }) {
     g.setAttribute("tabindex", target ? "0" : "-1");
     svg("rect", { x: x + 1, y: y + 1, width: S - 2, height: S - 2, class: "rr-focus" }, g);
     g.addEventListener("click", () => send({ type: "click", place }));
+    // A square the keyboard reaches is brought into view: a tall board on a short screen
+    // (not the focus a redraw puts back, which stays where the page is).
+    g.addEventListener("focus", () => { if (!refocusing) g.scrollIntoView({ block: "nearest", inline: "nearest" }); });
     g.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
@@ -380,7 +385,9 @@ function render({ model, el }) {
     const first = rotations.querySelector("button");
     const again = before.place && board.querySelector(`[data-place="${before.place}"][tabindex="0"]`);
     const next = first || again || board.querySelector('[tabindex="0"]') || moveButton;
+    refocusing = true;
     next.focus({ preventScroll: true });
+    refocusing = false;
   }
 
   function draw() {
