@@ -200,7 +200,8 @@ class Quiz(w.VBox):
         again = self.again_button.description
         cheer = (_("Great work!") if right == count else
                  _("Good work! Press “{button}” to try once more.").format(button=again) if 2 * right >= count else
-                 _("You found every answer in the end. Press “{button}” to try once more.").format(button=again))
+                 # Not "you found every answer": after two misses the quiz shows the answer itself.
+                 _("Now you have seen every answer. Press “{button}” to try once more.").format(button=again))
         self._feedback_box("#1f2937", f"<b>{html.escape(self.result())}</b> {html.escape(cheer)}")
         self.announcer.say(self.result(), cheer)
 

@@ -368,10 +368,10 @@ def test_a_new_choice_after_a_wrong_answer_drops_the_cross_and_keeps_the_hint():
 
 
 @pytest.mark.parametrize("missed, cheer", [(0, "Great work!"), (2, "Good work! Press “Start again” to try once more."),
-                                           (6, "You found every answer in the end. Press “Start again” to try once more.")])
+                                           (6, "Now you have seen every answer. Press “Start again” to try once more.")])
 def test_the_end_of_a_self_check_cheers_as_it_went_and_says_how_to_try_again(missed, cheer):
     """All right at the first try: great work; at least half: good work; fewer: every answer
-    was found in the end (each was, to go on), and how to try once more."""
+    has been seen (found, or shown after two misses), and how to try once more."""
     quiz = tricks_quiz()
     for i, question in enumerate(quiz.questions):
         right = next(c for c in question.choices if question.check(c).correct)
