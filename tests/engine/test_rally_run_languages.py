@@ -7,7 +7,6 @@ is read back; refusals and the board speak it; a browser's language code finds i
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -15,10 +14,10 @@ import pytest
 import rally
 from rally.common.errors import IllegalAction
 from rally.common.i18n import RALLY_RUN_ONLY, available_languages
-from rally.rally_run import PerfectMemoryBot, RallyRunGame, RandomRunBot, play_out
+from rally.rally_run import RallyRunGame
 from rally.rally_run.actions import parse_action
-from rally.rally_run.bots import ForgetfulBot
 from rally.rally_run.simulate import log_lines, simulate
+from test_i18n_rally_run import played  # tests/engine/test_i18n_rally_run.py: a whole game of three bots
 
 #: English words that must not be left in a text about Rally Run in another language.
 ENGLISH = re.compile(r"\b(start-finish|trophy|pit stop|face[- ]down|face[- ]up|drives|reveals|swaps|lays it|straight|"
@@ -31,12 +30,6 @@ def english_after_each_test():
     before = rally.set_language("en")
     yield
     rally.set_language(before)
-
-
-def played(seed: int) -> RallyRunGame:
-    """A whole game of three bots from a seed."""
-    game = RallyRunGame.new(3, seed=seed)
-    return play_out(game, [PerfectMemoryBot(), ForgetfulBot(2), RandomRunBot()], random.Random(seed))
 
 
 def test_each_language_of_the_rulebook_has_its_catalog():
