@@ -58,8 +58,8 @@ def _labels() -> dict[str, str]:
         # TRANSLATORS: said aloud when the switch "Read new moments aloud" is turned on.
         "on": _("From now on I read each new moment aloud."),
         # TRANSLATORS: "English" is the language of the lesson: in a translation, name the language you translate into.
-        "no_voice": _("🔊 Reading aloud: this browser has no English voice."),
-        "no_speech": _("🔊 Reading aloud: this browser cannot speak."),
+        "no_voice": _("🔊 This browser cannot read aloud in English."),
+        "no_speech": _("🔊 This browser cannot read aloud."),
     }
 
 

@@ -189,7 +189,7 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "pit_stop_trophy": ((N_("Pit stop: your trophy is {color}."), N_("Now drive to the {color} start-finish tile.")),
                         (N_("Pit stop: {name}'s trophy is {color}."),
                          N_("{name} must now reach the {color} start-finish tile."))),
-    "back_and_forth": ((N_("Going back and forth?"), N_("Lay a tile so its road leads somewhere new.")), ()),
+    "back_and_forth": ((N_("Going back and forth?"), N_("Try another way, or swap two face-down tiles.")), ()),
     "finish": ((N_("You reached your finish with the trophy."), N_("You win the race!")),
                (N_("{name} reached the finish with the trophy."), N_("{name} wins the race!"))),
 }

@@ -271,13 +271,15 @@ def moment_why(moment: Moment, game: Game) -> str:
 
     >>> game = Game.new(4, seed=3)
     >>> print(moment_why(guide().new(game)[0], game))
-    You lead this trick: play any card; the others must follow its color if they can.
+    Nobody has played a card in this trick yet, so there is no color to follow.
     """
     if not isinstance(moment, Moment) or moment.kind not in KINDS:
         inputs.fail(SetupError, _("The moment"), _("a Moment of a guided game"), moment, "guide().seen[0]")
     names = game.names
     kind = moment.kind
-    if kind in ("lead", "follow_color"):
+    if kind == "lead":  # the tip says what to do; this says why any card is allowed
+        return _("Nobody has played a card in this trick yet, so there is no color to follow.")
+    if kind == "follow_color":
         return play_rule(moment.fact("hand"), moment.fact("trick") or ())
     if kind == "turbo_offer":
         return "\n".join(_("{choice}: {move}").format(choice=capitalized(Turbo(use).word()), move=m.describe(names))

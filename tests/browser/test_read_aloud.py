@@ -98,7 +98,7 @@ def test_the_app_view_reads_german_or_says_there_is_no_german_voice(page, lab, v
     page.add_init_script("localStorage.setItem('rally-notebooks:read-aloud', 'on')")  # on from an earlier lesson
     _lab.open_app(page, lab, LESSON["de"])
     assert _lab.app_errors(page) == []
-    no_voice = "🔊 Vorlesen: Dieser Browser hat keine deutsche Stimme."
+    no_voice = "🔊 Dieser Browser kann nicht auf Deutsch vorlesen."
     if voice:
         switch = page.get_by_role("switch", name="Neues automatisch vorlesen")
         switch.wait_for()

@@ -47,7 +47,7 @@ def german_of(game: Game, event: object) -> str | None:
         return f"{names[event.seat]} spielt {card} aus ({COLOR_DE[card.color.letter]} {card.value})."
     if isinstance(event, MotorWound):
         if event.position == 0:
-            return (f"{names[event.seat]} hat den Stich verloren und dreht den Motor über das Ende hinaus: Er springt "
+            return (f"{names[event.seat]} hat den Stich verloren und zieht den Motor zu weit auf: Er springt "
                     f"zurück auf {event.value}, und die aufgezogene Kraft ist weg.")
         return f"{names[event.seat]} hat den Stich verloren und zieht den Motor auf: Er zeigt jetzt {event.value}."
     if isinstance(event, TurboUsed):

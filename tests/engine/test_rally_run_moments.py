@@ -259,7 +259,7 @@ def test_the_nudge_explains_what_the_learner_may_do():
         pytest.fail("no learner went back and forth in 40 random games")
     assert moment_why(seen.seen[-1], game).startswith(f"{game.names[LEARNER]} may: ")
     assert moment_words(seen.seen[-1], game.names, learner=LEARNER) == (
-        "Going back and forth?", "Lay a tile so its road leads somewhere new.")
+        "Going back and forth?", "Try another way, or swap two face-down tiles.")
 
 
 def test_an_unknown_kind_is_refused():

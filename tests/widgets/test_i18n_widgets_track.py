@@ -95,7 +95,7 @@ def test_the_track_figure_speaks_german_and_keeps_its_keys():
     legend = [early.plot.data[KEY_FIRST + i].name for i in range(len(KIND_STYLE))]
     assert legend == ["Start/Ziel", "flach", "Abfahrt (rollt weiter)", "Anstieg (rollt zurück)"]
     notes = [note.text for note in early.plot.layout.annotations]
-    assert "Startfeld" in notes and "Die Autos fahren im Uhrzeigersinn ↻" in notes
+    assert "Startfeld" in notes and "Fahrt im Uhrzeigersinn ↻" in notes
     hover = early.plot.data[SPACES].hovertext
     assert hover[0].startswith("Feld 0: Start/Ziel<br>auf dem Startfeld: ")
     assert "Ada (weißes Auto)" in " ".join(hover)

@@ -135,7 +135,9 @@ def test_a_card_tapped_before_go_on_is_refused_in_one_warning() -> None:
 def test_why_shows_the_engines_explanation() -> None:
     view = GuidedGame()
     text = view.why()
-    assert text == rally.play_rule(view.game.hands[0], ()) and view.why_text.layout.display == "block"
+    # The first tip says what to do (lead any card); "Why?" says why, not the tip again (the walk).
+    assert text == moment_why(view.guide.seen[0], view.game) and view.why_text.layout.display == "block"
+    assert "color to follow" in text and text not in view.tip_text
     assert view.why() == text and view.why_text.layout.display == "none"  # a second tap hides it
     view.go_on()
     view.play_card(view.hand.playable[0])

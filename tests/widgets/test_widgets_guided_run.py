@@ -95,7 +95,7 @@ def test_a_learner_going_back_and_forth_is_nudged_once():
     else:
         pytest.fail("no learner went back and forth in 40 guided games")
     [(moment, words, highlight)] = nudges
-    assert words == "Going back and forth? Lay a tile so its road leads somewhere new."
+    assert words == "Going back and forth? Try another way, or swap two face-down tiles."
     assert highlight == list(moment.fact("places"))  # the tiles the car may turn over
     end = run.end_box.children[0].value
     assert "🔁" in end and "going back and forth" in end  # among the tips met, in words for a screen reader

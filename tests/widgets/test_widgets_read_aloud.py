@@ -19,8 +19,8 @@ LABELS = {"read", "stop", "switch", "hint", "on", "no_voice", "no_speech"}
 
 
 @pytest.mark.parametrize("lang, read, switch, no_voice", [
-    ("en", "Read aloud", "Read new moments aloud", "🔊 Reading aloud: this browser has no English voice."),
-    ("de", "Vorlesen", "Neues automatisch vorlesen", "🔊 Vorlesen: Dieser Browser hat keine deutsche Stimme."),
+    ("en", "Read aloud", "Read new moments aloud", "🔊 This browser cannot read aloud in English."),
+    ("de", "Vorlesen", "Neues automatisch vorlesen", "🔊 Dieser Browser kann nicht auf Deutsch vorlesen."),
 ])
 def test_the_page_reads_in_the_lesson_language_and_says_so_in_it(lang, read, switch, no_voice):
     with language(lang):

@@ -241,3 +241,43 @@ def test_a_summary_too_long_for_the_loop_stands_below_the_track_in_the_wide_look
     assert fig.plot.layout.height - 350 == fig.plot.layout.margin.b - 6 > 0  # the track keeps its size and place
     fig.show_move(move(track, fig.positions, 1, 1))  # the next move: no summary yet, back inside
     assert fig.plot.layout.height == 350 and fig.plot.layout.annotations[SUMMARY].yref is None
+
+
+@pytest.mark.parametrize("room", [320, 360, 412])
+@pytest.mark.parametrize("name", ["volcano", "beach"])
+def test_on_a_phone_no_car_covers_a_car_on_the_next_space(name, room):
+    """Three cars in a row on neighbouring spaces, anywhere round the loop (the bends
+    too, where the inner side has the least room): no car's square overlaps another's."""
+    track = TRACKS[name]
+    n = len(track)
+    fig = TrackFigure(track, positions=[1, 2, 3])
+    fig.fit_room(room)
+    look = fig.look
+    assert look.width <= room
+    ppu = (look.width - look.margin["l"] - look.margin["r"]) / (2 * (STRAIGHT / 2 + RADIUS + 0.25))
+    for first in range(1, n + 1):
+        positions = [first, first + 1, first + 2]  # a car past the line keeps counting
+        spots = [fig.car_spot(positions, seat) for seat in range(3)]
+        for a in range(3):
+            for b in range(a + 1, 3):
+                apart = max(abs(spots[a][0] - spots[b][0]), abs(spots[a][1] - spots[b][1])) * ppu
+                assert apart >= look.car, (positions, a, b, apart, look.car)
+
+
+@pytest.mark.parametrize("name", ["volcano", "beach"])
+def test_a_jump_s_word_stays_on_the_wide_figure_beside_the_loop_s_ends(name):
+    """In the wide look the words of a move's jumps and rolls stand outside the track, but
+    past the loop's two ends there is no room (a "jump" there was cut to "ump"): there they
+    stand inside the loop, and every word is within the plot."""
+    from widgets.stich_rallye.track_layout import ACROSS, pixels_per_unit, stadium_point, wide_look
+    from widgets.stich_rallye.track_traces import trail_marks
+
+    n = len(TRACKS[name])
+    look = wide_look(720, 350, ["Ada", "Bo", "Cy"], n)
+    ppu = pixels_per_unit(look.width, look.height, look.margin["r"])
+    xy = [stadium_point(i / n) for i in range(n)]
+    for how in ("jumped", "rolled"):
+        marks = trail_marks([(p, how) for p in range(1, n + 1)], xy, look.word_out)
+        half_word = 0.6 * look.text * max(len(t) for t in marks["text"]) / 2 / ppu
+        assert all(abs(x) + half_word <= ACROSS / 2 for x in marks["x"])
+        assert any(abs(x) > STRAIGHT / 2 for x in marks["x"])  # the ends were tried

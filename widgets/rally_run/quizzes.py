@@ -245,8 +245,7 @@ def first_move_dead_end() -> Question:
          _("Only open to north"): frozenset("N"),
          _("Open to north or to west, as he likes"): frozenset("NW"),
          _("Any of the four ways"): frozenset("NESW")},
-        why=_("On a car's first move, a dead end may face a face-down neighbor: here E4 (north) or D5 (west). "
-              "In this app, it never faces the start-finish tile."),
+        why=_("In this app, a first move's dead end must face a face-down neighbor: E4 (north) or D5 (west)."),
         hint=_("On a car's first move a dead end gets special help: where may its opening face, and where not?"),
         reading=True,  # the rulebook lets the dead end face away; the app makes it (R3)
     )

@@ -225,6 +225,11 @@ def narrow_look(room: int, wide: TrackLook, names: Sequence[str], track_length: 
     # Below the track, left-aligned under it (their yshift is set with their words: TrackFigure._say).
     below = {"xref": "paper", "yref": "paper", "x": 0, "y": 0, "xanchor": "left", "yanchor": "top", "align": "left"}
     line = width - 2 * side  # the words' lines are as wide as the track (a character: a little over half its size)
+    # Cars wider than the room between two spaces (least inside a bend): neighbours take turns
+    # a lane further in, so no car covers another, and a move's words stand past the inner
+    # lane. The note on the direction goes to the loop's middle.
+    lane_gap = lane_gap_for(track_length, ppu, car)
+    word_out = -max(0.7, CAR_INSET + lane_gap + car / 2 / ppu + 0.08)
     return TrackLook(
         width=width, height=6 + plot_height + key_height, margin={"l": side, "r": side, "t": 6, "b": key_height},
         legend={"x": 0.0, "xanchor": "left", "y": 0.0, "yanchor": "top", "font": {"size": key}},
@@ -232,11 +237,35 @@ def narrow_look(room: int, wide: TrackLook, names: Sequence[str], track_length: 
         space=max(9.0, min(16.0, 0.38 * step_px)), car=car,
         text=NARROW_FONT, note=NARROW_FONT, summary=summary, caption=caption, choice=NARROW_FONT + 1,
         hover=14, wrap=int(line / (0.55 * summary)), caption_wrap=int(line / (0.55 * caption)), below=plot_height,
-        word_out=-0.7,  # inside, past a passing car
+        word_out=word_out,  # inside, past a passing car
         grid_gap=max(GRID_GAP, (car + 3) / ppu),  # cars big enough for their initials, side by side
-        # Cars wider than the room between two spaces: neighbours take turns a lane further in,
-        # clear of each other's letter, and the note on the direction goes to the loop's middle.
-        lane_gap=(car / 2 + 7) / ppu if car > 0.8 * step_px else 0.0, note_y=0.0)
+        lane_gap=lane_gap, note_y=0.0)
+
+
+def lane_gap_for(track_length: int, ppu: float, car: float) -> float:
+    """How much further in (plot units) every second car of a row on neighbouring spaces
+    sits so that no car's square (``car`` px, drawn upright, ``ppu`` px a unit) overlaps its
+    neighbour's anywhere round a loop of ``track_length`` spaces; 0 when they fit in one lane.
+
+    >>> lane_gap_for(31, 150.0, 14.0), round(lane_gap_for(31, 70.0, 20.0), 2)
+    (0.0, 0.39)
+    """
+    xy = [stadium_point(i / track_length) for i in range(track_length)]
+
+    def apart(outer: float, inner: float) -> float:  # px between neighbours' squares, the least round the loop
+        def at(i: int, depth: float) -> tuple[float, float]:
+            x, y, nx, ny = xy[i % track_length]
+            return x - nx * depth, y - ny * depth
+        pairs = ((at(i, d1), at(i + 1, d2)) for i in range(track_length) for d1, d2 in ((outer, inner), (inner, outer)))
+        return ppu * min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a, b in pairs)
+
+    need = car + 1
+    if apart(CAR_INSET, CAR_INSET) >= need:
+        return 0.0
+    gap = need / ppu
+    while apart(CAR_INSET, CAR_INSET + gap) < need:
+        gap += 1 / ppu
+    return gap
 
 
 def key_margin(names: Sequence[str], track_length: int, font: int = WIDE_FONT) -> int:

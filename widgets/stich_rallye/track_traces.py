@@ -158,12 +158,18 @@ def trail_update(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint
                         "line": {"color": colors}})
 
 
+#: How far inside the loop a jump's or a roll's word stands beside one of the loop's ends, in
+#: the wide look (plot units): past a car sitting there.
+WORD_INSIDE_AT_ENDS = 0.5
+
+
 def trail_marks(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint], word_out: float) -> dict[str, list]:
     """The trail's marks for its steps ``(progress, how)``, as Plotly's ``x``, ``y`` and
     ``text``: a counted step's number just outside the track; a jump's or a roll's word
     there too when ``word_out`` (:attr:`TrackLook.word_out`) is outside. Inside (a narrow
     look, its spaces too close for a word beside a number) the word stands inside the
-    loop, once for steps in a row that would say the same word."""
+    loop, once for steps in a row that would say the same word. Outside, a word beside one of
+    the loop's two ends stands inside it instead: past an end there is no room for it."""
     inside = word_out < 0
     marks: dict[str, list] = {"x": [], "y": [], "text": []}
     counted, before = 0, ""
@@ -174,6 +180,8 @@ def trail_marks(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint]
         else:
             label, out = trail_word(how), word_out
         x, y, nx, ny = space_xy[progress % len(space_xy)]
+        if out > 0 and how != "counted" and abs(x) > STRAIGHT / 2 + 0.05:
+            out = -WORD_INSIDE_AT_ENDS
         marks["x"].append(x + nx * out)
         marks["y"].append(y + ny * out)
         marks["text"].append("" if inside and how != "counted" and how == before else label)
