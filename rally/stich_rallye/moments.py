@@ -104,7 +104,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "uphill_roll_grid": (N_("{name}'s car landed on an uphill space ▲, so it rolls back to the starting grid."),),
     "round_end_motors": (N_("Round {round} is over: now every motor drives its car, last place first."),),
     "round_end_motors_value": (N_("Round {round} is over: now every motor drives its car, last place first."),
-                               N_("{name}'s motor had {value}: the car drove {value} empty spaces, and the motor went back to 0.")),
+                               N_("{name}'s motor had {value}: the car drove that many empty spaces, and the motor went back to 0.")),
     "new_deal": (N_("Round {round}: in this app, all the cards are shuffled again, and everyone gets {cards} new "
                     "cards."),
                  N_("Fewer cards were left over than this round needs.")),

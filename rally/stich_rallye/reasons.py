@@ -57,8 +57,7 @@ def _lost_reason(stakes: TrickStakes, name: str) -> str:
     """:func:`card_reason` for a card that loses the trick to ``name``: the motor's wind."""
     facts = {"card": stakes.card, "name": name, "motor": stakes.motor, "wound": stakes.wound}
     # TRANSLATORS: {motor} and {wound} are the motor's values before and after the wind.
-    return _by_wind(stakes, _("{card} loses the trick to {name}, and your motor winds too far: it drops from {motor} "
-                              "to {wound}."),
+    return _by_wind(stakes, _("{card} loses the trick to {name}, and your motor drops from {motor} to {wound}."),
                     # TRANSLATORS: {motor} and {wound} are the motor's values before and after the wind.
                     _("{card} loses the trick to {name}, and your motor winds from {motor} to {wound}."),
                     _("{card} loses the trick to {name}, and a lost trick winds your motor one step.")).format(**facts)
@@ -104,7 +103,7 @@ def stakes_reasons(stakes: TrickStakes, only: bool = False) -> list[str]:
     if stakes.motor:
         sentences.append(_("With the turbo, your motor's {motor} would add to that.").format(**facts))
     sentences.append(_by_wind(
-        stakes, _("If you lose this trick, your motor winds too far: it drops from {motor} to {wound}."),
+        stakes, _("If you lose this trick, your motor drops from {motor} to {wound}."),
         _("If you lose this trick, your motor winds from {motor} to {wound}: it can take you further later."),
         _("If you lose this trick, your motor winds one step, but its value stays {motor}.")).format(**facts))
     return sentences
@@ -129,7 +128,7 @@ def both_lose_reasons(position: Position, chosen: Card, other: Card) -> list[str
                  ngettext("With {other} instead, {winner} would win it and move {other_lowest} space.",
                           "With {other} instead, {winner} would win it and move {other_lowest} spaces.",
                           other_low).format(**facts)]
-    either = _by_wind(stakes, _("Either way, your motor winds too far: it drops from {motor} to {wound}."),
+    either = _by_wind(stakes, _("Either way, your motor drops from {motor} to {wound}."),
                       _("Either way, your motor winds from {motor} to {wound}."), "")
     return [*sentences, either.format(**facts)] if either else sentences
 

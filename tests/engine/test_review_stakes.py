@@ -132,14 +132,14 @@ def test_a_lost_last_card_says_the_motors_new_value_and_an_over_wind_says_it_dro
     won, wound, before = played_out(position, loses, 0)
     assert wound is not None
     name = position.player_names[won.seat]
-    assert card_reason(position, loses) == (f"{loses} loses the trick to {name}, and your motor winds too far: "
-                                            f"it drops from {before} to {wound.value}.")
+    assert card_reason(position, loses) == (f"{loses} loses the trick to {name}, and your motor drops from "
+                                            f"{before} to {wound.value}.")
     with language("de"):
-        assert card_reason(position, loses) == (f"Mit {loses} verlierst du den Stich an {name}, und du ziehst "
-                                                f"deinen Motor zu weit auf: Er fällt von {before} auf {wound.value}.")
+        assert card_reason(position, loses) == (f"Mit {loses} verlierst du den Stich an {name}, und dein Motor "
+                                                f"sinkt von {before} auf {wound.value}.")
     # The same motor, said for a trick still open: the loss's drop, the win's turbo.
     sentences = stakes_reasons(trick_stakes(position, wins))
-    assert sentences[-1] == f"If you lose this trick, your motor winds too far: it drops from {before} to {wound.value}."
+    assert sentences[-1] == f"If you lose this trick, your motor drops from {before} to {wound.value}."
     assert f"With the turbo, your motor's {before} would add to that." in sentences
 
 

@@ -72,7 +72,7 @@ def test_lesson_0_says_once_what_in_this_app_means_before_any_lesson_uses_it(lan
     mark = IN_THIS_APP[lang]
     start = " ".join(source(c) for c in cells(COURSE[0], lang) if c["cell_type"] == "markdown")
     silent = {"en": ("rulebook says nothing or lets you choose", "may play it that way at the table too"),
-              "de": ("Spielanleitung nichts sagt oder dir die Wahl lässt", "darfst du es auch am Tisch spielen")}
+              "de": ("Spielanleitung nichts dazu oder lässt dir die Wahl", "darfst du es auch so spielen")}
     told = re.split(r"(?<=[.!?])\s+", start)
     said = [i for i, s in enumerate(told) if f"“{mark}”" in s or f"„{mark}“" in s]
     assert len(said) == 1, said

@@ -196,8 +196,8 @@ def test_the_lesson_labels_the_projects_own_readings():
     for reading in ("stacked on the pit stop, colored side down.",  # trophies (M4): both rulebooks say so
                     "In this app the start-finish tiles lie just outside the grid, left or right of its corner squares.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook allows this “in the first round”: it calls a turn a round. In this app it is a "
-                    "must on a car's first move: cars enter start-finish tiles only to finish.",  # R3, R5
+                    "The rulebook allows this “in the first round”, but never toward a start-finish tile. In this "
+                    "app, that means a car's first move.",  # R3: the rulebook's "first round" read
                     "In this app the pit stop is open on every side and stays face up.",  # M1
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "

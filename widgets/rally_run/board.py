@@ -344,8 +344,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
                         name=game.names[seat], color=color_adjective(color)))
         except Exception as err:  # noqa: BLE001 - shown where the learner looks, never raised into the kernel
             seat = game.current_player
-            self._say(_("{name}'s computer player failed ({error}: {problem}); the game stops here. Press New game "
-                        "to play on.").format(name=game.names[seat], error=type(err).__name__, problem=err), "error")
+            self._say(_("{name}'s computer player failed ({problem}); the game stops here. Press New game "
+                        "to play on.").format(name=game.names[seat], problem=err), "error")
         finally:
             self._refresh()
 

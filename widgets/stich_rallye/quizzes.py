@@ -117,7 +117,8 @@ def what_losers_do(players: int, seed: int) -> Question:
                 names=join_words([game.names[e.seat] for e in events]))
         else:
             said = " ".join(e.describe(game.names) for e in events)
-        return Feedback(answer == right, _("Only the winner's car moves. {events}").format(events=said))
+        return Feedback(answer == right, _("Only {winner}'s car moves now. {events}").format(
+            winner=game.names[won.seat], events=said))
 
     return Question(
         _("{winner} won a trick; {losers} lost it. What do {losers} do now?").format(
