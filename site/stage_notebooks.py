@@ -45,6 +45,8 @@ SITE_WORDS = {
         "Jede Lektion startet auf dieser Website von selbst und fängt jedes Mal\nvon vorn an.",
     "**Pour commencer\u00a0:** dans le menu en haut, choisis **Run → Run All Cells**.":
         "**Pour commencer\u00a0:** rien à faire. Sur ce site, une leçon démarre toute seule dans un instant.",
+    "**Para empezar:** en el menú de arriba, elige **Run → Run All Cells**.":
+        "**Para empezar:** no hace falta hacer nada. En esta web, la lección empieza sola en un momento.",
 }
 #: The words that ask for running by hand; no lesson on the site may keep them.
 BY_HAND = ("Run All Cells", "Alle Zellen ausführen")

@@ -5,7 +5,7 @@ One list serves the lessons' links, the course map (:class:`widgets.CourseProgre
 ticks a learner sets at a lesson's end (:class:`widgets.LessonDone`) and the tests that
 walk the course. English and German have every lesson; the languages of Rally Run's
 rulebook alone (``rally.common.i18n.RALLY_RUN_ONLY``) have Rally Run's part, four pages
-numbered from 0 for that child (French so far). A lesson is known everywhere by its
+numbered from 0 for that child (French and Spanish so far). A lesson is known everywhere by its
 *course id*, its English file name: the tick a learner sets means the same lesson in every
 language.
 
@@ -27,7 +27,7 @@ from typing import Mapping
 from .i18n import N_, _, get_language
 
 #: Each language the lessons are written in, and its folder below ``notebooks/`` ("" for English).
-FOLDERS: Mapping[str, str] = {"en": "", "de": "de", "fr": "fr"}
+FOLDERS: Mapping[str, str] = {"en": "", "de": "de", "fr": "fr", "es": "es"}
 
 
 @dataclass(frozen=True)
@@ -68,14 +68,14 @@ class Lesson:
         return _("Lesson {number}: {topic}").format(number=self.number, topic=_(self.topic))
 
 
-def _rally_run(de: str, fr: str) -> dict[str, str]:
+def _rally_run(de: str, fr: str, es: str) -> dict[str, str]:
     """The file names of a Rally Run lesson: German, and the Rally-Run-only languages."""
-    return {"de": de, "fr": fr}
+    return {"de": de, "fr": fr, "es": es}
 
 
 COURSE: tuple[Lesson, ...] = (
     Lesson("00_start_here", N_("start here"),
-           _rally_run("00_hier_anfangen", "00_commencer_ici")),
+           _rally_run("00_hier_anfangen", "00_commencer_ici", "00_empieza_aqui")),
     Lesson("01_tricks", N_("tricks"), {"de": "01_stiche"}),
     Lesson("02_motor_and_turbo", N_("the motor and the turbo"), {"de": "02_motor_und_turbo"}),
     Lesson("03_moving_and_hills", N_("moving and hills"), {"de": "03_fahren_und_huegel"}),
@@ -83,11 +83,11 @@ COURSE: tuple[Lesson, ...] = (
     Lesson("05_play_a_game", N_("play a game"), {"de": "05_ein_spiel_spielen"}),
     Lesson("06_what_if", N_("what if?"), {"de": "06_was_waere_wenn"}),
     Lesson("07_rally_run_driving", N_("the board and driving (Rally Run)"),
-           _rally_run("07_rally_run_fahren", "01_conduire")),
+           _rally_run("07_rally_run_fahren", "01_conduire", "01_conducir")),
     Lesson("08_rally_run_finish", N_("swapping and the finish (Rally Run)"),
-           _rally_run("08_rally_run_ziel", "02_echanger_et_arriver")),
+           _rally_run("08_rally_run_ziel", "02_echanger_et_arriver", "02_cambiar_y_meta")),
     Lesson("09_rally_run_memory", N_("how much memory helps (Rally Run)"),
-           _rally_run("09_rally_run_gedaechtnis", "03_memoire")),
+           _rally_run("09_rally_run_gedaechtnis", "03_memoire", "03_memoria")),
 )
 
 

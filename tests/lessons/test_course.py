@@ -100,7 +100,7 @@ def test_lesson_0_says_once_what_in_this_app_means_before_any_lesson_uses_it(lan
     Every lesson of Rally Run's that marks a reading in English marks one in each language of
     Rally Run alone."""
     quoted = IN_THIS_APP[lang]
-    start = " ".join(source(c) for c in cells(COURSE[0], lang) if c["cell_type"] == "markdown")
+    start = " ".join(re.sub(r"[ \n]+", " ", source(c)) for c in cells(COURSE[0], lang) if c["cell_type"] == "markdown")
     told = re.split(r"(?<=[.!?。！？])\s*", start)
     said = [i for i, s in enumerate(told) if quoted in s]
     assert len(said) == 1, said
