@@ -47,6 +47,8 @@ SITE_WORDS = {
         "**Pour commencer\u00a0:** rien à faire. Sur ce site, une leçon démarre toute seule dans un instant.",
     "**Para empezar:** en el menú de arriba, elige **Run → Run All Cells**.":
         "**Para empezar:** no hace falta hacer nada. En esta web, la lección empieza sola en un momento.",
+    "**开始**：在上方的菜单里选择 **Run → Run All Cells**。":
+        "**开始**：什么都不用做。在这个网站上，课程马上会自己开始。",
 }
 #: The words that ask for running by hand; no lesson on the site may keep them.
 BY_HAND = ("Run All Cells", "Alle Zellen ausführen")

@@ -29,7 +29,7 @@ WORDS = {
            "start": "**Para empezar:** en el menú de arriba, elige **Run → Run All Cells**.",
            "run_all": "Run All"},
     "zh_Hans": {"first_line": "# 给电脑的指令（点 ••• 就能看）",
-                "start": "**开始：**在上方的菜单里选择 **Run → Run All Cells**。",
+                "start": "**开始**：在上方的菜单里选择 **Run → Run All Cells**。",
                 "run_all": "Run All"},
 }
 

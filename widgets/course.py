@@ -4,8 +4,8 @@ are written in.
 One list serves the lessons' links, the course map (:class:`widgets.CourseProgress`), the
 ticks a learner sets at a lesson's end (:class:`widgets.LessonDone`) and the tests that
 walk the course. English and German have every lesson; the languages of Rally Run's
-rulebook alone (``rally.common.i18n.RALLY_RUN_ONLY``) have Rally Run's part, four pages
-numbered from 0 for that child (French and Spanish so far). A lesson is known everywhere by its
+rulebook alone (``rally.common.i18n.RALLY_RUN_ONLY``: French, Spanish, Chinese) have Rally
+Run's part, four pages numbered from 0 for that child. A lesson is known everywhere by its
 *course id*, its English file name: the tick a learner sets means the same lesson in every
 language.
 
@@ -27,7 +27,7 @@ from typing import Mapping
 from .i18n import N_, _, get_language
 
 #: Each language the lessons are written in, and its folder below ``notebooks/`` ("" for English).
-FOLDERS: Mapping[str, str] = {"en": "", "de": "de", "fr": "fr", "es": "es"}
+FOLDERS: Mapping[str, str] = {"en": "", "de": "de", "fr": "fr", "es": "es", "zh_Hans": "zh"}
 
 
 @dataclass(frozen=True)
@@ -68,14 +68,15 @@ class Lesson:
         return _("Lesson {number}: {topic}").format(number=self.number, topic=_(self.topic))
 
 
-def _rally_run(de: str, fr: str, es: str) -> dict[str, str]:
-    """The file names of a Rally Run lesson: German, and the Rally-Run-only languages."""
-    return {"de": de, "fr": fr, "es": es}
+def _rally_run(de: str, fr: str, es: str, zh: str) -> dict[str, str]:
+    """The file names of a Rally Run lesson: German, and the Rally-Run-only languages (Chinese
+    in pinyin, ASCII only)."""
+    return {"de": de, "fr": fr, "es": es, "zh_Hans": zh}
 
 
 COURSE: tuple[Lesson, ...] = (
     Lesson("00_start_here", N_("start here"),
-           _rally_run("00_hier_anfangen", "00_commencer_ici", "00_empieza_aqui")),
+           _rally_run("00_hier_anfangen", "00_commencer_ici", "00_empieza_aqui", "00_cong_zheli_kaishi")),
     Lesson("01_tricks", N_("tricks"), {"de": "01_stiche"}),
     Lesson("02_motor_and_turbo", N_("the motor and the turbo"), {"de": "02_motor_und_turbo"}),
     Lesson("03_moving_and_hills", N_("moving and hills"), {"de": "03_fahren_und_huegel"}),
@@ -83,11 +84,11 @@ COURSE: tuple[Lesson, ...] = (
     Lesson("05_play_a_game", N_("play a game"), {"de": "05_ein_spiel_spielen"}),
     Lesson("06_what_if", N_("what if?"), {"de": "06_was_waere_wenn"}),
     Lesson("07_rally_run_driving", N_("the board and driving (Rally Run)"),
-           _rally_run("07_rally_run_fahren", "01_conduire", "01_conducir")),
+           _rally_run("07_rally_run_fahren", "01_conduire", "01_conducir", "01_kaiche")),
     Lesson("08_rally_run_finish", N_("swapping and the finish (Rally Run)"),
-           _rally_run("08_rally_run_ziel", "02_echanger_et_arriver", "02_cambiar_y_meta")),
+           _rally_run("08_rally_run_ziel", "02_echanger_et_arriver", "02_cambiar_y_meta", "02_huhuan_he_zhongdian")),
     Lesson("09_rally_run_memory", N_("how much memory helps (Rally Run)"),
-           _rally_run("09_rally_run_gedaechtnis", "03_memoire", "03_memoria")),
+           _rally_run("09_rally_run_gedaechtnis", "03_memoire", "03_memoria", "03_jiyi")),
 )
 
 
@@ -124,8 +125,8 @@ def lesson_named(name: str) -> Lesson:
 def language_of(name: str) -> str:
     """The language of the lesson file ``name``; its course id is English.
 
-    >>> language_of("03_memoire"), language_of("07_rally_run_driving")
-    ('fr', 'en')
+    >>> language_of("03_jiyi"), language_of("07_rally_run_driving")
+    ('zh_Hans', 'en')
     """
     lesson = lesson_named(name)
     return next(lang for lang in FOLDERS if lesson.name(lang) == name)

@@ -90,7 +90,7 @@ SILENT = {"en": ("rulebook says nothing or lets you choose", "may play it that w
           "de": ("Spielanleitung nichts sagt oder dir die Wahl lässt", "darfst du es auch am Tisch spielen"),
           "fr": ("la règle ne dit rien ou te laisse choisir", "Tu peux aussi jouer comme ça à table"),
           "es": ("las instrucciones no dicen nada o te dejan elegir", "También puedes jugar así en la mesa"),
-          "zh_Hans": ("说明书没有说，或者让你自己选", "在桌上也可以这样玩")}
+          "zh_Hans": ("游戏指南没有说，或者让你自己选", "在桌上也可以这样玩")}
 
 
 @pytest.mark.parametrize("lang", LANGS)

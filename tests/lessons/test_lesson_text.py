@@ -83,3 +83,17 @@ def test_the_guide_is_checked_in_both_languages():
 def test_no_lesson_is_over_1200_words(lesson):
     total = sum(words(prose("".join(cell["source"]))) for cell in text_cells(lesson))
     assert total <= MOST_WORDS_A_LESSON, f"{total} words"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_every_bold_word_is_drawn_bold(lesson):
+    """Markdown's ``**`` shows as it is where its rules do not make it bold: a closing ``**``
+    after punctuation must be followed by a space or punctuation, so Chinese writes
+    ``**往前开**：`` rather than ``**往前开：**`` (CommonMark's flanking rule; mistune, which
+    nbconvert uses, follows it, as JupyterLab and Voilà do)."""
+    mistune = pytest.importorskip("mistune")
+    render = mistune.create_markdown()
+    left = [line for cell in text_cells(lesson) for line in re.sub(r"<[^>]+>", "", render("".join(cell["source"]))
+                                                                     ).splitlines() if "**" in line]
+    assert left == []
+

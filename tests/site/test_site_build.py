@@ -45,7 +45,7 @@ STAGED = ("[0-9][0-9]_*.ipynb", "for_grown_ups*.ipynb", "fuer_erwachsene*.ipynb"
 
 
 #: How each language says on the site that a lesson starts by itself.
-STARTS_BY_ITSELF = ("starts by itself", "von selbst", "démarre toute seule", "empieza sola")
+STARTS_BY_ITSELF = ("starts by itself", "von selbst", "démarre toute seule", "empieza sola", "自己开始")
 
 
 def test_every_staged_lesson_says_it_starts_by_itself(tmp_path):
