@@ -9,9 +9,10 @@ app and closes it would leave its Python running until the idle cull. Voilà's d
 ``prelaunch_hook`` gets the page's request before anything is sent: reading the handler's
 ``xsrf_token`` sets the cookie (Tornado sets it on first read).
 
-The page speaks the lesson's language, German for a lesson in ``notebooks/de/``: Voilà's
-documented ``page_config_hook`` hands the template (binder/voila/rally) the language as
-``page_config["rallyLanguage"]``, since the template sees the notebook but not its path.
+The page speaks the lesson's language, German for a lesson in ``notebooks/de/``, Chinese in
+``notebooks/zh/``: Voilà's documented ``page_config_hook`` hands the template
+(binder/voila/rally) the lesson's folder as ``page_config["rallyLanguage"]``, since the
+template sees the notebook but not its path; the template knows each folder's words.
 """
 
 from pathlib import PurePosixPath
@@ -24,9 +25,11 @@ def give_the_page_its_xsrf_cookie(req_handler, notebook, cwd):  # noqa: ARG001 (
 
 
 def tell_the_page_its_language(page_config, notebook_path, **_):
-    """``page_config`` with ``rallyLanguage``: "de" for a notebook in a folder ``de``, else "en".
-    ``notebook_path`` is the page's address below ``/voila/render/`` (``notebooks/de/…``)."""
-    page_config["rallyLanguage"] = "de" if PurePosixPath(notebook_path).parent.name == "de" else "en"
+    """``page_config`` with ``rallyLanguage``: the lesson's language folder below ``notebooks/``
+    ("de", "fr", "es", "zh") for a notebook in one, else "en". ``notebook_path`` is the page's
+    address below ``/voila/render/`` (``notebooks/de/…``)."""
+    folder = PurePosixPath(notebook_path).parent
+    page_config["rallyLanguage"] = folder.name if folder.parent.name == "notebooks" else "en"
     return page_config
 
 

@@ -8,16 +8,23 @@ page's ``document.body.innerText`` is saved, one file a lesson, in course order,
 links beside it (and the grown-ups' guide, each of its notebooks, counted apart from the
 child's path). The counts are printed as tables, the lessons' and the guide's::
 
-    bash bin/app-text [FOLDER] [--lang en|de] [--lesson 07_rally_run_driving]
+    bash bin/app-text [FOLDER] [--lang en|de|fr|es|zh_Hans] [--lesson 07_rally_run_driving]
     bash bin/app-text [FOLDER] --lesson for_grown_ups_3_advisor      (one notebook of the guide)
 
-The browser tests count the same way on the pages they open (``tests/browser/test_learner_view.py``).
+Each language's course is counted (``widgets.course.course``): English and German have every
+lesson, French, Spanish and Chinese Rally Run's four pages. Chinese is written without spaces,
+so two of its characters count as one word (:data:`CJK_PER_WORD`), as a Chinese text of 1,000
+characters says about as much as 500 English words; letters and digits among them count as in
+English. The browser tests count the same way on the pages they open
+(``tests/browser/test_learner_view.py``).
 
 >>> page = count("Round 1.\\nAda plays a card and wins. Bo winds his motor.\\nAda plays a card and wins.")
 >>> page.words, page.sentences, page.long_sentences
 (18, 4, [])
 >>> page.repeated, count("Bo wins the trick by 2.\\nBo wins the trick by 2.").repeated
 ([], ['Bo wins the trick by 2.'])
+>>> count("轮到你了。点一下 B3！").words, count("轮到你了。点一下 B3！").sentences
+(5, 2)
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import pathlib
 import re
 import secrets
@@ -39,8 +47,9 @@ REPEATED_LINE_WORDS = 5
 
 #: The notebooks below notebooks/.
 NOTEBOOKS = pathlib.Path(__file__).resolve().parent.parent / "notebooks"
-#: The grown-ups' guide of each language, its start and its parts (the same limits as a
-#: lesson, counted apart from the child's path): these patterns below notebooks/.
+#: The grown-ups' guide of each language that has one, its start and its parts (the same
+#: limits as a lesson, counted apart from the child's path): these patterns below notebooks/.
+#: The languages of Rally Run alone link the English guide.
 GUIDES = {"en": "for_grown_ups*.ipynb", "de": "de/fuer_erwachsene*.ipynb"}
 
 #: What only a screen reader reads (a game's live region, clipped to nothing on the screen):
@@ -57,8 +66,14 @@ PAGE = """() => {
 }""" % SCREEN_READER_ONLY
 
 _WORD = re.compile(r"\w")
-# A sentence ends at . ! ? (a closing quote or bracket may follow) before the next one starts.
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”“’)»«]))\s+(?=[\"„“‘(«»]?[A-ZÄÖÜ0-9])")
+#: Chinese characters (and Japanese kanji): a text in them has no spaces between words ...
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+#: ... and about two of them make a word.
+CJK_PER_WORD = 2
+# A sentence ends at . ! ? (a closing quote or bracket may follow) before the next one starts
+# (with a capital, a digit, or Spanish ¿ ¡); a Chinese one at 。！？, with no space after it.
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”“’)»«]))\s+(?=[\"„“‘(«»¿¡]?[A-ZÀ-ÖØ-Þ0-9¿¡])"
+                           r"|(?<=[。！？])(?![”’」』）])\s*|(?<=[。！？][”’」』）])\s*")
 
 
 def guide(lang: str) -> list[str]:
@@ -69,7 +84,7 @@ def guide(lang: str) -> list[str]:
     >>> guide("de")[0], len(guide("de")) == len(guide("en"))
     ('de/fuer_erwachsene.ipynb', True)
     """
-    return sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.glob(GUIDES[lang]))
+    return sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.glob(GUIDES[lang])) if lang in GUIDES else []
 
 
 def guide_named(name: str) -> str | None:
@@ -84,14 +99,23 @@ def guide_named(name: str) -> str | None:
                  or path == f"{stem}.ipynb"), None)
 
 
+def cjk_words(text: str) -> int:
+    """The words the Chinese characters of ``text`` make: :data:`CJK_PER_WORD` a word, rounded up.
+
+    >>> cjk_words("开到维修站"), cjk_words("Bo wins")
+    (3, 0)
+    """
+    return math.ceil(len(CJK.findall(text)) / CJK_PER_WORD)
+
+
 def words(text: str) -> int:
     """Words as a reader counts them: whitespace-separated pieces holding a letter or digit
-    (a lone "·", "→" or "▶" is not a word).
+    (a lone "·", "→" or "▶" is not a word); Chinese characters as :func:`cjk_words` counts them.
 
-    >>> words("Ada's car → space 12 · lap 2")
-    6
+    >>> words("Ada's car → space 12 · lap 2"), words("Bo 开到 C3 了。")
+    (6, 4)
     """
-    return sum(1 for piece in text.split() if _WORD.search(piece))
+    return sum(1 for piece in CJK.sub(" ", text).split() if _WORD.search(piece)) + cjk_words(text)
 
 
 def sentences(text: str) -> list[str]:
@@ -157,14 +181,17 @@ def save(folder: pathlib.Path, name: str, shown: dict) -> PageCount:
 
 def save_guided_games(folder: pathlib.Path, lang: str) -> list[PageCount]:
     """Write what a learner reads in lesson 0's guided games in ``lang`` (their tips and
-    their end, :mod:`harness.guided_text`), one file a game beside the lessons' pages
-    (``00_guided_<game>.txt``, under ``de/`` in German); return their counts. They belong
-    to the child's path: lesson 0 starts them."""
+    their end, :mod:`harness.guided_text`), one file a game lesson 0 offers in ``lang``,
+    beside the lessons' pages (``00_guided_<game>.txt``, under ``de/`` in German); return
+    their counts. They belong to the child's path: lesson 0 starts them."""
+    from widgets.course import FOLDERS
+    from widgets.first_game import games_spoken
+
     from . import guided_text
 
     counts = []
-    for game in guided_text.GAMES:
-        name = ("" if lang == "en" else f"{lang}/") + f"00_guided_{game}"
+    for game in games_spoken(lang):
+        name = (f"{FOLDERS[lang]}/" if FOLDERS[lang] else "") + f"00_guided_{game}"
         text = "\n".join(guided_text.words_read(game, lang))
         counted = save(folder, name, {"text": text, "links": []})
         print(f"{counted.name}: {counted.words} words", file=sys.stderr)
@@ -181,19 +208,19 @@ def write_course(folder: pathlib.Path, langs: list[str],
     notebook ``only`` if given. Returns the counts: the lessons', the guide's."""
     from playwright.sync_api import sync_playwright
 
-    from widgets.course import COURSE, lesson_named
+    from widgets.course import course, lesson_named
 
     from . import lab
 
     only_guide = guide_named(only) if only else None
-    lessons = [] if only_guide else [lesson_named(only)] if only else list(COURSE)
     pages, guides = [], []
     with lab.JupyterLab(token=secrets.token_hex(16)) as server, sync_playwright() as playwright:
         browser = lab.launch_chromium(playwright)
         context = browser.new_context(viewport=lab.WINDOW)
         page = context.new_page()
         for lang in langs:
-            for lesson in lessons:
+            lessons = [] if only_guide else [lesson_named(only)] if only else list(course(lang))
+            for lesson in (item for item in lessons if item.name(lang) is not None):
                 path = lesson.file(lang)
                 lab.open_app(page, server, path)
                 counted = save(folder, path.removesuffix(".ipynb"), page.evaluate(PAGE))
@@ -215,13 +242,15 @@ def write_course(folder: pathlib.Path, langs: list[str],
 
 
 def main(argv: list[str] | None = None) -> int:
+    from widgets.course import FOLDERS
+
     parser = argparse.ArgumentParser(prog="bin/app-text", description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", nargs="?", default="test-artifacts/app-text", type=pathlib.Path,
                         help="where the pages' text goes (default: test-artifacts/app-text)")
-    parser.add_argument("--lang", choices=["en", "de"], action="append", help="a language (default: both)")
+    parser.add_argument("--lang", choices=list(FOLDERS), action="append", help="a language (default: all)")
     parser.add_argument("--lesson", help="one lesson or one notebook of the guide for grown-ups, by its file name")
     args = parser.parse_args(argv)
-    pages, guides = write_course(args.folder, args.lang or ["en", "de"], args.lesson)
+    pages, guides = write_course(args.folder, args.lang or list(FOLDERS), args.lesson)
     if pages:
         print(table(pages))
     if guides:

@@ -9,7 +9,9 @@ import re
 #: input still shows its first line: it is words for the learner, not code. The start cell
 #: names JupyterLab's menu as JupyterLab shows it in that language (the German words are
 #: those of jupyterlab-language-pack-de-DE 4.5.post3: "Run" is "Ausführen", "Run All Cells"
-#: is "Alle Zellen ausführen"); the guide for grown-ups has a start cell of its own.
+#: is "Alle Zellen ausführen"); the guide for grown-ups has a start cell of its own. The
+#: languages of Rally Run alone (French, Spanish, Chinese) name the menu as it reads in English:
+#: the lessons' JupyterLab has no language pack for them yet.
 WORDS = {
     "en": {"first_line": "# Instructions for the computer (click ••• to read them)",
            "start": "**To start:** choose **Run → Run All Cells** in the menu at the top.",
@@ -20,6 +22,15 @@ WORDS = {
            # The guide for grown-ups speaks to them as "ihr".
            "start_guide": "**Zum Start:** Wählt oben im Menü **Ausführen → Alle Zellen ausführen**.",
            "run_all": "Alle Zellen ausführen"},
+    "fr": {"first_line": "# Instructions pour l'ordinateur (clique sur ••• pour les lire)",
+           "start": "**Pour commencer\u00a0:** dans le menu en haut, choisis **Run → Run All Cells**.",
+           "run_all": "Run All"},
+    "es": {"first_line": "# Instrucciones para el ordenador (haz clic en ••• para leerlas)",
+           "start": "**Para empezar:** en el menú de arriba, elige **Run → Run All Cells**.",
+           "run_all": "Run All"},
+    "zh_Hans": {"first_line": "# 给电脑的指令（点 ••• 就能看）",
+                "start": "**开始**：在上方的菜单里选择 **Run → Run All Cells**。",
+                "run_all": "Run All"},
 }
 
 #: What would make a learner read Python: reprs, list brackets, keywords, calls with
@@ -31,7 +42,7 @@ PYTHON = re.compile(
 
 
 def device_only_texts() -> set[str]:
-    """The plain text (English and German) of the widgets whose site picture is empty: read
+    """The plain text (in every lessons' language) of the widgets whose site picture is empty: read
     aloud draws only what the device knows (its voices, the switch kept in the browser)."""
     from rally import language
     from widgets import ReadAloud

@@ -14,7 +14,7 @@ Shared by both games (this folder):
 - ``page_style.py``   :class:`PageStyle`: focus rings, whole labels and touch targets for every control
 - ``style.py``        car colors, card faces and labels that never rely on color alone
 - ``_display.py``     a stable plain-text view of every widget, for nbval
-- ``course.py``       the course: the lessons in order, in English and German
+- ``course.py``       the course: the lessons in order, in every language they are written in
 - ``course_progress.py`` :class:`CourseProgress` and :class:`LessonDone`: the learner's ticks,
   kept in the browser
 - ``first_game.py``   :class:`FirstGame`: lesson 0's start, a game chosen and its guided first game

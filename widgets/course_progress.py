@@ -21,7 +21,7 @@ import traitlets
 
 from ._display import StableRepr
 from .messages import PageWrites
-from .course import COURSE, lesson_named
+from .course import course, lesson_named
 from .i18n import _, ngettext
 from .page_style import PAGE_CSS
 
@@ -67,7 +67,8 @@ class _CourseWidget(StableRepr, PageWrites, anywidget.AnyWidget):
     #: "progress" (the course map's ticks) or "done" (a lesson's tick button).
     kind = traitlets.Unicode("progress").tag(sync=True)
     storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
-    #: Every lesson of the course: its English name and its title in the language spoken.
+    #: Every lesson of the course of the language spoken (``widgets.course.course``): its course
+    #: id (its English name) and its title in that language.
     lessons = traitlets.List().tag(sync=True)
     #: The lesson a ``done`` button ticks off (its English name).
     lesson = traitlets.Unicode("").tag(sync=True)
@@ -75,7 +76,7 @@ class _CourseWidget(StableRepr, PageWrites, anywidget.AnyWidget):
     labels = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("lessons", [{"name": item.english, "title": item.title()} for item in COURSE])
+        kwargs.setdefault("lessons", [{"name": item.english, "title": item.title()} for item in course()])
         super().__init__(**kwargs)
 
 
@@ -100,8 +101,9 @@ class CourseProgress(_CourseWidget):
 
 
 class LessonDone(_CourseWidget):
-    """A button that ticks off ``lesson`` (its English or German file name) on the course
-    map, or takes the tick back. A name no lesson has is refused with the names there are."""
+    """A button that ticks off ``lesson`` (its file name in any language) on the course map,
+    or takes the tick back; the tick is the lesson's course id, its English name, in every
+    language. A name no lesson has is refused with the names there are."""
 
     def __init__(self, lesson: str, **kwargs):
         item = lesson_named(lesson)

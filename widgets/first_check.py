@@ -12,6 +12,11 @@ then Rally Run's. Each keeps its answers when the other is shown.
 True
 >>> check.shown, check.intro_text
 ('rally_run', 'Played your first Rally Run game? Three questions on what it showed you.')
+
+Where lesson 0 offers Rally Run alone, only its questions are made and shown:
+
+>>> sorted(FirstCheck(FirstGame(games=("rally_run",))).quizzes)
+['rally_run']
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import html
 import ipywidgets as w
 
 from ._display import StableRepr
-from .first_game import GAMES, FirstGame
+from .first_game import FirstGame, games_spoken
 from .i18n import _
 from .quiz import Quiz
 
@@ -43,19 +48,27 @@ def first_run_quiz() -> Quiz:
         may_swap_after(("swap A4 B5", "swap C1 D2"), ("C1", "E4"))])
 
 
-class FirstCheck(StableRepr, w.VBox):
-    """Lesson 0's self-check: the quiz on the game chosen in ``game`` (a :class:`FirstGame`),
-    Stich Rallye's before any is chosen."""
-
-    def __init__(self, game: FirstGame | None = None) -> None:
+def _quiz(game: str) -> Quiz:
+    if game == "stich_rallye":
         from .stich_rallye.quizzes import start_quiz
 
-        self.quizzes = {"stich_rallye": start_quiz(), "rally_run": first_run_quiz()}
+        return start_quiz()
+    return first_run_quiz()
+
+
+class FirstCheck(StableRepr, w.VBox):
+    """Lesson 0's self-check: the quiz on the game chosen in ``game`` (a :class:`FirstGame`),
+    the first game it offers before any is chosen; a quiz for each game it offers (without
+    ``game``: for each of :func:`~widgets.first_game.games_spoken`)."""
+
+    def __init__(self, game: FirstGame | None = None) -> None:
+        offered = game.games if game is not None else games_spoken()
+        self.quizzes = {code: _quiz(code) for code in offered}
         self.intro = w.HTML()
         #: The code of the game the quiz on show asks about.
         self.shown = ""
         super().__init__(layout=w.Layout(width="100%"))
-        self.show(GAMES[0])
+        self.show(offered[0])
         if game is not None:
             game.when_chosen(self.show)
 
@@ -65,7 +78,7 @@ class FirstCheck(StableRepr, w.VBox):
         return _intro(self.shown)
 
     def show(self, game: str) -> None:
-        """Show the quiz on ``game`` (a code of :data:`~widgets.first_game.GAMES`)."""
+        """Show the quiz on ``game`` (a code of the games offered)."""
         if game not in self.quizzes or game == self.shown:
             return
         self.shown = game

@@ -14,16 +14,25 @@ Two games to choose from. Stich Rallye: a card race, age 8 and up. Rally Run: a 
 False
 >>> start.alert_text
 "The games are 'stich_rallye' and 'rally_run', not 'chess'."
+
+In a language of Rally Run's rulebook alone (``rally.common.i18n.RALLY_RUN_ONLY``) lesson 0
+offers Rally Run alone (:func:`games_spoken`); ``games=`` chooses too:
+
+>>> FirstGame(games=("rally_run",))
+One game to start: Rally Run: a memory race, age 5 and up.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, cast
+from typing import Any, Callable, Sequence, cast
 
 import ipywidgets as w
 
+from rally import SetupError
+from rally.common.i18n import RALLY_RUN_ONLY
+
 from ._display import StableRepr
-from .i18n import _, join_words
+from .i18n import _, get_language, join_words
 from .occasion import Occasion
 from .page_style import PageStyle
 
@@ -33,6 +42,21 @@ GAMES = ("stich_rallye", "rally_run")
 PICTURES = {"stich_rallye": "🃏🏎", "rally_run": "🧠🏁"}
 
 
+def games_spoken(lang: str | None = None) -> tuple[str, ...]:
+    """The games lesson 0 offers in ``lang`` (the language spoken if None): both, or Rally
+    Run alone in a language whose catalogs speak Rally Run's part alone.
+
+    >>> games_spoken("de"), games_spoken("zh_Hans")
+    (('stich_rallye', 'rally_run'), ('rally_run',))
+    """
+    return ("rally_run",) if (lang or get_language()) in RALLY_RUN_ONLY else GAMES
+
+
+def _refusal(games: Sequence[str], given: object) -> str:
+    return _("The games are {games}, not {given}.").format(
+        games=join_words([repr(code) for code in games]), given=repr(given)[:40])
+
+
 def _label(game: str) -> str:
     if game == "stich_rallye":
         return _("Stich Rallye: a card race, age 8 and up")
@@ -40,15 +64,22 @@ def _label(game: str) -> str:
 
 
 class FirstGame(StableRepr, w.VBox):
-    """Lesson 0's game chooser; ``choose(code)`` is what a tap on a button does."""
+    """Lesson 0's game chooser; ``choose(code)`` is what a tap on a button does. ``games``:
+    the games offered, codes of :data:`GAMES` (default: :func:`games_spoken`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, games: Sequence[str] | None = None) -> None:
+        offered = games_spoken() if games is None else tuple(games)
+        wrong = [code for code in offered if code not in GAMES]
+        if wrong or not offered:
+            raise SetupError(_refusal(GAMES, wrong[0] if wrong else offered))
+        #: The codes of the games offered, in the order of their buttons.
+        self.games: tuple[str, ...] = offered
         self.buttons = {
             game: w.Button(description=f"{PICTURES[game]}  {_label(game)}",
                            layout=w.Layout(width="auto", min_height="56px", margin="4px 8px 4px 0"),
                            style={"font_size": "18px", "font_weight": "bold"},
                            tooltip=_label(game))
-            for game in GAMES
+            for game in self.games
         }
         for game, button in self.buttons.items():
             button.on_click(lambda _button, game=game: self.choose(game))
@@ -67,7 +98,7 @@ class FirstGame(StableRepr, w.VBox):
         self.again = w.Button(description=_("Play again ▶"), button_style="primary",
                               layout=w.Layout(display="none", width="auto", min_height="56px", margin="8px 0"),
                               style={"font_size": "18px", "font_weight": "bold"})
-        self.again.on_click(lambda _button: self.choose(self.chosen or GAMES[0]))
+        self.again.on_click(lambda _button: self.choose(self.chosen or self.games[0]))
         super().__init__(
             [w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap")), self.alert,
              self.game_box, self.again, PageStyle()],
@@ -81,12 +112,11 @@ class FirstGame(StableRepr, w.VBox):
         return self._alert
 
     def choose(self, game: str) -> bool:
-        """Show ``game``'s guided first game ("stich_rallye" or "rally_run") below the
+        """Show ``game``'s guided first game (a code of :attr:`games`) below the
         buttons: the one begun, where it was, or a new one (each game begun is kept until it
         is over). Returns False, with the reason in ``alert``, for anything else."""
-        if not (isinstance(game, str) and game in GAMES):
-            self._alert = _("The games are {games}, not {given}.").format(
-                games=join_words([repr(code) for code in GAMES]), given=repr(game)[:40])
+        if not (isinstance(game, str) and game in self.games):
+            self._alert = _refusal(self.games, game)
             self.alert.value = f"<div role='alert' style='color:#b91c1c'>⚠ {self._alert}</div>"
             return False
         self._alert = self.alert.value = ""
@@ -149,9 +179,11 @@ class FirstGame(StableRepr, w.VBox):
         super().close()
 
     def __repr__(self) -> str:
+        if self.game is None and len(self.games) == 1:
+            return _("One game to start: {a}.").format(a=_label(self.games[0]))
         if self.game is None:
-            return _("Two games to choose from. {a}. {b}.").format(a=_label(GAMES[0]), b=_label(GAMES[1]))
+            return _("Two games to choose from. {a}. {b}.").format(a=_label(self.games[0]), b=_label(self.games[1]))
         return repr(self.game)
 
 
-__all__ = ["FirstGame", "GAMES"]
+__all__ = ["FirstGame", "GAMES", "games_spoken"]

@@ -79,12 +79,15 @@ new MutationObserver(() => { const el = document.getElementById('loading_text');
 @pytest.mark.parametrize(("lesson", "lang", "words"), [
     ("de/02_motor_und_turbo.ipynb", "de", r"Die Lektion wird (geladen|vorbereitet)"),
     ("02_motor_and_turbo.ipynb", "en", r"The lesson is loading|Getting the lesson ready: step \d+ of \d+"),
+    ("fr/01_conduire.ipynb", "fr", r"La leçon se (charge|prépare : étape \d+ sur \d+)"),
+    ("zh/01_kaiche.ipynb", "zh-Hans", r"课程正在加载|正在准备课程：第 \d+ 步，共 \d+ 步"),
 ])
 def test_the_app_view_speaks_the_lessons_language_while_it_loads(page, lab, lesson, lang, words):
     """Voilà's spinner would say "Running …" and "Executing 3 of 17": the rally template says
     it in a child's words instead, in the lesson's language ("Getting the lesson ready: step
-    3 of 8", "Die Lektion wird vorbereitet: Schritt 3 von 8"), and a German page is marked
-    German for screen readers and read aloud. Its spinner's picture has no name ("spin"), and
+    3 of 8", "Die Lektion wird vorbereitet: Schritt 3 von 8", "La leçon se prépare : étape 3
+    sur 8"), and a German page is marked German for screen readers and read aloud (a French
+    page French, a Chinese one zh-Hans). Its spinner's picture has no name ("spin"), and
     the browser tab shows the lesson's title (metadata.title), not its file name."""
     page.add_init_script(LOADING_TEXTS)
     _lab.open_app(page, lab, lesson)

@@ -1,4 +1,5 @@
-"""What a learner sees of every lesson, English and German, in Chromium at 1280 x 800, in
+"""What a learner sees of every lesson, in every language (English and German, and Rally Run's
+pages in the languages of Rally Run alone), in Chromium at 1280 x 800, in
 both views, on the server ``bin/lessons`` starts (``_lab.JupyterLab``):
 
 * JupyterLab after *Run All Cells*: every code input folded away (no editor, nothing of the
@@ -12,7 +13,8 @@ both views, on the server ``bin/lessons`` starts (``_lab.JupyterLab``):
   is saved as ``voila_<lesson>.png``;
 * the child's path (issue 41), counted on the app's text as :mod:`harness.app_text` counts
   it (``bin/app-text`` prints the same counts): each page within its budget of words
-  (tests/path_budgets.py: at most 1,200; with the guided games at most 5,300 in each language), no sentence
+  (tests/path_budgets.py: at most 1,200; with the guided games at most 5,300 in English and German,
+  and its own budget for a path of Rally Run alone), no sentence
   over 20 words, no line shown twice but the figures' own labels (:data:`SHOWN_TWICE`). The
   pages' text is saved under ``test-artifacts/app-text/``.
 
@@ -25,20 +27,24 @@ import json
 import re
 
 import pytest
+from english_phrases import RALLY_POT, WIDGETS_POT, english_phrases
 from lesson_words import PYTHON, WORDS  # tests/lesson_words.py (pytest puts tests/ on sys.path)
-from path_budgets import MOST_WORDS_A_PAGE, MOST_WORDS_IN_ALL, PAGE_WORDS, words
+from path_budgets import MOST_WORDS_A_PAGE, PAGE_WORDS, most_words_in_all, words
 
 from harness import app_text
-from widgets.course import COURSE
+from widgets.course import FOLDERS, course
 
 from . import _lab
 
 #: Every lesson of the course, as (path below notebooks/, its language, its English name).
-LESSONS = [(lesson.file(lang), lang, lesson.english) for lang in ("en", "de") for lesson in COURSE]
+LESSONS = [(lesson.file(lang), lang, lesson.english) for lang in FOLDERS for lesson in course(lang)]
 IDS = [path for path, _, _ in LESSONS]
 
-#: What each lesson's widgets draw in the app (each must be on the page and visible); the
-#: German twin draws the same.
+#: The English that a page in another language must not show.
+ENGLISH_PHRASES = english_phrases(RALLY_POT, WIDGETS_POT)
+
+#: What each lesson's widgets draw in the app (each must be on the page and visible); a
+#: lesson in another language draws what the English lesson it mirrors draws.
 WIDGETS = {
     "00_start_here": [".rally-first-game button", ".widget-radio-box input[type=radio]"],  # the games, the self-check
     "01_tricks": [".rally-hand button.rally-card"],                    # card faces
@@ -180,18 +186,23 @@ def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson, lang, english)
     # lesson: none), and back to the start (lesson 0: it is the start); each opens as an app.
     links = course_links(page)
     assert links and all("/voila/render/" in href for href in links), links
-    index = [item.english for item in COURSE].index(english)
-    start = lab.app_url(COURSE[0].file(lang))
-    if index + 1 < len(COURSE):
-        assert lab.app_url(COURSE[index + 1].file(lang)) in links, links
+    lessons = course(lang)
+    index = [item.english for item in lessons].index(english)
+    start = lab.app_url(lessons[0].file(lang))
+    if index + 1 < len(lessons):
+        assert lab.app_url(lessons[index + 1].file(lang)) in links, links
     if index > 0:
         assert start in links, links
 
     assert _lab.axe_violations(page) == []  # the widgets: nothing serious or critical for axe-core
 
-    # The child's path: short pages, short sentences, nothing shown twice.
+    # The child's path: short pages, short sentences, nothing shown twice; in a language
+    # other than English, no English phrase of the catalogs' messages (tests/english_phrases.py).
     name = lesson.removesuffix(".ipynb")
-    counted = app_text.save(APP_TEXT, name, page.evaluate(app_text.PAGE))
+    shown = page.evaluate(app_text.PAGE)
+    if lang != "en":
+        assert sorted(p for p in ENGLISH_PHRASES if p in " ".join(shown["text"].split())) == []
+    counted = app_text.save(APP_TEXT, name, shown)
     most = (PAGE_WORDS[lang][english.removesuffix(".ipynb")], 0, SHOWN_TWICE.get(name, 0))
     found = (counted.words, len(counted.long_sentences), len(counted.repeated))
     assert all(n <= limit for n, limit in zip(found, most)), (found, most, counted.long_sentences, counted.repeated)
@@ -200,11 +211,11 @@ def test_app_shows_the_lesson_run_with_no_code(page, lab, lesson, lang, english)
     _lab.screenshot(page, f"voila_{lang}_{english}")
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", list(FOLDERS))
 def test_the_pages_budgets_add_up_to_the_child_s_path(lang):
-    assert words(lang) <= MOST_WORDS_IN_ALL  # the pages and lesson 0's guided games
+    assert words(lang) <= most_words_in_all(lang)  # the pages and lesson 0's guided games
     assert max(PAGE_WORDS[lang].values()) <= MOST_WORDS_A_PAGE == app_text.MOST_WORDS_A_PAGE
-    assert sorted(PAGE_WORDS[lang]) == sorted(item.english.removesuffix(".ipynb") for item in COURSE)
+    assert sorted(PAGE_WORDS[lang]) == sorted(item.english for item in course(lang))
 
 
 def test_the_server_opens_on_lesson_0_as_an_app(page, lab):
@@ -216,10 +227,11 @@ def test_the_server_opens_on_lesson_0_as_an_app(page, lab):
     assert _lab.app_errors(page) == []
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", list(FOLDERS))
 def test_app_next_link_opens_the_next_lesson_and_the_last_leads_back(page, lab, lang):
     """A learner in the app (no menu, no file browser) walks on by the links alone."""
-    first, second, last = COURSE[0].file(lang), COURSE[1].file(lang), COURSE[-1].file(lang)
+    lessons = course(lang)
+    first, second, last = lessons[0].file(lang), lessons[1].file(lang), lessons[-1].file(lang)
     _lab.open_app(page, lab, first)
     page.locator(f"#rendered_cells a[href$='{second.split('/')[-1]}']").last.click()
     page.wait_for_url(lab.app_url(second), wait_until="commit", timeout=120_000)

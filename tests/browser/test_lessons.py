@@ -12,6 +12,7 @@ import pytest
 from . import _lab, _site
 import rally
 from rally import DEFAULT_DIAL, TRACKS, Game, Position, Track, advise, examples, legal_plays, parse_cards
+from widgets.course import lesson_named
 from widgets.page_style import TOUCH_TARGET
 from widgets.stich_rallye.guided_game import GuidedGame
 
@@ -118,10 +119,10 @@ def check_lesson(page, server, lesson: str, shot: str = "", opened: bool = False
 
 
 def english_lesson(lesson: str) -> str:
-    """The English lesson a lesson (``de/03_fahren_und_huegel.ipynb``) is the translation
-    of, by its number (``03_moving_and_hills.ipynb``); an English lesson is its own."""
-    number = lesson.rsplit("/", 1)[-1][:3]
-    return next(name for name in LESSONS if name.startswith(number))
+    """The English lesson a lesson (``de/03_fahren_und_huegel.ipynb``, ``fr/01_conduire.ipynb``)
+    mirrors (``03_moving_and_hills.ipynb``, ``07_rally_run_driving.ipynb``); an English lesson is
+    its own."""
+    return lesson_named(lesson.rsplit("/", 1)[-1].removesuffix(".ipynb")).file("en")
 
 
 def check_start_here(page):

@@ -28,8 +28,8 @@ from voila.exporter import VoilaExporter  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 BINDER = ROOT / "binder"
-#: Every notebook a learner or a grown-up opens: the lessons and the guide, in both languages.
-EVERY_NOTEBOOK = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("de/*.ipynb"))
+#: Every notebook a learner or a grown-up opens: the lessons and the guide, in every language.
+EVERY_NOTEBOOK = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("*/*.ipynb"))
 IDS = [str(path.relative_to(NOTEBOOKS)) for path in EVERY_NOTEBOOK]
 
 GERMAN_FAILURE = ("Dieser Teil der Lektion konnte nicht laufen. Lade die Seite neu. Hilft das nicht, öffne die "
@@ -53,7 +53,7 @@ def test_every_notebook_has_its_heading_as_title(path):
     notebook = nbformat.read(path, as_version=4)
     title = notebook.metadata.get("title")
     assert title and title.casefold() == first_heading(notebook).casefold(), (title, first_heading(notebook))
-    assert title[0].isupper() and "_" not in title
+    assert not title[0].islower() and "_" not in title  # a capital, or a script without (第 0 课)
 
 
 def server_config() -> Config:
@@ -148,6 +148,33 @@ def test_a_german_page_tells_a_failure_in_german(template_root):
     assert not re.search(r"There was an error|could not run|exception occurred|secret detail|Traceback", page)
 
 
+#: What a page of each language of Rally Run alone says: its html lang, its loading line, and
+#: its failure sentence's start.
+RALLY_RUN_PAGES = {
+    "fr": ("fr", "La leçon se charge …", "Cette partie de la leçon n’a pas pu marcher."),
+    "es": ("es", "La lección se está cargando …", "Esta parte de la lección no ha podido funcionar."),
+    "zh_Hans": ("zh-Hans", "课程正在加载……", "这一课的这一部分没能运行。"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(RALLY_RUN_PAGES))
+def test_a_page_of_a_language_of_rally_run_alone_speaks_it(lang, template_root):
+    """The lesson's folder decides the page's language: its html lang (screen readers, reading
+    aloud), the loading line, the notice when its Python stopped, and a failure's sentence,
+    which names JupyterLab's menu in English as the lessons do."""
+    from widgets.course import COURSE
+
+    tag, loading, failed = RALLY_RUN_PAGES[lang]
+    config = server_config()
+    page = app_page(f"notebooks/{COURSE[7].file(lang)}", template_root, [failed_cell(config), server_failure(config)])
+    assert f'<html lang="{tag}">' in page
+    assert re.search(r"var words = \{[^\n]*" + re.escape(json.dumps(loading)), page)
+    texts = failure_texts(page)
+    assert len(texts) == 2 and all(text.startswith(failed) and "Run → Run All Cells" in text for text in texts), texts
+    assert not re.search(r"There was an error|could not run|exception occurred|secret detail|Traceback|lesson is loading",
+                         page)
+
+
 def test_an_english_page_tells_a_failure_in_the_apps_english_words(template_root):
     config = server_config()
     page = app_page("notebooks/01_tricks.ipynb", template_root, [failed_cell(config), server_failure(config)])
@@ -168,4 +195,5 @@ def test_the_loading_spinner_has_no_english_name(path, template_root):
     assert spinner and 'aria-hidden="true"' in spinner.group(0)
     assert "<title>" not in spinner.group(0) and "Running" not in page
     assert re.search(r'<h2 id="loading_text"></h2>', page)
-    assert f"var german = {'true' if '/de/' in path else 'false'};" in page
+    loading = "Die Lektion wird geladen …" if "/de/" in path else "The lesson is loading …"
+    assert re.search(r"var words = \{[^\n]*" + re.escape(json.dumps(loading)), page)

@@ -1,7 +1,9 @@
 """The learner's view of the lessons: every code input folded away (the learner can open
 it), and the lessons' JupyterLab quiet (no news pop-up). Each lesson speaks its own
-language: the English lessons in notebooks/, the German ones in notebooks/de/, one German
-lesson for every English one, doing the same things in the same cells."""
+language: the English lessons in notebooks/, the others in their language's folder
+(``widgets.course.FOLDERS``): one German lesson for every English one, and in French,
+Spanish and Chinese one for each of Rally Run's, each doing the same things in the same
+cells as the English lesson it mirrors."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from lesson_words import PYTHON, WORDS  # tests/lesson_words.py
+from widgets.course import FOLDERS, course
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -28,8 +31,12 @@ GUIDE_GERMAN = sorted((NOTEBOOKS / "de").glob("fuer_erwachsene*.ipynb"))
 LAB_ONLY = "jupyterlab-only"
 
 
+#: Each language by its folder below notebooks/.
+LANGUAGE_OF_FOLDER = {NOTEBOOKS / folder if folder else NOTEBOOKS: lang for lang, folder in FOLDERS.items()}
+
+
 def _language(lesson: Path) -> str:
-    return "de" if lesson.parent.name == "de" else "en"
+    return LANGUAGE_OF_FOLDER[lesson.parent]
 
 
 def _cells(lesson: Path) -> list[dict]:
@@ -40,8 +47,8 @@ def _code(lesson: Path) -> list[str]:
     return ["".join(c["source"]) for c in _cells(lesson) if c["cell_type"] == "code"]
 
 
-def test_every_lesson_is_english_or_german():
-    assert {p.parent for p in LESSONS} <= {NOTEBOOKS, NOTEBOOKS / "de"}, IDS
+def test_every_lesson_is_in_a_language_of_the_course():
+    assert {p.parent for p in LESSONS} <= set(LANGUAGE_OF_FOLDER), IDS
     assert ENGLISH and len(GERMAN) == len(ENGLISH)
 
 
@@ -122,11 +129,28 @@ def _same_code_cells_and_widgets(english: Path, german: Path) -> list[list[str]]
     return names
 
 
+#: Every lesson not in English, with the English lesson it mirrors (the same course id).
+MIRRORS = [(NOTEBOOKS / lesson.file(lang), NOTEBOOKS / lesson.file("en"))
+           for lang in FOLDERS if lang != "en" for lesson in course(lang)]
+
+
 @pytest.mark.parametrize("english", ENGLISH, ids=[p.name for p in ENGLISH])
-def test_every_english_lesson_has_a_german_one_with_the_same_code_cells_and_widgets(english):
+def test_every_english_lesson_has_a_german_one(english):
     german = [p for p in GERMAN if p.name[:3] == english.name[:3]]
     assert len(german) == 1, f"no German lesson (or more than one) numbered {english.name[:2]} in notebooks/de"
-    assert any(_same_code_cells_and_widgets(english, german[0])), "the comparison found widgets to compare"
+
+
+@pytest.mark.parametrize("lesson, english", MIRRORS, ids=[str(p.relative_to(NOTEBOOKS)) for p, _ in MIRRORS])
+def test_every_lesson_has_the_code_cells_and_widgets_of_the_english_lesson_it_mirrors(lesson, english):
+    """A German lesson and its English one, or a French, Spanish or Chinese page of Rally
+    Run's and the English lesson it mirrors (lesson 0 too: its widgets know the language)."""
+    assert any(_same_code_cells_and_widgets(english, lesson)), "the comparison found widgets to compare"
+
+
+def test_every_language_has_its_whole_course_and_no_other_lesson():
+    for lang, folder in FOLDERS.items():
+        there = sorted((NOTEBOOKS / folder).glob("[0-9][0-9]_*.ipynb"))
+        assert there == [NOTEBOOKS / lesson.file(lang) for lesson in course(lang)], lang
 
 
 def _guide_part(notebook: Path) -> str:
@@ -161,14 +185,15 @@ def test_the_lessons_jupyterlab_fetches_no_news():
 
 
 
-def _read_outputs(cell: dict) -> list[str]:
+def _read_outputs(cell: dict, widgets: bool = False) -> list[str]:
     """What a learner reads of a cell's outputs: printed text, and the plain text of
-    results that are not widgets (a widget shows its own view instead)."""
+    results that are not widgets (a widget shows its own view instead); with ``widgets``,
+    the widgets' plain text too (what a screen reader or nbval reads)."""
     texts = []
     for output in cell.get("outputs", []):
         texts.append("".join(output.get("text", "")))
         data = output.get("data", {})
-        if "application/vnd.jupyter.widget-view+json" not in data:
+        if widgets or "application/vnd.jupyter.widget-view+json" not in data:
             texts.append("".join(data.get("text/plain", "")))
     return texts
 
@@ -179,6 +204,21 @@ def test_no_lesson_output_speaks_python(lesson):
     found = [f"cell {i}: {line.strip()}" for i, cell in enumerate(cells) for text in _read_outputs(cell)
              for line in text.splitlines() if PYTHON.search(line)]
     assert found == []
+
+
+#: Every lesson not in English.
+TRANSLATED = [lesson for lesson, _english in MIRRORS]
+
+
+@pytest.mark.parametrize("lesson", TRANSLATED, ids=[str(p.relative_to(NOTEBOOKS)) for p in TRANSLATED])
+def test_no_translated_lesson_output_speaks_english(lesson):
+    """What a German, French, Spanish or Chinese lesson stores (what nbval compares) holds no
+    English phrase of the catalogs' messages: every widget speaks the lesson's language."""
+    from english_phrases import RALLY_POT, WIDGETS_POT, english_phrases
+
+    phrases = english_phrases(RALLY_POT, WIDGETS_POT)
+    shown = " ".join(" ".join(text.split()) for cell in _cells(lesson) for text in _read_outputs(cell, widgets=True))
+    assert shown and sorted(p for p in phrases if p in shown) == []
 
 
 @pytest.mark.parametrize("line", [

@@ -219,12 +219,11 @@ def test_the_hand_says_the_learner_is_the_named_seat() -> None:
 
 
 #: Issue 40: the guidance of each guided game (every tip, its "Why?" and the end's words),
-#: at most this many words in either language.
+#: at most this many words in every language lesson 0 offers it in.
 GUIDANCE_WORDS = {"stich_rallye": 1200, "rally_run": 600}
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("game", sorted(GUIDANCE_WORDS))
+@pytest.mark.parametrize("game, lang", [(game, lang) for lang in GUIDED_WORDS for game in sorted(GUIDED_WORDS[lang])])
 def test_the_guidance_of_a_whole_guided_game_stays_within_its_budget(game, lang) -> None:
     from harness.app_text import MOST_WORDS_A_SENTENCE, sentences, words
     from harness.guided_text import words_read
@@ -234,6 +233,6 @@ def test_the_guidance_of_a_whole_guided_game_stays_within_its_budget(game, lang)
     assert sum(words(line) for line in guidance) <= GUIDANCE_WORDS[game]
     # Issue 41: the tips and the end (what a learner reads without "Why?") are part of the
     # child's path, within its budget (tests/path_budgets.py).
-    assert sum(words(line) for line in tips) <= GUIDED_WORDS[lang][game]
+    assert words("\n".join(tips)) <= GUIDED_WORDS[lang][game]  # counted as bin/app-text counts the page
     # A tip is a sentence or two a child reads at once: none over the lessons' limit.
     assert all(words(s) <= MOST_WORDS_A_SENTENCE for line in tips for s in sentences(line))
