@@ -12,6 +12,10 @@ the review against a reference four times its size, and the coach's speed.
     python benchmarks/bench_coach.py speed --games 3 --busy 2 --hints-only
     python benchmarks/bench_coach.py speed --games 3 --dealing uniform
     python benchmarks/bench_coach.py deals
+    python benchmarks/bench_coach.py regret --games 10 --first 90000 --budgets 200,400,1000
+    python benchmarks/bench_coach.py strength --games 200 --first 75000 --jobs 1 --advisor-only --save base.json
+    python benchmarks/bench_coach.py strength --games 200 --first 75000 --jobs 1 --advisor-only --playouts 400 --against base.json
+    python benchmarks/bench_coach.py strength --games 200 --first 75000 --jobs 1 --advisor-only --closer 400 --against base.json
 
 ``strength``: four-player games, seeds ``--first`` (default 0), and up; seat 0 is
 :class:`rally.AdvisorBot` (the coach's own analysis at every decision with a choice:
@@ -22,7 +26,22 @@ are played with the advisor dealing the unseen cards uniformly among the deals t
 allow (no weighing by the round's plays), and with a careful bot in seat 0. It prints
 each player's wins with a 95% Wilson interval (a fair share is 25%), and an exact sign
 test on the seeds only one of the two dealings won. ``--advisor-only`` plays the advisor
-with weighed deals alone. Each run says its wall-clock and CPU seconds.
+with weighed deals alone; ``--playouts N`` gives it N test games per option instead of the
+coach's; ``--save FILE`` writes each seed's winner (the advisor with weighed deals), and
+``--against FILE`` compares this run with a saved one game by game on the same seeds (the
+seeds only one of the two won, an exact sign test). ``--closer N`` gives the advisor's
+player a closer look where its options are close (:class:`CloserAdvisor`): the coach's
+analysis, then, when no option was clearly best, the two best play N more deals. Each run says its wall-clock and CPU
+seconds and the load.
+
+``regret``: how much better the advisor could choose among its options. The decisions with a
+choice of the advisor's player in ``--games`` games against three careful bots (seeds
+``--first``, default 90000, and up) are each played out by a reference with ``--reference``
+(2000) test games per option, seeds of its own, no early stop; then the advisor picks again
+with each of ``--budgets`` test games per option, and the win chance its pick gives away
+against the reference's best is summed, per game and by the number of options. The
+reference's own noise counts in: its best is the best of noisy estimates, so even a perfect
+pick shows some loss.
 
 ``agreement``: seeded games of four careful bots; seat 0's decisions reviewed by the
 coach (``rally.stich_rallye.review`` with its defaults) and by a reference that gives every option
@@ -100,34 +119,84 @@ OPPONENTS = {
 DEALINGS = {"weighed": evidence_module.STEPS_PER_CARD, "uniform": 0}
 
 
-def _one_game(job: tuple[int, str, str, str]) -> int | None:
-    seed, first, opponents, dealing = job
+class CloserAdvisor:
+    """The advisor's player with a closer look where its options are close: the coach's
+    analysis (``rally.advise`` at its defaults: the same deals, batches and early stop),
+    and when no option was clearly best after all its test games, the two best by its
+    ranking play ``extra`` more deals, the same ones for both, on from the same stream of
+    deals; the pick is the one of the two that won more of all its test games (then the
+    spaces driven). With ``extra`` 0 it picks as :class:`rally.AdvisorBot` does."""
+
+    def __init__(self, extra: int):
+        self.extra = extra
+
+    def choose(self, game, actions, rng):  # noqa: ANN001 - a bot's signature (rally.Bot)
+        if len(actions) == 1:
+            return actions[0]
+        position = Position.from_game(game)
+        options, seat, start = position.options(), position.decider, position.positions[position.decider]
+        stream = random.Random(advisor_module.moment_seed(position))
+        players = [HeuristicBot() for _ in range(position.players)]
+        wins, driven = [0] * len(options), [0] * len(options)
+
+        def deal(chosen: list[int]) -> None:
+            table, dice = position.to_game(stream), stream.getrandbits(64)
+            for i in chosen:
+                test = advisor_module.play_test_game(table, options[i], dice, players)[0]
+                wins[i] += test.winner == seat
+                driven[i] += test.positions[seat] - start
+
+        every, done = list(range(len(options))), 0
+        size, batch = advisor_module.COACH_PLAYOUTS, advisor_module.COACH_BATCH
+        while done < size:
+            for _ in range(min(batch, size - done)):
+                deal(every)
+            done = min(size, done + batch)
+            if done < size and advisor_module._clear_winner(wins, done):
+                return options[max(every, key=lambda i: (wins[i], driven[i]))]
+        two = sorted(every, key=lambda i: (-wins[i], -driven[i]))[:2]
+        for _ in range(self.extra):
+            deal(two)
+        return options[max(two, key=lambda i: (wins[i], driven[i]))]
+
+
+def _one_game(job: tuple[int, str, str, str, int, int]) -> int | None:
+    seed, first, opponents, dealing, playouts, closer = job
     if evidence_module.STEPS_PER_CARD != DEALINGS[dealing]:
         evidence_module.STEPS_PER_CARD = DEALINGS[dealing]
         advisor_module._answers.clear()  # answers remembered from the other dealing
-    bots = [AdvisorBot() if first == "advisor" else HeuristicBot()] + OPPONENTS[opponents]()
+    advisor = CloserAdvisor(closer) if closer else AdvisorBot(playouts=playouts)
+    bots = [advisor if first == "advisor" else HeuristicBot()] + OPPONENTS[opponents]()
     game = Game.new(4, seed=seed, first_player=seed % 4, record=False)
     play_out(game, bots, random.Random(seed))
     return game.winner
 
 
-def strength(games: int, jobs: int, first: int, opponents: str, advisor_only: bool = False) -> None:
+def strength(games: int, jobs: int, first: int, opponents: str, advisor_only: bool = False,
+             playouts: int = advisor_module.COACH_PLAYOUTS, save: str | None = None,
+             against: str | None = None, closer: int = 0) -> None:
     seeds = range(first, first + games)
     print(f"{games} four-player games, seeds {first}-{first + games - 1}; seat 0 against three careful bots "
-          f"({opponents}: {', '.join(map(repr, OPPONENTS[opponents]()))})")
+          f"({opponents}: {', '.join(map(repr, OPPONENTS[opponents]()))}); the advisor with {playouts} test games "
+          f"per option{f', the two best {closer} more where none is clearly best' if closer else ''}; load {os.getloadavg()[0]:.1f} as it starts")
     won: dict[str, list[bool]] = {}
     runs = (("advisor", "weighed"),) if advisor_only else (("advisor", "weighed"), ("advisor", "uniform"),
                                                            ("careful", "weighed"))
     for who, dealing in runs:
         start, cpu = time.perf_counter(), _cpu()
         with multiprocessing.Pool(jobs) as pool:
-            winners = pool.map(_one_game, [(seed, who, opponents, dealing) for seed in seeds], chunksize=4)
+            winners = pool.map(_one_game, [(seed, who, opponents, dealing, playouts, closer) for seed in seeds], chunksize=4)
         won[who + dealing] = [w == 0 for w in winners]
+        if save and who == "advisor" and dealing == "weighed":
+            Path(save).write_text(json.dumps(dict(zip(map(str, seeds), winners))))
         wins = sum(won[who + dealing])
         low, high = wilson_interval(wins, games)
         name = (f"advisor's player, {dealing} deals" if who == "advisor" else "careful bot (rally.HeuristicBot)")
         print(f"  {name:38} won {wins:4} of {games}: {wins / games:6.1%}  (95%: {low:.1%}-{high:.1%}), "
-              f"{time.perf_counter() - start:.0f} s on {jobs} processes, {_cpu() - cpu:.0f} s of CPU", flush=True)
+              f"{time.perf_counter() - start:.0f} s on {jobs} processes, {_cpu() - cpu:.0f} s of CPU, load "
+              f"{os.getloadavg()[0]:.1f} at the end", flush=True)
+    if against:
+        paired(won["advisorweighed"], seeds, against)
     if advisor_only:
         return
     ahead = sum(a and not b for a, b in zip(won["advisorweighed"], won["advisoruniform"]))
@@ -135,6 +204,20 @@ def strength(games: int, jobs: int, first: int, opponents: str, advisor_only: bo
     both = min(1.0, 2 * min(sign_test(ahead, behind), sign_test(behind, ahead)))
     print(f"  paired, same seeds: won with weighed deals only {ahead}, with uniform deals only {behind}; "
           f"sign test p = {sign_test(ahead, behind):.3f} one-sided (weighed better), {both:.3f} two-sided")
+
+
+def paired(mine: list[bool], seeds: range, against: str) -> None:
+    """The advisor's wins on ``seeds`` against a run saved with ``--save`` (the same seeds):
+    the games only one of the two won, and the exact sign test on them."""
+    other = json.loads(Path(against).read_text())
+    pairs = [(a, other[str(s)] == 0) for a, s in zip(mine, seeds) if str(s) in other]
+    ahead = sum(a and not b for a, b in pairs)
+    behind = sum(b and not a for a, b in pairs)
+    both = min(1.0, 2 * min(sign_test(ahead, behind), sign_test(behind, ahead)))
+    theirs = sum(b for _, b in pairs)
+    print(f"  paired with {against} on {len(pairs)} seeds (it won {theirs}): won by this run only {ahead}, by "
+          f"that one only {behind}; sign test p = {sign_test(ahead, behind):.3f} one-sided (this better), "
+          f"{both:.3f} two-sided")
 
 
 def _cpu() -> float:
@@ -389,6 +472,45 @@ def _speed(games: int, busy: int, hints_only: bool) -> None:
         print(f"review after it, {what}: median {statistics.median(times):.2f} s, worst {max(times):.2f} s")
 
 
+def regret(games: int, first: int, budgets: list[int], reference: int) -> None:
+    """How much the advisor's picks give away against a reference with many more test
+    games: the headroom left to a better choice among the options (issue 45, item 2)."""
+    start, cpu = time.perf_counter(), _cpu()
+    codes: list[str] = []
+    for seed in range(first, first + games):
+        game = Game.new(4, seed=seed, first_player=seed % 4, record=False)
+        rng, bots, advisor = random.Random(seed), [None] + OPPONENTS["careful"](), AdvisorBot()
+        while True:
+            play_bots(game, bots, rng, until=0)
+            if game.is_over:
+                break
+            actions = game.legal_actions()
+            if len(actions) > 1:
+                codes.append(Position.from_game(game).code())
+            game.apply(advisor.choose(game, actions, rng))
+    refs = []
+    for number, code in enumerate(codes):
+        ref = advise(Position.from_code(code), playouts=reference, seed=777_000 + number, stop_early=False)
+        refs.append({o.label: o.win_rate for o in ref.options})
+    print(f"{len(codes)} decisions with a choice of the advisor's player (seat 0) in {games} four-player games against "
+          f"three careful bots, seeds {first}-{first + games - 1}; reference: {reference} test games per option, "
+          f"seeds of its own, no early stop ({_cpu() - cpu:.0f} s of CPU so far)")
+    for budget in budgets:
+        advisor_module._answers.clear()
+        spent, lost, wrong, by_size = _cpu(), 0.0, 0, {}
+        for code, rates in zip(codes, refs):
+            pick = advise(Position.from_code(code), playouts=budget).best.label
+            cost = max(rates.values()) - rates[pick]
+            lost, wrong = lost + cost, wrong + (cost > 0)
+            size = min(len(rates), 5)
+            by_size[size] = by_size.get(size, 0.0) + cost
+        sizes = ", ".join(f"{k}{'+' if k == 5 else ''} options {v / games:.1%}" for k, v in sorted(by_size.items()))
+        print(f"  {budget} test games per option: the pick is below the reference's best {wrong} times; win chance "
+              f"given away {lost / games:.1%} a game ({sizes}); {_cpu() - spent:.0f} s of CPU")
+    print(f"  the reference's own noise counts in these figures: its best is the best of noisy estimates. "
+          f"{time.perf_counter() - start:.0f} s")
+
+
 def deals(games: int) -> None:
     dealt = wrong = 0
     for seed in range(games):
@@ -409,7 +531,7 @@ def deals(games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["strength", "agreement", "recall", "speed", "deals"])
+    parser.add_argument("what", choices=["strength", "agreement", "recall", "speed", "deals", "regret"])
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--first", type=int, default=None,
@@ -418,8 +540,17 @@ def main() -> None:
                         help="strength: the careful bots' settings")
     parser.add_argument("--advisor-only", action="store_true",
                         help="strength: the advisor's player with weighed deals only (no uniform deals, no careful bot)")
+    parser.add_argument("--playouts", type=int, default=advisor_module.COACH_PLAYOUTS,
+                        help="strength, regret: the advisor's test games per option")
+    parser.add_argument("--budgets", default=str(advisor_module.COACH_PLAYOUTS),
+                        help="regret: the advisor's test games per option to try, separated by commas")
+    parser.add_argument("--reference", type=int, default=2000, help="regret: the reference's test games per option")
+    parser.add_argument("--closer", type=int, default=0,
+                        help="strength: where no option is clearly best, the two best play this many more deals")
+    parser.add_argument("--against", default=None,
+                        help="strength: a run saved with --save on the same seeds, compared game by game")
     parser.add_argument("--busy", type=int, default=0, help="speed: other processes spinning meanwhile")
-    parser.add_argument("--save", default=None, help="recall: write every decision's numbers to this JSON file")
+    parser.add_argument("--save", default=None, help="recall: write every decision's numbers to this JSON file; strength: each seed's winner")
     parser.add_argument("--hints-only", action="store_true", help="speed: time the hints, not the reviews")
     parser.add_argument("--dealing", choices=sorted(DEALINGS), default="weighed",
                         help="speed: how the advisor deals the unseen cards")
@@ -427,7 +558,8 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}; coach: "
           f"{advisor_module.COACH_PLAYOUTS} test games per option by {advisor_module.COACH_BOTS} players")
     if args.what == "strength":
-        strength(args.games or 300, args.jobs, args.first or 0, args.opponents, args.advisor_only)
+        strength(args.games or 300, args.jobs, args.first or 0, args.opponents, args.advisor_only, args.playouts,
+                 args.save, args.against, args.closer)
     elif args.what == "agreement":
         agreement(args.games or 4)
     elif args.what == "recall":
@@ -435,6 +567,9 @@ def main() -> None:
     elif args.what == "speed":
         evidence_module.STEPS_PER_CARD = DEALINGS[args.dealing]
         speed(args.games or 3, args.busy, args.hints_only)
+    elif args.what == "regret":
+        regret(args.games or 10, 90_000 if args.first is None else args.first,
+               [int(b) for b in args.budgets.split(",")], args.reference)
     else:
         deals(args.games or 24)
 

@@ -577,14 +577,8 @@ def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_
             deal = position.to_game(rng)
             dice = rng.getrandbits(64)
             for i, action in enumerate(options):
-                game = deal.clone()
-                rolls = random.Random(dice)
-                if cards:
-                    tricks[i] += play_trick(game, action, players, rolls) == seat
-                else:
-                    game.apply_trusted(action)
-                if not game.is_over:
-                    play_out(game, players, rolls)
+                game, taker = play_test_game(deal, action, dice, players)
+                tricks[i] += taker == seat
                 if game.winner == seat:
                     wins[i] += 1
                     won[i] |= 1 << (done + _playout)
@@ -649,6 +643,22 @@ def play_trick(game: Game, card: Action, players: Sequence[Bot], rng: random.Ran
         seat = game.current_player
         assert seat is not None  # a trick still open has a next player
         card = players[seat].choose(game.bot_view(seat), game.legal_actions(), rng)
+
+
+def play_test_game(deal: Game, action: Action, dice: int, players: Sequence[Bot]) -> tuple[Game, int | None]:
+    """One test game of ``action``: a copy of ``deal`` with ``action`` taken and ``players``
+    playing on to the game's end, drawing from a generator seeded with ``dice``. Returns
+    the game and, for a card, who won the trick it went into (None for a turbo choice)."""
+    game = deal.clone()
+    rolls = random.Random(dice)
+    taker = None
+    if game.phase == PLAY:
+        taker = play_trick(game, action, players, rolls)
+    else:
+        game.apply_trusted(action)
+    if not game.is_over:
+        play_out(game, players, rolls)
+    return game, taker
 
 
 def _clear_winner(wins: Sequence[int], done: int) -> bool:

@@ -10,7 +10,7 @@ import pytest
 
 from rally import Card, Game, HeuristicBot, Position, PositionError, RandomBot, SetupError, Turbo, play_until
 from rally import advise
-from rally.stich_rallye.advisor import ALPHA, RESERVE, Z99, Advice, OptionResult
+from rally.stich_rallye.advisor import ALPHA, RESERVE, Z99, Advice, OptionResult, play_test_game
 from rally.common.stats import sign_test, wilson_interval
 
 TRACK20 = "S......D......U....."  # 20 spaces: 2 laps end at progress 40
@@ -147,6 +147,28 @@ def test_options_are_compared_on_the_same_test_games():
         assert ahead - behind == best.wins - o.wins
         assert advice.clearly_worse(o) == (sign_test(ahead, behind) < ALPHA / 2 / (len(advice.options) - 1))
     assert not advice.clearly_worse(best)
+
+
+@pytest.mark.parametrize("moment", [lambda: Position.from_game(Game.new(4, seed=3)), turbo_decides],
+                         ids=["cards", "turbo"])
+def test_play_test_game_plays_the_advisors_test_games_one_by_one(moment):
+    # play_test_game is the advisor's one test game: the same deals and dice drawn in the same
+    # order give the same games won, game by game, and the same tricks won (benchmarks
+    # that look closer at two options play on from the same stream of deals with it).
+    position = moment()
+    advice = advise(position, playouts=40, seed=11, stop_early=False)
+    stream, players, seat = random.Random(11), [HeuristicBot()] * position.players, position.decider
+    won, tricks = [0] * len(advice.options), [0] * len(advice.options)
+    for k in range(40):
+        deal, dice = position.to_game(stream), stream.getrandbits(64)
+        for i, option in enumerate(advice.options):
+            game, taker = play_test_game(deal, option.action, dice, players)
+            assert game.is_over and (taker is None) == isinstance(option.action, Turbo)
+            won[i] |= (game.winner == seat) << k
+            tricks[i] += taker == seat
+    assert won == [o.outcomes for o in advice.options]
+    assert tricks == [o.trick_wins or 0 for o in advice.options]
+    assert len(set(won)) > 1  # the options' test games differ: the check has teeth
 
 
 def test_the_same_test_games_tell_apart_what_the_intervals_cannot():
