@@ -184,14 +184,14 @@ def save_guided_games(folder: pathlib.Path, lang: str) -> list[PageCount]:
     their end, :mod:`harness.guided_text`), one file a game lesson 0 offers in ``lang``,
     beside the lessons' pages (``00_guided_<game>.txt``, under ``de/`` in German); return
     their counts. They belong to the child's path: lesson 0 starts them."""
-    from widgets.course import FOLDERS
+    from widgets.course import in_folder
     from widgets.first_game import games_spoken
 
     from . import guided_text
 
     counts = []
     for game in games_spoken(lang):
-        name = (f"{FOLDERS[lang]}/" if FOLDERS[lang] else "") + f"00_guided_{game}"
+        name = in_folder(lang, f"00_guided_{game}")
         text = "\n".join(guided_text.words_read(game, lang))
         counted = save(folder, name, {"text": text, "links": []})
         print(f"{counted.name}: {counted.words} words", file=sys.stderr)

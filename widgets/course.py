@@ -30,6 +30,16 @@ from .i18n import N_, _, get_language
 FOLDERS: Mapping[str, str] = {"en": "", "de": "de", "fr": "fr", "es": "es", "zh_Hans": "zh"}
 
 
+def in_folder(lang: str, name: str) -> str:
+    """``name`` (a file or a pattern) in ``lang``'s folder below ``notebooks/`` (:data:`FOLDERS`).
+
+    >>> in_folder("zh_Hans", "03_jiyi.ipynb"), in_folder("en", "01_tricks.ipynb")
+    ('zh/03_jiyi.ipynb', '01_tricks.ipynb')
+    """
+    folder = FOLDERS[lang]
+    return f"{folder}/{name}" if folder else name
+
+
 @dataclass(frozen=True)
 class Lesson:
     """One lesson: its course id (its English file name, without ``.ipynb``, in
@@ -53,8 +63,7 @@ class Lesson:
         if name is None:
             raise ValueError(f"lesson {self.english} has no {lang} notebook; "
                              f"{lang} has {', '.join(lesson.english for lesson in course(lang))}")
-        folder = FOLDERS[lang]
-        return f"{folder}/{name}.ipynb" if folder else f"{name}.ipynb"
+        return in_folder(lang, f"{name}.ipynb")
 
     @property
     def number(self) -> int:

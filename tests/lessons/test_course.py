@@ -15,7 +15,7 @@ import pytest
 import rally
 from widgets import CourseProgress, LessonDone
 from rally.common.i18n import RALLY_RUN_ONLY
-from widgets.course import COURSE, FOLDERS, course, lesson_named, next_lesson
+from widgets.course import COURSE, FOLDERS, course, in_folder, lesson_named, next_lesson
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LANGS = tuple(FOLDERS)
@@ -37,8 +37,7 @@ def source(cell: dict) -> str:
 def test_the_course_is_every_lesson_in_each_language_and_nothing_else():
     for lang in LANGS:
         listed = {lesson.file(lang) for lesson in course(lang)}
-        folder = FOLDERS[lang]
-        there = {str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.glob((f"{folder}/" if folder else "") + "[0-9][0-9]_*.ipynb")}
+        there = {str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.glob(in_folder(lang, "[0-9][0-9]_*.ipynb"))}
         assert there == listed, lang
         with rally.language(lang):  # each language numbers its own lessons from 0
             assert [lesson.number for lesson in course(lang)] == list(range(len(course(lang)))), lang

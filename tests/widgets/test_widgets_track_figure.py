@@ -12,6 +12,7 @@ import rally
 from rally import TRACKS, Track, move
 from widgets import TrackFigure
 from widgets.stich_rallye.track_figure import CARS_FIRST, INSIDE_LINES, RADIUS, SPACES, STRAIGHT, SUMMARY, TRAIL
+from widgets.stich_rallye.track_layout import ACROSS
 
 EXPECTED_SYMBOL = {"S": "star", ".": "circle", "D": "triangle-down", "U": "triangle-up"}
 TRACK_TEXTS = [str(TRACKS["volcano"]), str(TRACKS["beach"]), "S..D.U..", "S" + "..DD..U.." * 7 + "."]
@@ -254,7 +255,7 @@ def test_on_a_phone_no_car_covers_a_car_on_the_next_space(name, room):
     fig.fit_room(room)
     look = fig.look
     assert look.width <= room
-    ppu = (look.width - look.margin["l"] - look.margin["r"]) / (2 * (STRAIGHT / 2 + RADIUS + 0.25))
+    ppu = (look.width - look.margin["l"] - look.margin["r"]) / ACROSS
     for first in range(1, n + 1):
         positions = [first, first + 1, first + 2]  # a car past the line keeps counting
         spots = [fig.car_spot(positions, seat) for seat in range(3)]
@@ -269,7 +270,7 @@ def test_a_jump_s_word_stays_on_the_wide_figure_beside_the_loop_s_ends(name):
     """In the wide look the words of a move's jumps and rolls stand outside the track, but
     past the loop's two ends there is no room (a "jump" there was cut to "ump"): there they
     stand inside the loop, and every word is within the plot."""
-    from widgets.stich_rallye.track_layout import ACROSS, pixels_per_unit, stadium_point, wide_look
+    from widgets.stich_rallye.track_layout import pixels_per_unit, stadium_point, wide_look
     from widgets.stich_rallye.track_traces import trail_marks
 
     n = len(TRACKS[name])

@@ -100,7 +100,6 @@ def car_spot(space_xy: Sequence[tuple[float, float, float, float]], positions: S
         return grid_slot(seat, len(positions), grid_gap)
     n = len(space_xy)
     space = progress % n
-    x, y, nx, ny = space_xy[space]
     sharing = [s for s, p in enumerate(positions) if p != 0 and p % n == space]
     # The resting car keeps the inner lane; a passing mover takes the next one in.
     sharing.sort(key=lambda s: (s == mover, s))
@@ -109,6 +108,17 @@ def car_spot(space_xy: Sequence[tuple[float, float, float, float]], positions: S
         taken = {p % n for p in positions if p != 0}
         behind = next((k for k in range(1, n) if (space - k) % n not in taken), n)
         depth += lane_gap * ((behind - 1) % 2)  # every second car of a row of neighbours
+    return inset(space_xy[space], depth)
+
+
+def inset(point: tuple[float, float, float, float], depth: float) -> tuple[float, float]:
+    """The place ``depth`` plot units inside the loop from ``point`` (:func:`stadium_point`'s
+    ``(x, y, nx, ny)``).
+
+    >>> inset((0.0, 1.0, 0.0, 1.0), 0.25)
+    (0.0, 0.75)
+    """
+    x, y, nx, ny = point
     return (x - nx * depth, y - ny * depth)
 
 
@@ -253,10 +263,8 @@ def lane_gap_for(track_length: int, ppu: float, car: float) -> float:
     xy = [stadium_point(i / track_length) for i in range(track_length)]
 
     def apart(outer: float, inner: float) -> float:  # px between neighbours' squares, the least round the loop
-        def at(i: int, depth: float) -> tuple[float, float]:
-            x, y, nx, ny = xy[i % track_length]
-            return x - nx * depth, y - ny * depth
-        pairs = ((at(i, d1), at(i + 1, d2)) for i in range(track_length) for d1, d2 in ((outer, inner), (inner, outer)))
+        pairs = ((inset(xy[i], d1), inset(xy[(i + 1) % track_length], d2))
+                 for i in range(track_length) for d1, d2 in ((outer, inner), (inner, outer)))
         return ppu * min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a, b in pairs)
 
     need = car + 1

@@ -174,14 +174,14 @@ def trail_marks(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint]
     marks: dict[str, list] = {"x": [], "y": [], "text": []}
     counted, before = 0, ""
     for progress, how in trail:
+        x, y, nx, ny = space_xy[progress % len(space_xy)]
         if how == "counted":
             counted += 1
             label, out = str(counted), 0.2
+        elif word_out > 0 and abs(x) > STRAIGHT / 2 + 0.05:  # beside an end: no room outside
+            label, out = trail_word(how), -WORD_INSIDE_AT_ENDS
         else:
             label, out = trail_word(how), word_out
-        x, y, nx, ny = space_xy[progress % len(space_xy)]
-        if out > 0 and how != "counted" and abs(x) > STRAIGHT / 2 + 0.05:
-            out = -WORD_INSIDE_AT_ENDS
         marks["x"].append(x + nx * out)
         marks["y"].append(y + ny * out)
         marks["text"].append("" if inside and how != "counted" and how == before else label)
