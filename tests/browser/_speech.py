@@ -13,6 +13,11 @@ import json
 
 ENGLISH_VOICE = {"name": "Local English", "lang": "en-US", "localService": True, "default": True}
 GERMAN_VOICE = {"name": "Lokale Stimme", "lang": "de-DE", "localService": True, "default": False}
+FRENCH_VOICE = {"name": "Voix locale", "lang": "fr-FR", "localService": True, "default": False}
+SPANISH_VOICE = {"name": "Voz local", "lang": "es-ES", "localService": True, "default": False}
+CHINESE_VOICE = {"name": "本地语音", "lang": "zh-CN", "localService": True, "default": False}
+#: A voice for every language a lesson is written in.
+EVERY_LESSON_LANGUAGE = [ENGLISH_VOICE, GERMAN_VOICE, FRENCH_VOICE, SPANISH_VOICE, CHINESE_VOICE]
 
 RECORDER = """
 (() => {

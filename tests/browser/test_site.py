@@ -254,7 +254,7 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     page = site_page
     # Before Python is ready (held back), every widget output shows its picture.
     page.add_init_script(HOLD_PYTHON)
-    _speech.record(page, [_speech.ENGLISH_VOICE, _speech.GERMAN_VOICE])  # read aloud's buttons show
+    _speech.record(page, _speech.EVERY_LESSON_LANGUAGE)  # read aloud's buttons show
     page.goto(site.lesson_url(lesson))
     staged = json.loads((site.folder / "files" / site.lesson_path(lesson)).read_text(encoding="utf-8"))
     places = sorted(f"{c}:{o}" for c, o, _output in lesson_pictures.widget_outputs(staged))
