@@ -107,7 +107,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
                                N_("{name}'s motor had {value}: the car drove that many empty spaces, and the motor went back to 0.")),
     "new_deal": (N_("Round {round}: in this app, all the cards are shuffled again, and everyone gets {cards} new "
                     "cards."),
-                 N_("Fewer cards were left over than this round needs.")),
+                 N_("The rulebook is not clear here, so the app does this.")),
     "lap": (N_("{name}'s car reached the finish line: lap {lap} done!"),
             N_("The motor turns to its red side: one more lap to go.")),
     "lap_on_line": (N_("{name}'s car stopped on the finish line: in this app, that counts as lap {lap} done!"),

@@ -72,7 +72,7 @@ CASES = [
     ("finish", 1, "No", "Yes", "finish is the green start-finish tile beside E5"),
     # R5 (the project's reading, labelled as such): no car drives onto another start-finish tile.
     ("finish", 1, "No", "Only if no other car stands on the red start-finish tile",
-     "No. In this app, a car drives onto no start-finish tile but its finish. Bo's finish"),
+     "No. In this app, a car may enter just one start-finish tile: its finish. Bo's finish"),
     # R5, R7: on E1 a curve open north and east leads off the board and onto Ed's own start.
     ("endings", 0, "Open to north and east", "Neither way", "where a car without its trophy never drives"),
     # R8: a trophy in hand counts before the steps, so Bo (6 steps to go) beats Gus (1 step).
@@ -205,8 +205,8 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "playing. - A car must take one on its first visit, and never again.",  # the rulebook: "may take"
                     "In this app, “next to your car” means beside it, not corner to corner, and your road must "
                     "lead there.",                                                         # M3 in lesson 7
-                    "Avoid a way marked ⚠: in this app, it traps your car for good.",     # R7 where tiles are laid
-                    "In this app, a car may drive onto no start-finish tile but its finish.",  # R5
+                    "Avoid it: in this app, your car would be stuck for good.",            # R7 where tiles are laid
+                    "In this app, a car may enter just one start-finish tile: its finish.",  # R5
                     "In this app: - A car is stuck for good",                              # R7, R8
                     "or after 100 turns each (40 in lesson 0)."):                                           # the turn limit (R8)
         assert reading in text, reading

@@ -424,7 +424,7 @@ def may_finish(tile: str, trophy: str) -> Question:
             "Yes: he holds the {color} trophy and A1's road leads west onto the {color} start-finish tile. He "
             "drives onto it and wins.").format(color=color_adjective(trophy)),
         _("Only if no other car stands on the red start-finish tile"), (game, Finish()),
-        None if trophy == "red" else lambda: _("In this app, a car drives onto no start-finish tile but its finish."))
+        None if trophy == "red" else lambda: _("In this app, a car may enter just one start-finish tile: its finish."))
 
     return Question(
         _("{name} holds the {color} trophy. His car stands on A1, {tile}. The red start-finish tile lies just west "
