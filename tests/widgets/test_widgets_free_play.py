@@ -154,3 +154,18 @@ def test_putting_a_chosen_car_down_says_what_the_next_tap_does():
     send(board, type="car", color="red")  # the same car again: the choice is put down, and said so
     assert board.chosen_car == "" and board.status == ("The red car is no longer chosen: a tap on a tile now turns "
                                                        "the tile.")
+
+
+@pytest.mark.parametrize("lang, one, two", [("en", "1 tile laid", "2 tiles laid"), ("fr", "1 plaquette posée", "2 plaquettes posées"),
+                                            ("de", "1 Plättchen gelegt", "2 Plättchen gelegt")])
+def test_the_text_form_counts_the_tiles_laid_in_the_language_spoken(lang, one, two):
+    set_language(lang)
+    try:
+        board = FreePlayBoard(rows=3, cols=3)
+        for count, words in [(1, one), (2, two)]:
+            piece, where, _turns = RING_CLICKS[count - 1]
+            send(board, type="piece", name=piece)
+            send(board, type="click", square=where)
+            assert len(board.laid()) == count and words in repr(board), repr(board)
+    finally:
+        set_language("en")

@@ -37,7 +37,7 @@ from rally.rally_run.tiles import BITS, DIRECTIONS, KINDS, mask_words
 
 from .._display import StableRepr
 from ..messages import StatusLine
-from ..i18n import _
+from ..i18n import _, ngettext
 from .board_rows import COLOR_LETTERS, RUN_HEX, RUN_TEXT_HEX
 from .board_words import color_adjective, color_noun
 
@@ -268,8 +268,10 @@ class FreePlayBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             self.labels = _labels()
 
     def __repr__(self) -> str:
-        return _("Free play on {rows} x {cols} squares, {n} tiles laid: {verdict}").format(
-            rows=self.play.rows, cols=self.play.cols, n=len(self.play.laid), verdict=self.play.status())
+        laid = len(self.play.laid)
+        return ngettext("Free play on {rows} x {cols} squares, {n} tile laid: {verdict}",
+                        "Free play on {rows} x {cols} squares, {n} tiles laid: {verdict}", laid).format(
+            rows=self.play.rows, cols=self.play.cols, n=laid, verdict=self.play.status())
 
 
 __all__ = ["FreePlayBoard"]
