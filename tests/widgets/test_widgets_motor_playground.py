@@ -43,8 +43,8 @@ def test_the_playground_says_what_each_press_did():
     assert playground.dial.motor.position == 0
     for _ in range(len(playground.dial.motor.dial)):  # every position, then past the last
         playground.lose.click()
-    assert playground.last.startswith("Over-wound: the arrow went past the last position, back to 0")
-    assert "we play it like this" in playground.last and playground.dial.motor.position == 0
+    assert playground.last.startswith("Wound past the last position: in this app, the arrow goes back to 0")
+    assert "in this app" in playground.last and playground.dial.motor.position == 0
     with rally.language("de"):
         german = MotorPlayground()
         german.use.click()

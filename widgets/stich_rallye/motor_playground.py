@@ -24,7 +24,7 @@ class MotorPlayground(StableRepr, w.VBox):
     >>> for _ in range(9):
     ...     playground.wind()
     >>> playground.last
-    'Over-wound: the arrow went past the last position, back to 0, and the saved-up speed is lost. The rulebook does not give the numbers; we play it like this.'
+    'Wound past the last position: in this app, the arrow goes back to 0, and its speed is lost.'
     """
 
     def __init__(self, dial: Sequence[int] = rally.DEFAULT_DIAL, name: str = "Ada"):
@@ -46,8 +46,8 @@ class MotorPlayground(StableRepr, w.VBox):
         self.dial.wind()
         after = self.dial.motor
         if after.position == 0 and before.position != 0:
-            self.last = _("Over-wound: the arrow went past the last position, back to 0, and the saved-up "
-                          "speed is lost. The rulebook does not give the numbers; we play it like this.")
+            self.last = _("Wound past the last position: in this app, the arrow goes back to 0, and its speed is "
+                          "lost.")
         else:
             self.last = _("Wound one position: now worth {value}.").format(value=after.value)
         self._show()
