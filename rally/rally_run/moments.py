@@ -196,8 +196,8 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 #: The game's end when nobody reached the finish (R7, R8): why it stops, then who wins.
 _NO_FINISH = {"turn limit": N_("In this app, a first game is short: {turns} turns each."),
               "all stuck": N_("In this app, a game stops when no car can ever move.")}
-_AHEAD = (N_("Nobody finished, but you came closest to winning, so you win!"),
-          N_("Nobody finished, but {name} came closest to winning, so {name} wins!"))
+_AHEAD = (N_("Nobody finished; in this app, the car closest to winning wins: yours!"),
+          N_("Nobody finished; in this app, the car closest to winning wins: {name}'s!"))
 
 
 class UnknownMoment(SetupError):

@@ -149,12 +149,12 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     quiz = rally_run_quiz("pit stop")
-    right = "The one Bo started on"
+    right = "The one he started on himself"
     assert quiz.question.choices[1] == right  # not first: a child should not learn where the answer stands
     with rally.language("de"):
         said = quiz.answer(right)
-    assert said.correct and said.message.startswith("Das rote: Dort ist Bo gestartet. Die Farbe des Kanister-Plättchens zeigt das Ziel von Gus")
-    assert quiz.answer(right).message.startswith("The red one, where Bo started. The trophy's color names Gus's finish")
+    assert said.correct and said.message.startswith("Das grüne: Dort ist Gus gestartet. Die Farbe des Kanister-Plättchens zeigt sein Ziel")
+    assert quiz.answer(right).message.startswith("The green one, where Gus started. The trophy's color names his finish")
 
 
 def test_the_quizzes_still_speak_english():
