@@ -132,11 +132,11 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
     with rally.language("de"):
         quiz = rally_run_quiz("pit stop")
         assert quiz.title == "Memo-Car-Race: die Boxengasse"
-        assert quiz.question.choices[:2] == ("Das, auf dem er selbst gestartet ist", "Das, auf dem Bo gestartet ist")
+        assert quiz.question.choices[:2] == ("Das, auf dem Bo gestartet ist", "Das, auf dem er selbst gestartet ist")
         answer = quiz.answer(quiz.question.choices[1])
-        assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es hat die Farbe des Autos von Bo.")
-        assert answer.correct and answer.message.startswith("Das rote: Dort ist Bo gestartet. ")
-        assert "auch wenn dort ein anderes Auto gestartet ist" in answer.message
+        assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es hat die Farbe seines eigenen Autos.")
+        assert answer.correct and answer.message.startswith("Das grüne: Dort ist Gus gestartet. ")
+        assert "auch wenn er dort gestartet ist" in answer.message
         assert quiz.question.heading == "Welches Start-Ziel-Plättchen ist jetzt das Ziel von Gus?"
         trophies = rally_run_quiz("set-up").questions[1]
         assert "Das Kanister-Plättchen in Gelb bleibt in der Schachtel." in trophies.check("3").message

@@ -158,7 +158,7 @@ def test_the_sandbox_and_the_trick_explorer_speak_german():
     assert sandbox.spaces[0].description == f"Feld von {game.names[0]}"
     assert (sandbox.mover.description, sandbox.steps.description) == ("Wer fährt", "Felder vorwärts")
     help_line = sandbox.children[1].value
-    assert "Feld 0 ist Start/Ziel, am Anfang ist es das Startfeld." in help_line
+    assert "Feld 0 ist Start/Ziel, im 1. Abschnitt ist es das Startfeld." in help_line
     texts = [help_line, sandbox.mover.description, sandbox.steps.description, *sandbox.laps[0].tooltips]
     assert (explorer.cards.description, explorer.go.description) == ("Stich", "Wer gewinnt?")
     assert explorer.cards.placeholder == "Karten der Reihe nach: G11 R5 B7 G3"

@@ -9,7 +9,7 @@ answers are explained in the language spoken when they are checked.
 >>> quiz = rally_run_quiz("laying")
 >>> quiz.answer("Only road ↑ ↓").correct   # a straight entered from the north
 True
->>> rally_run_quiz("pit stop").answer("The one Bo started on").correct   # his trophy is Bo's red
+>>> rally_run_quiz("pit stop").answer("The one he started on himself").correct   # his trophy is his own green
 True
 """
 

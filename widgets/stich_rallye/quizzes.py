@@ -140,7 +140,7 @@ def laps_to_win(players: int, seed: int) -> Question:
             "The first car to finish {laps} laps wins at once. If none does by the end of round 3, the car in front "
             "wins.", laps).format(laps=laps))
 
-    return Question(_("How many times must a car go round the track to win the race at once?"), ("1", "2", "3"),
+    return Question(_("How many laps must a car finish to win the race at once?"), ("1", "2", "3"),
                     check, hint=_("Think of the end of a race: what must a car do before the others?"))
 
 
