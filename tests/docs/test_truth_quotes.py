@@ -22,7 +22,6 @@ English source; a German one in the German msgstr).
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from widgets.course import COURSE
 
@@ -132,24 +132,19 @@ def lesson_text(number: int, lang: str) -> str:
     return "\n".join(plain("".join(cell["source"])) for cell in notebook["cells"] if cell["cell_type"] == "markdown")
 
 
-def po_strings(path: Path) -> list[tuple[str, str]]:
-    """Each string of a .po file as (keyword, text): ``msgid``, ``msgid_plural``, ``msgstr``,
-    ``msgstr[0]``, …, their continued lines joined; comments and obsolete entries left out."""
-    found: list[list[str]] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if match := re.match(r"(msg\w+(?:\[\d+\])?) (\".*\")$", line):
-            found.append([match[1], ast.literal_eval(match[2])])
-        elif line.startswith('"') and found:
-            found[-1][1] += ast.literal_eval(line)
-    return [(keyword, text) for keyword, text in found]
-
-
 @cache
 def messages(lang: str) -> tuple[str, ...]:
-    """Every message of the catalogs in ``lang``: the msgids in English, the msgstrs in German."""
-    kinds = ("msgid", "msgid_plural") if lang == "en" else ("msgstr",)
-    return tuple(plain(text) for path in CATALOGS for keyword, text in po_strings(path)
-                 if text and keyword.split("[")[0] in kinds)
+    """Every message of the catalogs in ``lang`` (Babel reads them; obsolete entries are
+    left out): the msgids and their plurals in English, the msgstrs in German."""
+    found = []
+    for path in CATALOGS:
+        with path.open("rb") as f:
+            for message in read_po(f):
+                if not message.id:
+                    continue
+                texts = message.id if lang == "en" else message.string
+                found += [plain(text) for text in (texts if isinstance(texts, (tuple, list)) else (texts,)) if text]
+    return tuple(found)
 
 
 def where(quote: Quote) -> list[str]:
