@@ -122,14 +122,19 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
           }
           return Number.isFinite(room) ? room : 0;
         };
-        let tries = 0, retry = null, watched = null, hiding = null, waited = false;
+        let tries = 0, retry = null, watched = null, hiding = null, waited = false, arriving = false;
         const fit = () => {
           const view = box(), plot = figure(), room = roomFor(view), width = model.get("width");
           if (room) tell(room);
+          if (view && !arriving) {
+            arrival.observe(view, {childList: true, subtree: true, attributes: true, attributeFilter: ["class"]});
+            arriving = true;
+          }
           if (!plot || !room) {  // the figure is drawn a moment after this view: look again
             if (tries++ < 100) retry = setTimeout(fit, 100);
             return;
           }
+          arrival.disconnect();
           if (watched !== view.parentElement) { watch.observe(view.parentElement); watched = view.parentElement; }
           const scale = width ? Math.min(1, room / width) : 1;
           plot.style.zoom = scale < 1 ? String(Math.floor(scale * 1000) / 1000) : "";
@@ -141,11 +146,14 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
           if (!wait) { clearTimeout(hiding); hiding = null; }
         };
         const watch = new ResizeObserver(() => fit());
+        // The figure is fitted as soon as it is put in the box, before the page paints it (a
+        // mutation observer runs first), so it never shows at its own width for a moment.
+        const arrival = new MutationObserver(() => { if (figure()) fit(); });
         window.addEventListener("resize", fit);  // a box further out may narrow while the view's own does not
         const start = setTimeout(fit, 0);
         model.on("change:width", fit);
         return () => { clearTimeout(timer); clearTimeout(start); clearTimeout(retry); clearTimeout(telling); clearTimeout(hiding);
-                       watch.disconnect(); window.removeEventListener("resize", fit); model.off("change:width", fit); };
+                       watch.disconnect(); arrival.disconnect(); window.removeEventListener("resize", fit); model.off("change:width", fit); };
       },
     };
     """.replace("ROOM_MAX", str(ROOM_MAX))
@@ -300,6 +308,12 @@ class PlotlyView(StableRepr, w.VBox):
         not known). A subclass may lay its figure out again for it (and call
         :meth:`redrawn`); by default the figure keeps its layout and the page scales it
         down when it is wider than the room. A kernel with no page never calls it."""
+
+    def take_room_of(self, other: PlotlyView) -> None:
+        """Lay the figure out for the room the page told ``other``, a view this one takes
+        the place of, so it is drawn for that room at once instead of a moment later."""
+        if other.probe.room:
+            self.probe.room = other.probe.room
 
     @property
     def on_page(self) -> bool:

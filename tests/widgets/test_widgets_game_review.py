@@ -17,6 +17,7 @@ from rally import Game, HeuristicBot, Moved, Turbo, examples, play_out
 from rally.stich_rallye.game import decision_of
 from rally.stich_rallye.replay import trick_span
 from widgets import GameReview, GameView, ReviewChart
+from test_widgets_track_narrow import PHONE  # tests/widgets on sys.path
 
 
 def play_through(view: GameView, rng: random.Random, decisions: int | None = None) -> int:
@@ -216,8 +217,18 @@ def test_in_jupyter_the_review_shows_its_first_findings_and_grows_to_the_whole_r
     monkeypatch.setattr("widgets.stich_rallye.review_panel.REVIEW_REFRESH", 0.0)  # every step shown
     view = GameView(4, "volcano", seed=5, coach=True)
     shown: list[rally.Review] = []
-    view.review_box.observe(lambda change: shown.append(view.review) if view.review is not None else None,
-                            names="children")
+    widths: list[int] = []
+
+    def seen(change) -> None:
+        if view.review is None:
+            return
+        shown.append(view.review)
+        chart = view.review_view.chart
+        widths.append(chart.plot.layout.width)
+        if len(shown) == 1:
+            chart.probe.set_state({"room": PHONE})  # as a phone's page tells the first chart its room
+
+    view.review_box.observe(seen, names="children")
     ticks: list[float] = []
     finish_in_a_loop(view, ticks)
     final = view.review
@@ -225,6 +236,8 @@ def test_in_jupyter_the_review_shows_its_first_findings_and_grows_to_the_whole_r
     steps = list(rally.review_steps(view.game, view.human))  # remembered answers: quick now
     assert shown == steps  # every step on the page, in order, the first with one decision
     assert len(shown[0].decisions) == 1 and not shown[0].complete
+    # Each step after the first is drawn at once for the room the page told the step before.
+    assert widths[0] == 820 and widths[1:] == [PHONE] * (len(shown) - 1) and len(shown) > 1
     # While it grew, the chart, the words and the progress bar were on the page; at the end only the review.
     assert view.review_box.children == (view.review_view,) and view.review_view.review is final
 

@@ -173,7 +173,9 @@ class ReviewPanel(w.VBox):
         if review.complete:
             self._reviews[seat] = review
         self.review = review
-        self.review_view = GameReview(review)
+        before_view, self.review_view = self.review_view, GameReview(review)
+        if before_view is not None:  # a review grown further: drawn at once for the room its last step had
+            self.review_view.chart.take_room_of(before_view.chart)
         self.review_view.on_select(self.on_select)
         shown: tuple[w.Widget, ...] = (self.review_view,)
         if hideable:
