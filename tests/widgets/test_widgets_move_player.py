@@ -233,3 +233,19 @@ def test_the_figure_folds_its_hills_in_words_above_the_cars_for_a_screen_reader(
     said = TrackFigure(Track.parse("S...DD..U.."), positions=[2], names=["Ada"]).in_words.value
     assert "spaces 4 and 5 are downhill (blue) and space 8 is uphill (red)" in said
     assert said.index("uphill") < said.index("<table>")
+
+
+def test_the_main_button_is_the_one_that_does_something_now():
+    """Round 26's walk: once the move is over, Step does nothing, so Back to start is the
+    highlighted button; going back gives Step its highlight again."""
+    player = turbo_player()
+    styles = lambda: (player.step_button.button_style, player.back_button.button_style)  # noqa: E731
+    assert styles() == ("primary", "")
+    player.step_button.click()
+    assert styles() == ("primary", "")  # more steps to see
+    player.end_button.click()
+    assert styles() == ("", "primary")
+    player.step_button.click()  # says the move is over: still Back to start's turn
+    assert styles() == ("", "primary")
+    player.back_button.click()
+    assert styles() == ("primary", "")

@@ -586,3 +586,15 @@ def test_people_sharing_the_screen_are_not_each_called_you():
     assert not any("(you)" in p["text"] for p in shared.players_info)
     alone = RallyRunBoard(players=2, seed=7, names=["Bo", "Gus"], bots=["forgetful:3"])
     assert [p["text"].split(":")[0] for p in alone.players_info] == ["Bo (you)", "Gus"]
+
+
+def test_a_turn_with_only_swaps_left_says_so_instead_of_asking_for_a_tile():
+    """Round 26's walk: a car whose roads lead off the board and back to its start has no
+    tile to tap; the prompt must not ask for one (a child thinks the board froze)."""
+    stuck = RallyRunGame.arrange(2, tiles={"A1": "C:NW"}, cars=["A1", "green"])
+    assert not stuck.can_move(0)
+    board = RallyRunBoard(stuck, bots="none")
+    assert board.prompt == "No road leads on from here. Press “Swap two tiles” and swap two face-down tiles."
+    assert set(targets(board).values()) <= {"swap"}  # nothing to reveal or drive onto
+    free = RallyRunBoard(players=2, seed=3, bots="none")
+    assert free.game.can_move(0) and free.prompt.startswith("Choose a tile marked reveal or drive")

@@ -136,6 +136,9 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
     if mode == "swap":
         return head, _("Swap mode: choose two face-down tiles marked swap, or press “{back}” to go back.").format(
             back=buttons["move_button"])
+    if not game.can_move(me):  # no tile to tap: say so, or the board looks frozen (round 26's walk)
+        return head, _("No road leads on from here. Press “{swap}” and swap two face-down tiles.").format(
+            swap=buttons["swap_button"])
     return head, _("Choose a tile marked reveal or drive (or your finish), or press “{swap}”.").format(
         swap=buttons["swap_button"])
 

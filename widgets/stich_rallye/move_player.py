@@ -185,6 +185,10 @@ class MovePlayer(StableRepr, w.VBox):
     def _update(self, keep_said: bool = False) -> None:
         if not keep_said:
             self._said = ""
+        # The main button is the one that does something now: Step, until the move is over,
+        # then Back to start (a highlighted Step that does nothing reads as broken).
+        over = self._move is not None and bool(self.figure.move_frames) and self.figure.frames_left == 0
+        self.step_button.button_style, self.back_button.button_style = ("", "primary") if over else ("primary", "")
         self.status.value = f'<div role="status" class="rally-move-status">{html.escape(self.status_text)}</div>'
 
     def __repr__(self) -> str:
