@@ -12,6 +12,7 @@ it must run.
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import shutil
 import subprocess
@@ -39,13 +40,9 @@ def _tools_missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def pyodide_and_tools() -> tuple[Path, Path]:
-    missing = _tools_missing()
-    if missing:
-        if os.environ.get("RALLY_REQUIRE_PYODIDE") == "1":
-            pytest.fail(f"The engine must be tested under Pyodide here, but {missing}.")
-        pytest.skip(f"{missing}: the engine's tests under Pyodide need Node.js and npm")
+def pyodide_and_deps() -> tuple[Path, Path]:
+    """Pyodide's folder and the test tools unpacked for it (once; again when
+    :data:`REQUIREMENTS` changes)."""
     pyodide = Path(subprocess.run(["bash", str(ROOT / "bin" / "fetch-pyodide")], check=True, capture_output=True,
                                   text=True).stdout.strip())
     stamp = DEPS / ".requirements"
@@ -62,34 +59,57 @@ def pyodide_and_tools() -> tuple[Path, Path]:
     return pyodide, DEPS
 
 
-#: The engine's test files in this many shares, each run in a Pyodide of its own, so that
-#: test workers can share the run (alone it is the suite's longest test).
+def run_in_pyodide(pyodide: Path, deps: Path, *pytest_args: str) -> subprocess.CompletedProcess[str]:
+    """pytest with ``pytest_args`` inside Pyodide, in Node.js, from the repository's root."""
+    return subprocess.run(
+        ["node", str(ROOT / "tests" / "site" / "pyodide" / "run_pytest.mjs"), str(pyodide), str(deps), "--",
+         "-q", "-p", "no:cacheprovider", "-o", "addopts=", *pytest_args],
+        cwd=ROOT, capture_output=True, text=True, timeout=3600,
+    )
+
+
+@pytest.fixture(scope="module")
+def pyodide_and_tools() -> tuple[Path, Path]:
+    missing = _tools_missing()
+    if missing:
+        if os.environ.get("RALLY_REQUIRE_PYODIDE") == "1":
+            pytest.fail(f"The engine must be tested under Pyodide here, but {missing}.")
+        pytest.skip(f"{missing}: the engine's tests under Pyodide need Node.js and npm")
+    return pyodide_and_deps()
+
+
+#: The engine's tests in this many shares, each run in a Pyodide of its own, so that test
+#: workers can share the run (alone it is the suite's longest test).
 SHARES = 3
+#: How long each engine test took under Pyodide (pytest-split's ``--store-durations``):
+#: pytest-split cuts the tests, in their order, into shares of about equal time, so a
+#: module's tests mostly stay together. Record them again after adding an engine test file:
+#: ``.venv/bin/python tests/site/test_engine_on_pyodide.py``.
+DURATIONS = ROOT / "tests" / "site" / "pyodide" / "durations.json"
 
 
-def test_the_shares_hold_every_engine_test_once():
-    assert len(ENGINE_TESTS) >= 10, ENGINE_TESTS
-    shares = [_share(n) for n in range(SHARES)]
-    assert sorted(f for share in shares for f in share) == ENGINE_TESTS and all(shares)
-
-
-def _share(n: int) -> list[str]:
-    """Every :data:`SHARES`-th engine test file, from the ``n``-th (by size, so the shares
-    take about as long)."""
-    by_size = sorted(ENGINE_TESTS, key=lambda f: (ROOT / f).stat().st_size, reverse=True)
-    return sorted(by_size[n::SHARES])
+def test_the_recorded_times_know_every_engine_test_file():
+    """A file with no recorded time would be guessed at (pytest-split takes the mean), and
+    the shares would drift apart again: one waits minutes on another."""
+    known = {node.split("::")[0] for node in json.loads(DURATIONS.read_text(encoding="utf-8"))}
+    assert set(ENGINE_TESTS) - known == set(), "record the times again: see DURATIONS"
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("share", range(SHARES))
 def test_the_engine_tests_pass_under_pyodide(pyodide_and_tools, share):
-    pyodide, deps = pyodide_and_tools
-    run = subprocess.run(
-        ["node", str(ROOT / "tests" / "site" / "pyodide" / "run_pytest.mjs"), str(pyodide), str(deps), "--",
-         "-q", "-p", "no:cacheprovider", "-o", "addopts=", *_share(share)],
-        cwd=ROOT, capture_output=True, text=True, timeout=1800,
-    )
+    run = run_in_pyodide(*pyodide_and_tools, "--splits", str(SHARES), "--group", str(share + 1),
+                         "--splitting-algorithm", "duration_based_chunks",
+                         "--durations-path", str(DURATIONS.relative_to(ROOT)), *ENGINE_TESTS)
     out = run.stdout + run.stderr
     assert "on emscripten (Pyodide)" in out, out[-3000:]  # it really ran in Pyodide
+    assert f"Running group {share + 1}/{SHARES}" in out, out[-3000:]  # only its share
     assert run.returncode == 0, out[-6000:]
     assert " passed" in out.splitlines()[-1] and "failed" not in out.splitlines()[-1], out[-2000:]
+
+
+if __name__ == "__main__":  # record the times the shares are cut by (DURATIONS)
+    done = run_in_pyodide(*pyodide_and_deps(), "--store-durations",
+                          "--durations-path", str(DURATIONS.relative_to(ROOT)), *ENGINE_TESTS)
+    print((done.stdout + done.stderr)[-2000:])
+    sys.exit(done.returncode)

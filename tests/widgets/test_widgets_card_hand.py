@@ -131,3 +131,19 @@ def test_a_hand_waiting_for_its_turn_is_not_drawn_as_unplayable():
     rows = {row["code"]: row for row in hand.cards}
     assert not any(row["waiting"] for row in rows.values())
     assert {code for code, row in rows.items() if row["playable"]} == {str(c) for c in game.legal_actions()}
+
+
+def test_the_cards_left_when_the_game_is_over_are_drawn_as_unplayable():
+    """A game ends when a car finishes, often with cards still in the hands: they are
+    dimmed (not waiting for a turn that never comes), each saying why."""
+    import random
+
+    from rally import Game, HeuristicBot, play_until
+
+    finished = (play_until(Game.new(4, seed=seed), [HeuristicBot()] * 4, random.Random(seed), lambda g: g.is_over)
+                for seed in range(40))
+    game = next(g for g in finished if g.hands[0])
+    hand = CardHand()
+    hand.show_game(game, 0)
+    assert hand.cards and hand.playable == []
+    assert all(not row["waiting"] and row["reason"] for row in hand.cards)

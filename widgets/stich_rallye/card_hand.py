@@ -111,9 +111,10 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
         if not isinstance(game, Game):
             inputs.fail(rally.SetupError, _("show_game's game"), _("a Game"), game, "Game.new(4, seed=3)")
         seat = inputs.seat(seat, game.players, rally.SetupError)
-        # Not this seat's turn (another player's, a turbo choice, the game over): the hand
-        # waits. Its cards are not wrong to play, so they are not drawn as unplayable.
-        waiting = game.current_player != seat or game.awaiting_turbo
+        # Not this seat's turn (another player's, a turbo choice): the hand waits. Its cards
+        # are not wrong to play, so they are not drawn as unplayable. Once the game is over,
+        # the cards left are drawn as unplayable: none will ever be played.
+        waiting = not game.is_over and (game.current_player != seat or game.awaiting_turbo)
         self.show_with(game.hands[seat], lambda card: game.why_illegal(card, seat), prompt, waiting)
 
     def show_with(self, cards: Sequence[Card], why: Reason, prompt: str = "", waiting: bool = False,
