@@ -355,7 +355,7 @@ def test_a_game_stopped_by_the_turn_limit_says_so_and_who_is_ahead():
     assert len(finish) == 1 and finish[0].fact("reason") == "turn limit"
     each = game.max_turns // game.players  # the limit is said per player, as lesson 8 says it
     for lang, stops, ahead in [("en", f"In this app, a first game is short: {each} turns each.", "closest to winning"),
-                               ("de", f"ist ein erstes Spiel kurz: {each} Züge für jeden", "dem Sieg am nächsten")]:
+                               ("de", f"ist das erste Spiel kurz: {each} Züge für jeden", "dem Sieg am nächsten")]:
         with rally.language(lang):
             words = moment_words(finish[0], game.names, learner=0)
         assert len(words) == 2 and stops in words[0] and ahead in words[1], words

@@ -60,11 +60,18 @@ def test_game_replay_steps_within_its_part_and_draws_each_moment():
     replay = GameReplay(game, first, last)
     states = replay_states(game)
     assert replay.back.disabled and replay.text.startswith(f"Step 1 of {last - first + 1}")
-    for _ in range(last - first + 3):
+    for _ in range(last - first):
         replay.forward.click()
-    assert replay.index == last - first and replay.forward.disabled
+    assert replay.index == last - first
     assert replay.figure.positions == states[last].positions
     assert [d.position for d in replay.dials] == list(states[last].motors)
+    # At the end the forward button, still usable and highlighted, starts again; the line says it is over.
+    assert (replay.forward.description, replay.forward.button_style) == ("↺ Back to start", "primary")
+    assert not replay.forward.disabled and "The replay is over." in replay.status.value
+    replay.forward.click()
+    assert replay.index == 0 and replay.figure.positions == states[first].positions
+    assert replay.forward.description == "Step forward ▶" and "over" not in replay.status.value
+    replay.step(100)
     replay.step(-100)
     assert replay.index == 0 and replay.figure.positions == states[first].positions
 

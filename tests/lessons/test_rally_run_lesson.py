@@ -196,8 +196,8 @@ def test_the_lesson_labels_the_projects_own_readings():
     for reading in ("stacked on the pit stop, colored side down.",  # trophies (M4): both rulebooks say so
                     "In this app the start-finish tiles lie just outside the grid, left or right of its corner squares.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook allows this “in the first round”, but never toward a start-finish tile. In this "
-                    "app, that means a car's first move.",  # R3: the rulebook's "first round" read
+                    "The rulebook allows this “in the first round”; in this app, that means each car's first "
+                    "move.",  # R3: the rulebook's "first round" read
                     "In this app the pit stop is open on every side and stays face up.",  # M1
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
@@ -205,7 +205,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "playing. - A car must take one on its first visit, and never again.",  # the rulebook: "may take"
                     "In this app, “next to your car” means beside it, not corner to corner, and your road must "
                     "lead there.",                                                         # M3 in lesson 7
-                    "Avoid it: this app allows it, but your car is then stuck for good.",  # R7 where tiles are laid
+                    "Avoid it: in this app, your car would then be stuck for good.",  # R7 where tiles are laid
                     "In this app, a car may enter just one start-finish tile: its finish.",  # R5
                     "In this app: - A car is stuck for good",                              # R7, R8
                     "or after 100 turns each (40 in lesson 0)."):                                           # the turn limit (R8)

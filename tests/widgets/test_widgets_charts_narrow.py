@@ -62,3 +62,20 @@ def test_the_advice_chart_takes_a_phone_s_width_with_its_title_on_two_lines():
     assert "<br>(" in chart.plot.layout.title.text  # "(8 test games each)" on a line of its own
     chart.probe.set_state({"room": LAPTOP})
     assert drawn(chart) == wide
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_memory_chart_s_axis_title_fits_the_plot_on_a_phone(lang):
+    """Lesson 9's chart: on a phone its x axis's title (centred on the plot, not the page)
+    takes lines no wider than the plot, so no word is cut at the page's edge."""
+    import rally
+    from rally.rally_run.simulate import memory_win_rates
+    from widgets.rally_run.memory_chart import MemoryChart
+
+    with rally.language(lang):
+        chart = MemoryChart(memory_win_rates([0, 3, None], games=4, seed=1))
+        chart.probe.set_state({"room": PHONE})
+    layout = chart.plot.layout
+    plot = PHONE - layout.margin.l - layout.margin.r
+    lines = layout.xaxis.title.text.split("<br>")
+    assert len(lines) > 1 and all(len(line) * 0.55 * 14 <= plot for line in lines), (plot, lines)

@@ -154,7 +154,7 @@ def test_the_turbo_box_says_why_both_choices_end_on_one_space():
             assert "beside" not in view.hand.prompt and "below the trick" in view.hand.prompt
             rolled = [use for use in moves if moves[use].roll is not None]
             if moves[True].final != moves[False].final or not rolled:
-                assert text.endswith("Each button says where you end; rings on the track show it too."), text
+                assert text.endswith("Each button says where you end. Rings on the track show it too."), text
                 seen.add("apart")
             elif len(rolled) == 2:
                 assert text.endswith("Either way, your car " + min(

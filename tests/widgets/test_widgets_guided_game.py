@@ -157,7 +157,7 @@ def test_the_example_of_a_kind_is_a_replay_of_a_real_game() -> None:
 def test_german_words_in_german() -> None:
     with rally.language("de"):
         view = GuidedGame()
-        assert view.tip_text.startswith("Im Stich spielt jeder eine Karte, und du eröffnest ihn:")
+        assert view.tip_text.startswith("In einem Stich spielt jeder eine Karte, und diesen Stich eröffnest du:")
         assert view.go_button.description == "Weiter ▶" and view.why_button.description == "Warum?"
         stops = drive(view, seed=2)
         assert all(words and "the" not in words.split() for _k, words, _m in stops)

@@ -100,7 +100,9 @@ class MemoryChart(PlotlyView):
         title = "<br>".join(textwrap.wrap(self._title, chars)) if narrow else self._title
         with self.plot.batch_update():
             self.plot.layout.width = width or self._wide
-            axis = "<br>".join(textwrap.wrap(self._axis, chars)) if narrow else self._axis
+            # The axis's title is centred on the plot, not the page: its lines are as wide as the
+            # plot (a character of its 14 px takes a little over half that).
+            axis = "<br>".join(textwrap.wrap(self._axis, int((width - 58) / (0.55 * 14)))) if narrow else self._axis
             top = 32 + 20 * (title.count("<br>") + 2 if fair else title.count("<br>") + 1) if narrow else 50
             bottom = 34 + 16 * (axis.count("<br>") + 1) if narrow else 50
             # The margins grow on a phone; the bars keep their height.

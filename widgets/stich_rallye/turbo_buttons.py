@@ -61,7 +61,7 @@ class TurboButtons(w.VBox):
         self.turbo_text.value = "<div style='font-size:13px;line-height:1.35'>" + _(
             "<b>You won the trick.</b> Your motor shows {value}: use it now, or save it for later (it also drives "
             "you at the round's end).").format(value=offer.value) + " " + (
-            ends or _("Each button says where you end; rings on the track show it too.")) + "</div>"
+            ends or _("Each button says where you end. Rings on the track show it too.")) + "</div>"
         self.turbo_yes.description = _("Use turbo: {card} + {motor} → {where}").format(
             card=offer.lowest, motor=offer.value, where=where[True])
         self.turbo_no.description = _("Card alone: {card} → {where}").format(card=offer.lowest, where=where[False])
