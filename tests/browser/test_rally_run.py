@@ -160,6 +160,9 @@ def test_a_whole_game_by_clicks_is_the_engines_game(board):
             shots += 1
     assert state["heading"].startswith("Game over"), state["heading"]
     assert state["targets"] == [] and re.search(r"wins|won", state["log"][-1]), state["log"][-3:]
+    # The move buttons are gone: New game stands out, and the keyboard's focus is on it.
+    assert board.root.evaluate(
+        "el => document.activeElement === el.querySelector('button.rally-run__new.is-next')"), "focus not on New game"
     _lab.screenshot(page, "08_rally_run-game-over", board.root)
 
     # The page showed exactly the engine's game: replay the same messages in Python.

@@ -384,7 +384,8 @@ function render({ model, el }) {
     if (!before) return;
     const first = rotations.querySelector("button");
     const again = before.place && board.querySelector(`[data-place="${before.place}"][tabindex="0"]`);
-    const next = first || again || board.querySelector('[tabindex="0"]') || moveButton;
+    // Once the game is over the move buttons are hidden: the focus goes to New game.
+    const next = first || again || board.querySelector('[tabindex="0"]') || (model.get("over") ? newButton : moveButton);
     refocusing = true;
     next.focus({ preventScroll: true });
     refocusing = false;
@@ -405,6 +406,7 @@ function render({ model, el }) {
     prompt.textContent = model.get("prompt");
     controls.style.display = interactive ? "" : "none";
     moveButton.hidden = swapButton.hidden = Boolean(model.get("over"));  // nothing to choose once it is over
+    newButton.classList.toggle("is-next", Boolean(model.get("over")));  // what there is to do then
     el.classList.toggle("is-paused", Boolean(model.get("paused")));
     const mode = model.get("mode");
     moveButton.setAttribute("aria-pressed", String(mode === "move"));
