@@ -123,7 +123,7 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
     current = game.current_player
     if not interactive or current != me:  # a shown position, or a computer player's turn while paused
         if game.awaiting_rotation:
-            return _("{name} to choose how to lay the tile just revealed.").format(name=names[current]), ""
+            return _("{name} chooses how to lay the tile just revealed.").format(name=names[current]), ""
         return _("{name} to move.").format(name=names[current]), ""
     goal = game.goal(me)
     aim = _("the pit stop (C3)") if goal == Cell.parse("C3") else start_tile(goal.color, goal.corner)
