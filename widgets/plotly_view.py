@@ -63,6 +63,16 @@ ROOM_MAX = 20_000
 NARROWEST = 300
 
 
+def chars_across(px: float, size: int = 14) -> int:
+    """About how many characters of ``size``-px text (a title's 14 px unless told) fit in
+    ``px`` px of a figure: a character takes a little over half its size.
+
+    >>> chars_across(300)
+    38
+    """
+    return int(px / (0.55 * size))
+
+
 def narrow_width(room: int, wide: int) -> int:
     """The width at which to lay out a figure ``wide`` px wide in ``room`` px of a page: 0
     when it fits as made (or the room is not known, 0), else the room, at least
@@ -153,7 +163,8 @@ class ViewProbe(PageWrites, anywidget.AnyWidget):
         const start = setTimeout(fit, 0);
         model.on("change:width", fit);
         return () => { clearTimeout(timer); clearTimeout(start); clearTimeout(retry); clearTimeout(telling); clearTimeout(hiding);
-                       watch.disconnect(); arrival.disconnect(); window.removeEventListener("resize", fit); model.off("change:width", fit); };
+                       watch.disconnect(); arrival.disconnect(); window.removeEventListener("resize", fit);
+                       model.off("change:width", fit); };
       },
     };
     """.replace("ROOM_MAX", str(ROOM_MAX))
@@ -333,4 +344,4 @@ class PlotlyView(StableRepr, w.VBox):
 
 
 __all__ = ["PlotlyView", "PlotlyFigure", "PlotlyBundle", "plotly_bundle", "plotly_figure", "ViewProbe", "CSS_CLASS",
-           "ROOM_MAX", "NARROWEST", "narrow_width"]
+           "ROOM_MAX", "NARROWEST", "chars_across", "narrow_width"]

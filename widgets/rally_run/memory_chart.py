@@ -27,7 +27,7 @@ from rally.rally_run.simulate import MemoryResult, memory_win_rates
 
 from .._display import StableRepr
 from ..i18n import _, decimal, join_words, ngettext, percent
-from ..plotly_view import PlotlyView, narrow_width, plotly_figure
+from ..plotly_view import PlotlyView, chars_across, narrow_width, plotly_figure
 
 
 class MemoryChart(PlotlyView):
@@ -98,17 +98,16 @@ class MemoryChart(PlotlyView):
         fair = self._fair
         chars = max(24, width // 8)  # about as many characters of 14-px text as fit the width
         title = "<br>".join(textwrap.wrap(self._title, chars)) if narrow else self._title
+        left, right = (48 if narrow else 60), (10 if narrow or fair is None else 100)
         with self.plot.batch_update():
             self.plot.layout.width = width or self._wide
-            # The axis's title is centred on the plot, not the page: its lines are as wide as the
-            # plot (a character of its 14 px takes a little over half that).
-            axis = "<br>".join(textwrap.wrap(self._axis, int((width - 58) / (0.55 * 14)))) if narrow else self._axis
+            # The axis's title is centred on the plot, not the page: its lines are as wide as the plot.
+            axis = "<br>".join(textwrap.wrap(self._axis, chars_across(width - left - right))) if narrow else self._axis
             top = 32 + 20 * (title.count("<br>") + 2 if fair else title.count("<br>") + 1) if narrow else 50
             bottom = 34 + 16 * (axis.count("<br>") + 1) if narrow else 50
             # The margins grow on a phone; the bars keep their height.
             self.plot.layout.height = self._high + top + bottom - 100
-            self.plot.layout.margin.update(l=48 if narrow else 60, r=10 if narrow or fair is None else 100,
-                                           t=top, b=bottom)
+            self.plot.layout.margin.update(l=left, r=right, t=top, b=bottom)
             self.plot.layout.title.text = title + (f"<br>- - - {fair}" if narrow and fair else "")
             self.plot.layout.xaxis.title.text = axis
             if fair is not None:

@@ -86,7 +86,7 @@ class GameReplay(StableRepr, w.VBox):
                                   readout=False, layout=w.Layout(width="360px", max_width="100%"))
         self.status = w.HTML()
         self.back.on_click(lambda _: self.step(-1))
-        self.forward.on_click(lambda _: self.step(+1) if self.index < self.slider.max else self.step(-self.index))
+        self.forward.on_click(lambda _: self.step(+1) if self.index < self.slider.max else self.step(-self.slider.max))
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
         right = w.VBox([w.HBox(self.dials, layout=w.Layout(flex_flow="row wrap")), self.trick_table, self.last_trick],
                        layout=w.Layout(width="470px", max_width="100%"))
@@ -127,10 +127,10 @@ class GameReplay(StableRepr, w.VBox):
         self.back.disabled = index == 0
         # At the last step the forward button starts the replay again (never a dead, greyed
         # button that the keyboard's focus falls out of), and the line says the replay is over.
-        end = index == self.slider.max and index > 0
+        end = index == self.slider.max > 0
         self.forward.description = _("↺ Back to start") if end else _("Step forward ▶")
         self.forward.button_style = "primary" if end else ""
-        self.forward.disabled = index == self.slider.max and not end
+        self.forward.disabled = self.slider.max == 0  # a replay of one event has nowhere to go
         said = self.text + (" " + _("The replay is over.") if end else "")
         self.status.value = f"<div role='status'>{html.escape(said)}</div>"
 

@@ -33,7 +33,7 @@ from rally.common import inputs
 
 from .._display import StableRepr
 from ..i18n import _, ngettext, percent
-from ..plotly_view import PlotlyView, narrow_width, plotly_figure
+from ..plotly_view import PlotlyView, chars_across, narrow_width, plotly_figure
 from .track_layout import wrap
 
 #: Marks for the costliest decisions, in order: a number in a circle, not only a color.
@@ -104,8 +104,7 @@ class ReviewChart(PlotlyView):
         width = narrow_width(room, self._wide)
         narrow = bool(width)
         left = 48 if narrow else 56
-        # A character of the title (14 px) takes a little over half its size.
-        x_title = wrap(html.escape(self._x_title), int((width - left - 10) / (0.55 * 14))) if narrow else \
+        x_title = wrap(html.escape(self._x_title), chars_across(width - left - 10)) if narrow else \
             html.escape(self._x_title)
         lines = x_title.count("<br>")
         with self.plot.batch_update():
