@@ -193,8 +193,8 @@ def test_no_board_shows_a_trophy_taken_before_the_pit_stop_is_taught():
 def test_the_lesson_labels_the_projects_own_readings():
     text = re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in lesson_cells()
                                         if c["cell_type"] == "markdown").replace("**", ""))
-    for reading in ("stacked on the pit stop, colored side down.",  # trophies (M4): both rulebooks say so
-                    "In this app the start-finish tiles lie just outside the grid, left or right of its corner squares.",  # M1
+    for reading in ("stacked on the pit stop, picture up and color down.",  # trophies (M4): both rulebooks say so
+                    "In this app the start-finish tiles lie just outside the grid, beside its corners.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
                     "The rulebook allows this “in the first round”; in this app, that means each car's first "
                     "move.",  # R3: the rulebook's "first round" read
