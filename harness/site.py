@@ -145,8 +145,10 @@ class StaticSite:
             proc.wait(timeout=10)
 
     def lesson_url(self, name: str) -> str:
-        """A lesson in its language's app: ``de/...`` in ``de/lab/`` (JupyterLab in German)."""
-        app = "de/lab" if name.startswith("de/") else "lab"
+        """A lesson in its language's app: ``de/...`` in ``de/lab/`` (JupyterLab in German),
+        likewise ``fr/``, ``es/`` and ``zh/``; an English lesson in ``lab/``."""
+        folder = name.split("/")[0] if "/" in name else ""
+        app = f"{folder}/lab" if folder else "lab"
         return f"{self.url}/{app}/index.html?path={urllib.parse.quote(self.lesson_path(name))}"
 
     def lesson_path(self, name: str) -> str:

@@ -5,13 +5,15 @@ JupyterLab keeps its interface language as a user setting (the translation plugi
 in the address. So the German Binder badge opens this server extension's page,
 ``/lessons-in/de/<path>``: it sets the interface language to German for this server's
 user, then sends the browser on to ``/lab/tree/<path>``, which JupyterLab then shows in
-German. ``/lessons-in/en/<path>`` sets English back. A query (``?reset``) is passed on.
+German; likewise ``fr``, ``es`` and ``zh`` (the folders of Rally Run's French, Spanish and
+Chinese lessons). ``/lessons-in/en/<path>`` sets English back. A query (``?reset``) is
+passed on.
 
 It is enabled in ``binder/jupyter_server_config.json`` (``bin/quiet-lab`` installs that
 file into the lessons' environment, Binder's ``postBuild`` too).
 
->>> interface_locale("de"), interface_locale("en")
-('de_DE', 'en')
+>>> interface_locale("de"), interface_locale("zh"), interface_locale("en")
+('de_DE', 'zh_CN', 'en')
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from jupyter_server.utils import url_escape, url_path_join
 from tornado import web
 
 #: The lessons' languages and the JupyterLab locale each one opens in.
-LOCALES = {"de": "de_DE", "en": "en"}
+LOCALES = {"de": "de_DE", "en": "en", "es": "es_ES", "fr": "fr_FR", "zh": "zh_CN"}
 #: Where JupyterLab keeps the translation plugin's user setting (under its user settings folder).
 SETTING = pathlib.Path("@jupyterlab", "translation-extension", "plugin.jupyterlab-settings")
 

@@ -1,5 +1,6 @@
 // Rally Notebooks on the static site: what JupyterLab's page does for a child
-// (bin/site adds this script to lab/index.html and de/lab/index.html; site/lesson_page.py).
+// (bin/site adds this script to lab/index.html, and so to each language's copy of that page:
+// de/lab/, fr/lab/, es/lab/, zh/lab/; site/lesson_page.py, site/language_app.py).
 // It uses JupyterLab's public commands and shell only (the site sets exposeAppInBrowser):
 //
 // - a lesson's widgets are drawn at once, as pictures (site/lesson_pictures.py), until its
@@ -16,28 +17,63 @@
 //   metadata), not its file name: JupyterLab sets its own title, and it is put back.
 (() => {
   "use strict";
-  const german = /\/de\/lab\//.test(location.pathname);
-  const plural = new Intl.PluralRules(german ? "de" : "en");
+  // The app's language is its folder's: de/lab/, fr/lab/, es/lab/, zh/lab/ (site/language_app.py); lab/ is English.
+  const lang = (location.pathname.match(/\/(de|fr|es|zh)\/lab\//) || [null, "en"])[1];
+  const plural = new Intl.PluralRules(lang);
   const ONE = (n) => plural.select(n) === "one";
-  const WORDS = german ? {
-    map: "Kursübersicht",
-    mapLabel: "Kursübersicht: Lektion 0 mit allen Lektionen öffnen",
-    saving: (percent) => `Die Lektionen werden gespeichert, damit sie auch ohne Internet funktionieren: ${percent} %`,
-    ready: "✓ Fertig gespeichert: Alle Lektionen funktionieren jetzt auch ohne Internet.",
-    failed: (n) => (ONE(n) ? "1 Datei konnte" : `${n} Dateien konnten`) + " nicht gespeichert werden. Beim nächsten Besuch geht es weiter.",
-    insecure: "Unter dieser Adresse lassen sich die Lektionen nicht für die Nutzung ohne Internet speichern. Dafür braucht die Adresse am Anfang „https“, eine sichere Verbindung.",
-    close: "Hinweis schließen",
-    start: "notebooks/de/00_hier_anfangen.ipynb",
-  } : {
-    map: "Course map",
-    mapLabel: "Course map: open lesson 0, with every lesson",
-    saving: (percent) => `Saving the lessons for use without internet: ${percent}%`,
-    ready: "✓ Offline ready: every lesson now works without internet.",
-    failed: (n) => (ONE(n) ? "1 file" : `${n} files`) + " could not be saved; saving goes on at the next visit.",
-    insecure: "This address cannot save the lessons for use without internet (that needs https).",
-    close: "Close this note",
-    start: "notebooks/00_start_here.ipynb",
+  const ALL_WORDS = {
+    de: {
+      map: "Kursübersicht",
+      mapLabel: "Kursübersicht: Lektion 0 mit allen Lektionen öffnen",
+      saving: (percent) => `Die Lektionen werden gespeichert, damit sie auch ohne Internet funktionieren: ${percent} %`,
+      ready: "✓ Fertig gespeichert: Alle Lektionen funktionieren jetzt auch ohne Internet.",
+      failed: (n) => (ONE(n) ? "1 Datei konnte" : `${n} Dateien konnten`) + " nicht gespeichert werden. Beim nächsten Besuch geht es weiter.",
+      insecure: "Unter dieser Adresse lassen sich die Lektionen nicht für die Nutzung ohne Internet speichern. Dafür braucht die Adresse am Anfang „https“, eine sichere Verbindung.",
+      close: "Hinweis schließen",
+      start: "notebooks/de/00_hier_anfangen.ipynb",
+    },
+    fr: {
+      map: "Plan des leçons",
+      mapLabel: "Plan des leçons\u00a0: ouvrir la leçon 0, avec toutes les leçons",
+      saving: (percent) => `Les leçons s’enregistrent pour marcher sans Internet\u00a0: ${percent}\u00a0%`,
+      ready: "✓ C’est enregistré\u00a0: toutes les leçons marchent maintenant sans Internet.",
+      failed: (n) => (ONE(n) ? "1 fichier n’a pas pu être enregistré." : `${n} fichiers n’ont pas pu être enregistrés.`) + " La suite se fera à la prochaine visite.",
+      insecure: "À cette adresse, les leçons ne peuvent pas s’enregistrer pour marcher sans Internet. Pour cela, l’adresse doit commencer par «\u00a0https\u00a0», une connexion sûre.",
+      close: "Fermer ce message",
+      start: "notebooks/fr/00_commencer_ici.ipynb",
+    },
+    es: {
+      map: "Mapa de lecciones",
+      mapLabel: "Mapa de lecciones: abrir la lección 0, con todas las lecciones",
+      saving: (percent) => `Guardando las lecciones para que funcionen sin internet: ${percent}\u00a0%`,
+      ready: "✓ Ya está guardado: ahora todas las lecciones funcionan sin internet.",
+      failed: (n) => (ONE(n) ? "No se ha podido guardar 1 archivo." : `No se han podido guardar ${n} archivos.`) + " Se seguirá en la próxima visita.",
+      insecure: "En esta dirección no se pueden guardar las lecciones para usarlas sin internet. Para eso, la dirección tiene que empezar por «https», una conexión segura.",
+      close: "Cerrar este aviso",
+      start: "notebooks/es/00_empieza_aqui.ipynb",
+    },
+    zh: {
+      map: "课程地图",
+      mapLabel: "课程地图：打开第 0 课，里面有所有的课",
+      saving: (percent) => `正在保存课程，这样没有网络也能用：${percent}%`,
+      ready: "✓ 保存好了：现在所有的课没有网络也能用。",
+      failed: (n) => `有 ${n} 个文件没能保存。下次打开时会接着保存。`,
+      insecure: "在这个网址下，课程不能保存下来离线使用。网址要以“https”开头，也就是安全连接。",
+      close: "关闭这条提示",
+      start: "notebooks/zh/00_cong_zheli_kaishi.ipynb",
+    },
+    en: {
+      map: "Course map",
+      mapLabel: "Course map: open lesson 0, with every lesson",
+      saving: (percent) => `Saving the lessons for use without internet: ${percent}%`,
+      ready: "✓ Offline ready: every lesson now works without internet.",
+      failed: (n) => (ONE(n) ? "1 file" : `${n} files`) + " could not be saved; saving goes on at the next visit.",
+      insecure: "This address cannot save the lessons for use without internet (that needs https).",
+      close: "Close this note",
+      start: "notebooks/00_start_here.ipynb",
+    },
   };
+  const WORDS = ALL_WORDS[lang];
 
   const until = (test) => new Promise((resolve) => {
     const look = () => { const value = test(); if (value) resolve(value); else setTimeout(look, 50); };

@@ -30,8 +30,7 @@ import lesson_pictures  # noqa: E402
 
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
-#: What the lessons say about starting, and what the site says instead (English, German, and
-#: the languages of Rally Run alone, whose lessons name JupyterLab's English menu).
+#: What the lessons say about starting, and what the site says instead (in every lessons' language).
 SITE_WORDS = {
     "**To start:** choose **Run → Run All Cells** in the menu at the top.":
         "**To start:** nothing to do. On this website a lesson starts by itself in a moment.",
@@ -43,15 +42,16 @@ SITE_WORDS = {
         "**Zum Start:** Nichts zu tun. Auf dieser Website startet eine Lektion gleich von selbst.",
     "Jede Lektion startet gleich, mit **Ausführen → Alle Zellen ausführen**, und fängt jedes Mal\nvon vorn an.":
         "Jede Lektion startet auf dieser Website von selbst und fängt jedes Mal\nvon vorn an.",
-    "**Pour commencer\u00a0:** dans le menu en haut, choisis **Run → Run All Cells**.":
+    "**Pour commencer\u00a0:** dans le menu en haut, choisis **Exécution → Exécuter toutes les cellules**.":
         "**Pour commencer\u00a0:** rien à faire. Sur ce site, une leçon démarre toute seule dans un instant.",
-    "**Para empezar:** en el menú de arriba, elige **Run → Run All Cells**.":
+    "**Para empezar:** en el menú de arriba, elige **Run → Ejecutar todas las celdas**.":
         "**Para empezar:** no hace falta hacer nada. En esta web, la lección empieza sola en un momento.",
-    "**开始**：在上方的菜单里选择 **Run → Run All Cells**。":
+    "**开始**：在上方的菜单里选择 **运行 → 运行所有单元格**。":
         "**开始**：什么都不用做。在这个网站上，课程马上会自己开始。",
 }
 #: The words that ask for running by hand; no lesson on the site may keep them.
-BY_HAND = ("Run All Cells", "Alle Zellen ausführen")
+BY_HAND = ("Run All Cells", "Alle Zellen ausführen", "Exécuter toutes les cellules", "Ejecutar todas las celdas",
+           "运行所有单元格")
 
 
 def joined(value):

@@ -9,28 +9,28 @@ import re
 #: input still shows its first line: it is words for the learner, not code. The start cell
 #: names JupyterLab's menu as JupyterLab shows it in that language (the German words are
 #: those of jupyterlab-language-pack-de-DE 4.5.post3: "Run" is "Ausführen", "Run All Cells"
-#: is "Alle Zellen ausführen"); the guide for grown-ups has a start cell of its own. The
-#: languages of Rally Run alone (French, Spanish, Chinese) name the menu as it reads in English:
-#: the lessons' JupyterLab has no language pack for them yet.
+#: is "Alle Zellen ausführen"), likewise the French, Spanish and Chinese packs' (Spanish's
+#: leaves the menu's title "Run" in English); the guide for grown-ups has a start cell of its
+#: own. ``menu`` is the menu's title as a lesson writes it before the arrow.
 WORDS = {
     "en": {"first_line": "# Instructions for the computer (click ••• to read them)",
            "start": "**To start:** choose **Run → Run All Cells** in the menu at the top.",
            "start_guide": "**To start:** choose **Run → Run All Cells** in the menu at the top.",
-           "run_all": "Run All"},
+           "run_all": "Run All", "menu": "Run →"},
     "de": {"first_line": "# Anweisungen für den Computer (••• anklicken zum Lesen)",
            "start": "**Zum Start:** Wähle oben im Menü **Ausführen → Alle Zellen ausführen**.",
            # The guide for grown-ups speaks to them as "ihr".
            "start_guide": "**Zum Start:** Wählt oben im Menü **Ausführen → Alle Zellen ausführen**.",
-           "run_all": "Alle Zellen ausführen"},
+           "run_all": "Alle Zellen ausführen", "menu": "Ausführen →"},
     "fr": {"first_line": "# Instructions pour l'ordinateur (clique sur ••• pour les lire)",
-           "start": "**Pour commencer\u00a0:** dans le menu en haut, choisis **Run → Run All Cells**.",
-           "run_all": "Run All"},
+           "start": "**Pour commencer\u00a0:** dans le menu en haut, choisis **Exécution → Exécuter toutes les cellules**.",
+           "run_all": "Exécuter toutes les cellules", "menu": "Exécution →"},
     "es": {"first_line": "# Instrucciones para el ordenador (haz clic en ••• para leerlas)",
-           "start": "**Para empezar:** en el menú de arriba, elige **Run → Run All Cells**.",
-           "run_all": "Run All"},
+           "start": "**Para empezar:** en el menú de arriba, elige **Run → Ejecutar todas las celdas**.",
+           "run_all": "Ejecutar todas las celdas", "menu": "Run →"},
     "zh_Hans": {"first_line": "# 给电脑的指令（点 ••• 就能看）",
-                "start": "**开始**：在上方的菜单里选择 **Run → Run All Cells**。",
-                "run_all": "Run All"},
+                "start": "**开始**：在上方的菜单里选择 **运行 → 运行所有单元格**。",
+                "run_all": "运行所有单元格", "menu": "运行 →"},
 }
 
 #: What would make a learner read Python: reprs, list brackets, keywords, calls with

@@ -43,6 +43,21 @@ def lab(browser_ready):
         yield server
 
 
+@pytest.fixture
+def lab_in_english_after(lab):
+    """The lab server, its interface set back to English afterwards (a test that opens a
+    lesson through ``/lessons-in/<lang>/``; the next tests read English)."""
+    import json
+    import urllib.request
+
+    yield lab
+    with urllib.request.urlopen(f"{lab.url}/lessons-in/en/{lab.lesson_path('00_start_here.ipynb')}", timeout=30) as r:
+        assert r.status == 200
+    settings = json.loads((lab.tmp / "settings" / "@jupyterlab" / "translation-extension" /
+                           "plugin.jupyterlab-settings").read_text(encoding="utf-8"))
+    assert settings["locale"] == "en"
+
+
 @pytest.fixture(scope="package")
 def playwright(browser_ready):
     """Playwright, once for all the browser tests (a second one could not start while

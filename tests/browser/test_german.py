@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 
 import pytest
 
@@ -21,20 +20,10 @@ EVENTS = """el => { const ol = el.querySelector('ol[start]');
   return ol ? Number(ol.getAttribute('start')) - 1 + ol.children.length : 0; }"""
 
 
-@pytest.fixture
-def german_lab(lab):
-    """The lab server, its interface set back to English afterwards (the next tests read English)."""
-    yield lab
-    with urllib.request.urlopen(f"{lab.url}/lessons-in/en/{lab.lesson_path('00_start_here.ipynb')}", timeout=30) as r:
-        assert r.status == 200
-    settings = json.loads((lab.tmp / "settings" / "@jupyterlab" / "translation-extension" /
-                           "plugin.jupyterlab-settings").read_text(encoding="utf-8"))
-    assert settings["locale"] == "en"
 
-
-def test_a_german_lesson_in_german_jupyterlab_plays_a_trick(page, german_lab):
-    path = german_lab.lesson_path(LESSON)
-    page.goto(f"{german_lab.url}/lessons-in/de/{path}?reset")  # the query reaches JupyterLab: a fresh workspace
+def test_a_german_lesson_in_german_jupyterlab_plays_a_trick(page, lab_in_english_after):
+    path = lab_in_english_after.lesson_path(LESSON)
+    page.goto(f"{lab_in_english_after.url}/lessons-in/de/{path}?reset")  # the query reaches JupyterLab: a fresh workspace
     _lab.wait_for_lesson(page, path)
     menus = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()
     assert "Ausführen" in menus and "Datei" in menus and "Run" not in menus, menus  # JupyterLab in German

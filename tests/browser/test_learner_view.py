@@ -66,7 +66,7 @@ SHOWN_TWICE = {"03_moving_and_hills": 2, "de/03_fahren_und_huegel": 3}
 APP_TEXT = _lab.ROOT / "test-artifacts" / "app-text"
 
 #: Words that only make sense in JupyterLab (its menus, a folded input's •••): never in the app.
-JUPYTERLAB_ONLY_WORDS = [WORDS[lang][key] for lang in WORDS for key in ("run_all",)] + ["•••", "Run →", "Ausführen →"]
+JUPYTERLAB_ONLY_WORDS = [WORDS[lang][key] for lang in WORDS for key in ("run_all", "menu")] + ["•••"]
 
 #: JavaScript: per code cell of the open notebook, whether an editor shows, whether the
 #: folded-input placeholder shows, and the words its input area shows.

@@ -20,7 +20,7 @@ import zipfile
 import pytest
 from playwright.sync_api import expect
 
-from lesson_words import device_only_texts  # tests/lesson_words.py (pytest puts tests/ on sys.path)
+from lesson_words import WORDS, device_only_texts  # tests/lesson_words.py (pytest puts tests/ on sys.path)
 
 from harness import browsers
 
@@ -231,6 +231,12 @@ def test_the_front_page_says_nothing_is_installed_and_opens_lesson_0(site, site_
     nothing_left(site, leave_recorder)
 
 
+#: The course map's button in each app (site/lesson-page.js), by the lesson's folder.
+COURSE_MAP = {"en": "Course map", "de": "Kursübersicht", "fr": "Plan des leçons", "es": "Mapa de lecciones",
+              "zh": "课程地图"}
+#: A lesson folder's key in lesson_words.WORDS.
+LANGUAGE_KEY = {"zh": "zh_Hans"}
+
 #: JavaScript: the words of JupyterLab's menu bar.
 MENUS = "() => [...document.querySelectorAll('.lm-MenuBar-itemLabel')].map(e => e.textContent)"
 
@@ -246,6 +252,40 @@ def test_the_german_front_page_opens_german_lesson_0_in_german_jupyterlab(site, 
     _lab.open_notebook(site_page, site, "00_start_here.ipynb", timeout=120_000)
     menus = site_page.evaluate(MENUS)
     assert "Run" in menus and "File" in menus, menus
+    nothing_left(site, leave_recorder)
+
+
+@pytest.mark.parametrize(("languages", "opens"), [
+    (["fr-FR", "en"], "fr/lab/index.html?path=notebooks/fr/00_commencer_ici.ipynb"),
+    (["es-MX"], "es/lab/index.html?path=notebooks/es/00_empieza_aqui.ipynb"),
+    (["zh-CN"], "zh/lab/index.html?path=notebooks/zh/00_cong_zheli_kaishi.ipynb"),
+    (["zh-TW", "de-AT"], "de/lab/index.html?path=notebooks/de/00_hier_anfangen.ipynb"),  # no traditional Chinese
+    (["it-IT", "en-GB", "fr"], "lab/index.html?path=notebooks/00_start_here.ipynb"),  # the first the lessons speak
+])
+def test_the_front_page_opens_lesson_0_in_the_browsers_language(site, site_browser, languages, opens):
+    context = site_browser.new_context(viewport=_lab.WINDOW, locale=languages[0])
+    site.block_other_hosts(context)
+    try:
+        page = context.new_page()
+        # navigator.languages as a browser set to these languages, in this order, reports it.
+        page.add_init_script(f"Object.defineProperty(navigator, 'languages', {{get: () => {json.dumps(languages)}}});")
+        page.route(re.compile(r".*/lab/index\.html.*"), lambda route: route.fulfill(body="<html>the app</html>",
+                                                                                  content_type="text/html"))
+        page.goto(f"{site.url}/")
+        page.wait_for_url(lambda url: url == f"{site.url}/{opens}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "zh"])
+def test_a_rally_run_languages_front_page_opens_its_lesson_0_in_its_jupyterlab(site, site_page, leave_recorder, lang):
+    start = {"fr": "00_commencer_ici.ipynb", "es": "00_empieza_aqui.ipynb", "zh": "00_cong_zheli_kaishi.ipynb"}[lang]
+    site_page.goto(f"{site.url}/{lang}/")
+    _lab.wait_for_lesson(site_page, f"notebooks/{lang}/{start}", timeout=120_000)
+    menus = site_page.evaluate(MENUS)
+    assert WORDS[LANGUAGE_KEY.get(lang, lang)]["menu"].removesuffix(" →") in menus, menus
+    assert "File" not in menus, menus  # JupyterLab speaks the language ("Fichier", "Archivo", "文件")
+    _lab.screenshot(site_page, f"{SHOT}{lang}_front_page_lesson_0")
     nothing_left(site, leave_recorder)
 
 
@@ -291,9 +331,12 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     assert state["notebooks"] == 1, state
     assert page.locator(".jp-FileBrowser").is_hidden()
     course_map = page.locator("button.rally-site-map")
-    expect(course_map).to_have_text("Kursübersicht" if lesson.startswith("de/") else "Course map")
+    folder = lesson.split("/")[0] if "/" in lesson else "en"
+    expect(course_map).to_have_text(COURSE_MAP[folder])
     menus = page.evaluate(MENUS)
-    assert ("Ausführen" if lesson.startswith("de/") else "Run") in menus, menus  # JupyterLab in the lesson's language
+    # JupyterLab in the lesson's language: the menu its start cell names (on the site, it runs by itself).
+    assert WORDS[LANGUAGE_KEY.get(folder, folder)]["menu"].removesuffix(" →") in menus, menus
+    assert folder in ("en", "es") or "Run" not in menus, menus  # Spanish's pack leaves "Run" in English
     # The English lessons' checks below read English words ("de/01_..." starts otherwise).
     if lesson.startswith("01_"):
         # A learner clicks a card they may play: it is picked, and the others are not.

@@ -161,7 +161,8 @@ RALLY_RUN_PAGES = {
 def test_a_page_of_a_language_of_rally_run_alone_speaks_it(lang, template_root):
     """The lesson's folder decides the page's language: its html lang (screen readers, reading
     aloud), the loading line, the notice when its Python stopped, and a failure's sentence,
-    which names JupyterLab's menu in English as the lessons do."""
+    which names JupyterLab's menu as the lessons' start cell does, in the lesson's language."""
+    from lesson_words import WORDS
     from widgets.course import COURSE
 
     tag, loading, failed = RALLY_RUN_PAGES[lang]
@@ -170,7 +171,8 @@ def test_a_page_of_a_language_of_rally_run_alone_speaks_it(lang, template_root):
     assert f'<html lang="{tag}">' in page
     assert re.search(r"var words = \{[^\n]*" + re.escape(json.dumps(loading)), page)
     texts = failure_texts(page)
-    assert len(texts) == 2 and all(text.startswith(failed) and "Run → Run All Cells" in text for text in texts), texts
+    assert len(texts) == 2 and all(text.startswith(failed) and f"{WORDS[lang]['menu']} {WORDS[lang]['run_all']}" in text
+                                 for text in texts), texts
     assert not re.search(r"There was an error|could not run|exception occurred|secret detail|Traceback|lesson is loading",
                          page)
 

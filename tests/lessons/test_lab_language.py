@@ -14,8 +14,17 @@ import lab_language  # noqa: E402
 def test_each_lesson_language_has_a_jupyterlab_locale_and_others_are_refused():
     assert lab_language.interface_locale("de") == "de_DE"
     assert lab_language.interface_locale("en") == "en"
-    with pytest.raises(ValueError, match="The lessons come in de, en, not 'fr'"):
-        lab_language.interface_locale("fr")
+    assert [lab_language.interface_locale(lang) for lang in ("fr", "es", "zh")] == ["fr_FR", "es_ES", "zh_CN"]
+    with pytest.raises(ValueError, match="The lessons come in de, en, es, fr, zh, not 'it'"):
+        lab_language.interface_locale("it")
+
+
+def test_each_lessons_folder_has_its_language_pack_installed():
+    from jupyterlab_server.translation_utils import get_language_packs
+
+    packs, _message = get_language_packs()
+    for lang in lab_language.LOCALES:
+        assert lang == "en" or lab_language.interface_locale(lang) in packs, (lang, sorted(packs))
 
 
 def test_setting_the_language_keeps_the_other_settings(tmp_path):

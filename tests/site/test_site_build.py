@@ -38,6 +38,25 @@ from browser import picture_payloads  # noqa: E402  (the payloads the site's bro
 from lesson_words import device_only_texts  # noqa: E402
 
 
+# --- Each language's app and front page -----------------------------------------------------
+
+def test_each_language_but_english_has_an_app_and_a_front_page_that_opens_its_lesson_0():
+    pytest.importorskip("jupyter_server", reason="the languages are lab_language's (the lab extra)")
+    language_app = load("language_app")
+    import lab_language
+    from widgets.course import FOLDERS
+
+    assert sorted(language_app.FRONT_PAGES) == sorted(lang for lang in lab_language.LOCALES if lang != "en")
+    for lang in language_app.FRONT_PAGES:
+        page = language_app.front_page(lang)
+        start = re.search(r'url=lab/index\.html\?path=(notebooks/[^"]+)"', page).group(1)
+        assert (ROOT / start).is_file() and start.split("/")[1] == lang, start
+        assert f'href="lab/index.html?path={start}"' in page  # the button, for a browser that does not follow
+        tag = re.search(r'<html lang="([^"]+)">', page).group(1)
+        assert tag.split("-")[0] == lang, tag
+    assert set(language_app.FRONT_PAGES) <= set(FOLDERS.values())
+
+
 # --- The lessons on the site start by themselves ------------------------------------------
 
 #: The notebooks the site stages: the lessons and the guide for grown-ups (its start and parts).
