@@ -57,7 +57,7 @@ def _yes_no_or_only_if(game: RallyRunGame, action: RunAction, yes: Callable[[], 
         if allowed:
             return Feedback(answer == choices[0], yes())
         reason = _without_options(game, game.why_illegal(action) or "")  # in the language spoken now
-        reason = f"{reading()} {reason}" if reading is not None else reason
+        reason = join_sentences([reading(), reason]) if reading is not None else reason
         return Feedback(answer == choices[1], _("No. {reason}").format(reason=reason))
 
     return choices, check
@@ -205,7 +205,7 @@ def _laying(tiles: dict[str, str], car: str, choices: dict[str, frozenset[str]],
     game = RallyRunGame.arrange(2, tiles=tiles, cars=[car, "green"])
     name = game.names[0]
     where = _("{name}'s car stands on {place}.").format(name=name, place=_on(game, car))
-    return which_way(game, "B2", name, f"{intro} {where}".strip(), choices, why=why, hint=hint)
+    return which_way(game, "B2", name, join_sentences([intro, where] if intro else [where]), choices, why=why, hint=hint)
 
 
 def straight_from_north() -> Question:
