@@ -26,10 +26,11 @@ _STEPS = 3000
 
 
 def plain(text: str) -> str:
-    """Words as a reader sees them: no tags, one space between words, and of a folded
-    list (a closed ``details``) only its summary, as the browser shows it until it is opened."""
+    """Words as a reader sees them: no tags, one space between words (a no-break space kept,
+    as French writes before « : »), and of a folded list (a closed ``details``) only its
+    summary, as the browser shows it until it is opened."""
     text = re.sub(r"(<details\b[^>]*>\s*<summary\b.*?</summary>).*?</details>", r"\1", text, flags=re.S)
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text))).strip()
+    return re.sub(r"[^\S\u00a0\u202f]+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text))).strip()
 
 
 def rr_choice(board) -> tuple[str, str]:  # type: ignore[no-untyped-def]
