@@ -14,8 +14,8 @@ from __future__ import annotations
 import pathlib
 
 from rally.common.i18n import (
-    N_, Catalog, capitalized, decimal, get_language, join_sentences, join_words, language, percent, percent_range,
-    shown,
+    N_, Catalog, capitalized, decimal, get_language, join_clauses, join_sentences, join_words, language, percent,
+    percent_range, shown,
 )
 
 WIDGETS = Catalog("widgets", pathlib.Path(__file__).with_name("locale"))
@@ -25,4 +25,4 @@ pgettext = WIDGETS.pgettext
 npgettext = WIDGETS.npgettext
 
 __all__ = ["WIDGETS", "_", "ngettext", "pgettext", "npgettext", "N_", "capitalized", "decimal", "get_language",
-           "join_sentences", "join_words", "language", "percent", "percent_range", "shown"]
+           "join_clauses", "join_sentences", "join_words", "language", "percent", "percent_range", "shown"]

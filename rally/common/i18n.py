@@ -235,6 +235,21 @@ def join_words(items: Sequence[str] | Iterable[str], conjunction: str = "and") -
     return last.format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
+def join_clauses(items: Sequence[str] | Iterable[str]) -> str:
+    """Clauses side by side (``"Bo on A1, Gus on B2 and Cy on C3"``): :func:`join_words`'s
+    "and", except in a language that joins clauses otherwise (Chinese: with "，", where its
+    "和" joins only nouns).
+
+    >>> join_clauses(["Bo on A1", "Gus on B2", "Cy on C3"])
+    'Bo on A1, Gus on B2 and Cy on C3'
+    """
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return pgettext("clauses", "{items} and {last}").format(items=pgettext("clauses", ", ").join(items[:-1]),
+                                                            last=items[-1])
+
+
 #: The space after a full-width stop, which Chinese does not write between sentences.
 _AFTER_FULL_STOP = re.compile(r"(?<=[。！？：；])[ ]+")
 
@@ -324,6 +339,6 @@ def capitalized(text: str) -> str:
 
 __all__ = [
     "LanguageError", "available_languages", "get_language", "set_language", "language", "Catalog", "RALLY",
-    "_", "ngettext", "pgettext", "npgettext", "N_", "join_sentences", "join_words", "decimal", "percent", "percent_range", "shown",
+    "_", "ngettext", "pgettext", "npgettext", "N_", "join_clauses", "join_sentences", "join_words", "decimal", "percent", "percent_range", "shown",
     "capitalized",
 ]

@@ -54,7 +54,7 @@ GUIDED_TRACK = "volcano"
 #: The most seeds :func:`example_moment` plays to find a kind.
 MAX_EXAMPLE_SEEDS = 200
 
-#: The first words of a trick won, by kind (and ``_you`` when the learner won it).
+#: The first words of the game's first trick won, by kind (and ``_you`` when the learner won it).
 _TRICK_WON = {
     "trick_one_color": N_("{name} wins with {card} ({words}): only {color} was played, so the highest card wins."),
     "trick_two_colors": N_("{name} wins with {card} ({words}): {color} was the second color, so the highest "
@@ -66,6 +66,22 @@ _TRICK_WON = {
                                "{color} wins."),
     "trick_three_colors_you": N_("You win with {card} ({words}): {color} was the third color, so the highest "
                                  "{color} wins."),
+}
+#: The first words of a later trick won: its number in the round first, so that a tip is
+#: never read as the trick of the tip before it (a tip shows only the first of each kind).
+_LATER_TRICK_WON = {
+    "trick_one_color": N_("Trick {trick}: {name} wins with {card} ({words}): only {color} was played, so the highest "
+                          "card wins."),
+    "trick_two_colors": N_("Trick {trick}: {name} wins with {card} ({words}): {color} was the second color, so the "
+                           "highest {color} wins."),
+    "trick_three_colors": N_("Trick {trick}: {name} wins with {card} ({words}): {color} was the third color, so the "
+                             "highest {color} wins."),
+    "trick_one_color_you": N_("Trick {trick}: you win with {card} ({words}): only {color} was played, so the highest "
+                              "card wins."),
+    "trick_two_colors_you": N_("Trick {trick}: you win with {card} ({words}): {color} was the second color, so the "
+                               "highest {color} wins."),
+    "trick_three_colors_you": N_("Trick {trick}: you win with {card} ({words}): {color} was the third color, so the "
+                                 "highest {color} wins."),
 }
 #: How far the winner drives and, after the game's first trick (``_first``), who leads next.
 _TRICK_DRIVES = {
@@ -81,8 +97,8 @@ def _trick_templates() -> dict[str, tuple[str, ...]]:
     templates: dict[str, tuple[str, ...]] = {}
     for kind, first in _TRICK_WON.items():
         you = "_you" if kind.endswith("_you") else ""
-        for when in ("", "_first"):
-            templates[kind + when] = (first, _TRICK_DRIVES[you + when])
+        templates[kind + "_first"] = (first, _TRICK_DRIVES[you + "_first"])
+        templates[kind] = (_LATER_TRICK_WON[kind], _TRICK_DRIVES[you])
     return templates
 
 
@@ -149,6 +165,16 @@ def detect(game: Game, start: int, learner: int) -> list[Moment]:
     return found
 
 
+def _trick_of_round(events: Sequence[Event], index: int) -> int:
+    """The number in its round of the trick won at event ``index`` (1 for the round's first)."""
+    number = 0
+    for event in events[index::-1]:
+        if isinstance(event, RoundEnded):
+            break
+        number += isinstance(event, TrickWon)
+    return number
+
+
 def _event_moment(events: Sequence[Event], index: int, learner: int) -> Moment | None:
     """The moment event ``index`` is, if any."""
     event = events[index]
@@ -158,7 +184,8 @@ def _event_moment(events: Sequence[Event], index: int, learner: int) -> Moment |
         return Moment(kind, index, event.seat, (("card", why.winning_card), ("cards", event.cards),
                                                 ("seats", event.seats), ("color", why.deciding_color),
                                                 ("lowest", why.lowest), ("yours", event.seat == learner),
-                                                ("first", not any(isinstance(e, TrickWon) for e in events[:index]))))
+                                                ("first", not any(isinstance(e, TrickWon) for e in events[:index])),
+                                                ("trick", _trick_of_round(events, index))))
     if isinstance(event, MotorWound) and event.seat == learner:
         return Moment("motor_wound", index, event.seat, (("position", event.position), ("value", event.value)))
     if isinstance(event, Moved) and event.move.roll is not None:
@@ -240,9 +267,9 @@ def moment_words(moment: Moment, names: Sequence[str]) -> tuple[str, ...]:
 
     >>> from rally import Card
     >>> m = Moment("trick_three_colors", 5, 2, (("card", Card.parse("B7")), ("color", Card.parse("B7").color),
-    ...                                           ("lowest", 3)))
+    ...                                           ("lowest", 3), ("trick", 2)))
     >>> moment_words(m, ("Ada", "Bo", "Cy", "Di"))[0]
-    'Cy wins with B7 (blue 7): blue was the third color, so the highest blue wins.'
+    'Trick 2: Cy wins with B7 (blue 7): blue was the third color, so the highest blue wins.'
     """
     if not isinstance(moment, Moment) or moment.kind not in KINDS:
         inputs.fail(SetupError, _("The moment"), _("a Moment of a guided game"), moment, "guide().seen[0]")

@@ -152,7 +152,7 @@ def test_a_german_page_tells_a_failure_in_german(template_root):
 #: its failure sentence's start.
 RALLY_RUN_PAGES = {
     "fr": ("fr", "La leçon se charge…", "Cette partie de la leçon n’a pas pu marcher."),
-    "es": ("es", "La lección se está cargando …", "Esta parte de la lección no ha podido funcionar."),
+    "es": ("es", "La lección se está cargando…", "Esta parte de la lección no ha podido funcionar."),
     "zh_Hans": ("zh-Hans", "课程正在加载……", "这一课的这一部分没能运行。"),
 }
 

@@ -153,7 +153,7 @@ def test_a_language_of_rally_run_alone_maps_and_ticks_its_own_four_lessons_under
     with rally.language("fr"):
         done, progress, english_id = LessonDone("02_echanger_et_arriver"), CourseProgress(), LessonDone("08_rally_run_finish")
     assert done.lesson == english_id.lesson == "08_rally_run_finish"  # the same tick as in English and German
-    assert done.labels["ticked"] == "✓ Fini\u00a0: Leçon 2\u00a0: l'échange et l'arrivée (Rallye Mémo)"
+    assert done.labels["ticked"] == "✓ Finie\u00a0: Leçon 2\u00a0: l'échange et l'arrivée (Rallye Mémo)"
     assert repr(done) == "Un bouton qui coche la leçon 2 quand tu l'as finie."
     assert [item["name"] for item in progress.lessons] == [
         "00_start_here", "07_rally_run_driving", "08_rally_run_finish", "09_rally_run_memory"]

@@ -147,6 +147,8 @@ function badge(g, x, y, text, low = false) {
 function render({ model, el }) {
   // A word of the page, as Python gives it; nothing (never a crash) if one is missing.
   const word = (key) => (model.get("labels") || {})[key] ?? "";
+  // A tile's name and one more thing about it, joined as the language writes it ("…; …", French "… ; …").
+  const withNote = (label, note) => word("with_note").replace("{label}", () => label).replace("{note}", () => note);
   el.classList.add("rally-run");
   boards += 1;
   const uid = `rr${boards}-${Math.random().toString(36).slice(2, 8)}`;
@@ -277,17 +279,17 @@ function render({ model, el }) {
         const mark = svg("text", { x: x + S - 3, y: y + T - 1, class: "rr-no-swap" }, g);
         mark.textContent = "⇄✕";
         svg("title", {}, mark).textContent = word("no_swap_title");
-        label += `; ${word("no_swap_note")}`;
+        label = withNote(label, word("no_swap_note"));
       }
       if (cell.pending) {
         svg("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, class: "rr-pending" }, g);
         badge(g, x, y, word("pending_badge"));
-        label += `; ${word("pending_note")}`;
+        label = withNote(label, word("pending_note"));
       }
       if (cell.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: `rr-target rr-target--${cell.target}` }, g);
         badge(g, x, y, word(`badge_${cell.target}`), cell.state === "pit");
-        label += `; ${word(`click_${cell.target}`)}`;
+        label = withNote(label, word(`click_${cell.target}`));
       }
       clickable(g, cell.cell, label, interactive, cell.target, x, y);
     }
@@ -315,7 +317,7 @@ function render({ model, el }) {
       if (sf.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: "rr-target rr-target--finish" }, g);
         badge(g, x, y, word("badge_finish"));
-        label += `; ${word("click_finish")}`;
+        label = withNote(label, word("click_finish"));
       }
       clickable(g, sf.color, label, interactive, sf.target, x, y);
     }

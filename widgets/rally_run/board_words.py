@@ -17,7 +17,7 @@ from typing import Sequence
 from rally.rally_run import Cell, RallyRunGame, StartFinish
 from rally.rally_run.traps import trapping_rotations
 
-from ..i18n import _, join_words, ngettext, pgettext
+from ..i18n import _, join_clauses, join_words, ngettext, pgettext
 
 
 def color_noun(color: str) -> str:
@@ -63,6 +63,9 @@ def page_labels(trophies_left: int) -> dict[str, str]:
         "click_reveal": _("choose it to reveal it"), "click_drive": _("choose it to drive here"),
         "click_swap": _("choose it to swap it"), "click_chosen": _("choose it again to put it back"),
         "click_finish": _("choose it to finish and win"),
+        # TRANSLATORS: a tile's name for a screen reader, then one more thing about it:
+        # "B2: a face-down tile; choose it to reveal it".
+        "with_note": _("{label}; {note}"),
         "rotations": _("Lay the tile:"),
         "rotations_shown": _("Ways to lay it:"),
     }
@@ -152,7 +155,7 @@ def board_in_words(game: RallyRunGame, seat: int) -> str:
         state = _("{name} to lay the tile").format(name=names[game.current_player])
     else:
         state = _("{name} to move").format(name=names[game.current_player])
-    cars = join_words([_("{name} {place}").format(name=names[s], place=car_place(p)) for s, p in enumerate(game.cars)])
+    cars = join_clauses([_("{name} {place}").format(name=names[s], place=car_place(p)) for s, p in enumerate(game.cars)])
     return ngettext("Rally Run as {name} sees it, seed {seed}, turn {turn}: {state}. Cars: {cars}. "
                     "{n} trophy left.",
                     "Rally Run as {name} sees it, seed {seed}, turn {turn}: {state}. Cars: {cars}. "
