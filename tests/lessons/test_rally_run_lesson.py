@@ -279,7 +279,8 @@ def test_a_finished_games_turn_count_is_the_number_of_its_last_turn_in_the_log()
     assert game.end_reason == "finish"
     last = [line for line in log_lines(game.events, game.names) if line.startswith("Turn ")][-1]
     assert last.startswith(f"Turn {game.turns_played}: ") and game.turns_played == game.turn + 1
-    assert RallyRunBoard(game, interactive=False).heading == f"Game over after {game.turns_played} turns."
+    assert RallyRunBoard(game, interactive=False).heading == (f"Game over after {game.turns_played} turns: "
+                                                              f"{game.names[game.winner]} wins!")
     assert f"game over after {game.turns_played} turns" in game.summary()
     limited = play_out(RallyRunGame.new(2, seed=22, max_turns=20), [parse_bot("none")] * 2, random.Random(22))
     assert limited.end_reason == "turn limit" and limited.turns_played == limited.turn == 20

@@ -117,9 +117,10 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
     """The line above the board and what ``me`` is asked to do, in ``mode`` (``"move"`` or
     ``"swap"``); no prompt on a board only shown (not ``interactive``) or on another's turn."""
     names = game.names
-    if game.is_over:
-        return (ngettext("Game over after {n} turn.", "Game over after {n} turns.", game.turns_played).format(
-            n=game.turns_played),
+    if game.is_over:  # the winner in the heading: the line below says why (a finish, or the limit)
+        assert game.winner is not None  # a game of Rally Run always ends with a winner
+        return (ngettext("Game over after {n} turn: {name} wins!", "Game over after {n} turns: {name} wins!",
+                         game.turns_played).format(n=game.turns_played, name=names[game.winner]),
                 game.events[-1].describe(names))
     # No turn number: the game counts every player's turns together, so a child's 50th
     # turn would read "Turn 99" beside a limit of "100 turns each".
