@@ -68,7 +68,7 @@ new MutationObserver(() => { const el = document.getElementById('loading_text');
 @pytest.mark.parametrize(("lesson", "lang", "words"), [
     ("de/02_motor_und_turbo.ipynb", "de", r"Die Lektion wird (geladen|vorbereitet)"),
     ("02_motor_and_turbo.ipynb", "en", r"The lesson is loading|Getting the lesson ready: step \d+ of \d+"),
-    ("fr/01_conduire.ipynb", "fr", r"La leçon se (charge|prépare : étape \d+ sur \d+)"),
+    ("fr/01_conduire.ipynb", "fr", r"La leçon se (charge|prépare\u00a0: étape \d+ sur \d+)"),  # French: a no-break space
     ("zh/01_kaiche.ipynb", "zh-Hans", r"课程正在加载|正在准备课程：第 \d+ 步，共 \d+ 步"),
 ])
 def test_the_app_view_speaks_the_lessons_language_while_it_loads(page, lab, lesson, lang, words):

@@ -329,9 +329,8 @@ class GuidedRun(StableRepr, w.VBox):
         over = html.escape(_("The race is over."))
         came = html.escape(_("The tips in this game:"))
         which = folded_list(_("Which ones?"), (f"{PICTURES[m.kind]} {_(TITLES[m.kind])}" for m in self.guide.seen))
-        # The pictures keep their distance by a margin, not a space: Chinese writes none after "：".
-        rows: list[Any] = [w.HTML(f"<div style='font-size:18px'>{over}<br>{came}"
-                                  f"<span style='font-size:24px;margin-inline-start:.3em'>{met}</span>{which}</div>")]
+        rows: list[Any] = [w.HTML(f"<div style='font-size:18px'>{over}<br>{came} "
+                                  f"<span style='font-size:24px'>{met}</span>{which}</div>")]
         for kind in self.guide.missing:
             button = w.Button(description=_("Show me"), layout=w.Layout(**BUTTON_LAYOUT))
             button.on_click(lambda _b, kind=kind: self.show_me(kind))
