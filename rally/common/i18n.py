@@ -223,16 +223,16 @@ def join_words(items: Sequence[str] | Iterable[str], conjunction: str = "and") -
     >>> join_words(["G3", "G9", "G12"], "or")
     'G3, G9 or G12'
     """
-    items = list(items)
+    if conjunction not in ("and", "or"):
+        raise ValueError(f"join_words joins with 'and' or 'or', not {conjunction!r}")
+    return _joined(list(items), _(", "), _("{items} or {last}") if conjunction == "or" else _("{items} and {last}"))
+
+
+def _joined(items: list[str], separator: str, last: str) -> str:
+    """``items`` as ``last`` (``"{items} and {last}"``) joins them, the first ones by ``separator``."""
     if len(items) <= 1:
         return "".join(items)
-    if conjunction == "or":
-        last = _("{items} or {last}")
-    elif conjunction == "and":
-        last = _("{items} and {last}")
-    else:
-        raise ValueError(f"join_words joins with 'and' or 'or', not {conjunction!r}")
-    return last.format(items=_(", ").join(items[:-1]), last=items[-1])
+    return last.format(items=separator.join(items[:-1]), last=items[-1])
 
 
 def join_clauses(items: Sequence[str] | Iterable[str]) -> str:
@@ -243,11 +243,7 @@ def join_clauses(items: Sequence[str] | Iterable[str]) -> str:
     >>> join_clauses(["Bo on A1", "Gus on B2", "Cy on C3"])
     'Bo on A1, Gus on B2 and Cy on C3'
     """
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return pgettext("clauses", "{items} and {last}").format(items=pgettext("clauses", ", ").join(items[:-1]),
-                                                            last=items[-1])
+    return _joined(list(items), pgettext("clauses", ", "), pgettext("clauses", "{items} and {last}"))
 
 
 #: The space after a full-width stop, which Chinese does not write between sentences.
