@@ -35,13 +35,12 @@ CHROMIUM_ARGS = [
 ]
 WINDOW = {"width": 1280, "height": 800}
 
-#: JupyterLab settings for a quiet, predictable page: every cell in the DOM (no
-#: windowing), no news or update pop-ups, no autosave writing back while tests run.
+#: JupyterLab settings for a predictable page: every cell in the DOM (no windowing), no news
+#: or update pop-ups. No autosave comes from the lessons' own settings (binder/overrides.json).
 LAB_SETTINGS = {
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
         "fetchNews": "false", "checkForUpdates": False},
-    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
 }
 
 

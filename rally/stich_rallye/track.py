@@ -221,7 +221,9 @@ def get_track(track: object) -> Track:
         named = _track_words().get(key)
         if named is not None:
             return TRACKS[named]
-        if key[:1] == "s":
+        # Track text starts with S and is written with dots ("S..DD"): a word that only
+        # starts with S ("sunset") is a name not known, and hears the built-in names first.
+        if key[:1] == "s" and ("." in key or set(key) <= set("sdu")):
             return Track.parse(track)
         raise TrackError(_("{given} is neither a built-in track ({names}) nor track text: {form}.").format(
             given=inputs.shown(track), names=join_words([TRACKS[n].shown_name for n in sorted(TRACKS)], "or"),

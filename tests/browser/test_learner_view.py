@@ -218,6 +218,23 @@ def test_the_pages_budgets_add_up_to_the_child_s_path(lang):
     assert sorted(PAGE_WORDS[lang]) == sorted(item.english for item in course(lang))
 
 
+def test_jupyterlab_never_writes_a_childs_run_into_the_lesson_files(lab):
+    """A shared classroom server: what one child runs must not be saved into the lesson the
+    next child opens, so the lessons' JupyterLab settings switch autosave off (read back from
+    the running server, as the page reads them)."""
+    import urllib.request
+
+    request = urllib.request.Request(f"{lab.url}/lab/api/settings/@jupyterlab/docmanager-extension:plugin")
+    if lab.token:
+        request.add_header("Authorization", f"token {lab.token}")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        plugin = json.loads(response.read())
+    # JupyterLab's server puts the overrides into the schema's defaults; the page's own
+    # settings (none here) would come on top of them.
+    assert plugin["schema"]["properties"]["autosave"]["default"] is False
+    assert "autosave" not in plugin["settings"]
+
+
 def test_the_server_opens_on_lesson_0_as_an_app(page, lab):
     """What ``bin/lessons`` opens in the browser (the server's first page) is lesson 0 in the
     app view: already run, the first games to tap, no code and no Run All to find."""

@@ -303,6 +303,8 @@ def check_boards_drawn(page, lesson: str):
 
 
 def check_rally_run_driving(page):
+    from playwright.sync_api import expect
+
     from rally.rally_run import RallyRunGame
 
     boards = check_boards_drawn(page, "07_rally_run_driving.ipynb")
@@ -331,9 +333,15 @@ def check_rally_run_driving(page):
     assert first.locator("g.rr-cell--up").count() == 1 and "lay it" in first.locator("g.rr-cell--up").text_content()
     game = RallyRunGame.arrange(2, tiles={"A1": "D:N"}, seed=1)
     game.apply("reveal A1")
-    # A shown position: the two ways are pictures, not buttons that would do nothing.
-    assert first.locator(".rally-run__rotation--shown").count() == len(game.rotations()) == 2
-    assert first.locator("button.rally-run__rotation").count() == 0
+    # The child tries it (Bo against the computer's Gus): the two ways are buttons; a tap lays
+    # the tile, Bo drives onto it, Gus plays, and it is Bo's turn again.
+    ways = first.locator("button.rally-run__rotation")
+    assert ways.count() == len(game.rotations()) == 2
+    assert "Your turn, Bo" in first.locator(".rally-run__heading").inner_text()
+    ways.first.click()
+    expect(first.locator(".rally-run__log")).to_contain_text("Turn 1: Bo", timeout=30_000)
+    expect(first.locator(".rally-run__log")).to_contain_text("Gus", timeout=30_000)
+    expect(first.locator(".rally-run__heading")).to_contain_text("Your turn, Bo", timeout=30_000)
 
 
 def check_rally_run_finish(page):

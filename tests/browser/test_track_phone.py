@@ -189,22 +189,26 @@ def test_lesson_4_s_replay_shows_its_slider_and_every_car(screen_page, lab):
     page.wait_for_timeout(1000)  # the figure lays itself out for the room
     assert sliders_cut(replay) == []
     forward = _lab.output_button(replay, "Step forward ▶")
-    # At the last step the same button reads "↺ Back to start" (highlighted, never greyed out).
+    # At the last step "↺ Back to start" shows beside Step forward (which stays usable).
     again = _lab.output_button(replay, "↺ Back to start")
     # The line's widget (its words are redrawn inside it, the element with them is new each time).
     status = replay.locator(".widget-html-content").filter(has_text=re.compile(r"^\s*Step \d+ of \d+")).first
     covered = []
     for step in range(40):
         covered += [f"step {step + 1}: {c}" for c in replay.evaluate(CARS_COVERED)]
-        if again.count():
+        if again.count() and again.is_visible():
             break
         said = status.inner_text()
         forward.click()
         page.wait_for_function("([el, said]) => el.innerText !== said", arg=[status.element_handle(), said],
                                timeout=30_000)  # the kernel has drawn the next step (and relabelled the button)
         page.wait_for_timeout(100)
-    assert again.count() == 1 and again.is_enabled(), "the replay did not reach its last step"
+    assert again.count() == 1 and again.is_visible() and again.is_enabled(), "the replay did not reach its last step"
     assert "The replay is over." in replay.inner_text()
+    said = status.inner_text()
+    forward.click()  # a tap past the end keeps the end (the kernel answers: the line is drawn again)
+    page.wait_for_timeout(1500)
+    assert status.inner_text() == said and again.is_visible()
     page.wait_for_timeout(300)
     assert sliders_cut(replay) == []
     assert covered == []

@@ -60,17 +60,21 @@ def test_game_replay_steps_within_its_part_and_draws_each_moment():
     replay = GameReplay(game, first, last)
     states = replay_states(game)
     assert replay.back.disabled and replay.text.startswith(f"Step 1 of {last - first + 1}")
+    assert replay.again.layout.display == "none"
     for _ in range(last - first):
         replay.forward.click()
     assert replay.index == last - first
     assert replay.figure.positions == states[last].positions
     assert [d.position for d in replay.dials] == list(states[last].motors)
-    # At the end the forward button, still usable and highlighted, starts again; the line says it is over.
-    assert (replay.forward.description, replay.forward.button_style) == ("↺ Back to start", "primary")
-    assert not replay.forward.disabled and "The replay is over." in replay.status.value
+    # At the end Step forward, still usable, stays at the end (a child tapping on does not start
+    # the replay again); the line says it is over, and Back to start, shown only now, starts again.
     replay.forward.click()
+    assert replay.index == last - first and not replay.forward.disabled
+    assert replay.forward.description == "Step forward ▶" and "The replay is over." in replay.status.value
+    assert replay.again.layout.display == "" and replay.again.button_style == "primary"
+    replay.again.click()
     assert replay.index == 0 and replay.figure.positions == states[first].positions
-    assert replay.forward.description == "Step forward ▶" and "over" not in replay.status.value
+    assert replay.again.layout.display == "none" and "over" not in replay.status.value
     replay.step(100)
     replay.step(-100)
     assert replay.index == 0 and replay.figure.positions == states[first].positions

@@ -100,7 +100,7 @@ def test_a_learner_going_back_and_forth_is_nudged_once():
     end = run.end_box.children[0].value
     assert "🔁" in end and "going back and forth" in end  # among the tips met, in words for a screen reader
     # Which ones, folded under one line: each tip met as its picture and its words.
-    assert "<summary style='padding:10px 0;cursor:pointer'>Which ones?</summary>" in end
+    assert "<summary style='padding:10px 0;cursor:pointer'>Show the list</summary>" in end
     assert "<li>🔁 a way out of going back and forth</li>" in end
     assert "back_and_forth" not in run.missing  # a nudge is never "not in this game"
 

@@ -328,7 +328,7 @@ class GuidedRun(StableRepr, w.VBox):
         # How it ended stands above the board already (its prompt): said once.
         over = html.escape(_("The race is over."))
         came = html.escape(_("The tips in this game:"))
-        which = folded_list(_("Which ones?"), (f"{PICTURES[m.kind]} {_(TITLES[m.kind])}" for m in self.guide.seen))
+        which = folded_list(_("Show the list"), (f"{PICTURES[m.kind]} {_(TITLES[m.kind])}" for m in self.guide.seen))
         rows: list[Any] = [w.HTML(f"<div style='font-size:18px'>{over}<br>{came} "
                                   f"<span style='font-size:24px'>{met}</span>{which}</div>")]
         for kind in self.guide.missing:

@@ -123,7 +123,7 @@ class MemoryChart(PlotlyView):
         return self._plain
 
 
-#: Up to this many games the experiment takes a few seconds; more take about half a minute.
+#: Up to this many games the experiment takes a few seconds; more can take up to half a minute.
 GAMES_IN_SECONDS = 600
 
 
@@ -187,9 +187,9 @@ class MemoryExperiment(StableRepr, w.VBox):
 
     def _waiting(self) -> str:
         count = len(self._settings["memories"]) * self._settings["games"]
-        if count > GAMES_IN_SECONDS:  # some 80 games a second: lesson 9's 2100 take some 26 s
-            return ngettext("Press the button to play {count} game. It takes about half a minute.",
-                            "Press the button to play {count} games. It takes about half a minute.",
+        if count > GAMES_IN_SECONDS:  # some 180 games a second: lesson 9's 2100 take some 12 s on a 2-core server, longer in a phone's browser
+            return ngettext("Press the button to play {count} game. It takes up to half a minute.",
+                            "Press the button to play {count} games. It takes up to half a minute.",
                             count).format(count=count)
         return ngettext("Press the button to play {count} game. It takes a few seconds.",
                         "Press the button to play {count} games. It takes a few seconds.", count).format(count=count)

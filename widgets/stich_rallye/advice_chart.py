@@ -37,7 +37,7 @@ class AdviceChart(PlotlyView):
             paper_bgcolor="#ffffff",
             title={"text": html.escape(_("Ask the advisor to see which choice wins")), "font": {"size": 14}},
             hoverlabel={"font": {"size": 13}},
-            yaxis={"title": html.escape(_("chance to win the game (%)")), "range": [0, 112], "gridcolor": "#e5e7eb",
+            yaxis={"title": html.escape(_("win chance (%)")), "range": [0, 112], "gridcolor": "#e5e7eb",
                    "fixedrange": True},
             xaxis={"title": "", "fixedrange": True, "type": "category"}, showlegend=False,
         )

@@ -82,16 +82,23 @@ class GameReplay(StableRepr, w.VBox):
         self.last_trick = TrickTable(title=_("Previous trick"))
         self.back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
         self.forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
+        # Shown only at the last step, and never where Step forward was: a child who taps on
+        # past the end stays at the end instead of starting the whole replay again.
+        self.again = w.Button(description=_("↺ Back to start"), button_style="primary",
+                              layout=w.Layout(width="auto", display="none"))
         self.slider = w.IntSlider(min=0, max=last - first, tooltip="", description=_("Step"), continuous_update=False,
                                   readout=False, layout=w.Layout(width="360px", max_width="100%"))
         self.status = w.HTML()
         self.back.on_click(lambda _: self.step(-1))
-        self.forward.on_click(lambda _: self.step(+1) if self.index < self.slider.max else self.step(-self.slider.max))
+        self.forward.on_click(lambda _: self.step(+1))
+        self.again.on_click(lambda _: self.step(-self.slider.max))
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
         right = w.VBox([w.HBox(self.dials, layout=w.Layout(flex_flow="row wrap")), self.trick_table, self.last_trick],
                        layout=w.Layout(width="470px", max_width="100%"))
         super().__init__(
-            [w.HTML(f"<b>{html.escape(title)}</b>"), w.HBox([self.back, self.slider, self.forward]), self.status,
+            [w.HTML(f"<b>{html.escape(title)}</b>"),
+             w.HBox([self.back, self.slider, self.forward, self.again], layout=w.Layout(flex_flow="row wrap")),
+             self.status,
              w.HBox([self.figure, right], layout=w.Layout(flex_flow="row wrap")), PageStyle()],
             layout=w.Layout(max_width="1120px", border="2px solid #1d4ed8", padding="4px 8px"),
         )
@@ -125,11 +132,11 @@ class GameReplay(StableRepr, w.VBox):
         draw_replay_state(self.game, self._states[at], before, self.figure, self.dials, self.trick_table,
                           self.last_trick)
         self.back.disabled = index == 0
-        # At the last step the forward button starts the replay again (never a dead, greyed
-        # button that the keyboard's focus falls out of), and the line says the replay is over.
+        # At the last step Step forward stays usable (never a dead, greyed button that the
+        # keyboard's focus falls out of) and leaves the replay at its end; the line says it is
+        # over, and Back to start, beside it, is the button that starts again.
         end = index == self.slider.max > 0
-        self.forward.description = _("↺ Back to start") if end else _("Step forward ▶")
-        self.forward.button_style = "primary" if end else ""
+        self.again.layout.display = "" if end else "none"
         self.forward.disabled = self.slider.max == 0  # a replay of one event has nowhere to go
         said = self.text + (" " + _("The replay is over.") if end else "")
         self.status.value = f"<div role='status'>{html.escape(said)}</div>"

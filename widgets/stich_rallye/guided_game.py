@@ -263,6 +263,10 @@ class GuidedGame(GameView):
         self.show_trick()
         kind, seat = moment.kind, moment.seat
         if kind.startswith("trick_"):
+            if self.figure.frames_left == 0 and self.figure.caption:
+                # The words under the track told the move before this trick: old news beside
+                # a tip about a new trick, whose own move is still to come.
+                self.figure.set_positions(self.figure.positions)
             self.last_trick.show_trick(moment.fact("cards"), moment.fact("seats"), self.game.names, complete=True)
             self.pointing = ("trick", moment.fact("card"))
             self._border(self.trick_table)
@@ -310,7 +314,7 @@ class GuidedGame(GameView):
     def _summarize(self) -> None:
         met = ngettext("You met {n} new thing in this game.", "You met {n} new things in this game.", len(self.met))
         rows: list[w.Widget] = [w.HTML("<div style='font-size:16px'><p>" + html.escape(met.format(n=len(self.met)))
-                                       + "</p>" + folded_list(_("Which ones?"), (_(KIND_LABELS[k]) for k in self.met))
+                                       + "</p>" + folded_list(_("Show the list"), (_(KIND_LABELS[k]) for k in self.met))
                                        + "</div>")]
         for kind in self.missing:
             button = w.Button(description=_("Show me"), layout=w.Layout(width="auto"))
