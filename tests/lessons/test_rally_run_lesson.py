@@ -60,11 +60,11 @@ CASES = [
     # M3: E5 lies face up under Gus's car, so it cannot be swapped, with any tile.
     ("swap", 1, "No", "Yes", "only face-down tiles may be swapped"),
     ("swap", 1, "No", "Only if the two tiles lie next to each other", "only face-down tiles may be swapped"),
-    # M4: the trophy's color names the finish: Gus turns over his own green, so his finish is the
-    # green start-finish tile, his own start.
-    ("pit stop", 0, "The one he started on himself", "The one Bo started on", "even if he started there"),
-    ("pit stop", 0, "The one he started on himself", "Any start-finish tile he reaches first",
-     "The trophy's color names his finish"),
+    # M4: the trophy's color names the finish: Gus turns over Bo's red, so his finish is the red
+    # start-finish tile, Bo's start (going home is the tempting wrong answer).
+    ("pit stop", 0, "The one Bo started on", "The one he started on himself", "wherever a car started"),
+    ("pit stop", 0, "The one Bo started on", "Any start-finish tile he reaches first",
+     "The trophy's color names the finish"),
     # M5: a straight north-south on A1 does not lead west to the red start-finish tile.
     ("finish", 0, "No", "Yes", "No road leaves it to the west"),
     ("finish", 0, "No", "Only if no other car stands on the red start-finish tile", "No road leaves it to the west"),

@@ -132,11 +132,11 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
     with rally.language("de"):
         quiz = rally_run_quiz("pit stop")
         assert quiz.title == "Memo-Car-Race: die Boxengasse"
-        assert quiz.question.choices[:2] == ("Das, auf dem Bo gestartet ist", "Das, auf dem er selbst gestartet ist")
+        assert quiz.question.choices[:2] == ("Das, auf dem er selbst gestartet ist", "Das, auf dem Bo gestartet ist")
         answer = quiz.answer(quiz.question.choices[1])
-        assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es hat die Farbe seines eigenen Autos.")
-        assert answer.correct and answer.message.startswith("Das grüne: Dort ist Gus gestartet. ")
-        assert "auch wenn er dort gestartet ist" in answer.message
+        assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es hat die Farbe des Autos von Bo.")
+        assert answer.correct and answer.message.startswith("Das rote: Dort ist Bo gestartet. ")
+        assert "egal wo ein Auto gestartet ist" in answer.message
         assert quiz.question.heading == "Welches Start-Ziel-Plättchen ist jetzt das Ziel von Gus?"
         trophies = rally_run_quiz("set-up").questions[1]
         assert "Das Kanister-Plättchen in Gelb bleibt in der Schachtel." in trophies.check("3").message
@@ -149,12 +149,12 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
 
 def test_a_quiz_made_in_english_explains_in_the_language_spoken_at_the_check():
     quiz = rally_run_quiz("pit stop")
-    right = "The one he started on himself"
+    right = "The one Bo started on"
     assert quiz.question.choices[1] == right  # not first: a child should not learn where the answer stands
     with rally.language("de"):
         said = quiz.answer(right)
-    assert said.correct and said.message.startswith("Das grüne: Dort ist Gus gestartet. Die Farbe des Kanister-Plättchens zeigt sein Ziel")
-    assert quiz.answer(right).message.startswith("The green one, where Gus started. The trophy's color names his finish")
+    assert said.correct and said.message.startswith("Das rote: Dort ist Bo gestartet. Die Farbe des Kanister-Plättchens zeigt das Ziel")
+    assert quiz.answer(right).message.startswith("The red one, where Bo started. The trophy's color names the finish")
 
 
 def test_the_quizzes_still_speak_english():

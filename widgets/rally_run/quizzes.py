@@ -9,7 +9,7 @@ answers are explained in the language spoken when they are checked.
 >>> quiz = rally_run_quiz("laying")
 >>> quiz.answer("Only road ↑ ↓").correct   # a straight entered from the north
 True
->>> rally_run_quiz("pit stop").answer("The one he started on himself").correct   # his trophy is his own green
+>>> rally_run_quiz("pit stop").answer("The one Bo started on").correct   # his trophy is Bo's red
 True
 """
 
@@ -368,13 +368,14 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
 
 # ------------------------------------------------------------ the pit stop
 def trophy_taken() -> Question:
-    """Gus is the first to reach the pit stop and turns over the trophy of his own color:
-    which start-finish tile is his finish now? The game is dealt with the first seed whose
-    top trophy is his own color, and judged by playing that move: his finish is the color
-    of the trophy he turned over, even the tile he started on (the surprise a child should
-    meet: the race may lead back home). The question names no color (the answer would
-    stand in it): it names the trophy by the car of its color, and the choices name tiles
-    by whose start they are (in this app each car starts on the tile of its color)."""
+    """Gus is the first to reach the pit stop and turns over the trophy of the other car's
+    color: which start-finish tile is his finish now? The game is dealt with the first seed
+    whose top trophy has that color, and judged by playing that move: his finish is the
+    color of the trophy he turned over, not the tile he started on (going home is the
+    tempting wrong answer; only the trophy's rule gives the right one). The question names
+    no color (the answer would stand in it): it names the trophy by the car of its color,
+    and the choices name tiles by whose start they are (in this app each car starts on the
+    tile of its color)."""
     from rally.rally_run import RallyRunGame
 
     def arrive(seed: int) -> RallyRunGame:
@@ -386,21 +387,21 @@ def trophy_taken() -> Question:
     first, second = game.names
     own, other = game.start_colors[1], game.start_colors[0]
     place = _on(game, "C2")
-    got = next(trophy for trophy in (arrive(seed).trophies[1] for seed in range(100)) if trophy == own)
+    got = next(trophy for trophy in (arrive(seed).trophies[1] for seed in range(100)) if trophy == other)
     # The right answer is not always the first: a child should not learn where it stands.
-    choices = {_("The one {name} started on").format(name=first): other,
-               _("The one he started on himself"): own,
+    choices = {_("The one he started on himself"): own,
+               _("The one {name} started on").format(name=first): other,
                _("Any start-finish tile he reaches first"): None}
 
     def check(answer: str) -> Feedback:
         return Feedback(choices[answer] == got,
-                        _("The {color} one, where {driver} started. The trophy's color names his finish, even if "
-                          "he started there.").format(driver=second, color=color_adjective(got)))
+                        _("The {color} one, where {driver} started. The trophy's color names the finish, wherever "
+                          "a car started.").format(driver=first, color=color_adjective(got)))
 
     return Question(
         _("{first} and {second} are playing. In this app, each car started on the tile of its color. {second} "
           "stands on {place}, next to the pit stop. He drives onto it and turns over the top trophy: it has the "
-          "color of his own car.").format(first=first, second=second, place=place),
+          "color of {first}'s car.").format(first=first, second=second, place=place),
         tuple(choices),
         check,
         hint=_("What does the trophy's color tell its driver?"),
