@@ -187,7 +187,9 @@ class MemoryExperiment(StableRepr, w.VBox):
 
     def _waiting(self) -> str:
         count = len(self._settings["memories"]) * self._settings["games"]
-        if count > GAMES_IN_SECONDS:  # some 180 games a second: lesson 9's 2100 take some 12 s on a 2-core server, longer in a phone's browser
+        # Some 180 games a second: lesson 9's 2100 take some 12 s on a 2-core server, longer
+        # in a phone's browser.
+        if count > GAMES_IN_SECONDS:
             return ngettext("Press the button to play {count} game. It takes up to half a minute.",
                             "Press the button to play {count} games. It takes up to half a minute.",
                             count).format(count=count)
