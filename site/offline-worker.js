@@ -15,8 +15,11 @@
 //   slows a lesson down. Files the page loaded already come from the browser's own cache
 //   (the server answers 304). A browser may stop a worker after some minutes of work: the
 //   page asks again, and saving goes on from where it stopped.
-// - Each build saves into a cache of its own version; older builds' caches are deleted once
-//   this build's copy is complete, never before.
+// - Each build saves into a cache of its own version, with the list of its files and their
+//   contents' hashes (FILES) beside them. A file an older build's complete copy saved with
+//   the same hash is copied from there, not downloaded again: a new build costs a returning
+//   browser only the files it changed. Older builds' caches are deleted once this build's
+//   copy is complete, never before.
 // Its names live in a scope of their own: JupyterLite's worker, loaded into the same
 // global scope, declares names of its own (CACHE, for one).
 (() => {
@@ -27,6 +30,8 @@ const FILES = __FILES__;
 const PREFIX = "rally-offline-";
 const CACHE = PREFIX + VERSION;
 const DONE = new URL("rally-offline-complete", self.location).href;
+const LIST = new URL("rally-offline-files", self.location).href;
+const PATHS = Object.keys(FILES);
 const AT_ONCE = 6;
 const TIMEOUT = 4000;
 const OFFLINE_FOR = 60000;
@@ -81,9 +86,28 @@ let failed = 0;
 async function status() {
   const cache = await caches.open(CACHE);
   const complete = Boolean(await cache.match(DONE));
-  const count = complete ? FILES.length : (await cache.keys()).length;
-  return { type: "rally-offline", version: VERSION, saved: Math.min(count, FILES.length), total: FILES.length,
+  const count = complete ? PATHS.length : await savedCount(cache);
+  return { type: "rally-offline", version: VERSION, saved: Math.min(count, PATHS.length), total: PATHS.length,
            complete, failed };
+}
+
+/** How many of the site's files a cache holds (not its own notes: DONE, LIST). */
+async function savedCount(cache) {
+  return (await cache.keys()).filter((r) => r.url !== DONE && r.url !== LIST).length;
+}
+
+/** Where an older build's complete copy saved each file, by the file's path and hash. */
+async function olderCopies() {
+  const found = new Map();
+  for (const key of (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== CACHE)) {
+    const other = await caches.open(key);
+    const list = (await other.match(DONE)) && (await other.match(LIST));
+    if (!list) continue;
+    let files;
+    try { files = await list.json(); } catch (error) { continue; }
+    for (const [path, hash] of Object.entries(files)) found.set(path + "\0" + hash, other);
+  }
+  return found;
 }
 
 /** Whether the server still serves this build (a worker of an older build must not fill its
@@ -103,15 +127,19 @@ function save() {
     const cache = await caches.open(CACHE);
     if (await cache.match(DONE)) return;
     if (!(await stillThisBuild())) return;
+    await cache.put(LIST, new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }));
     const have = new Set((await cache.keys()).map((r) => r.url));
-    const missing = FILES.map((f) => new URL(f, self.location).href).filter((u) => !have.has(u));
+    const missing = PATHS.filter((f) => !have.has(new URL(f, self.location).href));
+    const older = await olderCopies();
     let next = 0, lastTold = 0;
     failed = 0;
     const worker = async () => {
       while (next < missing.length) {
-        const url = missing[next++];
+        const path = missing[next++], url = new URL(path, self.location).href;
         try {
-          const response = await fetch(url, { cache: "no-cache" });
+          const other = older.get(path + "\0" + FILES[path]);
+          const copied = other && (await other.match(url, { ignoreVary: true }));
+          const response = copied || (await fetch(url, { cache: "no-cache" }));
           if (!response.ok) throw new Error(`${response.status} for ${url}`);
           await cache.put(url, response);
         } catch (error) {
@@ -121,7 +149,7 @@ function save() {
       }
     };
     await Promise.all(Array.from({ length: AT_ONCE }, worker));
-    if (failed === 0 && (await cache.keys()).length >= FILES.length && (await stillThisBuild())) {
+    if (failed === 0 && (await savedCount(cache)) >= PATHS.length && (await stillThisBuild())) {
       await cache.put(DONE, new Response(VERSION));
       // This build's copy is whole: older builds' copies may go now.
       for (const key of await caches.keys()) {

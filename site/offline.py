@@ -5,8 +5,9 @@ JupyterLite's service worker (``service-worker.js``, registered by every app pag
 as ``jupyterlite-service-worker.js``; ``service-worker.js`` becomes site/offline-worker.js,
 which loads it, with the build's ``VERSION`` (a hash of every file's path and contents) and
 ``FILES`` (every file a browser may ask for: the front pages, both apps, the kernel, the
-wheels and every lesson) filled in. A new build therefore has a new worker, which browsers
-install on their next visit, and a new cache, which replaces the old one.
+wheels and every lesson, each with a hash of its contents) filled in. A new build therefore
+has a new worker, which browsers install on their next visit, and a new cache, which
+replaces the old one; the files whose hash is unchanged it copies from the old one.
 
 Usage: python offline.py SITE_DIR
 """
@@ -39,10 +40,17 @@ def saved_files(site: pathlib.Path) -> list[str]:
     return files
 
 
-def version(site: pathlib.Path, files: list[str]) -> str:
+def contents(site: pathlib.Path, files: list[str]) -> dict[str, str]:
+    """Each file's path and a hash of its contents (what tells a new build's worker that an
+    older build saved the same file)."""
+    return {name: hashlib.sha256((site / name).read_bytes()).hexdigest()[:16] for name in files}
+
+
+def version(hashes: dict[str, str]) -> str:
+    """The build's version: a hash of every file's path and contents."""
     digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + hashlib.sha256((site / name).read_bytes()).digest())
+    for name, content in hashes.items():
+        digest.update(name.encode() + b"\0" + content.encode())
     return digest.hexdigest()[:16]
 
 
@@ -52,12 +60,12 @@ def make_offline(site: pathlib.Path) -> tuple[str, int]:
         if not worker.exists() or "sw-api" not in worker.read_text(encoding="utf-8"):
             raise SystemExit(f"{worker} is not JupyterLite's service worker: update site/offline.py")
         worker.rename(kept)
-    files = saved_files(site)
-    build = version(site, files)
+    hashes = contents(site, saved_files(site))
+    build = version(hashes)
     text = (HERE / "offline-worker.js").read_text(encoding="utf-8")
-    text = text.replace('"__VERSION__"', json.dumps(build)).replace("__FILES__", json.dumps(files, indent=0))
+    text = text.replace('"__VERSION__"', json.dumps(build)).replace("__FILES__", json.dumps(hashes, indent=0))
     worker.write_text(text, encoding="utf-8")
-    return build, len(files)
+    return build, len(hashes)
 
 
 if __name__ == "__main__":

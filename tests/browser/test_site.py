@@ -548,7 +548,7 @@ def test_after_one_visit_every_lesson_opens_with_no_server(site, site_browser, l
 
 def test_a_new_build_reaches_a_browser_that_saved_the_old_one(site, site_browser, tmp_path):
     """A browser that saved the site for offline use gets the next build on its next visit
-    online, and saves that one instead of the old."""
+    online, and saves that one instead of the old, downloading only what the build changed."""
     folder = tmp_path / "_site"
     shutil.copytree(site.folder, folder)
     offline, precompress = _site.site_module("offline"), _site.site_module("precompress")
@@ -569,10 +569,15 @@ def test_a_new_build_reaches_a_browser_that_saved_the_old_one(site, site_browser
                            encoding="utf-8")
             version, _ = offline.make_offline(folder)
             precompress.finish(folder, now=time.time() + 60)
+            asked: list[str] = []
+            context.on("request", lambda r: asked.append(r.url))
             page.goto(own.lesson_url("01_tricks.ipynb"))
             _site.wait_until_live(page, own.lesson_path("01_tricks.ipynb"))
             assert "rally-new-build" in page.content()
             ready_offline(page, version)  # the new build's worker says so, not the old one's
+            # The files the build left alone came from the old copy: the English lesson's page
+            # never asks for the German ones, so only a worker downloading them again would.
+            assert [url for url in asked if "/de/" in url] == []
             # The new copy is complete, and only then was the old build's copy deleted.
             assert page.evaluate(ours) == [f"rally-offline-{version}"] != old
             assert page.evaluate("async (name) => !!(await (await caches.open(name)).match(location.origin + '/rally-offline-complete'))",

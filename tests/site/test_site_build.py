@@ -394,7 +394,8 @@ def built(tmp_path):
     return site
 
 
-def worker_files(site: Path) -> list[str]:
+def worker_files(site: Path) -> dict[str, str]:
+    """The worker's FILES: each file's path and its contents' hash."""
     text = (site / "service-worker.js").read_text()
     start = text.index("const FILES = ") + len("const FILES = ")
     return json.JSONDecoder().raw_decode(text[start:])[0]
@@ -403,7 +404,8 @@ def worker_files(site: Path) -> list[str]:
 def test_the_worker_lists_every_file_a_browser_may_ask_for(built):
     version, count = offline.make_offline(built)
     files = worker_files(built)
-    assert files == sorted(files) and count == len(files)
+    assert list(files) == sorted(files) and count == len(files)
+    assert all(files[name] == hashlib.sha256((built / name).read_bytes()).hexdigest()[:16] for name in files)
     assert {"index.html", "lab/index.html", "de/lab/index.html", "build/bundle.js", "pypi/plotly-7.0-py3-none-any.whl",
             "files/notebooks/00_start_here.ipynb", "files/notebooks/de/00_hier_anfangen.ipynb",
             "api/contents/all.json", "jupyterlite-service-worker.js"} == set(files)
@@ -443,7 +445,7 @@ const caches = {
     if (!stores.has(name)) stores.set(name, new Map());
     const store = stores.get(name);
     return {
-      match: async (url, options) => { for (const [key, value] of store) if (bare(key, options) === bare(url, options)) return value; },
+      match: async (url, options) => { for (const [key, value] of store) if (bare(key, options) === bare(url, options)) return new Response(value); },
       put: async (url, response) => { store.set(String(url), await response.text()); },
       keys: async () => [...store.keys()].map((url) => ({ url })),
     };
@@ -471,7 +473,9 @@ vm.runInContext(fs.readFileSync(worker, "utf8"), vm.createContext({
   self, caches, URL, Response, console, setTimeout, clearTimeout, AbortController, JSON,
   fetch: network, importScripts: (url) => listeners.push({ type: "fetch", from: "jupyterlite:" + url }),
 }));
-const VERSION = fs.readFileSync(worker, "utf8").match(/const VERSION = "([0-9a-f]+)"/)[1];
+const source = fs.readFileSync(worker, "utf8");
+const VERSION = source.match(/const VERSION = "([0-9a-f]+)"/)[1];
+const FILES = JSON.parse(source.slice(source.indexOf("const FILES = ") + 14, source.indexOf(";\nconst PREFIX")));
 const answer = async (url) => {
   let stopped = false, response = null;
   const event = { request: { url: ORIGIN + url, method: "GET" }, stopImmediatePropagation: () => { stopped = true; },
@@ -513,6 +517,21 @@ const save = async () => {
     out.caches = await caches.keys();
     online = false;
     out.fromOld = await answer("lab/index.html");
+  } else if (scenario === "reuse") {
+    // The older build listed its files: the lab page with this build's hash, the front page
+    // with another. A third build's copy has the lab page too, but is not complete.
+    const list = (files) => new Response(JSON.stringify(files));
+    await old.put(ORIGIN + "rally-offline-files", list({ "lab/index.html": FILES["lab/index.html"], "index.html": "0000000000000000" }));
+    await old.put(ORIGIN + "index.html", new Response("old front page"));
+    const half = await caches.open("rally-offline-fedcba9876543210");
+    await half.put(ORIGIN + "rally-offline-files", list(FILES));
+    await half.put(ORIGIN + "lab/index.html", new Response("half-saved lab page"));
+    out.status = await save();
+    out.caches = await caches.keys();
+    out.fetched = fetched;
+    const mine = await caches.open("rally-offline-" + VERSION);
+    out.saved = {};
+    for (const name of ["index.html", "lab/index.html"]) out.saved[name] = await (await mine.match(ORIGIN + name)).text();
   }
   out.version = VERSION;
   console.log(JSON.stringify(out));
@@ -554,6 +573,18 @@ def test_the_worker_answers_offline_from_one_complete_copy_and_replaces_the_old_
     assert seen["fromNew"] == {"stopped": True, "body": "lab page"}
     # For a while after the network failed, the saved copy answers at once: no waiting for it.
     assert seen["again"] == {"stopped": True, "body": "front page"} and seen["fetchedOffline"] == []
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_a_new_build_copies_the_files_an_older_complete_copy_saved_with_the_same_contents(small_build, tmp_path):
+    seen = run_worker(small_build, tmp_path, "reuse")
+    assert seen["status"]["complete"] is True and seen["status"]["failed"] == 0
+    assert seen["status"]["saved"] == seen["status"]["total"] == 3
+    # The lab page came from the complete older copy (same hash), not the network nor the
+    # incomplete copy; the front page, changed since, from the network.
+    assert seen["saved"] == {"index.html": "front page", "lab/index.html": "old lab page"}
+    assert "lab/index.html" not in seen["fetched"] and "index.html" in seen["fetched"]
+    assert seen["caches"] == [f"rally-offline-{seen['version']}"]
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
