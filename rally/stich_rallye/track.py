@@ -59,7 +59,8 @@ SPACE_WORDS: dict[SpaceKind, str] = {
 FLAT, DOWN, UP = 0, 1, 2
 _ROLL_CODE = {SpaceKind.START: FLAT, SpaceKind.FLAT: FLAT, SpaceKind.DOWNHILL: DOWN, SpaceKind.UPHILL: UP}
 # TRANSLATORS: how track text is written; the letters S, D, U and '.' are read back by the program.
-_FORM = N_("write one character a space: S (start, first only), '.' flat, D downhill, U uphill, e.g. 'S..DD...U..'")
+_FORM = N_("one letter for each space (like S..DD...U..): S for the start, only at the front, a dot for flat, "
+           "D for downhill, U for uphill")
 
 
 class Track:
@@ -162,17 +163,17 @@ def _validate(raw: object) -> str:
             low=MIN_TRACK_LENGTH, high=MAX_TRACK_LENGTH, text=inputs.shown(text), n=len(text), form=_(_FORM)))
     if text[0] != "S":
         raise TrackError(_("A track starts with the start/finish space S, but {text} starts with {first}.").format(
-            text=repr(text), first=repr(text[0])))
+            text=inputs.shown(text), first=inputs.shown(text[0])))
     extra = text.find("S", 1)
     if extra > 0:
         raise TrackError(_("Only space 0 may be the start/finish, but space {space} is also 'S' in {text}.").format(
-            space=extra, text=repr(text)))
+            space=extra, text=inputs.shown(text)))
     if text[1] != ".":
         raise TrackError(_("The space right after the start must be flat ('.'), but space 1 is {char}.").format(
-            char=repr(text[1])))
+            char=inputs.shown(text[1])))
     if text[-1] != ".":
         raise TrackError(_("The space right before the start must be flat ('.'), but space {space} is {char}.").format(
-            space=len(text) - 1, char=repr(text[-1])))
+            space=len(text) - 1, char=inputs.shown(text[-1])))
     return text
 
 
@@ -221,11 +222,15 @@ def get_track(track: object) -> Track:
         named = _track_words().get(key)
         if named is not None:
             return TRACKS[named]
-        # Track text starts with S and is written with dots ("S..DD"): a word that only
-        # starts with S ("sunset") is a name not known, and hears the built-in names first.
-        if key[:1] == "s" and ("." in key or set(key) <= set("sdu")):
+        if not key:
+            raise TrackError(_("Choose a track ({names}) or write one of your own: {form}.").format(
+                names=join_words([TRACKS[n].shown_name for n in sorted(TRACKS)], "or"), form=_(_FORM)))
+        # Text of space letters and dots ("S..DD", "D..S") is track text, and hears what is
+        # wrong with it; a word that only starts with S ("sunset") is a name not known, and
+        # hears the built-in names.
+        if ("." in key and key[:1] == "s") or set(key) <= set("s.du"):
             return Track.parse(track)
-        raise TrackError(_("{given} is neither a built-in track ({names}) nor track text: {form}.").format(
+        raise TrackError(_("{given} is neither a built-in track ({names}) nor a track of your own: {form}.").format(
             given=inputs.shown(track), names=join_words([TRACKS[n].shown_name for n in sorted(TRACKS)], "or"),
             form=_(_FORM)))
     inputs.fail(TrackError, _("A track"), _("a Track, a built-in name or track text"), track, "'volcano'")

@@ -23,7 +23,7 @@ CARD_FORM = "write a color letter R, G or B followed by a value from 1 to 15, li
 CARD_CODE = ("A card's code must be a whole number color * 16 + value (red 1-15, green 17-31, blue 33-47), "
              "like 27 (G11), ")
 G5 = Card.parse("G5")
-TRACK_FORM = "S (start, first only), '.' flat, D downhill, U uphill"
+TRACK_FORM = "one letter for each space (like S..DD...U..): S for the start, only at the front, a dot for flat"
 
 
 # ------------------------------------------------------------------ game positions
@@ -202,17 +202,21 @@ CASES = [
      ["one bot per player", "3 needed, 2 given"]),
     # --- tracks (S10)
     ("track-first-char", pure(lambda: Track.parse(".S...")), TrackError, ["starts with the start/finish space S"]),
-    ("track-second-S", pure(lambda: Track.parse("S..S..")), TrackError, ["space 3 is also 'S'"]),
+    ("track-second-S", pure(lambda: Track.parse("S..S..")), TrackError, ["space 3 is also 'S' in “S..S..”"]),
     ("track-hill-after-start", pure(lambda: Track.parse("SD....")), TrackError,
-     ["right after the start must be flat", "space 1 is 'D'"]),
+     ["right after the start must be flat", "space 1 is “D”"]),
     ("track-hill-before-start", pure(lambda: Track.parse("S...U")), TrackError,
-     ["right before the start must be flat", "space 4 is 'U'"]),
+     ["right before the start must be flat", "space 4 is “U”"]),
     ("track-bad-char", pure(lambda: Track.parse("S..X..")), TrackError, ["Character “X” at space 3", TRACK_FORM]),
     ("track-too-short", pure(lambda: Track.parse("S..")), TrackError, ["A track has 5 to 200 spaces", "“S..” has 3"]),
     ("track-None", pure(lambda: Track.parse(None)), TrackError, ["A track must be text (a str)", "not None."]),
     ("track-int", pure(lambda: Track.parse(12345)), TrackError, ["A track must be text (a str)", "not 12345."]),
     ("track-unknown-name", pure(lambda: Game.new(3, track="moon")), TrackError,
-     ["“moon” is neither a built-in track (beach or volcano)"]),
+     ["“moon” is neither a built-in track (beach or volcano)", TRACK_FORM]),
+    ("track-empty", pure(lambda: Game.new(3, track=" ")), TrackError,
+     ["Choose a track (beach or volcano) or write one of your own", TRACK_FORM]),
+    ("track-text-without-start", pure(lambda: Game.new(3, track="D..U..")), TrackError,
+     ["starts with the start/finish space S, but “D..U..” starts with “D”"]),
     # --- game actions (S1, S4, S8, S13)
     ("play-not-following", act(mid_trick, "R3"), IllegalAction, ["You must follow green: you hold G3"]),
     ("play-not-held", act(mid_trick, "B9"), IllegalAction, ["You do not hold B9", "your hand is R3, G3"]),
@@ -266,7 +270,7 @@ CASES = [
      ["turbo choice comes only after a complete trick"]),
     ("json-trick-not-followed", load(_off_suit_trick), PositionError, ["played R3 but still holds green"]),
     ("json-players", load(lambda: saved(players="4")), PositionError, [PLAYERS + "not “4”."]),
-    ("json-track", load(lambda: saved(track="SD...")), PositionError, ["The track:", "space 1 is 'D'"]),
+    ("json-track", load(lambda: saved(track="SD...")), PositionError, ["The track:", "space 1 is “D”"]),
     ("json-names-not-a-list", load(lambda: saved(names=5)), PositionError, ["The names must be a list", "not 5."]),
     ("json-events", load(lambda: saved(events=[{"kind": "nonsense"}])), PositionError,
      ["An event's kind must be one of 'dealt', 'card_played'", "not “nonsense”."]),

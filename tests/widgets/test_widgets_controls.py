@@ -37,8 +37,9 @@ def test_setup_builds_the_game_it_describes():
     ("seed", "-3", "“-3” is not a game number: write a whole number like 42."),
     ("seed", "1" * 30, "“111111111111111111111111111111” is not a game number: write a whole number like 42."),
     ("track", "S..Q..", "Character “Q” at space 3 is not a space kind"),
-    ("track", "mountain", "“mountain” is neither a built-in track (beach or volcano) nor track text"),
-    ("track", "sunset", "“sunset” is neither a built-in track (beach or volcano) nor track text"),
+    ("track", "mountain", "“mountain” is neither a built-in track (beach or volcano) nor a track of your own"),
+    ("track", "sunset", "“sunset” is neither a built-in track (beach or volcano) nor a track of your own"),
+    ("track", "  ", "Choose a track (beach or volcano) or write one of your own: one letter for each space"),
     ("names", "Ann, Bo, Cy, Di, Ed", "This game has 4 players: type at most 4 names, with commas between them, "
                                      "not 5."),
     ("names", "Ann, " + "B" * 41, "Each name must be printable text of 1 to 40 characters, like Ada, not 'BBB"),
