@@ -29,6 +29,7 @@ import threading
 import time
 import urllib.parse
 import urllib.request
+from typing import Any, Callable
 
 from . import lab as _lab
 
@@ -223,10 +224,34 @@ def chromium_args(proxy: LeaveRecorder) -> list[str]:
     return [*_lab.CHROMIUM_ARGS, f"--proxy-server={proxy.url}", "--proxy-bypass-list=127.0.0.1"]
 
 
-def launch_chromium(playwright, proxy: LeaveRecorder):
+def launch_chromium(playwright, proxy: LeaveRecorder) -> "RelaunchingBrowser":
     """Debian's Chromium, headless, sending everything not for loopback to ``proxy``."""
     args = chromium_args(proxy)
-    return playwright.chromium.launch(executable_path=_lab.CHROMIUM, headless=True, args=args)
+    return RelaunchingBrowser(lambda: playwright.chromium.launch(executable_path=_lab.CHROMIUM, headless=True,
+                                                                 args=args))
+
+
+class RelaunchingBrowser:
+    """A Playwright browser shared by many tests, launched again when it has gone: a
+    Chromium that crashes fails the test it crashed in, not every test after it on the
+    same worker. Anything else is the browser's own (``new_context``, ``version``, …)."""
+
+    def __init__(self, launch: Callable[[], Any]) -> None:
+        self._launch = launch
+        self._browser = launch()
+
+    def live(self) -> Any:
+        """The browser, launched again first if it is no longer connected."""
+        if not self._browser.is_connected():
+            self._browser = self._launch()
+        return self._browser
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.live(), name)
+
+    def close(self) -> None:
+        if self._browser.is_connected():
+            self._browser.close()
 
 
 def built_site(dest: pathlib.Path | None = None) -> pathlib.Path:

@@ -395,6 +395,23 @@ WIDGET_SHOT = {
 }
 
 
+def test_a_browser_that_has_gone_is_launched_again(playwright, lab_leave_recorder):
+    """The tests' shared Chromium (conftest's browser): one that has gone (here closed under
+    the tests, as a crash would) is launched again for the next test, with the same net."""
+    chromium = _site.launch_chromium(playwright, lab_leave_recorder)
+    try:
+        first = chromium.live()
+        first.close()
+        assert not first.is_connected()
+        context = chromium.new_context()
+        page = context.new_page()
+        page.set_content("<p>again</p>")
+        assert page.inner_text("p") == "again" and chromium.live() is not first and chromium.is_connected()
+        context.close()
+    finally:
+        chromium.close()
+
+
 def test_a_script_error_on_the_page_is_seen(browser):
     """The watch every browser test keeps (conftest's page fixture): an uncaught exception
     and an error a script reports on the console are both seen."""

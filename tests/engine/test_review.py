@@ -104,6 +104,7 @@ def known_reviews() -> dict[tuple[int, int, int], Review]:
 
 
 @pytest.mark.slow
+@pytest.mark.slow_setup
 @pytest.mark.parametrize("players, seed, seat, kind, chosen, outcomes", KNOWN)
 def test_known_answers(known_reviews, players, seed, seat, kind, chosen, outcomes):
     r = known_reviews[(players, seed, seat)]
@@ -160,6 +161,7 @@ def test_known_answers(known_reviews, players, seed, seat, kind, chosen, outcome
 
 
 @pytest.mark.slow
+@pytest.mark.slow_setup
 def test_a_card_played_last_to_a_trick_wins_it_in_every_playout_or_in_none(known_reviews):
     """The trick a card goes into is decided at once when it is the trick's last card:
     ``trick_win_rate`` is then 1 or 0 exactly as the trick-taking rule (S5) says. Turbo
@@ -181,6 +183,7 @@ def test_a_card_played_last_to_a_trick_wins_it_in_every_playout_or_in_none(known
 
 
 @pytest.mark.slow  # the known reviews are worked out for the slow tests above
+@pytest.mark.slow_setup
 def test_turbo_explanations_claim_a_win_only_for_the_option_that_wins(known_reviews):
     for (players, seed, seat), r in known_reviews.items():
         for d in r.decisions:

@@ -170,6 +170,7 @@ def a_loss(position: Position) -> tuple[MotorWound, int]:
     pytest.fail("the decider won the trick whatever they played")
 
 
+@pytest.mark.slow_setup
 def test_a_flagged_card_into_an_open_trick_says_what_winning_and_losing_the_trick_change(reviewed):
     english, german = reviewed
     said = 0
@@ -206,6 +207,7 @@ def test_a_flagged_card_into_an_open_trick_says_what_winning_and_losing_the_tric
     assert any(d.clear for d in english if open_trick(d) and "In the test games" in d.explanation)
 
 
+@pytest.mark.slow_setup
 def test_a_last_card_that_loses_says_the_motors_next_value(reviewed):
     """The motor's next value after a lost last card: said of the card, or, when the
     chosen and the best card both lose, once for both ("either way")."""

@@ -91,6 +91,8 @@ DURATIONS = ROOT / "tests" / "site" / "pyodide" / "durations.json"
 #: Tests that took longer than this under Pyodide (seconds, as recorded) run on this
 #: machine's Python only: each plays many whole games or reviews through code that a quicker
 #: test of the same module runs under Pyodide too (three quarters of the time, in a dozen tests).
+#: So do the tests marked ``slow_setup``: they share such a test's module fixture, whose
+#: minutes the recorded times give to the test that ran first (one of the slowest).
 SLOWEST = 5.0
 
 
@@ -127,7 +129,7 @@ def test_the_engine_tests_pass_under_pyodide(pyodide_and_tools, share):
     kept.write_text(json.dumps({node: t for node, t in times.items() if node not in slowest}), encoding="utf-8")
     run = run_in_pyodide(*pyodide_and_tools, "--splits", str(SHARES), "--group", str(share + 1),
                          "--splitting-algorithm", "duration_based_chunks",
-                         "--durations-path", str(kept.relative_to(ROOT)),
+                         "--durations-path", str(kept.relative_to(ROOT)), "-m", "not slow_setup",
                          *(f"--deselect={node}" for node in slowest), *ENGINE_TESTS)
     out = run.stdout + run.stderr
     assert "on emscripten (Pyodide)" in out, out[-3000:]  # it really ran in Pyodide
