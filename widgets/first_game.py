@@ -5,7 +5,8 @@ guided first game (:class:`~widgets.stich_rallye.guided_game.GuidedGame` or
 :class:`~widgets.rally_run.guided_game.GuidedRun`) right below, and its first tip's
 "Go on" is the second tap. Tapping the other button swaps the game; the first one is
 closed. Tapping the game being played again keeps it; once it is over, a tap starts a
-new one, and so does **Play again ▶**, shown under the game that is over.
+new one, and so does **Start this game again ▶**, shown under the game that is over (the
+same guided game from its start: lesson 5 and lesson 8 deal new ones).
 
 >>> start = FirstGame()
 >>> start
@@ -24,6 +25,7 @@ One game to start: Rally Run: a memory race, age 5 and up.
 
 from __future__ import annotations
 
+import html
 from typing import Any, Callable, Sequence, cast
 
 import ipywidgets as w
@@ -32,13 +34,18 @@ from rally import SetupError
 from rally.common.i18n import RALLY_RUN_ONLY
 
 from ._display import StableRepr
-from .i18n import _, get_language, join_words
+from .i18n import N_, _, get_language, join_words
 from .occasion import Occasion
 from .page_style import PageStyle
 
 #: The games, by code: their picture and what the button says (each made in the language
 #: spoken when drawn).
 GAMES = ("stich_rallye", "rally_run")
+#: The button under a guided game that is over (or a Rally Run car stuck for good): the
+#: same game again from its start, not a new deal.
+AGAIN = N_("Start this game again ▶")
+#: Said at once when a game is tapped, while its first game is set up.
+SETTING_UP = N_("The game is being set up…")
 PICTURES = {"stich_rallye": "🃏🏎", "rally_run": "🧠🏁"}
 
 
@@ -95,7 +102,7 @@ class FirstGame(StableRepr, w.VBox):
         self._begun: dict[str, Any] = {}
         self.game_box = w.VBox(layout=w.Layout(width="100%"))
         # Under a game that is over, where the child is: the same game from its start.
-        self.again = w.Button(description=_("Play again ▶"), button_style="primary",
+        self.again = w.Button(description=_(AGAIN), button_style="primary",
                               layout=w.Layout(display="none", width="auto", min_height="56px", margin="8px 0"),
                               style={"font_size": "18px", "font_weight": "bold"})
         self.again.on_click(lambda _button: self.choose(self.chosen or self.games[0]))
@@ -126,18 +133,21 @@ class FirstGame(StableRepr, w.VBox):
             self._focus_tip()
             return True
         before, self.chosen = self.game, game
+        for code, button in self.buttons.items():  # the chosen one marked by a tick, not by color alone
+            button.button_style = "primary" if code == game else ""
+            button.description = ("✓ " if code == game else "") + f"{PICTURES[code]}  {_label(code)}"
         kept = self._begun.get(game)
         if kept is None:  # none begun, or the last one is over: a new one
+            # Setting a game up takes seconds on a slow tablet: the tap is answered at once.
+            self.alert.value = f"<div role='status' class='rally-first-game__wait'>⏳ {html.escape(_(SETTING_UP))}</div>"
             kept = self._begun[game] = self._new_game(game)
+            self.alert.value = ""
         self.game = kept
         self.game_box.children = (kept,)
         self.again.layout.display = "none"
         if before is not None and before is not kept and before not in self._begun.values():
             before.close()  # over, and off the page first: no view of it is left to ask for it
         self._focus_tip()
-        for code, button in self.buttons.items():  # the chosen one marked by a tick, not by color alone
-            button.button_style = "primary" if code == game else ""
-            button.description = ("✓ " if code == game else "") + f"{PICTURES[code]}  {_label(code)}"
         self._chosen.come()
         return True
 
@@ -160,7 +170,7 @@ class FirstGame(StableRepr, w.VBox):
 
     def _over(self, game: str, which: Any) -> None:
         """``which``, a game of ``game``, is over (its own :meth:`when_over` says so): it is
-        no longer kept, and under it, if it is on show, "Play again" starts a new one."""
+        no longer kept, and under it, if it is on show, :data:`AGAIN` starts it again."""
         if self._begun.get(game) is which:
             del self._begun[game]
         if which is self.game:

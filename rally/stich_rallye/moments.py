@@ -70,17 +70,17 @@ _TRICK_WON = {
 #: The first words of a later trick won: its number in the round first, so that a tip is
 #: never read as the trick of the tip before it (a tip shows only the first of each kind).
 _LATER_TRICK_WON = {
-    "trick_one_color": N_("Trick {trick}: {name} wins with {card} ({words}): only {color} was played, so the highest "
-                          "card wins."),
-    "trick_two_colors": N_("Trick {trick}: {name} wins with {card} ({words}): {color} was the second color, so the "
+    "trick_one_color": N_("In trick {trick}, {name} wins with {card} ({words}): only {color} was played, so the "
+                          "highest card wins."),
+    "trick_two_colors": N_("In trick {trick}, {name} wins with {card} ({words}): {color} was the second color, so the "
                            "highest {color} wins."),
-    "trick_three_colors": N_("Trick {trick}: {name} wins with {card} ({words}): {color} was the third color, so the "
+    "trick_three_colors": N_("In trick {trick}, {name} wins with {card} ({words}): {color} was the third color, so the "
                              "highest {color} wins."),
-    "trick_one_color_you": N_("Trick {trick}: you win with {card} ({words}): only {color} was played, so the highest "
-                              "card wins."),
-    "trick_two_colors_you": N_("Trick {trick}: you win with {card} ({words}): {color} was the second color, so the "
+    "trick_one_color_you": N_("In trick {trick}, you win with {card} ({words}): only {color} was played, so the "
+                              "highest card wins."),
+    "trick_two_colors_you": N_("In trick {trick}, you win with {card} ({words}): {color} was the second color, so the "
                                "highest {color} wins."),
-    "trick_three_colors_you": N_("Trick {trick}: you win with {card} ({words}): {color} was the third color, so the "
+    "trick_three_colors_you": N_("In trick {trick}, you win with {card} ({words}): {color} was the third color, so the "
                                  "highest {color} wins."),
 }
 #: How far the winner drives and, after the game's first trick (``_first``), who leads next.
@@ -113,8 +113,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "motor_wound": (N_("You lost the trick, so your motor winds up one step: it shows {value} now."),
                     N_("A wound motor drives your car later.")),
     "turbo_offer": (N_("You won the trick, and your lost tricks wound your motor to {value}."),
-                    N_("Use the turbo to drive {lowest} + {value} (lowest card + motor), or drive {lowest} and save the "
-                       "motor.")),
+                    N_("With the turbo you drive {lowest} + {value} (lowest card + motor); without it, {lowest}, and the "
+                       "motor stays wound.")),
     "downhill_roll": (N_("{name}'s car landed on a downhill space ▼, so it rolls on to space {space}."),),
     "uphill_roll": (N_("{name}'s car landed on an uphill space ▲, so it rolls back to space {space}."),),
     "uphill_roll_grid": (N_("{name}'s car landed on an uphill space ▲, so it rolls back to the starting grid."),),
@@ -269,7 +269,7 @@ def moment_words(moment: Moment, names: Sequence[str]) -> tuple[str, ...]:
     >>> m = Moment("trick_three_colors", 5, 2, (("card", Card.parse("B7")), ("color", Card.parse("B7").color),
     ...                                           ("lowest", 3), ("trick", 2)))
     >>> moment_words(m, ("Ada", "Bo", "Cy", "Di"))[0]
-    'Trick 2: Cy wins with B7 (blue 7): blue was the third color, so the highest blue wins.'
+    'In trick 2, Cy wins with B7 (blue 7): blue was the third color, so the highest blue wins.'
     """
     if not isinstance(moment, Moment) or moment.kind not in KINDS:
         inputs.fail(SetupError, _("The moment"), _("a Moment of a guided game"), moment, "guide().seen[0]")

@@ -168,7 +168,7 @@ def test_the_first_trick_won_says_its_winner_leads_the_next(name: str, bot: obje
 
 @pytest.mark.parametrize("name, bot, rng_seed", POLICIES)
 def test_a_later_trick_won_says_its_number_in_the_round(name: str, bot: object, rng_seed: int) -> None:
-    """A tip shows only a kind's first trick, so a later one names its trick ("Trick 3: …"):
+    """A tip shows only a kind's first trick, so a later one names its trick ("In trick 3, …"):
     never read as the trick of the tip before it. The number is counted from the log."""
     game, seen = play_guided(GUIDED_SEED, bot, random.Random(rng_seed))
     later = [m for m in seen.seen if m.kind.startswith("trick_")][1:]
@@ -177,9 +177,9 @@ def test_a_later_trick_won_says_its_number_in_the_round(name: str, bot: object, 
         since_deal = game.events[:moment.event + 1]
         start = max((i for i, e in enumerate(since_deal) if isinstance(e, RoundEnded)), default=-1)
         number = sum(isinstance(e, TrickWon) for e in since_deal[start + 1:])
-        assert moment_words(moment, game.names)[0].startswith(f"Trick {number}: "), (number, moment)
+        assert moment_words(moment, game.names)[0].startswith(f"In trick {number}, "), (number, moment)
         with language("de"):
-            assert moment_words(moment, game.names)[0].startswith(f"Stich {number}: ")
+            assert moment_words(moment, game.names)[0].startswith(f"Stich {number} ")
 
 
 def test_the_german_words_name_the_same_facts() -> None:

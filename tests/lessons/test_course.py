@@ -83,13 +83,13 @@ def test_lesson_0_maps_every_lesson_and_shows_the_ticks(lang):
 #: its quotation marks, as lesson 0 names it; the catalogs' messages mark readings alike.
 IN_THIS_APP = {"en": "“in this app”", "de": "„in der App“", "fr": "«\u00a0dans cette appli\u00a0»",
                "es": "«en esta aplicación»", "zh_Hans": "“在这个程序里”"}
-#: What lesson 0 says around the mark: the rulebook is silent or lets you choose (the sentence
+#: What lesson 0 says around the mark: the rulebook is silent, unclear or lets you choose (the sentence
 #: naming the mark), and the table may play it so too (the sentence after it).
-SILENT = {"en": ("rulebook says nothing or lets you choose", "may play it that way at the table too"),
-          "de": ("Spielanleitung nichts oder lässt dir die Wahl", "darfst du es auch so spielen"),
-          "fr": ("la règle ne dit rien ou te laisse choisir", "Tu peux aussi jouer comme ça à table"),
-          "es": ("las instrucciones no dicen nada o te dejan elegir", "También puedes jugar así en la mesa"),
-          "zh_Hans": ("游戏指南没有说，或者让你自己选", "在桌上也可以这样玩")}
+SILENT = {"en": ("rulebook says nothing, is unclear or lets you choose", "may play it that way at the table too"),
+          "de": ("Spielanleitung nichts, ist unklar oder lässt dir die Wahl", "darfst du es auch so spielen"),
+          "fr": ("la règle ne dit rien, n'est pas claire ou te laisse choisir", "Tu peux aussi jouer comme ça à table"),
+          "es": ("las instrucciones no dicen nada, no son claras o te dejan elegir", "También puedes jugar así en la mesa"),
+          "zh_Hans": ("游戏指南没有说、说得不清楚，或者让你自己选", "在桌上也可以这样玩")}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -196,9 +196,9 @@ def test_the_lesson_labels_the_projects_own_readings():
     for reading in ("stacked on the pit stop, picture up and color down.",  # trophies (M4): both rulebooks say so
                     "In this app the start-finish tiles lie just outside the grid, beside its corners.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook allows this “in the first round”; in this app, that means each car's first "
-                    "move.",  # R3: the rulebook's "first round" read
-                    "In this app the pit stop is open on every side and stays face up.",  # M1
+                    "The rulebook allows this “in the first round”. In this app, each car's first move must do "
+                    "so.",  # R3: the rulebook's "first round" read, and its "may" a must
+                    "In this app, the pit stop works the same way: it is open on every side and stays face up.",  # M1
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
                     "on each side and room for every car. - One trophy per player, in the colors of the cars "

@@ -111,3 +111,21 @@ def test_the_self_check_asks_about_the_game_chosen_and_keeps_each_ones_answers()
     assert late.shown == "stich_rallye"
     start.choose("rally_run")
     assert late.shown == "rally_run" and FirstCheck(start).shown == "rally_run"
+
+
+def test_a_tap_says_at_once_that_the_game_is_being_set_up() -> None:
+    """Setting a game up takes seconds on a slow tablet (the walk waited up to 8 s with no
+    sign): while it is made, the tapped button has its tick and a status says so; once it
+    is there, the status is gone. A game kept from before needs no wait and says nothing."""
+    start = FirstGame()
+    said = []
+    start.alert.observe(lambda change: said.append((change["new"], start.buttons["rally_run"].description)),
+                        names="value")
+    assert start.choose("rally_run")
+    (status, label), (after, _label) = said
+    assert "role='status'" in status and "being set up" in status and label.startswith("✓ ")
+    assert after == "" == start.alert.value and start.game is not None
+    said.clear()
+    assert start.choose("stich_rallye") and len(said) == 2
+    said.clear()
+    assert start.choose("rally_run") and said == []  # the one begun before: no wait

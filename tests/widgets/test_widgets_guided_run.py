@@ -316,5 +316,6 @@ def test_a_car_stuck_for_good_is_told_so_and_a_new_game_is_offered():
         run.go_on()
     assert run.board.game.is_stuck_for_good(0) and not run.board.game.is_over
     assert run.stuck.came and "stuck for good" in run.end_box.children[0].value
-    assert first.again.layout.display is None  # "Play again ▶" is there while the race goes on
+    assert first.again.layout.display is None  # "Start this game again ▶" is there while the race goes on
+    assert first.again.description in run.end_box.children[0].value  # the button the words name
     assert first.choose("rally_run") and first.game is not run  # and it starts a new race

@@ -258,8 +258,10 @@ class GuidedRun(StableRepr, w.VBox):
     def _say_stuck(self) -> None:
         """Under the board: the learner's car can never drive on, the race may go on for a
         long time, and a new game is offered."""
+        from ..first_game import AGAIN  # lesson 0's page: it imports this module when a game is chosen
+
         words = html.escape(_("🚫 Your car is stuck for good: no road can ever take it on. Press “{button}” "
-                              "for a new game.").format(button=_("Play again ▶")))
+                              "to try again.").format(button=_(AGAIN)))
         self.end_box.children = (w.HTML(f"<div role='status' style='font-size:18px'>{words}</div>"),)
 
     def when_stuck(self, callback: Callable[[], None]) -> None:

@@ -86,7 +86,7 @@ def may_play(hand: str, trick: str) -> Question:
 
     return Question(
         _("The trick so far is {trick}. You hold {hand}. Pick a card you may play.").format(
-            trick=format_cards(played), hand=format_cards(cards)),
+            trick=join_words([str(c) for c in played]), hand=join_words([str(c) for c in cards])),
         tuple(str(c) for c in cards),
         check,
         hint=_("Which color was led? A player who holds that color must play it."),
@@ -279,7 +279,7 @@ def turbo_distance(lowest: int, motor_value: int) -> Question:
     options = sorted({plain, motor_value, total, max(1, lowest + motor_value // 2)})
     return Question(
         _("You win a trick whose lowest card is {lowest}, and your motor shows {motor}. You use the turbo. How many "
-          "spaces does your car move?").format(lowest=lowest, motor=motor_value),
+          "empty spaces does your car count?").format(lowest=lowest, motor=motor_value),
         tuple(str(o) for o in options),
         check,
         hint=_("The turbo is all or nothing: the lowest card, and the motor's whole value on top."),
