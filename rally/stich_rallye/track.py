@@ -224,16 +224,20 @@ def get_track(track: object) -> Track:
             return TRACKS[named]
         if not key:
             raise TrackError(_("Choose a track ({names}) or write one of your own: {form}.").format(
-                names=join_words([TRACKS[n].shown_name for n in sorted(TRACKS)], "or"), form=_(_FORM)))
+                names=_built_in_names(), form=_(_FORM)))
         # Text of space letters and dots ("S..DD", "D..S") is track text, and hears what is
         # wrong with it; a word that only starts with S ("sunset") is a name not known, and
         # hears the built-in names.
         if ("." in key and key[:1] == "s") or set(key) <= set("s.du"):
             return Track.parse(track)
         raise TrackError(_("{given} is neither a built-in track ({names}) nor a track of your own: {form}.").format(
-            given=inputs.shown(track), names=join_words([TRACKS[n].shown_name for n in sorted(TRACKS)], "or"),
-            form=_(_FORM)))
+            given=inputs.shown(track), names=_built_in_names(), form=_(_FORM)))
     inputs.fail(TrackError, _("A track"), _("a Track, a built-in name or track text"), track, "'volcano'")
+
+
+def _built_in_names() -> str:
+    """The built-in boards' names as the language spoken lists them: "beach or volcano"."""
+    return join_words([TRACKS[n].shown_name for n in sorted(TRACKS)], "or")
 
 
 def _track_words() -> dict[str, str]:
