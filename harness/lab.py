@@ -403,6 +403,26 @@ def app_errors(page) -> list[str]:
     return page.evaluate(_APP_ERRORS)
 
 
+#: JavaScript: whether every track figure shown on the page is drawn and laid out for its
+#: room: each shown box of a :class:`widgets.plotly_view.PlotlyView` (``.rally-plotly``)
+#: holds a Plotly figure that is not hidden while it waits for its new layout and is not
+#: scaled down (the layout Python sends for the room has arrived).
+_FIGURES_LAID_OUT = """() => [...document.querySelectorAll('#rendered_cells .rally-plotly')]
+  .filter(box => box.getClientRects().length > 0)
+  .every(box => { const plot = box.querySelector('.js-plotly-plot');
+    return plot && plot.querySelector('.main-svg') && plot.style.visibility !== 'hidden'
+      && (plot.style.zoom === '' || plot.style.zoom === '1'); })"""
+
+
+def wait_for_figures(page, timeout: float = 60_000) -> None:
+    """Wait until every figure shown in the app is drawn and laid out for its room (every
+    view of the project's figures lays its figure out again for the room it has).
+    Plotly draws a figure a moment after its widget's view is made, and on a narrow screen
+    the figure waits, hidden, for the layout Python makes for the room: a busy machine may
+    take seconds for both."""
+    page.wait_for_function(_FIGURES_LAID_OUT, timeout=timeout, polling=250)
+
+
 #: JavaScript: the words a learner reads in the outputs below ``root`` (a CSS selector):
 #: per visible output, its rendered text (innerText: what is shown, not what is hidden)
 #: and the text drawn in its SVG (card faces, dials, Plotly's labels).

@@ -66,7 +66,9 @@ WORDS_SAID = {
 
 
 def measure(page) -> dict:
-    """The words of every figure of the lesson once the figures have laid themselves out."""
+    """The words of every figure of the lesson once the figures have laid themselves out
+    (drawn, shown, not scaled down) and stay the same."""
+    _lab.wait_for_figures(page)
     return settled(page, page.locator("#rendered_cells"), WORDS)
 
 
@@ -186,7 +188,7 @@ def test_lesson_4_s_replay_shows_its_slider_and_every_car(screen_page, lab):
     assert _lab.app_errors(page) == []
     replay = page.locator("#rendered_cells .jp-OutputArea-output").filter(has=page.locator(".widget-hslider")).first
     replay.scroll_into_view_if_needed()
-    page.wait_for_timeout(1000)  # the figure lays itself out for the room
+    _lab.wait_for_figures(page)
     assert sliders_cut(replay) == []
     forward = _lab.output_button(replay, "Step forward ▶")
     # At the last step "↺ Back to start" shows beside Step forward (which stays usable).
