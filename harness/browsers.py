@@ -49,10 +49,13 @@ DRIVER_SCRIPT = ROOT / "harness" / "firefox_driver.mjs"
 WEBKIT_DRIVER = os.environ.get("RALLY_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("RALLY_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 XVFB = "/usr/bin/Xvfb"
-#: Seconds WebKit's session may take to start. A MiniBrowser that dies as it starts leaves
-#: WebKitWebDriver silent for good, and Selenium waits for its answer with no end of its own:
-#: past this the start fails, and is tried once more.
-WEBKIT_SESSION_START = 120
+#: Seconds WebKit's session may take to start, and how many starts are tried. A MiniBrowser
+#: that dies as it starts leaves WebKitWebDriver silent for good, and Selenium waits for its
+#: answer with no end of its own: past this the start fails, and is tried again. A start
+#: takes 1-2 s on this machine (idle, or beside four busy processes); a start that hung cost 120 s in a
+#: whole run, so the wait is short and the tries more.
+WEBKIT_SESSION_START = 40
+WEBKIT_STARTS = 3
 INSTALL_HINT = ("install them with `bash bin/install-browser` (Debian's firefox-esr, webkit2gtk-driver, "
                 "libwebkit2gtk-4.1-0 and xvfb; the Python package selenium; for Firefox, Node.js and npm, "
                 "with which bin/fetch-puppeteer installs Puppeteer)")
@@ -308,7 +311,7 @@ class WebKit(Driver):
         options.proxy = Proxy({"proxyType": ProxyType.MANUAL, "httpProxy": proxy_url.removeprefix("http://"),
                                "sslProxy": proxy_url.removeprefix("http://"), "noProxy": ["127.0.0.1"]})
         env = {**os.environ, "DISPLAY": self.display, "WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS": "1"}
-        for attempt in (1, 2):
+        for attempt in range(1, WEBKIT_STARTS + 1):
             before = socket.getdefaulttimeout()
             socket.setdefaulttimeout(WEBKIT_SESSION_START)  # what urllib3 waits when Selenium names no timeout
             try:
@@ -316,7 +319,7 @@ class WebKit(Driver):
                                                   service=Service(executable_path=WEBKIT_DRIVER, env=env))
                 break
             except Exception:
-                if attempt == 2:  # (a failed start stops its own WebKitWebDriver)
+                if attempt == WEBKIT_STARTS:  # (a failed start stops its own WebKitWebDriver)
                     _stop(self.xvfb)
                     raise
             except BaseException:

@@ -35,6 +35,7 @@ from harness import app_text
 from widgets.course import FOLDERS, course
 
 from . import _lab
+from .test_lessons import LESSONS as RUN_CHECKED, check_run
 
 #: Every lesson of the course, as (path below notebooks/, its language, its English name).
 LESSONS = [(lesson.file(lang), lang, lesson.english) for lang in FOLDERS for lesson in course(lang)]
@@ -122,9 +123,14 @@ def is_caption(text: str) -> bool:
 
 @pytest.mark.parametrize("lesson, lang, english", LESSONS, ids=IDS)
 def test_jupyterlab_shows_no_code_and_no_python(page, lab, lesson, lang, english):
+    """Run in JupyterLab, the lesson shows no code and no Python, and axe finds nothing
+    serious; an English lesson's run is also checked as every lesson's run on the site is
+    (``test_lessons.check_run``: figures, buttons, its own checks, a screenshot)."""
     _lab.open_notebook(page, lab, lesson)
-    _lab.run_all(page)
+    state = _lab.run_all(page)
     assert _lab.error_outputs(page) == []
+    if lesson in RUN_CHECKED:
+        check_run(page, lesson, state)
 
     inputs = page.evaluate(CODE_INPUTS)
     assert inputs
