@@ -196,8 +196,8 @@ def test_the_lesson_labels_the_projects_own_readings():
     for reading in ("stacked on the pit stop, picture up and color down.",  # trophies (M4): both rulebooks say so
                     "The grid is full, so in this app the start-finish tiles lie just outside it, beside its corners.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook allows this “in the first round”, each player's first turn. In this app, each "
-                    "car's first move must do so.",  # R3: the rulebook's "first round" read, and its "may" a must
+                    "The rulebook allows this “in the first round”. In this app, that means each car's first "
+                    "move, and there it is a must.",  # R3: the rulebook's "first round" read, and its "may" a must
                     "In this app, the pit stop works the same way: it is open on every side and stays face up.",  # M1
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "

@@ -90,7 +90,7 @@ def test_the_tricks_quiz_asks_and_answers_in_german():
         wrong = next(c for c in question.choices if not question.check(c).correct)
         hinted = quiz.answer(wrong)
         assert hinted.message == f"{question.hint} Versuch es noch einmal." and "Noch nicht." in quiz.feedback.value
-        assert "Aber:" in quiz.answer(wrong).message and "Nicht ganz." in quiz.feedback.value
+        assert "Aber schau:" in quiz.answer(wrong).message and "Nicht ganz." in quiz.feedback.value
         assert_german(quiz_texts(tricks_quiz()))
 
 

@@ -66,14 +66,24 @@ def test_a_reveal_then_a_rotation_applies_those_actions():
     assert board.status == "" and board.status_kind == "info"
 
 
-def test_swap_mode_is_refused_while_the_revealed_tile_waits_with_the_engines_words():
+def test_swap_mode_and_taps_are_refused_while_the_revealed_tile_waits_in_the_boards_words():
+    """The engine names the ways to lay a tile as they are typed ("rotate 1"); the board, whose
+    ways are buttons ("road →"), says to tap one of them, and nothing changes."""
     board = RallyRunBoard(players=2, seed=6, bots="none")
     send(board, type="click", place="A1")
-    waiting = board.game.move_refusal(0)
-    assert waiting.code == "M3.lay_first"
+    assert board.game.move_refusal(0).code == "M3.lay_first"
+    assert "rotate" in board.game.why_illegal(Swap("A2", "B1"), 0)  # the engine's words, for typed actions
+    events = tuple(board.game.events)
+    first_lay = "First lay the tile you turned over: tap one of the buttons below the board."
     assert board.set_mode("swap") is False and board.mode == "move"
-    assert board.status == waiting.words() == board.game.why_illegal(Swap("A2", "B1"), 0)  # the words of before
-    assert board.status_kind == "error"
+    assert (board.status, board.status_kind) == (first_lay, "error")
+    for place in ("A1", "B2", "red"):  # the tile itself, another, a start-finish tile
+        board.status = ""
+        assert board.click(place) is False
+        assert (board.status, board.status_kind) == (first_lay, "error")
+    assert tuple(board.game.events) == events and board.game.awaiting_rotation
+    with rally.language("de"):
+        assert board.click("B2") is False and "rotate" not in board.status and "Drehung" not in board.status
 
 
 def test_every_offered_rotation_is_drawn_with_its_openings():

@@ -171,12 +171,14 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         if not self._may_act(tapped):
             return False
         game = self.game
+        if game.awaiting_rotation:
+            return self._lay_first()
         try:
             target = place.strip().lower()
             if target in COLORS:
                 return self._click_start(target)
             cell = Cell.parse(place)
-            if self.mode == "swap" and not game.awaiting_rotation:
+            if self.mode == "swap":
                 return self._click_swap(cell)
             return self._do(DriveTo(cell) if game.is_face_up(cell) else Reveal(cell))
         except CLICK_ERRORS as err:
@@ -200,7 +202,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             return False
         waiting = self.game.move_refusal(self.human) if mode == "swap" else None
         if waiting is not None and waiting.code == "M3.lay_first":  # the tile just revealed waits to be laid
-            return self._refuse(waiting.words())
+            return self._lay_first()
         self.mode, self.swap_first = mode, ""
         self._say(_("Choose two face-down tiles to swap them.") if mode == "swap" else "")
         self._refresh()
@@ -279,6 +281,12 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         if game.current_player != self.human:
             return self._refuse(_("It is {name}'s turn.").format(name=game.names[game.current_player]))
         return True
+
+    def _lay_first(self) -> bool:
+        """Refuse a tap while the tile just turned over waits to be laid, in the board's own
+        terms: the engine's reason names the ways as they are typed ("rotate 1"), where the
+        board shows them as buttons ("road →")."""
+        return self._refuse(_("First lay the tile you turned over: tap one of the buttons below the board."))
 
     def _click_start(self, color: str) -> bool:
         goal = self.game.goal(self.human)
