@@ -52,8 +52,8 @@ XVFB = "/usr/bin/Xvfb"
 #: Seconds WebKit's session may take to start, and how many starts are tried. A MiniBrowser
 #: that dies as it starts leaves WebKitWebDriver silent for good, and Selenium waits for its
 #: answer with no end of its own: past this the start fails, and is tried again. A start
-#: takes 1-2 s on this machine (idle, or beside four busy processes); a start that hung cost 120 s in a
-#: whole run, so the wait is short and the tries more.
+#: takes 1-2 s on this machine (idle, or beside four busy processes); a start that hung
+#: cost 120 s in a whole run, so the wait is short and the tries more.
 WEBKIT_SESSION_START = 40
 WEBKIT_STARTS = 3
 INSTALL_HINT = ("install them with `bash bin/install-browser` (Debian's firefox-esr, webkit2gtk-driver, "

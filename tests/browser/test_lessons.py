@@ -79,24 +79,10 @@ def card_faces(page, root=".rally-hand"):
         visible: b.getBoundingClientRect().width > 40 && b.getBoundingClientRect().height > 60 }))""")
 
 
-def check_lesson(page, server, lesson: str, shot: str = "", opened: bool = False) -> None:
-    """Open ``lesson`` on ``server`` (JupyterLab, or the static site), run every cell, and
-    check what it shows (:func:`check_run`); the screenshot's name starts with ``shot``.
-    ``opened``: the page has opened the lesson already (the site's test looks at it before
-    Python is ready). Each lesson run in JupyterLab is checked so in
-    ``test_learner_view.py``, on the run that test makes anyway."""
-    if not opened:
-        _lab.open_notebook(page, server, lesson)
-    if getattr(server, "runs_lessons_itself", False):  # the static site: the lesson runs by itself
-        state = _site.wait_until_live(page, server.lesson_path(lesson))
-    else:
-        state = _lab.run_all(page)
-    check_run(page, lesson, state, shot)
-
-
 def check_run(page, lesson: str, state: dict, shot: str = "") -> None:
-    """What ``lesson``, run on ``page`` (``state``: what the run left, :func:`_lab.run_all`),
-    shows: every cell ran with no error, each figure draws its track (a marker per space, a
+    """What ``lesson``, run on ``page`` (``state``: what the run left, :func:`_lab.run_all` in
+    JupyterLab, as ``test_learner_view.py`` runs each lesson, or :func:`_site.wait_until_live`
+    on the site), shows: every cell ran with no error, each figure draws its track (a marker per space, a
     square per car), every button's words fit, the lesson's own checks (:data:`CHECKS`), and
     a screenshot whose name starts with ``shot``."""
     assert state["counts"] and all(n is not None for n in state["counts"])

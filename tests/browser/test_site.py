@@ -27,7 +27,7 @@ from harness import browsers
 from . import _lab, _other, _site, _speech, picture_payloads
 from .conftest import skip_or_fail
 from .test_lesson_moves import step_the_rulebook_example
-from .test_lessons import check_lesson
+from .test_lessons import check_run
 
 #: Every lesson, in every language folder the lessons have.
 LESSONS = sorted(str(p.relative_to(_lab.NOTEBOOKS)) for p in _lab.NOTEBOOKS.rglob("[0-9][0-9]_*.ipynb")
@@ -313,12 +313,12 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     page.evaluate("() => window.rallyLetPythonStart()")
     # Live (it ran by itself: no Run All from the test), each widget stands where its
     # picture was and shows the same words.
-    _site.wait_until_live(page, site.lesson_path(lesson))
+    live = _site.wait_until_live(page, site.lesson_path(lesson))
     after = page.evaluate(DRAWN)
     for place in places:
         assert after[place]["picture"] is False, place
         assert place in blank or after[place]["text"] == before[place]["text"], place
-    check_lesson(page, site, lesson, shot=SHOT, opened=True)
+    check_run(page, lesson, live, shot=SHOT)
     expect(page).to_have_title(staged["metadata"]["title"])  # the lesson's title in the tab, not its file name
     # Plotly is in the lesson's Python only where the lesson may draw (loaded before the
     # first cell ran, which names it); the others start without its 7 MB.

@@ -6,7 +6,8 @@ The board is drawn as SVG from plain data computed from ``game.observation(seat)
 trophies left, the start-finish tiles in their colors with their word, and the
 cars as colored shapes with their driver's initial. Every move goes through
 ``game.legal_actions()`` / ``game.apply()``; a refused click shows the engine's reason
-in the status line and changes nothing. After the learner's turn the bots play theirs,
+in the status line and changes nothing (a tap while the tile just revealed waits to be laid
+is answered in the board's own terms: the engine names the ways as typed, "rotate 1"). After the learner's turn the bots play theirs,
 and the log says what everybody did. Every word on the page comes from here (most from
 :mod:`widgets.rally_run.board_words`), in the language rally speaks at each redraw
 (:mod:`widgets.i18n`; the page's own words in :attr:`RallyRunBoard.labels`); the color letters R, B, G and Y stay as they are in every
@@ -200,8 +201,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             return self._refuse(_("The mode is 'move' or 'swap', not {given}.").format(given=repr(mode)))
         if not self._may_act():
             return False
-        waiting = self.game.move_refusal(self.human) if mode == "swap" else None
-        if waiting is not None and waiting.code == "M3.lay_first":  # the tile just revealed waits to be laid
+        if mode == "swap" and self.game.awaiting_rotation:  # the tile just revealed waits to be laid
             return self._lay_first()
         self.mode, self.swap_first = mode, ""
         self._say(_("Choose two face-down tiles to swap them.") if mode == "swap" else "")
