@@ -66,10 +66,12 @@ def test_game_replay_steps_within_its_part_and_draws_each_moment():
     assert replay.index == last - first
     assert replay.figure.positions == states[last].positions
     assert [d.position for d in replay.dials] == list(states[last].motors)
-    # At the end Step forward, still usable, stays at the end (a child tapping on does not start
-    # the replay again); the line says it is over, and Back to start, shown only now, starts again.
+    # At the end Step forward is greyed (and a press that reaches it stays at the end: a child
+    # tapping on does not start the replay again); the line says it is over, and Back to start,
+    # shown only now, starts again.
+    assert replay.forward.disabled
     replay.forward.click()
-    assert replay.index == last - first and not replay.forward.disabled
+    assert replay.index == last - first and replay.forward.disabled
     assert replay.forward.description == "Step forward ▶" and "The replay is over." in replay.status.value
     assert replay.again.layout.display == "" and replay.again.button_style == "primary"
     replay.again.click()

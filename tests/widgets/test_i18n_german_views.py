@@ -37,7 +37,10 @@ def shown_by(widget: object) -> list[str]:
                     elif isinstance(item, str):
                         texts.append(item)
                     elif isinstance(item, dict):
-                        texts.extend(str(v) for k, v in item.items() if isinstance(v, str) and k != "code")
+                        # A card's code and a tile's target ("reveal": the page shows its
+                        # label's words for it) are keys, never shown.
+                        texts.extend(str(v) for k, v in item.items()
+                                     if isinstance(v, str) and k not in ("code", "target"))
         if hasattr(w, "_options_labels"):
             texts.extend(w._options_labels)
         plot = getattr(w, "plot", None)

@@ -86,7 +86,7 @@ def test_every_stop_marks_its_widget_and_go_on_clears_it() -> None:
 def test_the_learner_makes_every_decision_and_the_table_waits_on_a_tip() -> None:
     view = GuidedGame()
     before = len(view.game.events)
-    assert not view.play_card(view.hand.playable[0])  # a tip is up: nothing happens
+    assert not view.play_card(view.game.legal_actions()[0])  # a tip is up: nothing happens
     assert "Go on" in view.hand.message and len(view.game.events) == before
     view.go_on()
     rng, made = random.Random(1), 0
@@ -121,9 +121,13 @@ def test_a_card_tapped_before_go_on_is_refused_in_one_warning() -> None:
         if view.moment is None:
             assert view.act(bot.choose(view.game, view.game.legal_actions(), rng))
             continue
-        if view.game.current_player == view.human and view.hand.playable:  # a tip up at the learner's turn
+        if view.game.current_player == view.human and not view.game.awaiting_turbo:  # a tip up at the learner's turn
+            # The hand waits with the tip: every card says so when tapped, none is crossed out.
+            assert view.hand.codes and view.hand.playable == []
+            assert {view.hand.reason(code) for code in view.hand.codes} == {warning}
+            assert all(c["waiting"] for c in view.hand.cards)
             before = len(view.game.events)
-            assert not view.play_card(view.hand.playable[0]) and len(view.game.events) == before
+            assert not view.play_card(view.game.legal_actions()[0]) and len(view.game.events) == before
             assert view.hand.message == warning
             # Once under the card tapped, and on the status line in place of "Your turn"
             # (the walk found "Your turn: play a card." beside a tip about a trick over).
@@ -132,6 +136,13 @@ def test_a_card_tapped_before_go_on_is_refused_in_one_warning() -> None:
             checked += 1
         view.go_on()
     assert checked == 2
+    view.go_on()
+    while view.moment is not None or view.game.current_player != view.human or view.game.awaiting_turbo:
+        if view.moment is not None:
+            view.go_on()
+        else:
+            view.act(bot.choose(view.game, view.game.legal_actions(), rng))
+    assert view.hand.playable  # no tip: the learner's cards may be played again
 
 
 def test_why_shows_the_engines_explanation() -> None:
@@ -175,7 +186,7 @@ def test_a_tip_and_its_mark_are_brought_into_view_and_a_refused_card_says_why_by
     assert view.tip_scroll.requests >= 1
     assert "rally-guided-marked" in view.hand._dom_classes  # the first tip marks the hand
     asked = view.tip_scroll.requests
-    assert not view.play_card(view.hand.playable[0])
+    assert not view.play_card(view.game.legal_actions()[0])
     assert "Go on" in view.hand.message  # under the card tapped, not only in the tip far above
     assert view.tip_scroll.requests == asked + 1  # and the tip with its note comes into view
     view.go_on()

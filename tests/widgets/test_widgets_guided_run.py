@@ -44,7 +44,11 @@ def play_through(run: GuidedRun, rng: random.Random, learner=None):
     for _ in range(2000):
         if run.moment is not None:
             stops.append((run.moment, run.tip_text, list(run.board.highlight)))
-            assert run.board.paused and not any(c["target"] for c in run.board.cells)  # nothing to click
+            # Nothing to tap but what the tip asks for, and that is marked as the prompt says
+            # ("a tile marked reveal").
+            marked = {c["cell"] for c in run.board.cells if c["target"]}
+            asks = set(run.board.highlight) if run.moment.kind in ("reveal", "back_and_forth") else set()
+            assert run.board.paused and marked == asks & {c["cell"] for c in run.board.cells}
             before = len(run.board.game.events)
             elsewhere = next(c["cell"] for c in run.board.cells if c["cell"] not in run.board.highlight)
             assert not run.board.click(elsewhere) and "Go on" in run.board.status  # the board waits

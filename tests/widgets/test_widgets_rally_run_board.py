@@ -275,6 +275,8 @@ def test_a_whole_game_through_clicks_matches_the_engine_alone():
         play_by_clicks(view, 0, me)
         assert view.status_kind == "info"
     assert view.over  # and hides them once the game is over
+    assert view.prompt.startswith(view.game.events[-1].describe(view.game.names))
+    assert view.prompt.endswith("Press “New game” to play again.")  # the player is told how they did
     reference = play_out(RallyRunGame.new(2, seed=seed), [PerfectMemoryBot(), NoMemoryBot()], random.Random(seed))
     assert view.game.events == reference.events
 
@@ -301,6 +303,7 @@ def test_people_play_together_at_one_board_and_the_computer_plays_the_rest():
             nxt_color = view.game.start_colors[nxt]
             assert view.status == f"{view.game.names[nxt]}'s turn now: the {nxt_color} car."
     assert turns_of[0] > 3 and turns_of[2] > 3
+    assert view.prompt == view.game.events[-1].describe(view.game.names)  # no "you" among people sharing
     seats = {e.seat for e in view.game.events if hasattr(e, "seat")}
     assert {1, 3} <= seats  # the computer players played their own turns
 
@@ -608,3 +611,33 @@ def test_a_turn_with_only_swaps_left_says_so_instead_of_asking_for_a_tile():
     assert set(targets(board).values()) <= {"swap"}  # nothing to reveal or drive onto
     free = RallyRunBoard(players=2, seed=3, bots="none")
     assert free.game.can_move(0) and free.prompt.startswith("Choose a tile marked reveal or drive")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_at_the_end_the_player_hears_how_far_their_car_got(language):
+    """Lesson 8's game ended with the winner alone after 64 turns (round 31's walk): the
+    player who lost is told where their car stands and whether it holds a trophy; the winner
+    that they won; both how to play again."""
+    endings = {}
+    with rally.language(language):
+        for seed in range(40):
+            view = RallyRunBoard(players=2, seed=seed, bots=["perfect"], rng=random.Random(seed))
+            me, rng = PerfectMemoryBot() if seed % 2 else NoMemoryBot(), random.Random(seed)
+            while not view.game.is_over:
+                play_by_clicks(view, 0, me)
+            obs = view.game.observation(0)
+            won = view.game.winner == 0
+            kind = "won" if won else ("trophy" if obs.held[0] else "none")
+            endings.setdefault(kind, (view.prompt, obs))
+            if len(endings) == 3:
+                break
+        new = "Neues Spiel" if language == "de" else "New game"
+        for kind, (prompt, obs) in endings.items():
+            assert new in prompt, prompt
+            if kind == "won":
+                assert ("gewonnen" if language == "de" else "You win!") in prompt
+            elif kind == "trophy":
+                assert ("Kanister-Plättchen: " if language == "de" else "trophy: ") in prompt
+            else:
+                assert ("noch kein Kanister-Plättchen" if language == "de" else "no trophy yet") in prompt
+    assert set(endings) == {"won", "trophy", "none"}

@@ -282,3 +282,36 @@ def test_a_jump_s_word_stays_on_the_wide_figure_beside_the_loop_s_ends(name):
         half_word = 0.6 * look.text * max(len(t) for t in marks["text"]) / 2 / ppu
         assert all(abs(x) + half_word <= ACROSS / 2 for x in marks["x"])
         assert any(abs(x) > STRAIGHT / 2 for x in marks["x"])  # the ends were tried
+
+
+@pytest.mark.parametrize("name", ["volcano", "beach"])
+def test_on_a_phone_a_move_s_words_stand_once_apart_and_the_direction_note_makes_room(name):
+    """In a narrow look a move's words stand inside the loop, where the words of the spaces
+    round a bend would print over each other and over the note on the direction: each word
+    stands once, two words at least a line apart, and the note steps aside while the move
+    is shown (its numbered steps show the direction then)."""
+    from widgets.stich_rallye.track_traces import DIRECTION_NOTE, TRAIL_LABELS, WORDS_APART
+
+    track = TRACKS[name]
+    n = len(track)
+    fig = TrackFigure(track, positions=[0, 0, 0])
+    fig.fit_room(360)
+    note = fig.plot.layout.annotations[DIRECTION_NOTE]
+    flats = [s for s in range(1, n) if track.kinds[s] is rally.SpaceKind.FLAT]
+    looked = 0
+    for first, second, third in zip(flats, flats[1:], flats[2:]):  # the mover jumps the other two
+        for steps in (4, 8):
+            positions = [first, second, third]
+            fig.set_positions(positions)
+            assert note.visible is not False
+            fig.show_move(move(track, positions, 0, steps))
+            while fig.step():
+                pass
+            labels = fig.plot.data[TRAIL_LABELS]
+            words = [(t, (x, y)) for t, x, y in zip(labels.text, labels.x, labels.y) if t and not t.isdigit()]
+            assert len({t for t, _ in words}) == len(words), words
+            for (_a, p), (_b, q) in zip(words, words[1:]):
+                assert math.dist(p, q) >= WORDS_APART - 1e-9, words
+            assert note.visible is False
+            looked += len(words) == 2
+    assert looked  # moves with both words were met

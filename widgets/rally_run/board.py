@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import pathlib
 import random
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Collection, Sequence
 
 import anywidget
 import traitlets
@@ -140,6 +140,9 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         #: start-finish tile's color, ``"rotation:2"``; ``None`` for the swap button): True
         #: when the guide let it through (it put its tips away), else the tap is refused.
         self.on_paused_click: Callable[[str | None], bool] | None = None
+        #: The places a tap may go through while paused (the ones a guide's tip asks for):
+        #: they keep their marks ("reveal"), so the prompt's words match what is drawn.
+        self.open_while_paused: Callable[[], Collection[str]] = lambda: ()
         self.set_trait("interactive", bool(interactive))
         if game is None:
             if players is None:
@@ -358,6 +361,12 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             self._refresh()
 
     # --------------------------------------------------------------- showing
+    @traitlets.observe("highlight")
+    def _ringed(self, change: dict) -> None:
+        """A guide's rings changed while the board waits: what a tap may do follows them."""
+        if self.paused and self.open_while_paused():
+            self._refresh()
+
     def _refresh(self) -> None:
         game, me = self.game, self.human
         obs = game.observation(me)
@@ -374,14 +383,24 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             self.log = log_lines(game.events, game.names, 0 if start is None else start.turn)
             self.seed = game.seed
             self.labels = page_labels(obs.trophies_left)
-            self.heading, self.prompt = heading_and_prompt(game, me, self.interactive, self.mode)
+            self.heading, self.prompt = heading_and_prompt(
+                game, me, self.interactive, self.mode, shared=len(self.people) > 1)
             self.over = game.is_over
 
     def _targets(self) -> dict[str, str]:
         """Where a click does something now: place -> what it does."""
         game = self.game
-        if not self.interactive or self.paused or game.phase != "move" or game.current_player != self.human:
+        if not self.interactive or game.phase != "move" or game.current_player != self.human:
             return {}
+        if self.paused:
+            open_now = set(self.open_while_paused())
+            if not open_now:
+                return {}
+            return {place: does for place, does in self._targets_now(game).items() if place in open_now}
+        return self._targets_now(game)
+
+    def _targets_now(self, game: RallyRunGame) -> dict[str, str]:
+        """Where a click does something at ``game``'s decision, the board not paused."""
         actions = game.legal_actions()
         if self.mode == "swap":
             first = self.swap_first

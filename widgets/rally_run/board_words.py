@@ -113,15 +113,35 @@ def lay_prompt(game: RallyRunGame) -> str:
     return text
 
 
-def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str) -> tuple[str, str]:
+def ending_words(game: RallyRunGame, me: int) -> str:
+    """What ``me`` is told at the end of a game played: that they won, or where their car
+    got to (with its trophy, if any); and how to play again (a long game that ends with the
+    winner alone leaves a child without a word about their own run)."""
+    again = page_labels(0)["new_game"]
+    if game.winner == me:
+        return _("You win! Press “{new}” to play again.").format(new=again)
+    obs = game.observation(me)
+    trophy = obs.held[me]
+    where = line_place(obs.cars[me], obs.start_colors[me], trophy or "")
+    if trophy:
+        return _("Your car: {where}, trophy: {trophy}. Press “{new}” to play again.").format(
+            where=where, trophy=color_noun(trophy), new=again)
+    return _("Your car: {where}, no trophy yet. Press “{new}” to play again.").format(where=where, new=again)
+
+
+def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str,
+                       shared: bool = False) -> tuple[str, str]:
     """The line above the board and what ``me`` is asked to do, in ``mode`` (``"move"`` or
-    ``"swap"``); no prompt on a board only shown (not ``interactive``) or on another's turn."""
+    ``"swap"``); no prompt on a board only shown (not ``interactive``) or on another's turn.
+    At the end, a board played by one person (not ``shared``) tells them how they did."""
     names = game.names
     if game.is_over:  # the winner in the heading: the line below says why (a finish, or the limit)
         assert game.winner is not None  # a game of Rally Run always ends with a winner
+        said = game.events[-1].describe(names)
+        if interactive and not shared:
+            said += " " + ending_words(game, me)
         return (ngettext("Game over after {n} turn: {name} wins!", "Game over after {n} turns: {name} wins!",
-                         game.turns_played).format(n=game.turns_played, name=names[game.winner]),
-                game.events[-1].describe(names))
+                         game.turns_played).format(n=game.turns_played, name=names[game.winner]), said)
     # No turn number: the game counts every player's turns together, so a child's 50th
     # turn would read "Turn 99" beside a limit of "100 turns each".
     current = game.current_player

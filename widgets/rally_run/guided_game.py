@@ -146,6 +146,7 @@ class GuidedRun(StableRepr, w.VBox):
         # A tap on the board while a tip is up is refused in the board's status line: the
         # tip it asks to read comes into view with it.
         self.board.on_paused_click = self._paused_tap
+        self.board.open_while_paused = self._tip_asks
         super().__init__([self.tip_scroll, self.tip_box, self.example_box, self.board, self.end_box, self.announcer,
                           PageStyle()], layout=w.Layout(width="100%", max_width="1000px"))
         self.add_class(GUIDED_CLASS)
@@ -220,13 +221,21 @@ class GuidedRun(StableRepr, w.VBox):
         elif target.startswith("rotation:"):
             follows = any(m.kind == "lay_tile" for m in tips) and target not in traps
         else:
-            follows = tips[0].kind in ("reveal", "back_and_forth") and target in self.board.highlight
+            follows = target in self._tip_asks()
         if not follows:
             self.tip_scroll.bring()
             return False
         for _tip in tips:
             self.go_on()
         return True
+
+    def _tip_asks(self) -> tuple[str, ...]:
+        """The tiles the tip up asks the learner to tap (its ringed tiles to turn over or
+        drive to): a tap there goes through while the board waits."""
+        tip = next((m for m in (self.moment, *self._queue) if m is not None), None)
+        if self.example is not None or tip is None or tip.kind not in ("reveal", "back_and_forth"):
+            return ()
+        return tuple(self.board.highlight)
 
     def _names(self) -> tuple[str, ...]:
         return (self.example if self.example is not None else self.board.game).names

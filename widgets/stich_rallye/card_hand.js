@@ -38,15 +38,24 @@ function render({ model, el }) {
   message.setAttribute("aria-live", "polite");
   el.append(title, prompt, row, message);
 
+  // The line lights up briefly at each tap: a second tap on a card that may not be played
+  // says the same words, and would otherwise change nothing a child can see.
+  function say(text) {
+    message.textContent = text;
+    message.classList.remove("is-said");
+    void message.offsetWidth;  // restarts the animation
+    message.classList.add("is-said");
+  }
+
   function choose(card) {
     if (!card.playable) {
-      message.textContent = card.reason;
+      say(card.reason);
       return;
     }
     if (card.code === model.get("selected")) {
       // Chosen already: the model does not change, so say its words again here (a dimmed
       // card's reason may stand in the line since).
-      message.textContent = model.get("message");
+      say(model.get("message"));
       return;
     }
     model.set("selected", card.code);

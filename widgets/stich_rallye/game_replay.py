@@ -83,7 +83,8 @@ class GameReplay(StableRepr, w.VBox):
         self.back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
         self.forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
         # Shown only at the last step, and never where Step forward was: a child who taps on
-        # past the end stays at the end instead of starting the whole replay again.
+        # past the end stays at the end (Step forward greyed there) instead of starting the
+        # whole replay again.
         self.again = w.Button(description=_("↺ Back to start"), button_style="primary",
                               layout=w.Layout(width="auto", display="none"))
         self.slider = w.IntSlider(min=0, max=last - first, tooltip="", description=_("Step"), continuous_update=False,
@@ -125,6 +126,8 @@ class GameReplay(StableRepr, w.VBox):
     def step(self, delta: int) -> None:
         """Go ``delta`` events on (negative: back), staying within the part replayed."""
         self.slider.value = max(0, min(self.slider.max, self.index + int(delta)))
+        if delta > 0 and self.index == self.slider.max:
+            self.again.focus()  # Step forward is greyed now: the keyboard's focus goes beside it
 
     def _show(self, index: int) -> None:
         at = self._first + index
@@ -132,12 +135,12 @@ class GameReplay(StableRepr, w.VBox):
         draw_replay_state(self.game, self._states[at], before, self.figure, self.dials, self.trick_table,
                           self.last_trick)
         self.back.disabled = index == 0
-        # At the last step Step forward stays usable (never a dead, greyed button that the
-        # keyboard's focus falls out of) and leaves the replay at its end; the line says it is
-        # over, and Back to start, beside it, is the button that starts again.
-        end = index == self.slider.max > 0
-        self.again.layout.display = "" if end else "none"
-        self.forward.disabled = self.slider.max == 0  # a replay of one event has nowhere to go
+        # At the last step Step forward is greyed (a button that looks usable and does nothing
+        # reads as broken); the line says the replay is over, and Back to start, beside it,
+        # is the button that starts again.
+        end = index == self.slider.max
+        self.again.layout.display = "" if end and index else "none"
+        self.forward.disabled = end
         said = self.text + (" " + _("The replay is over.") if end else "")
         self.status.value = f"<div role='status'>{html.escape(said)}</div>"
 

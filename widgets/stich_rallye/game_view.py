@@ -360,7 +360,7 @@ class GameView(StableRepr, w.VBox):
         return False
 
     def held_words(self) -> str | None:
-        """What play waits for instead of a move (a guided game's tip), for the status line."""
+        """What play waits for instead of a move (a guided game's tip), for the status and the hand."""
         return None
 
     def resume(self) -> None:
@@ -432,7 +432,7 @@ class GameView(StableRepr, w.VBox):
         """The status line and the hand, or pass-and-play's cover in its place; returns what
         is said under the hand (the cover's words)."""
         game, me = self.game, self.viewer
-        self.status.value, prompt = self.control.status(held=self.held_words())
+        self.status.value, prompt = self.control.status(held=(held := self.held_words()))
         if prompt is None:
             prompt = self.waiting_words(game.current_player)
         if me is None:  # pass-and-play between turns: no hand on screen, nor in the page
@@ -442,7 +442,7 @@ class GameView(StableRepr, w.VBox):
                 self._focus_cover = False
                 self.cover.button.focus()  # the next person's button: the keyboard is there for them
             return prompt
-        self.hand_area.show_hand(game, me, self._hand_title(me), prompt)
+        self.hand_area.show_hand(game, me, self._hand_title(me), prompt, held)
         if (self._dealt and game.current_player == me and not self.busy and not game.awaiting_turbo
                 and not game.is_over and not self.paused()):
             self._dealt = False

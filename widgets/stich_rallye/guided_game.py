@@ -15,7 +15,9 @@ After the game a list says what the learner met; for a kind the game did not bri
 >>> view = GuidedGame()
 >>> view.moment.kind, view.tip_text
 ('lead', 'In a trick, everyone plays one card; you lead this one, so play any card you like. The others must play its color if they can; if not, any card.')
->>> view.play_card(view.hand.playable[0])   # the tip is up: the game waits for "Go on"
+>>> view.hand.playable   # the tip is up: the hand waits for "Go on"
+[]
+>>> view.play_card(view.game.legal_actions()[0])
 False
 >>> view.go_on(); view.moment is None
 True

@@ -43,10 +43,15 @@ class HandArea(w.HBox):
         # Every row wraps: on a narrow screen (a phone) the hint goes under the hand.
         super().__init__([self.hand, self.cover, self.hint_box], layout=w.Layout(flex_flow="row wrap", max_width="100%"))
 
-    def show_hand(self, game: Game, seat: int, title: str, prompt: str) -> None:
-        """``seat``'s hand on screen, as it may be played now, with ``prompt`` above it."""
+    def show_hand(self, game: Game, seat: int, title: str, prompt: str, held: str | None = None) -> None:
+        """``seat``'s hand on screen, as it may be played now, with ``prompt`` above it;
+        while something else ``held`` the game (a guided game's tip: its words), the hand
+        waits, every card saying so when tapped."""
         self.hand.title = title
-        self.hand.show_game(game, seat, prompt)
+        if held:
+            self.hand.show_with(game.hands[seat], lambda card: held, prompt, waiting=True)
+        else:
+            self.hand.show_game(game, seat, prompt)
         self.hand.layout.display = None
         self.cover.hide()
 

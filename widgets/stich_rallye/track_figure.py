@@ -448,6 +448,10 @@ class TrackFigure(PlotlyView):
                 self.plot.data[TRAIL].update(**trail_update(trail_key, self._tf_space_xy))
                 self.plot.data[TRAIL_LABELS].update(**trail_marks(trail_key, self._tf_space_xy,
                                                                   self._tf_look.word_out))
+            # A narrow look's note on the direction stands where a move's words go: the steps' numbers say it.
+            direction = not (self._tf_look.below and trail_key)
+            if self.plot.layout.annotations[DIRECTION_NOTE].visible is not direction:
+                self.plot.layout.annotations[DIRECTION_NOTE].visible = direction
             for seat, car in enumerate(cars):
                 if shown.get(seat) != car:
                     self.plot.data[CARS_FIRST + seat].update(**car)

@@ -161,18 +161,26 @@ def trail_update(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint
 #: How far inside the loop a jump's or a roll's word stands beside one of the loop's ends, in
 #: the wide look (plot units): past a car sitting there.
 WORD_INSIDE_AT_ENDS = 0.5
+#: How far apart (plot units) two words inside the loop of a narrow look stand at least.
+WORDS_APART = 0.4
 
 
 def trail_marks(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint], word_out: float) -> dict[str, list]:
     """The trail's marks for its steps ``(progress, how)``, as Plotly's ``x``, ``y`` and
     ``text``: a counted step's number just outside the track; a jump's or a roll's word
-    there too when ``word_out`` (:attr:`TrackLook.word_out`) is outside. Inside (a narrow
-    look, its spaces too close for a word beside a number) the word stands inside the
-    loop, once for steps in a row that would say the same word. Outside, a word beside one of
-    the loop's two ends stands inside it instead: past an end there is no room for it."""
+    there too when ``word_out`` (:attr:`TrackLook.word_out`) is outside. Outside, a word
+    beside one of the loop's two ends stands inside it instead: past an end there is no room
+    for it. Inside (a narrow look, its spaces too close for a word beside a number) each word
+    stands once, at the first step it names: words of neighbouring spaces in a bend would
+    print over each other there. A second word near the first moves away from it.
+
+    >>> xy = [stadium_point(i / 12) for i in range(12)]
+    >>> trail_marks([(1, "counted"), (2, "jumped"), (3, "jumped"), (4, "counted")], xy, -0.7)["text"]
+    ['1', 'jump', '', '2']
+    """
     inside = word_out < 0
     marks: dict[str, list] = {"x": [], "y": [], "text": []}
-    counted, before = 0, ""
+    counted, said = 0, []
     for progress, how in trail:
         x, y, nx, ny = space_xy[progress % len(space_xy)]
         if how == "counted":
@@ -182,11 +190,33 @@ def trail_marks(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint]
             label, out = trail_word(how), -WORD_INSIDE_AT_ENDS
         else:
             label, out = trail_word(how), word_out
-        marks["x"].append(x + nx * out)
-        marks["y"].append(y + ny * out)
-        marks["text"].append("" if inside and how != "counted" and how == before else label)
-        before = how
+        spot = (x + nx * out, y + ny * out)
+        if inside and how != "counted":
+            if any(word == label for word, _spot in said):
+                label = ""
+            else:
+                for _word, other in said:
+                    spot = apart(spot, other)
+                said.append((label, spot))
+        marks["x"].append(spot[0])
+        marks["y"].append(spot[1])
+        marks["text"].append(label)
     return marks
+
+
+def apart(spot: tuple[float, float], other: tuple[float, float]) -> tuple[float, float]:
+    """``spot``, moved straight away from ``other`` until the two are :data:`WORDS_APART`
+    apart (toward the loop's middle, up or down, when they coincide).
+
+    >>> apart((1.0, 0.5), (1.0, 0.4)), apart((0.0, 0.0), (2.0, 0.0))
+    ((1.0, 0.8), (0.0, 0.0))
+    """
+    gap = math.dist(spot, other)
+    if gap >= WORDS_APART:
+        return spot
+    dx, dy = (spot[0] - other[0], spot[1] - other[1]) if gap else (0.0, -math.copysign(1.0, other[1] or 1.0))
+    scale = WORDS_APART / (gap or 1.0)
+    return (other[0] + dx * scale, other[1] + dy * scale)
 
 
 def car_update(name: str, progress: int, track_length: int, car_words: str, spot: tuple[float, float]) -> dict:
