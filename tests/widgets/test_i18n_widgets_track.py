@@ -104,7 +104,7 @@ def test_the_track_figure_speaks_german_and_keeps_its_keys():
     assert on_grid and on_grid[0].hovertext[0].endswith(
         "auf dem Startfeld; geschaffte Abschnitte: 0; der Motor zeigt die gelbe Seite")
     red = [ending.plot.data[CARS_FIRST + s] for s, p in enumerate(late.positions) if p >= len(late.track)]
-    assert red and "der Motor zeigt die rote Seite" in red[0].hovertext[0]
+    assert red and "der Zahlenkreis zeigt die rote Seite" in red[0].hovertext[0]
     assert_no_english(figure_texts(early) + figure_texts(ending))
     # Code finds the traces by key, whatever the language.
     with language("en"):
