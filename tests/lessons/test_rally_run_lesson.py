@@ -207,7 +207,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "lead there.",                                                         # M3 in lesson 7
                     "Avoid it: in this app, your car would then be stuck for good.",  # R7 where tiles are laid
                     "In this app, a car may enter just one start-finish tile: its finish.",  # R5
-                    "In this app: - A car is stuck for good",                              # R7, R8
+                    "In this app, a car is stuck for good",                                # R7, R8
                     "or after 100 turns each (40 in lesson 0)."):                                           # the turn limit (R8)
         assert reading in text, reading
     assert "a car never drives back onto its start" not in text and "colour" not in text
