@@ -37,7 +37,11 @@ _CSS = """
 .rally-course__done .rally-course__mark { color: #166534; }
 .rally-course__button { padding: 6px 14px; border: 1px solid #374151; border-radius: 6px; background: #f3f4f6;
                         cursor: pointer; font-size: 14px; min-height: 36px; }
-@media (pointer: coarse) { .rally-course__button { min-height: 44px; } }
+@media (pointer: coarse) {
+  .rally-course__button { min-height: 44px; }
+  /* A lesson's link on the map is a finger's target too (a phone's line alone is 21 px). */
+  .rally-course li a { display: inline-flex; align-items: center; min-height: 44px; }
+}
 .rally-course__button[aria-pressed="true"] { background: #dcfce7; border-color: #166534; }
 .rally-course__button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .rally-course__note { margin: 6px 0 0; color: #374151; }

@@ -198,7 +198,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
                     "The rulebook allows this “in the first round”. In this app, that means each car's first "
                     "move, and there it is a must.",  # R3: the rulebook's "first round" read, and its "may" a must
-                    "In this app, the pit stop works the same way: it is open on every side and stays face up.",  # M1
+                    "In this app, that goes for the pit stop too: it is open on every side and stays face up.",  # M1
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
                     "on each side and room for every car. - One trophy per player, in the colors of the cars "

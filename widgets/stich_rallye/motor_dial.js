@@ -92,7 +92,14 @@ function render({ model, el }) {
     const words = { name: who, value: model.get("value"), position, positions: dial.length, label: model.get("label") };
     name.textContent = who;
     value.textContent = fill(texts.value, words) || String(words.value);
-    side.textContent = model.get("label");
+    // "lap 1 · yellow side" may wrap in the dial's width, but only at its dot: never "yellow / side".
+    const parts = String(model.get("label")).split(" · ");
+    side.replaceChildren(...parts.flatMap((part, i) => {
+      const span = document.createElement("span");
+      span.className = "rally-dial__part";
+      span.textContent = part;
+      return i ? [" · ", span] : [span];
+    }));
     side.dataset.side = model.get("side");
     picture.setAttribute(
       "aria-label",
