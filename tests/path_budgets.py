@@ -47,11 +47,11 @@ PAGE_WORDS = {
 }
 #: Each guided game's tips and end, as harness.guided_text plays it (the games lesson 0 offers).
 GUIDED_WORDS = {
-    "en": {"stich_rallye": 351, "rally_run": 177},
-    "de": {"stich_rallye": 376, "rally_run": 188},
-    "fr": {"rally_run": 206},
-    "es": {"rally_run": 225},
-    "zh_Hans": {"rally_run": 164},
+    "en": {"stich_rallye": 351, "rally_run": 180},
+    "de": {"stich_rallye": 376, "rally_run": 192},
+    "fr": {"rally_run": 209},
+    "es": {"rally_run": 228},
+    "zh_Hans": {"rally_run": 167},
 }
 
 

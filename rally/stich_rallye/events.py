@@ -232,7 +232,7 @@ class LapCompleted(Event, _LapCompletedFields):
 
     def _words(self, names: Sequence[str]) -> str:
         if self.lap == 1:
-            return _("{name} crosses the finish line and completes lap 1: the motor turns to its red side.").format(
+            return _("{name} crosses the finish line and completes lap 1: the motor flips to its red side.").format(
                 name=names[self.seat])
         return _("{name} crosses the finish line again and completes lap {lap}.").format(
             name=names[self.seat], lap=self.lap)

@@ -125,9 +125,9 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
                     "cards."),
                  N_("The rulebook is not clear here, so the app does this.")),
     "lap": (N_("{name}'s car reached the finish line: lap {lap} done!"),
-            N_("The motor turns to its red side: one more lap to go.")),
+            N_("The motor flips to its red side: one more lap to go.")),
     "lap_on_line": (N_("{name}'s car stopped on the finish line: in this app, that counts as lap {lap} done!"),
-                    N_("The motor turns to its red side: one more lap to go.")),
+                    N_("The motor flips to its red side: one more lap to go.")),
     "finish": (N_("{name}'s car finished its second lap: {name} wins the race!"),
                N_("If no car finishes two laps by the end of round 3, the car furthest ahead wins.")),
     "finish_leader": (N_("Round 3 is over and nobody went round twice."),
@@ -319,7 +319,7 @@ def moment_why(moment: Moment, game: Game) -> str:
         return event.describe(names)
     if kind == "lap":
         move: Move = moment.fact("move")
-        said = [move.describe(names), _("The motor turns to its red side.")]
+        said = [move.describe(names), _("The motor flips to its red side.")]
         if _stops_on_line(move):
             said.append(_("In this app, stopping exactly on the start/finish counts as crossing it."))
         return " ".join(said)

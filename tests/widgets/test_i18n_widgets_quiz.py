@@ -134,7 +134,7 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
         assert quiz.title == "Memo-Car-Race: die Boxengasse"
         assert quiz.question.choices[:2] == ("Das, auf dem er selbst gestartet ist", "Das, auf dem Bo gestartet ist")
         answer = quiz.answer(quiz.question.choices[1])
-        assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es hat die Farbe des Autos von Bo.")
+        assert quiz.question.prompt.endswith("deckt das oberste Kanister-Plättchen auf: Es ist rot.")
         assert answer.correct and answer.message.startswith("Das rote: Dort ist Bo gestartet. ")
         assert "egal wo ein Auto gestartet ist" in answer.message
         assert quiz.question.heading == "Welches Start-Ziel-Plättchen ist jetzt das Ziel von Gus?"

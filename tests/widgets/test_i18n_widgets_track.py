@@ -102,7 +102,7 @@ def test_the_track_figure_speaks_german_and_keeps_its_keys():
     cars = [early.plot.data[CARS_FIRST + seat] for seat in range(4)]
     on_grid = [c for c, p in zip(cars, game.positions) if p == 0]
     assert on_grid and on_grid[0].hovertext[0].endswith(
-        "auf dem Startfeld; geschaffte Abschnitte: 0; der Motor zeigt die gelbe Seite")
+        "auf dem Startfeld; geschaffte Abschnitte: 0; der Zahlenkreis zeigt die gelbe Seite")
     red = [ending.plot.data[CARS_FIRST + s] for s, p in enumerate(late.positions) if p >= len(late.track)]
     assert red and "der Zahlenkreis zeigt die rote Seite" in red[0].hovertext[0]
     assert_no_english(figure_texts(early) + figure_texts(ending))

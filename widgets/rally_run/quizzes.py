@@ -373,9 +373,9 @@ def trophy_taken() -> Question:
     whose top trophy has that color, and judged by playing that move: his finish is the
     color of the trophy he turned over, not the tile he started on (going home is the
     tempting wrong answer; only the trophy's rule gives the right one). The question names
-    no color (the answer would stand in it): it names the trophy by the car of its color,
-    and the choices name tiles by whose start they are (in this app each car starts on the
-    tile of its color)."""
+    the trophy's color and the choices name tiles by whose start they are (in this app each
+    car starts on the tile of its color): the child links the color to a car on the board,
+    as no word of the question stands in the right choice."""
     from rally.rally_run import RallyRunGame
 
     def arrive(seed: int) -> RallyRunGame:
@@ -400,8 +400,8 @@ def trophy_taken() -> Question:
 
     return Question(
         _("{first} and {second} are playing. In this app, each car started on the tile of its color. {second} "
-          "stands on {place}, next to the pit stop. He drives onto it and turns over the top trophy: it has the "
-          "color of {first}'s car.").format(first=first, second=second, place=place),
+          "stands on {place}, next to the pit stop. He drives onto it and turns over the top trophy: it is "
+          "{color}.").format(first=first, second=second, place=place, color=color_adjective(got)),
         tuple(choices),
         check,
         hint=_("What does the trophy's color tell its driver?"),
