@@ -123,3 +123,23 @@ def test_bad_set_ups_are_refused() -> None:
         GameControl(Game.new(3, record=False))
     control = GameControl(Game.new(3), people=[0, 2], bots=[RandomBot()])
     assert control.bots[0] is None and control.bots[2] is None and isinstance(control.bots[1], RandomBot)
+
+
+def test_a_person_who_lost_hears_where_their_car_got_to() -> None:
+    """Round 32's walk: the game's end named only the winner. One person who lost is told
+    their car's space and lap (the engine's positions); the winner, and people passing the
+    screen round, are not."""
+    told = 0
+    for seed in range(8):
+        game = rally.play_out(Game.new(4, seed=seed), [HeuristicBot()] * 4, random.Random(seed))
+        line = GameControl(game, human=0).status()[0]
+        progress, length = game.positions[0], len(game.track)
+        said = f"Your car: space {progress % length}, lap {progress // length + 1}."
+        assert (said in line) == (game.winner != 0), line
+        told += said in line
+        assert "Your car" not in GameControl(game, people=[0, 1]).status()[0]
+        with rally.language("de"):
+            if game.winner != 0:
+                assert f"Dein Auto: Feld {progress % length}, Abschnitt {progress // length + 1}." in \
+                    GameControl(game, human=0).status()[0]
+    assert told

@@ -189,6 +189,11 @@ def test_a_tip_and_its_mark_are_brought_into_view_and_a_refused_card_says_why_by
     assert not view.play_card(view.game.legal_actions()[0])
     assert "Go on" in view.hand.message  # under the card tapped, not only in the tip far above
     assert view.tip_scroll.requests == asked + 1  # and the tip with its note comes into view
+    # A tap on a card of the waiting hand, as the page sends it: refused, and the tip comes
+    # into view again (the walk found it a screen away on a phone, with nothing leading there).
+    view.hand.set_state({"selected": view.hand.codes[0]})
+    assert view.hand.selected == "" and "Go on" in view.hand.message
+    assert view.tip_scroll.requests == asked + 2
     view.go_on()
     assert "rally-guided-marked" not in view.hand._dom_classes
     view.play_card(view.hand.playable[0])

@@ -117,7 +117,7 @@ def test_a_tap_that_does_what_the_tip_asks_puts_the_tip_away_and_counts():
     traps = run._queue[0].fact("rotations") if run._queue else ()
     assert traps  # the guided seed's A1 can trap the car: the ⚠ tip waits behind this one
     assert not run.board.rotate(traps[0]) and run.moment.kind == "lay_tile"  # a way the tips warn of: refused
-    assert run.board.game.awaiting_rotation and "Go on" in run.board.status
+    assert run.board.game.awaiting_rotation and run.board.status == "Laid as marked ⚠, your car could never drive on again."
     safe = next(r["rotation"] for r in run.board.rotations if r["rotation"] not in traps)
     assert run.board.rotate(safe) and not run.board.game.awaiting_rotation  # the other way: laid
     assert not run.board.game.is_stuck_for_good(LEARNER)
@@ -323,3 +323,23 @@ def test_a_car_stuck_for_good_is_told_so_and_a_new_game_is_offered():
     assert first.again.layout.display is None  # "Start this game again ▶" is there while the race goes on
     assert first.again.description in run.end_box.children[0].value  # the button the words name
     assert first.choose("rally_run") and first.game is not run  # and it starts a new race
+
+
+def test_a_way_marked_with_a_warning_tapped_while_its_tip_is_up_says_why():
+    """Round 32's walk tapped the ⚠ way the tip warned of and read "press Go on first": the
+    refusal says what the ⚠ means, and the tile waits to be laid."""
+    run = GuidedRun(pace=0)
+    rng = random.Random(3)
+    for _ in range(400):
+        if run.moment is not None and run.moment.kind == "trap":
+            break
+        if run.moment is not None:
+            run.go_on()
+        else:
+            assert tap(run, RandomLearner().choose(run.board.game, run.board.game.legal_actions(), rng))
+    assert run.moment is not None and run.moment.kind == "trap"
+    ringed = [int(place.split(":")[1]) for place in run.board.highlight]
+    before = len(run.board.game.events)
+    assert not run.board.rotate(ringed[0])
+    assert run.board.status == "Laid as marked ⚠, your car could never drive on again."
+    assert len(run.board.game.events) == before and run.board.game.awaiting_rotation

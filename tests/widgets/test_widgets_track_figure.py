@@ -315,3 +315,31 @@ def test_on_a_phone_a_move_s_words_stand_once_apart_and_the_direction_note_makes
             assert note.visible is False
             looked += len(words) == 2
     assert looked  # moves with both words were met
+
+
+@pytest.mark.parametrize("room", [300, 360])
+def test_on_a_phone_neighbouring_two_digit_step_numbers_stand_apart(room):
+    """Round 32's walk read lesson 4's "11 10" as "1110": in a narrow look a move's
+    two-digit step numbers on neighbouring spaces never overlap, on a straight too."""
+    from widgets.stich_rallye.track_traces import TRAIL_LABELS
+
+    track = TRACKS["volcano"]
+    fig = TrackFigure(track, positions=[0, 0, 0])
+    fig.fit_room(room)  # lesson 4's replay, in its framed box, has about 300 px on a phone
+    look = fig.look
+    ppu = (look.width - look.margin["l"] - look.margin["r"]) / ACROSS
+    # A two-digit number's box and a space's width beside it (closer, "11 10" reads "1110"), in plot units.
+    wide, high = (0.6 * look.text * 2 + 0.5 * look.text) / ppu, look.text / ppu
+    on_straights = 0
+    for start in (s for s in range(1, len(track)) if track.kinds[s] is rally.SpaceKind.FLAT):
+        fig.set_positions([start, 0, 0])
+        fig.show_move(move(track, [start, 0, 0], 0, 13))
+        while fig.step():
+            pass
+        labels = fig.plot.data[TRAIL_LABELS]
+        numbers = [(int(t), (x, y)) for t, x, y in zip(labels.text, labels.x, labels.y) if t.isdigit()]
+        for (a, p), (_b, q) in zip(numbers, numbers[1:]):
+            if a >= 10:
+                assert abs(p[0] - q[0]) >= wide or abs(p[1] - q[1]) >= high, (start, a, p, q)
+                on_straights += abs(p[0]) < STRAIGHT / 2 and abs(q[0]) < STRAIGHT / 2
+    assert on_straights  # numbers side by side on a straight were met

@@ -135,11 +135,11 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         super().__init__()
         #: Asked before each computer player's action, at a person's decision and at the end: True pauses.
         self.pause_hook = pause_hook
-        #: Called when a click is refused because the board waits (a guide's tip is up).
-        #: Asked about a tap while paused, with what was tapped (a cell like ``"A1"``, a
-        #: start-finish tile's color, ``"rotation:2"``; ``None`` for the swap button): True
-        #: when the guide let it through (it put its tips away), else the tap is refused.
-        self.on_paused_click: Callable[[str | None], bool] | None = None
+        #: Asked about a tap while paused (a guide's tip is up), with what was tapped (a cell
+        #: like ``"A1"``, a start-finish tile's color, ``"rotation:2"``; ``None`` for the swap
+        #: button): True when the guide let it through (it put its tips away), else the tap
+        #: is refused, in the words returned (a string) or as a wait for "Go on".
+        self.on_paused_click: Callable[[str | None], bool | str] | None = None
         #: The places a tap may go through while paused (the ones a guide's tip asks for):
         #: they keep their marks ("reveal"), so the prompt's words match what is drawn.
         self.open_while_paused: Callable[[], Collection[str]] = lambda: ()
@@ -277,7 +277,10 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             return self._refuse(_("This board shows one position of a game; it cannot be played."))
         if self.paused:
             # A guide may let the tap through (it is what the tip asks); else it brings the tip into view.
-            if not (self.on_paused_click is not None and self.on_paused_click(target) and not self.paused):
+            answer = self.on_paused_click(target) if self.on_paused_click is not None else False
+            if isinstance(answer, str):
+                return self._refuse(answer)
+            if not (answer and not self.paused):
                 return self._refuse(_("The game waits while a tip is up: press “Go on ▶” first."))
         if game.is_over:
             return self._refuse(game.why_illegal(Finish()) or _("The game is over."))

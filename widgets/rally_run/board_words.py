@@ -109,8 +109,13 @@ def lay_prompt(game: RallyRunGame) -> str:
     text = _("Lay the tile on {cell}: choose which ways its road goes.").format(
         cell=Cell.of(game.pending))
     if trapping_rotations(game):
-        text += " " + _("⚠ Laid as marked ⚠, your car could never drive on again.")
+        text += " " + trap_warning()
     return text
+
+
+def trap_warning() -> str:
+    """What a way to lay the tile marked ⚠ means (and why a guide refuses it while its ⚠ tip is up)."""
+    return _("⚠ Laid as marked ⚠, your car could never drive on again.")
 
 
 def ending_words(game: RallyRunGame, me: int) -> str:

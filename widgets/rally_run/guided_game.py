@@ -40,6 +40,7 @@ from ..page_style import PageStyle
 from ..read_aloud import SpeakButton
 from ..tip_scroll import GUIDED_CLASS, TIP_CLASS, TipScroll
 from .board import RallyRunBoard
+from .board_words import trap_warning
 from .board_rows import RUN_HEX
 
 #: A picture for each kind, shown before the words (a tile is drawn beside it when the
@@ -210,10 +211,11 @@ class GuidedRun(StableRepr, w.VBox):
         return True
 
     # ------------------------------------------------------------ the guide
-    def _paused_tap(self, target: str | None) -> bool:
+    def _paused_tap(self, target: str | None) -> bool | str:
         """A tap on the board while a tip is up. A tap that does what the tip asks (a ringed
         tile to turn over, or a way to lay the tile that no ⚠ tip warns of) puts the tips
-        away and counts; any other tap brings the tip into view and is refused."""
+        away and counts; any other tap brings the tip into view and is refused (a way marked
+        ⚠ in the words of the ⚠ beside it)."""
         tips = [m for m in (self.moment, *self._queue) if m is not None]
         traps = {f"rotation:{r}" for m in tips if m.kind == "trap" for r in m.fact("rotations")}
         if target is None or self.example is not None or not tips:
@@ -224,7 +226,7 @@ class GuidedRun(StableRepr, w.VBox):
             follows = target in self._tip_asks()
         if not follows:
             self.tip_scroll.bring()
-            return False
+            return trap_warning().lstrip("⚠ ") if target in traps else False  # the board adds its own ⚠
         for _tip in tips:
             self.go_on()
         return True

@@ -50,6 +50,12 @@ function render({ model, el }) {
   function choose(card) {
     if (!card.playable) {
       say(card.reason);
+      // A waiting hand's tap goes to Python too, which refuses it and may answer elsewhere
+      // (a guided game brings its tip into view).
+      if (card.waiting) {
+        model.set("selected", card.code);
+        model.save_changes();
+      }
       return;
     }
     if (card.code === model.get("selected")) {

@@ -78,6 +78,8 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
         super().__init__(title=_("Your hand") if title is None else title, **kwargs)
         self._why: Reason = lambda card: None
         self._fine: Reason = lambda card: None
+        #: Called when a card is refused (a tap on a card that may not be played now).
+        self.on_refused: Callable[[], object] = lambda: None
         self.show(hand, trick)
 
     def focus_card(self) -> None:
@@ -179,6 +181,8 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
         except rally.RuleError as err:
             reason = str(err)
         self.message = reason or self._fine(card) or ""
+        if reason:
+            self.on_refused()
         return "" if reason else str(card)
 
     def set_state(self, sync_data: dict) -> None:

@@ -33,6 +33,7 @@ from rally.stich_rallye.game import turbo_move
 from rally.stich_rallye.movement import Move
 
 from ..i18n import _, join_words
+from ..style import laps_done
 
 #: The longest pause between two computer players' actions, in seconds.
 MAX_DELAY = 10
@@ -118,6 +119,9 @@ class GameControl:
         if game.is_over:
             turn = _("Game over: <b>{name}</b> wins!").format(name=html.escape(names[game.winner]))
             prompt = _("The game is over.")
+            if not self.passing and self.people and game.winner not in self.people:
+                # One person who lost: where their own car got to (the winner alone says nothing of it).
+                turn += " " + self._how_far(self.people[0])
         elif current == me:
             if self.passing:  # the screen is passed round: the status names whose turn it is
                 turn = (_("<b>{name}'s turn</b>: choose the turbo.") if choosing
@@ -134,6 +138,12 @@ class GameControl:
             turn = html.escape(held)
         return "<div style='font-size:15px'>" + _("Round {round} of {rounds} · ⚑ flag: <b>{flag}</b> · {turn}").format(
             round=game.round, rounds=len(HAND_SIZES), flag=html.escape(names[game.flag]), turn=turn) + "</div>", prompt
+
+    def _how_far(self, seat: int) -> str:
+        """Where ``seat``'s car got to: its space and its lap."""
+        progress, length = self.game.positions[seat], len(self.game.track)
+        return _("Your car: space {space}, lap {lap}.").format(space=progress % length,
+                                                               lap=laps_done(progress, length) + 1)
 
     def turbo_offer(self) -> TurboOffer | None:
         """The turbo choice when the person on screen makes it now, else None."""

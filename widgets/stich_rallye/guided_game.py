@@ -106,6 +106,9 @@ class GuidedGame(GameView):
         self.children = (*self.children[:1], self.tip_scroll, self.tip_box, self.summary, self.example_box,
                          *self.children[1:])
         self.add_class(GUIDED_CLASS)
+        # A card tapped while a tip holds the hand says so under it, and the tip comes into
+        # view (on a phone it stands a screen or two above the hand).
+        self.hand.on_refused = lambda: self.tip_scroll.bring() if self.moment is not None else None
         # The track is laid out again for the page's width (a phone: taller, its key below
         # it) once the page says it, after the first tip may have been brought into view.
         self.figure.probe.observe(self._track_laid_out, names="room")

@@ -161,6 +161,8 @@ def trail_update(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint
 #: How far inside the loop a jump's or a roll's word stands beside one of the loop's ends, in
 #: the wide look (plot units): past a car sitting there.
 WORD_INSIDE_AT_ENDS = 0.5
+#: How much further out every second two-digit step number stands in a narrow look (plot units).
+NUMBER_STAGGER = 0.24
 #: How far apart (plot units) two words inside the loop of a narrow look stand at least.
 WORDS_APART = 0.4
 
@@ -185,7 +187,9 @@ def trail_marks(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint]
         x, y, nx, ny = space_xy[progress % len(space_xy)]
         if how == "counted":
             counted += 1
-            label, out = str(counted), 0.2
+            # Inside a narrow look two-digit numbers of neighbouring spaces would touch ("1110"):
+            # every second one stands a little further out.
+            label, out = str(counted), 0.2 + (NUMBER_STAGGER if inside and counted >= 10 and counted % 2 else 0.0)
         elif word_out > 0 and abs(x) > STRAIGHT / 2 + 0.05:  # beside an end: no room outside
             label, out = trail_word(how), -WORD_INSIDE_AT_ENDS
         else:
