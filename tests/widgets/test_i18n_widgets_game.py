@@ -117,7 +117,8 @@ def test_the_trick_table_and_the_hand_in_german():
         assert hand.title == "Deine Handkarten"
         assert hand.labels == {"empty": "Keine Karten auf der Hand.", "play": "{code} ausspielen",
                                "playable": "{words}: ausspielen",
-                               "unplayable": "{words}: kann nicht ausgespielt werden. {reason}"}
+                               "unplayable": "{words}: kann nicht ausgespielt werden. {reason}",
+                               "waiting": "{words}: noch warten. {reason}"}
         assert [c["color_word"] for c in hand.cards] == [card.color.word for card in rally.parse_cards(hand.codes)]
         assert card_face(won.cards[0])["color_word"] in ("Rot", "Grün", "Blau")
         missing = next(c for c in rally.parse_cards(won.cards) if str(c) not in hand.codes)

@@ -3,6 +3,8 @@ what a click does."""
 
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -147,3 +149,19 @@ def test_the_cards_left_when_the_game_is_over_are_drawn_as_unplayable():
     hand.show_game(game, 0)
     assert hand.cards and hand.playable == []
     assert all(not row["waiting"] and row["reason"] for row in hand.cards)
+
+
+def test_a_waiting_hand_names_its_cards_as_waiting_not_as_against_the_rules():
+    """Round 32's walk: a card of a hand held by a tip was read out as "cannot be played",
+    as if the rules forbade it. The page reads a waiting card with its own words."""
+    import rally
+    from widgets.stich_rallye.card_hand import CardHand
+
+    hand = CardHand(["G3", "R5"])
+    hand.show_with([rally.Card.parse("G3")], lambda card: "First read the tip.", waiting=True)
+    assert hand.cards[0]["waiting"] and hand.labels["waiting"] == "{words}: wait. {reason}"
+    assert "cannot" not in hand.labels["waiting"]
+    script = (pathlib.Path(__file__).parents[2] / "widgets" / "stich_rallye" / "card_hand.js").read_text()
+    assert "card.waiting ? labels.waiting : labels.unplayable" in script
+    with rally.language("de"):
+        assert CardHand(["G3"]).labels["waiting"] == "{words}: noch warten. {reason}"

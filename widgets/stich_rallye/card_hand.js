@@ -124,8 +124,9 @@ function render({ model, el }) {
         button.setAttribute("aria-disabled", "false");
       } else {
         button.title = card.reason;
-        button.setAttribute("aria-label", fill(labels.unplayable, { words, reason: card.reason }) ||
-          `${words}. ${card.reason}`);
+        // A waiting hand's card is not against the rules: it waits (another's turn, a tip).
+        button.setAttribute("aria-label", fill(card.waiting ? labels.waiting : labels.unplayable,
+                                               { words, reason: card.reason }) || `${words}. ${card.reason}`);
         button.setAttribute("aria-disabled", "true");
         if (card.waiting) {
           // Not this player's turn: the card is not wrong to play, so it is not crossed out.

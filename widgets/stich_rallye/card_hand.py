@@ -74,6 +74,9 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
             "playable": _("{words}: play it"),
             # TRANSLATORS: read out by a screen reader; {reason} is rally's sentence saying why.
             "unplayable": _("{words}: cannot be played. {reason}"),
+            # TRANSLATORS: read out by a screen reader for a card of a hand that waits (another's
+            # turn, a tip to read); {reason} says what it waits for.
+            "waiting": _("{words}: wait. {reason}"),
         })
         super().__init__(title=_("Your hand") if title is None else title, **kwargs)
         self._why: Reason = lambda card: None
