@@ -343,3 +343,12 @@ def test_a_way_marked_with_a_warning_tapped_while_its_tip_is_up_says_why():
     assert not run.board.rotate(ringed[0])
     assert run.board.status == "Laid as marked ⚠, your car could never drive on again."
     assert len(run.board.game.events) == before and run.board.game.awaiting_rotation
+
+
+def test_a_mark_kept_for_a_tip_goes_when_the_rings_change_while_the_board_waits():
+    """The first tip's tile keeps its "reveal" mark; once the rings change while the board
+    still waits (a next tip that asks for no tap), that mark goes with them."""
+    run = GuidedRun(pace=0)
+    assert [c["cell"] for c in run.board.cells if c["target"]] == ["A1"] and run.board.paused
+    run.board.highlight = []
+    assert run.board.paused and not any(c["target"] for c in run.board.cells)

@@ -366,8 +366,9 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
     # --------------------------------------------------------------- showing
     @traitlets.observe("highlight")
     def _ringed(self, change: dict) -> None:
-        """A guide's rings changed while the board waits: what a tap may do follows them."""
-        if self.paused and self.open_while_paused():
+        """A guide's rings changed while the board waits: what a tap may do follows them
+        (marks drawn for the last tip go when the next asks for no tap)."""
+        if self.paused:
             self._refresh()
 
     def _refresh(self) -> None:
