@@ -91,6 +91,23 @@ class Board:
         return self.click(second)
 
 
+#: JavaScript on the board's root: the parts of the road of the tile being laid (its middle, and
+#: the middle of each arm N, E, S, W where the road runs) that its "lay it" badge covers.
+ROAD_UNDER_BADGE = """el => {
+  const tile = [...el.querySelectorAll('g.rr-cell')].find(g => g.querySelector('.rr-pending'));
+  const road = tile.querySelector('.rr-road');
+  const box = tile.querySelector('.rr-badge').getBBox();
+  const cell = tile.querySelector('.rr-tile').getBBox();
+  const [cx, cy, q] = [cell.x + cell.width / 2, cell.y + cell.height / 2, cell.width / 4];
+  const spots = {middle: [cx, cy], N: [cx, cy - q], E: [cx + q, cy], S: [cx, cy + q], W: [cx - q, cy]};
+  const point = road.ownerSVGElement.createSVGPoint();
+  return Object.entries(spots).filter(([, [x, y]]) => {
+    point.x = x; point.y = y;
+    return road.isPointInStroke(point) && x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
+  }).map(([name]) => name);
+}"""
+
+
 def goal_cell(heading: str) -> str:
     """The cell the learner's car heads for, read from the heading."""
     aim = heading.split("Heading for", 1)[1]
@@ -113,6 +130,10 @@ def play_a_turn(board: Board, state: dict) -> dict:
     goal = goal_cell(state["heading"])
     state = board.click(min(moves, key=lambda p: (distance(p, goal), p)))
     if state["rotations"]:
+        # The badge leaves the road to judge in view: at most the end of one arm (when the road runs
+        # both up and down) lies under it.
+        under = board.root.evaluate(ROAD_UNDER_BADGE)
+        assert under in ([], ["N"]), under
         state = board.rotate(0)
     return state
 

@@ -127,6 +127,19 @@ def test_a_passing_car_does_not_hide_the_jumped_one():
     assert math.dist(fig.car_xy(0), fig.car_xy(1)) > 0.15
 
 
+def test_the_key_never_puts_two_cars_on_one_space_while_one_jumps():
+    track = TRACKS["volcano"]
+    fig = TrackFigure(track, [0, 3, 7], names=["Ada", "Bo", "Cy"])
+    fig.show_move(move(track, [0, 3, 7], 0, 3))
+    keys = []
+    while fig.step():
+        keys.append((fig.frames_shown[-1].how, fig.plot.data[CARS_FIRST].name, fig.plot.data[CARS_FIRST + 1].name))
+    jumped = [(ada, bo) for how, ada, bo in keys if how == "jumped"]
+    assert jumped == [("Ada · jumping · lap 1", "Bo · space 3 · lap 1")]
+    assert all("jumping" not in ada for how, ada, _bo in keys if how != "jumped")
+    assert fig.plot.data[CARS_FIRST].name == f"Ada · space {fig.positions[0]} · lap 1"
+
+
 def test_show_final_state_at_once_and_skip():
     track = TRACKS["volcano"]
     m = move(track, [0, 3, 7], 0, 3)
@@ -343,3 +356,25 @@ def test_on_a_phone_neighbouring_two_digit_step_numbers_stand_apart(room):
                 assert abs(p[0] - q[0]) >= wide or abs(p[1] - q[1]) >= high, (start, a, p, q)
                 on_straights += abs(p[0]) < STRAIGHT / 2 and abs(q[0]) < STRAIGHT / 2
     assert on_straights  # numbers side by side on a straight were met
+
+
+def test_on_a_phone_a_car_a_lane_further_in_is_pinned_to_its_space():
+    """Neighbours on a phone take turns a lane further in (their squares are wider than a
+    space): each car standing further in than a car alone gets a line to its own space, the
+    others none; the wide look needs no lanes and draws no line."""
+    from widgets.stich_rallye.track_traces import PINS
+
+    track = TRACKS["volcano"]
+    flats = [s for s in range(1, len(track)) if track.kinds[s] is rally.SpaceKind.FLAT]
+    row = next(flats[i:i + 3] for i in range(len(flats)) if flats[i + 2] - flats[i] == 2)  # three neighbours
+    fig = TrackFigure(track, positions=[*row, 0])
+    assert list(fig.plot.data[PINS].x) == []
+    fig.fit_room(360)
+    pins = fig.plot.data[PINS]
+    segments = [(pins.x[i:i + 2], pins.y[i:i + 2]) for i in range(0, len(pins.x), 3)]
+    assert len(segments) == 1  # the middle car of the row, a lane in
+    (x0, x1), (y0, y1) = segments[0]
+    assert (x0, y0) == fig.space_xy(row[1]) and (x1, y1) == fig.car_xy(1)
+    assert pins.x[2] is None
+    fig.fit_room(0)
+    assert list(fig.plot.data[PINS].x) == []

@@ -132,16 +132,23 @@ function drawCar(g, car, cx, cy, r = 12) {
   fit(t, 2 * r);
 }
 
-function badge(g, x, y, text, low = false) {
+function badge(g, x, y, text, place = "middle") {
   const w = Math.min(S - 2, (T * 9 / 16) * text.length + 8);
   const h = T + 4;
   // In the middle: the cars stand in the corners (see SLOTS), so they never hide it. On
-  // the pit stop it sits low, below the trophies left.
-  const cy = low ? y + S - h / 2 - 1 : y + S / 2;
+  // the pit stop it sits low, below the trophies left; on a tile being laid, at an edge its
+  // road does not reach (see edgeClear), so the road the learner must judge stays in view.
+  const cy = { middle: y + S / 2, top: y + h / 2 + 1, bottom: y + S - h / 2 - 1 }[place];
   svg("rect", { x: x + S / 2 - w / 2, y: cy - h / 2, width: w, height: h, rx: 3, class: "rr-badge" }, g);
   const t = svg("text", { x: x + S / 2, y: cy + T * 0.375, class: "rr-badge-text" }, g);
   t.textContent = text;
   fit(t, w - 4);
+}
+
+// The edge of a tile a badge may cover: the top unless the road leaves there, then the bottom
+// unless it leaves there too (then the top: it hides only the end of the road going up).
+function edgeClear(openings) {
+  return openings.includes("N") && !openings.includes("S") ? "bottom" : "top";
 }
 
 function render({ model, el }) {
@@ -283,12 +290,12 @@ function render({ model, el }) {
       }
       if (cell.pending) {
         svg("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, class: "rr-pending" }, g);
-        badge(g, x, y, word("pending_badge"));
+        badge(g, x, y, word("pending_badge"), edgeClear(cell.openings || []));
         label = withNote(label, word("pending_note"));
       }
       if (cell.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: `rr-target rr-target--${cell.target}` }, g);
-        badge(g, x, y, word(`badge_${cell.target}`), cell.state === "pit");
+        badge(g, x, y, word(`badge_${cell.target}`), cell.state === "pit" ? "bottom" : "middle");
         label = withNote(label, word(`click_${cell.target}`));
       }
       clickable(g, cell.cell, label, interactive, cell.target, x, y);

@@ -422,14 +422,14 @@ def may_finish(tile: str, trophy: str) -> Question:
     # "Only if" below holds already, and the engine's verdict on this very game refutes it.
     choices, check = _yes_no_or_only_if(
         game, Finish(), lambda: _(
-            "Yes: he holds the {color} trophy and A1's road leads west onto the {color} start-finish tile. He "
+            "Yes: he holds the {color} trophy and A1's road leads west (←) onto the {color} start-finish tile. He "
             "drives onto it and wins.").format(color=color_adjective(trophy)),
         _("Only if no other car stands on the red start-finish tile"), (game, Finish()),
         None if trophy == "red" else lambda: _("In this app, a car may enter just one start-finish tile: its finish."))
 
     return Question(
         _("{name} holds the {color} trophy. His car stands on A1, {tile}. The red start-finish tile lies just west "
-          "of A1.").format(name=name, color=color_adjective(trophy), tile=Tile.parse(tile).shown()),
+          "(←) of A1.").format(name=name, color=color_adjective(trophy), tile=Tile.parse(tile).shown()),
         choices,
         check,
         hint=_("A car finishes only on the start-finish tile of its trophy's color. In this app, a road must "

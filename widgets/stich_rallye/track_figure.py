@@ -64,8 +64,8 @@ from ..plotly_view import PlotlyView, narrow_width, plotly_figure
 from ..style import short_labels
 from .track_layout import TrackLook, car_spot, grid_half, narrow_look, stadium_point, text_height, wide_look, wrap
 from .track_traces import (
-    CAPTION, CARS_FIRST, DIRECTION_NOTE, GRID_NOTE, SPACES, SUMMARY, TRAIL, TRAIL_LABELS, car_update, choice_marks,
-    figure_layout, figure_traces, space_sizes, trail_marks, trail_update,
+    CAPTION, CARS_FIRST, DIRECTION_NOTE, GRID_NOTE, PINS, SPACES, SUMMARY, TRAIL, TRAIL_LABELS, car_pins, car_update,
+    choice_marks, figure_layout, figure_traces, space_sizes, trail_marks, trail_update,
 )
 from .track_words import cars_by_color, cars_table, move_opening, space_hovers, track_in_words, track_sentence
 
@@ -133,8 +133,7 @@ class TrackFigure(PlotlyView):
         self._tf_cursor = 0
         self._tf_shown: list[TrackFrame] = []
         self._tf_move: Move | None = None
-        self._tf_caption = ""
-        self._tf_summary = ""
+        self._tf_caption = self._tf_summary = ""
         self._tf_task: asyncio.Task | None = None
         self._tf_drawn: dict = {}  # what the last render sent, so the next sends only changes
         self._tf_watchers: list[Callable[[], None]] = []
@@ -302,7 +301,6 @@ class TrackFigure(PlotlyView):
 
     def on_space_click(self, callback: Callable[[int], None]) -> None:
         """Call ``callback(space)`` when a space's marker is clicked in the page."""
-
         def clicked(trace, points, state) -> None:
             for index in points.point_inds:
                 callback(int(index))
@@ -431,8 +429,11 @@ class TrackFigure(PlotlyView):
         n, names = len(self._tf_track), self._tf_safe
         car_words = cars_by_color(names, self._tf_colors)
         hover = space_hovers(self._tf_track.kinds, positions, car_words)
-        cars = [car_update(names[seat], p, n, car_words[seat], self.car_spot(positions, seat, mover))
+        jumper = mover if trail and trail[-1].how == "jumped" else None  # over a jumped car's space now
+        spots = [self.car_spot(positions, seat, mover) for seat in range(len(positions))]
+        cars = [car_update(names[seat], p, n, car_words[seat], spots[seat], seat == jumper)
                 for seat, p in enumerate(positions)]
+        pins = car_pins(spots, positions, self._tf_space_xy)
         marks = choice_marks([(label, self._choice_spot(positions, choice), self._describe(choice))
                               for label, choice in self._tf_choices])
         trail_key = tuple((f.progress, f.how) for f in trail)
@@ -452,20 +453,18 @@ class TrackFigure(PlotlyView):
             direction = not (self._tf_look.below and trail_key)
             if self.plot.layout.annotations[DIRECTION_NOTE].visible is not direction:
                 self.plot.layout.annotations[DIRECTION_NOTE].visible = direction
-            for seat, car in enumerate(cars):
-                if shown.get(seat) != car:
-                    self.plot.data[CARS_FIRST + seat].update(**car)
-            if shown.get("choices") != marks:
-                self.plot.data[CARS_FIRST + len(cars)].update(**marks)
+            for key, index, drawn in [*((seat, CARS_FIRST + seat, car) for seat, car in enumerate(cars)),
+                                      ("pins", PINS, pins), ("choices", CARS_FIRST + len(cars), marks)]:
+                if shown.get(key) != drawn:
+                    self.plot.data[index].update(**drawn)
             if shown.get("caption") != (caption, summary):
                 self._say(caption, summary, relaid)
-        self._tf_drawn = {"hover": hover, "trail": trail_key, "caption": (caption, summary), "choices": marks,
+        self._tf_drawn = {"hover": hover, "trail": trail_key, "caption": (caption, summary), "choices": marks, "pins": pins,
                           **dict(enumerate(cars))}
         self.redrawn()
         self._tf_positions = tuple(positions)
         self._word_cars(self._tf_positions)
-        self._tf_caption = caption
-        self._tf_summary = summary
+        self._tf_caption, self._tf_summary = caption, summary
         for callback in self._tf_watchers:
             callback()
 

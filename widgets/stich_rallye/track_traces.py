@@ -12,7 +12,7 @@ its shown name: :data:`SPACES_KEY` for the spaces, :data:`CAR_KEY` and the playe
 >>> space_xy = [stadium_point(i / len(track)) for i in range(len(track))]
 >>> traces = figure_traces(track, space_xy, ["Ada"], ["red"], ["A"], wide_look(720, 350, ["Ada"], len(track)))
 >>> [trace["meta"] for trace in traces][:CARS_FIRST + 1]
-['road', 'spaces', 'path', 'path steps', 'kind:start', 'kind:flat', 'kind:downhill', 'kind:uphill', 'car:Ada']
+['road', 'pins', 'spaces', 'path', 'path steps', 'kind:start', 'kind:flat', 'kind:downhill', 'kind:uphill', 'car:Ada']
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from rally import SpaceKind, Track
 
 from ..i18n import _
 from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, laps_done
-from .track_layout import (GRID_HEIGHT, RADIUS, STRAIGHT, TrackLook, inward_text_position, outward_text_position,
-                           stadium_point)
+from .track_layout import (CAR_INSET, GRID_HEIGHT, RADIUS, STRAIGHT, TrackLook, inset, inward_text_position,
+                           outward_text_position, stadium_point)
 from .track_words import KIND_LEGEND, car_hover, legend_name, trail_word
 
 #: Marker color and symbol per space kind: never color alone.
@@ -47,7 +47,7 @@ HOW_STYLE: dict[str, tuple[str, str]] = {
 SPACES_KEY = "spaces"
 CAR_KEY = "car:"
 # Trace order; car traces follow, one per seat, then the choices.
-LOOP, SPACES, TRAIL, TRAIL_LABELS, KEY_FIRST = 0, 1, 2, 3, 4
+LOOP, PINS, SPACES, TRAIL, TRAIL_LABELS, KEY_FIRST = 0, 1, 2, 3, 4, 5
 CARS_FIRST = KEY_FIRST + len(KIND_STYLE)
 # Annotation order.
 CAPTION, SUMMARY, GRID_NOTE, DIRECTION_NOTE = 0, 1, 2, 3
@@ -70,6 +70,9 @@ def figure_traces(track: Track, space_xy: Sequence[SpacePoint], names: Sequence[
     traces = [
         dict(x=[p[0] for p in loop], y=[p[1] for p in loop], mode="lines", line={"color": "#e5e7eb", "width": 22},
              hoverinfo="skip", showlegend=False, name="road", meta="road"),
+        # Under the spaces and the cars: a line from a space to its car where the car stands further in.
+        dict(x=[], y=[], mode="lines", line={"color": OUTLINE_HEX, "width": 2}, hoverinfo="skip", showlegend=False,
+             name="pins", meta="pins"),
         # Never shown (no legend entry, no name in the hover), so the name stays the key.
         dict(x=[p[0] for p in space_xy], y=[p[1] for p in space_xy], mode="markers", name=SPACES_KEY,
              meta=SPACES_KEY, showlegend=False, hoverinfo="text",
@@ -223,12 +226,37 @@ def apart(spot: tuple[float, float], other: tuple[float, float]) -> tuple[float,
     return (other[0] + dx * scale, other[1] + dy * scale)
 
 
-def car_update(name: str, progress: int, track_length: int, car_words: str, spot: tuple[float, float]) -> dict:
+def car_pins(spots: Sequence[tuple[float, float]], positions: Sequence[int],
+             space_xy: Sequence[SpacePoint]) -> dict[str, list]:
+    """The lines from a space to each car drawn further in than a car alone there (at
+    ``spots``, by seat; a car on a phone a lane in beside its neighbour, or passing a car), so
+    the eye finds the car's space; none for a car on the starting grid (``positions`` 0).
+
+    >>> xy = [stadium_point(i / 4) for i in range(4)]
+    >>> car_pins([inset(xy[1], CAR_INSET), inset(xy[2], 0.5)], [1, 2], xy)["x"][:2] == [xy[2][0], inset(xy[2], 0.5)[0]]
+    True
+    """
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    n = len(space_xy)
+    for spot, progress in zip(spots, positions):
+        if progress == 0:
+            continue
+        point = space_xy[progress % n]
+        if math.dist(spot, inset(point, CAR_INSET)) > 1e-6:
+            xs += [point[0], spot[0], None]
+            ys += [point[1], spot[1], None]
+    return {"x": xs, "y": ys}
+
+
+def car_update(name: str, progress: int, track_length: int, car_words: str, spot: tuple[float, float],
+               jumping: bool = False) -> dict:
     """What a car's trace shows: the car at ``spot``, its key entry and its hover text
-    (``name`` and ``car_words``, the car named with its color, escaped already)."""
+    (``name`` and ``car_words``, the car named with its color, escaped already; ``jumping``
+    while a move shows it over another car)."""
     n = track_length
     hover = car_hover(progress, n).format(car=car_words, space=progress % n, laps=laps_done(progress, n))
-    return {"x": [spot[0]], "y": [spot[1]], "name": legend_name(name, progress, n), "hovertext": [hover]}
+    return {"x": [spot[0]], "y": [spot[1]], "name": legend_name(name, progress, n, jumping), "hovertext": [hover]}
 
 
 #: How near two choices' rings may be (in the track's units, a phone's 80 px or so) before

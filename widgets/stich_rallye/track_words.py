@@ -50,9 +50,14 @@ def cars_by_color(names: Sequence[str], colors: Sequence[str]) -> list[str]:
     return [_(CAR_PHRASE[color]).format(name=name) for name, color in zip(names, colors)]
 
 
-def legend_name(name: str, progress: int, track_length: int) -> str:
-    """``"Ada · space 3 · lap 1"``: a car's legend entry."""
-    where = _("starting grid") if progress == 0 else _("space {space}").format(space=progress % track_length)
+def legend_name(name: str, progress: int, track_length: int, jumping: bool = False) -> str:
+    """``"Ada · space 3 · lap 1"``: a car's legend entry; ``"Ada · jumping · lap 1"`` while a
+    move shows it over another car's space (so the key never puts two cars on one space)."""
+    if jumping:
+        # TRANSLATORS: where a car is, in the track's key, while it jumps over another car.
+        where = _("jumping")
+    else:
+        where = _("starting grid") if progress == 0 else _("space {space}").format(space=progress % track_length)
     return _(LEGEND_NAMES[min(max(laps_done(progress, track_length), 0), 2)]).format(name=name, where=where)
 
 
