@@ -223,6 +223,7 @@ def write_course(folder: pathlib.Path, langs: list[str],
             for lesson in (item for item in lessons if item.name(lang) is not None):
                 path = lesson.file(lang)
                 lab.open_app(page, server, path)
+                lab.wait_for_figures(page)  # a busy machine draws a track a while after Voilà is done
                 counted = save(folder, path.removesuffix(".ipynb"), page.evaluate(PAGE))
                 print(f"{counted.name}: {counted.words} words", file=sys.stderr)
                 pages.append(counted)
@@ -230,6 +231,7 @@ def write_course(folder: pathlib.Path, langs: list[str],
                 pages += save_guided_games(folder, lang)
             for path in ([only_guide] if only_guide else [] if only else guide(lang)):
                 lab.open_app(page, server, path)
+                lab.wait_for_figures(page)
                 counted = save(folder, path.removesuffix(".ipynb"), page.evaluate(PAGE))
                 print(f"{counted.name}: {counted.words} words", file=sys.stderr)
                 guides.append(counted)

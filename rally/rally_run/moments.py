@@ -176,7 +176,7 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "reveal": ((N_("Tap a tile next to your car."), N_("It turns over, and you see its road.")), ()),
     "lay_tile": ((N_("Turn the tile so its road meets yours."),
                   N_("Each arrow shows an open side of the tile.")), ()),
-    "trap": ((N_("Careful with ⚠: in this app, it traps your car for good."),
+    "trap": ((N_("Careful: in this app, the ⚠ way traps your car for good."),
               N_("Its road leads nowhere your car may drive.")), ()),
     "tile_hidden": ((N_("The tile behind turns face down, if no car stands on it."), N_("Try to remember its road!")), ()),
     "dead_end": ((N_("Dead end: your road stops here."), N_("In this app, only its open end leads out.")),

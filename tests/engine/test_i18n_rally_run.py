@@ -56,7 +56,7 @@ def assert_german(text: str) -> None:
 def test_the_events_of_a_seeded_game_are_told_in_german_and_english_stays():
     game = first_moves()
     assert game.narrate(lang="de") == [
-        "Bo deckt A1 auf: eine Gerade.",
+        "Bo deckt A1 auf – eine Gerade.",
         "Bo legt das Plättchen hin (eine Gerade: Straße → ←).",
         "Bo fährt vom roten Start-Ziel-Plättchen nach A1.",
     ]
@@ -65,8 +65,8 @@ def test_the_events_of_a_seeded_game_are_told_in_german_and_english_stays():
         "Bo lays it as a straight: road → ←.",
         "Bo drives from the red start-finish tile to A1.",
     ]
-    assert game.events[0].describe(game.names, lang="de") == "Bo deckt A1 auf: eine Gerade."
-    assert log_lines(game.events, game.names, lang="de")[0] == "Zug 1: Bo deckt A1 auf: eine Gerade."
+    assert game.events[0].describe(game.names, lang="de") == "Bo deckt A1 auf – eine Gerade."
+    assert log_lines(game.events, game.names, lang="de")[0] == "Zug 1: Bo deckt A1 auf – eine Gerade."
     assert replay_states(game, lang="de")[2].text == "Bo fährt vom roten Start-Ziel-Plättchen nach A1."
     assert rally.get_language() == "en"  # lang= is for one call only
 

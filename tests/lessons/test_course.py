@@ -84,9 +84,9 @@ def test_lesson_0_maps_every_lesson_and_shows_the_ticks(lang):
 IN_THIS_APP = {"en": "“in this app”", "de": "„in der App“", "fr": "«\u00a0dans cette appli\u00a0»",
                "es": "«en esta aplicación»", "zh_Hans": "“在这个程序里”"}
 #: What lesson 0 says around the mark: the rulebook is silent, unclear or lets you choose (the sentence
-#: naming the mark), and the table may play it so too (the sentence after it).
+#: naming the mark, or the one before it), and the table may play it so too (the sentence after it).
 SILENT = {"en": ("rulebook says nothing, is unclear or lets you choose", "may play it that way at the table too"),
-          "de": ("Spielanleitung nichts, ist sie unklar oder lässt sie dir die Wahl", "darfst du es auch so spielen"),
+          "de": ("Spielanleitung nichts, ist unklar oder lässt dir die Wahl", "darfst du es auch so spielen"),
           "fr": ("la règle ne dit rien, n'est pas claire ou te laisse choisir", "Tu peux aussi jouer comme ça à table"),
           "es": ("las instrucciones no dicen nada, no son claras o te dejan elegir", "También puedes jugar así en la mesa"),
           "zh_Hans": ("游戏指南没有说、说得不清楚，或者让你自己选", "在桌上也可以这样玩")}
@@ -103,7 +103,8 @@ def test_lesson_0_says_once_what_in_this_app_means_before_any_lesson_uses_it(lan
     told = re.split(r"(?<=[.!?。！？])\s*", start)
     said = [i for i, s in enumerate(told) if quoted in s]
     assert len(said) == 1, said
-    assert SILENT[lang][0] in told[said[0]] and SILENT[lang][1] in told[said[0] + 1], told[said[0]:said[0] + 2]
+    assert SILENT[lang][0] in " ".join(told[max(said[0] - 1, 0):said[0] + 1]), told[said[0] - 1:said[0] + 1]
+    assert SILENT[lang][1] in told[said[0] + 1], told[said[0]:said[0] + 2]
 
     def marking(lang: str) -> list[str]:
         return [lesson.english for lesson in course(lang)[1:] if any(

@@ -194,10 +194,11 @@ def test_the_lesson_labels_the_projects_own_readings():
     text = re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in lesson_cells()
                                         if c["cell_type"] == "markdown").replace("**", ""))
     for reading in ("stacked on the pit stop, picture up and color down.",  # trophies (M4): both rulebooks say so
-                    "The grid is full, so in this app the start-finish tiles lie just outside it, beside its corners.",  # M1
+                    "The grid is full. So in this app, the start-finish tiles lie outside it, left and right of its "
+                    "corners.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook allows this “in the first round”. In this app, that means each car's first "
-                    "move, and there it is a must.",  # R3: the rulebook's "first round" read, and its "may" a must
+                    "The rulebook allows this “in the first round”. In this app, each car must do it on its first "
+                    "move.",  # R3: the rulebook's "first round" read, and its "may" a must
                     "In this app, that goes for the pit stop too: it is open on every side and stays face up.",  # M1
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
@@ -205,7 +206,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "playing. - A car must take one on its first visit, and never again.",  # the rulebook: "may take"
                     "“Next to your car” means beside it, not corner to corner. In this app, your road must also "
                     "lead there.",                                                         # M3 in lesson 7
-                    "Avoid it: in this app, your car would then be stuck for good.",  # R7 where tiles are laid
+                    "In this app, no car may go there: yours would be stuck for good.",  # R5 and R7 where tiles are laid
                     "In this app, a car may enter just one start-finish tile: its finish.",  # R5
                     "In this app, a car is stuck for good",                                # R7, R8
                     "or after 100 turns each (40 in lesson 0)."):                                           # the turn limit (R8)

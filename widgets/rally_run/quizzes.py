@@ -400,7 +400,7 @@ def trophy_taken() -> Question:
 
     return Question(
         _("{first} and {second} are playing. In this app, each car started on the tile of its color. {second} "
-          "stands on {place}, next to the pit stop. He drives onto it and turns over the top trophy: it is "
+          "stands on {place}, next to the pit stop. He drives onto the pit stop and turns over the top trophy: it is "
           "{color}.").format(first=first, second=second, place=place, color=color_adjective(got)),
         tuple(choices),
         check,
