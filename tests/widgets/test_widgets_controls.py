@@ -71,6 +71,16 @@ def test_setup_shows_the_game_first_and_its_settings_one_tap_away():
     setup.settings_button.value = False
     assert setup.settings.layout.display == "none"
     assert GameSetup(show_settings=True).settings.layout.display == "flex"
+    # New game pressed: the settings fold away, the keyboard goes to the new hand.
+    setup.settings_button.value = True
+    setup.seed.value = "8"
+    setup.start.click()
+    assert setup.view.game.seed == 8 and setup.settings.layout.display == "none"
+    assert setup.view.game.current_player == setup.view.viewer and setup.view.hand.focus_asked == 1
+    # A setting to mend keeps them open, with its error beside it.
+    setup.seed.value = "4x"
+    setup.start.click()
+    assert setup.settings.layout.display == "flex" and "not a game number" in setup.error
     with pytest.raises(SetupError, match="True or False"):
         GameSetup(show_settings="yes")
 

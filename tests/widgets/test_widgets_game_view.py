@@ -292,3 +292,25 @@ def test_repr_is_stable():
     bundle = a._repr_mimebundle_()
     assert bundle["text/plain"] == repr(a) and "application/vnd.jupyter.widget-view+json" in bundle
     assert a.figure.plot.data[CARS_FIRST].x == b.figure.plot.data[CARS_FIRST].x
+
+
+def test_the_trick_on_the_table_names_who_won_the_one_before():
+    """On a phone "Previous trick" stands a screen below the hand: until the trick on the
+    table is complete, its line names who won the trick before (the winner of that trick)."""
+    import rally
+
+    view = GameView(4, seed=7)
+    assert view.trick_table.status == "No cards played yet."  # no trick before the first
+    said = 0
+    while view.game.round == 1 and not view.game.is_over:
+        if view.game.awaiting_turbo:
+            view.choose_turbo(False)
+        else:
+            view.play_card(view.hand.playable[0])
+        won = [e for e in view.game.events if isinstance(e, rally.TrickWon)]
+        if len(view.game.trick) < view.game.players and won:
+            assert view.trick_table.status.endswith(f"{view.game.names[won[-1].seat]} won the last trick.")
+            said += 1
+        else:
+            assert "won the last trick" not in view.trick_table.status
+    assert said >= 3

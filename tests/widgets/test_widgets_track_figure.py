@@ -257,6 +257,25 @@ def test_a_summary_too_long_for_the_loop_stands_below_the_track_in_the_wide_look
     assert fig.plot.layout.height == 350 and fig.plot.layout.annotations[SUMMARY].yref is None
 
 
+def test_on_a_phone_the_room_for_a_move_s_words_stays_while_they_stand_and_goes_with_them():
+    """A narrow look writes a move's words below the track: the figure grows for them and
+    does not shrink while the move is stepped through (what stands below does not jump);
+    once no words stand there, no empty band is left above the key."""
+    track = TRACKS["volcano"]
+    fig = TrackFigure(track, positions=[1, 3, 7])
+    fig.fit_room(360)
+    plain = fig.plot.layout.height
+    fig.show_move(move(track, [1, 3, 7], 0, 6))
+    heights = [fig.plot.layout.height]
+    while fig.step():
+        heights.append(fig.plot.layout.height)
+    heights.append(fig.plot.layout.height)
+    assert heights == sorted(heights) and heights[0] > plain  # grown, never shrunk mid-move
+    assert fig.summary and fig.plot.layout.height == heights[-1]
+    fig.set_positions(fig.positions)  # the words go: so does their room
+    assert fig.plot.layout.height == plain and fig.plot.layout.legend.y == 0.0
+
+
 @pytest.mark.parametrize("room", [320, 360, 412])
 @pytest.mark.parametrize("name", ["volcano", "beach"])
 def test_on_a_phone_no_car_covers_a_car_on_the_next_space(name, room):

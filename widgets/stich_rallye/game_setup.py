@@ -46,17 +46,18 @@ NAME_BREAKS = re.compile(r"[,;\n]")
 
 def seat_names(typed: str, players: int) -> list[str] | None:
     """The names typed (``"Lena, Papa"``), one per seat from the first, and names for the
-    seats left over (the computer players'), from :data:`rally.DEFAULT_NAMES` not typed
-    already. Spaces inside a name stay (``"Oma Erika"``); empty parts are skipped. None when
-    nothing is typed (rally's default names); more names than players raise rally's
-    SetupError.
+    seats left over (the computer players'): each seat's own name of :data:`rally.DEFAULT_NAMES`,
+    so a name keeps its car's color as in every lesson (Cy drives the yellow car), or, where
+    that name was typed, one not typed. Spaces inside a name stay (``"Oma Erika"``); empty
+    parts are skipped. None when nothing is typed (rally's default names); more names than
+    players raise rally's SetupError.
 
     >>> seat_names("Lena, Papa", 4)
-    ['Lena', 'Papa', 'Ada', 'Bo']
+    ['Lena', 'Papa', 'Cy', 'Di']
     >>> seat_names(" Oma Erika ;Jürgen, ", 3)
-    ['Oma Erika', 'Jürgen', 'Ada']
-    >>> seat_names("Bo, Ada", 3)
-    ['Bo', 'Ada', 'Cy']
+    ['Oma Erika', 'Jürgen', 'Cy']
+    >>> seat_names("Cy, Ada", 3)
+    ['Cy', 'Ada', 'Bo']
     """
     given = [part.strip() for part in NAME_BREAKS.split(typed)]
     given = [part for part in given if part]
@@ -68,8 +69,14 @@ def seat_names(typed: str, players: int) -> list[str] | None:
             "This game has {n} players: type at most {n} names, with commas between them, not {count}.",
             players).format(n=players, count=len(given)))
     taken = {name.casefold() for name in given}
-    others = [name for name in rally.DEFAULT_NAMES if name.casefold() not in taken]
-    return given + others[:players - len(given)]
+    spare = [name for name in rally.DEFAULT_NAMES if name.casefold() not in taken]
+    names = list(given)
+    for seat in range(len(given), players):
+        own = rally.DEFAULT_NAMES[seat]
+        name = own if own in spare else spare[0]
+        spare.remove(name)
+        names.append(name)
+    return names
 
 
 class GameSetup(Messages, StableRepr, w.VBox):
@@ -114,7 +121,7 @@ class GameSetup(Messages, StableRepr, w.VBox):
         self.bot = w.Dropdown(options=[(_(BOT_WORDS[name]), name) for name in BOTS], value=bot, tooltip="", description=_("Computer players"),
                               layout=w.Layout(width="260px"))
         self.start = w.Button(description=_("New game"), button_style="primary")
-        self.start.on_click(lambda _: self.new_game())
+        self.start.on_click(lambda _: self._start_pressed())
         self._bot_delay = bot_delay
         self.view: GameView | None = None
         self.box = w.Box()
@@ -174,6 +181,18 @@ class GameSetup(Messages, StableRepr, w.VBox):
         if old is not None:
             old.close()
         return view
+
+    def _start_pressed(self) -> None:
+        """New game pressed: the game is set, so the settings fold away and the keyboard goes
+        to the new game (its hand, or the button that folds the settings out again)."""
+        view = self.new_game()
+        if view is None:
+            return
+        self.settings_button.value = False
+        if not view.passing and view.game.current_player == view.viewer:
+            view.hand.focus_card()
+        else:
+            self.settings_button.focus()
 
     def _offer_again(self) -> None:
         self.again.layout.display = None

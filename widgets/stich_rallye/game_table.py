@@ -49,8 +49,8 @@ class GameTable:
         game = self.game
         if isinstance(event, TrickWon):
             self._won = (event.cards, event.seats)
-        elif isinstance(event, FlagTaken) and event.reason == "trick" and self._won:
-            # The trick is cleared from the table: it becomes the last trick.
+        elif isinstance(event, FlagTaken) and event.reason in ("trick", "last trick") and self._won:
+            # The trick is cleared from the table: it becomes the last trick (a round's last too).
             self.last_trick.show_trick(*self._won, game.names, complete=True)
             self._won = None
         elif isinstance(event, Moved):

@@ -464,7 +464,7 @@ class GameView(StableRepr, w.VBox):
 
     def show_trick(self) -> None:
         """The trick on the table (a guided game may show the one a tip is about)."""
-        self.trick_table.show_game(self.game)
+        self.trick_table.show_game(self.game, before=self.last_trick.winner)
 
     def _hide_hand(self) -> None:
         """No hand on screen, nor in the page: its cards, the hint and the turbo choice go."""

@@ -242,15 +242,16 @@ class TrackFigure(PlotlyView):
         """Show the caption and the summary. The wide look: inside the loop, but a summary of
         :data:`INSIDE_LINES` lines or more below the track, the figure grown for it while it
         is shown. A narrow look: in lines as wide as the track below it, the key moved down,
-        the figure grown for them and never shrunk again (what stands below it does not jump
-        as a move is stepped through); the wide look's size is set again when ``relaid``."""
+        the figure grown for them and not shrunk while words stand there (what stands below
+        it does not jump as a move is stepped through); with no words, as high as its look
+        again (no empty band over the key); the wide look's size is set again when ``relaid``."""
         look, notes = self._tf_look, self.plot.layout.annotations
         caption, summary = html.escape(caption), wrap(html.escape(summary), look.wrap)
         if look.below:
             caption = wrap(caption, look.caption_wrap)
             caption_px = text_height(caption, look.caption)
             words = caption_px + text_height(summary, look.summary)
-            self._tf_words_px = max(self._tf_words_px, words + 6 if words else 0)
+            self._tf_words_px = max(self._tf_words_px, words + 6) if words else 0
             notes[CAPTION].update(text=caption, yshift=-2)
             notes[SUMMARY].update(text=summary, yshift=-2 - caption_px)
             self._grow({**look.legend, "y": -self._tf_words_px / look.below})

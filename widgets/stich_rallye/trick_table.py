@@ -109,9 +109,14 @@ class TrickTable(StableRepr, PageWrites, anywidget.AnyWidget):
             self.explanation = explanation.sentence if explanation is not None else ""
             self.status = status
 
-    def show_game(self, game: Game) -> None:
-        """Show the current trick of ``game`` (complete while its winner chooses the turbo)."""
-        self.show_trick(game.trick, game.trick_seats, game.names, complete=len(game.trick) == game.players)
+    def show_game(self, game: Game, before: str | None = None) -> None:
+        """Show the current trick of ``game`` (complete while its winner chooses the turbo);
+        until it is complete, its line also names ``before``, who won the trick before (its
+        cards stand under "Previous trick", a screen further down on a phone)."""
+        complete = len(game.trick) == game.players
+        self.show_trick(game.trick, game.trick_seats, game.names, complete=complete)
+        if before and not complete:
+            self.status += " " + _("{name} won the last trick.").format(name=before)
 
     @property
     def winner(self) -> str | None:
