@@ -132,6 +132,11 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
                N_("If no car finishes two laps by the end of round 3, the car furthest ahead wins.")),
     "finish_leader": (N_("Round 3 is over and nobody went round twice."),
                       N_("{name}'s car is furthest ahead, so {name} wins the race!")),
+    # The learner's own win, said to them as the turbo button said it ("you win!").
+    "finish_you": (N_("Your car finished its second lap: you win the race!"),
+                   N_("If no car finishes two laps by the end of round 3, the car furthest ahead wins.")),
+    "finish_leader_you": (N_("Round 3 is over and nobody went round twice."),
+                          N_("Your car is furthest ahead, so you win the race!")),
 }
 #: How round 2 and 3 are dealt (S3), said once: the "why" of a new deal.
 DEAL_RULE = N_("Each player gets 5 cards in round 1, 7 in round 2 and 9 in round 3. Cards left over lie aside, "
@@ -206,12 +211,13 @@ def _event_moment(events: Sequence[Event], index: int, learner: int) -> Moment |
     if isinstance(event, LapCompleted):
         move = next(e.move for e in reversed(events[:index]) if isinstance(e, Moved))
         return Moment("lap", index, event.seat, (("lap", event.lap), ("move", move), ("progress", move.final),
-                                                 ("space", move.space)))
+                                                 ("space", move.space), ("yours", event.seat == learner)))
     if isinstance(event, GameWon):
         last: Move | None = next((e.move for e in reversed(events[:index])
                                   if isinstance(e, Moved) and e.seat == event.seat), None)
         progress = 0 if last is None else last.final
-        return Moment("finish", index, event.seat, (("reason", event.reason), ("move", last), ("progress", progress)))
+        return Moment("finish", index, event.seat, (("reason", event.reason), ("move", last), ("progress", progress),
+                                                    ("yours", event.seat == learner)))
     return None
 
 
@@ -243,10 +249,11 @@ def _variant(moment: Moment) -> str:
         return "uphill_roll_grid"
     if moment.kind == "round_end_motors" and moment.fact("released"):
         return "round_end_motors_value"
+    you = "_you" if moment.fact("yours") else ""
     if moment.kind == "finish" and moment.fact("reason") == "leader":
-        return "finish_leader"
-    if moment.kind == "lap" and moment.fact("lap") > 1:
-        return "finish"  # a second lap is the finish (S13): the finish says it
+        return "finish_leader" + you
+    if moment.kind == "finish" or (moment.kind == "lap" and moment.fact("lap") > 1):
+        return "finish" + you  # a second lap is the finish (S13): the finish says it
     if moment.kind == "lap" and _stops_on_line(moment.fact("move")):
         return "lap_on_line"
     if moment.kind.startswith("trick_"):

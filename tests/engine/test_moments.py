@@ -16,7 +16,7 @@ from rally import Dealt, GameWon, HeuristicBot, LapCompleted, MotorWound, Moved,
 from rally.common.i18n import _, language
 from rally.common.moment import Moment
 from rally.stich_rallye.moments import (
-    DEAL_RULE, DECISIONS, GUIDED_SEED, KINDS, TEMPLATES, TurboAlways, coverage, example_moment, guide,
+    DEAL_RULE, DECISIONS, GUIDED_SEED, KINDS, TEMPLATES, TurboAlways, coverage, detect, example_moment, guide,
     learner_policies, moment_why, moment_words, play_guided, sentences,
 )
 
@@ -233,3 +233,26 @@ def test_bad_input_says_what_would_be_right() -> None:
         guide(7)
     with pytest.raises(rally.SetupError, match="lead"):
         example_moment("dance")
+
+
+@pytest.mark.parametrize("reason, words", [
+    ("second lap", "Your car finished its second lap: you win the race!"),
+    ("leader", "Your car is furthest ahead, so you win the race!"),
+])
+def test_the_learner_s_own_win_is_told_to_them_and_another_s_by_name(reason, words):
+    """The turbo button says "you win!": the tip after it says it to the learner too (the
+    walk, round 33), and names anyone else who wins."""
+    for seat, own in ((0, True), (2, False)):
+        moment = Moment("finish", 9, seat, (("reason", reason), ("move", None), ("progress", 0), ("yours", own)))
+        said = " ".join(moment_words(moment, ("Ada", "Bo", "Cy", "Di")))
+        assert (words in said) is own and ("Cy" in said) is not own, said
+
+
+def test_a_game_the_learner_wins_tells_them_so():
+    game = rally.Game.new(3, seed=2)  # careful players all round; seat 0 goes round twice first
+    rally.play_out(game, [HeuristicBot()] * 3, random.Random(2))
+    assert next(e for e in game.events if isinstance(e, GameWon)).seat == 0
+    said = [" ".join(moment_words(m, game.names)) for m in detect(game, 0, 0) if m.kind in ("finish", "lap")]
+    assert "Your car finished its second lap: you win the race!" in " ".join(said), said
+    others = [" ".join(moment_words(m, game.names)) for m in detect(game, 0, 1) if m.kind in ("finish", "lap")]
+    assert "Ada's car finished its second lap: Ada wins the race!" in " ".join(others), others

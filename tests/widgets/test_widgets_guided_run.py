@@ -171,6 +171,8 @@ def test_laying_the_trap_leaves_the_car_stuck_and_the_game_goes_on():
     assert run.board.game.is_stuck_for_good(LEARNER)
     stops, _ = play_through(run, random.Random(5), RandomLearner(1.0))
     assert run.board.game.is_over
+    # The end says how to play again with the button lesson 0 shows (the board's own is hidden).
+    assert run.board.prompt.endswith("Press “Start this game again ▶” to play again."), run.board.prompt
 
 
 def test_show_me_a_kind_that_did_not_come_up():

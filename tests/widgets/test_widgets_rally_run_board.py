@@ -641,3 +641,28 @@ def test_at_the_end_the_player_hears_how_far_their_car_got(language):
             else:
                 assert ("noch kein Kanister-Plättchen" if language == "de" else "no trophy yet") in prompt
     assert set(endings) == {"won", "trophy", "none"}
+
+
+def test_the_heading_counts_down_the_last_turns_before_the_limit():
+    """A game that stops at its turn limit says so before it comes (lesson 0's walk: the first
+    game stopped with no warning): from TURNS_WARNED turns left, each of the player's turns
+    says how many remain, this one included."""
+    from rally.rally_run import RallyRunGame
+    from widgets.rally_run.board_words import TURNS_WARNED
+
+    board = RallyRunBoard(RallyRunGame.new(2, seed=3, max_turns=2 * TURNS_WARNED + 4), bots=["none"])
+    told = []
+    rng = random.Random(2)
+    while not board.game.is_over:  # a learner's turn by taps: a marked place, else a swap
+        told.append(board.heading)
+        marked = [place for place, what in targets(board).items() if what in ("reveal", "drive", "finish")]
+        if marked:
+            board.click(rng.choice(marked))
+            if board.rotations:
+                board.rotate(rng.choice([r["rotation"] for r in board.rotations]))
+        else:
+            board.set_mode("swap")
+            first, second = rng.sample(sorted(targets(board)), 2)
+            board.click(first), board.click(second)
+    counts = [int(m.group(1)) if (m := re.search(r"Only (\d+) turns? left", h)) else None for h in told]
+    assert counts[:2] == [None, None] and counts[2:] == list(range(TURNS_WARNED, 0, -1)), counts

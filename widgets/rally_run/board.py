@@ -143,6 +143,9 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         #: The places a tap may go through while paused (the ones a guide's tip asks for):
         #: they keep their marks ("reveal"), so the prompt's words match what is drawn.
         self.open_while_paused: Callable[[], Collection[str]] = lambda: ()
+        #: The words of the button that starts another game, named at the game's end; None:
+        #: the board's own "New game" (a guide that hides it names its own button).
+        self.again_words: str | None = None
         self.set_trait("interactive", bool(interactive))
         if game is None:
             if players is None:
@@ -388,7 +391,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             self.seed = game.seed
             self.labels = page_labels(obs.trophies_left)
             self.heading, self.prompt = heading_and_prompt(
-                game, me, self.interactive, self.mode, shared=len(self.people) > 1)
+                game, me, self.interactive, self.mode, shared=len(self.people) > 1, again=self.again_words)
             self.over = game.is_over
 
     def _targets(self) -> dict[str, str]:

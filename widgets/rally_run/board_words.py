@@ -118,11 +118,16 @@ def trap_warning() -> str:
     return _("⚠ Laid as marked ⚠, your car could never drive on again.")
 
 
-def ending_words(game: RallyRunGame, me: int) -> str:
+#: From how many turns left a player is told, on each turn, how many remain.
+TURNS_WARNED = 10
+
+
+def ending_words(game: RallyRunGame, me: int, again: str | None = None) -> str:
     """What ``me`` is told at the end of a game played: that they won, or where their car
-    got to (with its trophy, if any); and how to play again (a long game that ends with the
-    winner alone leaves a child without a word about their own run)."""
-    again = page_labels(0)["new_game"]
+    got to (with its trophy, if any); and how to play again, with the button's words
+    ``again`` (the board's "New game" if None). A long game that ends with the winner alone
+    leaves a child without a word about their own run."""
+    again = again or page_labels(0)["new_game"]
     if game.winner == me:
         return _("You win! Press “{new}” to play again.").format(new=again)
     obs = game.observation(me)
@@ -135,16 +140,17 @@ def ending_words(game: RallyRunGame, me: int) -> str:
 
 
 def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str,
-                       shared: bool = False) -> tuple[str, str]:
+                       shared: bool = False, again: str | None = None) -> tuple[str, str]:
     """The line above the board and what ``me`` is asked to do, in ``mode`` (``"move"`` or
     ``"swap"``); no prompt on a board only shown (not ``interactive``) or on another's turn.
-    At the end, a board played by one person (not ``shared``) tells them how they did."""
+    At the end, a board played by one person (not ``shared``) tells them how they did, and
+    which button (``again``: :func:`ending_words`) plays again."""
     names = game.names
     if game.is_over:  # the winner in the heading: the line below says why (a finish, or the limit)
         assert game.winner is not None  # a game of Rally Run always ends with a winner
         said = game.events[-1].describe(names)
         if interactive and not shared:
-            said += " " + ending_words(game, me)
+            said += " " + ending_words(game, me, again)
         return (ngettext("Game over after {n} turn: {name} wins!", "Game over after {n} turns: {name} wins!",
                          game.turns_played).format(n=game.turns_played, name=names[game.winner]), said)
     # No turn number: the game counts every player's turns together, so a child's 50th
@@ -158,6 +164,10 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
     aim = _("the pit stop (C3)") if goal == Cell.parse("C3") else start_tile(goal.color, goal.corner)
     head = _("Your turn, {name} ({color} car). Heading for {goal}.").format(
         name=names[me], color=color_adjective(game.start_colors[me]), goal=aim)
+    left = -(-(game.max_turns - game.turn) // game.players)  # this turn and the player's turns after it
+    if left <= TURNS_WARNED:  # the end comes by the turn limit: said before it comes, not only when it has
+        head += " " + ngettext("Only {n} turn left before the game stops.", "Only {n} turns left before the game stops.",
+                               left).format(n=left)
     if game.awaiting_rotation:
         return head, lay_prompt(game)
     # The buttons are named as they read: their words come from the same labels.

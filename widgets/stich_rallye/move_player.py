@@ -72,10 +72,12 @@ class MovePlayer(StableRepr, w.VBox):
         self.play_button.on_click(lambda _button: self.play())
         self.end_button.on_click(lambda _button: self.skip())
         self.figure.on_redraw(self._update)
+        # The buttons and their line above the track: on a phone the track and its key fill
+        # the screen, and a Step ▶ under them moved a car out of sight (the walk, round 33).
         super().__init__([
-            self.figure,
             w.HBox([self.back_button, self.step_button, self.play_button, self.end_button]),
             self.status,
+            self.figure,
         ])
         if move is not None:
             self.load(move)
