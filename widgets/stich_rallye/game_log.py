@@ -28,7 +28,7 @@ class GameLog(w.HTML):
     (laid out apart) says what is new."""
 
     def __init__(self) -> None:
-        super().__init__(layout=w.Layout(width="100%"))
+        super().__init__(layout=w.Layout(width="auto"))  # "100%" and the widget's margin overflowed a phone
         #: What a screen reader says as the game goes on: one live region, made once.
         self.announcer = Announcer()
         self._announced = 0  # how many of the messages were announced

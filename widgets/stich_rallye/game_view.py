@@ -521,6 +521,7 @@ def _page(view: GameView) -> list[w.Widget]:
     play = w.VBox([w.HBox([view.figure, beside], layout=w.Layout(flex_flow="row wrap", max_width="100%")),
                    view.hand_area], layout=w.Layout(width="850px", max_width="100%"))
     dials = w.HBox(view.dials, layout=w.Layout(flex_flow="row wrap"))
+    view.last_trick.layout.margin = "12px 0 0 0"  # its heading apart from the dials' boxes above it
     side = w.VBox([dials, view.last_trick, view.speed], layout=w.Layout(width="255px", max_width="100%"))
     return [w.VBox([view.status, view.alert]), view.review_box, view.replay_box,
             w.HBox([play, side], layout=w.Layout(flex_flow="row wrap")), view.event_log, view.announcer, PageStyle()]
