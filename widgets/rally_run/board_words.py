@@ -115,7 +115,7 @@ def lay_prompt(game: RallyRunGame) -> str:
 
 def trap_warning() -> str:
     """What a way to lay the tile marked ⚠ means (and why a guide refuses it while its ⚠ tip is up)."""
-    return _("⚠ Laid as marked ⚠, your car could never drive on again.")
+    return _("⚠ If you lay it the way marked ⚠, your car can never drive on: better choose another way.")
 
 
 #: From how many turns left a player is told, on each turn, how many remain.
