@@ -101,6 +101,17 @@ class RunTable:
         return self._turn
 
     @property
+    def turns_left(self) -> int:
+        """The turns the player to move has before the turn limit stops the game (R8), this
+        one included: the turns left, shared out in turn order.
+
+        >>> from rally.rally_run import RallyRunGame
+        >>> RallyRunGame.new(2, seed=1, max_turns=5).turns_left
+        3
+        """
+        return -(-(self._max_turns - self._turn) // self._players)
+
+    @property
     def turns_played(self) -> int:
         """Turns played, the winning one included: a finish ends the game within its turn,
         before :attr:`turn` counts it. The number the log gives the last turn

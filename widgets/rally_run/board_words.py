@@ -164,7 +164,7 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
     aim = _("the pit stop (C3)") if goal == Cell.parse("C3") else start_tile(goal.color, goal.corner)
     head = _("Your turn, {name} ({color} car). Heading for {goal}.").format(
         name=names[me], color=color_adjective(game.start_colors[me]), goal=aim)
-    left = -(-(game.max_turns - game.turn) // game.players)  # this turn and the player's turns after it
+    left = game.turns_left
     if left <= TURNS_WARNED:  # the end comes by the turn limit: said before it comes, not only when it has
         head += " " + ngettext("Only {n} turn left before the game stops.", "Only {n} turns left before the game stops.",
                                left).format(n=left)

@@ -79,6 +79,15 @@ def seat_names(typed: str, players: int) -> list[str] | None:
     return names
 
 
+def _keyboard_to_hand(view: GameView) -> bool:
+    """Bring the keyboard to a new game's hand when the person on screen plays first;
+    returns whether it did."""
+    if view.passing or view.game.current_player != view.viewer:
+        return False
+    view.hand.focus_card()
+    return True
+
+
 class GameSetup(Messages, StableRepr, w.VBox):
     """A game to play at once (``setup.view``, a :class:`GameView`), with its settings
     folded away behind one button: players, track, seed, names, people and bots, then
@@ -189,9 +198,7 @@ class GameSetup(Messages, StableRepr, w.VBox):
         if view is None:
             return
         self.settings_button.value = False
-        if not view.passing and view.game.current_player == view.viewer:
-            view.hand.focus_card()
-        else:
+        if not _keyboard_to_hand(view):
             self.settings_button.focus()
 
     def _offer_again(self) -> None:
@@ -205,8 +212,8 @@ class GameSetup(Messages, StableRepr, w.VBox):
             seed = self.view.game.seed if self.view is not None else 0
         self.seed.value = str(0 if seed >= inputs.MAX_SEED else seed + 1)
         view = self.new_game()
-        if view is not None and not view.passing and view.game.current_player == view.viewer:
-            view.hand.focus_card()  # the button pressed goes: the keyboard goes to the new hand
+        if view is not None:
+            _keyboard_to_hand(view)  # the button pressed goes: the keyboard goes to the new hand
         return view
 
     def _on_players(self, change: dict) -> None:
