@@ -204,7 +204,8 @@ def _event_moment(events: Sequence[Event], index: int, learner: int) -> Moment |
                 break
             if isinstance(later, MotorReleased) and later.value > 0:
                 released.append((later.seat, later.value))
-        seat = released[0][0] if released else event.order[0]
+        # The car named is the last one a motor drove: its move is the one the track shows.
+        seat = released[-1][0] if released else event.order[0]
         return Moment("round_end_motors", index, seat, (("round", event.round), ("released", tuple(released))))
     if isinstance(event, Dealt) and event.round == 2:
         return Moment("new_deal", index, None, (("round", event.round), ("cards", len(event.hands[0]))))
@@ -294,7 +295,7 @@ def moment_words(moment: Moment, names: Sequence[str]) -> tuple[str, ...]:
         facts["color"] = facts["lead"].color.word
         facts["cards"] = join_words([str(c) for c in facts["follow"]], "or")
     if moment.kind == "round_end_motors" and facts["released"]:
-        facts["value"] = facts["released"][0][1]
+        facts["value"] = facts["released"][-1][1]
     return tuple(_(template).format(**facts) for template in TEMPLATES[_variant(moment)])
 
 

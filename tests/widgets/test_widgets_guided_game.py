@@ -227,6 +227,24 @@ def test_the_round_end_tip_says_the_new_cards_are_already_dealt() -> None:
             assert ends and words in ends[0], ends
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_round_end_tip_names_the_car_whose_move_the_track_shows(seed) -> None:
+    """The tip names one motor's drive; the track under it shows the last drive of the
+    round's end. They are the same car, or a child looks for Bo's move and finds Di's."""
+    view = GuidedGame()
+    rng, bot = random.Random(seed), RandomBot()
+    while view.moment is None or view.moment.kind != "round_end_motors":
+        if view.moment is not None:
+            view.go_on()
+            continue
+        action = bot.choose(view.game, view.game.legal_actions(), rng)
+        assert view.choose_turbo(action.use) if isinstance(action, Turbo) else view.play_card(action)
+    kind, seat = view.pointing
+    name, move = view.game.names[seat], view.figure.current_move
+    assert kind == "motor" and move is not None and move.mover == seat, (view.pointing, move)
+    assert f"{name}'s motor had " in view.tip_text and name in move.describe(view.game.names)
+
+
 def test_the_hand_says_the_learner_is_the_named_seat() -> None:
     view = GuidedGame()
     assert view.hand.title == "Your cards: you are Ada (white car)"
