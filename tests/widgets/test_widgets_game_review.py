@@ -17,6 +17,7 @@ from rally import Game, HeuristicBot, Moved, Turbo, examples, play_out
 from rally.stich_rallye.game import decision_of
 from rally.stich_rallye.replay import trick_span
 from widgets import GameReview, GameView, ReviewChart
+from widgets.stich_rallye import replay_panel
 from test_widgets_track_narrow import PHONE  # tests/widgets on sys.path
 
 
@@ -117,7 +118,7 @@ def test_the_chart_draws_the_series(coached):
 
 
 @pytest.mark.slow  # a whole coached game and its review at the shipped settings
-def test_a_costly_decision_opens_the_replay_where_its_trick_began(coached):
+def test_a_costly_decision_opens_the_replay_one_step_before_it(coached):
     view, _ = coached
     review = view.review
     assert review.costly(1), "the fixture's game has a clearly costly decision"
@@ -125,19 +126,22 @@ def test_a_costly_decision_opens_the_replay_where_its_trick_began(coached):
     asked = view.replay_anchor.requests
     view.review_view.buttons[0].click()
     first, last = trick_span(view.game, worst.event)
-    assert view.replay_index == first - 1  # the table as the trick begins
+    assert view.replay_index == worst.event - 1  # the table just before the decision
     note = worst.label.split(":")[0]  # the note names the round and trick; its explanation, the choice
     said = html.escape(worst.explanation)
     assert note in view.replay_text.value and said in view.replay_text.value
-    assert "Step forward to see it" in view.replay_text.value
+    assert "Step forward to see it: it comes next." in view.replay_text.value
     assert view.replay_anchor.requests == asked + 1  # the replay is brought into view
-    # Stepping forward reaches the decision itself, still explained.
-    for _ in range(worst.event - (first - 1)):
-        view.replay_step(+1)
+    # One step forward is the decision itself, still explained.
+    view.replay_step(+1)
     assert view.replay_index == worst.event
     assert view.game.events[worst.event].describe(view.game.names) in view.replay_text.value
     assert said in view.replay_text.value
-    # After the trick is over, the note goes.
+    # Stepping back to the trick's start keeps the note; before the trick, and after it, it goes.
+    view.replay_to(first - 1)
+    assert said in view.replay_text.value
+    view.replay_to(first - 2)
+    assert said not in view.replay_text.value
     view.replay_to(last + 1)
     assert said not in view.replay_text.value
 
@@ -151,6 +155,45 @@ def test_the_replay_waits_at_the_end_and_starts_again_from_the_deal():
     view.replay_forward.click()
     assert view.replay_index == 0 and "Round 1: each player gets 5 cards." in view.replay_text.value
     assert view.replay_forward.description == "Step forward ▶" and view.replay_back.disabled
+
+
+def test_the_replay_plays_by_itself_from_the_deal_and_a_step_taken_pauses_it(monkeypatch):
+    game = play_out(Game.new(3, "beach", seed=4), [HeuristicBot()] * 3, random.Random(4))
+    view = GameView(game=game)
+    panel, last = view.replay_box, len(game.events) - 1
+    play = panel.play_button
+    assert play.description == "▶ Play" and play in panel.children[2].children
+    play.click()  # no event loop (a script): nothing plays, nothing breaks
+    assert not panel.playing and view.replay_index == last
+    monkeypatch.setattr(replay_panel, "PLAY_INTERVAL", 0)
+
+    async def play_then(step_back_at: int | None) -> list[int]:
+        seen: list[int] = []
+        view.replay_slider.observe(lambda change: seen.append(change["new"]), names="value")
+        play.click()
+        assert panel.playing and play.description == "⏸ Pause"
+        while panel.playing:
+            await asyncio.sleep(0)
+            if step_back_at is not None and view.replay_index >= step_back_at:
+                view.replay_step(-1)  # the learner steps back: the replay stops playing
+        return seen
+
+    seen = asyncio.run(play_then(step_back_at=3))
+    assert seen[:4] == [0, 1, 2, 3] and view.replay_index == 2  # from the deal, paused by Step back
+    assert not panel.playing and play.description == "▶ Play"
+    seen = asyncio.run(play_then(step_back_at=None))
+    assert seen == list(range(3, last + 1)) and play.description == "▶ Play"  # on from there, to the end
+    assert view.figure.positions == game.positions
+
+    async def close_while_playing() -> int:
+        play.click()  # from the end: from the first deal again
+        await asyncio.sleep(0)
+        view.close()  # a new game took its place
+        for _ in range(5):
+            await asyncio.sleep(0)
+        return view.replay_index
+
+    assert asyncio.run(close_while_playing()) < 3 and not panel.playing
 
 
 def test_bad_input_is_refused_in_words():

@@ -12,7 +12,7 @@ With ``coach=True`` a "Hint" button asks the advisor for the best option, in wor
 its win chance, within :attr:`GameView.hint_seconds` (on a busy machine the hint stops
 there and says it is not sure yet), and after the game a :class:`GameReview` shows your
 win chance over the game and the three decisions that cost the most, each opening the
-replay where its trick began. In Jupyter the review's work starts during the game: after
+replay just before it. In Jupyter the review's work starts during the game: after
 each of your decisions a thread beside the kernel's event loop does what the review will
 do for it (:func:`rally.stich_rallye.review.look_ahead`, pausing while a hint is worked out), and after
 the game the review is taken a step at a time in a thread too
@@ -336,7 +336,7 @@ class GameView(StableRepr, w.VBox):
         self.replay_box.to(index)
 
     def replay_decision(self, decision: rally.ReviewedDecision) -> None:
-        """Open the replay where ``decision``'s trick began: step forward to see it."""
+        """Open the replay just before ``decision``: one step forward shows it."""
         self.replay_box.open_at(self.game, decision)
 
     def show_hint(self) -> str:

@@ -1,6 +1,7 @@
 """ReplayPanel: the game view's replay controls after the game, "◀ Step back", a slider and
 "Step forward ▶", with the words of the step shown; the table itself is drawn by the view
-(``on_show``). A decision chosen in a review opens the replay where its trick began.
+(``on_show``). A decision chosen in a review opens the replay just before it, explained
+from its trick's start.
 
 >>> panel = ReplayPanel(on_show=lambda index, state: None)
 >>> panel.index is None, panel.layout.display
@@ -9,6 +10,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 from typing import Callable
 
@@ -21,6 +23,9 @@ from rally.stich_rallye.replay import ReplayState, replay_states, trick_span
 from ..i18n import _, ngettext
 from ..occasion import Occasion
 from ..scroll_anchor import ScrollAnchor
+
+#: Seconds between two steps of the replay playing by itself: time to read a step's line.
+PLAY_INTERVAL = 1.5
 
 
 class ReplayPanel(w.VBox):
@@ -37,6 +42,10 @@ class ReplayPanel(w.VBox):
         self._note_from = 0
         self.back = w.Button(description=_("◀ Step back"), layout=w.Layout(width="auto"))
         self.forward = w.Button(description=_("Step forward ▶"), layout=w.Layout(width="auto"))
+        #: Plays the replay by itself, a step every :data:`PLAY_INTERVAL` seconds (inside Jupyter).
+        self.play_button = w.Button(description=_("▶ Play"), layout=w.Layout(width="auto"))
+        self._playing: asyncio.Task | None = None
+        self._stepping_itself = False
         # No number beside the slider: it counts from 0, while the text below says
         # "Step 210 of 221" (counting from 1), and the two disagreed by one.
         self.slider = w.IntSlider(min=0, max=0, tooltip="", description=_("Step"), continuous_update=False,
@@ -46,13 +55,14 @@ class ReplayPanel(w.VBox):
         super().__init__(
             [self.anchor,
              w.HTML(_("<b>Replay</b>: step through everything that happened, from the first deal.")),
-             w.HBox([self.back, self.slider, self.forward],
+             w.HBox([self.back, self.slider, self.forward, self.play_button],
                     layout=w.Layout(flex_flow="row wrap", align_items="center")), self.text],
             layout=w.Layout(display="none", border="2px solid #1d4ed8", padding="4px 8px", max_width="850px"),
         )
-        self.slider.observe(lambda change: self.show(change["new"]), names="value")
+        self.slider.observe(self._slider_moved, names="value")
         self.back.on_click(lambda _: self.step(-1))
         self.forward.on_click(lambda _: self.step(+1))
+        self.play_button.on_click(lambda _: self.toggle_play())
 
     @property
     def index(self) -> int | None:
@@ -93,26 +103,87 @@ class ReplayPanel(w.VBox):
                 return
             self.slider.value = max(0, min(last, self.slider.value + delta))
 
+    def _slider_moved(self, change: dict) -> None:
+        if not self._stepping_itself:
+            self.pause()  # the learner took the controls
+        self.show(change["new"])
+
+    @property
+    def playing(self) -> bool:
+        """True while the replay plays by itself."""
+        return self._playing is not None and not self._playing.done()
+
+    def toggle_play(self) -> None:
+        """Play the replay by itself from the step shown (from the first deal when it
+        stands at the end), or pause it. Needs Jupyter's event loop; without one (a
+        script), nothing happens."""
+        if self.playing:
+            self.pause()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if not self.states:
+            return
+        self._playing = loop.create_task(self.play_on())
+        self.play_button.description = _("⏸ Pause")
+
+    def pause(self) -> None:
+        """Stop playing by itself, at the step shown."""
+        task, self._playing = self._playing, None
+        if task is not None and not task.done():
+            task.cancel()
+        self.play_button.description = _("▶ Play")
+
+    async def play_on(self, interval: float | None = None) -> None:
+        """Step forward every ``interval`` seconds (:data:`PLAY_INTERVAL`) to the end (from
+        the first deal when the replay stands at its end), then stop. A closed panel stops too."""
+        interval = PLAY_INTERVAL if interval is None else interval
+        last = len(self.states) - 1
+        if self.slider.value == last:
+            self._step_itself(0)
+        while self.comm is not None and self.slider.value < last:
+            await asyncio.sleep(interval)
+            if self.comm is None:
+                break
+            self._step_itself(self.slider.value + 1)
+        if self._playing is asyncio.current_task():
+            self._playing = None
+            self.play_button.description = _("▶ Play")
+
+    def _step_itself(self, index: int) -> None:
+        self._stepping_itself = True
+        try:
+            self.slider.value = index
+        finally:
+            self._stepping_itself = False
+
     def to(self, index: int) -> None:
         """Show the table right after event ``index``."""
         if self.states:
             self.slider.value = max(0, min(len(self.states) - 1, index))
 
     def open_at(self, game: Game, decision: rally.ReviewedDecision) -> None:
-        """Open where ``decision``'s trick began, its explanation shown up to the decision."""
+        """Open just before ``decision``, its explanation shown from its trick's start to the
+        trick's end."""
         if not self.states:
             return
+        self.pause()
         first, last = trick_span(game, decision.event)
         # The explanation names the card played, so the note's heading says only when.
         where = _("Round {round}, trick {trick}").format(round=decision.round, trick=decision.trick)
         self._note = (decision.event, last, (f"<div style='margin-top:4px;padding:4px 6px;background:#fef3c7'>"
                                              f"<b>{html.escape(where)}</b>: "
                                              f"{html.escape(decision.explanation)}</div>"))
-        self._note_from = max(0, first - 1)
-        if self.slider.value == self._note_from:
-            self.show(self._note_from)
+        self._note_from = max(0, first - 1)  # stepping back through the trick keeps the note
+        # The replay opens one step before the decision: one tap forward shows it. (Opened at
+        # the trick's start, a child tapped up to 9 times with the table out of sight.)
+        opening = max(0, decision.event - 1)
+        if self.slider.value == opening:
+            self.show(opening)
         else:
-            self.to(self._note_from)
+            self.to(opening)
         # The keyboard goes to the replay first; then the anchor scrolls it to the top (the
         # focus alone would scroll only as far as the button).
         self.forward.focus()
