@@ -497,6 +497,12 @@ def test_the_memory_experiment_runs_only_when_asked_and_then_shows_its_result():
     assert "<pre" not in experiment.table.value and "monospace" not in experiment.table.value
     assert experiment.children[-1] is experiment.conclusion
     assert "Done." in experiment.status.value and not experiment.run_button.disabled
+    # A child's experiment (lesson 9) draws no intervals; the grown-ups' guide asks for them.
+    bars = experiment.children[-2].plot.data[0]
+    assert bars.error_y.visible is False and bars.hoverinfo == "skip" and "interval" not in experiment.table.value
+    grown_ups = MemoryExperiment([0, None], games=6, seed=2, intervals=True)
+    grown_ups.run()
+    assert grown_ups.children[-2].plot.data[0].error_y.visible is True and "interval" in grown_ups.table.value
 
 
 def test_the_memory_experiment_says_done_only_once_its_table_and_chart_are_shown():

@@ -417,3 +417,25 @@ def test_a_card_tapped_while_the_turbo_waits_says_the_turbo_comes_first():
     view.hand.selected = view.hand.codes[0]
     assert "may be played" not in view.hand.message
     assert "turbo" in view.hand.message and position.player_names[position.decider] in view.hand.message
+
+
+def test_a_child_s_chart_shows_chances_and_the_grown_ups_editor_its_intervals():
+    """The chart beside a child's question shows each choice's chance only: the test games'
+    count and the 99% intervals are in the grown-ups' fold (issue 41: no statistics on the
+    child's path). The grown-ups' position editor draws the intervals too."""
+    lesson = WhatIf(examples.turbo_dilemma(), title="Use the turbo now?", outcomes=True)
+    lesson.predict("turbo")
+    advice = lesson.ask()
+    chart = lesson.advisor.chart
+    bars = chart.plot.data[0]
+    assert chart in lesson.advisor.children and bars.error_y.visible is False and bars.hoverinfo == "skip"
+    assert chart.plot.layout.title.text == "Bo&#x27;s choices: chance to win"
+    assert [a.y for a in chart.plot.layout.annotations] == [100 * o.win_rate for o in advice.options]
+    assert "test games" not in shown_text(chart) and "interval" not in shown_text(chart)
+    assert "99% interval" in lesson.advisor.details.value  # the numbers, in the fold
+    editor = PositionEditor(TURBO, playouts=200, seed=1)
+    editor.advisor.ask()
+    assert editor.advisor.chart.plot.data[0].error_y.visible is True
+    assert "test games each" in editor.advisor.chart.plot.layout.title.text
+    with pytest.raises(SetupError, match="True or False"):
+        AdvisorPanel(Position.from_code(TURBO), intervals="yes")

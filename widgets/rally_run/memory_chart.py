@@ -2,8 +2,8 @@
 result as a Plotly chart; :class:`MemoryExperiment` runs the experiment only when the
 learner asks (it can take half a minute), then shows its table and chart.
 
-The chart has one bar per memory length, its win rate with the 95% interval as error
-bars, and a dashed line at the fair share (a bot no better than its opponents, drawn
+The chart has one bar per memory length, its win rate (with the 95% interval as error
+bars for grown-ups: ``intervals``), and a dashed line at the fair share (a bot no better than its opponents, drawn
 when the opponents all play alike), labelled beside the plot, clear of the bars. Every
 bar is labelled with its memory length and its figure, so nothing rests on color.
 
@@ -23,6 +23,8 @@ from typing import Iterable, Sequence
 
 import ipywidgets as w
 
+from rally.common import inputs
+from rally.common.errors import SetupError
 from rally.rally_run.simulate import MemoryResult, memory_win_rates
 
 from .._display import StableRepr
@@ -32,9 +34,11 @@ from ..plotly_view import PlotlyView, chars_across, narrow_width, plotly_figure
 
 class MemoryChart(PlotlyView):
     """The win rate of each memory length in ``result`` (from
-    :func:`rally.rally_run.simulate.memory_win_rates`), drawn on :attr:`plot`."""
+    :func:`rally.rally_run.simulate.memory_win_rates`), drawn on :attr:`plot`; with
+    ``intervals``, each rate's 95% interval as error bars and a bar's numbers on hover."""
 
-    def __init__(self, result: MemoryResult, width: int = 620, height: int = 340):
+    def __init__(self, result: MemoryResult, width: int = 620, height: int = 340, intervals: bool = True):
+        inputs.flag(intervals, "intervals", SetupError)
         super().__init__(plotly_figure())
         self._result = result
         self._wide, self._high = width, height
@@ -57,10 +61,11 @@ class MemoryChart(PlotlyView):
                                             rate=decimal(100 * row.rate, 1), low=decimal(100 * row.interval[0], 1),
                                             high=decimal(100 * row.interval[1], 1)) for row in rows]
         fair = None if result.fair_share is None else 100 * result.fair_share
-        self.plot.add_bar(x=labels, y=rates, hovertext=hover, hoverinfo="text",
+        self.plot.add_bar(x=labels, y=rates, hovertext=hover, hoverinfo="text" if intervals else "skip",
                      marker={"color": "#1d4ed8", "pattern": {"shape": "/", "fgcolor": "#ffffff"},
                              "line": {"color": "#111827", "width": 1}},
-                     error_y={"type": "data", "symmetric": False, "array": plus, "arrayminus": minus,
+                     error_y={"type": "data", "visible": intervals, "symmetric": False, "array": plus,
+                              "arrayminus": minus,
                               "color": "#111827", "thickness": 1.5, "width": 8})
         games = rows[0].games if rows else 0
         self._title = html.escape(ngettext("Win rate by memory, {games} game each against {opponents}",
@@ -83,8 +88,8 @@ class MemoryChart(PlotlyView):
                 {"xref": "paper", "x": 1.01, "y": fair, "text": self._fair,
                  "showarrow": False, "xanchor": "left", "yanchor": "middle",
                  "font": {"size": 12, "color": "#374151"}}])
-            + [{"x": label, "y": rate + high, "text": percent(rate / 100), "showarrow": False, "yshift": 10,
-                "font": {"size": 12, "color": "#111827"}} for label, rate, high in zip(labels, rates, plus)],
+            + [{"x": label, "y": rate + (high if intervals else 0), "text": percent(rate / 100), "showarrow": False,
+                "yshift": 10, "font": {"size": 12, "color": "#111827"}} for label, rate, high in zip(labels, rates, plus)],
         )
         self.redrawn()
 
@@ -159,7 +164,8 @@ class MemoryExperiment(StableRepr, w.VBox):
     settings when pressed, says that it is running, then shows the result's table and a
     :class:`MemoryChart`. Nothing slow runs before the learner asks. Bad settings are
     refused when the experiment is made, in the words of :mod:`rally`. ``intervals`` adds
-    the table's column of 95% intervals (the guide for grown-ups asks for it)."""
+    the table's column of 95% intervals and the chart's error bars (the guide for grown-ups
+    asks for them)."""
 
     def __init__(self, memories: Iterable[int | None] = (0, 1, 2, 3, 5, 8, None),
                  opponents: Sequence[str] = ("none",), games: int = 300, seed: int = 0, intervals: bool = False):
@@ -221,7 +227,8 @@ class MemoryExperiment(StableRepr, w.VBox):
         # they are on the page, never before.
         self.table.value = result_table(self.result, self._intervals)
         self.conclusion.value = "".join(f"<p>{html.escape(line)}</p>" for line in conclusion(self.result))
-        self.children = (self.run_button, self.status, self.table, MemoryChart(self.result), self.conclusion)
+        self.children = (self.run_button, self.status, self.table, MemoryChart(self.result, intervals=self._intervals),
+                         self.conclusion)
         done = _("Done. Here is what the games showed:")
         self.status.value = f"<p role='status'>{html.escape(done)}</p>"
         return self.result

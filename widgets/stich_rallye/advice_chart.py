@@ -1,11 +1,14 @@
-"""AdviceChart: the advisor's answer as a Plotly bar chart, with its 99% intervals."""
+"""AdviceChart: the advisor's answer as a Plotly bar chart: each choice's win chance, and for
+grown-ups (``intervals=True``) its 99% interval and the number of test games."""
 
 from __future__ import annotations
 
 import html
 
 
+import rally
 from rally import Advice, Turbo
+from rally.common import inputs
 
 from ..i18n import _, decimal, join_words, ngettext, percent, percent_range
 from ..plotly_view import PlotlyView, narrow_width, plotly_figure
@@ -20,16 +23,21 @@ BAR_STYLE = {
 
 
 class AdviceChart(PlotlyView):
-    """Win chance of each option as bars (on :attr:`plot`), with the advisor's 99%
-    intervals as error bars. Every bar is labelled (``G9``, ``turbo``) and patterned by kind."""
+    """Win chance of each option as bars (on :attr:`plot`). Every bar is labelled (``G9``,
+    ``turbo``) and patterned by kind. A child's chart (the default) shows the chances only;
+    with ``intervals`` the advisor's 99% intervals are error bars, the title counts the test
+    games and a bar's hover gives its numbers (the grown-ups' position editor)."""
 
-    def __init__(self, width: int = 560, height: int = 300):
+    def __init__(self, width: int = 560, height: int = 300, intervals: bool = False):
+        inputs.flag(intervals, "intervals", rally.SetupError)
         super().__init__(plotly_figure())
         self._wide = width
         self._narrow = False
         self._title = ""
-        self.plot.add_bar(x=[], y=[], hoverinfo="text",
-                     error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": [], "color": "#111827",
+        self.intervals = intervals
+        self.plot.add_bar(x=[], y=[], hoverinfo="text" if intervals else "skip",
+                     error_y={"type": "data", "visible": intervals, "symmetric": False, "array": [], "arrayminus": [],
+                              "color": "#111827",
                               "thickness": 1.5, "width": 8})
         self.plot.update_layout(
             width=width, height=height, margin={"l": 60, "r": 10, "t": 40, "b": 40}, plot_bgcolor="#ffffff",
@@ -61,8 +69,8 @@ class AdviceChart(PlotlyView):
             mark = " ★" if option is best else ""
             labels.append(option.word + mark)  # the option in words: "G9", "Turbo nutzen"
             rates.append(rate)
-            plus.append(high - rate)
-            minus.append(rate - low)
+            plus.append(high - rate if self.intervals else 0)
+            minus.append(rate - low if self.intervals else 0)
             text.append(percent(option.win_rate))
             colors.append(color)
             patterns.append(pattern)
@@ -80,15 +88,15 @@ class AdviceChart(PlotlyView):
                                 marker={"color": colors, "pattern": {"shape": patterns, "fgcolor": "#ffffff"},
                                         "line": {"color": "#111827", "width": 1}},
                                 error_y={"array": plus, "arrayminus": minus})
-            # Each figure above its interval's whisker, where neither hides the other.
+            # Each figure above its bar, or its interval's whisker, where neither hides the other.
             self.plot.layout.annotations = [
                 {"x": label, "y": rate + high, "text": words, "showarrow": False, "yshift": 10,
                  "font": {"size": 13, "color": "#111827"}}
                 for label, rate, high, words in zip(labels, rates, plus, text)]
             playouts = advice.options[0].playouts
-            self._title = ngettext("{name}'s choices: chance to win ({n} test game each)",
-                                   "{name}'s choices: chance to win ({n} test games each)", playouts).format(
-                name=name, n=playouts)
+            self._title = (ngettext("{name}'s choices: chance to win ({n} test game each)",
+                                    "{name}'s choices: chance to win ({n} test games each)", playouts).format(
+                name=name, n=playouts) if self.intervals else _("{name}'s choices: chance to win").format(name=name))
             self.plot.layout.title.text = self._title_html()
         self._advice = advice
         self.redrawn()

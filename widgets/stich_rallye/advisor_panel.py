@@ -48,10 +48,13 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
     returning one (it may raise :class:`rally.RuleError`; the message is shown here).
     ``gate``, if given, is asked first: it returns ``None`` to let the advisor answer, or
     what the user must do before (shown in :attr:`note`, and nothing is asked). Owners
-    may show their own words about the answer in :attr:`note` too."""
+    may show their own words about the answer in :attr:`note` too. The chart shows each
+    choice's chance; ``intervals`` adds its 99% interval and the count of test games (the
+    numbers are in the grown-ups' fold either way)."""
 
     def __init__(self, source: Position | Callable[[], Position], playouts: int = COACH_PLAYOUTS,
-                 seed: int | None = None, bots: str = COACH_BOTS, gate: Callable[[], str | None] | None = None):
+                 seed: int | None = None, bots: str = COACH_BOTS, gate: Callable[[], str | None] | None = None,
+                 intervals: bool = False):
         self._init_message()
         if not (isinstance(source, Position) or callable(source)):
             inputs.fail(rally.SetupError, _("The advisor's position"), _("a Position or a function returning one"),
@@ -60,6 +63,7 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
             inputs.fail(rally.SetupError, _("The advisor's gate"), _("None or a function returning None or a reason"),
                         gate)
         self._gate = gate
+        inputs.flag(intervals, "intervals", rally.SetupError)
         inputs.whole(playouts, "playouts", 1, MAX_PLAYOUTS, rally.SetupError, COACH_PLAYOUTS)
         if seed is not None:
             inputs.seed(seed, rally.SetupError)
@@ -85,7 +89,8 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
                                       layout=w.Layout(width="340px", visibility="hidden"))
         self.progress_text = w.Label("")
         self.note = w.HTML()
-        self.chart = AdviceChart()  # shown with the first answer
+        # Shown with the first answer; its intervals (``intervals``) are for grown-ups' tools.
+        self.chart = AdviceChart(intervals=intervals)
         self.answer = w.HTML()
         #: The answer's numbers (win chances, intervals, playouts), for grown-ups.
         self.details = w.HTML()

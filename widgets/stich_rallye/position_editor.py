@@ -89,7 +89,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         self.paste = w.Text(placeholder=_("paste a position code (SR1_...) here"), layout=w.Layout(width="460px"))
         self.load_button = w.Button(description=_("Load code"), icon="upload")
         self.load_button.on_click(lambda _button: self.load_code(self.paste.value))
-        self.advisor = AdvisorPanel(self._checked, playouts=playouts, seed=seed)
+        self.advisor = AdvisorPanel(self._checked, playouts=playouts, seed=seed, intervals=True)  # a grown-ups' tool
         for control in (self.players, self.track, self.round, self.flag, self.progress, self.motors, self.trick,
                         self.hand, self.others, self.played):
             control.observe(lambda _change: self._edited(), names="value")
