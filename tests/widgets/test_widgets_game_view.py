@@ -295,7 +295,7 @@ def test_repr_is_stable():
 
 
 def test_the_trick_on_the_table_names_who_won_the_one_before():
-    """On a phone "Previous trick" stands a screen below the hand: until the trick on the
+    """On a phone "Previous trick" stands below the hand, out of sight: until the trick on the
     table is complete, its line names who won the trick before (the winner of that trick)."""
     import rally
 

@@ -513,16 +513,18 @@ class GameView(StableRepr, w.VBox):
 def _page(view: GameView) -> list[w.Widget]:
     """The view's rows. The play area is 850 px wide: a notebook's output area in a 1280 x
     800 window with JupyterLab's side bar open. The track, the trick, the turbo choice and
-    the hand sit together in it, about 520 px high. The side column (motors, last trick,
-    log) goes to its right when the side bar is closed (1120 px), else below it."""
+    the hand sit together in it, about 520 px high. The side column (last trick, motors,
+    pace) goes to its right when the side bar is closed (1120 px), else below it."""
     beside = w.VBox([view.trick_table, view.turbo_box], layout=w.Layout(width="255px"))
     # Every row wraps: on a narrow screen (a phone) the trick goes under the track, the
-    # dials under it all; the track scales to the width there is.
+    # trick just won and the dials under it all; the track scales to the width there is.
     play = w.VBox([w.HBox([view.figure, beside], layout=w.Layout(flex_flow="row wrap", max_width="100%")),
                    view.hand_area], layout=w.Layout(width="850px", max_width="100%"))
     dials = w.HBox(view.dials, layout=w.Layout(flex_flow="row wrap"))
-    view.last_trick.layout.margin = "12px 0 0 0"  # its heading apart from the dials' boxes above it
-    side = w.VBox([dials, view.last_trick, view.speed], layout=w.Layout(width="255px", max_width="100%"))
+    dials.layout.margin = "12px 0 0 0"  # the dials' boxes apart from the trick's cards above them
+    # The trick just won first: on a phone it stands right under the hand, not under the
+    # four dials a screen further down (at "instant" pace a learner's trick is over at once).
+    side = w.VBox([view.last_trick, dials, view.speed], layout=w.Layout(width="255px", max_width="100%"))
     return [w.VBox([view.status, view.alert]), view.review_box, view.replay_box,
             w.HBox([play, side], layout=w.Layout(flex_flow="row wrap")), view.event_log, view.announcer, PageStyle()]
 
