@@ -196,6 +196,30 @@ def test_the_replay_plays_by_itself_from_the_deal_and_a_step_taken_pauses_it(mon
     assert asyncio.run(close_while_playing()) < 3 and not panel.playing
 
 
+def test_the_replay_hand_crosses_out_only_what_the_rules_forbade_then():
+    """In the replay the hand is as it was: just before the learner's card, the cards the
+    lead color forbade are crossed out with that reason, the others drawn plain (none with
+    the ✕ of a game that is over); at other moments the whole hand waits, drawn plain."""
+    game = play_out(Game.new(3, "beach", seed=4), [HeuristicBot()] * 3, random.Random(4))
+    view = GameView(game=game)
+    plays = [i for i, e in enumerate(game.events) if isinstance(e, rally.CardPlayed) and e.seat == 0]
+    forbidden_seen = 0
+    for index in plays:
+        view.replay_to(index - 1)
+        state = view.replay_state
+        allowed = set(map(str, rally.legal_plays(state.hands[0], state.trick)))
+        for row in view.hand.cards:
+            assert "over" not in row["reason"] and not row["playable"], row
+            assert row["waiting"] == (row["code"] in allowed), row
+            forbidden_seen += row["code"] not in allowed
+        assert str(game.events[index].card) in allowed
+    assert forbidden_seen > 0  # the game has moments where a color had to be followed
+    view.replay_to(plays[0])  # just after the card: another player's turn, the hand waits
+    assert all(row["waiting"] for row in view.hand.cards)
+    view.hand.selected = view.hand.cards[0]["code"]  # a tap on a card of the replay plays nothing
+    assert view.hand.selected == "" and game.is_over
+
+
 def test_bad_input_is_refused_in_words():
     with pytest.raises(rally.SetupError, match="coach"):
         GameView(3, coach="yes")

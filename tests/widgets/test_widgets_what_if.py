@@ -433,9 +433,14 @@ def test_a_child_s_chart_shows_chances_and_the_grown_ups_editor_its_intervals():
     assert [a.y for a in chart.plot.layout.annotations] == [100 * o.win_rate for o in advice.options]
     assert "test games" not in shown_text(chart) and "interval" not in shown_text(chart)
     assert "99% interval" in lesson.advisor.details.value  # the numbers, in the fold
+    sentence = html.escape(advice.sentence())  # "… won 62% of 150 test games … (played by careful players)"
+    assert lesson.advisor.answer.value == "" and sentence in lesson.advisor.details.value
+    outside = shown_text(lesson).replace(shown_text(lesson.advisor.grown_ups), "")
+    assert f"{advice.options[0].playouts} test games" not in outside and "careful players" not in outside
     editor = PositionEditor(TURBO, playouts=200, seed=1)
     editor.advisor.ask()
     assert editor.advisor.chart.plot.data[0].error_y.visible is True
     assert "test games each" in editor.advisor.chart.plot.layout.title.text
+    assert "test games" in editor.advisor.answer.value  # the grown-ups' tool says it beside its chart
     with pytest.raises(SetupError, match="True or False"):
         AdvisorPanel(Position.from_code(TURBO), intervals="yes")

@@ -153,8 +153,11 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         else:
             template = _playouts_per_choice(advice.playouts_asked)
         self.progress_text.value = template.format(done=done, total=advice.playouts_asked)
-        self.answer.value = f"<p><b>{html.escape(advice.sentence())}</b></p>"
-        self.details.value = advice_table_html(advice)
+        sentence = f"<p><b>{html.escape(advice.sentence())}</b></p>"
+        # The sentence counts test games and names the computer players: beside a child's
+        # chart it goes into the grown-ups' fold (the child's question has its own words).
+        self.answer.value = sentence if self.chart.intervals else ""
+        self.details.value = ("" if self.chart.intervals else sentence) + advice_table_html(advice)
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.max = total

@@ -23,7 +23,7 @@ Your hand: green 3, red 5 and green 9. May be played: green 3 and green 9.
 from __future__ import annotations
 
 import pathlib
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Collection, Iterable, Sequence
 
 import anywidget
 import traitlets
@@ -122,18 +122,20 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
         waiting = not game.is_over and (game.current_player != seat or game.awaiting_turbo)
         self.show_with(game.hands[seat], lambda card: game.why_illegal(card, seat), prompt, waiting)
 
-    def show_with(self, cards: Sequence[Card], why: Reason, prompt: str = "", waiting: bool = False,
-                  fine: Reason | None = None) -> None:
+    def show_with(self, cards: Sequence[Card], why: Reason, prompt: str = "",
+                  waiting: bool | Collection[Card] = False, fine: Reason | None = None) -> None:
         """Show ``cards``; ``why(card)`` says why a card may not be played, or None. A hand
         ``waiting`` for its turn shows its cards plain: none may be played, none is dimmed
         or crossed out (the reason is still their tooltip and what a screen reader says).
-        ``fine(card)``, when given, says why a chosen card may be played (a lesson's hand; a
-        game's plays the card and says nothing)."""
+        ``waiting`` may also name the cards that wait (a replay: the cards the rules allowed
+        then); the others are drawn by their reason. ``fine(card)``, when given, says why a
+        chosen card may be played (a lesson's hand; a game's plays the card and says nothing)."""
+        waits = (lambda card: waiting) if isinstance(waiting, bool) else (lambda card: card in waiting)
         rows = []
         for card in cards:
             reason = why(card)
             rows.append({**card_face(card), "playable": reason is None, "reason": reason or "",
-                         "waiting": waiting and reason is not None})
+                         "waiting": waits(card) and reason is not None})
         with self.hold_sync():
             self._why = why
             self._fine = fine or (lambda card: None)

@@ -486,13 +486,12 @@ class GameView(StableRepr, w.VBox):
 
     def _show_replay(self, index: int, state: ReplayState) -> None:
         """The table right after event ``index`` (the replay says its words)."""
-        game = self.game
         self.table.show_state(self.replay_box.states, index)
         me = self.viewer
         if me is None:  # pass-and-play: nobody's cards, until someone opens their review
             self._hide_hand()
         else:
-            self.hand_area.show_then(state.hands[me], lambda card: game.why_illegal(card, me), self._hand_title(me))
+            self.hand_area.show_then(self.replay_box.states, index, me, self._hand_title(me))
         self._refresh_log(upto=index)
 
     def close(self) -> None:

@@ -17,6 +17,7 @@ import ipywidgets as w
 
 import rally
 from rally import Game
+from rally.stich_rallye.replay import ReplayState
 from rally.stich_rallye.table_view import table_view
 
 from ..i18n import _
@@ -73,10 +74,22 @@ class HandArea(w.HBox):
             self.cover.wait(table_view(game))
         return self.cover.words
 
-    def show_then(self, cards: Sequence[rally.Card], why: Callable[[rally.Card], str | None], title: str) -> None:
-        """A replay: the hand as it was then (``why`` says why a card may not be played)."""
+    def show_then(self, states: Sequence[ReplayState], index: int, seat: int, title: str) -> None:
+        """A replay: ``seat``'s hand right after event ``index`` of ``states``. None of it
+        can be played now; when ``seat`` plays the next card, the cards the rules forbade
+        then are crossed out with their reason and the others drawn plain (a card the review
+        calls better never wears the ✕ of a game that is over)."""
+        state = states[index]
+        cards, then = state.hands[seat], _("Replay: the hand as it was then.")
+        after = states[index + 1].event if index + 1 < len(states) else None
+        if isinstance(after, rally.CardPlayed) and after.seat == seat:
+            allowed = rally.legal_plays(cards, state.trick)
+            why: Callable[[rally.Card], str | None] = (
+                lambda card: rally.why_illegal(cards, state.trick, card) or then)
+        else:
+            allowed, why = list(cards), (lambda card: then)
         self.hand.title = title
-        self.hand.show_with(cards, why, _("Replay: the hand as it was then."))
+        self.hand.show_with(cards, why, then, waiting=allowed)
         self.hand.layout.display = None
 
     def show_hint(self, advice: rally.Advice | None) -> None:
