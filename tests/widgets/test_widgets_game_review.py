@@ -162,31 +162,33 @@ def test_the_replay_plays_by_itself_from_the_deal_and_a_step_taken_pauses_it(mon
     view = GameView(game=game)
     panel, last = view.replay_box, len(game.events) - 1
     play = panel.play_button
-    assert play.description == "▶ Play" and play in panel.children[2].children
+    assert play in panel.children[2].children and play.description == "▶ Play"
+    # At the end "Replay from the first deal ▶" plays the game again: Play stands aside there.
+    assert play.layout.display == "none"
     play.click()  # no event loop (a script): nothing plays, nothing breaks
     assert not panel.playing and view.replay_index == last
     monkeypatch.setattr(replay_panel, "PLAY_INTERVAL", 0)
 
-    async def play_then(step_back_at: int | None) -> list[int]:
+    async def play_then(button, step_back_at: int | None) -> list[int]:
         seen: list[int] = []
         view.replay_slider.observe(lambda change: seen.append(change["new"]), names="value")
-        play.click()
-        assert panel.playing and play.description == "⏸ Pause"
+        button.click()
+        assert panel.playing and play.description == "⏸ Pause" and play.layout.display is None
         while panel.playing:
             await asyncio.sleep(0)
             if step_back_at is not None and view.replay_index >= step_back_at:
                 view.replay_step(-1)  # the learner steps back: the replay stops playing
         return seen
 
-    seen = asyncio.run(play_then(step_back_at=3))
-    assert seen[:4] == [0, 1, 2, 3] and view.replay_index == 2  # from the deal, paused by Step back
-    assert not panel.playing and play.description == "▶ Play"
-    seen = asyncio.run(play_then(step_back_at=None))
+    seen = asyncio.run(play_then(view.replay_forward, step_back_at=3))  # from the end: from the first deal
+    assert seen[:4] == [0, 1, 2, 3] and view.replay_index == 2  # paused by Step back
+    assert not panel.playing and play.description == "▶ Play" and play.layout.display is None
+    seen = asyncio.run(play_then(play, step_back_at=None))
     assert seen == list(range(3, last + 1)) and play.description == "▶ Play"  # on from there, to the end
-    assert view.figure.positions == game.positions
+    assert view.figure.positions == game.positions and play.layout.display == "none"
 
     async def close_while_playing() -> int:
-        play.click()  # from the end: from the first deal again
+        view.replay_forward.click()  # from the end: from the first deal again
         await asyncio.sleep(0)
         view.close()  # a new game took its place
         for _ in range(5):

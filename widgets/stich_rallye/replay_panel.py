@@ -95,11 +95,12 @@ class ReplayPanel(w.VBox):
 
     def step(self, delta: int) -> None:
         """Move ``delta`` events forward (or back, when negative). Forward from the last
-        event starts again at the first deal."""
+        event starts again at the first deal, and plays on by itself (in Jupyter)."""
         if self.states:
             last = len(self.states) - 1
             if delta > 0 and self.slider.value == last:
                 self.slider.value = 0
+                self.toggle_play()
                 return
             self.slider.value = max(0, min(last, self.slider.value + delta))
 
@@ -135,6 +136,13 @@ class ReplayPanel(w.VBox):
         if task is not None and not task.done():
             task.cancel()
         self.play_button.description = _("▶ Play")
+        self._show_play_button()
+
+    def _show_play_button(self) -> None:
+        """At the end the forward button ("Replay from the first deal ▶") plays the game
+        again: the play button stands aside there, so no two buttons say the same."""
+        at_end = bool(self.states) and self.slider.value == len(self.states) - 1
+        self.play_button.layout.display = "none" if at_end and not self.playing else None
 
     async def play_on(self, interval: float | None = None) -> None:
         """Step forward every ``interval`` seconds (:data:`PLAY_INTERVAL`) to the end (from
@@ -151,6 +159,7 @@ class ReplayPanel(w.VBox):
         if self._playing is asyncio.current_task():
             self._playing = None
             self.play_button.description = _("▶ Play")
+            self._show_play_button()
 
     def _step_itself(self, index: int) -> None:
         self._stepping_itself = True
@@ -207,6 +216,7 @@ class ReplayPanel(w.VBox):
              + ("<br>" + _("This is how the game ended. “Replay from the first deal” tells it again, event by event.")
                 if at_end else "")) + "</div>"
         self.back.disabled = index == 0
+        self._show_play_button()
         self.forward.description = _("Replay from the first deal ▶") if at_end else _("Step forward ▶")
 
     def _note_words(self, index: int) -> str:
