@@ -112,7 +112,8 @@ def stakes_reasons(stakes: TrickStakes, only: bool = False) -> list[str]:
 def both_lose_reasons(position: Position, chosen: Card, other: Card) -> list[str] | None:
     """When ``chosen`` and ``other`` are both the trick's last card and both lose it: who
     would win with each and how far they would move (the card played sets the trick's
-    lowest card), and the motor's wind, said once. ``None`` unless both lose."""
+    lowest card), and the motor's wind, said once; when the trick ends the same with
+    either, that the difference is the card kept. ``None`` unless both lose."""
     if len(position.trick) != position.players - 1:
         return None
     seat, names, codes = position.decider, position.player_names, [c.code for c in position.trick]
@@ -130,7 +131,12 @@ def both_lose_reasons(position: Position, chosen: Card, other: Card) -> list[str
                           other_low).format(**facts)]
     either = _by_wind(stakes, _("Either way, your motor drops from {motor} to {wound}."),
                       _("Either way, your motor winds from {motor} to {wound}."), "")
-    return [*sentences, either.format(**facts)] if either else sentences
+    if either:
+        sentences.append(either.format(**facts))
+    if (mine, low) == (theirs, other_low):  # the same trick either way: what differs is kept for later
+        sentences += [_("So this trick ends the same with either card."),
+                      _("The difference is the card left in your hand for the tricks to come.")]
+    return sentences
 
 
 def turbo_reason(position: Position, use: bool) -> str:

@@ -261,3 +261,35 @@ def test_the_most_a_win_can_move_is_reached_by_some_way_to_finish_the_trick(play
                 assert trick_stakes(position, card).most == best, (position.code, card)
                 checked += 1
     assert checked > 20
+
+
+def test_two_last_cards_that_end_the_trick_alike_say_the_difference_is_the_card_kept():
+    """Two last cards that both lose the trick to the same player, who moves as far with
+    either: the explanation says the trick ends the same, and points at the hand. Where
+    the winner or the move differs, it does not say so."""
+    from rally.stich_rallye.reasons import both_lose_reasons
+
+    same = differ = 0
+    for players, seed in GAMES:
+        for position in moments(players, seed):
+            if len(position.trick) != position.players - 1:
+                continue
+            cards = [o for o in position.options() if isinstance(o, Card)]
+            for chosen in cards:
+                for other in cards:
+                    if other == chosen:
+                        continue
+                    said = both_lose_reasons(position, chosen, other)
+                    if said is None:
+                        continue
+                    games = []
+                    for card in (chosen, other):
+                        game = position.to_game(0)
+                        games.append([e for e in game.apply_recorded(card) if isinstance(e, TrickWon)][0])
+                    alike = (games[0].seat, min(c.value for c in games[0].cards)) == (
+                        games[1].seat, min(c.value for c in games[1].cards))
+                    text = " ".join(said)
+                    assert ("The difference is the card left in your hand for the tricks to come." in text) == alike
+                    same += alike
+                    differ += not alike
+    assert same and differ
