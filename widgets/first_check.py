@@ -1,17 +1,17 @@
-"""FirstCheck: lesson 0's self-check, on the game the learner chose to play first.
+"""FirstCheck: lesson 0's self-check, on the games the learner chose to play.
 
 Stich Rallye's three questions until Rally Run is chosen in :class:`~widgets.FirstGame`;
-then Rally Run's. Each keeps its answers when the other is shown.
+then Rally Run's too, under them: a check never goes away once shown, and keeps its answers.
 
 >>> from widgets import FirstGame
 >>> start = FirstGame()
 >>> check = FirstCheck(start)
->>> check.shown
-'stich_rallye'
+>>> check.shown, check.asked
+('stich_rallye', ('stich_rallye',))
 >>> start.choose("rally_run")
 True
->>> check.shown, check.intro_text
-('rally_run', 'Played your first Rally Run game? Three questions on what it showed you.')
+>>> check.shown, check.asked, check.intro_text
+('rally_run', ('stich_rallye', 'rally_run'), 'Played your first Rally Run game? Three questions on what it showed you.')
 
 Where lesson 0 offers Rally Run alone, only its questions are made and shown:
 
@@ -57,15 +57,18 @@ def _quiz(game: str) -> Quiz:
 
 
 class FirstCheck(StableRepr, w.VBox):
-    """Lesson 0's self-check: the quiz on the game chosen in ``game`` (a :class:`FirstGame`),
-    the first game it offers before any is chosen; a quiz for each game it offers (without
-    ``game``: for each of :func:`~widgets.first_game.games_spoken`)."""
+    """Lesson 0's self-check: the quiz on each game chosen in ``game`` (a :class:`FirstGame`),
+    in the order the games are offered, the first game's before any is chosen; a quiz for
+    each game it offers (without ``game``: for each of :func:`~widgets.first_game.games_spoken`)."""
 
     def __init__(self, game: FirstGame | None = None) -> None:
         offered = game.games if game is not None else games_spoken()
         self.quizzes = {code: _quiz(code) for code in offered}
-        self.intro = w.HTML()
-        #: The code of the game the quiz on show asks about.
+        self.intros = {code: w.HTML(f"<p>{html.escape(_intro(code))}</p>") for code in offered}
+        self._offered = tuple(offered)
+        #: The codes of the games whose quizzes are on show, in the order offered.
+        self.asked: tuple[str, ...] = ()
+        #: The code of the game chosen last (the first offered before any is chosen).
         self.shown = ""
         super().__init__(layout=w.Layout(width="100%"))
         self.show(offered[0])
@@ -73,20 +76,28 @@ class FirstCheck(StableRepr, w.VBox):
             game.when_chosen(self.show)
 
     @property
+    def intro(self) -> w.HTML:
+        """The line above the quiz on the game chosen last."""
+        return self.intros[self.shown]
+
+    @property
     def intro_text(self) -> str:
-        """The line above the quiz, as words."""
+        """The line above the quiz on the game chosen last, as words."""
         return _intro(self.shown)
 
     def show(self, game: str) -> None:
-        """Show the quiz on ``game`` (a code of the games offered)."""
-        if game not in self.quizzes or game == self.shown:
+        """Show the quiz on ``game`` (a code of the games offered) too: a quiz shown stays,
+        so a learner who played both games finds both checks."""
+        if game not in self.quizzes:
             return
         self.shown = game
-        self.intro.value = f"<p>{html.escape(_intro(game))}</p>"
-        self.children = (self.intro, self.quizzes[game])
+        if game in self.asked:
+            return
+        self.asked = tuple(code for code in self._offered if code in self.asked or code == game)
+        self.children = tuple(part for code in self.asked for part in (self.intros[code], self.quizzes[code]))
 
     def __repr__(self) -> str:
-        return f"{self.intro_text}\n{self.quizzes[self.shown]!r}"
+        return "\n".join(f"{_intro(code)}\n{self.quizzes[code]!r}" for code in self.asked)
 
 
 __all__ = ["FirstCheck", "first_run_quiz"]

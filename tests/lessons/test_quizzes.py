@@ -333,7 +333,7 @@ def _lesson_quizzes(lang: str) -> list[tuple[str, Quiz]]:
                     made = eval(compile(ast.Expression(tree.body[-1].value), lesson.file(lang), "eval"), names)
                 if isinstance(made, Quiz):
                     found.append((lesson.file(lang), made))
-                elif isinstance(made, FirstCheck):  # both games' checks: the one shown follows the game chosen
+                elif isinstance(made, FirstCheck):  # both games' checks: the first at once, the other once its game is chosen
                     found += [(lesson.file(lang), quiz) for quiz in made.quizzes.values()]
     return found
 

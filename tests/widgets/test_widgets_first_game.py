@@ -92,25 +92,30 @@ def test_a_second_tap_keeps_a_rally_run_being_played_and_restarts_a_finished_one
     assert start.game is not run and not start.game.board.game.is_over
 
 
-def test_the_self_check_asks_about_the_game_chosen_and_keeps_each_ones_answers():
+def test_the_self_check_asks_about_each_game_chosen_and_keeps_each_ones_answers():
+    """Walk 33: after Stich Rallye, then Rally Run, the Stich Rallye check had gone (and
+    picking Stich Rallye again to find it started a new game). A check once shown stays."""
     from widgets import FirstCheck
 
     start = FirstGame()
     check = FirstCheck(start)
-    stich = check.quizzes["stich_rallye"]
-    assert check.shown == "stich_rallye" and check.children[1] is stich and "Stich Rallye" in check.intro.value
+    stich, run = check.quizzes["stich_rallye"], check.quizzes["rally_run"]
+    assert check.shown == "stich_rallye" and check.children == (check.intros["stich_rallye"], stich)
+    assert "Stich Rallye" in check.intro.value
     stich.choice.value = stich.question.choices[0]
     stich._check_selected()
     answered = stich.feedback.value
     assert start.choose("rally_run")
-    assert check.shown == "rally_run" and check.children[1] is check.quizzes["rally_run"]
-    assert "Rally Run" in check.intro.value and "Rally Run" in repr(check)
+    assert check.shown == "rally_run" and check.asked == ("stich_rallye", "rally_run")
+    assert check.children == (check.intros["stich_rallye"], stich, check.intros["rally_run"], run)
+    assert "Rally Run" in check.intro.value and "Rally Run" in repr(check) and "Stich Rallye" in repr(check)
     assert start.choose("stich_rallye")
-    assert check.children[1] is stich and stich.feedback.value == answered  # nothing lost by the switch
+    assert check.children[1] is stich and stich.feedback.value == answered  # nothing lost
+    assert len(check.children) == 4  # Rally Run's check stays too
     late = FirstCheck(start)  # made after a game was chosen: it asks about that game
-    assert late.shown == "stich_rallye"
+    assert late.shown == "stich_rallye" and late.asked == ("stich_rallye",)
     start.choose("rally_run")
-    assert late.shown == "rally_run" and FirstCheck(start).shown == "rally_run"
+    assert late.asked == ("stich_rallye", "rally_run") and FirstCheck(start).asked == ("stich_rallye", "rally_run")
 
 
 def test_a_tap_says_at_once_that_the_game_is_being_set_up() -> None:
