@@ -227,7 +227,7 @@ def test_the_what_if_lesson_and_the_advisor_speak_german():
         advice = lesson.ask()
         assert advice is not None
         chart = panel.chart.plot
-        assert chart.layout.title.text == f"Möglichkeiten von {who}: Gewinnchance (je 20 Probespiele)"
+        assert chart.layout.title.text == f"Möglichkeiten von {who}: Gewinnchance"  # the count: in the fold
         assert chart.layout.yaxis.title.text == "Gewinnchance (%)"
         assert "Probespielen gewonnen" in chart.data[0].hovertext[0]
         assert panel.progress_text.value == "20 von 20 Probespielen pro Möglichkeit"

@@ -199,7 +199,8 @@ def test_replay_steps_through_what_happened():
     assert [d.position for d in view.dials] == list(states[index].motors)
     view.replay_to(0)
     assert view.figure.positions == (0, 0, 0, 0) and view.hand.codes == [str(c) for c in game.events[0].hands[0]]
-    assert all(r == f"The game is over: {game.names[game.winner]} won." for r in (c["reason"] for c in view.hand.cards))
+    # The hand as it was, none of it playable now, and none with the reason of a game that is over.
+    assert all(c["reason"] == "Replay: the hand as it was then." and c["waiting"] for c in view.hand.cards)
 
 
 def test_a_finished_game_opens_as_a_replay():

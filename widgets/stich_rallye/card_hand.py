@@ -130,7 +130,7 @@ class CardHand(StableRepr, PageWrites, anywidget.AnyWidget):
         ``waiting`` may also name the cards that wait (a replay: the cards the rules allowed
         then); the others are drawn by their reason. ``fine(card)``, when given, says why a
         chosen card may be played (a lesson's hand; a game's plays the card and says nothing)."""
-        waits = (lambda card: waiting) if isinstance(waiting, bool) else (lambda card: card in waiting)
+        waits = (lambda card: waiting) if waiting is True or waiting is False else (lambda card: card in waiting)
         rows = []
         for card in cards:
             reason = why(card)
