@@ -136,6 +136,7 @@ def test_a_costly_decision_opens_the_replay_one_step_before_it(coached):
     view.replay_step(+1)
     assert view.replay_index == worst.event
     assert view.game.events[worst.event].describe(view.game.names) in view.replay_text.value
+    assert "This is that moment." in view.replay_text.value
     assert said in view.replay_text.value
     # Stepping back to the trick's start keeps the note; before the trick, and after it, it goes.
     view.replay_to(first - 1)

@@ -225,7 +225,9 @@ class ReplayPanel(w.VBox):
             return ""
         steps = self._note[0] - index
         note = self._note[2]
-        if steps == 1:
+        if steps == 0:  # the line stays (the table does not jump up under it) and says so
+            note += "<div>" + _("This is that moment.") + "</div>"
+        elif steps == 1:
             note += "<div>" + _("Step forward to see it: it comes next.") + "</div>"
         elif steps > 1:
             soon = ngettext("Step forward to see it: it comes in {n} step.",
