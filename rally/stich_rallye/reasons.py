@@ -135,7 +135,9 @@ def both_lose_reasons(position: Position, chosen: Card, other: Card) -> list[str
         sentences.append(either.format(**facts))
     if (mine, low) == (theirs, other_low):  # the same trick either way: what differs is kept for later
         sentences += [_("So this trick ends the same with either card."),
-                      _("The difference is the card left in your hand for the tricks to come.")]
+                      # TRANSLATORS: {card} and {other} are two cards' codes (G6, G12).
+                      _("Playing {card} keeps {other} for the tricks to come; playing {other} keeps {card}.").format(
+                          **facts)]
     return sentences
 
 

@@ -178,7 +178,7 @@ def test_a_whole_game_with_turbo_and_replay(game):
     # Played by itself (the kernel's event loop steps it), then paused where it stands.
     _lab.output_button(game.root, "▶ Play").click()
     page.get_by_text(f"Step {total - 9} of {total}").first.wait_for(timeout=30_000)
-    _lab.output_button(game.root, "⏸ Pause").click()
+    _lab.output_button(game.root, "Pause").click()
     _lab.output_button(game.root, "▶ Play").wait_for()
     paused = where.inner_text()
     page.wait_for_timeout(3000)  # two steps' time: nothing moves while paused

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+import rally
+
 from test_widgets_track_narrow import LAPTOP, PHONE, drawn, font_sizes  # tests/widgets on sys.path
 
 from rally import Position, advise, examples, review
@@ -43,6 +45,13 @@ def test_the_review_chart_takes_a_phone_s_width_with_its_key_below():
     # A costly decision's mark stands under its ring, or over it near 0 %, clear of the x axis.
     marks = next(trace for trace in chart.plot.data if trace.meta == "costliest")
     assert all(pos == ("top center" if y < 100 * LOW else "bottom center") for pos, y in zip(marks.textposition, marks.y))
+    # Its title too, in German (longer words): lines as wide as the page, the top margin made for them.
+    with rally.language("de"):
+        german = ReviewChart(review(examples.played(3, 5, 1000), 0))
+    german.probe.set_state({"room": PHONE})
+    title = german.plot.layout.title.text.split("<br>")
+    assert len(title) > 1 and all(len(line) * 0.55 * 14 <= PHONE - 40 for line in title), title
+    assert german.plot.layout.margin.t >= 34 + 18 * (len(title) - 1)
     chart.probe.set_state({"room": 200})  # narrower than any chart is drawn: the page scales it down
     assert chart.plot.layout.width == NARROWEST
     chart.probe.set_state({"room": LAPTOP})

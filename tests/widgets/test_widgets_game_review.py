@@ -174,7 +174,7 @@ def test_the_replay_plays_by_itself_from_the_deal_and_a_step_taken_pauses_it(mon
         seen: list[int] = []
         view.replay_slider.observe(lambda change: seen.append(change["new"]), names="value")
         button.click()
-        assert panel.playing and play.description == "⏸ Pause" and play.layout.display is None
+        assert panel.playing and play.description == "⏸\ufe0e Pause" and play.layout.display is None
         while panel.playing:
             await asyncio.sleep(0)
             if step_back_at is not None and view.replay_index >= step_back_at:

@@ -37,8 +37,13 @@ def advice_table_html(advice: Advice) -> str:
         f"<th scope='row' style='{cell.format('left')};font-weight:normal'>{html.escape(c)}</th>" if i == 0 else
         f"<td style='{cell.format('right')}'>{html.escape(c)}</td>" for i, c in enumerate(row)) + "</tr>"
         for row in cells)
-    return (f"<table style='border-collapse:collapse;font-size:13px'><thead><tr>{head}</tr></thead>"
-            f"<tbody>{body}</tbody></table>" + "".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes))
+    # A table wider than a phone scrolls sideways in its own box (reached by the keyboard
+    # too); the page never does.
+    label = html.escape(_("The advisor's numbers"), quote=True)
+    return (f"<div role='region' aria-label='{label}' tabindex='0' style='overflow-x:auto;max-width:100%'>"
+            f"<table style='border-collapse:collapse;font-size:13px'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table></div>"
+            + "".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes))
 
 
 class AdvisorPanel(Messages, StableRepr, w.VBox):
@@ -79,14 +84,14 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
                               layout=w.Layout(width="140px"))
         self.own_seed.observe(lambda change: setattr(self.seed, "disabled", change["new"]), names="value")
         self.bots = w.Dropdown(options=[(_(label), value) for label, value in BOTS], value=bots,
-                               tooltip="", description=_("Played by"), layout=w.Layout(width="300px"))
+                               tooltip="", description=_("Played by"), layout=w.Layout(width="300px", max_width="100%"))
         self.stop_early = w.Checkbox(value=True, tooltip="", description=_("stop early when one choice is clearly best"),
                                      indent=False, layout=w.Layout(width="auto"))
         self.ask_button = w.Button(description=_("Ask the advisor"), button_style="primary", icon="lightbulb-o",
                                    layout=w.Layout(width="auto"))
         self.ask_button.on_click(lambda _button: self.ask())
         self.progress = w.IntProgress(value=0, min=0, max=1, tooltip="", description=_("Playouts"), bar_style="info",
-                                      layout=w.Layout(width="340px", visibility="hidden"))
+                                      layout=w.Layout(width="min(340px, 100%)", visibility="hidden"))
         self.progress_text = w.Label("")
         self.note = w.HTML()
         # Shown with the first answer; its intervals (``intervals``) are for grown-ups' tools.
@@ -97,9 +102,15 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         self.advice: Advice | None = None
         # A child sees the question, the answer in words and the chart; how the advisor plays
         # the game out (playouts, a seed, intervals) is folded away for grown-ups.
+        # Every row wraps and nothing is wider than the page: on a phone the settings' fixed
+        # widths made the fold wider than the screen, and its words were cut at the edge.
+        def wrap() -> w.Layout:
+            return w.Layout(flex_flow="row wrap", max_width="100%")
+
         self.grown_ups = w.Accordion(
-            children=[w.VBox([w.HBox([self.playouts, self.seed, self.bots]), self.own_seed, self.stop_early,
-                              w.HBox([self.progress, self.progress_text]), self.details])],
+            children=[w.VBox([w.HBox([self.playouts, self.seed, self.bots], layout=wrap()), self.own_seed,
+                              self.stop_early, w.HBox([self.progress, self.progress_text], layout=wrap()),
+                              self.details], layout=w.Layout(max_width="100%"))],
             titles=(_("For grown-ups: how the advisor plays it out, and its numbers"),), selected_index=None)
         super().__init__([
             self.ask_button,

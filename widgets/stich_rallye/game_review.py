@@ -106,11 +106,14 @@ class ReviewChart(PlotlyView):
         left = 48 if narrow else 56
         x_title = wrap(html.escape(self._x_title), chars_across(width - left - 10)) if narrow else \
             html.escape(self._x_title)
-        lines = x_title.count("<br>")
+        # The title too takes lines as wide as the page (German's ran off a phone's edge).
+        title = wrap(html.escape(self._title), chars_across(width - 40)) if narrow else html.escape(self._title)
+        lines, title_lines = x_title.count("<br>"), title.count("<br>")
         with self.plot.batch_update():
             self.plot.layout.width = width or self._wide
-            self.plot.layout.height = self._height + (70 + 18 * lines if narrow else 0)
-            self.plot.layout.margin.update(l=left, b=110 + 18 * lines if narrow else 40)
+            self.plot.layout.height = self._height + (70 + 18 * (lines + title_lines) if narrow else 0)
+            self.plot.layout.margin.update(l=left, b=110 + 18 * lines if narrow else 40, t=34 + 18 * title_lines)
+            self.plot.layout.title.text = title
             self.plot.layout.xaxis.title.text = x_title
             self.plot.layout.legend.update(x=0 if narrow else 1, xanchor="left" if narrow else "right",
                                            y=-0.5 - 0.1 * lines if narrow else 1.02,

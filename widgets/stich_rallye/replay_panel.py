@@ -128,7 +128,7 @@ class ReplayPanel(w.VBox):
         if not self.states:
             return
         self._playing = loop.create_task(self.play_on())
-        self.play_button.description = _("⏸ Pause")
+        self.play_button.description = _("⏸\ufe0e Pause")
 
     def pause(self) -> None:
         """Stop playing by itself, at the step shown."""
