@@ -100,18 +100,7 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         #: The answer's numbers (win chances, intervals, playouts), for grown-ups.
         self.details = w.HTML()
         self.advice: Advice | None = None
-        # A child sees the question, the answer in words and the chart; how the advisor plays
-        # the game out (playouts, a seed, intervals) is folded away for grown-ups.
-        # Every row wraps and nothing is wider than the page: on a phone the settings' fixed
-        # widths made the fold wider than the screen, and its words were cut at the edge.
-        def wrap() -> w.Layout:
-            return w.Layout(flex_flow="row wrap", max_width="100%")
-
-        self.grown_ups = w.Accordion(
-            children=[w.VBox([w.HBox([self.playouts, self.seed, self.bots], layout=wrap()), self.own_seed,
-                              self.stop_early, w.HBox([self.progress, self.progress_text], layout=wrap()),
-                              self.details], layout=w.Layout(max_width="100%"))],
-            titles=(_("For grown-ups: how the advisor plays it out, and its numbers"),), selected_index=None)
+        self.grown_ups = self._grown_ups_fold()
         super().__init__([
             self.ask_button,
             self.message,
@@ -119,6 +108,20 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
             self.answer,
             self.grown_ups,
         ])
+
+    def _grown_ups_fold(self) -> w.Accordion:
+        """How the advisor plays the game out (playouts, a seed, intervals), folded away for
+        grown-ups: a child sees the question, the answer in words and the chart. Every row
+        wraps and nothing is wider than the page (on a phone the settings' fixed widths made
+        the fold wider than the screen, and its words were cut at the edge)."""
+        def wrap() -> w.Layout:
+            return w.Layout(flex_flow="row wrap", max_width="100%")
+
+        return w.Accordion(
+            children=[w.VBox([w.HBox([self.playouts, self.seed, self.bots], layout=wrap()), self.own_seed,
+                              self.stop_early, w.HBox([self.progress, self.progress_text], layout=wrap()),
+                              self.details], layout=w.Layout(max_width="100%"))],
+            titles=(_("For grown-ups: how the advisor plays it out, and its numbers"),), selected_index=None)
 
     def ask(self) -> Advice | None:
         """Ask about the current position; None (with the reason shown) if it is not
