@@ -23,6 +23,7 @@ from rally.stich_rallye.replay import ReplayState, replay_states, trick_span
 from ..i18n import _, ngettext
 from ..occasion import Occasion
 from ..scroll_anchor import ScrollAnchor
+from .review_panel import running_loop
 
 #: Seconds between two steps of the replay playing by itself: time to read a step's line.
 PLAY_INTERVAL = 1.5
@@ -121,20 +122,22 @@ class ReplayPanel(w.VBox):
         if self.playing:
             self.pause()
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        if not self.states:
+        loop = running_loop()
+        if loop is None or not self.states:
             return
         self._playing = loop.create_task(self.play_on())
         self.play_button.description = _("⏸\ufe0e Pause")
 
     def pause(self) -> None:
         """Stop playing by itself, at the step shown."""
-        task, self._playing = self._playing, None
+        task = self._playing
         if task is not None and not task.done():
             task.cancel()
+        self._idle()
+
+    def _idle(self) -> None:
+        """Not playing by itself (paused, or played to the end): the button says Play."""
+        self._playing = None
         self.play_button.description = _("▶ Play")
         self._show_play_button()
 
@@ -157,9 +160,7 @@ class ReplayPanel(w.VBox):
                 break
             self._step_itself(self.slider.value + 1)
         if self._playing is asyncio.current_task():
-            self._playing = None
-            self.play_button.description = _("▶ Play")
-            self._show_play_button()
+            self._idle()
 
     def _step_itself(self, index: int) -> None:
         self._stepping_itself = True
