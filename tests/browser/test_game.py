@@ -183,5 +183,11 @@ def test_a_whole_game_with_turbo_and_replay(game):
     paused = where.inner_text()
     page.wait_for_timeout(3000)  # two steps' time: nothing moves while paused
     assert where.inner_text() == paused
+    # The keyboard's End and Home reach the replay's last and first steps.
+    handle = replay.locator('.noUi-handle[role="slider"]')
+    handle.press("End")
+    page.get_by_text(f"Step {total} of {total}").first.wait_for()
+    handle.press("Home")
+    page.get_by_text(f"Step 1 of {total}").first.wait_for()
     replay.scroll_into_view_if_needed()
     _lab.screenshot(page, "05_play_a_game-replay")

@@ -92,7 +92,7 @@ def test_a_game_view_built_in_german_speaks_german_to_its_end():
         assert view.hand.prompt == "Wiederholung: die Handkarten, wie sie damals waren."
         assert view.last_trick.status == "Noch keine Karte ausgespielt."
         shown = [view.status.value, view.hand.title, view.hand.prompt, view.replay_text.value, view.hint_button.tooltip,
-                 view.replay_slider.description, view.speed.description, view.turbo_yes.description,
+                 view.replay_box.slider.description, view.speed.description, view.turbo_yes.description,
                  *view.hand.labels.values(), *view.dials[1].labels.values(), *view.last_trick.labels.values(),
                  *(box.value for box in view.replay_box.children if hasattr(box, "value") and isinstance(box.value, str)),
                  *(text for texts in turbo_texts for text in (*texts[:3], *texts[3]))]

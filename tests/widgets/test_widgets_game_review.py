@@ -172,7 +172,7 @@ def test_the_replay_plays_by_itself_from_the_deal_and_a_step_taken_pauses_it(mon
 
     async def play_then(button, step_back_at: int | None) -> list[int]:
         seen: list[int] = []
-        view.replay_slider.observe(lambda change: seen.append(change["new"]), names="value")
+        view.replay_box.slider.observe(lambda change: seen.append(change["new"]), names="value")
         button.click()
         assert panel.playing and play.description == "⏸\ufe0e Pause" and play.layout.display is None
         while panel.playing:

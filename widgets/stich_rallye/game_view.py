@@ -195,9 +195,8 @@ class GameView(StableRepr, w.VBox):
         #: What a screen reader says as the game goes on: one live region, made once.
         self.announcer = self.event_log.announcer
         self.replay_box = ReplayPanel(on_show=self._show_replay)
-        self.replay_back, self.replay_forward, self.replay_slider, self.replay_text, self.replay_anchor = (
-            self.replay_box.back, self.replay_box.forward, self.replay_box.slider, self.replay_box.text,
-            self.replay_box.anchor)
+        self.replay_back, self.replay_forward, self.replay_text, self.replay_anchor = (
+            self.replay_box.back, self.replay_box.forward, self.replay_box.text, self.replay_box.anchor)
         self.speed.observe(lambda change: setattr(self.control, "delay", change["new"]), names="value")
         # The hand only ever selects a playable card.
         self.hand.observe(lambda change: change["new"] and self.play_card(change["new"]), names="selected")
@@ -294,7 +293,7 @@ class GameView(StableRepr, w.VBox):
         self._show_alert("")
         if self.game.is_over:
             self.review_box.show_to(seat)
-            self.replay_box.show(self.replay_slider.value)
+            self.replay_box.show(self.replay_box.slider.value)
         else:
             self._refresh()
             if not self.game.awaiting_turbo:  # the turbo buttons take the keyboard themselves
@@ -322,7 +321,7 @@ class GameView(StableRepr, w.VBox):
         self._show_alert("")
         if self.game.is_over:
             self.review_box.offer(self.people, self.ask_review)
-            self.replay_box.show(self.replay_slider.value)
+            self.replay_box.show(self.replay_box.slider.value)
         else:
             self._refresh()
 

@@ -47,23 +47,32 @@ class ReplayPanel(w.VBox):
         self.play_button = w.Button(description=_("▶ Play"), layout=w.Layout(width="auto"))
         self._playing: asyncio.Task | None = None
         self._stepping_itself = False
-        # No number beside the slider: it counts from 0, while the text below says
-        # "Step 210 of 221" (counting from 1), and the two disagreed by one.
-        self.slider = w.IntSlider(min=0, max=0, tooltip="", description=_("Step"), continuous_update=False,
-                                  readout=False, layout=w.Layout(width="420px", max_width="100%"))
+        self.slider = self._new_slider(0)
+        self.controls = w.HBox([self.back, self.slider, self.forward, self.play_button],
+                               layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.text = w.HTML()
         self.anchor = ScrollAnchor()
         super().__init__(
             [self.anchor,
              w.HTML(_("<b>Replay</b>: step through everything that happened, from the first deal.")),
-             w.HBox([self.back, self.slider, self.forward, self.play_button],
-                    layout=w.Layout(flex_flow="row wrap", align_items="center")), self.text],
+             self.controls, self.text],
             layout=w.Layout(display="none", border="2px solid #1d4ed8", padding="4px 8px", max_width="850px"),
         )
-        self.slider.observe(self._slider_moved, names="value")
         self.back.on_click(lambda _: self.step(-1))
         self.forward.on_click(lambda _: self.step(+1))
         self.play_button.on_click(lambda _: self.toggle_play())
+
+    def _new_slider(self, last: int) -> w.IntSlider:
+        """A slider over events 0..``last``, standing at ``last``. A game's replay gets a new
+        one: the browser's slider keeps the range it was drawn with for its End key, so a
+        slider drawn before the game (0..0) sent End to the first step."""
+        # No number beside the slider: it counts from 0, while the text below says
+        # "Step 210 of 221" (counting from 1), and the two disagreed by one.
+        slider = w.IntSlider(value=last, min=0, max=last, tooltip="", description=_("Step"),
+                             continuous_update=False, readout=False,
+                             layout=w.Layout(width="420px", max_width="100%"))
+        slider.observe(self._slider_moved, names="value")
+        return slider
 
     @property
     def index(self) -> int | None:
@@ -82,11 +91,11 @@ class ReplayPanel(w.VBox):
         self._names = tuple(game.names)
         self.layout.display = "flex"
         last = len(self.states) - 1
-        self.slider.max = last
-        if self.slider.value == last:
-            self.show(last)
-        else:
-            self.slider.value = last  # the observer shows it
+        self.pause()
+        old, self.slider = self.slider, self._new_slider(last)
+        self.controls.children = tuple(self.slider if child is old else child for child in self.controls.children)
+        old.close()
+        self.show(last)
         self.started.come()
 
     def when_started(self, callback: Callable[[], None]) -> None:
