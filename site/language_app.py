@@ -28,8 +28,8 @@ TRANSLATION = "@jupyterlab/translation-extension:plugin"
 
 #: Each language's front page: its html lang, lesson 0, title, heading, words and button.
 FRONT_PAGES = {
-    "de": ("de", "00_hier_anfangen.ipynb", "Rally-Lektionen: Stich Rallye und Memo-Car-Race im Browser",
-           "Rally-Lektionen",
+    "de": ("de", "00_hier_anfangen.ipynb", "Rallye-Lektionen: Stich Rallye und Memo-Car-Race im Browser",
+           "Rallye-Lektionen",
            "Die Lektionen zu <em>Stich Rallye</em> und <em>Memo-Car-Race</em> laufen hier in deinem Browser: "
            "Auf diesem Computer wird nichts installiert, und was du änderst, bleibt in diesem Browser "
            "(es wird nirgendwohin geschickt).",

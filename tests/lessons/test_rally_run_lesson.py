@@ -206,7 +206,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "playing. - A car must take one on its first visit, and never again.",  # the rulebook: "may take"
                     "“Next to your car” means beside it, not corner to corner. In this app, your road must also "
                     "lead there.",                                                         # M3 in lesson 7
-                    "In this app, no car may go there: yours would be stuck for good.",  # R5 and R7 where tiles are laid
+                    "In this app, no car may drive there: yours would be stuck for good.",  # R5 and R7 where tiles are laid
                     "In this app, a car may enter just one start-finish tile: its finish.",  # R5
                     "In this app, a car is stuck for good",                                # R7, R8
                     "or after 100 turns each (40 in lesson 0)."):                                           # the turn limit (R8)
