@@ -279,7 +279,7 @@ def turbo_distance(lowest: int, motor_value: int) -> Question:
     options = sorted({plain, motor_value, total, max(1, lowest + motor_value // 2)})
     return Question(
         _("You win a trick whose lowest card is {lowest}, and your motor shows {motor}. You use the turbo. How many "
-          "empty spaces does your car count?").format(lowest=lowest, motor=motor_value),
+          "spaces does your car drive?").format(lowest=lowest, motor=motor_value),
         tuple(str(o) for o in options),
         check,
         hint=_("The turbo is all or nothing: the lowest card, and the motor's whole value on top."),
