@@ -18,8 +18,9 @@ child on a tablet, or with a keyboard only, needs more (issue 27):
 - **Narrow screens** — no widget is wider than the page, and rows of controls wrap (a
   figure scales itself to the width there is: :class:`~widgets.plotly_view.ViewProbe`).
 
-One thing CSS cannot do is done by the widget's script: a slider's handle gets its
-description as its name, for screen readers.
+Two things CSS cannot do are done by the widget's script: a slider's handle gets its
+description as its name, for screen readers, and a fold-out's heading becomes a button the
+keyboard can reach and open.
 
 The rules are plain CSS under ``.jp-OutputArea-output`` (the outputs of a lesson, in
 JupyterLab, in the app view and on the static site alike). :class:`PageStyle` is an
@@ -57,6 +58,9 @@ PAGE_CSS = f"""
 /* Narrow screens: no widget is wider than the page; rows of widgets wrap instead of being cut. */
 .jp-OutputArea-output .jupyter-widgets {{ max-width: 100%; }}
 .jp-OutputArea-output .widget-box > .jupyter-widgets {{ min-width: 0; }}  /* a flex item may shrink to its box */
+.jp-OutputArea-output :is(.jupyter-widget-Collapse, .jupyter-widget-Collapse-contents,
+  .jupyter-widget-Collapse-contents > .jupyter-widgets) {{ min-width: 0; max-width: 100%; }}  /* a fold's too */
+.jp-OutputArea-output .widget-html > .widget-html-content {{ min-width: 0; }}  /* a wide table scrolls in its box */
 .jp-OutputArea-output .widget-hbox, .jp-OutputArea-output .widget-toggle-buttons {{ flex-wrap: wrap; }}
 .jp-OutputArea-output .widget-toggle-buttons {{ height: auto; }}
 .jp-OutputArea-output .widget-inline-hbox .widget-input {{ min-width: 0; }}
@@ -65,6 +69,11 @@ PAGE_CSS = f"""
 .jp-OutputArea-output .widget-inline-hbox > .widget-label {{ min-width: max-content; }}
 .jp-OutputArea-output .widget-dropdown {{ flex-wrap: wrap; height: auto; }}
 .jp-OutputArea-output .widget-dropdown > select {{ width: max-content; max-width: 100%; flex: 0 1 auto; }}
+/* A checkbox's words wrap under a narrow screen's edge instead of ending in "…". */
+.jp-OutputArea-output .widget-checkbox {{ height: auto; max-width: 100%; }}
+.jp-OutputArea-output .widget-checkbox > .widget-label-basic {{
+  display: flex; align-items: center; white-space: normal; overflow: visible; line-height: 1.3;
+}}
 /* A choice's circle comes first, in one column under the question, its words after it. */
 .jp-OutputArea-output .widget-radio-box label {{ display: flex; align-items: center; gap: 8px; }}
 .jp-OutputArea-output .widget-radio-box input[type="radio"] {{ order: -1; flex: none; }}
@@ -80,7 +89,9 @@ PAGE_CSS = f"""
     display: flex; align-items: center; min-height: {TOUCH_TARGET}px; gap: 8px;
   }}
   .jp-OutputArea-output .widget-radio-box input[type="radio"] {{ width: 24px; height: 24px; margin: 0 4px; }}
-  .jp-OutputArea-output .widget-checkbox {{ min-height: {TOUCH_TARGET}px; height: auto; }}
+  .jp-OutputArea-output .widget-checkbox, .jp-OutputArea-output .widget-checkbox > .widget-label-basic {{
+    min-height: {TOUCH_TARGET}px; height: auto;
+  }}
   .jp-OutputArea-output details > summary {{ min-height: {TOUCH_TARGET}px; box-sizing: border-box; padding: 12px 0; }}
   .jp-OutputArea-output .widget-checkbox input[type="checkbox"] {{ width: 24px; height: 24px; }}
   .jp-OutputArea-output .widget-hslider .noUi-handle {{
@@ -102,7 +113,9 @@ class PageStyle(StableRepr, PageWrites, anywidget.AnyWidget):
 
     # ipywidgets' sliders name their handle nowhere (axe: aria-input-field-name, serious): the
     # handle is given its slider's description ("Step") as its name, once per page, for
-    # every slider drawn then or later.
+    # every slider drawn then or later. A fold-out's heading (an Accordion's) takes only a
+    # click: it becomes a button the keyboard reaches and opens (Enter or Space), saying
+    # whether it is open.
     _esm = """
     export default {
       render({ el }) {
@@ -110,10 +123,21 @@ class PageStyle(StableRepr, PageWrites, anywidget.AnyWidget):
         const KEY = Symbol.for("rally-notebooks.slider-names");
         if (globalThis[KEY]) return;
         globalThis[KEY] = true;
+        const expanded = (header) => header.setAttribute("aria-expanded",
+          String(header.parentElement.classList.contains("jupyter-widget-Collapse-open")));
         const name = () => {
           for (const handle of document.querySelectorAll('.widget-slider .noUi-handle[role="slider"]:not([aria-label])')) {
             const words = handle.closest(".widget-slider")?.querySelector(".widget-label")?.textContent?.trim();
             if (words) handle.setAttribute("aria-label", words);
+          }
+          for (const header of document.querySelectorAll(".jupyter-widget-Collapse-header:not([role])")) {
+            header.setAttribute("role", "button");
+            header.tabIndex = 0;
+            expanded(header);
+            header.addEventListener("click", () => setTimeout(() => expanded(header)));
+            header.addEventListener("keydown", (event) => {
+              if (event.key === "Enter" || event.key === " ") { event.preventDefault(); header.click(); }
+            });
           }
         };
         new MutationObserver(name).observe(document.body, { childList: true, subtree: true });

@@ -256,9 +256,16 @@ def check_what_if(page):
     # away for grown-ups; opened, it shows them.
     assert "playouts per choice" not in shown and "Playouts" not in shown and "test games each" not in shown
     assert answers["Use the turbo now?"].sentence() not in shown
-    grown_ups = first.get_by_text("For grown-ups: how the advisor plays it out, and its numbers")
-    grown_ups.click()
+    # Its heading is a button the keyboard reaches and opens, and says whether it is open.
+    grown_ups = first.locator(".jupyter-widget-Collapse-header").filter(
+        has_text="For grown-ups: how the advisor plays it out, and its numbers")
+    assert (grown_ups.get_attribute("role"), grown_ups.get_attribute("tabindex"),
+            grown_ups.get_attribute("aria-expanded")) == ("button", "0", "false")
+    grown_ups.focus()
+    page.keyboard.press("Enter")
     first.get_by_text("playouts per choice").first.wait_for()
+    from playwright.sync_api import expect
+    expect(grown_ups).to_have_attribute("aria-expanded", "true")
     assert answers["Use the turbo now?"].sentence() in first.inner_text()
     # The numbers table, a table in the page's font (a row's cells are apart by tabs in its text).
     assert "\t".join(answers["Use the turbo now?"].rows()[1][0]) in first.inner_text()

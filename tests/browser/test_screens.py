@@ -300,3 +300,24 @@ def test_every_lesson_fits_the_smallest_phone(screen_page, lab, lesson):
     assert _lab.app_errors(page) == []
     page.wait_for_timeout(1000)  # figures scale themselves once drawn
     check(page, screen, lesson)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("screen_page", ["phone-360"], indirect=True)
+def test_lesson_6s_answer_and_grown_ups_fold_fit_the_smallest_phone(screen_page, lab, lang):
+    """Lesson 6 on a phone after the advisor has answered, its grown-ups' fold opened by a
+    tap: the settings' words and the progress line wrap, the numbers table scrolls in its
+    own box; nothing is cut or wider than the screen."""
+    page, screen = screen_page
+    _lab.open_app(page, lab, COURSE[6].file(lang))
+    assert _lab.app_errors(page) == []
+    question = page.locator("#rendered_cells .jp-OutputArea-output").filter(
+        has=page.locator(".widget-radio-box")).first
+    question.locator(".widget-radio-box label").first.tap()
+    question.locator("button.mod-primary").first.tap()  # ask the advisor
+    question.locator(".js-plotly-plot .barlayer .point").nth(1).wait_for()
+    fold = question.locator(".jupyter-widget-Collapse-header").first
+    fold.tap()
+    question.locator(".rally-scroll-x table").wait_for()
+    page.wait_for_timeout(500)  # the fold's rows laid out
+    check(page, screen, f"lesson 6 ({lang}): the advisor's answer and its grown-ups' fold")

@@ -220,7 +220,7 @@ def test_the_what_if_lesson_and_the_advisor_speak_german():
             in lesson.children[4].value
         assert panel.ask_button.description == "Frag den Ratgeber"
         assert [label for label, _bots in panel.bots.options] == [
-            "sorgfältige Computerspieler, wie Menschen am Tisch", "zufällig spielende Computerspieler (schneller)"]
+            "sorgfältige Computerspieler", "zufällig spielende Computerspieler (schneller)"]
         assert lesson.ask() is None and "Gib zuerst deine Vermutung ab" in lesson.verdict.value
         assert panel.chart.plot.layout.title.text == "Frag den Ratgeber, welche Möglichkeit gewinnt"
         lesson.predict(lesson.choice.options[0][1])  # (the button's words, the action's code)

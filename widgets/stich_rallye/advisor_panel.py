@@ -25,6 +25,14 @@ from .advice_chart import AdviceChart
 #: Who plays the advisor's playouts: the label (translated where shown) and rally's bots value.
 BOTS = [(N_("careful players, like people at the table"), "heuristic"), (N_("random players (faster)"), "random")]
 
+#: A box that scrolls sideways draws a soft shadow at each edge it can scroll to (CSS only:
+#: the white covers go with the content, the shadows stay with the box).
+SCROLL_SHADOWS = ("background:linear-gradient(to right,#fff 30%,#fff0),linear-gradient(to left,#fff 30%,#fff0) 100% 0,"
+                  "radial-gradient(farthest-side at 0 50%,#0003,#0000),"
+                  "radial-gradient(farthest-side at 100% 50%,#0003,#0000) 100% 0;background-repeat:no-repeat;"
+                  "background-size:40px 100%,40px 100%,14px 100%,14px 100%;"
+                  "background-attachment:local,local,scroll,scroll")
+
 
 def advice_table_html(advice: Advice) -> str:
     """The advisor's numbers as a table in the page's own font (numbers right-aligned), its
@@ -38,9 +46,10 @@ def advice_table_html(advice: Advice) -> str:
         f"<td style='{cell.format('right')}'>{html.escape(c)}</td>" for i, c in enumerate(row)) + "</tr>"
         for row in cells)
     # A table wider than a phone scrolls sideways in its own box (reached by the keyboard
-    # too); the page never does.
+    # too); the page never does. A shadow at an edge shows there is more that way.
     label = html.escape(_("The advisor's numbers"), quote=True)
-    return (f"<div role='region' aria-label='{label}' tabindex='0' style='overflow-x:auto;max-width:100%'>"
+    return (f"<div class='rally-scroll-x' role='region' aria-label='{label}' tabindex='0' "
+            f"style='overflow-x:auto;max-width:100%;{SCROLL_SHADOWS}'>"
             f"<table style='border-collapse:collapse;font-size:13px'><thead><tr>{head}</tr></thead>"
             f"<tbody>{body}</tbody></table></div>"
             + "".join(f"<p style='margin:4px 0'>{html.escape(n)}</p>" for n in notes))
@@ -92,7 +101,7 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         self.ask_button.on_click(lambda _button: self.ask())
         self.progress = w.IntProgress(value=0, min=0, max=1, tooltip="", description=_("Playouts"), bar_style="info",
                                       layout=w.Layout(width="min(340px, 100%)", visibility="hidden"))
-        self.progress_text = w.Label("")
+        self.progress_text = w.HTML("")  # its words wrap on a phone (a Label's are cut)
         self.note = w.HTML()
         # Shown with the first answer; its intervals (``intervals``) are for grown-ups' tools.
         self.chart = AdviceChart(intervals=intervals)
