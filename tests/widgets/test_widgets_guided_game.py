@@ -32,6 +32,11 @@ def drive(view: GuidedGame, seed: int = 0) -> list[tuple[str, str, tuple]]:
             if view.moment.kind.startswith("trick_"):  # no words of an earlier move under the track
                 assert view.figure.caption == "", (view.moment.kind, view.figure.caption)
             assert view.tip_box.layout.display == "flex"
+            if view.game.awaiting_turbo and view.game.current_player == 0:
+                # The turbo's buttons wait with the table: greyed, and the hand's line says
+                # to read the tip (not "choose with the buttons").
+                assert view.turbo_yes.disabled and view.turbo_no.disabled
+                assert view.hand.prompt == view.held_words(), view.hand.prompt
             view.go_on()
             if view.moment is None:  # play goes on: no mark of a tip is left on the table
                 assert view.pointing is None and view.figure.choices == () or view.game.awaiting_turbo
@@ -39,6 +44,7 @@ def drive(view: GuidedGame, seed: int = 0) -> list[tuple[str, str, tuple]]:
         if view.game.is_over:
             return stops
         assert view.waiting_for_human  # the computer players wait only for the learner
+        assert not (view.turbo_yes.disabled or view.turbo_no.disabled)  # no tip up: the choice is live
         action = bot.choose(view.game, view.game.legal_actions(), rng)
         done = view.choose_turbo(action.use) if isinstance(action, Turbo) else view.play_card(action)
         assert done, view.alert_text

@@ -147,6 +147,7 @@ class GuidedGame(GameView):
             self._show(self._queue.pop(0))
         else:
             self.tip_box.layout.display = "none"
+            self.turbo_box.hold(False)
             self.resume()
             self.refreshed()
             if self.moment is None:
@@ -256,6 +257,7 @@ class GuidedGame(GameView):
                                        for s in words)
         self.why_text.layout.display = "none"
         self.tip_box.layout.display = "flex"
+        self.turbo_box.hold(True)
         self._mark(moment)
         self.tip_speaker.say(" ".join(words))
         self.announcer.say(*words)

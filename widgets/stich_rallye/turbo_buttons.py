@@ -80,6 +80,11 @@ class TurboButtons(w.VBox):
         return plain_text(self.turbo_text.value) + " " + " / ".join(
             (self.turbo_yes.description, self.turbo_no.description))
 
+    def hold(self, held: bool) -> None:
+        """Keep the choice on show but let it wait (``held``: a tip to read first): its
+        buttons are greyed and take no tap, so none looks live while it does nothing."""
+        self.turbo_yes.disabled = self.turbo_no.disabled = held
+
     def hide(self) -> None:
         """Take the choice off the page."""
         self.layout.display = "none"
