@@ -287,6 +287,9 @@ def test_a_whole_game_by_keyboard_with_its_announcements(screen_page, lab):
     else:
         pytest.fail(f"Tab never reached Play again ▶; the focus is on {page.evaluate(FOCUSED)}")
     page.keyboard.press("Enter")
+    # It asks first (this game's replay and review would go): the keyboard is on its yes.
+    page.wait_for_function(f"() => ({FOCUSED})() === 'button:Yes, a new game ▶'")
+    page.keyboard.press("Enter")
     page.wait_for_function(f"() => ({FOCUSED})() === 'card:false'", timeout=60_000)
 
 

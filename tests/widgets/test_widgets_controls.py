@@ -63,7 +63,7 @@ def test_setup_shows_bad_input_and_keeps_the_previous_game(field, value, expecte
 
 def test_setup_shows_the_game_first_and_its_settings_one_tap_away():
     setup = GameSetup(seed=7)
-    assert setup.children[-2] is setup.box and isinstance(setup.view, GameView)  # the game is there at once
+    assert setup.children[2] is setup.box and isinstance(setup.view, GameView)  # the game is there at once
     assert setup.settings.layout.display == "none" and setup.settings_button.description == "Game settings ⚙"
     assert setup.message in setup.settings.children  # a setting's error shows beside the settings
     setup.settings_button.value = True
@@ -96,8 +96,16 @@ def test_play_again_under_a_finished_game_deals_the_next_game_number():
             first.choose_turbo(rng.random() < 0.5)
         else:
             first.play_card(rng.choice(first.hand.playable))
-    assert setup.again.layout.display is None and setup.children[-1] is setup.again  # below the game
+    assert setup.again.layout.display is None and setup.children.index(setup.again) == 3  # below the game
+    # The finished game's replay and review would go: "Play again" asks first.
     setup.again.click()
+    assert setup.view is first and setup.confirm.layout.display == "flex" and setup.again.layout.display == "none"
+    assert "replay will be gone" in setup.again_words.value
+    setup.again_no.click()  # kept: the game stays, and "Play again" waits under it
+    assert setup.view is first and setup.confirm.layout.display == "none" and setup.again.layout.display is None
+    setup.again.click()
+    setup.again_yes.click()
+    assert setup.confirm.layout.display == "none"
     assert setup.view is not first and setup.view.game.seed == 8 and setup.seed.value == "8"
     assert setup.view.game.players == 3 and not setup.view.game.is_over
     # The button pressed goes: the keyboard goes to the new hand, whose turn it is (a game

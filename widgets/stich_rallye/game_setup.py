@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Callable, Sequence
 
@@ -147,8 +148,18 @@ class GameSetup(Messages, StableRepr, w.VBox):
         self.again = w.Button(description=_("Play again ▶"), button_style="primary",
                               tooltip=_("A new game with the next game number"),
                               layout=w.Layout(display="none", min_height="44px", margin="8px 0"))
-        self.again.on_click(lambda _: self.play_again())
-        super().__init__([self.settings_button, self.settings, self.box, self.again])
+        self.again.on_click(lambda _: self._ask_again())
+        # A finished game's replay and review go with it: "Play again" asks first (a child
+        # mistook it for the replay's "▶ Play" and lost the review).
+        self.again_yes = w.Button(description=_("Yes, a new game ▶"), button_style="primary",
+                                  layout=w.Layout(width="auto"))
+        self.again_no = w.Button(description=_("Keep this game"), layout=w.Layout(width="auto"))
+        self.again_yes.on_click(lambda _: self.play_again())
+        self.again_no.on_click(lambda _: self._keep_game())
+        self.again_words = w.HTML()
+        self.confirm = w.VBox([self.again_words, w.HBox([self.again_yes, self.again_no])],
+                              layout=w.Layout(display="none", margin="8px 0"))
+        super().__init__([self.settings_button, self.settings, self.box, self.again, self.confirm])
         self.new_game()
 
     def _show_settings(self) -> None:
@@ -185,7 +196,7 @@ class GameSetup(Messages, StableRepr, w.VBox):
         self._show_error("")
         old, self.view = self.view, view
         self.box.children = (view,)
-        self.again.layout.display = "none"
+        self.again.layout.display = self.confirm.layout.display = "none"
         view.when_over(self._offer_again)
         if old is not None:
             old.close()
@@ -203,6 +214,21 @@ class GameSetup(Messages, StableRepr, w.VBox):
 
     def _offer_again(self) -> None:
         self.again.layout.display = None
+
+    def _ask_again(self) -> None:
+        """"Play again" pressed: say what goes with this game, and ask."""
+        self.again_words.value = "<b>" + html.escape(
+            _("A new game? This game, its review and its replay will be gone.") if self._coach
+            else _("A new game? This game and its replay will be gone.")) + "</b>"
+        self.again.layout.display = "none"
+        self.confirm.layout.display = "flex"
+        self.again_yes.focus()
+
+    def _keep_game(self) -> None:
+        """Not now: the game stays, and "Play again" waits under it."""
+        self.confirm.layout.display = "none"
+        self.again.layout.display = None
+        self.again.focus()
 
     def play_again(self) -> GameView | None:
         """The next game number (after the last comes 0), then :meth:`new_game`."""
