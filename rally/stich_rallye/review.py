@@ -178,6 +178,12 @@ class Review:
         """How many decisions took the best option (or the only one)."""
         return sum(d.cost == 0 for d in self.decisions)
 
+    @property
+    def choices(self) -> tuple[ReviewedDecision, ...]:
+        """The decisions with more than one option (a card forced by the lead color, the
+        last card of a hand, is no choice)."""
+        return tuple(d for d in self.decisions if not d.forced)
+
     def sentence(self, lang: str | None = None) -> str:
         """The review in a few words (in ``lang``, default the language spoken)."""
         with language(lang):
@@ -188,10 +194,12 @@ class Review:
             if not made:
                 return _("{name} has not decided anything yet.").format(name=name)
             # How the advisor found its picks (test games, careful players) is the guide's, for grown-ups.
+            # Forced cards are left out: they would count as well chosen.
+            choices = self.choices
             sentences = [ngettext(
-                "{name} made {n} decision; {best} of them matched the advisor's best choice.",
-                "{name} made {n} decisions; {best} of them matched the advisor's best choice.", made).format(
-                name=name, n=made, best=self.best_picks)]
+                "{name} had a real choice {n} time; {best} of those matched the advisor's best choice.",
+                "{name} had a real choice {n} times; {best} of those matched the advisor's best choice.",
+                len(choices)).format(name=name, n=len(choices), best=sum(d.cost == 0 for d in choices))]
             if self.winner is not None:
                 sentences.append(_("{name} won the race.").format(name=self.names[self.winner]))
             worst = self.costly(1)

@@ -47,8 +47,9 @@ def test_the_advisor_speaks_german(turbo_advice: rally.Advice, card_advice: rall
     assert sentence.startswith(f"Für {name} hat „{words[best.label]}“ {100 * best.win_rate:.0f}\xa0% von "
                                f"{best.playouts} Probespielen gewonnen.")
     assert "Computerspielern" in sentence
-    turbo_hint = "Nutz den Turbo! In" if best.action.use else "Fahr ohne Turbo! In"
-    assert hint.startswith(f"{turbo_hint} {best.playouts} Probespielen wurde") and "%" not in hint
+    turbo_hint = "Nutz den Turbo! So gab es in" if best.action.use else "Fahr ohne Turbo! So gab es in"
+    assert hint.startswith(f"{turbo_hint} {best.playouts} Probespielen") and "%" not in hint
+    assert " wurde " not in hint  # no passive: who won is said
     assert "Mit Turbo: " in hint and "Ohne Turbo: " in hint  # what each choice does, in the rules' words
     head, *rows = table.splitlines()
     assert head.split() == ["Wahl", "Gewinnchance", "Intervall", "(99", "%)", "Felder", "gefahren", "Probespiele"]
@@ -84,11 +85,11 @@ def test_a_review_speaks_german(game_review: tuple[rally.Review, rally.Review]) 
     # The same verdicts, whatever the language: the review is seeded.
     assert [(d.chosen.label, d.best.label, d.cost) for d in german.decisions] == \
            [(d.chosen.label, d.best.label, d.cost) for d in english.decisions]
-    made = len(german.decisions)
+    made, best = len(german.choices), sum(d.cost == 0 for d in german.choices)
     name = german.names[german.seat]
-    assert german.sentence(lang="de").startswith(f"{name} hat {made} Entscheidungen getroffen. Bei "
-                                                 f"{german.best_picks} davon war es die beste Wahl")
-    assert english.sentence(lang="en").startswith(f"{name} made {made} decisions; {english.best_picks} of them")
+    assert german.sentence(lang="de").startswith(f"{name} hatte {made} echte Entscheidungen. Bei {best} davon war es "
+                                                 f"die beste Wahl des Ratgebers")
+    assert english.sentence(lang="en").startswith(f"{name} had a real choice {made} times; {best} of those")
     assert german.table(lang="de").splitlines()[0].split() == ["#", "Runde", "Stich", "gewählt", "Gewinnchance", "beste",
                                                                "Gewinnchance", "Verlust"]
     with language("de"):
