@@ -125,7 +125,9 @@ class CloserAdvisor:
     and when no option was clearly best after all its test games, the two best by its
     ranking play ``extra`` more deals, the same ones for both, on from the same stream of
     deals; the pick is the one of the two that won more of all its test games (then the
-    spaces driven). With ``extra`` 0 it picks as :class:`rally.AdvisorBot` does."""
+    spaces driven). With ``extra`` 0 it picks as :class:`rally.AdvisorBot` does, but for a
+    card that ends the trick and wins it: this one judges it by a careful player's turbo
+    choice after it, the advisor by the better turbo choice."""
 
     def __init__(self, extra: int):
         self.extra = extra

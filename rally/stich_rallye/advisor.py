@@ -558,31 +558,40 @@ def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_
                   progress: Callable[[int, int], None] | None,
                   out_of_time: Callable[[int], bool] | None = None) -> Advice:
     """:func:`advise`'s work, its inputs checked. ``out_of_time(done)`` is asked after each
-    test game but the last: True stops there."""
+    test game but the last: True stops there.
+
+    A card that ends the trick and wins it for the decider, whose turbo choice then comes at
+    once, is played out with each turbo choice after it on the same test games, and counts
+    as the better of the two: nothing hidden is shown in between, so the player can choose
+    as well there (a careful player's turbo afterwards would judge the card by its own slip)."""
     seat = position.decider
     options = position.options()
     start = position.positions[seat]
-    wins = [0] * len(options)
-    won = [0] * len(options)  # game by game, as bits
-    gained = [0] * len(options)
-    tricks = [0] * len(options)
     cards = position.phase == PLAY
     done = 0
     stopped = cut = False
     rng = random.Random(seed)
     players = [BOTS[bots]() for _ in range(position.players)]
+    # Each option's plays: the option alone, or the option and each turbo choice after it.
+    plays: list[tuple[Turbo | None, ...]] = []
+    counts: list[list[list[int]]] = []  # by option, by play: wins, outcomes (bits), progress gained, tricks won
     while done < playouts:
         size = min(batch, playouts - done)
         for _playout in range(size):
             deal = position.to_game(rng)
             dice = rng.getrandbits(64)
+            if not plays:
+                plays = [(Turbo(True), Turbo(False)) if _turbo_follows(deal, action) else (None,) for action in options]
+                counts = [[[0, 0, 0, 0] for _then in then] for then in plays]
             for i, action in enumerate(options):
-                game, taker = play_test_game(deal, action, dice, players)
-                tricks[i] += taker == seat
-                if game.winner == seat:
-                    wins[i] += 1
-                    won[i] |= 1 << (done + _playout)
-                gained[i] += game.positions[seat] - start
+                for j, then in enumerate(plays[i]):
+                    game, taker = play_test_game(deal, action, dice, players, then)
+                    tally = counts[i][j]
+                    if game.winner == seat:
+                        tally[0] += 1
+                        tally[1] |= 1 << (done + _playout)
+                    tally[2] += game.positions[seat] - start
+                    tally[3] += taker == seat
             if out_of_time is not None and done + _playout + 1 < playouts and out_of_time(done + _playout + 1):
                 size, cut = _playout + 1, True
                 break
@@ -591,15 +600,27 @@ def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_
             progress(done, playouts)
         if cut:
             break
+        wins = [max(tally[0] for tally in option) for option in counts]
         if stop_early and len(options) > 1 and done < playouts and _clear_winner(wins, done):
             stopped = True
             break
+    best = [max(option, key=lambda tally: tally[0]) for option in counts]
     results = tuple(
-        OptionResult(action, done, wins[i], gained[i] / done, wilson_interval(wins[i], done, Z99),
-                     tricks[i] if cards else None, won[i])
+        OptionResult(action, done, best[i][0], best[i][2] / done, wilson_interval(best[i][0], done, Z99),
+                     best[i][3] if cards else None, best[i][1])
         for i, action in enumerate(options)
     )
     return Advice(position, seat, results, stopped, playouts, seed, bots, cut)
+
+
+def _turbo_follows(deal: Game, action: Action) -> bool:
+    """True when ``action`` is the trick's last card, wins it for the seat playing it, and
+    that seat's turbo choice comes next (the same on every deal: the trick is all known)."""
+    if deal.phase != PLAY or len(deal.trick_codes) != deal.players - 1:
+        return False
+    seat, game = deal.current_player, deal.clone()
+    game.apply_trusted(action)
+    return game.awaiting_turbo and game.current_player == seat
 
 
 class AdvisorBot:
@@ -645,10 +666,12 @@ def play_trick(game: Game, card: Action, players: Sequence[Bot], rng: random.Ran
         card = players[seat].choose(game.bot_view(seat), game.legal_actions(), rng)
 
 
-def play_test_game(deal: Game, action: Action, dice: int, players: Sequence[Bot]) -> tuple[Game, int | None]:
-    """One test game of ``action``: a copy of ``deal`` with ``action`` taken and ``players``
-    playing on to the game's end, drawing from a generator seeded with ``dice``. Returns
-    the game and, for a card, who won the trick it went into (None for a turbo choice)."""
+def play_test_game(deal: Game, action: Action, dice: int, players: Sequence[Bot],
+                   then: Turbo | None = None) -> tuple[Game, int | None]:
+    """One test game of ``action``: a copy of ``deal`` with ``action`` taken (and ``then``,
+    the turbo choice that follows it, when one does) and ``players`` playing on to the
+    game's end, drawing from a generator seeded with ``dice``. Returns the game and, for a
+    card, who won the trick it went into (None for a turbo choice)."""
     game = deal.clone()
     rolls = random.Random(dice)
     taker = None
@@ -656,6 +679,8 @@ def play_test_game(deal: Game, action: Action, dice: int, players: Sequence[Bot]
         taker = play_trick(game, action, players, rolls)
     else:
         game.apply_trusted(action)
+    if then is not None and game.awaiting_turbo:
+        game.apply_trusted(then)
     if not game.is_over:
         play_out(game, players, rolls)
     return game, taker

@@ -171,6 +171,38 @@ def test_play_test_game_plays_the_advisors_test_games_one_by_one(moment):
     assert len(set(won)) > 1  # the options' test games differ: the check has teeth
 
 
+def last_card_then_turbo():
+    """Seed 0 after 51 decisions, round 3: Bo led G5, Cy played G6, and Ada (32 on a
+    20-space track, 1 on her motor) plays the trick's last card. G8 wins it, moving her 5:
+    with the turbo 6, to 38 + 2 = 40, two laps, and she wins at once; without it she stops
+    at 37. A careful player keeps a motor of 1 (its turbo policy waits for a riper one)."""
+    return Position.from_game(played(0, 51))
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_last_card_that_wins_the_trick_counts_with_the_better_turbo_choice_after_it(seed):
+    # Nothing hidden is shown between the trick's last card and its winner's turbo choice:
+    # the card is judged by the better of the two on the same test games (a careful
+    # player's turbo afterwards would judge the card by its own slip).
+    position = last_card_then_turbo()
+    assert position.code() == "SR1_TS......D......U....._R3_F1_P32.39.38_M1.0.1_CG5.G6_H0R8.G2.G3.G4.G8.B4.B5.B9_XR2.R4.R5"
+    advice = advise(position, playouts=30, seed=seed, stop_early=False)
+    stream, players, seat = random.Random(seed), [HeuristicBot()] * position.players, position.decider
+    wins = {then: [0] * len(advice.options) for then in (None, Turbo(True), Turbo(False))}
+    for _k in range(30):
+        deal, dice = position.to_game(stream), stream.getrandbits(64)
+        for i, option in enumerate(advice.options):
+            for then in wins:
+                wins[then][i] += play_test_game(deal, option.action, dice, players, then)[0].winner == seat
+    g8 = [str(o.action) for o in advice.options].index("G8")
+    assert wins[None][g8] == 0 and wins[Turbo(True)][g8] == 30  # the careful turbo loses; the turbo wins
+    assert advice.best.label == "G8" and advice.options[g8].wins == 30
+    # A card after which no turbo choice of Ada's follows is played out as before.
+    for i, option in enumerate(advice.options):
+        expected = max(wins[Turbo(True)][i], wins[Turbo(False)][i]) if i == g8 else wins[None][i]
+        assert option.wins == expected, (option.label, wins)
+
+
 def test_the_same_test_games_tell_apart_what_the_intervals_cannot():
     # 200 test games; the best wins 110 of them, the other 90, and every game the other won
     # the best won too: the intervals overlap, but game by game the best is ahead 20 to 0.
