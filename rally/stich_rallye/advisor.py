@@ -581,7 +581,7 @@ def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_
             deal = position.to_game(rng)
             dice = rng.getrandbits(64)
             if not plays:
-                plays = [(Turbo(True), Turbo(False)) if _turbo_follows(deal, action) else (None,) for action in options]
+                plays = [(Turbo(True), Turbo(False)) if turbo_follows(deal, action) else (None,) for action in options]
                 counts = [[[0, 0, 0, 0] for _then in then] for then in plays]
             for i, action in enumerate(options):
                 for j, then in enumerate(plays[i]):
@@ -613,7 +613,7 @@ def _play_options(position: Position, playouts: int, seed: int, bots: str, stop_
     return Advice(position, seat, results, stopped, playouts, seed, bots, cut)
 
 
-def _turbo_follows(deal: Game, action: Action) -> bool:
+def turbo_follows(deal: Game, action: Action) -> bool:
     """True when ``action`` is the trick's last card, wins it for the seat playing it, and
     that seat's turbo choice comes next (the same on every deal: the trick is all known)."""
     if deal.phase != PLAY or len(deal.trick_codes) != deal.players - 1:

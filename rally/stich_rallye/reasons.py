@@ -134,11 +134,15 @@ def both_lose_reasons(position: Position, chosen: Card, other: Card) -> list[str
     if either:
         sentences.append(either.format(**facts))
     if (mine, low) == (theirs, other_low):  # the same trick either way: what differs is kept for later
-        sentences += [_("So this trick ends the same with either card."),
-                      # TRANSLATORS: {card} and {other} are two cards' codes (G6, G12).
-                      _("Playing {card} keeps {other} for the tricks to come; playing {other} keeps {card}.").format(
-                          **facts)]
+        sentences += [_("So this trick ends the same with either card."), kept_for_later(chosen, other)]
     return sentences
+
+
+def kept_for_later(card: Card, other: Card) -> str:
+    """What each of two cards leaves in the hand for the tricks to come, in words."""
+    # TRANSLATORS: {card} and {other} are two cards' codes (G6, G12).
+    return _("Playing {card} keeps {other} for the tricks to come; playing {other} keeps {card}.").format(
+        card=card, other=other)
 
 
 def turbo_reason(position: Position, use: bool) -> str:

@@ -52,7 +52,8 @@ from ..common.i18n import _, join_words, language, ngettext, percent, pgettext
 from ..common.errors import SetupError
 from .game import Action, Game, Turbo, decision_of
 from .position import Position
-from .reasons import both_lose_reasons, card_reason, stakes_reasons, turbo_gains_nothing, turbo_reason
+from .reasons import (both_lose_reasons, card_reason, kept_for_later, stakes_reasons, turbo_gains_nothing,
+                      turbo_reason)
 from .stakes import trick_stakes
 from .state import PLAY
 from .tricks import seat_and_lowest
@@ -555,12 +556,32 @@ def _open_trick(position: Position, chosen: OptionResult, best: OptionResult, fa
     and what losing it, change (:func:`stakes_reasons`)."""
     mine_rate, best_rate = chosen.trick_win_rate or 0.0, best.trick_win_rate or 0.0
     if abs(mine_rate - best_rate) < 0.1:
-        return []
+        return _close_trick(position, chosen, best)
     rates = _trick_rates(mine_rate, best_rate).format(chosen_trick=_times_in_100(mine_rate),
                                                       best_trick=_times_in_100(best_rate), **facts)
     winner = chosen if mine_rate > best_rate else best
     assert isinstance(winner.action, Card)
     return [rates, *stakes_reasons(trick_stakes(position, winner.action), only=winner is chosen)]
+
+
+def _close_trick(position: Position, chosen: OptionResult, best: OptionResult) -> list[str]:
+    """:func:`_open_trick`'s sentences when the two cards won the trick about as often in the
+    test games: that; the trick's lowest card the lower of the two would set, when it is
+    lower than every card in the trick so far (the winner's move by the card alone); and
+    the card each keeps for later. Only what the table settles is said."""
+    mine, other = chosen.action, best.action
+    assert isinstance(mine, Card) and isinstance(other, Card)
+    sentences = [_("{chosen} and {best} won you this trick about as often in the test games.").format(
+        chosen=chosen.word, best=best.word)]
+    low = min(mine, other, key=lambda card: card.value)
+    if mine.value != other.value and all(low.value < card.value for card in position.trick):
+        sentences.append(ngettext(
+            "With {card}, the trick's lowest card is {value} or lower: its winner moves at most {value} space "
+            "by the card alone.",
+            "With {card}, the trick's lowest card is {value} or lower: its winner moves at most {value} spaces "
+            "by the card alone.", low.value).format(card=low, value=low.value))
+    sentences.append(kept_for_later(mine, other))
+    return sentences
 
 
 def _followed() -> str:

@@ -22,7 +22,7 @@ from rally import (
     Card, Game, GameWon, HeuristicBot, Moved, Position, RandomBot, SetupError, Turbo, advise, play_bots, review,
     trick_winner,
 )
-from rally.stich_rallye.advisor import ALPHA, moment_seed
+from rally.stich_rallye.advisor import ALPHA, moment_seed, turbo_follows
 from rally.common.stats import sign_test
 from rally.stich_rallye.cards import split_by_color
 from rally.stich_rallye.examples import played
@@ -261,7 +261,11 @@ def test_the_same_arguments_give_the_same_review_and_another_seed_other_numbers(
         else:
             assert d.advice == advise(d.position, playouts=5 * hint.playouts_asked, stop_early=False)
             mask = (1 << hint.options[0].playouts) - 1
-            assert [o.outcomes & mask for o in d.advice.options] == [o.outcomes for o in hint.options]
+            # A card that ends the trick and wins it counts with the better turbo choice after
+            # it, which more test games may change: the others' first games are the hint's.
+            deal = d.position.to_game(0)
+            assert [o.outcomes & mask for o in d.advice.options if not turbo_follows(deal, o.action)] == \
+                [o.outcomes for o in hint.options if not turbo_follows(deal, o.action)]
 
 
 # -------------------------------------------------- 4. no hidden information

@@ -208,6 +208,37 @@ def test_a_flagged_card_into_an_open_trick_says_what_winning_and_losing_the_tric
 
 
 @pytest.mark.slow_setup
+def test_a_card_into_an_open_trick_won_as_often_as_the_best_says_what_else_differs(reviewed):
+    """When the chosen and the best card won the trick about as often in the test games
+    (under 10 points apart), the review says so, the trick's lowest card the lower of the two
+    would set (when it is lower than every card in the trick: held against the engine
+    finishing the trick) and the card each keeps; it gives no trick rates then."""
+    english, german = reviewed
+    said = 0
+    for d, de in zip(english, german):
+        if not open_trick(d) or d.chosen.win_rate >= d.best.win_rate:
+            continue
+        mine, other = d.chosen.action, d.best.action
+        assert isinstance(mine, Card) and isinstance(other, Card)
+        close = abs((d.chosen.trick_win_rate or 0) - (d.best.trick_win_rate or 0)) < 0.1
+        assert (f"{mine} and {other} won you this trick about as often in the test games." in d.explanation) == close
+        if not close:
+            continue
+        said += 1
+        assert "times in 100" not in d.explanation, d.explanation
+        assert f"Playing {mine} keeps {other} for the tricks to come; playing {other} keeps {mine}." in d.explanation
+        low = min(mine, other, key=lambda card: card.value)
+        sets_lowest = mine.value != other.value and all(low.value < c.value for c in d.position.trick)
+        assert (f"With {low}, the trick's lowest card is {low.value} or lower" in d.explanation) == sets_lowest
+        if sets_lowest:  # however the others finish the trick, its lowest card is at most that
+            for deal in range(5):
+                _game, events = finish_trick(d.position, low, deal)
+                won = next(e for e in events if isinstance(e, TrickWon))
+                assert min(c.value for c in won.cards) <= low.value
+        assert f"Spielst du {mine}, bleibt dir {other}" in de.explanation, de.explanation
+    assert said >= 1
+
+
 def test_a_last_card_that_loses_says_the_motors_next_value(reviewed):
     """The motor's next value after a lost last card: said of the card, or, when the
     chosen and the best card both lose, once for both ("either way")."""
