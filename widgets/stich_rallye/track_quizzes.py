@@ -66,7 +66,7 @@ def moving_quiz() -> Quiz:
     return Quiz(
         _("Moving and hills"),
         [
-            where_does_it_end("S...........", {"Ada": 6, "Bo": 3, "Cy": 9}, "Ada", 2, decoys=(4,),
+            where_does_it_end("S...........", {"Ada": 6, "Bo": 3, "Cy": 9}, "Ada", 2, decoys=(4, 7),
                               hint=_("Cars drive clockwise, toward the higher space numbers; only an uphill rolls a car back.")),
             where_does_it_end("S..........", {"Ada": 3, "Bo": 4, "Cy": 5}, "Ada", 2, decoys=(6,),
                               hint=_("A space with a car on it is jumped and not counted, whoever is there.")),
