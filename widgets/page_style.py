@@ -93,6 +93,9 @@ PAGE_CSS = f"""
     min-height: {TOUCH_TARGET}px; height: auto;
   }}
   .jp-OutputArea-output details > summary {{ min-height: {TOUCH_TARGET}px; box-sizing: border-box; padding: 12px 0; }}
+  .jp-OutputArea-output .jupyter-widget-Collapse-header {{
+    min-height: {TOUCH_TARGET}px; box-sizing: border-box; display: flex; align-items: center;
+  }}
   .jp-OutputArea-output .widget-checkbox input[type="checkbox"] {{ width: 24px; height: 24px; }}
   .jp-OutputArea-output .widget-hslider .noUi-handle {{
     width: {TOUCH_TARGET}px !important; height: {TOUCH_TARGET}px !important; top: -{TOUCH_TARGET // 2 - 4}px !important;
