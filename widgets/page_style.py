@@ -60,7 +60,7 @@ PAGE_CSS = f"""
 .jp-OutputArea-output .widget-box > .jupyter-widgets {{ min-width: 0; }}  /* a flex item may shrink to its box */
 .jp-OutputArea-output :is(.jupyter-widget-Collapse, .jupyter-widget-Collapse-contents,
   .jupyter-widget-Collapse-contents > .jupyter-widgets) {{ min-width: 0; max-width: 100%; }}  /* a fold's too */
-.jp-OutputArea-output .widget-html > .widget-html-content {{ min-width: 0; }}  /* a wide table scrolls in its box */
+.jp-OutputArea-output .rally-shrink > .widget-html-content {{ min-width: 0; }}  /* its wide table scrolls in its box */
 .jp-OutputArea-output .widget-hbox, .jp-OutputArea-output .widget-toggle-buttons {{ flex-wrap: wrap; }}
 .jp-OutputArea-output .widget-toggle-buttons {{ height: auto; }}
 .jp-OutputArea-output .widget-inline-hbox .widget-input {{ min-width: 0; }}

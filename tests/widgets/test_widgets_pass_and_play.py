@@ -7,6 +7,7 @@ synced state of every widget in the view, as the page receives it."""
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import random
 import re
@@ -165,7 +166,7 @@ def test_each_person_opens_their_own_review_behind_the_cover():
     assert held and view.hand.codes == [str(c) for c in held]  # the replay shows Cy's hand, nobody else's
     costliest = view.review.ranked[0]
     view.replay_decision(costliest)  # the review explains a decision of Cy's in the replay
-    assert costliest.explanation in view.replay_text.value
+    assert html.escape(costliest.explanation) in view.replay_text.value
     card = str(costliest.chosen.action)  # the note's heading says when; the card is named by the explanation only
     assert f"Round {costliest.round}, trick {costliest.trick}" in view.replay_text.value
     assert view.replay_text.value.count(card) == costliest.explanation.count(card)

@@ -108,6 +108,7 @@ class AdvisorPanel(Messages, StableRepr, w.VBox):
         self.answer = w.HTML()
         #: The answer's numbers (win chances, intervals, playouts), for grown-ups.
         self.details = w.HTML()
+        self.details.add_class("rally-shrink")  # as narrow as its box: the table scrolls in its own
         self.advice: Advice | None = None
         self.grown_ups = self._grown_ups_fold()
         super().__init__([
