@@ -61,8 +61,9 @@ class MomentGuide:
 
     ``kinds`` lists every kind the game can bring up, in teaching order; ``detect`` is
     the game's detector (see :data:`Detector`); ``learner`` the seat being taught.
-    ``nudges`` are kinds handed out the same way (once) that are help for a learner who
-    needs it, not something every game should show: they are never :attr:`missing`.
+    ``nudges`` are kinds that help a learner who needs it, not something every game should
+    show: they are never :attr:`missing`, and a nudge comes again whenever the detector
+    gives it a new ``"again"`` fact (the learner needs it again, not just once).
     """
 
     def __init__(self, kinds: Sequence[str], detect: Detector, learner: int = 0,
@@ -84,6 +85,11 @@ class MomentGuide:
         return tuple(self._seen)
 
     @property
+    def met(self) -> tuple[str, ...]:
+        """The kinds handed out so far, each once, in the order they first came."""
+        return tuple(dict.fromkeys(m.kind for m in self._seen))
+
+    @property
     def missing(self) -> tuple[str, ...]:
         """The kinds that have not come up yet, in teaching order."""
         done = {m.kind for m in self._seen}
@@ -91,14 +97,17 @@ class MomentGuide:
 
     def new(self, game: Any, events: int | None = None) -> list[Moment]:
         """The moments of kinds not seen before that happened since the last call (and of
-        the decision asked now), each kind once, in the order they happened. ``events`` is
-        how many events the game has logged (``len(game.events)`` by default)."""
+        the decision asked now), each kind once (a nudge once per ``"again"`` fact), in the
+        order they happened. ``events`` is how many events the game has logged
+        (``len(game.events)`` by default)."""
         count = len(game.events) if events is None else events
-        done = {m.kind for m in self._seen}
+        done: set[object] = {m.kind for m in self._seen if m.kind in self.kinds}
+        done.update((m.kind, m.fact("again")) for m in self._seen if m.kind in self.nudges)
         fresh: list[Moment] = []
         for moment in self._detect(game, self._read, self.learner):
-            if (moment.kind in self.kinds or moment.kind in self.nudges) and moment.kind not in done:
-                done.add(moment.kind)
+            key = (moment.kind, moment.fact("again")) if moment.kind in self.nudges else moment.kind
+            if (moment.kind in self.kinds or moment.kind in self.nudges) and key not in done:
+                done.add(key)
                 fresh.append(moment)
         self._read = count
         self._seen.extend(fresh)
@@ -151,7 +160,10 @@ def tally_coverage(plays: Iterable[tuple[G, MomentGuide]], kinds: Sequence[str],
         complete += not [kind for kind in seen.missing if kind not in rare]
         for kind in seen.missing:
             missed[kind] += 1
-        times = [when(game, m) for m in seen.seen if m.kind != "finish"]
+        first: dict[str, Moment] = {}
+        for moment in seen.seen:
+            first.setdefault(moment.kind, moment)  # a nudge that came again counts when it first came
+        times = [when(game, m) for m in first.values() if m.kind != "finish"]
         late += max(times) if times else length(game)
     return Coverage(complete / played if played else 0.0, missed, late / played if played else 0.0)
 

@@ -21,7 +21,8 @@ The kinds, in teaching order (:data:`KINDS`):
 
 One more kind is a *nudge* (:data:`NUDGES`), for a learner who needs it, not a thing
 every game shows: ``back_and_forth``, the learner's car has only gone to and fro
-between two places over its last :data:`BACK_AND_FORTH_MOVES` moves.
+between two places over its last :data:`BACK_AND_FORTH_MOVES` moves. If the car still goes
+nowhere :data:`BACK_AND_FORTH_MOVES` moves later, it comes once more, naming the swap button.
 
 >>> game = RallyRunGame.new(2, seed=6)
 >>> g = guide()
@@ -58,7 +59,8 @@ KINDS = ("reveal", "lay_tile", "trap", "tile_hidden", "dead_end", "swap", "swap_
          "pit_stop_trophy", "finish")
 #: Kinds that help a learner who needs it: handed out once, never missed (see :class:`MomentGuide`).
 NUDGES = ("back_and_forth",)
-#: How many of the learner's moves in a row between the same two places make a nudge.
+#: How many of the learner's moves in a row between the same two places make a nudge
+#: (and how many more make it come again, once).
 BACK_AND_FORTH_MOVES = 6
 #: Kinds that are a decision the learner is asked now (the others are events).
 DECISIONS = frozenset({"reveal", "lay_tile", "trap", "swap_ban", "back_and_forth"})
@@ -131,9 +133,11 @@ def _decision_moments(game: RallyRunGame, learner: int) -> list[Moment]:
         return found
     found = []
     reveals = tuple(place_name(a.cell.index) for a in game.legal_actions() if isinstance(a, Reveal))
-    if _back_and_forth(game, learner):  # pointing at the tiles it may turn over, or at the car
+    going_nowhere = _back_and_forth(game, learner)
+    if going_nowhere:  # pointing at the tiles it may turn over, or at the car
         found.append(Moment("back_and_forth", None, learner,
-                            (("places", reveals or (str(game.car_place(learner)),)),) + asked))
+                            (("places", reveals or (str(game.car_place(learner)),)),) + asked
+                            + (("again", going_nowhere),)))
     if reveals:
         found.append(Moment("reveal", None, learner, (("places", reveals),) + asked))
     if game.no_swap:
@@ -142,11 +146,19 @@ def _decision_moments(game: RallyRunGame, learner: int) -> list[Moment]:
     return found
 
 
-def _back_and_forth(game: RallyRunGame, learner: int) -> bool:
-    """Whether ``learner``'s last :data:`BACK_AND_FORTH_MOVES` moves all went between the
-    same two places (and none took a trophy): a car going nowhere."""
-    ends = [e.end for e in game.events if isinstance(e, CarMoved) and e.seat == learner][-BACK_AND_FORTH_MOVES:]
-    return len(ends) == BACK_AND_FORTH_MOVES and len(set(ends)) <= 2 and PIT not in ends
+def _back_and_forth(game: RallyRunGame, learner: int) -> tuple[int, int] | None:
+    """Whether ``learner``'s car is going nowhere: its last :data:`BACK_AND_FORTH_MOVES`
+    moves (or more) all went between the same two places, and none took a trophy. If so,
+    which time this is to say it: the learner's move where the to and fro began, and 1
+    (it has lasted :data:`BACK_AND_FORTH_MOVES` moves) or 2 (twice that, or more); else ``None``."""
+    ends = [e.end for e in game.events if isinstance(e, CarMoved) and e.seat == learner]
+    places: set[int] = set()
+    begun = len(ends)
+    while begun > 0 and ends[begun - 1] != PIT and len(places | {ends[begun - 1]}) <= 2:
+        begun -= 1
+        places.add(ends[begun])
+    lasted = len(ends) - begun
+    return (begun, min(2, lasted // BACK_AND_FORTH_MOVES)) if lasted >= BACK_AND_FORTH_MOVES else None
 
 
 def detect(game: RallyRunGame, start: int, learner: int) -> list[Moment]:
@@ -190,6 +202,7 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                         (N_("Pit stop: {name}'s trophy is {color}."),
                          N_("{name} must now reach the {color} start-finish tile."))),
     "back_and_forth": ((N_("Going back and forth?"), N_("Try another way, or swap two face-down tiles.")), ()),
+    "back_and_forth_again": ((N_("Still going back and forth?"), N_("Swap two face-down tiles!")), ()),  # its 2nd time
     "finish": ((N_("You reached your finish with the trophy."), N_("You win the race!")),
                (N_("{name} reached the finish with the trophy."), N_("{name} wins the race!"))),
 }
@@ -219,6 +232,9 @@ def moment_words(moment: Moment, names: Sequence[str], learner: int | None = Non
     ('Gus swapped two face-down tiles, without looking.', 'Their roads changed places!')
     """
     yours, others = _WORDS[_kind(moment.kind)]
+    again = moment.fact("again")
+    if moment.kind == "back_and_forth" and isinstance(again, tuple) and again[-1] > 1:
+        yours, others = _WORDS["back_and_forth_again"]
     if moment.fact("reason") in _NO_FINISH:  # nobody reached the finish: the project's own end (R8)
         why = _NO_FINISH[moment.fact("reason")]
         yours, others = (why, _AHEAD[0]), (why, _AHEAD[1])

@@ -95,13 +95,18 @@ def play_checked(seed: int, learner, rng_seed: int) -> tuple[RallyRunGame, list[
     rng = random.Random(rng_seed)
     handed: list[tuple[Moment, int]] = []
     asked: set[str] = set()
+    nudged: set[tuple[int, int]] = set()  # the to and fro said so far (the nudge comes again)
     while True:
         now = decisions_now(game)
+        nowhere = going_nowhere(game, LEARNER) if "back_and_forth" in now else None
+        due = {"back_and_forth"} if nowhere is not None and nowhere not in nudged else set()
         fresh = g.new(game)
         handed += [(m, len(game.events)) for m in fresh]
         got = {m.kind for m in fresh if m.kind in DECISIONS}
-        assert got == now - asked, (seed, game.turn, got, now, asked)  # each decision kind the first time asked
+        # each decision kind the first time asked; the nudge each time it is due
+        assert got == (now - asked - {"back_and_forth"}) | due, (seed, game.turn, got, now, asked)
         asked |= now
+        nudged |= {nowhere} if nowhere is not None else set()
         if game.is_over:
             return game, handed
         seat = game.current_player
@@ -112,9 +117,11 @@ def play_checked(seed: int, learner, rng_seed: int) -> tuple[RallyRunGame, list[
 def test_each_kind_once_at_its_first_occurrence(seed):
     for k, learner in enumerate(policies()):
         game, handed = play_checked(seed, learner, seed + k)
-        kinds = [m.kind for m, _ in handed]
-        assert len(kinds) == len(set(kinds)), kinds  # never twice
+        kinds = [m.kind for m, _ in handed if m.kind not in NUDGES]
+        assert len(kinds) == len(set(kinds)), kinds  # never twice (a nudge comes as often as it is due)
         assert kinds == sorted(kinds, key=lambda kind: [m.kind for m, _ in handed].index(kind))
+        nudges = [m for m, _ in handed if m.kind in NUDGES]
+        assert len({m.fact("again") for m in nudges}) == len(nudges)  # each to and fro said once
         events = {m.kind: m.event for m, _ in handed if m.kind not in DECISIONS}
         assert events == first_events(game)  # every event kind, at its first occurrence, and no other
         for moment, length in handed:
@@ -215,39 +222,58 @@ def test_german_words_read_as_german():
 
 
 # ---------------------------------------------------------- the nudge
-def going_nowhere(game: RallyRunGame, learner: int) -> bool:
-    """The learner's car, found by walking the log apart from the detector: its last moves
-    all between the same two places, none onto the pit stop."""
-    places: list[int] = []
-    for event in game.events:
-        if isinstance(event, CarMoved) and event.seat == learner:
-            places.append(event.end)
-    last = places[-BACK_AND_FORTH_MOVES:]
-    return len(last) == BACK_AND_FORTH_MOVES and len(set(last)) <= 2 and Cell.parse("C3").index not in last
+def going_nowhere(game: RallyRunGame, learner: int) -> tuple[int, int] | None:
+    """The learner's to and fro, found by walking the log apart from the detector (a
+    window that only moves forward): the move where it began and how many times
+    BACK_AND_FORTH_MOVES moves it has lasted, when its moves all went between the same two
+    places, none onto the pit stop, for BACK_AND_FORTH_MOVES moves or more."""
+    places = [e.end for e in game.events if isinstance(e, CarMoved) and e.seat == learner]
+    begun = 0
+    for end in range(1, len(places) + 1):
+        while len(set(places[begun:end])) > 2 or Cell.parse("C3").index in places[begun:end]:
+            begun += 1
+    lasted = len(places) - begun
+    return (begun, lasted // BACK_AND_FORTH_MOVES) if lasted >= BACK_AND_FORTH_MOVES else None
 
 
 @pytest.mark.parametrize("rng_seed", range(12))
 def test_the_back_and_forth_nudge_comes_when_the_car_goes_nowhere_and_only_then(rng_seed):
     """Played as the widget plays, asking the guide before every action: the nudge comes
-    at the learner's first decision after moves going nowhere, once, and is never missed."""
+    at the learner's first decision after moves going nowhere, and again after each
+    BACK_AND_FORTH_MOVES more of them, once each time, and is never missed."""
     game = RallyRunGame.new(GUIDED_PLAYERS, seed=GUIDED_SEED)
     moments = guide(LEARNER)
     learner, learner_rng, bot, rng = RandomLearner(), random.Random(rng_seed), parse_bot(GUIDED_BOT), random.Random(7)
-    expected_at = None
+    expected: list[int] = []  # when the nudge is due: the log's length then
+    said: set[tuple[int, int]] = set()
     while game.current_player is not None:
         asked_now = game.current_player == LEARNER and not game.awaiting_rotation
-        if expected_at is None and asked_now and going_nowhere(game, LEARNER):
-            expected_at = len(game.events)
+        nowhere = going_nowhere(game, LEARNER) if asked_now else None
+        if nowhere is not None and nowhere not in said:
+            said.add(nowhere)
+            expected.append(len(game.events))
         fresh = [m for m in moments.new(game) if m.kind == "back_and_forth"]
-        if fresh:
-            assert fresh[0].fact("events") == expected_at == len(game.events), rng_seed
-            assert fresh[0].seat == LEARNER
+        assert [m.fact("events") for m in fresh] == [len(game.events)] * len(fresh), rng_seed  # given when due
+        assert all(m.seat == LEARNER for m in fresh)
         player = learner if game.current_player == LEARNER else bot
         game.apply(player.choose(game.bot_view(game.current_player), game.legal_actions(),
                                  learner_rng if player is learner else rng))
-    got = [m for m in moments.seen if m.kind == "back_and_forth"]
-    assert len(got) == (expected_at is not None)
+    got = [m.fact("events") for m in moments.seen if m.kind == "back_and_forth"]
+    assert got == expected, rng_seed
     assert "back_and_forth" not in moments.missing
+
+
+def test_a_learner_going_nowhere_for_long_is_nudged_again():
+    """Some random learner on the guided seed goes to and fro for 12 moves or more: the
+    nudge comes a second time (walk 36: a child shuttled 35 turns after one nudge)."""
+    for rng_seed in range(200):
+        game, seen = play_guided(GUIDED_SEED, RandomLearner(), random.Random(rng_seed))
+        nudges = [m for m in seen.seen if m.kind == "back_and_forth"]
+        if any(m.fact("again")[1] >= 2 for m in nudges):
+            break
+    else:
+        pytest.fail("no random learner went to and fro for 12 moves in 200 games")
+    assert len(nudges) >= 2 and len({m.fact("events") for m in nudges}) == len(nudges)
 
 
 def test_the_nudge_explains_what_the_learner_may_do():

@@ -337,13 +337,13 @@ class GuidedRun(StableRepr, w.VBox):
             return
         # What came up, as the tips' pictures (a five-year-old knows them from the tips); each
         # picture says its words to a screen reader and on hover.
-        met = " ".join(f"<span role='img' aria-label='{html.escape(_(TITLES[m.kind]), quote=True)}' "
-                       f"title='{html.escape(_(TITLES[m.kind]), quote=True)}'>{PICTURES[m.kind]}</span>"
-                       for m in self.guide.seen)
+        met = " ".join(f"<span role='img' aria-label='{html.escape(_(TITLES[kind]), quote=True)}' "
+                       f"title='{html.escape(_(TITLES[kind]), quote=True)}'>{PICTURES[kind]}</span>"
+                       for kind in self.guide.met)
         # How it ended stands above the board already (its prompt): said once.
         over = html.escape(_("The race is over."))
         came = html.escape(_("The tips in this game:"))
-        which = folded_list(_("Show the list"), (f"{PICTURES[m.kind]} {_(TITLES[m.kind])}" for m in self.guide.seen))
+        which = folded_list(_("Show the list"), (f"{PICTURES[kind]} {_(TITLES[kind])}" for kind in self.guide.met))
         rows: list[Any] = [w.HTML(f"<div style='font-size:18px'>{over}<br>{came} "
                                   f"<span style='font-size:24px'>{met}</span>{which}</div>")]
         for kind in self.guide.missing:
