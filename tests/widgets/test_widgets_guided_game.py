@@ -81,12 +81,48 @@ def test_every_stop_marks_its_widget_and_go_on_clears_it() -> None:
     if mark[0] == "trick":  # the trick just won stays on the table while its tip is up
         assert view.trick_table.layout.border == POINTER and view.trick_table.winner
         assert [row["card"]["code"] for row in view.trick_table.plays] == [str(c) for c in view.moment.fact("cards")]
-        assert view.last_trick.winner == view.trick_table.winner
+        # "Previous trick" shows the trick before it, not the same one twice (walk 36): here
+        # the round's first trick, so none; once the tip is gone, the trick just won.
+        assert view.last_trick.plays == [] and view.game.round == 1
+        shown = view.trick_table.plays
         if not view.game.trick and view.game.current_player != view.human:  # the hand says who waits: the learner
             assert "read the tip" in view.hand.prompt.lower()
     elif mark[0] == "motor":
         assert view.dials[mark[1]].layout.border == POINTER
     assert kind in KINDS
+    if mark[0] == "trick":
+        while view.moment is not None and view.pointing[0] == "trick":
+            view.go_on()
+        assert view.last_trick.plays == shown
+
+
+def test_a_tip_about_a_later_trick_shows_the_trick_before_it_as_previous() -> None:
+    """Played on with the first card that may be played: at each tip about a trick that
+    was not its round's first, "Previous trick" holds the trick before it, as the replay
+    has it at that trick's end."""
+    from rally.stich_rallye.replay import replay_states
+
+    view = GuidedGame()
+    checked = 0
+    for _step in range(400):
+        if view.game.is_over and view.moment is None:
+            break
+        if view.moment is not None:
+            if view.pointing[0] == "trick" and view.moment.event is not None:
+                state = replay_states(view.game)[view.moment.event]
+                shown = [row["card"]["code"] for row in view.last_trick.plays]
+                assert [row["card"]["code"] for row in view.trick_table.plays] == [str(c) for c in state.trick]
+                if state.last_trick and view.moment.fact("trick") != 1:
+                    assert shown == [str(c) for c in state.last_trick]
+                    checked += 1
+                else:
+                    assert shown == []
+            view.go_on()
+        elif view.game.awaiting_turbo:
+            view.choose_turbo(True)
+        else:
+            view.play_card(view.hand.playable[0])
+    assert checked >= 1
 
 
 def test_the_learner_makes_every_decision_and_the_table_waits_on_a_tip() -> None:

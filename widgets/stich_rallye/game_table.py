@@ -43,6 +43,7 @@ class GameTable:
         self.last_trick = TrickTable(title=_("Previous trick"))
         self.dials = [MotorDial(game.dial, name=names[s], seat=s) for s in range(game.players)]
         self._won: tuple[tuple[Card, ...], tuple[int, ...]] | None = None  # a won trick still on the table
+        self._last: tuple[tuple[Card, ...], tuple[int, ...]] | None = None  # the trick "Previous trick" shows
 
     def absorb(self, event: Event, animate: bool) -> None:
         """Show what ``event`` changes on the table (a move played step by step when ``animate``)."""
@@ -51,8 +52,8 @@ class GameTable:
             self._won = (event.cards, event.seats)
         elif isinstance(event, FlagTaken) and event.reason in ("trick", "last trick") and self._won:
             # The trick is cleared from the table: it becomes the last trick (a round's last too).
-            self.last_trick.show_trick(*self._won, game.names, complete=True)
-            self._won = None
+            self._last, self._won = self._won, None
+            self.show_last()
         elif isinstance(event, Moved):
             self.figure.show_move(event.move, animate=animate)
             dial = self.dials[event.seat]
@@ -64,6 +65,18 @@ class GameTable:
         elif isinstance(event, Dealt):
             for dial in self.dials:
                 dial.release()
+
+    def show_previous(self, trick: tuple[Sequence[Card], Sequence[int]] | None) -> None:
+        """"Previous trick" shows ``trick`` (its cards and seats; ``None``: an empty table)
+        for a while (:meth:`show_last` puts the game's back)."""
+        if trick is None:
+            self.last_trick.clear()
+        else:
+            self.last_trick.show_trick(*trick, self.game.names, complete=True)
+
+    def show_last(self) -> None:
+        """"Previous trick" shows the trick last cleared from the table."""
+        self.show_previous(self._last)
 
     def sync(self) -> None:
         """The cars and motors as the game has them (once no move is being played)."""

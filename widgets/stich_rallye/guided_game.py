@@ -32,6 +32,7 @@ import ipywidgets as w
 
 import rally
 from rally import Card, Dealt, Turbo
+from rally.stich_rallye.events import TrickWon
 from rally.common import inputs
 from rally.common.moment import Moment
 from rally.stich_rallye.moments import (
@@ -67,6 +68,17 @@ POINTER = "4px solid #f59e0b"
 POINTER_RING = "4px rgb(245, 158, 11)"
 #: The events of an example shown before its moment.
 EXAMPLE_LEAD_IN = 5
+def _trick_before(game: rally.Game, index: int | None) -> tuple[tuple[Card, ...], tuple[int, ...]] | None:
+    """The cards and seats of the trick won in this round before event ``index`` of
+    ``game``'s log (``None`` when that was the round's first trick)."""
+    for event in reversed(game.events[:index]):
+        if isinstance(event, TrickWon):
+            return event.cards, event.seats
+        if isinstance(event, Dealt):
+            return None
+    return None
+
+
 class GuidedGame(GameView):
     """The guided first game: :data:`~rally.stich_rallye.moments.GUIDED_PLAYERS` players on the
     :data:`~rally.stich_rallye.moments.GUIDED_TRACK` track, the learner in seat 0, the computer players
@@ -129,7 +141,7 @@ class GuidedGame(GameView):
     @property
     def met(self) -> tuple[str, ...]:
         """The kinds of moment shown so far, in the order they came."""
-        return tuple(m.kind for m in self.guide.seen)
+        return self.guide.met
 
     @property
     def missing(self) -> tuple[str, ...]:
@@ -274,7 +286,8 @@ class GuidedGame(GameView):
                 # The words under the track told the move before this trick: old news beside
                 # a tip about a new trick, whose own move is still to come.
                 self.figure.set_positions(self.figure.positions)
-            self.last_trick.show_trick(moment.fact("cards"), moment.fact("seats"), self.game.names, complete=True)
+            # The tip's trick stands under "This trick"; "Previous trick" shows the one before it.
+            self.table.show_previous(_trick_before(self.game, moment.event))
             self.pointing = ("trick", moment.fact("card"))
             self._border(self.trick_table)
         elif kind in ("motor_wound", "turbo_offer", "round_end_motors") and seat is not None:
@@ -310,6 +323,8 @@ class GuidedGame(GameView):
         self._marked.append(widget)
 
     def _unmark(self) -> None:
+        if self.pointing is not None and self.pointing[0] == "trick":
+            self.table.show_last()  # "Previous trick" as the game has it
         for widget in self._marked:
             widget.layout.border = ""
             widget.remove_class(MARKED_CLASS)
