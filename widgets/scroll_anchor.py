@@ -1,9 +1,12 @@
 """ScrollAnchor: an invisible mark that brings its place on the page into view when
-Python asks, so a button far from what it changes can show the change.
+Python asks, so a button far from what it changes can show the change; it can take the
+keyboard's focus too, so the next Tab goes to what follows it on the screen.
 
 >>> anchor = ScrollAnchor()
 >>> anchor.bring_into_view(); anchor.requests
 1
+>>> anchor.take_focus("The game is over."); anchor.focus_requests, anchor.label
+(1, 'The game is over.')
 """
 
 from __future__ import annotations
@@ -27,16 +30,35 @@ class ScrollAnchor(StableRepr, PageWrites, anywidget.AnyWidget):
           const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
           el.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
         };
+        // Focus for the keyboard: the mark itself (never a Tab stop), named for a screen
+        // reader, so the next Tab goes to the first control after it.
+        const focus = () => {
+          el.setAttribute("tabindex", "-1");
+          el.setAttribute("role", "group");
+          el.setAttribute("aria-label", model.get("label"));
+          el.focus({ preventScroll: true });
+          go();
+        };
         model.on("change:requests", go);
-        return () => model.off("change:requests", go);
+        model.on("change:focus_requests", focus);
+        return () => { model.off("change:requests", go); model.off("change:focus_requests", focus); };
       },
     };
     """
     requests = traitlets.Int(0).tag(sync=True)
+    focus_requests = traitlets.Int(0).tag(sync=True)
+    #: What a screen reader says when the anchor takes the focus.
+    label = traitlets.Unicode("").tag(sync=True)
 
     def bring_into_view(self) -> None:
         """Scroll the page so this anchor's place is at the top of the window."""
         self.requests += 1
+
+    def take_focus(self, label: str) -> None:
+        """Bring this anchor's place into view and give it the keyboard's focus, named
+        ``label`` for a screen reader: the next Tab goes to the first control after it."""
+        self.label = label
+        self.focus_requests += 1
 
     def __repr__(self) -> str:
         return _("(The page scrolls back to here.)")

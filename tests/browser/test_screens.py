@@ -28,6 +28,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from widgets.course import COURSE
 
 from . import _lab
+from .test_coached_game import GROWING
 from ._screens import (  # noqa: F401 (other tests import them from here)
     CHART_CUT, FIGURE_WORDS_UNDER_12, PROBLEMS, SCREENS, check, sliders_cut, touch_or_click, window)
 
@@ -206,6 +207,7 @@ FOCUSED = """() => {
   if (!el || el === document.body) return 'nothing';
   if (el.matches('.rally-hand button.rally-card')) return 'card:' + el.getAttribute('aria-disabled');
   if (el.matches('button')) return 'button:' + el.textContent.trim();
+  if (el.matches('[role=group][aria-label]')) return 'mark:' + el.getAttribute('aria-label');
   return el.tagName.toLowerCase() + ':' + (el.className || '').toString().slice(0, 40);
 }"""
 #: JavaScript: the hand's cards that Tab stops on (their aria-disabled), below ``el``.
@@ -226,7 +228,8 @@ REGION = """(el) => {
 def test_a_whole_game_by_keyboard_with_its_announcements(screen_page, lab):
     """Lesson 5 with Tab, Enter and nothing else. The focus goes where the decision is:
     into the hand, onto the turbo choice when it appears, back into the hand after it, and
-    onto the replay at the end. The live region is one element for the whole game, and
+    at the end to the view's top, so that Tab goes down the screen: the review's buttons,
+    then the replay's, then "Play again". The live region is one element for the whole game, and
     what it says covers whose turn it is, the cards played, the tricks won, the moves and
     the turbo offer."""
     page, _screen = screen_page
@@ -273,19 +276,26 @@ def test_a_whole_game_by_keyboard_with_its_announcements(screen_page, lab):
         assert region["same"], "the live region was made anew: a screen reader would miss its words"
         said.append(region["text"])
     assert game.over() and turbos > 0
-    page.wait_for_function(f"() => /^button:(Replay from the first deal|Step forward)/.test(({FOCUSED})())",
-                           timeout=120_000)
+    page.wait_for_function(f"() => ({FOCUSED})() === 'mark:The game is over.'", timeout=120_000)
+    page.wait_for_function(f"el => !el.innerText.includes({GROWING!r})", arg=game.root.element_handle(),
+                           timeout=300_000)  # the review whole: all its buttons there
     text = " ".join(said)
     for words in ("Your turn", " plays ", " wins the trick", " moves ", "You won the trick", "Use turbo:"):
         assert words in text, words
-    # The next game, from the keyboard too: its hand takes the focus once it is drawn (the
-    # button pressed is gone, and the new hand did not exist when the kernel asked for it).
+    # From the top, Tab goes down the screen: the review's buttons, the replay's, "Play again".
+    stops = []
     for _tab in range(60):
-        if page.evaluate(FOCUSED) == "button:Play again ▶":
+        stops.append(page.evaluate(FOCUSED))
+        if stops[-1] == "button:Play again ▶":
             break
         page.keyboard.press("Tab")
     else:
-        pytest.fail(f"Tab never reached Play again ▶; the focus is on {page.evaluate(FOCUSED)}")
+        pytest.fail(f"Tab never reached Play again ▶; it went {stops}")
+    replay = stops.index("button:Replay from the first deal ▶")
+    shown = [i for i, stop in enumerate(stops) if stop.endswith("Show it in the replay")]
+    assert all(i < replay for i in shown) and not any(s.startswith("card:") for s in stops[:replay]), stops
+    # The next game, from the keyboard too: its hand takes the focus once it is drawn (the
+    # button pressed is gone, and the new hand did not exist when the kernel asked for it).
     page.keyboard.press("Enter")
     # It asks first (this game's replay and review would go): the keyboard is on its yes.
     page.wait_for_function(f"() => ({FOCUSED})() === 'button:Yes, a new game ▶'")

@@ -76,6 +76,7 @@ from rally.stich_rallye.replay import ReplayState
 from .._display import StableRepr
 from ..i18n import N_, _, decimal
 from ..page_style import PageStyle
+from ..scroll_anchor import ScrollAnchor
 from ..style import car_words
 from .hand_area import HandArea
 from .game_control import MAX_DELAY, GameControl
@@ -172,6 +173,7 @@ class GameView(StableRepr, w.VBox):
     def _make_parts(self) -> None:
         """The widgets of the view, wired to what they do."""
         game = self.game
+        self.end_anchor = ScrollAnchor()  # at the view's top: the keyboard's place once the game is over
         self.status = w.HTML()
         self.status.add_class("rally-game__status")  # the page's (and the browser tests') handle on it
         self.alert = w.HTML()
@@ -455,7 +457,8 @@ class GameView(StableRepr, w.VBox):
             self.review_box.offer(self.people, self.ask_review)
         elif self.coach:
             self.review_box.start(self.human)
-        self.replay_forward.focus()  # the game is over: the keyboard goes to the replay
+        # The keyboard goes to the view's top: Tab follows the screen down, the review's buttons, the replay's.
+        self.end_anchor.take_focus(_("The game is over."))
 
     def waiting_words(self, current: int) -> str:
         """Under the hand while another player is to act (a guided game says more)."""
@@ -523,7 +526,7 @@ def _page(view: GameView) -> list[w.Widget]:
     # The trick just won first: on a phone it stands right under the hand, not under the
     # four dials a screen further down (at "instant" pace a learner's trick is over at once).
     side = w.VBox([view.last_trick, dials, view.speed], layout=w.Layout(width="255px", max_width="100%"))
-    return [w.VBox([view.status, view.alert]), view.review_box, view.replay_box,
+    return [w.VBox([view.end_anchor, view.status, view.alert]), view.review_box, view.replay_box,
             w.HBox([play, side], layout=w.Layout(flex_flow="row wrap")), view.event_log, view.announcer, PageStyle()]
 
 
