@@ -415,3 +415,25 @@ def test_the_reviews_work_done_ahead_waits_while_a_hint_is_worked_out():
     finally:
         review_panel.HINT_FREE.set()
     assert job.result(timeout=30) is None
+
+
+def test_the_replay_passes_quickly_over_cards_played_and_motors_wound(monkeypatch):
+    """Playing by itself, the replay waits the whole PLAY_INTERVAL before a trick won, a
+    move or a turbo choice, and QUICK_SHARE of it before a card played, a motor wound or
+    the flag passed (walk 36: a whole game took 6 minutes)."""
+    from rally.stich_rallye.events import CardPlayed, TrickWon
+
+    game = play_out(Game.new(4, "volcano", seed=32), [HeuristicBot()] * 4, random.Random(1))
+    panel = GameView(game=game).replay_box
+    waits: list[tuple[str, float]] = []
+
+    async def no_wait(seconds: float) -> None:
+        waits.append((type(panel.states[panel.slider.value + 1].event).__name__, seconds))
+
+    monkeypatch.setattr(replay_panel.asyncio, "sleep", no_wait)
+    asyncio.run(panel.play_on())
+    assert panel.slider.value == len(panel.states) - 1 and len(waits) == len(panel.states) - 1
+    assert {s for kind, s in waits if kind == CardPlayed.__name__} == {replay_panel.PLAY_INTERVAL * replay_panel.QUICK_SHARE}
+    assert {s for kind, s in waits if kind == TrickWon.__name__} == {replay_panel.PLAY_INTERVAL}
+    whole = sum(s for _kind, s in waits)
+    assert whole < 0.7 * replay_panel.PLAY_INTERVAL * len(waits)  # much less than one interval a step

@@ -86,7 +86,9 @@ class ReviewChart(PlotlyView):
                    "font": {"size": 14}, "x": 0.01, "xanchor": "left"},
             xaxis={"title": html.escape(_("your decisions, in the order you made them")), "fixedrange": True,
                    "range": [0.4, max(xs, default=1) + 0.6], "dtick": 5, "gridcolor": "#f3f4f6"},
-            yaxis={"title": _("win chance (%)"), "range": [0, 105], "fixedrange": True, "gridcolor": "#e5e7eb"},
+            # A little room under 0 %: a costly choice's ring at 0 % is drawn whole, not cut by the axis.
+            yaxis={"title": _("win chance (%)"), "range": [-7, 107], "tickvals": [0, 20, 40, 60, 80, 100],
+                   "fixedrange": True, "gridcolor": "#e5e7eb", "zeroline": False},
             legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom",
                     "font": {"size": 12}, "itemclick": False, "itemdoubleclick": False},
             hoverlabel={"font": {"size": 13}}, shapes=shapes, annotations=rounds,

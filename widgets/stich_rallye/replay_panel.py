@@ -18,6 +18,7 @@ import ipywidgets as w
 
 import rally
 from rally import Game
+from rally.stich_rallye.events import CardPlayed, FlagTaken, MotorWound
 from rally.stich_rallye.replay import ReplayState, replay_states, trick_span
 
 from ..i18n import _, ngettext
@@ -27,6 +28,11 @@ from .review_panel import running_loop
 
 #: Seconds between two steps of the replay playing by itself: time to read a step's line.
 PLAY_INTERVAL = 1.5
+#: A card played, a motor wound, the flag passed: short lines, two thirds of a game's steps,
+#: shown for this share of :data:`PLAY_INTERVAL` (a whole game plays in about 3.5 minutes,
+#: not 6: walk 36).
+QUICK_SHARE = 0.4
+QUICK_EVENTS = (CardPlayed, MotorWound, FlagTaken)
 
 
 class ReplayPanel(w.VBox):
@@ -157,14 +163,15 @@ class ReplayPanel(w.VBox):
         self.play_button.layout.display = "none" if at_end and not self.playing else None
 
     async def play_on(self, interval: float | None = None) -> None:
-        """Step forward every ``interval`` seconds (:data:`PLAY_INTERVAL`) to the end (from
-        the first deal when the replay stands at its end), then stop. A closed panel stops too."""
-        interval = PLAY_INTERVAL if interval is None else interval
+        """Step forward every ``interval`` seconds (by default :data:`PLAY_INTERVAL`, and
+        less before a step of :data:`QUICK_EVENTS`) to the end (from the first deal when the
+        replay stands at its end), then stop. A closed panel stops too."""
         last = len(self.states) - 1
         if self.slider.value == last:
             self._step_itself(0)
         while self.comm is not None and self.slider.value < last:
-            await asyncio.sleep(interval)
+            quick = isinstance(self.states[self.slider.value + 1].event, QUICK_EVENTS)
+            await asyncio.sleep(interval if interval is not None else PLAY_INTERVAL * (QUICK_SHARE if quick else 1))
             if self.comm is None:
                 break
             self._step_itself(self.slider.value + 1)

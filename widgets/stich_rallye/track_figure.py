@@ -65,7 +65,7 @@ from ..style import short_labels
 from .track_layout import TrackLook, car_spot, grid_half, narrow_look, stadium_point, text_height, wide_look, wrap
 from .track_traces import (
     CAPTION, CARS_FIRST, DIRECTION_NOTE, GRID_NOTE, PINS, SPACES, SUMMARY, TRAIL, TRAIL_LABELS, car_pins, car_update,
-    choice_marks, figure_layout, figure_traces, space_sizes, trail_marks, trail_update,
+    choice_marks, direction_note, figure_layout, figure_traces, space_sizes, trail_marks, trail_update,
 )
 from .track_words import cars_by_color, cars_table, move_opening, space_hovers, track_in_words, track_sentence
 
@@ -236,7 +236,7 @@ class TrackFigure(PlotlyView):
         notes[CAPTION].update(font={"size": look.caption}, **look.caption_at)
         notes[SUMMARY].update(font={"size": look.summary}, **look.summary_at)
         notes[GRID_NOTE].update(x=-grid - 0.05, font={"size": look.note})
-        notes[DIRECTION_NOTE].update(y=look.note_y, font={"size": look.note})
+        notes[DIRECTION_NOTE].update(y=look.note_y, font={"size": look.note}, text=direction_note(look))
 
     def _say(self, caption: str, summary: str, relaid: bool = False) -> None:
         """Show the caption and the summary. The wide look: inside the loop, but a summary of

@@ -178,6 +178,8 @@ class TrackLook(NamedTuple):
     lane_gap: float = 0.0
     #: Where the note "cars run clockwise" stands, up from the middle of the loop (plot units).
     note_y: float = -0.56
+    #: The note's longest line, in characters (0: one line), so cars in a bend never cover it.
+    note_wrap: int = 0
 
 
 #: The caption's and the summary's places inside the loop (the wide look); the narrow look
@@ -240,6 +242,10 @@ def narrow_look(room: int, wide: TrackLook, names: Sequence[str], track_length: 
     # lane. The note on the direction goes to the loop's middle.
     lane_gap = lane_gap_for(track_length, ppu, car)
     word_out = -max(0.7, CAR_INSET + lane_gap + car / 2 / ppu + 0.08)
+    # The note in the loop's middle, in lines that end before a car in a bend's inner lane
+    # begins (a character of the page's sans-serif font: about 0.62 of its size).
+    free = 2 * (STRAIGHT / 2 + RADIUS - CAR_INSET - lane_gap - 0.1) * ppu - car
+    note_wrap = max(8, int(free / (0.62 * NARROW_FONT)))
     return TrackLook(
         width=width, height=6 + plot_height + key_height, margin={"l": side, "r": side, "t": 6, "b": key_height},
         legend={"x": 0.0, "xanchor": "left", "y": 0.0, "yanchor": "top", "font": {"size": key}},
@@ -249,7 +255,7 @@ def narrow_look(room: int, wide: TrackLook, names: Sequence[str], track_length: 
         hover=14, wrap=int(line / (0.55 * summary)), caption_wrap=int(line / (0.55 * caption)), below=plot_height,
         word_out=word_out,  # inside, past a passing car
         grid_gap=max(GRID_GAP, (car + 3) / ppu),  # cars big enough for their initials, side by side
-        lane_gap=lane_gap, note_y=0.0)
+        lane_gap=lane_gap, note_y=0.0, note_wrap=note_wrap)
 
 
 def lane_gap_for(track_length: int, ppu: float, car: float) -> float:

@@ -26,7 +26,7 @@ from rally import SpaceKind, Track
 from ..i18n import _
 from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, laps_done
 from .track_layout import (CAR_INSET, GRID_HEIGHT, RADIUS, STRAIGHT, TrackLook, inset, inward_text_position,
-                           outward_text_position, stadium_point)
+                           outward_text_position, stadium_point, wrap)
 from .track_words import KIND_LEGEND, car_hover, legend_name, trail_word
 
 #: Marker color and symbol per space kind: never color alone.
@@ -132,10 +132,27 @@ def figure_layout(look: TrackLook, grid_half: float) -> dict:
              "font": {"size": look.summary, "color": "#374151"}},
             {"x": -grid_w - 0.05, "y": RADIUS + GRID_HEIGHT, "text": html.escape(_("starting grid")),
              "showarrow": False, "xanchor": "right", "font": {"size": look.note, "color": "#4b5563"}},
-            {"x": 0, "y": look.note_y, "text": html.escape(_("cars run clockwise ↻")), "showarrow": False,
+            {"x": 0, "y": look.note_y, "text": direction_note(look), "showarrow": False,
              "font": {"size": look.note, "color": "#6b7280"}},
         ],
     )
+
+
+def direction_note(look: TrackLook) -> str:
+    """The note in the loop saying which way cars run, in lines as long as ``look`` allows.
+
+    >>> from .track_layout import narrow_look, wide_look
+    >>> names = ["Ada", "Bo", "Cy", "Di"]
+    >>> direction_note(wide_look(590, 270, names, 31)), direction_note(narrow_look(300, wide_look(590, 270, names, 31), names, 31))
+    ('cars run clockwise ↻', 'cars run<br>clockwise&nbsp;↻')
+    """
+    note = html.escape(_("cars run clockwise ↻"))
+    if not look.note_wrap:
+        return note
+    head, _space, tail = note.rpartition(" ")
+    if head and len(tail) <= 2:  # the arrow stays with the word before it
+        note = f"{head}&nbsp;{tail}"
+    return wrap(note, look.note_wrap)
 
 
 def space_numbers(spots: Sequence[tuple[float, float]], size: int) -> dict:
