@@ -96,8 +96,11 @@ class Board:
 ROAD_UNDER_BADGE = """el => {
   const tile = [...el.querySelectorAll('g.rr-cell')].find(g => g.querySelector('.rr-pending'));
   const road = tile.querySelector('.rr-road');
-  const box = tile.querySelector('.rr-badge').getBBox();
   const cell = tile.querySelector('.rr-tile').getBBox();
+  const box = [...el.querySelectorAll('.rr-badges .rr-badge')].map(b => b.getBBox()).find(b => {
+    const [mx, my] = [b.x + b.width / 2, b.y + b.height / 2];
+    return mx >= cell.x && mx <= cell.x + cell.width && my >= cell.y && my <= cell.y + cell.height;
+  });
   const [cx, cy, q] = [cell.x + cell.width / 2, cell.y + cell.height / 2, cell.width / 4];
   const spots = {middle: [cx, cy], N: [cx, cy - q], E: [cx + q, cy], S: [cx, cy + q], W: [cx - q, cy]};
   const point = road.ownerSVGElement.createSVGPoint();

@@ -97,21 +97,23 @@ function fit(text, room) {
 }
 
 // ``words`` in lines no wider than ``room`` (as drawn with class ``cls`` in ``g``), broken
-// at spaces and after hyphens; a single part wider than the room is a line of its own.
+// at spaces, after hyphens and at soft hyphens (U+00AD, which a translator puts in a long
+// word: a line broken there ends in "-"); a single part wider than the room is a line of its own.
 function wrap(g, words, cls, room) {
   const probe = svg("text", { x: 0, y: 0, class: cls, visibility: "hidden" }, g);
   const wide = (text) => {
     probe.textContent = text;
     return (probe.getComputedTextLength ? probe.getComputedTextLength() : 0) || text.length * T * 0.55;
   };
+  const shown = (line) => line.trim().replace(/\u00AD$/, "-").replace(/\u00AD/g, "");
   const lines = [];
-  for (const part of words.split(/(?<=[\s-])/)) {
+  for (const part of words.split(/(?<=[\s\-\u00AD])/)) {
     const last = lines.length - 1;
-    if (last >= 0 && wide((lines[last] + part).trim()) <= room) lines[last] += part;
+    if (last >= 0 && wide(shown(lines[last] + part)) <= room) lines[last] += part;
     else lines.push(part);
   }
   probe.remove();
-  return lines.map((line) => line.trim()).filter(Boolean);
+  return lines.map(shown).filter(Boolean);
 }
 
 function drawCar(g, car, cx, cy, r = 12) {
@@ -132,17 +134,37 @@ function drawCar(g, car, cx, cy, r = 12) {
   fit(t, 2 * r);
 }
 
-function badge(g, x, y, text, place = "middle") {
-  const w = Math.min(S - 2, (T * 9 / 16) * text.length + 8);
-  const h = T + 4;
+// A word on a plate over a tile, at the board's text size (14 px or more on a phone). A longer
+// word's plate reaches over the tile's edges, never as far as its neighbours' middles (where
+// their own marks are: the caller draws badges after every tile); longer still, it is broken
+// into lines (see wrap), and a part still too wide is squeezed.
+function badge(g, x, y, text, place = "middle", lo = x, hi = x + S) {
+  const most = S * 1.45 - 8;
+  const lines = wrap(g, text, "rr-badge-text", most);
+  const pitch = T + 2;
+  const h = lines.length * pitch + 2;
   // In the middle: the cars stand in the corners (see SLOTS), so they never hide it. On
   // the pit stop it sits low, below the trophies left; on a tile being laid, at an edge its
   // road does not reach (see edgeClear), so the road the learner must judge stays in view.
   const cy = { middle: y + S / 2, top: y + h / 2 + 1, bottom: y + S - h / 2 - 1 }[place];
-  svg("rect", { x: x + S / 2 - w / 2, y: cy - h / 2, width: w, height: h, rx: 3, class: "rr-badge" }, g);
-  const t = svg("text", { x: x + S / 2, y: cy + T * 0.375, class: "rr-badge-text" }, g);
-  t.textContent = text;
-  fit(t, w - 4);
+  const plate = svg("rect", { y: cy - h / 2, height: h, rx: 3, class: "rr-badge" }, g);
+  let widest = 0;
+  const texts = [];
+  lines.forEach((line, i) => {
+    const t = svg("text", { x: x + S / 2, y: cy - h / 2 + 1 + i * pitch + pitch / 2 + T * 0.375,
+      class: "rr-badge-text" }, g);
+    texts.push(t);
+    t.textContent = line;
+    widest = Math.max(widest, (t.getComputedTextLength ? t.getComputedTextLength() : 0) || (T * 9 / 16) * line.length);
+    fit(t, most);
+  });
+  // The plate stays between ``lo`` and ``hi`` (the road cells: never over a start tile's word),
+  // its words moved with it.
+  const w = Math.min(most, widest) + 8;
+  const left = Math.max(lo + 1, Math.min(x + S / 2 - w / 2, hi - 1 - w));
+  plate.setAttribute("x", String(left));
+  plate.setAttribute("width", String(w));
+  for (const t of texts) t.setAttribute("x", String(left + w / 2));
 }
 
 // The edge of a tile a badge may cover: the top unless the road leaves there, then the bottom
@@ -267,6 +289,7 @@ function render({ model, el }) {
       svg("text", { x: T / 2, y: yOf(r) + S / 2 + T / 4, class: "rr-axis" }, board).textContent = String(r + 1);
     }
     const spots = {};
+    const badges = [];  // drawn after every tile, which would cover a wide one's ends
     for (const cell of model.get("cells")) {
       const x = xOf(cell.col);
       const y = yOf(cell.row);
@@ -290,12 +313,12 @@ function render({ model, el }) {
       }
       if (cell.pending) {
         svg("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, class: "rr-pending" }, g);
-        badge(g, x, y, word("pending_badge"), edgeClear(cell.openings || []));
+        badges.push([x, y, word("pending_badge"), edgeClear(cell.openings || []), xOf(0), xOf(5)]);
         label = withNote(label, word("pending_note"));
       }
       if (cell.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: `rr-target rr-target--${cell.target}` }, g);
-        badge(g, x, y, word(`badge_${cell.target}`), cell.state === "pit" ? "bottom" : "middle");
+        badges.push([x, y, word(`badge_${cell.target}`), cell.state === "pit" ? "bottom" : "middle", xOf(0), xOf(5)]);
         label = withNote(label, word(`click_${cell.target}`));
       }
       clickable(g, cell.cell, label, interactive, cell.target, x, y);
@@ -323,11 +346,15 @@ function render({ model, el }) {
       let label = sf.label;
       if (sf.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: "rr-target rr-target--finish" }, g);
-        badge(g, x, y, word("badge_finish"));
+        badges.push([x, y, word("badge_finish"), "middle"]);
         label = withNote(label, word("click_finish"));
       }
       clickable(g, sf.color, label, interactive, sf.target, x, y);
     }
+    // Over the tiles but never catching a click (the tile under it takes it), and said by
+    // each tile's own label, not a second time.
+    const plates = svg("g", { class: "rr-badges", "pointer-events": "none", "aria-hidden": "true" }, board);
+    for (const [x, y, text, place, lo, hi] of badges) badge(plates, x, y, text, place, lo, hi);
     const startColors = new Set(model.get("starts").map((sf) => sf.color));
     for (const car of model.get("cars")) {
       const [x, y] = spots[car.place];
@@ -335,9 +362,11 @@ function render({ model, el }) {
       if (startColors.has(car.place)) {
         // On a start-finish tile: on its road, side by side, clear of the color word (on a
         // small board, raised above the word's accents: "Grün" keeps its dots).
+        // Four seats spread no wider than the tile: the outer cars' edges (and outlines) stay on it.
         const r = T * 0.625;
         const above = y + S - 4 - T / 8 - 0.95 * T - r - 1;
-        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * S * 0.18, Math.max(y + r + 1, Math.min(y + S / 2, above)), r);
+        const apart = Math.min(S * 0.18, (S / 2 - r - 3) / 1.5);
+        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * apart, Math.max(y + r + 1, Math.min(y + S / 2, above)), r);
       } else {
         const [sx, sy] = SLOTS[car.seat];
         drawCar(g, car, x + S / 2 + sx * S * SLOT, y + S / 2 + sy * S * SLOT, T * 0.75);

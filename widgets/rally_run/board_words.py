@@ -56,7 +56,8 @@ def page_labels(trophies_left: int) -> dict[str, str]:
         "trophies": ngettext("{n} trophy", "{n} trophies", trophies_left).format(n=trophies_left),
         "no_swap_title": _("just swapped: not to be swapped now"),
         "no_swap_note": _("just swapped, not to be swapped now"),
-        # TRANSLATORS: the badges on the board's tiles are short (about 10 letters fit).
+        # TRANSLATORS: the badges on the board's tiles are short: on a phone about 6 letters fit in a
+        # line; mark where a longer word may break with a soft hyphen (U+00AD): "auf\u00addecken".
         "pending_badge": _("lay it"), "pending_note": _("just revealed, choose how to lay it"),
         "badge_reveal": _("reveal"), "badge_drive": _("drive"), "badge_swap": _("swap"),
         "badge_chosen": _("swap ✓"), "badge_finish": _("finish"),
