@@ -31,7 +31,12 @@ BOARDS = """() => [...document.querySelectorAll('.rally-run .rally-run__board')]
     return {left: r.left, right: r.right, outLeft: out.left, outRight: out.right, width: window.innerWidth,
             smallest: Math.min(...sizes), words: sizes.length, target: Math.min(...places), places: places.length,
             scrolls: box.scrollWidth > box.clientWidth + 1,
-            squeezed: [...svg.querySelectorAll('.rr-badge-text[textLength]')].map(t => t.textContent)};
+            squeezed: [...svg.querySelectorAll('.rr-badge-text[textLength]')].map(t => t.textContent),
+            overlapping: (() => {  // two badges' plates over each other
+              const plates = [...svg.querySelectorAll('.rr-badge')].map(p => p.getBoundingClientRect());
+              return plates.filter((a, i) => plates.some((b, j) => j > i && a.left < b.right - 0.5
+                && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)).length;
+            })()};
   })"""
 
 #: JavaScript: the pit stop's words against its white plate, on every board.
@@ -60,11 +65,20 @@ def test_the_whole_board_fits_a_phone(screen_page, lab, lesson):
         assert 0 <= board["left"] and board["right"] <= board["width"], board
         assert not board["scrolls"], board
         assert board["smallest"] >= SMALLEST - 0.01, board
-        assert board["squeezed"] == [], board  # a long badge word breaks into lines (walk 36: "aufdecken" squeezed)
+        # A long badge word breaks into lines (walk 36: "aufdecken" squeezed), and no plate covers another.
+        assert board["squeezed"] == [] and board["overlapping"] == 0, board
         assert board["places"] >= 25 and board["target"] >= TARGET - 0.5, board
     check(page, screen, lesson)
     page.locator(".rally-run").last.scroll_into_view_if_needed()
     _lab.screenshot(page, f"rally-run-phone-{lesson.replace('/', '_')}", page.locator(".rally-run").last)
+    # Swapping (lesson 8 teaches it): every face-down tile is a choice with its badge, none
+    # squeezed or over another.
+    if lesson.endswith(("08_rally_run_finish.ipynb", "08_rally_run_ziel.ipynb")):
+        page.locator(".rally-run").last.locator("button.rally-run__mode").nth(1).click()
+        page.wait_for_function("() => document.querySelectorAll('.rally-run .rr-target--swap').length > 0")
+        for board in page.evaluate(BOARDS):
+            assert board["squeezed"] == [] and board["overlapping"] == 0, board
+        _lab.screenshot(page, f"rally-run-phone-swap-{lesson.replace('/', '_')}", page.locator(".rally-run").last)
 
 
 @pytest.mark.parametrize("screen_page", ["tablet-1024"], indirect=True)

@@ -139,7 +139,7 @@ function drawCar(g, car, cx, cy, r = 12) {
 // their own marks are: the caller draws badges after every tile); longer still, it is broken
 // into lines (see wrap), and a part still too wide is squeezed.
 function badge(g, x, y, text, place = "middle", lo = x, hi = x + S) {
-  const most = S * 1.45 - 8;
+  const most = Math.min(S * 1.45, hi - lo) - 8;
   const lines = wrap(g, text, "rr-badge-text", most);
   const pitch = T + 2;
   const h = lines.length * pitch + 2;
@@ -158,10 +158,10 @@ function badge(g, x, y, text, place = "middle", lo = x, hi = x + S) {
     widest = Math.max(widest, (t.getComputedTextLength ? t.getComputedTextLength() : 0) || (T * 9 / 16) * line.length);
     fit(t, most);
   });
-  // The plate stays between ``lo`` and ``hi`` (the road cells: never over a start tile's word),
-  // its words moved with it.
+  // The plate stays between ``lo`` and ``hi`` (never over a start tile's word, nor over a
+  // neighbour's own badge), its words moved with it.
   const w = Math.min(most, widest) + 8;
-  const left = Math.max(lo + 1, Math.min(x + S / 2 - w / 2, hi - 1 - w));
+  const left = Math.max(lo, Math.min(x + S / 2 - w / 2, hi - w));
   plate.setAttribute("x", String(left));
   plate.setAttribute("width", String(w));
   for (const t of texts) t.setAttribute("x", String(left + w / 2));
@@ -313,12 +313,12 @@ function render({ model, el }) {
       }
       if (cell.pending) {
         svg("rect", { x: x + 3, y: y + 3, width: S - 6, height: S - 6, class: "rr-pending" }, g);
-        badges.push([x, y, word("pending_badge"), edgeClear(cell.openings || []), xOf(0), xOf(5)]);
+        badges.push([x, y, word("pending_badge"), edgeClear(cell.openings || []), cell.col, cell.row]);
         label = withNote(label, word("pending_note"));
       }
       if (cell.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: `rr-target rr-target--${cell.target}` }, g);
-        badges.push([x, y, word(`badge_${cell.target}`), cell.state === "pit" ? "bottom" : "middle", xOf(0), xOf(5)]);
+        badges.push([x, y, word(`badge_${cell.target}`), cell.state === "pit" ? "bottom" : "middle", cell.col, cell.row]);
         label = withNote(label, word(`click_${cell.target}`));
       }
       clickable(g, cell.cell, label, interactive, cell.target, x, y);
@@ -346,7 +346,7 @@ function render({ model, el }) {
       let label = sf.label;
       if (sf.target) {
         svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: "rr-target rr-target--finish" }, g);
-        badges.push([x, y, word("badge_finish"), "middle"]);
+        badges.push([x, y, word("badge_finish"), "middle", null, null]);
         label = withNote(label, word("click_finish"));
       }
       clickable(g, sf.color, label, interactive, sf.target, x, y);
@@ -354,7 +354,15 @@ function render({ model, el }) {
     // Over the tiles but never catching a click (the tile under it takes it), and said by
     // each tile's own label, not a second time.
     const plates = svg("g", { class: "rr-badges", "pointer-events": "none", "aria-hidden": "true" }, board);
-    for (const [x, y, text, place, lo, hi] of badges) badge(plates, x, y, text, place, lo, hi);
+    // A plate may reach over a road cell beside it that has no badge of its own, short of
+    // its middle (a start tile's plate stays on its tile).
+    const marked = new Set(badges.filter((b) => b[4] !== null).map((b) => `${b[4]},${b[5]}`));
+    const free = (col, row) => col >= 0 && col < 5 && !marked.has(`${col},${row}`);
+    for (const [x, y, text, place, col, row] of badges) {
+      const lo = col !== null && free(col - 1, row) ? x - S * 0.45 : x;
+      const hi = col !== null && free(col + 1, row) ? x + S * 1.45 : x + S;
+      badge(plates, x, y, text, place, lo, hi);
+    }
     const startColors = new Set(model.get("starts").map((sf) => sf.color));
     for (const car of model.get("cars")) {
       const [x, y] = spots[car.place];

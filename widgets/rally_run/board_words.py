@@ -59,8 +59,10 @@ def page_labels(trophies_left: int) -> dict[str, str]:
         # TRANSLATORS: the badges on the board's tiles are short: on a phone about 6 letters fit in a
         # line; mark where a longer word may break with a soft hyphen (U+00AD): "auf\u00addecken".
         "pending_badge": _("lay it"), "pending_note": _("just revealed, choose how to lay it"),
-        "badge_reveal": _("reveal"), "badge_drive": _("drive"), "badge_swap": _("swap"),
-        "badge_chosen": _("swap ✓"), "badge_finish": _("finish"),
+        "badge_reveal": _("reveal"), "badge_drive": _("drive"), "badge_finish": _("finish"),
+        # While swapping, every face-down tile is a choice: a sign, the one the "just swapped" mark
+        # (⇄✕) uses, fits each tile where a word ran into its neighbours' on a phone.
+        "badge_swap": "⇄", "badge_chosen": "⇄ ✓",
         "click_reveal": _("choose it to reveal it"), "click_drive": _("choose it to drive here"),
         "click_swap": _("choose it to swap it"), "click_chosen": _("choose it again to put it back"),
         "click_finish": _("choose it to finish and win"),
@@ -174,8 +176,8 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
     # The buttons are named as they read: their words come from the same labels.
     buttons = page_labels(0)
     if mode == "swap":
-        return head, _("Swap mode: choose two face-down tiles marked swap, or press “{back}” to go back.").format(
-            back=buttons["move_button"])
+        return head, _("Swap mode: choose two face-down tiles marked {sign}, or press “{back}” to go back.").format(
+            sign=buttons["badge_swap"], back=buttons["move_button"])
     if not game.can_move(me):  # no tile to tap: say so, or the board looks frozen (round 26's walk)
         return head, _("No road leads on from here. Press “{swap}” and swap two face-down tiles.").format(
             swap=buttons["swap_button"])
