@@ -17,6 +17,7 @@ import traitlets
 from ._display import StableRepr
 from .messages import PageWrites
 from .i18n import _
+from .page_style import FOCUS_COLOR
 
 
 class ScrollAnchor(StableRepr, PageWrites, anywidget.AnyWidget):
@@ -31,7 +32,12 @@ class ScrollAnchor(StableRepr, PageWrites, anywidget.AnyWidget):
           el.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
         };
         // Focus for the keyboard: the mark itself (never a Tab stop), named for a screen
-        // reader, so the next Tab goes to the first control after it.
+        // reader, so the next Tab goes to the first control after it. The mark has no size:
+        // while it has the focus, the box it stands in shows the focus ring.
+        const box = el.parentElement?.closest(".widget-box") || el.parentElement;
+        const ring = (on) => box?.classList.toggle("rally-anchor-focus", on);
+        el.addEventListener("focus", () => ring(true));
+        el.addEventListener("blur", () => ring(false));
         const focus = () => {
           el.setAttribute("tabindex", "-1");
           el.setAttribute("role", "group");
@@ -44,6 +50,9 @@ class ScrollAnchor(StableRepr, PageWrites, anywidget.AnyWidget):
         return () => { model.off("change:requests", go); model.off("change:focus_requests", focus); };
       },
     };
+    """
+    _css = f"""
+    .rally-anchor-focus {{ outline: 3px solid {FOCUS_COLOR}; outline-offset: 2px; }}
     """
     requests = traitlets.Int(0).tag(sync=True)
     focus_requests = traitlets.Int(0).tag(sync=True)

@@ -226,6 +226,10 @@ def test_a_new_game_from_a_typed_seed(board):
     state = board.act_by_key("Enter")
     game.apply(f"rotate {game.rotations()[0]}")
     assert state["log"][:3] == [f"Turn 1: {line}" for line in game.narrate()]
+    # New game with the number as dealt: the next game, a new board (walk 38: it dealt game 11 again).
+    seed = board.root.locator(".rally-run__seed input")
+    state = board.act(board.root.locator("button.rally-run__new"), {"type": "new"})
+    assert seed.input_value() == "12" and state["log"] == []
 
 
 def test_the_keyboard_sees_where_it_is_on_the_board(board):

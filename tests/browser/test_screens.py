@@ -277,6 +277,9 @@ def test_a_whole_game_by_keyboard_with_its_announcements(screen_page, lab):
         said.append(region["text"])
     assert game.over() and turbos > 0
     page.wait_for_function(f"() => ({FOCUSED})() === 'mark:The game is over.'", timeout=120_000)
+    # The mark has no size: the box it stands in (the status line's) shows the focus ring.
+    assert page.evaluate("() => document.activeElement.parentElement.closest('.widget-box')"
+                         ".classList.contains('rally-anchor-focus')")
     page.wait_for_function(f"el => !el.innerText.includes({GROWING!r})", arg=game.root.element_handle(),
                            timeout=300_000)  # the review whole: all its buttons there
     text = " ".join(said)

@@ -417,23 +417,27 @@ def test_the_reviews_work_done_ahead_waits_while_a_hint_is_worked_out():
     assert job.result(timeout=30) is None
 
 
-def test_the_replay_passes_quickly_over_cards_played_and_motors_wound(monkeypatch):
-    """Playing by itself, the replay waits the whole PLAY_INTERVAL before a trick won, a
-    move or a turbo choice, and QUICK_SHARE of it before a card played, a motor wound or
-    the flag passed (walk 36: a whole game took 6 minutes)."""
+def test_the_replay_passes_quickly_over_cards_played_and_dwells_on_long_lines(monkeypatch):
+    """Playing by itself, the replay shows a card played, a motor wound or the flag passed
+    for QUICK_SHARE of PLAY_INTERVAL, and any other step for PLAY_INTERVAL, longer for a
+    long line (WORDS_A_STEP words an interval), at most LONGEST_STEP (walk 36: a whole game
+    took 6 minutes; walk 38: a trick's 30-word line went by in under 2 seconds)."""
     from rally.stich_rallye.events import CardPlayed, TrickWon
 
     game = play_out(Game.new(4, "volcano", seed=32), [HeuristicBot()] * 4, random.Random(1))
     panel = GameView(game=game).replay_box
-    waits: list[tuple[str, float]] = []
+    waits: list[tuple[object, float]] = []
 
     async def no_wait(seconds: float) -> None:
-        waits.append((type(panel.states[panel.slider.value + 1].event).__name__, seconds))
+        waits.append((panel.states[panel.slider.value], seconds))
 
     monkeypatch.setattr(replay_panel.asyncio, "sleep", no_wait)
     asyncio.run(panel.play_on())
     assert panel.slider.value == len(panel.states) - 1 and len(waits) == len(panel.states) - 1
-    assert {s for kind, s in waits if kind == CardPlayed.__name__} == {replay_panel.PLAY_INTERVAL * replay_panel.QUICK_SHARE}
-    assert {s for kind, s in waits if kind == TrickWon.__name__} == {replay_panel.PLAY_INTERVAL}
-    whole = sum(s for _kind, s in waits)
-    assert whole < 0.7 * replay_panel.PLAY_INTERVAL * len(waits)  # much less than one interval a step
+    interval = replay_panel.PLAY_INTERVAL
+    assert {s for state, s in waits if isinstance(state.event, CardPlayed)} == {interval * replay_panel.QUICK_SHARE}
+    tricks = [(len(state.text.split()), s) for state, s in waits if isinstance(state.event, TrickWon)]
+    assert tricks and all(s == min(replay_panel.LONGEST_STEP, interval * max(1, n / replay_panel.WORDS_A_STEP))
+                          for n, s in tricks)
+    assert any(s > interval for _n, s in tricks) and max(s for _n, s in tricks) <= replay_panel.LONGEST_STEP
+    assert sum(s for _state, s in waits) < 300  # a whole game in under 5 minutes

@@ -74,12 +74,15 @@ def test_a_guided_game_played_to_its_end(k):
     assert kinds[0] == "reveal"  # before the first tap
     if "trap" in kinds:
         assert kinds.index("lay_tile") + 1 == kinds.index("trap")  # the first tile, and its trap
-    assert len(kinds) == len(set(kinds)) and set(kinds) <= set(KINDS + NUDGES)
+    once = [kind for kind in kinds if kind not in NUDGES]
+    assert len(once) == len(set(once)) and set(kinds) <= set(KINDS + NUDGES)
     for moment, words, highlight in stops:
         assert words and highlight, moment  # something said, something pointed at
-        # A trap rings the ⚠ choices of how to lay the tile; every other moment its places.
+        # A trap rings the ⚠ choices of how to lay the tile; every other moment its places (the
+        # nudge's second time the swap button too).
+        again = ["swap"] if moment.kind == "back_and_forth" and moment.fact("again")[1] > 1 else []
         assert highlight == ([f"rotation:{r}" for r in moment.fact("rotations")] if moment.kind == "trap"
-                             else list(moment.fact("places")))
+                             else again + list(moment.fact("places")))
     # The learner made every decision: each of seat 0's logged choices was a tap here.
     choices = [d for d in map(decision, game.events) if d is not None and d[0] == LEARNER]
     assert len(choices) == taps
@@ -98,7 +101,7 @@ def test_a_learner_going_back_and_forth_is_nudged_once():
             break
     else:
         pytest.fail("no learner went back and forth in 40 guided games")
-    [(moment, words, highlight)] = nudges
+    moment, words, highlight = nudges[0]
     assert words == "Going back and forth? Try another way, or swap two face-down tiles."
     assert highlight == list(moment.fact("places"))  # the tiles the car may turn over
     end = run.end_box.children[0].value
@@ -107,6 +110,32 @@ def test_a_learner_going_back_and_forth_is_nudged_once():
     assert "<summary style='padding:10px 0;cursor:pointer'>Show the list</summary>" in end
     assert "<li>🔁 a way out of going back and forth</li>" in end
     assert "back_and_forth" not in run.missing  # a nudge is never "not in this game"
+
+
+def test_the_nudges_second_time_rings_the_swap_button_and_a_tap_there_goes_through():
+    """The first marked place each turn (the policy harness.guided_text plays) shuttles
+    between two tiles: the nudge comes again, names the swap and rings its button; pressing
+    it while the tip is up puts the tips away and starts swapping (walk 38)."""
+    from harness.guided_text import rr_choice
+
+    run = GuidedRun(pace=0)
+    for _step in range(600):
+        moment = run.moment
+        if moment is not None and moment.kind == "back_and_forth" and moment.fact("again")[1] > 1:
+            break
+        if moment is not None:
+            run.go_on()
+        elif run.board.game.is_over:
+            pytest.fail("the game ended with no second nudge")
+        else:
+            how, what = rr_choice(run.board)
+            assert run.board.rotate(int(what)) if how == "rotate" else run.board.click(what)
+    else:
+        pytest.fail("no second nudge in 600 steps")
+    assert run.tip_text == "Still going back and forth? Swap two face-down tiles!"
+    assert run.board.highlight[0] == "swap" and run.board.highlight[1:] == list(moment.fact("places"))
+    assert not run.board.set_mode("move") and run.moment is moment  # not what the tip asks: refused
+    assert run.board.set_mode("swap") and run.moment is None and run.board.mode == "swap"
 
 
 def test_a_tap_that_does_what_the_tip_asks_puts_the_tip_away_and_counts():

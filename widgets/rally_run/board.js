@@ -214,7 +214,11 @@ function render({ model, el }) {
     button.addEventListener("click", () => send({ type: "mode", mode }));
   }
   newButton.type = "button";
-  newButton.addEventListener("click", () => send({ type: "new", seed: seedInput.value }));
+  // The game number as it was dealt: the next game (a new board); a number typed: that game.
+  newButton.addEventListener("click", () => {
+    const typed = seedInput.value.trim();
+    send(typed === String(model.get("seed")) ? { type: "new" } : { type: "new", seed: typed });
+  });
 
   let refocusing = false;  // keepFocus is putting the focus back after a redraw
 
@@ -354,10 +358,13 @@ function render({ model, el }) {
     // Over the tiles but never catching a click (the tile under it takes it), and said by
     // each tile's own label, not a second time.
     const plates = svg("g", { class: "rr-badges", "pointer-events": "none", "aria-hidden": "true" }, board);
-    // A plate may reach over a road cell beside it that has no badge of its own, short of
-    // its middle (a start tile's plate stays on its tile).
-    const marked = new Set(badges.filter((b) => b[4] !== null).map((b) => `${b[4]},${b[5]}`));
-    const free = (col, row) => col >= 0 && col < 5 && !marked.has(`${col},${row}`);
+    // A plate may reach over a cell beside it that shows only its "?" (face down, no badge,
+    // no car), short of its middle: never over a road, the pit stop or a car (a start tile's
+    // plate stays on its tile).
+    const carsAt = new Set(model.get("cars").map((car) => car.place));
+    const plain = new Set(model.get("cells").filter((c) => c.state === "down" && !c.target && !c.pending
+      && !carsAt.has(c.cell)).map((c) => `${c.col},${c.row}`));
+    const free = (col, row) => plain.has(`${col},${row}`);
     for (const [x, y, text, place, col, row] of badges) {
       const lo = col !== null && free(col - 1, row) ? x - S * 0.45 : x;
       const hi = col !== null && free(col + 1, row) ? x + S * 1.45 : x + S;
@@ -452,6 +459,7 @@ function render({ model, el }) {
     prompt.textContent = model.get("prompt");
     controls.style.display = interactive ? "" : "none";
     moveButton.hidden = swapButton.hidden = Boolean(model.get("over"));  // nothing to choose once it is over
+    swapButton.classList.toggle("is-pointed", (model.get("highlight") || []).includes("swap"));  // a guide points at it
     newButton.classList.toggle("is-next", Boolean(model.get("over")));  // what there is to do then
     el.classList.toggle("is-paused", Boolean(model.get("paused")));
     const mode = model.get("mode");

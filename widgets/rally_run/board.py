@@ -205,7 +205,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         if mode not in MODES:
             # TRANSLATORS: 'move' and 'swap' are what the program reads: keep them.
             return self._refuse(_("The mode is 'move' or 'swap', not {given}.").format(given=repr(mode)))
-        if not self._may_act():
+        if not self._may_act("swap" if mode == "swap" else None):  # a guide may ring the swap button
             return False
         if mode == "swap" and self.game.awaiting_rotation:  # the tile just revealed waits to be laid
             return self._lay_first()

@@ -140,7 +140,7 @@ class GuidedRun(StableRepr, w.VBox):
                               layout=w.Layout(border="3px solid #d97706", padding="8px 12px", margin="0 0 8px 0"))
         self.tip_box.add_class(TIP_CLASS)
         #: Brings the tip and the rings on the board (or the ⚠ choice) into the window together.
-        self.tip_scroll = TipScroll(marks=".rr-highlight, .rally-run__rotation.is-pointed")
+        self.tip_scroll = TipScroll(marks=".rr-highlight, .rally-run__rotation.is-pointed, .rally-run__mode.is-pointed")
         self.end_box = w.VBox()
         self.example_box = w.VBox()
         self.board = RallyRunBoard(guided_game(seed, names), bots=[bot], pause_hook=self._hold)
@@ -215,9 +215,9 @@ class GuidedRun(StableRepr, w.VBox):
     # ------------------------------------------------------------ the guide
     def _paused_tap(self, target: str | None) -> bool | str:
         """A tap on the board while a tip is up. A tap that does what the tip asks (a ringed
-        tile to turn over, or a way to lay the tile that no ⚠ tip warns of) puts the tips
-        away and counts; any other tap brings the tip into view and is refused (a way marked
-        ⚠ in the words of the ⚠ beside it)."""
+        tile to turn over, the ringed swap button (``"swap"``), or a way to lay the tile that
+        no ⚠ tip warns of) puts the tips away and counts; any other tap brings the tip into
+        view and is refused (a way marked ⚠ in the words of the ⚠ beside it)."""
         tips = [m for m in (self.moment, *self._queue) if m is not None]
         traps = {f"rotation:{r}" for m in tips if m.kind == "trap" for r in m.fact("rotations")}
         if target is None or self.example is not None or not tips:
@@ -324,10 +324,13 @@ class GuidedRun(StableRepr, w.VBox):
     @staticmethod
     def _rings(moment: Moment) -> list[str]:
         """What the board rings for ``moment``: its places, or for a trap the ⚠ choices of
-        how to lay the tile (``"rotation:3"``), which is what the tip warns of."""
+        how to lay the tile (``"rotation:3"``), which is what the tip warns of; the nudge's
+        second time rings the swap button (``"swap"``) too, the way out it names."""
         if moment.kind == "trap" and moment.fact("rotations"):
             return [f"rotation:{r}" for r in moment.fact("rotations")]
-        return list(moment.fact("places") or ())
+        again = moment.fact("again")
+        swap = ["swap"] if moment.kind == "back_and_forth" and isinstance(again, tuple) and again[-1] > 1 else []
+        return swap + list(moment.fact("places") or ())
 
     def _show_end(self) -> None:
         game = self.board.game

@@ -29,10 +29,21 @@ from .review_panel import running_loop
 #: Seconds between two steps of the replay playing by itself: time to read a step's line.
 PLAY_INTERVAL = 1.5
 #: A card played, a motor wound, the flag passed: short lines, two thirds of a game's steps,
-#: shown for this share of :data:`PLAY_INTERVAL` (a whole game plays in about 3.5 minutes,
-#: not 6: walk 36).
+#: shown for this share of :data:`PLAY_INTERVAL` (with the longer lines' time below, a whole
+#: game of 232 steps plays in under 5 minutes).
 QUICK_SHARE = 0.4
 QUICK_EVENTS = (CardPlayed, MotorWound, FlagTaken)
+#: Any other step's line is read at this many words a :data:`PLAY_INTERVAL` (a trick's
+#: explanation runs to 30 words and more), but is shown at most :data:`LONGEST_STEP` seconds.
+WORDS_A_STEP = 12
+LONGEST_STEP = 4.0
+
+
+def step_seconds(state: ReplayState) -> float:
+    """How long the replay playing by itself shows ``state`` before the next step."""
+    if isinstance(state.event, QUICK_EVENTS):
+        return PLAY_INTERVAL * QUICK_SHARE
+    return min(LONGEST_STEP, PLAY_INTERVAL * max(1.0, len(state.text.split()) / WORDS_A_STEP))
 
 
 class ReplayPanel(w.VBox):
@@ -163,15 +174,14 @@ class ReplayPanel(w.VBox):
         self.play_button.layout.display = "none" if at_end and not self.playing else None
 
     async def play_on(self, interval: float | None = None) -> None:
-        """Step forward every ``interval`` seconds (by default :data:`PLAY_INTERVAL`, and
-        less before a step of :data:`QUICK_EVENTS`) to the end (from the first deal when the
-        replay stands at its end), then stop. A closed panel stops too."""
+        """Step forward every ``interval`` seconds (by default each step as long as
+        :func:`step_seconds` says) to the end (from the first deal when the replay stands at
+        its end), then stop. A closed panel stops too."""
         last = len(self.states) - 1
         if self.slider.value == last:
             self._step_itself(0)
         while self.comm is not None and self.slider.value < last:
-            quick = isinstance(self.states[self.slider.value + 1].event, QUICK_EVENTS)
-            await asyncio.sleep(interval if interval is not None else PLAY_INTERVAL * (QUICK_SHARE if quick else 1))
+            await asyncio.sleep(interval if interval is not None else step_seconds(self.states[self.slider.value]))
             if self.comm is None:
                 break
             self._step_itself(self.slider.value + 1)
