@@ -193,6 +193,8 @@ MARKS = r"""(root) => {
     });
     // A trap's tip rings the ⚠ choice of how to lay the tile, beside the board.
     for (const choice of board.querySelectorAll('.rally-run__rotation.is-pointed')) places.push('rotation:' + choice.dataset.rotation);
+    // The nudge's second time rings the swap button too.
+    if (board.querySelector('.rally-run__mode.is-pointed')) places.push('swap');
     if (places.length) found.push({widget: 'board', places: places.sort()});
   }
   return found;

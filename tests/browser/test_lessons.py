@@ -330,7 +330,9 @@ def check_rally_run_driving(page):
         "Bo's red car", "Gus's green car"]
     # The revealed tile waits to be laid, one button per rotation the engine offers (the first
     # move's dead end: east or south, never toward the start).
-    assert first.locator("g.rr-cell--up").count() == 1 and "lay it" in first.locator("g.rr-cell--up").text_content()
+    # (Its badge says so: the badges stand over the tiles, in a group of their own.)
+    assert first.locator("g.rr-cell--up").count() == 1 and first.locator("g.rr-cell--up .rr-pending").count() == 1
+    assert "lay it" in first.locator(".rally-run__board .rr-badges").first.text_content()
     game = RallyRunGame.arrange(2, tiles={"A1": "D:N"}, seed=1)
     game.apply("reveal A1")
     # The child tries it (Bo against the computer's Gus): the two ways are buttons; a tap lays

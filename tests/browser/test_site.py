@@ -299,6 +299,9 @@ def test_lesson_runs_on_the_site(site, site_page, leave_recorder, lesson):
     staged = json.loads((site.folder / "files" / site.lesson_path(lesson)).read_text(encoding="utf-8"))
     places = sorted(f"{c}:{o}" for c, o, _output in lesson_pictures.widget_outputs(staged))
     page.wait_for_function(f"() => document.querySelectorAll('.rally-picture').length === {len(places)}")
+    # The lesson is the shell's current widget a moment after its pictures are drawn (a CI run
+    # on a loaded machine read it before: null).
+    page.wait_for_function("() => Boolean(window.jupyterapp?.shell?.currentWidget?.content)")
     before = page.evaluate(DRAWN)
     state = page.evaluate(_site.LIVE_STATE)
     assert state["live"] is None and state["kernel"] != "idle", state

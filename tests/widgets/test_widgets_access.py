@@ -49,8 +49,8 @@ def test_a_game_announces_turns_cards_tricks_moves_and_the_turbo_offer():
 def test_the_keyboard_is_sent_to_what_must_be_decided(monkeypatch):
     sent: list[tuple[str, object]] = []
     view = GameView(4, "volcano", seed=5)
-    for widget, name in ((view.turbo_yes, "turbo"), (view.replay_forward, "replay")):
-        monkeypatch.setattr(widget, "focus", lambda name=name: sent.append((name, None)))
+    monkeypatch.setattr(view.turbo_yes, "focus", lambda: sent.append(("turbo", None)))
+    monkeypatch.setattr(view.end_anchor, "take_focus", lambda label: sent.append(("top", label)))
     monkeypatch.setattr(view.hand, "focus_card", lambda: sent.append(("hand", None)))
     rng = random.Random(4)
     while not view.game.is_over:
@@ -61,7 +61,7 @@ def test_the_keyboard_is_sent_to_what_must_be_decided(monkeypatch):
                 assert sent[-1][0] == "hand"  # and back in the hand afterwards
         else:
             view.play_card(rng.choice(view.hand.playable))
-    assert sent[-1][0] == "replay"
+    assert sent[-1] == ("top", "The game is over.")  # the view's top: Tab goes down the screen from there
 
 
 def test_a_self_check_sends_the_keyboard_on_and_announces_its_verdicts(monkeypatch):
