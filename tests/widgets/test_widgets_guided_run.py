@@ -92,7 +92,7 @@ def test_a_guided_game_played_to_its_end(k):
     assert len(run.end_box.children) == 1 + len(run.missing)
 
 
-def test_a_learner_going_back_and_forth_is_nudged_once():
+def test_a_learner_going_back_and_forth_is_nudged_and_told_the_ways_out():
     for k in range(40):
         run = GuidedRun(pace=0)
         stops, _taps = play_through(run, random.Random(k))
