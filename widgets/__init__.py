@@ -7,7 +7,7 @@ Shared by both games (this folder):
 - ``quiz.py``         :class:`Quiz`: self-check questions, hint first, judged by rally
 - ``messages.py``     the line where a widget says what was wrong with an input, and
   :class:`~widgets.messages.PageWrites`: the page sets only what a click chooses
-- ``scroll_anchor.py`` :class:`ScrollAnchor`: brings a part of a view into the window
+- ``scroll_anchor.py`` :class:`ScrollAnchor`: brings a part of a view into the window, or the keyboard there
 - ``announcer.py``    :class:`Announcer`: one live region a screen reader reads as a game goes on
 - ``read_aloud.py``   :class:`ReadAloud` and :class:`SpeakButton`: the lesson's text, the widgets'
   messages and each new moment read aloud by the browser, in the lesson's language
