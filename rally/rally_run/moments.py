@@ -224,6 +224,16 @@ def _kind(kind: object) -> str:
     return kind
 
 
+def nudged_again(moment: Moment) -> bool:
+    """Whether ``moment`` is the back-and-forth nudge's second time (the one that names the swap).
+
+    >>> nudged_again(Moment("back_and_forth", None, 0, (("again", (3, 2)),))), nudged_again(Moment("swap", 3, 1))
+    (True, False)
+    """
+    again = moment.fact("again")
+    return moment.kind == "back_and_forth" and isinstance(again, tuple) and again[-1] > 1
+
+
 def moment_words(moment: Moment, names: Sequence[str], learner: int | None = None) -> tuple[str, ...]:
     """The one or two short sentences of ``moment``, in the language spoken; the
     learner's own moments (its seat is ``learner``) are said to "you".
@@ -232,8 +242,7 @@ def moment_words(moment: Moment, names: Sequence[str], learner: int | None = Non
     ('Gus swapped two face-down tiles, without looking.', 'Their roads changed places!')
     """
     yours, others = _WORDS[_kind(moment.kind)]
-    again = moment.fact("again")
-    if moment.kind == "back_and_forth" and isinstance(again, tuple) and again[-1] > 1:
+    if nudged_again(moment):
         yours, others = _WORDS["back_and_forth_again"]
     if moment.fact("reason") in _NO_FINISH:  # nobody reached the finish: the project's own end (R8)
         why = _NO_FINISH[moment.fact("reason")]
@@ -439,4 +448,5 @@ def example_moment(kind: str) -> tuple[RallyRunGame, Moment]:
 
 __all__ = ["KINDS", "DECISIONS", "RARE", "GUIDED_PLAYERS", "GUIDED_BOT", "GUIDED_SEED", "LEARNER", "Coverage",
            "MomentGone", "RandomLearner", "UnknownMoment", "coverage", "detect", "example_moment", "guide",
-           "guided_game", "learner_policies", "moment_words", "moment_why", "play_guided", "search_seeds"]
+           "guided_game", "learner_policies", "moment_words", "moment_why", "nudged_again", "play_guided",
+           "search_seeds"]

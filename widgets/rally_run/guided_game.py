@@ -29,7 +29,7 @@ import ipywidgets as w
 from rally.common.moment import Moment
 from rally.rally_run import RallyRunGame, Tile
 from rally.rally_run.moments import (
-    GUIDED_BOT, GUIDED_SEED, KINDS, LEARNER, example_moment, guide, guided_game, moment_words, moment_why,
+    GUIDED_BOT, GUIDED_SEED, KINDS, LEARNER, example_moment, guide, guided_game, moment_words, moment_why, nudged_again,
 )
 
 from .._display import StableRepr, folded_list
@@ -328,9 +328,7 @@ class GuidedRun(StableRepr, w.VBox):
         second time rings the swap button (``"swap"``) too, the way out it names."""
         if moment.kind == "trap" and moment.fact("rotations"):
             return [f"rotation:{r}" for r in moment.fact("rotations")]
-        again = moment.fact("again")
-        swap = ["swap"] if moment.kind == "back_and_forth" and isinstance(again, tuple) and again[-1] > 1 else []
-        return swap + list(moment.fact("places") or ())
+        return (["swap"] if nudged_again(moment) else []) + list(moment.fact("places") or ())
 
     def _show_end(self) -> None:
         game = self.board.game

@@ -68,6 +68,8 @@ POINTER = "4px solid #f59e0b"
 POINTER_RING = "4px rgb(245, 158, 11)"
 #: The events of an example shown before its moment.
 EXAMPLE_LEAD_IN = 5
+
+
 def _trick_before(game: rally.Game, index: int | None) -> tuple[tuple[Card, ...], tuple[int, ...]] | None:
     """The cards and seats of the trick won in this round before event ``index`` of
     ``game``'s log (``None`` when that was the round's first trick)."""
