@@ -85,6 +85,12 @@ function drawTile(g, x, y, size, kind, openings) {
   }
 }
 
+// How wide an SVG text is drawn: measured once the board is on the page, else a guess from
+// its letters (the board is drawn again once it is on the page).
+function widthOf(text) {
+  return (text.getComputedTextLength ? text.getComputedTextLength() : 0) || text.textContent.length * T * 0.55;
+}
+
 // A text wider than its room is squeezed to fit, not cut (measured once the board is on
 // the page: the board is drawn again then).
 function fit(text, room) {
@@ -103,7 +109,7 @@ function wrap(g, words, cls, room) {
   const probe = svg("text", { x: 0, y: 0, class: cls, visibility: "hidden" }, g);
   const wide = (text) => {
     probe.textContent = text;
-    return (probe.getComputedTextLength ? probe.getComputedTextLength() : 0) || text.length * T * 0.55;
+    return widthOf(probe);
   };
   const shown = (line) => line.trim().replace(/\u00AD$/, "-").replace(/\u00AD/g, "");
   const lines = [];
@@ -155,7 +161,7 @@ function badge(g, x, y, text, place = "middle", lo = x, hi = x + S) {
       class: "rr-badge-text" }, g);
     texts.push(t);
     t.textContent = line;
-    widest = Math.max(widest, (t.getComputedTextLength ? t.getComputedTextLength() : 0) || (T * 9 / 16) * line.length);
+    widest = Math.max(widest, widthOf(t));
     fit(t, most);
   });
   // The plate stays between ``lo`` and ``hi`` (never over a start tile's word, nor over a
