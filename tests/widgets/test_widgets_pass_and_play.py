@@ -270,3 +270,75 @@ def test_the_family_game_takes_the_names_people_type(lang, typed, people, expect
         mine = expected[0]
         assert mine in repr(setup)
     view.close()
+
+
+def watch_leaving(box: w.Box, loop: asyncio.AbstractEventLoop, left: dict[int, float],
+                  closed: dict[int, float]) -> None:
+    """Note when each widget leaves ``box`` (``left``) and when it is closed (``closed``), by
+    id, in the loop's time."""
+    def changed(change) -> None:
+        for child in change.old:
+            if child not in change.new:
+                left[id(child)] = loop.time()
+                child.observe(lambda _, key=id(child): closed.setdefault(key, loop.time()), names="comm")
+    box.observe(changed, names="children")
+
+
+def test_in_jupyter_a_growing_review_closes_what_it_replaces_once_the_page_can_have_drawn_it(monkeypatch):
+    # The page makes a box's new views a moment after the box changes, seconds on a busy
+    # tablet; a model closed meanwhile breaks the view being made ("Could not add child view
+    # to box"). So each step of a growing review keeps its title, and what it replaces is
+    # closed CLOSE_DELAY seconds after it left the page, never sooner.
+    monkeypatch.setattr("widgets.stich_rallye.review_panel.REVIEW_REFRESH", 0.0)  # every step shown
+    monkeypatch.setattr("widgets.closing.CLOSE_DELAY", 0.3)
+    view = GameView(4, seed=5, people=[0, 2], bots=HeuristicBot())
+    play_together(view, random.Random(1))
+    panel = view.review_box
+    left: dict[int, float] = {}
+    closed: dict[int, float] = {}
+    steps: list[tuple[w.Widget, ...]] = []
+    panel.observe(lambda change: steps.append(change.new), names="children")
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        watch_leaving(panel, loop, left, closed)
+        assert view.ask_review(2) and view.reveal()
+        await panel.task
+        reviews = [step for step in steps if any(isinstance(child, GameReview) for child in step)]
+        assert len(reviews) > 2  # it grew: the first step, more, the whole review
+        view.hide()  # "Done: hide my review"
+        await asyncio.sleep(0.6)
+
+    asyncio.run(run())
+    grown = [step for step in steps if any(isinstance(child, GameReview) for child in step)]
+    assert len({id(step[0]) for step in grown}) == 1  # one title, kept while the review grew
+    gone = {id(child) for step in grown for child in step if isinstance(child, GameReview)}
+    assert gone <= set(closed)  # every review drawn is closed in the end
+    assert all(closed[key] - left[key] >= 0.3 for key in closed), (left, closed)
+
+
+def test_in_jupyter_new_game_stops_the_old_game_at_once_and_closes_it_once_off_the_page(monkeypatch):
+    from widgets import GameSetup
+
+    monkeypatch.setattr("widgets.closing.CLOSE_DELAY", 0.3)
+    left: dict[int, float] = {}
+    closed: dict[int, float] = {}
+
+    async def run() -> tuple[GameView, int]:
+        loop = asyncio.get_running_loop()
+        setup = GameSetup(seed=7, bot_delay=0.05)  # computer players at a pace: their turns wait in the loop
+        old = setup.view
+        watch_leaving(setup.box, loop, left, closed)
+        while old.busy:  # the first turn is the person's: the view's look for computer players ends at once
+            await asyncio.sleep(0.01)
+        assert old.act(old.game.legal_actions()[0]) and old.busy  # the computer players are to play
+        played = len(old.game.events)
+        setup.new_game()
+        assert old.comm is not None and id(old) in left  # off the page but open: the page may be drawing it
+        await asyncio.sleep(0.6)
+        return old, played
+
+    old, played = asyncio.run(run())
+    assert len(old.game.events) == played  # stopped at once: no computer player played on
+    assert old.comm is None and closed[id(old)] - left[id(old)] >= 0.3
+    assert all(part.comm is None for part in widgets_in(old))

@@ -33,6 +33,7 @@ from rally.rally_run.moments import (
 )
 
 from .._display import StableRepr, folded_list
+from ..closing import close_soon
 from ..first_game import AGAIN
 from ..i18n import N_, _, join_sentences
 from ..occasion import Occasion
@@ -363,10 +364,10 @@ class GuidedRun(StableRepr, w.VBox):
         self.over.then(callback)
 
     def close(self) -> None:
-        """Close the game and its board (a paced computer player stops)."""
+        """Stop the game (a paced computer player) and close it and its board once the page
+        can have drawn them (:func:`~widgets.closing.close_soon`)."""
         self._closed = True
-        self.board.close()
-        super().close()
+        close_soon([self])
 
     def __repr__(self) -> str:
         if self.moment is not None:

@@ -10,6 +10,7 @@ import rally
 from rally.stich_rallye.table_setup import setup_steps
 
 from .._display import StableRepr
+from ..closing import close_soon
 from ..i18n import _, ngettext
 from .card_hand import CardHand
 from .motor_dial import MotorDial
@@ -58,7 +59,7 @@ class BoxSetup(StableRepr, w.VBox):
         old = self.figure
         self.figure = TrackFigure(self.game.track, self.game.positions, self.game.names, width=560, height=300)
         self.table.children = (self.figure, self.dials)
-        old.close()
+        close_soon([old])
         self.chooser.value = players
         self._show()
 
@@ -66,9 +67,9 @@ class BoxSetup(StableRepr, w.VBox):
         game = self.game
         items = "".join(f"<li>{html.escape(step)}</li>" for step in self.steps)
         self.text.value = f"<ol class='rally-setup'>{items}</ol>"
-        for dial in self.dials.children:
-            dial.close()
-        self.dials.children = tuple(MotorDial(game.dial, name=game.names[s], seat=s) for s in range(game.players))
+        gone, self.dials.children = self.dials.children, tuple(
+            MotorDial(game.dial, name=game.names[s], seat=s) for s in range(game.players))
+        close_soon(gone)
         first = game.first_player
         cards = rally.HAND_SIZES[0]
         self.hand.title = ngettext("{name}'s {n} card for round 1 (the flag ⚑ holder plays first)",

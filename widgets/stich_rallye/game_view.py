@@ -83,7 +83,8 @@ from .game_control import MAX_DELAY, GameControl
 from .game_log import LOG_LINES, GameLog
 from .game_table import TRACK_SIZE, GameTable
 from .replay_panel import ReplayPanel
-from .review_panel import ReviewPanel, close_tree, hint_time, running_loop
+from ..closing import close_soon, running_loop
+from .review_panel import ReviewPanel, hint_time
 from .turbo_buttons import TurboButtons
 
 #: Bot speeds offered by the "Bots" control: seconds between two bot actions (each label
@@ -497,15 +498,15 @@ class GameView(StableRepr, w.VBox):
         self._refresh_log(upto=index)
 
     def close(self) -> None:
-        """Close this view and every widget in it (frees them in the kernel)."""
+        """Stop what goes on by itself (computer players, the replay playing) and close this view,
+        all in it and the reviews' parts, once the page can have drawn them (``close_soon``)."""
         task = getattr(self, "_task", None)  # also called on a view whose set-up failed
         if task is not None:
             task.cancel()
-        if hasattr(self, "figure"):
+        if hasattr(self, "replay_box"):  # made after the figure
             self.figure.stop_playing()
-        if hasattr(self, "review_box"):
-            self.review_box.close_parts()  # pass-and-play: the reviews' buttons, when not on show
-        close_tree(self)
+            self.replay_box.pause()
+        close_soon([self, *(self.review_box.kept_parts() if hasattr(self, "review_box") else ())])
 
     def __repr__(self) -> str:
         return self.control.describe()

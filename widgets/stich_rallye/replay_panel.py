@@ -21,10 +21,10 @@ from rally import Game
 from rally.stich_rallye.events import CardPlayed, FlagTaken, MotorWound
 from rally.stich_rallye.replay import ReplayState, replay_states, trick_span
 
+from ..closing import close_soon, running_loop
 from ..i18n import _, ngettext
 from ..occasion import Occasion
 from ..scroll_anchor import ScrollAnchor
-from .review_panel import running_loop
 
 #: Seconds between two steps of the replay playing by itself: time to read a step's line.
 PLAY_INTERVAL = 1.5
@@ -111,7 +111,7 @@ class ReplayPanel(w.VBox):
         self.pause()
         old, self.slider = self.slider, self._new_slider(last)
         self.controls.children = tuple(self.slider if child is old else child for child in self.controls.children)
-        old.close()
+        close_soon([old])
         self.show(last)
         self.started.come()
 

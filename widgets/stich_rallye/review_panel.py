@@ -28,6 +28,7 @@ from rally.stich_rallye.game import decision_of
 from rally.stich_rallye.review import look_ahead
 from rally.stich_rallye.table_view import table_view
 
+from ..closing import close_soon, running_loop
 from ..i18n import _, get_language
 from .game_review import GameReview
 from .screen_cover import ScreenCover
@@ -60,6 +61,7 @@ class ReviewPanel(w.VBox):
         self._hide = w.Button(description=_("Done: hide my review"), button_style="primary",
                               layout=w.Layout(width="auto"))
         self._hide.on_click(lambda _: on_hide())
+        self._title = w.HTML()  # pass-and-play: whose review it is, kept while the review grows
 
     def ask(self, seat: int) -> None:
         """Pass-and-play: ask ``seat``'s person to take the screen for their own review."""
@@ -105,7 +107,7 @@ class ReviewPanel(w.VBox):
         gone = [child for child in self.children if id(child) not in self._kept()]
         self.children = ()
         self.review = self.review_view = None
-        _close_later(gone)
+        close_soon(gone)
 
     def start(self, seat: int, hideable: bool = False) -> None:
         """Review ``seat``'s decisions and show the review; ``hideable`` adds a button that
@@ -179,14 +181,14 @@ class ReviewPanel(w.VBox):
         self.review_view.on_select(self.on_select)
         shown: tuple[w.Widget, ...] = (self.review_view,)
         if hideable:
-            shown = (w.HTML("<b>" + _("{name}'s review").format(name=html.escape(self.game.names[seat])) + "</b>"),
-                     self.review_view, self._hide)
+            self._title.value = "<b>" + _("{name}'s review").format(name=html.escape(self.game.names[seat])) + "</b>"
+            shown = (self._title, self.review_view, self._hide)
         if not review.complete:
             shown += working
         before = self.children
         self.children = shown
         kept = {id(child) for child in shown} | self._kept()
-        _close_later([child for child in before if id(child) not in kept])
+        close_soon([child for child in before if id(child) not in kept])
 
     def _failed(self, err: Exception) -> None:
         """Say in the review's place, where the learner looks, why there is no review."""
@@ -194,40 +196,16 @@ class ReviewPanel(w.VBox):
         self.review = self.review_view = None
         self.children = (w.HTML("<div role='alert'>" + _("The review could not be made: {error}").format(
             error=html.escape(str(err))) + "</div>"),)
-        _close_later([child for child in before if id(child) not in self._kept()])
+        close_soon([child for child in before if id(child) not in self._kept()])
 
     def _kept(self) -> set[int]:
-        """The parts never closed while the view lives: the reviews' buttons and cover."""
-        return {id(child) for child in (*(self._chooser or ()), self._hide)}
+        """The parts never closed while the view lives, by id (:meth:`kept_parts`)."""
+        return {id(child) for child in self.kept_parts()}
 
-    def close_parts(self) -> None:
-        """Close the parts that may be off the page now (the reviews' buttons)."""
-        for child in (*(self._chooser or ()), self._hide):
-            close_tree(child)
-
-
-def close_tree(widget: w.Widget) -> None:
-    """Close ``widget``, everything in it, and their layouts and styles."""
-    for child in getattr(widget, "children", ()):
-        close_tree(child)
-    for part in ("layout", "style"):
-        if isinstance(getattr(widget, part, None), w.Widget):
-            getattr(widget, part).close()
-    w.Widget.close(widget)
-
-
-def _close_later(widgets: Sequence[w.Widget]) -> None:
-    """Close ``widgets`` just taken off the page. The page may still be talking to one of
-    them (a chart's last resize), so with an event loop running (in Jupyter) they close a
-    second later: closed at once, a model would be gone under the page's feet."""
-    if not widgets:
-        return
-    loop = running_loop()
-    if loop is None:
-        for widget in widgets:
-            close_tree(widget)
-    else:
-        loop.call_later(1.0, lambda: [close_tree(widget) for widget in widgets])
+    def kept_parts(self) -> tuple[w.Widget, ...]:
+        """The parts never closed while the view lives, on the page or not: the reviews'
+        buttons, cover and title. The view closes them with itself."""
+        return (*(self._chooser or ()), self._title, self._hide)
 
 
 def _show_progress(bar: w.IntProgress, review: rally.Review) -> None:
@@ -264,11 +242,3 @@ def _worker(name: str) -> concurrent.futures.ThreadPoolExecutor:
 def _wait_for_hints(done: int, total: int) -> None:
     """Between two batches of the review's work done ahead: wait while a hint is worked out."""
     HINT_FREE.wait()
-
-
-def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop running now (Jupyter's), or None (a script, a test)."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
