@@ -33,9 +33,10 @@ class ScrollAnchor(StableRepr, PageWrites, anywidget.AnyWidget):
         };
         // Focus for the keyboard: the mark itself (never a Tab stop), named for a screen
         // reader, so the next Tab goes to the first control after it. The mark has no size:
-        // while it has the focus, the box it stands in shows the focus ring.
-        const box = el.parentElement?.closest(".widget-box") || el.parentElement;
-        const ring = (on) => box?.classList.toggle("rally-anchor-focus", on);
+        // while it has the focus, the box it stands in shows the focus ring. The box is looked
+        // up at the focus: while the mark is drawn it may not be in its box yet.
+        const ring = (on) => (el.parentElement?.closest(".widget-box") || el.parentElement)
+          ?.classList.toggle("rally-anchor-focus", on);
         el.addEventListener("focus", () => ring(true));
         el.addEventListener("blur", () => ring(false));
         const focus = () => {
