@@ -197,16 +197,17 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "go at the corners, each beside a corner tile. 4.",  # the rulebook: "on each corner of the grid"
                     "In this app, the start-finish tiles lie left and right of the corners.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook allows this “in the first round”. In this app, each car must do it on its first "
-                    "move.",  # R3: the rulebook's "first round" read, and its "may" a must
-                    "In this app, that goes for the pit stop too: it is open on every side and stays face up.",  # M1
+                    "The rulebook allows this “in the first round”. In this app, that is each car's first move, and "
+                    "there it is a must.",  # R3: the rulebook's "first round" read, and its "may" a must
+                    "In this app, you may drive onto it if the roads meet.",  # R11: its road must open back
+                    "The pit stop too: in this app, it is open on every side and stays face up.",  # M1
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
                     "on each side and room for every car. - One trophy per player, in the colors of the cars "
                     "playing. - A car must take one on its first visit, and never again.",  # the rulebook: "may take"
                     "“Next to your car” means beside it, not corner to corner. In this app, your road must also "
                     "lead there.",                                                         # M3 in lesson 7
-                    "In this app, no car may drive there: yours would be stuck for good.",  # R5 and R7 where tiles are laid
+                    "In this app, your car could then never leave the tile: it would be stuck for good.",  # R5, R7
                     "In this app, a car may enter just one start-finish tile: its finish.",  # R5
                     "In this app, a car is stuck for good",                                # R7, R8
                     "or after 100 turns each (40 in lesson 0)."):                                           # the turn limit (R8)
