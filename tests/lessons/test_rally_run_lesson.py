@@ -197,9 +197,9 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "go at the corners, each beside a corner tile. 4.",  # the rulebook: "on each corner of the grid"
                     "In this app, the start-finish tiles lie left and right of the corners.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook allows this “in the first round”. In this app, that is each car's first move, and "
-                    "there it is a must.",  # R3: the rulebook's "first round" read, and its "may" a must
-                    "In this app, you may drive onto it if the roads meet.",  # R11: its road must open back
+                    "The rulebook allows this “in the first round”. In this app, that means each car's first move, "
+                    "and it is a must.",  # R3: the rulebook's "first round" read, and its "may" a must
+                    "You may drive onto it. In this app, the roads must meet.",  # R11: its road must open back
                     "The pit stop too: in this app, it is open on every side and stays face up.",  # M1
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
