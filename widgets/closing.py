@@ -11,17 +11,17 @@ loses that child. So what a box no longer shows is closed :data:`CLOSE_DELAY` se
 page is drawing.
 
 >>> import ipywidgets as w
->>> box = w.VBox([w.HTML("old")])
->>> gone, box.children = box.children, (w.HTML("new"),)
->>> close_soon(gone)  # no event loop here: closed now
->>> gone[0].comm is None
-True
+>>> old, kept = w.HTML("old"), w.HTML("kept")
+>>> box = w.VBox([old, kept])
+>>> replace_children(box, (kept, w.HTML("new")))  # no event loop here: closed now
+>>> old.comm is None, kept.comm is None
+(True, False)
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Iterable
+from typing import Iterable, Sequence
 
 import ipywidgets as w
 
@@ -61,3 +61,12 @@ def close_soon(widgets: Iterable[w.Widget]) -> None:
             close_tree(widget)
     else:
         loop.call_later(CLOSE_DELAY, lambda: [close_tree(widget) for widget in widgets])
+
+
+def replace_children(box: w.Box, children: Sequence[w.Widget], kept: Iterable[w.Widget] = ()) -> None:
+    """Show ``children`` in ``box`` and close what it showed before and no longer does
+    (:func:`close_soon`), but for the widgets in ``kept``: parts the caller shows again later."""
+    stay = {id(child) for child in (*children, *kept)}
+    gone = [child for child in box.children if id(child) not in stay]
+    box.children = tuple(children)
+    close_soon(gone)

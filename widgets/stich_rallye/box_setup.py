@@ -10,7 +10,7 @@ import rally
 from rally.stich_rallye.table_setup import setup_steps
 
 from .._display import StableRepr
-from ..closing import close_soon
+from ..closing import replace_children
 from ..i18n import _, ngettext
 from .card_hand import CardHand
 from .motor_dial import MotorDial
@@ -56,10 +56,8 @@ class BoxSetup(StableRepr, w.VBox):
         if players == self.game.players:
             return
         self.game = rally.Game.new(players, track=self.track, seed=self.seed)
-        old = self.figure
         self.figure = TrackFigure(self.game.track, self.game.positions, self.game.names, width=560, height=300)
-        self.table.children = (self.figure, self.dials)
-        close_soon([old])
+        replace_children(self.table, (self.figure, self.dials))
         self.chooser.value = players
         self._show()
 
@@ -67,9 +65,7 @@ class BoxSetup(StableRepr, w.VBox):
         game = self.game
         items = "".join(f"<li>{html.escape(step)}</li>" for step in self.steps)
         self.text.value = f"<ol class='rally-setup'>{items}</ol>"
-        gone, self.dials.children = self.dials.children, tuple(
-            MotorDial(game.dial, name=game.names[s], seat=s) for s in range(game.players))
-        close_soon(gone)
+        replace_children(self.dials, [MotorDial(game.dial, name=game.names[s], seat=s) for s in range(game.players)])
         first = game.first_player
         cards = rally.HAND_SIZES[0]
         self.hand.title = ngettext("{name}'s {n} card for round 1 (the flag ⚑ holder plays first)",

@@ -21,7 +21,7 @@ from rally import Game
 from rally.stich_rallye.events import CardPlayed, FlagTaken, MotorWound
 from rally.stich_rallye.replay import ReplayState, replay_states, trick_span
 
-from ..closing import close_soon, running_loop
+from ..closing import replace_children, running_loop
 from ..i18n import _, ngettext
 from ..occasion import Occasion
 from ..scroll_anchor import ScrollAnchor
@@ -110,8 +110,7 @@ class ReplayPanel(w.VBox):
         last = len(self.states) - 1
         self.pause()
         old, self.slider = self.slider, self._new_slider(last)
-        self.controls.children = tuple(self.slider if child is old else child for child in self.controls.children)
-        close_soon([old])
+        replace_children(self.controls, [self.slider if child is old else child for child in self.controls.children])
         self.show(last)
         self.started.come()
 

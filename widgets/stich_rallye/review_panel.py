@@ -28,7 +28,7 @@ from rally.stich_rallye.game import decision_of
 from rally.stich_rallye.review import look_ahead
 from rally.stich_rallye.table_view import table_view
 
-from ..closing import close_soon, running_loop
+from ..closing import replace_children, running_loop
 from ..i18n import _, get_language
 from .game_review import GameReview
 from .screen_cover import ScreenCover
@@ -104,10 +104,8 @@ class ReviewPanel(w.VBox):
         if self.task is not None:
             self.task.cancel()
             self.task = None
-        gone = [child for child in self.children if id(child) not in self._kept()]
-        self.children = ()
+        replace_children(self, (), self.kept_parts())
         self.review = self.review_view = None
-        close_soon(gone)
 
     def start(self, seat: int, hideable: bool = False) -> None:
         """Review ``seat``'s decisions and show the review; ``hideable`` adds a button that
@@ -185,22 +183,13 @@ class ReviewPanel(w.VBox):
             shown = (self._title, self.review_view, self._hide)
         if not review.complete:
             shown += working
-        before = self.children
-        self.children = shown
-        kept = {id(child) for child in shown} | self._kept()
-        close_soon([child for child in before if id(child) not in kept])
+        replace_children(self, shown, self.kept_parts())
 
     def _failed(self, err: Exception) -> None:
         """Say in the review's place, where the learner looks, why there is no review."""
-        before = self.children
         self.review = self.review_view = None
-        self.children = (w.HTML("<div role='alert'>" + _("The review could not be made: {error}").format(
-            error=html.escape(str(err))) + "</div>"),)
-        close_soon([child for child in before if id(child) not in self._kept()])
-
-    def _kept(self) -> set[int]:
-        """The parts never closed while the view lives, by id (:meth:`kept_parts`)."""
-        return {id(child) for child in self.kept_parts()}
+        replace_children(self, (w.HTML("<div role='alert'>" + _("The review could not be made: {error}").format(
+            error=html.escape(str(err))) + "</div>"),), self.kept_parts())
 
     def kept_parts(self) -> tuple[w.Widget, ...]:
         """The parts never closed while the view lives, on the page or not: the reviews'
