@@ -80,7 +80,7 @@ function render({ model, el }) {
     const isDone = finished !== null && finished.includes(model.get("lesson"));
     button.textContent = isDone ? labels().ticked : labels().tick;
     button.setAttribute("aria-pressed", isDone ? "true" : "false");
-    if (finished !== null) note.textContent = isDone ? labels().note_ticked : labels().note_open;
+    if (finished !== null) note.textContent = (isDone ? labels().note_ticked : labels().note_open) || "";
     button.addEventListener("click", () => {
       const now = read(key()) || [];
       const name = model.get("lesson");

@@ -113,11 +113,12 @@ class LessonDone(_CourseWidget):
         item = lesson_named(lesson)
         title = item.title()
         kwargs.setdefault("labels", {
-            # The button says what it does: it ticks the lesson off, and the tick stays in this browser only.
-            "tick": _("✓ I have finished this lesson"),
+            # The button says what it does: it ticks the lesson off on lesson 0's course map (which says
+            # the ticks stay in this browser only), so it needs no note of its own until it is pressed.
+            "tick": _("✓ Tick off this lesson in lesson 0"),
             "ticked": _("✓ Finished: {title}").format(title=title),
             "note_ticked": _("The tick shows on the course map in lesson 0. Press again to take it away."),
-            "note_open": _("Its tick shows in lesson 0, in this browser only."),
+            "note_open": "",
             "storage": _("This browser cannot keep ticks (its storage is off)."),
         })
         super().__init__(kind="done", lesson=item.english, **kwargs)

@@ -126,7 +126,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
                  N_("The rulebook is not clear here, so the app does this.")),
     "lap": (N_("{name}'s car reached the finish line: lap {lap} done!"),
             N_("The motor flips to its red side: one more lap to go.")),
-    "lap_on_line": (N_("{name}'s car stopped on the finish line: in this app, that counts as lap {lap} done!"),
+    "lap_on_line": (N_("{name}'s car stopped on the start/finish: in this app, that counts as lap {lap} done!"),
                     N_("The motor flips to its red side: one more lap to go.")),
     "finish": (N_("{name}'s car finished its second lap: {name} wins the race!"),
                N_("If no car finishes two laps by the end of round 3, the car furthest ahead wins.")),

@@ -199,14 +199,15 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
                     "The rulebook allows this “in the first round”. In this app, that means each car's first move, "
                     "and it is a must.",  # R3: the rulebook's "first round" read, and its "may" a must
-                    "You may drive onto it. In this app, the roads must meet.",  # R11: its road must open back
+                    "You may drive onto it if your road leads there. In this app, both roads must meet.",  # R11: its road must open back
                     "The pit stop too: in this app, it is open on every side and stays face up.",  # M1
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
                     "on each side and room for every car. - One trophy per player, in the colors of the cars "
-                    "playing. - A car must take one on its first visit, and never again.",  # the rulebook: "may take"
-                    "“Next to your car” means beside it, not corner to corner. In this app, your road must also "
-                    "lead there.",                                                         # M3 in lesson 7
+                    "playing. The rulebook does not say which. - A car always takes one on its first visit, and never a "
+                    "second.",                                                  # the rulebook: "may take", colors unsaid
+                    "“Next to your car” means beside it, not corner to corner. In this app, you may turn over only "
+                    "a tile your road leads to.",                                          # M3 in lesson 7
                     "In this app, your car could then never leave the tile: it would be stuck for good.",  # R5, R7
                     "In this app, a car may enter just one start-finish tile: its finish.",  # R5
                     "In this app, a car is stuck for good",                                # R7, R8
