@@ -115,7 +115,7 @@ class LessonDone(_CourseWidget):
         kwargs.setdefault("labels", {
             # The button says what it does: it ticks the lesson off on lesson 0's course map (which says
             # the ticks stay in this browser only), so it needs no note of its own until it is pressed.
-            "tick": _("✓ Tick off this lesson in lesson 0"),
+            "tick": _("✓ Tick off this lesson") if item.number == 0 else _("✓ Tick off this lesson in lesson 0"),
             "ticked": _("✓ Finished: {title}").format(title=title),
             "note_ticked": _("The tick shows on the course map in lesson 0. Press again to take it away."),
             "note_open": "",

@@ -206,7 +206,7 @@ class Quiz(w.VBox):
         self.announcer.say(self.result(), cheer)
 
     def _chosen_again(self, change: dict[str, object]) -> None:
-        """A new choice after a wrong answer: the ✘ goes, the hint stays until Check."""
+        """A new choice after a wrong answer: the ✘ and "Try again" go, the hint stays until Check."""
         if change["new"] is not None and self._miss_words and not self.done:
             self._feedback_box("#6b7280", f"ℹ {html.escape(self._miss_words)}")
             self._miss_words = ""
@@ -230,15 +230,18 @@ class Quiz(w.VBox):
         verdict = self.question.check(self.choice.value)
         if not self.done and len(self.first_tries) == self.index:  # the first answer to this question
             self.first_tries.append(verdict.correct)
+        hint = ""
         if verdict.correct or self.done:
             feedback = verdict
         else:
             self.misses += 1
             # The first miss gets a hint and another try; the second, the solution.
-            feedback = verdict if self.misses >= 2 else Feedback(False, _("{hint} Try again.").format(
-                hint=self._hint()))
+            hint = self._hint() if self.misses < 2 else ""
+            feedback = Feedback(False, _("{hint} Try again.").format(hint=hint)) if hint else verdict
         self.done = self.done or verdict.correct or self.misses >= 2
         self._show_feedback(feedback, counted=True)
+        if hint:  # once another answer is picked, the hint stays without its "Try again"
+            self._miss_words = hint
         self.next_button.disabled = not self.done
         if verdict.correct:  # locked with its ✔: the other answers cannot take it away
             self.solved, self._solved_by = True, self.choice.value

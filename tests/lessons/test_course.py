@@ -144,6 +144,7 @@ def test_the_tick_and_the_map_speak_the_lesson_language_and_keep_no_state_in_pyt
     assert done.labels["note_open"] == ""
     assert "Kursübersicht in Lektion 0" in done.labels["note_ticked"]
     assert LessonDone("02_motor_and_turbo").labels["tick"] == "✓ Tick off this lesson in lesson 0"
+    assert LessonDone("00_start_here").labels["tick"] == "✓ Tick off this lesson"  # lesson 0 is where the ticks show
     assert repr(done) == "Ein Knopf, der Lektion 2 abhakt, wenn du mit ihr fertig bist."
     assert [item["name"] for item in progress.lessons] == [lesson.english for lesson in COURSE]
     assert progress.lessons[7]["title"] == "Lektion 7: Der Spielplan und das Fahren (Memo-Car-Race)"

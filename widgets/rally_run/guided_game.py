@@ -274,8 +274,9 @@ class GuidedRun(StableRepr, w.VBox):
         long time, and a new game is offered."""
         from ..first_game import AGAIN  # lesson 0's page: it imports this module when a game is chosen
 
-        words = html.escape(_("🚫 Your car is stuck for good: no road can ever take it on. Press “{button}” "
-                              "to try again.").format(button=_(AGAIN)))
+        # The race goes on, and a stuck car's player may still swap (R7): the words say both ways on.
+        words = html.escape(_("🚫 Your car is stuck for good: no road can ever take it on. You may still swap "
+                              "tiles, or press “{button}” to start again.").format(button=_(AGAIN)))
         self.end_box.children = (w.HTML(f"<div role='status' style='font-size:18px'>{words}</div>"),)
 
     def when_stuck(self, callback: Callable[[], None]) -> None:
