@@ -90,7 +90,7 @@ def test_a_review_speaks_german(game_review: tuple[rally.Review, rally.Review]) 
     assert german.sentence(lang="de").startswith(f"{name} hatte {made} echte Entscheidungen. Bei {best} davon war es "
                                                  f"die beste Wahl des Ratgebers")
     assert english.sentence(lang="en").startswith(f"{name} had a real choice {made} times; {best} of those")
-    assert german.table(lang="de").splitlines()[0].split() == ["#", "Runde", "Stich", "gewählt", "Gewinnchance", "beste",
+    assert german.table(lang="de").splitlines()[0].split() == ["#", "Runde", "Stich", "Gewählt", "Gewinnchance", "Beste",
                                                                "Gewinnchance", "Verlust"]
     with language("de"):
         for d in german.decisions:

@@ -200,7 +200,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "The rulebook allows this “in the first round”. In this app, that means each car's first move, "
                     "and it is a must.",  # R3: the rulebook's "first round" read, and its "may" a must
                     "You may drive onto it if your road leads there. In this app, both roads must meet.",  # R11: its road must open back
-                    "You may drive onto the pit stop too: in this app, it is open on every side and stays face up.",  # M1
+                    "You may drive onto the pit stop too. In this app, it is open on every side and stays face up.",  # M1
                     "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
                     "on each side and room for every car. - One trophy per player, in the colors of the cars "

@@ -150,7 +150,7 @@ def test_motor_dials_replays_and_reviews_in_german():
         assert layout.yaxis.title.text == "Gewinnchance (%)"
         assert layout.annotations[0].text == "Runde 1"
         names = {trace.meta: trace.name for trace in review.chart.plot.data}
-        assert names == {"best option": "beste Möglichkeit", "your choice": "deine Wahl", "costliest": "am meisten geschadet"}
+        assert names == {"best option": "Beste Möglichkeit", "your choice": "Deine Wahl", "costliest": "Am meisten geschadet"}
         assert review.buttons[0].description == "① In der Wiederholung zeigen"
         assert "Gewinnchance" in review.children[3].children[0].value
         texts = [dial.label, *dial.labels.values(), replay.text, replay.trick_table.title, replay.last_trick.title,

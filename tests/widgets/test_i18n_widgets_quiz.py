@@ -244,9 +244,9 @@ def test_the_memory_chart_is_labelled_in_german():
         chart = MemoryChart(result)
     layout = chart.plot.layout
     assert layout.title.text.startswith("Gewonnene Spiele je nach Gedächtnis, je 6 Spiele, Gegner: ")
-    assert layout.yaxis.title.text == "gewonnene Spiele (%)"
-    assert layout.xaxis.title.text.startswith("wie lange sich der Computerspieler ein Plättchen merkt")
-    assert any(a.text == "gleich stark: 50\xa0%" for a in layout.annotations)  # as German writes it
+    assert layout.yaxis.title.text == "Gewonnene Spiele (%)"
+    assert layout.xaxis.title.text.startswith("Wie lange sich der Computerspieler ein Plättchen merkt")
+    assert any(a.text == "Gleich stark: 50\xa0%" for a in layout.annotations)  # as German writes it
     assert_german([layout.title.text, layout.xaxis.title.text, layout.yaxis.title.text,
                    *(a.text for a in layout.annotations), *chart.plot.data[0].hovertext])
     english = MemoryChart(result).plot.layout
