@@ -262,7 +262,7 @@ class Quiz(w.VBox):
             mark, word, color = "✘", (_("Not yet.") if counted and self.misses == 1 and not self.done
                                       else _("Not quite.")), "#b3261e"
         self._feedback_box(color, f"<b>{mark} {word}</b> {html.escape(feedback.message)}")
-        self._miss_words = feedback.message if counted and not feedback.correct and not self.done else ""
+        self._miss_words = ""  # a wrong first answer's hint is kept by _check_selected
         self.announcer.say(f"{mark} {word}".strip(), feedback.message)
 
     def _show(self) -> None:
