@@ -39,8 +39,9 @@ _CSS = """
                         cursor: pointer; font-size: 14px; min-height: 36px; }
 @media (pointer: coarse) {
   .rally-course__button { min-height: 44px; }
-  /* A lesson's link on the map is a finger's target too (a phone's line alone is 21 px). */
-  .rally-course li a { display: inline-flex; align-items: center; min-height: 44px; }
+  /* A link in a lesson's list (lesson 0's list of the lessons) is a finger's target too: a
+     phone's line alone is 21 px. */
+  .jp-RenderedMarkdown li a[href] { display: inline-flex; align-items: center; min-height: 44px; }
 }
 .rally-course__button[aria-pressed="true"] { background: #dcfce7; border-color: #166534; }
 .rally-course__button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }

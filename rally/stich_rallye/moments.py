@@ -113,8 +113,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "motor_wound": (N_("You lost the trick, so your motor winds up one step: it shows {value} now."),
                     N_("A wound motor drives your car later.")),
     "turbo_offer": (N_("You won the trick, and your lost tricks wound your motor to {value}."),
-                    N_("With the turbo you drive {lowest} + {value} (lowest card + motor); without it, {lowest}, and the "
-                       "motor stays wound.")),
+                    N_("Turbo: drive {lowest} + {value} and the motor goes back to 0; or drive {lowest} and keep it "
+                       "wound.")),
     "downhill_roll": (N_("{name}'s car landed on a downhill space ▼, so it rolls on to space {space}."),),
     "uphill_roll": (N_("{name}'s car landed on an uphill space ▲, so it rolls back to space {space}."),),
     "uphill_roll_grid": (N_("{name}'s car landed on an uphill space ▲, so it rolls back to the starting grid."),),

@@ -175,9 +175,13 @@ def test_a_whole_game_with_turbo_and_replay(game):
     assert "Replay: the hand as it was then." in game.hand.inner_text()
     forward.click()
     page.get_by_text(f"Step {total - 11} of {total}").first.wait_for()
-    # Played by itself (the kernel's event loop steps it), then paused where it stands.
+    page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
+                           " === 'idle'")
+    # Played by itself (the kernel's event loop steps it), then paused where it stands. The
+    # review may still be working in its thread beside it (a busy CI machine): a minute's wait.
     _lab.output_button(game.root, "▶ Play").click()
-    page.get_by_text(f"Step {total - 9} of {total}").first.wait_for(timeout=30_000)
+    _lab.output_button(game.root, "Pause").wait_for()
+    page.get_by_text(f"Step {total - 9} of {total}").first.wait_for(timeout=60_000)
     _lab.output_button(game.root, "Pause").click()
     _lab.output_button(game.root, "▶ Play").wait_for()
     paused = where.inner_text()

@@ -86,7 +86,7 @@ IN_THIS_APP = {"en": "“in this app”", "de": "„in der App“", "fr": "«\u0
 #: What lesson 0 says around the mark: the rulebook is silent, unclear or lets you choose (the sentence
 #: naming the mark, or the one before it), and the table may play it so too (the sentence after it).
 SILENT = {"en": ("rulebook says nothing, is unclear or lets you choose", "may play it that way at the table too"),
-          "de": ("Spielanleitung nichts, ist unklar oder lässt dir die Wahl", "darfst du es auch so spielen"),
+          "de": ("Spielanleitung nichts, ist unklar oder lässt dir die Wahl", "darfst du das auch so spielen"),
           "fr": ("la règle ne dit rien, n'est pas claire ou te laisse choisir", "Tu peux aussi jouer comme ça à table"),
           "es": ("las instrucciones no dicen nada, no son claras o te dejan elegir", "También puedes jugar así en la mesa"),
           "zh_Hans": ("游戏指南没有说、说得不清楚，或者让你自己选", "在桌上也可以这样玩")}

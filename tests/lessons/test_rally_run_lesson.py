@@ -197,17 +197,16 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "go at the corners, each beside a corner tile. 4.",  # the rulebook: "on each corner of the grid"
                     "In this app, the start-finish tiles lie left and right of the corners.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook allows this “in the first round”. In this app, that means each car's first move, "
-                    "and it is a must.",  # R3: the rulebook's "first round" read, and its "may" a must
+                    "The rulebook allows this “in the first round” and says no more. In this app, it is each car's "
+                    "first move, and a must.",  # R3: the rulebook's "first round" read, and its "may" a must
                     "You may drive onto it if your road leads there. In this app, both roads must meet.",  # R11: its road must open back
                     "You may drive onto the pit stop too. In this app, it is open on every side and stays face up.",  # M1
-                    "may it lie a new way? In this app it may.",  # a tile laid anew (M2)
                     "In this app: - The pit stop has a road "
                     "on each side and room for every car. - One trophy per player, in the colors of the cars "
                     "playing. The rulebook does not say which. - A car always takes one on its first visit, and never a "
                     "second.",                                                  # the rulebook: "may take", colors unsaid
-                    "“Next to your car” means beside it, not corner to corner. In this app, you may turn over only "
-                    "a tile your road leads to.",                                          # M3 in lesson 7
+                    "“Next to your car” means beside it, not corner to corner. In this app, it must be "
+                    "where your road leads.",                                          # M3 in lesson 7
                     "In this app, your car could then never leave the tile: it would be stuck for good.",  # R5, R7
                     "In this app, a car may enter just one start-finish tile: its finish.",  # R5
                     "In this app, a car is stuck for good",                                # R7, R8

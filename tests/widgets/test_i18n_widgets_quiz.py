@@ -98,7 +98,8 @@ def test_the_motor_and_moving_quizzes_count_in_german():
     with rally.language("de"):
         quiz = moving_quiz()
         assert quiz.title == "Fahren und Hügel"
-        assert quiz.questions[0].prompt == "Ada fährt 2 Felder vor. Auf welchem Feld bleibt das Auto von Ada stehen?"
+        assert quiz.questions[0].prompt == ("Ada fährt 2 Felder vor. Diese Strecke hat keine Hügel. "
+                                          "Auf welchem Feld bleibt das Auto von Ada stehen?")
         assert "<td>Ada (weißes Auto)</td><td>Feld 6</td>" in quiz.picture.children[0].in_words.value  # the picture
         assert motor_quiz().questions[4].prompt.startswith("Der Pfeil zeigt auf 10. Du verlierst noch 2 Stiche.")
         assert_german(quiz_texts(quiz))

@@ -112,8 +112,9 @@ class GameControl:
         """The status line (round, flag, whose turn: a little HTML) and what the person on
         screen is told under their hand; None for the second when another player acts.
         ``held``: what play waits for instead of a move (a guided game's tip): the status
-        line says it in place of whose turn it is, while the game is on, and so does the
-        line under the hand when the turbo's buttons wait with it."""
+        line says it in place of whose turn it is, while the game is on; the line over the
+        hand says nothing of playing (a tapped card says what it waits for), or the held
+        words when the turbo's buttons wait with it."""
         game, names, me = self.game, self.game.names, self.viewer
         current, choosing = game.current_player, game.awaiting_turbo
         prompt: str | None = None
@@ -137,8 +138,8 @@ class GameControl:
                 name=who)
         if held is not None and not game.is_over:
             turn = html.escape(held)
-            if choosing and prompt is not None:  # the turbo's buttons wait too: not "choose with them"
-                prompt = held
+            if prompt is not None:  # never "play any card" or "choose with the buttons" while they wait
+                prompt = held if choosing else ""
         return "<div style='font-size:15px'>" + _("Round {round} of {rounds} · ⚑ flag: <b>{flag}</b> · {turn}").format(
             round=game.round, rounds=len(HAND_SIZES), flag=html.escape(names[game.flag]), turn=turn) + "</div>", prompt
 

@@ -14,6 +14,7 @@ from ..i18n import N_, _, join_words, ngettext
 from ..quiz import Feedback, Question, Quiz
 from .track_figure import TrackFigure
 from .track_traces import SPACES, space_numbers
+from .track_words import hills_in_words
 
 
 #: The hint of a "where does it end?" question that brings none of its own.
@@ -26,7 +27,9 @@ def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, st
 
     The question shows the track with its cars where :func:`rally.move` accepted them
     (:class:`~widgets.stich_rallye.track_figure.TrackFigure`, each car's space in its key); its
-    words say only the move. ``decoys`` are wrong spaces to offer besides the usual slips
+    words say the move and the track's hills
+    (:func:`~widgets.stich_rallye.track_words.hills_in_words`), which the picture shows only
+    in color and shape. ``decoys`` are wrong spaces to offer besides the usual slips
     (counting the cars, stopping on the hill).
     """
     track = Track.parse(track_text)
@@ -52,7 +55,7 @@ def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, st
 
     return Question(
         " ".join([ngettext("{mover} moves {steps}.", "{mover} moves {steps}.", steps).format(mover=mover, steps=steps),
-                  _("On which space does {mover}'s car stop?").format(mover=mover)]),
+                  hills_in_words(track), _("On which space does {mover}'s car stop?").format(mover=mover)]),
         tuple(str(c) for c in choices),
         check,
         hint=_(hint) if hint == WHERE_HINT else hint,

@@ -151,6 +151,25 @@ def _track_in_words(track: Track) -> str:
                     "with no hills.", n).format(n=n, last=n - 1)
 
 
+def hills_in_words(track: Track) -> str:
+    """The hills of a small track in one or two short sentences, for a question that asks
+    where a car stops: the hills are drawn only in color and shape.
+
+    >>> hills_in_words(Track.parse("S...DD...U..")), hills_in_words(Track.parse("S....."))
+    ('Spaces 4 and 5 are downhill ▼. Space 9 is uphill ▲.', 'This track has no hills.')
+    """
+    said = []
+    down = [str(i) for i, k in enumerate(track.kinds) if k is SpaceKind.DOWNHILL]
+    if down:
+        said.append(ngettext("Space {spaces} is downhill ▼.", "Spaces {spaces} are downhill ▼.",
+                             len(down)).format(spaces=join_words(down)))
+    up = [str(i) for i, k in enumerate(track.kinds) if k is SpaceKind.UPHILL]
+    if up:
+        said.append(ngettext("Space {spaces} is uphill ▲.", "Spaces {spaces} are uphill ▲.",
+                             len(up)).format(spaces=join_words(up)))
+    return " ".join(said) or _("This track has no hills.")
+
+
 def cars_table(positions: Sequence[int], car_words: Sequence[str], track_length: int, track_words: str = "") -> str:
     """Where every car is, as a table folded under a summary line (HTML), after
     ``track_words`` (the track itself in words, :func:`track_in_words`) when given: the
