@@ -195,7 +195,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                                         if c["cell_type"] == "markdown").replace("**", ""))
     for reading in ("stacked on the pit stop, picture up and color down.",  # trophies (M4): both rulebooks say so
                     "go at the corners, each beside a corner tile. 4.",  # the rulebook: "on each corner of the grid"
-                    "In this app, the start-finish tiles lie left and right of the corners.",  # M1
+                    "In this app, the start-finish tiles lie beside the corners, on the left and right edges.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
                     "The rulebook allows this “in the first round” and says no more. In this app, it is each car's "
                     "first move, and a must.",  # R3: the rulebook's "first round" read, and its "may" a must
