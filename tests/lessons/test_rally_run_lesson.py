@@ -197,8 +197,8 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "go at the corners, each beside a corner tile. 4.",  # the rulebook: "on each corner of the grid"
                     "In this app, the start-finish tiles lie beside the corners, on the left and right edges.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook allows this “in the first round” and says no more. In this app, it is each car's "
-                    "first move, and a must.",  # R3: the rulebook's "first round" read, and its "may" a must
+                    "The rulebook allows this “in the first round” but does not say what that means. In this app, it is "
+                    "each car's first move, and a must.",  # R3: the rulebook's "first round" read, and its "may" a must
                     "You may drive onto it if your road leads there. In this app, both roads must meet.",  # R11: its road must open back
                     "You may drive onto the pit stop too. In this app, it is open on every side and stays face up.",  # M1
                     "In this app: - The pit stop has a road "
