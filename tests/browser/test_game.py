@@ -10,6 +10,8 @@ import pytest
 from . import _lab
 
 LESSON = "05_play_a_game.ipynb"
+#: True once the lesson's kernel has answered every message sent to it.
+KERNEL_IDLE = "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'"
 
 #: JavaScript on the GameView's output element.
 EVENTS = """el => { const ol = el.querySelector('ol[start]');
@@ -168,15 +170,13 @@ def test_a_whole_game_with_turbo_and_replay(game):
     for i in range(1, 13):
         back.click()
         page.get_by_text(f"Step {total - i} of {total}").first.wait_for()
-        page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
-                               " === 'idle'")
+        page.wait_for_function(KERNEL_IDLE)
         spots.add(str(game.cars()))
     assert len(spots) > 1, "stepping back through the replay never moved a car"
     assert "Replay: the hand as it was then." in game.hand.inner_text()
     forward.click()
     page.get_by_text(f"Step {total - 11} of {total}").first.wait_for()
-    page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
-                           " === 'idle'")
+    page.wait_for_function(KERNEL_IDLE)
     # Played by itself (the kernel's event loop steps it), then paused where it stands. The
     # review may still be working in its thread beside it (a busy CI machine): a minute's wait.
     _lab.output_button(game.root, "▶ Play").click()

@@ -125,11 +125,16 @@ def track_in_words(track: Track, lang: str | None = None) -> str:
         return _track_in_words(track)
 
 
+def _spaces_of(track: Track, kind: SpaceKind) -> list[str]:
+    """The numbers of ``track``'s spaces of ``kind``, as words for :func:`join_words`."""
+    return [str(i) for i, k in enumerate(track.kinds) if k is kind]
+
+
 def _track_in_words(track: Track) -> str:
     n = len(track)
     hills = []
     for kind in (SpaceKind.DOWNHILL, SpaceKind.UPHILL):
-        found = [str(i) for i, k in enumerate(track.kinds) if k is kind]
+        found = _spaces_of(track, kind)
         if not found:
             continue
         spaces = join_words(found)
@@ -159,11 +164,11 @@ def hills_in_words(track: Track) -> str:
     ('Spaces 4 and 5 are downhill ▼. Space 9 is uphill ▲.', 'This track has no hills.')
     """
     said = []
-    down = [str(i) for i, k in enumerate(track.kinds) if k is SpaceKind.DOWNHILL]
+    down = _spaces_of(track, SpaceKind.DOWNHILL)
     if down:
         said.append(ngettext("Space {spaces} is downhill ▼.", "Spaces {spaces} are downhill ▼.",
                              len(down)).format(spaces=join_words(down)))
-    up = [str(i) for i, k in enumerate(track.kinds) if k is SpaceKind.UPHILL]
+    up = _spaces_of(track, SpaceKind.UPHILL)
     if up:
         said.append(ngettext("Space {spaces} is uphill ▲.", "Spaces {spaces} are uphill ▲.",
                              len(up)).format(spaces=join_words(up)))
