@@ -65,7 +65,7 @@ _STICH_RALLYE = frozenset({
     "DEFAULT_DIAL", "Motor", "check_dial",
     "How", "Move", "PathStep", "check_positions", "move", "position_problems",
     "Position", "Advice", "AdvisorBot", "OptionResult", "advise", "Review", "ReviewedDecision", "review", "review_steps",
-    "TRACKS", "SpaceKind", "Track", "get_track",
+    "TRACKS", "SpaceKind", "Track", "get_track", "track_form",
     "TrickExplanation", "check_trick", "explain_trick", "legal_plays", "play_rule", "trick_winner", "why_illegal",
 })
 

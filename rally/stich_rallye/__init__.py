@@ -50,7 +50,7 @@ from .table_view import TableView, table_view
 from .state import GameState
 from .motor import DEFAULT_DIAL, Motor, check_dial
 from .movement import How, Move, PathStep, check_positions, move, position_problems
-from .track import TRACKS, SpaceKind, Track, get_track
+from .track import TRACKS, SpaceKind, Track, get_track, track_form
 from .position import Position
 from .advisor import Advice, AdvisorBot, OptionResult, advise
 from .review import Review, ReviewedDecision, review, review_steps

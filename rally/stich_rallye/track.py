@@ -59,7 +59,8 @@ SPACE_WORDS: dict[SpaceKind, str] = {
 FLAT, DOWN, UP = 0, 1, 2
 _ROLL_CODE = {SpaceKind.START: FLAT, SpaceKind.FLAT: FLAT, SpaceKind.DOWNHILL: DOWN, SpaceKind.UPHILL: UP}
 # TRANSLATORS: how track text is written; the letters S, D, U and '.' are read back by the program.
-_FORM = N_("one letter for each space (like S..DD...U..): S for the start, only at the front, a dot for flat, "
+#: How track text is written, in English; :func:`track_form` gives it in the language spoken.
+TRACK_FORM = N_("one letter for each space (like S..DD...U..): S for the start, only at the front, a dot for flat, "
            "D for downhill, U for uphill")
 
 
@@ -155,12 +156,12 @@ def _validate(raw: object) -> str:
         # Checked before upper-casing: 'ſ'.upper() is 'S', and only these letters are track text.
         if ch not in "S.DUsdu":
             raise TrackError(_("Character {char} at space {space} is not a space kind: {form}.").format(
-                char=inputs.shown(ch), space=i, form=_(_FORM)))
+                char=inputs.shown(ch), space=i, form=_(TRACK_FORM)))
     text = text.upper()
     if not MIN_TRACK_LENGTH <= len(text) <= MAX_TRACK_LENGTH:
         raise TrackError(ngettext("A track has {low} to {high} spaces, {text} has {n}: {form}.",
                                   "A track has {low} to {high} spaces, {text} has {n}: {form}.", len(text)).format(
-            low=MIN_TRACK_LENGTH, high=MAX_TRACK_LENGTH, text=inputs.shown(text), n=len(text), form=_(_FORM)))
+            low=MIN_TRACK_LENGTH, high=MAX_TRACK_LENGTH, text=inputs.shown(text), n=len(text), form=_(TRACK_FORM)))
     if text[0] != "S":
         raise TrackError(_("A track starts with the start/finish space S, but {text} starts with {first}.").format(
             text=inputs.shown(text), first=inputs.shown(text[0])))
@@ -224,15 +225,24 @@ def get_track(track: object) -> Track:
             return TRACKS[named]
         if not key:
             raise TrackError(_("Choose a track ({names}) or write one of your own: {form}.").format(
-                names=_built_in_names(), form=_(_FORM)))
+                names=_built_in_names(), form=_(TRACK_FORM)))
         # Text of space letters and dots ("S..DD", "D..S") is track text, and hears what is
         # wrong with it; a word that only starts with S ("sunset") is a name not known, and
         # hears the built-in names.
         if ("." in key and key[:1] == "s") or set(key) <= set("s.du"):
             return Track.parse(track)
         raise TrackError(_("{given} is neither a built-in track ({names}) nor a track of your own: {form}.").format(
-            given=inputs.shown(track), names=_built_in_names(), form=_(_FORM)))
+            given=inputs.shown(track), names=_built_in_names(), form=_(TRACK_FORM)))
     inputs.fail(TrackError, _("A track"), _("a Track, a built-in name or track text"), track, "'volcano'")
+
+
+def track_form() -> str:
+    """How track text is written, in the language spoken: what a track of one's own needs.
+
+    >>> track_form().startswith("one letter for each space")
+    True
+    """
+    return _(TRACK_FORM)
 
 
 def _built_in_names() -> str:

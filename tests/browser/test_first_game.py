@@ -383,6 +383,20 @@ def shot(run: Run, name: str, where: str, arg) -> None:
     _lab.screenshot(run.page, f"first-game-{run.ref.game}-{run.ref.lang}-{run.screen}-{name}")
 
 
+#: JavaScript: the labels of the choices marked on a track (the turbo's) that lie over a car,
+#: as "label over car" (walk 74: "card alone" over Cy's car on a phone).
+LABELS_OVER_CARS = r"""(root) => [...root.querySelectorAll('.js-plotly-plot')].flatMap(gd => {
+  // Each trace's group carries its trace (Plotly's data on the element), and so its meta.
+  const traces = [...gd.querySelectorAll('.scatterlayer .trace')].map(g => [String(g.__data__?.[0]?.trace?.meta), g]);
+  const shown = (els) => [...els].map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0);
+  const cars = traces.filter(([meta]) => meta.startsWith('car:'))
+    .flatMap(([meta, g]) => shown(g.querySelectorAll('.points path')).map(([, r]) => [meta.slice(4), r]));
+  const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  return traces.filter(([meta]) => meta === 'choices').flatMap(([, g]) => shown(g.querySelectorAll('.textpoint text')))
+    .flatMap(([label, r]) => cars.filter(([, car]) => over(r, car)).map(([name]) => `${label.textContent} over ${name}`));
+})"""
+
+
 def move(run: Run, state: dict) -> None:
     """The learner's move, by the policy, from what the page offers."""
     root, ref = run.root, run.ref
@@ -390,6 +404,12 @@ def move(run: Run, state: dict) -> None:
         before = state["announced"]
         run.moves.append("turbo" if state["turbo"] else state["cards"][0])
         if state["turbo"]:
+            covered = root.evaluate(LABELS_OVER_CARS)
+            track = root.locator(".js-plotly-plot").first
+            track.scroll_into_view_if_needed()
+            _lab.screenshot(run.page, f"first-game-{ref.game}-{ref.lang}-{run.screen}-turbo-{len(run.moves)}", track)
+            if covered:
+                run.problems.append(f"move {len(run.moves)}: on the track, {covered}")
             run.press(button(root, ref.turbo, prefix=True).first, "button:" + button(
                 root, ref.turbo, prefix=True).first.inner_text().strip())
         else:

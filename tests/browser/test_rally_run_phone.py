@@ -11,6 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from . import _lab
+from .test_lessons import boards_stored
+from .test_rally_run import LESSON, Board, play_a_turn
 from .test_screens import check, screen_page  # noqa: F401 (screen_page: the fixture)
 
 #: The smallest word on the board on a 360-px phone, and the smallest target (WCAG 2.2,
@@ -72,8 +74,19 @@ def test_the_whole_board_fits_a_phone(screen_page, lab, lesson):
     page.locator(".rally-run").last.scroll_into_view_if_needed()
     _lab.screenshot(page, f"rally-run-phone-{lesson.replace('/', '_')}", page.locator(".rally-run").last)
     # Swapping (lesson 8 teaches it): every face-down tile is a choice with its badge, none
-    # squeezed or over another.
+    # squeezed or over another. First a tile revealed: the ways to lay it come right under
+    # the board, above the players' list (walk 74: below it, out of view with the board).
     if lesson.endswith(("08_rally_run_finish.ipynb", "08_rally_run_ziel.ipynb")):
+        game = page.locator(".rally-run").last
+        game.locator('[data-place="A1"]').tap()
+        way = game.locator("button.rally-run__rotation").first
+        way.wait_for(timeout=30_000)
+        below = game.evaluate("""el => el.querySelector('button.rally-run__rotation').getBoundingClientRect().top
+          - el.querySelector('.rally-run__board').getBoundingClientRect().bottom""")
+        players = game.evaluate("el => el.querySelector('.rally-run__players').getBoundingClientRect().top")
+        assert 0 <= below <= 60 and players > way.bounding_box()["y"], (below, players)
+        way.tap()
+        expect(game.locator("button.rally-run__rotation")).to_have_count(0, timeout=30_000)
         page.locator(".rally-run").last.locator("button.rally-run__mode").nth(1).click()
         page.wait_for_function("() => document.querySelectorAll('.rally-run .rr-target--swap').length > 0")
         for board in page.evaluate(BOARDS):
@@ -86,6 +99,60 @@ def test_the_pit_stop_words_stay_on_their_plate(screen_page, lab):
     page, _screen = screen_page
     _lab.open_app(page, lab, "08_rally_run_finish.ipynb")
     page.wait_for_timeout(500)
+    words = page.evaluate(PIT)
+    assert words and all(word["inside"] for word in words), words
+
+
+#: A game of lesson 8's board where the pit stop soon is a place to drive to (found by playing
+#: seeds in Python as ``play_a_turn`` plays them).
+PIT_GAME = 1
+
+#: JavaScript: the lesson's kernel has answered every message.
+KERNEL_IDLE = "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'"
+
+#: JavaScript on a board's root: the learner (Bo) has a turn to play, with its buttons shown.
+YOUR_TURN = """el => el.querySelector('.rally-run__controls').style.display !== 'none'
+  && el.querySelector('.rally-run__heading').textContent.startsWith('Your turn, Bo')"""
+
+#: JavaScript on a board's root: the pit stop's words that a badge's plate covers.
+PIT_UNDER_BADGE = """el => {
+  const plates = [...el.querySelectorAll('.rr-badges .rr-badge')].map(p => p.getBoundingClientRect());
+  return [...el.querySelectorAll('.rr-cell--pit .rr-pit-text, .rr-cell--pit .rr-pit-count')].filter(t => {
+    const r = t.getBoundingClientRect();
+    return plates.some(p => r.left < p.right - 0.5 && p.left < r.right - 0.5 && r.top < p.bottom - 0.5
+      && p.top < r.bottom - 0.5);
+  }).map(t => t.textContent);
+}"""
+
+
+@pytest.mark.parametrize("screen_page", ["tablet-1024"], indirect=True)
+def test_a_pit_stop_to_drive_to_keeps_its_words_clear_of_its_badge(screen_page, lab):
+    """Lesson 8's game, played by taps toward the goal until the pit stop is a place to drive
+    to: its "drive" badge covers none of its words (walk 74: it covered "trophies" on a tablet)."""
+    page, _screen = screen_page
+    _lab.open_notebook(page, lab, LESSON)
+    _lab.run_all(page)
+    expect(page.locator(".rally-run")).to_have_count(boards_stored(LESSON))  # views render after the kernel is idle
+    board = Board(page, touch=True)
+    board.root.scroll_into_view_if_needed()
+    # Game 1: played as below, Bo's car may drive to the pit stop at its fifth turn.
+    board.root.locator(".rally-run__seed input").fill(str(PIT_GAME))
+    # The new game's first turn looks as the old one's did, so the kernel's answer is waited for.
+    board.root.locator("button.rally-run__new").tap()
+    page.wait_for_timeout(500)
+    page.wait_for_function(KERNEL_IDLE, timeout=30_000)
+    for _turn in range(12):
+        # The computer players drive after the learner's turn; the learner's buttons come back with its next.
+        page.wait_for_function(YOUR_TURN, arg=board.root.element_handle(), timeout=60_000)
+        state = board.state()
+        if any(kind == "drive" and place == "C3" for place, kind in state["targets"]):
+            break
+        play_a_turn(board, state)
+    else:
+        pytest.fail(f"the pit stop was never a place to drive to: {state['heading']}")
+    board.place("C3").scroll_into_view_if_needed()
+    _lab.screenshot(page, f"rally-run-pit-to-drive-{_screen}", board.place("C3"))
+    assert board.root.evaluate(PIT_UNDER_BADGE) == []
     words = page.evaluate(PIT)
     assert words and all(word["inside"] for word in words), words
 

@@ -17,6 +17,7 @@ import rally
 from rally import TrickWon, examples
 from widgets import BoxSetup, CardHand, CopyButton, GameReplay, GameReview, GameSetup, GameView, MotorDial, TrickTable
 from widgets.messages import whole_numbers
+from widgets.stich_rallye.track_choice import OWN
 from widgets.style import car_words, card_face, lap_label, laps_label
 
 #: English texts these widgets show (their msgids): none may be seen in German.
@@ -169,11 +170,18 @@ def test_motor_dials_replays_and_reviews_in_german():
 def test_setups_and_copy_button_in_german():
     with rally.language("de"):
         setup = GameSetup(players=3, track="beach", seed=2)
-        assert [setup.players.description, setup.track.description, setup.seed.description,
+        assert [setup.players.description, setup.track.menu.description, setup.seed.description,
                 setup.names.description, setup.bot.description, setup.start.description] == [
             "Spieler", "Strecke", "Spielnummer", "Namen", "Computerspieler", "Neues Spiel"]
-        assert setup.track.placeholder == "Strand, Vulkan oder S..DD...U.."
-        assert setup.track.value == "Strand" and list(setup.track.options) == ["Strand", "Vulkan"]
+        assert setup.track.value == "Strand"
+        assert [label for label, name in setup.track.menu.options] == ["Strand", "Vulkan", "eine eigene Strecke …"]
+        setup.track.menu.value = OWN  # a track of one's own: a field for it, and how to write it, in German
+        assert setup.track.own.layout.display == "flex" and setup.track.own.description == "Deine Strecke"
+        assert "So schreibst du sie: ein Buchstabe für jedes Feld" in setup.track.form.value
+        setup.track.own.value = "S..DD...U.."
+        assert setup.track.value == "S..DD...U.." and str(setup.new_game().game.track) == "S..DD...U.."
+        setup.track.menu.value = "Strand"
+        assert setup.track.value == "Strand" and setup.track.own.layout.display == "none"
         assert [label for label, key in setup.bot.options] == ["sorgfältig", "zufällig"]
         setup.bot.value = "random"  # the key stays the same in every language
         assert setup.new_game() is not None

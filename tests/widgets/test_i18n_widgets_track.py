@@ -193,7 +193,7 @@ def test_the_position_editor_speaks_german():
     position = played_position(30)
     with language("de"):
         editor = PositionEditor(position, playouts=20)
-        labels = [editor.players.description, editor.track.description, editor.round.description,
+        labels = [editor.players.description, editor.track.menu.description, editor.round.description,
                   editor.flag.description, editor.progress.description, editor.progress.placeholder,
                   editor.car.description, editor.load_button.description, editor.paste.placeholder,
                   *editor.lap.tooltips, *(label for label, _lap in editor.lap.options)]

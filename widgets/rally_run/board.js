@@ -208,8 +208,10 @@ function render({ model, el }) {
   const boardBox = html("div", "rally-run__board-box", main);
   const board = svg("svg", { class: "rally-run__board", role: "group" }, boardBox);
   const side = html("div", "rally-run__side", main);
-  const people = html("ul", "rally-run__players", side);
+  // The ways to lay a tile come first, right under the board on a phone (walk 74: below the
+  // players' list they were out of view while the board was in view).
   const rotations = html("div", "rally-run__rotations", side);
+  const people = html("ul", "rally-run__players", side);
   const logBox = html("div", "rally-run__log", el);
   logBox.setAttribute("role", "log");
   logBox.tabIndex = 0;  // it scrolls: a keyboard must reach it to scroll it
@@ -262,15 +264,21 @@ function render({ model, el }) {
   }
 
   // The pit stop: a white plate on the checks with its word and the trophies left, the
-  // count broken into lines (at spaces, after hyphens) where it is wider than the plate;
-  // the lines close up where there are many, and a badge covers only the last one.
-  function drawPit(g, x, y) {
+  // count broken into lines (at spaces, after hyphens) where it is wider than the plate; the
+  // lines close up to 0.8 of the text size where there are many. A pit the car may enter has
+  // its badge at the bottom, and the plate stays above it: with fewer lines to hold, the
+  // count goes on one line (squeezed to fit), and on a phone's board only the word stays (the
+  // tile's label still says the count).
+  function drawPit(g, x, y, badged) {
     svg("rect", { x, y, width: S, height: S, fill: `url(#${uid}-checker)`, class: "rr-pit" }, g);
     const room = S - 12;
-    const lines = [word("pit"), ...wrap(g, word("trophies"), "rr-pit-count", room)];
-    const pitch = Math.min(T + 2, (S - 12) / lines.length);
+    const tall = S - 6 - (badged ? T + 8 : 0);
+    const most = Math.max(1, Math.floor((tall - 6) / (0.8 * T)));
+    let lines = [word("pit"), ...wrap(g, word("trophies"), "rr-pit-count", room)];
+    if (lines.length > most) lines = most >= 2 ? [word("pit"), word("trophies")] : [word("pit")];
+    const pitch = Math.min(T + 2, (tall - 6) / lines.length);
     const high = lines.length * pitch + 6;
-    const top = Math.max(y + 3, Math.min(y + 38 - high / 2, y + S - 3 - high));
+    const top = Math.max(y + 3, Math.min(y + 38 - high / 2, y + 3 + tall - high));
     svg("rect", { x: x + 3, y: top, width: S - 6, height: high, rx: 4, class: "rr-pit-plate" }, g);
     lines.forEach((line, i) => {
       const text = svg("text", { x: x + S / 2, y: top + 3 + i * pitch + pitch / 2 + T * 0.35,
@@ -311,7 +319,7 @@ function render({ model, el }) {
         svg("text", { x: x + S / 2, y: y + S / 2 + T * 0.375, class: "rr-hidden-mark" }, g).textContent =
           cell.target ? "" : "?";
       } else if (cell.state === "pit") {
-        drawPit(g, x, y);
+        drawPit(g, x, y, Boolean(cell.target));
       } else {
         drawTile(g, x, y, S, cell.kind, cell.openings);
       }

@@ -33,6 +33,7 @@ from .._display import StableRepr
 from ..i18n import N_, _, join_words, ngettext, shown
 from ..messages import Messages
 from .game_view import GameView
+from .track_choice import TrackChoice
 
 
 #: The bots a lesson can pick, by name (the menu shows :data:`BOT_WORDS`, translated).
@@ -115,14 +116,7 @@ class GameSetup(Messages, StableRepr, w.VBox):
                                  layout=w.Layout(width="150px"))
         self.players.observe(self._on_players, names="value")
         self._coach = inputs.flag(coach, "coach", rally.SetupError)
-        # The boards by their names in the language spoken ("Vulkan"); rally reads those, the
-        # English names and track text alike.
-        boards = [TRACKS[name].shown_name for name in sorted(TRACKS)]
-        key = track.strip().lower() if isinstance(track, str) else ""
-        self.track = w.Combobox(value=TRACKS[key].shown_name if key in TRACKS else track, options=boards,
-                                ensure_option=False, tooltip="", description=_("Track"),
-                                placeholder=join_words([*boards, "S..DD...U.."], "or"),
-                                layout=w.Layout(width="300px"))
+        self.track = TrackChoice(track if isinstance(track, str) else "")
         self.seed = w.Text(value=str(seed), tooltip="", description=_("Game number"), layout=w.Layout(width="180px"))
         self.names = w.Text(value=", ".join(names or ()), description=_("Names"), placeholder="Ada, Bo, Cy, Di",
                             tooltip=_("Your names, with commas between them. The computer players get names "

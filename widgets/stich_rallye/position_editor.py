@@ -36,6 +36,7 @@ from ..messages import Messages, whole_numbers
 from .advisor_panel import AdvisorPanel
 from .copy_button import CopyButton
 from .move_explorer import LAPS, lap_buttons_width
+from .track_choice import TrackChoice
 from .track_figure import TrackFigure
 
 
@@ -64,10 +65,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
             value=value, tooltip="", description=label, placeholder=hint, layout=w.Layout(width=width),
             style={"description_width": "110px"}, continuous_update=False)
         self.players = w.Dropdown(options=[3, 4, 5], tooltip="", description=_("Players"), layout=w.Layout(width="170px"))
-        # The boards by their names in the language spoken (rally reads those, the English names and track text).
-        self.track = w.Combobox(options=[TRACKS[name].shown_name for name in sorted(TRACKS)], tooltip="", description=_("Track"), ensure_option=False,
-                                placeholder=_("volcano, beach or S..DD...U.."), layout=w.Layout(width="330px"),
-                                continuous_update=False)
+        self.track = TrackChoice("", width="330px", description_width="110px")
         self.round = w.Dropdown(options=[1, 2, 3], tooltip="", description=_("Round"), layout=w.Layout(width="150px"))
         self.flag = w.Dropdown(options=[], tooltip="", description=_("Flag holder"), layout=w.Layout(width="200px"))
         self.progress = text("", _("Spaces along"), _("per car, from the start, laps included: 0, 3, 7, 11"))
@@ -125,7 +123,7 @@ class PositionEditor(Messages, StableRepr, w.VBox):
         self._loading = True
         try:
             self.players.value = position.players
-            self.track.value = position.track.shown_name if TRACKS.get(position.track.name) == position.track \
+            self.track.value = position.track.name if TRACKS.get(position.track.name) == position.track \
                 else str(position.track)
             self.round.value = position.round
             self.flag.options = [(name, seat) for seat, name in enumerate(names)]

@@ -436,7 +436,7 @@ class TrackFigure(PlotlyView):
                 for seat, p in enumerate(positions)]
         pins = car_pins(spots, positions, self._tf_space_xy)
         marks = choice_marks([(label, self._choice_spot(positions, choice), self._describe(choice))
-                              for label, choice in self._tf_choices])
+                              for label, choice in self._tf_choices], self._tf_look, spots)
         trail_key = tuple((f.progress, f.how) for f in trail)
         # What the last render sent (all but the hover texts sent anew in a new look).
         shown = {"hover": self._tf_drawn.get("hover")} if relaid else self._tf_drawn

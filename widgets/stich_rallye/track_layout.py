@@ -180,6 +180,8 @@ class TrackLook(NamedTuple):
     note_y: float = -0.56
     #: The note's longest line, in characters (0: one line), so cars in a bend never cover it.
     note_wrap: int = 0
+    #: How many px one plot unit takes (both axes keep a 1:1 scale).
+    ppu: float = 0.0
 
 
 #: The caption's and the summary's places inside the loop (the wide look); the narrow look
@@ -197,7 +199,8 @@ def wide_look(width: int, height: int, names: Sequence[str], track_length: int) 
     (720, 237, 1.01, 12)
     """
     margin = key_margin(names, track_length, WIDE_FONT)
-    step_px = pixels_per_unit(width, height, margin) * PERIMETER / track_length
+    ppu = pixels_per_unit(width, height, margin)
+    step_px = ppu * PERIMETER / track_length
     return TrackLook(
         width=width, height=height, margin={"l": 6, "r": margin, "t": 6, "b": 6},
         legend={"x": 1.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "font": {"size": WIDE_FONT}},
@@ -205,7 +208,7 @@ def wide_look(width: int, height: int, names: Sequence[str], track_length: int) 
         space=max(7.0, min(16.0, 0.38 * step_px)), car=max(11.0, min(21.0, 0.5 * step_px)),
         text=WIDE_FONT, note=WIDE_FONT, summary=WIDE_FONT, caption=15, choice=WIDE_FONT + 1, hover=13, wrap=44,
         caption_wrap=0, below=0,
-        word_out=0.2, grid_gap=GRID_GAP)
+        word_out=0.2, grid_gap=GRID_GAP, ppu=ppu)
 
 
 def narrow_look(room: int, wide: TrackLook, names: Sequence[str], track_length: int) -> TrackLook:
@@ -255,7 +258,7 @@ def narrow_look(room: int, wide: TrackLook, names: Sequence[str], track_length: 
         hover=14, wrap=int(line / (0.55 * summary)), caption_wrap=int(line / (0.55 * caption)), below=plot_height,
         word_out=word_out,  # inside, past a passing car
         grid_gap=max(GRID_GAP, (car + 3) / ppu),  # cars big enough for their initials, side by side
-        lane_gap=lane_gap, note_y=0.0, note_wrap=note_wrap)
+        lane_gap=lane_gap, note_y=0.0, note_wrap=note_wrap, ppu=ppu)
 
 
 def lane_gap_for(track_length: int, ppu: float, car: float) -> float:

@@ -281,20 +281,67 @@ def car_update(name: str, progress: int, track_length: int, car_words: str, spot
 CHOICES_APART = 0.9
 
 
-def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]]) -> dict[str, list]:
+def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]], look: TrackLook,
+                 cars: Sequence[tuple[float, float]] = ()) -> dict[str, list]:
     """What the choices' trace shows for each ``(label, spot, description)``: a ring at the
     spot where the choice's move would leave the car, with its label pointing into the loop,
-    or out of it when an earlier choice's ring is near.
+    or out of it when an earlier choice's ring is near; where that label would cover a car
+    (at ``cars``), a ring or an earlier label, it points the other way, or else to the first
+    side of its ring where it covers none (walk 74: "card alone" lay over a car on a phone).
 
-    >>> choice_marks([("card alone", (1.2, 1.0), "..."), ("turbo", (1.6, 0.8), "...")])["textposition"]
+    >>> from .track_layout import wide_look
+    >>> look = wide_look(720, 350, ["Ada", "Bo"], 31)
+    >>> choice_marks([("card alone", (1.2, 1.0), "..."), ("turbo", (1.6, 0.8), "...")], look)["textposition"]
     ['middle left', 'middle right']
+    >>> choice_marks([("card alone", (1.2, 1.0), "...")], look, cars=[(0.9, 1.0)])["textposition"]
+    ['middle right']
     """
     marks: dict[str, list] = {"x": [], "y": [], "text": [], "hovertext": [], "textposition": []}
+    ring = look.car * 1.25 / 2 / max(look.ppu, 1.0)
+    half = look.car / 2 / max(look.ppu, 1.0)
+    kept = [(x - half, y - half, x + half, y + half) for x, y in cars]
+    kept += [(x - ring, y - ring, x + ring, y + ring) for _label, (x, y), _words in choices]
     for label, (x, y), description in choices:
         near = any(math.dist((x, y), spot) < CHOICES_APART for spot in zip(marks["x"], marks["y"]))
+        inward, outward = inward_text_position(x, y), outward_text_position(x, y)
+        first, then = (outward, inward) if near else (inward, outward)
+        sides = [first, then, *(side for side in LABEL_SIDES if side not in (first, then))]
+        clear = [side for side in sides
+                 if not any(overlap(label_box(label, (x, y), side, look), box) for box in kept)]
+        side = clear[0] if clear else first
+        kept.append(label_box(label, (x, y), side, look))
         marks["x"].append(x)
         marks["y"].append(y)
         marks["text"].append(html.escape(label))  # plain: the site's picture cleaner keeps no <tspan>
         marks["hovertext"].append(f"{html.escape(label)}: {html.escape(description)}")
-        marks["textposition"].append(outward_text_position(x, y) if near else inward_text_position(x, y))
+        marks["textposition"].append(side)
     return marks
+
+
+#: The sides of a choice's ring its label may stand on (Plotly's ``textposition``).
+LABEL_SIDES = ("middle left", "middle right", "bottom center", "top center")
+
+
+def label_box(label: str, spot: tuple[float, float], side: str, look: TrackLook) -> tuple[float, float, float, float]:
+    """About where Plotly draws a choice's ``label`` on ``side`` of its ring at ``spot``: ``(x0,
+    y0, x1, y1)`` in plot units (a character about 0.6 of the font size wide, a line 1.3 high).
+
+    >>> from .track_layout import wide_look
+    >>> look = wide_look(720, 350, ["Ada", "Bo"], 31)
+    >>> x0, y0, x1, y1 = label_box("turbo", (0.0, 0.0), "middle right", look)
+    >>> 0 < x0 < x1 and y0 < 0 < y1
+    True
+    """
+    ppu = max(look.ppu, 1.0)
+    wide, high = 0.6 * look.choice * len(label) / ppu, 1.3 * look.choice / ppu
+    gap = (look.car * 1.25 / 2 + 2) / ppu  # the ring's half and Plotly's few px beside it
+    vertical, horizontal = side.split()
+    x, y = spot
+    x0 = {"left": x - gap - wide, "right": x + gap, "center": x - wide / 2}[horizontal]
+    y0 = {"top": y + gap, "bottom": y - gap - high, "middle": y - high / 2}[vertical]
+    return (x0, y0, x0 + wide, y0 + high)
+
+
+def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes ``(x0, y0, x1, y1)`` share more than an edge."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
