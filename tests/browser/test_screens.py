@@ -100,6 +100,10 @@ def test_lesson_5_game_and_review_fit_every_screen(screen_page, lab):
     game = AppGame(page)
     game.hand.scroll_into_view_if_needed()
     _lab.screenshot(page, f"screens-{screen}-05-start")
+    # Below the play area (a tablet) the motors' column is as wide as the page: the four dials
+    # in one row (walk 74: a 255-px column of two rows, the rest of the screen empty).
+    tops = game.root.evaluate("el => [...el.querySelectorAll('.rally-dial')].map(d => Math.round(d.getBoundingClientRect().top))")
+    assert len(tops) == 4 and (len(set(tops)) == 1 if screen == "tablet-1024" else True), tops
     turbo_seen = 0
     for _step in range(120):
         if game.over():

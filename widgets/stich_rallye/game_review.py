@@ -169,7 +169,10 @@ class GameReview(StableRepr, w.VBox):
         heading = _("The decisions that cost the most") if self.costly else _("Your decisions")
         super().__init__(
             [w.HTML("<div style='line-height:1.4'><b style='font-size:15px'>" + _("Review of your game") + "</b><br>"
-                    f"{html.escape(review.sentence())}</div>"),
+                    f"{html.escape(review.sentence())}<br><span class='rally-review-how'>"
+                    # A child meets the review before the lesson on the advisor (walk 74): its words, once.
+                    + html.escape(_("How does the computer know? It played each choice to the end many times: its "
+                                    "test games. Your win chance is how often you won in them.")) + "</span></div>"),
              self.chart, w.HTML(f"<b>{heading}</b>"), *rows],
             layout=w.Layout(border="2px solid #b91c1c", padding="4px 8px", max_width="850px"),
         )

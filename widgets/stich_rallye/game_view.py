@@ -516,7 +516,7 @@ def _page(view: GameView) -> list[w.Widget]:
     """The view's rows. The play area is 850 px wide: a notebook's output area in a 1280 x
     800 window with JupyterLab's side bar open. The track, the trick, the turbo choice and
     the hand sit together in it, about 520 px high. The side column (last trick, motors,
-    pace) goes to its right when the side bar is closed (1120 px), else below it."""
+    pace) goes to its right when the side bar is closed (1120 px), else below it, as wide as the page."""
     beside = w.VBox([view.trick_table, view.turbo_box], layout=w.Layout(width="255px"))
     # Every row wraps: on a narrow screen (a phone) the trick goes under the track, the
     # trick just won and the dials under it all; the track scales to the width there is.
@@ -526,7 +526,10 @@ def _page(view: GameView) -> list[w.Widget]:
     dials.layout.margin = "12px 0 0 0"  # the dials' boxes apart from the trick's cards above them
     # The trick just won first: on a phone it stands right under the hand, not under the
     # four dials a screen further down (at "instant" pace a learner's trick is over at once).
-    side = w.VBox([view.last_trick, dials, view.speed], layout=w.Layout(width="255px", max_width="100%"))
+    # Beside the play area it is 255 px wide; below it (a tablet) it takes the whole width, and the
+    # four dials stand in one row there (walk 74: a 255-px column with the rest of the screen empty).
+    side = w.VBox([view.last_trick, dials, view.speed], layout=w.Layout(flex="1 1 255px", min_width="255px",
+                                                                        max_width="100%"))
     return [w.VBox([view.end_anchor, view.status, view.alert]), view.review_box, view.replay_box,
             w.HBox([play, side], layout=w.Layout(flex_flow="row wrap")), view.event_log, view.announcer, PageStyle()]
 

@@ -109,14 +109,13 @@ def figure_layout(look: TrackLook, grid_half: float) -> dict:
     """The figure's layout in ``look``: axes at a 1:1 scale, the starting grid's box
     ``grid_half`` wide each side, the start line, the key, and the annotations in
     annotation order (:data:`CAPTION`, :data:`SUMMARY`, ...)."""
-    half = STRAIGHT / 2 + RADIUS
     grid_w = grid_half
     return dict(
         width=look.width, height=look.height, margin=look.margin,
         plot_bgcolor="#ffffff", paper_bgcolor="#ffffff", hovermode="closest", dragmode=False,
         hoverlabel={"font": {"size": look.hover}},
-        xaxis={"visible": False, "range": [-half - 0.25, half + 0.25], "fixedrange": True},
-        yaxis={"visible": False, "range": [-RADIUS - 0.3, RADIUS + GRID_HEIGHT + 0.3], "fixedrange": True,
+        xaxis={"visible": False, "range": [PLOT_BOX[0], PLOT_BOX[2]], "fixedrange": True},
+        yaxis={"visible": False, "range": [PLOT_BOX[1], PLOT_BOX[3]], "fixedrange": True,
                "scaleanchor": "x", "scaleratio": 1},
         legend={**look.legend, "itemclick": False, "itemdoubleclick": False, "tracegroupgap": 14},
         shapes=[
@@ -287,7 +286,8 @@ def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]], look: 
     spot where the choice's move would leave the car, with its label pointing into the loop,
     or out of it when an earlier choice's ring is near; where that label would cover a car
     (at ``cars``), a ring or an earlier label, it points the other way, or else to the first
-    side of its ring where it covers none (walk 74: "card alone" lay over a car on a phone).
+    side of its ring where it covers none (walk 74: "card alone" lay over a car on a phone);
+    never past the plot's edge (:data:`PLOT_BOX`).
 
     >>> from .track_layout import wide_look
     >>> look = wide_look(720, 350, ["Ada", "Bo"], 31)
@@ -306,9 +306,10 @@ def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]], look: 
         inward, outward = inward_text_position(x, y), outward_text_position(x, y)
         first, then = (outward, inward) if near else (inward, outward)
         sides = [first, then, *(side for side in LABEL_SIDES if side not in (first, then))]
-        clear = [side for side in sides
+        inside = [side for side in sides if within(label_box(label, (x, y), side, look), PLOT_BOX)] or [first]
+        clear = [side for side in inside
                  if not any(overlap(label_box(label, (x, y), side, look), box) for box in kept)]
-        side = clear[0] if clear else first
+        side = clear[0] if clear else inside[0]
         kept.append(label_box(label, (x, y), side, look))
         marks["x"].append(x)
         marks["y"].append(y)
@@ -340,6 +341,16 @@ def label_box(label: str, spot: tuple[float, float], side: str, look: TrackLook)
     x0 = {"left": x - gap - wide, "right": x + gap, "center": x - wide / 2}[horizontal]
     y0 = {"top": y + gap, "bottom": y - gap - high, "middle": y - high / 2}[vertical]
     return (x0, y0, x0 + wide, y0 + high)
+
+
+#: The plot's extent (``x0, y0, x1, y1``, plot units, as :func:`figure_layout` sets its axes):
+#: a label stays inside it, never past the figure's edge on a phone.
+PLOT_BOX = (-STRAIGHT / 2 - RADIUS - 0.25, -RADIUS - 0.3, STRAIGHT / 2 + RADIUS + 0.25, RADIUS + GRID_HEIGHT + 0.3)
+
+
+def within(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether box ``a`` lies inside box ``b`` (both ``(x0, y0, x1, y1)``)."""
+    return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
 
 
 def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
