@@ -25,7 +25,7 @@
     de: {
       map: "Kursübersicht",
       mapLabel: "Kursübersicht: Lektion 0 mit allen Lektionen öffnen",
-      saving: (percent) => `Die Lektionen werden gespeichert, damit sie auch ohne Internet funktionieren: ${percent} %`,
+      saving: (percent) => `Die Lektionen werden gespeichert, damit sie auch ohne Internet funktionieren: ${percent}\u00a0%`,
       ready: "✓ Fertig gespeichert: Alle Lektionen funktionieren jetzt auch ohne Internet.",
       failed: (n) => (ONE(n) ? "1 Datei konnte" : `${n} Dateien konnten`) + " nicht gespeichert werden. Beim nächsten Besuch geht es weiter.",
       insecure: "Unter dieser Adresse lassen sich die Lektionen nicht für die Nutzung ohne Internet speichern. Dafür braucht die Adresse am Anfang „https“, eine sichere Verbindung.",

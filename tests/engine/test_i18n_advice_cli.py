@@ -74,8 +74,8 @@ def test_judging_a_guess_in_german(card_advice: rally.Advice) -> None:
             assert german.startswith(f"✔ Deine Vermutung, „{best.label}“, ist auch die Wahl des Ratgebers.")
             assert english.startswith(f"✔ Your guess, {best.label}, is the advisor's pick too.")
         else:
-            assert german.startswith(f"{english[0]} Du hast „{option.label}“ gewählt ({100 * option.win_rate:.0f}\xa0%); "
-                                     f"der Ratgeber wählt „{best.label}“ ({100 * best.win_rate:.0f}\xa0%)")
+            assert german.startswith(f"{english[0]} Du hast „{option.label}“ gewählt ({100 * option.win_rate:.0f}\xa0%). "
+                                     f"Der Ratgeber wählt „{best.label}“ ({100 * best.win_rate:.0f}\xa0%)")
     with language("de"), pytest.raises(rally.SetupError, match="^Deine Vermutung muss eine der Möglichkeiten"):
         card_advice.judge("turbo")
 
