@@ -155,7 +155,7 @@ def _validate(raw: object) -> str:
     for i, ch in enumerate(text):
         # Checked before upper-casing: 'ſ'.upper() is 'S', and only these letters are track text.
         if ch not in "S.DUsdu":
-            raise TrackError(_("Character {char} at space {space} is not a space kind: {form}.").format(
+            raise TrackError(_("{char} at space {space} is not a track letter: {form}.").format(
                 char=inputs.shown(ch), space=i, form=_(TRACK_FORM)))
     text = text.upper()
     if not MIN_TRACK_LENGTH <= len(text) <= MAX_TRACK_LENGTH:

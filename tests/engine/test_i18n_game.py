@@ -204,7 +204,7 @@ def test_errors_in_german():
             Card.parse("G16")
         with pytest.raises(TrackError, match=r"^Eine Strecke beginnt mit dem Start/Ziel-Feld S, aber „\.\.S\.\.“ beginnt mit „\.“\.$"):
             rally.Track.parse("..S..")
-        with pytest.raises(TrackError, match=r"^Das Zeichen „x“ auf Feld 2 ist keine Feldart: ein Buchstabe für jedes Feld"):
+        with pytest.raises(TrackError, match=r"^„x“ auf Feld 2 ist kein Streckenbuchstabe: ein Buchstabe für jedes Feld"):
             rally.Track.parse("S.x..")
         with pytest.raises(SetupError, match=r"^Die Strecke hat nur 4 flache Felder; 4 Autos brauchen mindestens 5"):
             Game.new(4, track="S.DU..")

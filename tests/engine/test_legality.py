@@ -880,7 +880,7 @@ def test_names_given_as_a_dict():
 
 def test_a_track_with_a_long_s():
     # 'ſ'.upper() is 'S': a track that only looks like text of S's is still refused.
-    with pytest.raises(TrackError, match="Character “ſ” at space 0 is not a space kind"):
+    with pytest.raises(TrackError, match="“ſ” at space 0 is not a track letter"):
         Track.parse("ſ....")
     with pytest.raises(TrackError, match="“ſ...........” is neither a built-in track"):
         Game.new(3, track="ſ...........")

@@ -207,7 +207,7 @@ CASES = [
      ["right after the start must be flat", "space 1 is “D”"]),
     ("track-hill-before-start", pure(lambda: Track.parse("S...U")), TrackError,
      ["right before the start must be flat", "space 4 is “U”"]),
-    ("track-bad-char", pure(lambda: Track.parse("S..X..")), TrackError, ["Character “X” at space 3", TRACK_FORM]),
+    ("track-bad-char", pure(lambda: Track.parse("S..X..")), TrackError, ["“X” at space 3 is not a track letter", TRACK_FORM]),
     ("track-too-short", pure(lambda: Track.parse("S..")), TrackError, ["A track has 5 to 200 spaces", "“S..” has 3"]),
     ("track-None", pure(lambda: Track.parse(None)), TrackError, ["A track must be text (a str)", "not None."]),
     ("track-int", pure(lambda: Track.parse(12345)), TrackError, ["A track must be text (a str)", "not 12345."]),

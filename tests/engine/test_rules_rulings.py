@@ -436,7 +436,7 @@ def test_s10_track_text_round_trip_and_space_kinds():
         ("S..S..", "space 3 is also 'S'"),
         ("SD....", "right after the start must be flat"),
         ("S...U", "right before the start must be flat"),
-        ("S..X..", "Character “X” at space 3"),
+        ("S..X..", "“X” at space 3 is not a track letter"),
     ],
 )
 def test_s10_tracks_breaking_the_rules_are_refused(text, fragment):

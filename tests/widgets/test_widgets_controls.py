@@ -36,7 +36,7 @@ def test_setup_builds_the_game_it_describes():
     ("seed", "4x", "“4x” is not a game number: write a whole number like 42."),
     ("seed", "-3", "“-3” is not a game number: write a whole number like 42."),
     ("seed", "1" * 30, "“111111111111111111111111111111” is not a game number: write a whole number like 42."),
-    ("track", "S..Q..", "Character “Q” at space 3 is not a space kind"),
+    ("track", "S..Q..", "“Q” at space 3 is not a track letter"),
     ("track", "mountain", "“mountain” is neither a built-in track (beach or volcano) nor a track of your own"),
     ("track", "sunset", "“sunset” is neither a built-in track (beach or volcano) nor a track of your own"),
     ("track", "  ", "Choose a track (beach or volcano) or write one of your own: one letter for each space"),
@@ -59,6 +59,24 @@ def test_setup_shows_bad_input_and_keeps_the_previous_game(field, value, expecte
     assert view.game.to_json() == before
     getattr(setup, field).value = {"seed": "7", "track": "volcano", "names": ""}[field]
     assert setup.new_game() is not None and setup.error == "" and setup.message.value == ""
+
+
+def test_a_settings_error_shows_at_once_for_a_track_and_goes_once_the_settings_are_right():
+    setup = GameSetup(players=4, seed=7)
+    setup.track.value = "S..X.."  # written in "a track of my own": said before New game is pressed
+    assert "“X” at space 3 is not a track letter" in setup.error and "track letter" in setup.message.value
+    setup.names.value = "Mia, Papa"  # another setting changed: the track is still wrong, and says so
+    assert "“X” at space 3" in setup.error
+    setup.track.value = "S..DD...U.."
+    assert setup.error == "" and setup.message.value == ""
+    setup.seed.value = "7x"
+    setup.start.click()
+    assert "“7x” is not a game number" in setup.error
+    setup.seed.value = "8"  # mended: the error goes at once, not at the next New game
+    assert setup.error == ""
+    setup.names.value = "Ann, Bo, Cy, Di, Ed"  # no error showing, and not the track: checked at New game
+    assert setup.error == ""
+    assert setup.new_game() is None and "at most 4 names" in setup.error
 
 
 def test_setup_shows_the_game_first_and_its_settings_one_tap_away():

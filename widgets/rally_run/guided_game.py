@@ -93,7 +93,9 @@ def picture(moment: Moment) -> str:
     if isinstance(color, str) and color in RUN_HEX:
         parts.append(f"<span aria-hidden='true' style='display:inline-block;width:44px;height:44px;"
                      f"border:2px solid #111827;border-radius:6px;background:{RUN_HEX[color]}'></span>")
-    return "<div style='display:flex;gap:12px;align-items:center'>" + "".join(parts) + "</div>"
+    # Its own line height: a 44-px symbol in the tip's line would reach into the words below (walk 76).
+    return "<div style='display:flex;gap:12px;align-items:center;line-height:1.15;margin-bottom:6px'>" + "".join(
+        parts) + "</div>"
 
 
 class GuidedRun(StableRepr, w.VBox):

@@ -124,6 +124,8 @@ class GameSetup(Messages, StableRepr, w.VBox):
                             layout=w.Layout(width="300px"))
         self.bot = w.Dropdown(options=[(_(BOT_WORDS[name]), name) for name in BOTS], value=bot, tooltip="", description=_("Computer players"),
                               layout=w.Layout(width="260px"))
+        for setting in (self.players, self.people, self.track, self.seed, self.names):
+            setting.observe(self._setting_changed, names="value")
         self.start = w.Button(description=_("New game"), button_style="primary")
         self.start.on_click(lambda _: self._start_pressed())
         self._bot_delay = bot_delay
@@ -175,12 +177,8 @@ class GameSetup(Messages, StableRepr, w.VBox):
         """Build a game from the controls. Returns the new view, or None (with the
         reason shown) when an input is wrong; the previous game then stays."""
         try:
-            players = self.players.value
-            seed = self._seed()
-            typed = inputs.text(self.names.value, _("The names"), rally.SetupError, "Ada, Bo, Cy",
-                                inputs.MAX_TEXT_CHARS)
-            names = inputs.names(seat_names(typed, players), players, rally.SetupError)
-            view = GameView(players, track=rally.get_track(self.track.value), seed=seed, names=names,
+            players, seed, names, track = self._settings()
+            view = GameView(players, track=track, seed=seed, names=names,
                             bots=BOTS[self.bot.value](), bot_delay=self._bot_delay,
                             people=list(range(self.people.value)), coach=self._coach)
         except rally.RuleError as err:
@@ -195,6 +193,28 @@ class GameSetup(Messages, StableRepr, w.VBox):
         if old is not None:
             old.close()
         return view
+
+    def _settings(self) -> tuple[int, int, list[str] | None, rally.Track]:
+        """The players, game number, names and track set, or a :class:`rally.RuleError` in a
+        child's words on the first that is wrong."""
+        players = self.players.value
+        seed = self._seed()
+        typed = inputs.text(self.names.value, _("The names"), rally.SetupError, "Ada, Bo, Cy", inputs.MAX_TEXT_CHARS)
+        names = inputs.names(seat_names(typed, players), players, rally.SetupError)
+        return players, seed, names, rally.get_track(self.track.value)
+
+    def _setting_changed(self, change: dict) -> None:
+        """A setting changed: a track is checked as soon as it is chosen or written, and while
+        an error shows, every change checks again, so the error goes once all is right (walk 76:
+        it stayed until the next New game) or says what is wrong now."""
+        if not (self.error or change["owner"] is self.track):
+            return
+        try:
+            self._settings()
+        except rally.RuleError as err:
+            self._show_error(str(err))
+        else:
+            self._show_error("")
 
     def _start_pressed(self) -> None:
         """New game pressed: the game is set, so the settings fold away and the keyboard goes

@@ -65,7 +65,7 @@ from ..style import short_labels
 from .track_layout import TrackLook, car_spot, grid_half, narrow_look, stadium_point, text_height, wide_look, wrap
 from .track_traces import (
     CAPTION, CARS_FIRST, DIRECTION_NOTE, GRID_NOTE, PINS, SPACES, SUMMARY, TRAIL, TRAIL_LABELS, car_pins, car_update,
-    choice_marks, direction_note, figure_layout, figure_traces, space_sizes, trail_marks, trail_update,
+    choice_marks, direction_note, figure_layout, figure_traces, note_boxes, space_sizes, trail_marks, trail_update,
 )
 from .track_words import cars_by_color, cars_table, move_opening, space_hovers, track_in_words, track_sentence
 
@@ -435,8 +435,8 @@ class TrackFigure(PlotlyView):
         cars = [car_update(names[seat], p, n, car_words[seat], spots[seat], seat == jumper)
                 for seat, p in enumerate(positions)]
         pins = car_pins(spots, positions, self._tf_space_xy)
-        marks = choice_marks([(label, self._choice_spot(positions, choice), self._describe(choice))
-                              for label, choice in self._tf_choices], self._tf_look, spots)
+        marks = choice_marks([(label, self._choice_spot(positions, choice), self._describe(choice)) for label, choice
+                              in self._tf_choices], self._tf_look, spots, note_boxes(self._tf_look, len(names)))
         trail_key = tuple((f.progress, f.how) for f in trail)
         # What the last render sent (all but the hover texts sent anew in a new look).
         shown = {"hover": self._tf_drawn.get("hover")} if relaid else self._tf_drawn

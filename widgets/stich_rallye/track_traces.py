@@ -25,8 +25,8 @@ from rally import SpaceKind, Track
 
 from ..i18n import _
 from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, laps_done
-from .track_layout import (CAR_INSET, GRID_HEIGHT, RADIUS, STRAIGHT, TrackLook, inset, inward_text_position,
-                           outward_text_position, stadium_point, wrap)
+from .track_layout import (CAR_INSET, GRID_HEIGHT, RADIUS, STRAIGHT, TrackLook, grid_half, inset,
+                           inward_text_position, outward_text_position, stadium_point, wrap)
 from .track_words import KIND_LEGEND, car_hover, legend_name, trail_word
 
 #: Marker color and symbol per space kind: never color alone.
@@ -105,11 +105,10 @@ def figure_traces(track: Track, space_xy: Sequence[SpacePoint], names: Sequence[
     return traces
 
 
-def figure_layout(look: TrackLook, grid_half: float) -> dict:
+def figure_layout(look: TrackLook, grid_w: float) -> dict:
     """The figure's layout in ``look``: axes at a 1:1 scale, the starting grid's box
-    ``grid_half`` wide each side, the start line, the key, and the annotations in
+    ``grid_w`` wide each side, the start line, the key, and the annotations in
     annotation order (:data:`CAPTION`, :data:`SUMMARY`, ...)."""
-    grid_w = grid_half
     return dict(
         width=look.width, height=look.height, margin=look.margin,
         plot_bgcolor="#ffffff", paper_bgcolor="#ffffff", hovermode="closest", dragmode=False,
@@ -152,6 +151,28 @@ def direction_note(look: TrackLook) -> str:
     if head and len(tail) <= 2:  # the arrow stays with the word before it
         note = f"{head}&nbsp;{tail}"
     return wrap(note, look.note_wrap)
+
+
+def note_boxes(look: TrackLook, cars: int) -> list[tuple[float, float, float, float]]:
+    """About where the figure's two notes stand, ``(x0, y0, x1, y1)`` in plot units: "starting
+    grid" left of the grid's box for ``cars`` cars, and the direction note in the loop
+    (:func:`figure_layout` places both). A choice's label keeps clear of them.
+
+    >>> from .track_layout import wide_look
+    >>> grid, note = note_boxes(wide_look(720, 350, ["Ada", "Bo"], 31), 2)
+    >>> grid[2] < -0.3 < 0.0 < note[2]
+    True
+    """
+    ppu = max(look.ppu, 1.0)
+    line = 1.3 * look.note / ppu
+    grid_words = html.unescape(_("starting grid"))
+    right = -grid_half(cars, look.grid_gap) - 0.05
+    notes = [(right - 0.6 * look.note * len(grid_words) / ppu, RADIUS + GRID_HEIGHT - line / 2, right,
+              RADIUS + GRID_HEIGHT + line / 2)]
+    lines = html.unescape(direction_note(look)).split("<br>")
+    half = 0.6 * look.note * max(len(text) for text in lines) / ppu / 2
+    notes.append((-half, look.note_y - line * len(lines) / 2, half, look.note_y + line * len(lines) / 2))
+    return notes
 
 
 def space_numbers(spots: Sequence[tuple[float, float]], size: int) -> dict:
@@ -281,11 +302,12 @@ CHOICES_APART = 0.9
 
 
 def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]], look: TrackLook,
-                 cars: Sequence[tuple[float, float]] = ()) -> dict[str, list]:
+                 cars: Sequence[tuple[float, float]] = (),
+                 notes: Sequence[tuple[float, float, float, float]] = ()) -> dict[str, list]:
     """What the choices' trace shows for each ``(label, spot, description)``: a ring at the
     spot where the choice's move would leave the car, with its label pointing into the loop,
     or out of it when an earlier choice's ring is near; where that label would cover a car
-    (at ``cars``), a ring or an earlier label, it points the other way, or else to the first
+    (at ``cars``), a ring, a note (``notes``: :func:`note_boxes`) or an earlier label, it points the other way, or else to the first
     side of its ring where it covers none (walk 74: "card alone" lay over a car on a phone);
     never past the plot's edge (:data:`PLOT_BOX`).
 
@@ -301,6 +323,7 @@ def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]], look: 
     half = look.car / 2 / max(look.ppu, 1.0)
     kept = [(x - half, y - half, x + half, y + half) for x, y in cars]
     kept += [(x - ring, y - ring, x + ring, y + ring) for _label, (x, y), _words in choices]
+    kept += list(notes)
     for label, (x, y), description in choices:
         near = any(math.dist((x, y), spot) < CHOICES_APART for spot in zip(marks["x"], marks["y"]))
         inward, outward = inward_text_position(x, y), outward_text_position(x, y)
