@@ -17,7 +17,7 @@ import re
 import time
 
 from . import _lab
-from .test_game import LESSON, SETTLED, Game
+from .test_game import KERNEL_IDLE, LESSON, SETTLED, Game
 
 #: JavaScript: the part of the window where the notebook shows, as a box: the notebook
 #: panel's scrolling area, cut to the window.
@@ -53,8 +53,6 @@ TRACE_POINTS = """gd => {
   }
   return out;
 }"""
-
-KERNEL_IDLE = "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'"
 
 #: The log lines of Ada's own decisions (rally/stich_rallye/events.py: CardPlayed, TurboUsed, TurboDeclined).
 ADA_DECIDES = re.compile(r"^Ada (plays [RGB]\d+ |uses the turbo:|"

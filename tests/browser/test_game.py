@@ -11,7 +11,7 @@ from . import _lab
 
 LESSON = "05_play_a_game.ipynb"
 #: True once the lesson's kernel has answered every message sent to it.
-KERNEL_IDLE = "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'"
+KERNEL_IDLE = "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'"
 
 #: JavaScript on the GameView's output element.
 EVENTS = """el => { const ol = el.querySelector('ol[start]');

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import _lab
+from .test_game import KERNEL_IDLE
 from .test_lessons import boards_stored
 from .test_rally_run import LESSON, Board, play_a_turn
 from .test_screens import check, screen_page  # noqa: F401 (screen_page: the fixture)
@@ -106,9 +107,6 @@ def test_the_pit_stop_words_stay_on_their_plate(screen_page, lab):
 #: A game of lesson 8's board where the pit stop soon is a place to drive to (found by playing
 #: seeds in Python as ``play_a_turn`` plays them).
 PIT_GAME = 1
-
-#: JavaScript: the lesson's kernel has answered every message.
-KERNEL_IDLE = "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'"
 
 #: JavaScript on a board's root: the learner (Bo) has a turn to play, with its buttons shown.
 YOUR_TURN = """el => el.querySelector('.rally-run__controls').style.display !== 'none'

@@ -26,7 +26,7 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 import rally
-from rally import TRACKS, HeuristicBot, RandomBot
+from rally import HeuristicBot, RandomBot
 from rally.common import inputs
 
 from .._display import StableRepr

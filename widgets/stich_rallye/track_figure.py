@@ -64,7 +64,7 @@ from ..plotly_view import PlotlyView, narrow_width, plotly_figure
 from ..style import short_labels
 from .track_layout import TrackLook, car_spot, grid_half, narrow_look, stadium_point, text_height, wide_look, wrap
 from .track_traces import (
-    CAPTION, CARS_FIRST, DIRECTION_NOTE, GRID_NOTE, PINS, SPACES, SUMMARY, TRAIL, TRAIL_LABELS, car_pins, car_update,
+    CAPTION, CARS_FIRST, DIRECTION_NOTE, GRID_NOTE, PINS, RING, SPACES, SUMMARY, TRAIL, TRAIL_LABELS, car_pins, car_update,
     choice_marks, direction_note, figure_layout, figure_traces, note_boxes, space_sizes, trail_marks, trail_update,
 )
 from .track_words import cars_by_color, cars_table, move_opening, space_hovers, track_in_words, track_sentence
@@ -229,7 +229,7 @@ class TrackFigure(PlotlyView):
         self.plot.data[TRAIL_LABELS].textfont.size = look.text
         for seat in range(cars):
             self.plot.data[CARS_FIRST + seat].update(marker={"size": look.car}, textfont={"size": look.text})
-        self.plot.data[CARS_FIRST + cars].update(marker={"size": look.car * 1.25}, textfont={"size": look.choice})
+        self.plot.data[CARS_FIRST + cars].update(marker={"size": look.car * RING}, textfont={"size": look.choice})
         grid = grid_half(cars, look.grid_gap)
         self.plot.layout.shapes[0].update(x0=-grid, x1=grid)
         notes = self.plot.layout.annotations

@@ -29,6 +29,12 @@ from .track_layout import (CAR_INSET, GRID_HEIGHT, RADIUS, STRAIGHT, TrackLook, 
                            inward_text_position, outward_text_position, stadium_point, wrap)
 from .track_words import KIND_LEGEND, car_hover, legend_name, trail_word
 
+#: A box in plot units: ``(x0, y0, x1, y1)``.
+Box = tuple[float, float, float, float]
+
+#: A choice's ring is this many times a car's size: it goes round the car that would stand there.
+RING = 1.25
+
 #: Marker color and symbol per space kind: never color alone.
 KIND_STYLE: dict[SpaceKind, tuple[str, str]] = {
     SpaceKind.START: ("#111827", "star"),
@@ -100,7 +106,7 @@ def figure_traces(track: Track, space_xy: Sequence[SpacePoint], names: Sequence[
     traces.append(dict(x=[], y=[], mode="markers+text", name="choices", meta="choices", showlegend=False,
                        hoverinfo="text",
                        textposition="top center", textfont={"size": look.choice, "color": "#111827"},
-                       marker={"symbol": "square-open", "size": look.car * 1.25, "color": OUTLINE_HEX,
+                       marker={"symbol": "square-open", "size": look.car * RING, "color": OUTLINE_HEX,
                                "line": {"width": 3, "color": OUTLINE_HEX}}, cliponaxis=False))
     return traces
 
@@ -153,7 +159,7 @@ def direction_note(look: TrackLook) -> str:
     return wrap(note, look.note_wrap)
 
 
-def note_boxes(look: TrackLook, cars: int) -> list[tuple[float, float, float, float]]:
+def note_boxes(look: TrackLook, cars: int) -> list[Box]:
     """About where the figure's two notes stand, ``(x0, y0, x1, y1)`` in plot units: "starting
     grid" left of the grid's box for ``cars`` cars, and the direction note in the loop
     (:func:`figure_layout` places both). A choice's label keeps clear of them.
@@ -303,7 +309,7 @@ CHOICES_APART = 0.9
 
 def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]], look: TrackLook,
                  cars: Sequence[tuple[float, float]] = (),
-                 notes: Sequence[tuple[float, float, float, float]] = ()) -> dict[str, list]:
+                 notes: Sequence[Box] = ()) -> dict[str, list]:
     """What the choices' trace shows for each ``(label, spot, description)``: a ring at the
     spot where the choice's move would leave the car, with its label pointing into the loop,
     or out of it when an earlier choice's ring is near; where that label would cover a car
@@ -319,7 +325,7 @@ def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]], look: 
     ['middle right']
     """
     marks: dict[str, list] = {"x": [], "y": [], "text": [], "hovertext": [], "textposition": []}
-    ring = look.car * 1.25 / 2 / max(look.ppu, 1.0)
+    ring = look.car * RING / 2 / max(look.ppu, 1.0)
     half = look.car / 2 / max(look.ppu, 1.0)
     kept = [(x - half, y - half, x + half, y + half) for x, y in cars]
     kept += [(x - ring, y - ring, x + ring, y + ring) for _label, (x, y), _words in choices]
@@ -329,11 +335,11 @@ def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]], look: 
         inward, outward = inward_text_position(x, y), outward_text_position(x, y)
         first, then = (outward, inward) if near else (inward, outward)
         sides = [first, then, *(side for side in LABEL_SIDES if side not in (first, then))]
-        inside = [side for side in sides if within(label_box(label, (x, y), side, look), PLOT_BOX)] or [first]
-        clear = [side for side in inside
-                 if not any(overlap(label_box(label, (x, y), side, look), box) for box in kept)]
+        boxes = {side: label_box(label, (x, y), side, look) for side in sides}
+        inside = [side for side in sides if within(boxes[side], PLOT_BOX)] or [first]
+        clear = [side for side in inside if not any(overlap(boxes[side], box) for box in kept)]
         side = clear[0] if clear else inside[0]
-        kept.append(label_box(label, (x, y), side, look))
+        kept.append(boxes[side])
         marks["x"].append(x)
         marks["y"].append(y)
         marks["text"].append(html.escape(label))  # plain: the site's picture cleaner keeps no <tspan>
@@ -346,7 +352,7 @@ def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]], look: 
 LABEL_SIDES = ("middle left", "middle right", "bottom center", "top center")
 
 
-def label_box(label: str, spot: tuple[float, float], side: str, look: TrackLook) -> tuple[float, float, float, float]:
+def label_box(label: str, spot: tuple[float, float], side: str, look: TrackLook) -> Box:
     """About where Plotly draws a choice's ``label`` on ``side`` of its ring at ``spot``: ``(x0,
     y0, x1, y1)`` in plot units (a character about 0.6 of the font size wide, a line 1.3 high).
 
@@ -358,7 +364,7 @@ def label_box(label: str, spot: tuple[float, float], side: str, look: TrackLook)
     """
     ppu = max(look.ppu, 1.0)
     wide, high = 0.6 * look.choice * len(label) / ppu, 1.3 * look.choice / ppu
-    gap = (look.car * 1.25 / 2 + 2) / ppu  # the ring's half and Plotly's few px beside it
+    gap = (look.car * RING / 2 + 2) / ppu  # the ring's half and Plotly's few px beside it
     vertical, horizontal = side.split()
     x, y = spot
     x0 = {"left": x - gap - wide, "right": x + gap, "center": x - wide / 2}[horizontal]
@@ -368,14 +374,14 @@ def label_box(label: str, spot: tuple[float, float], side: str, look: TrackLook)
 
 #: The plot's extent (``x0, y0, x1, y1``, plot units, as :func:`figure_layout` sets its axes):
 #: a label stays inside it, never past the figure's edge on a phone.
-PLOT_BOX = (-STRAIGHT / 2 - RADIUS - 0.25, -RADIUS - 0.3, STRAIGHT / 2 + RADIUS + 0.25, RADIUS + GRID_HEIGHT + 0.3)
+PLOT_BOX: Box = (-STRAIGHT / 2 - RADIUS - 0.25, -RADIUS - 0.3, STRAIGHT / 2 + RADIUS + 0.25, RADIUS + GRID_HEIGHT + 0.3)
 
 
-def within(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+def within(a: Box, b: Box) -> bool:
     """Whether box ``a`` lies inside box ``b`` (both ``(x0, y0, x1, y1)``)."""
     return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
 
 
-def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+def overlap(a: Box, b: Box) -> bool:
     """Whether two boxes ``(x0, y0, x1, y1)`` share more than an edge."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
