@@ -71,8 +71,9 @@ CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 #: ... and about two of them make a word.
 CJK_PER_WORD = 2
 # A sentence ends at . ! ? (a closing quote or bracket may follow) before the next one starts
-# (with a capital, a digit, or Spanish ¿ ¡); a Chinese one at 。！？, with no space after it.
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”“’)»«]))\s+(?=[\"„“‘(«»¿¡]?[A-ZÀ-ÖØ-Þ0-9¿¡])"
+# (with a capital, a digit, or Spanish ¿ ¡, perhaps after a warning's ⚠); a Chinese one at
+# 。！？, with no space after it.
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”“’)»«]))\s+(?=(?:⚠\s)?[\"„“‘(«»¿¡]?[A-ZÀ-ÖØ-Þ0-9¿¡])"
                            r"|(?<=[。！？])(?![”’」』）])\s*|(?<=[。！？][”’」』）])\s*")
 
 

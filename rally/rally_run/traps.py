@@ -2,8 +2,9 @@
 
 A tile just revealed may be offered at a rotation after which its car can never move
 again (decision R7, :meth:`~rally.rally_run.RallyRunGame.is_stuck_for_good`): on a
-car's first move, a curve on the corner cell laid to open toward the board's edge
-leaves only the road back to the start-finish tile, which is not the car's finish. The
+car's first move, a curve on the corner cell laid to open toward the board's edge, or a
+dead end laid to face the start (M3 lets it face a face-down neighbour instead), leaves
+only the road back to the start-finish tile, which is not the car's finish. The
 rules allow it; a board should say so before the learner lays the tile that way. What
 counts is decided once, here, by laying the tile on a copy of the game and asking the
 engine's own :meth:`~rally.rally_run.RallyRunGame.is_stuck_for_good`.
@@ -110,8 +111,12 @@ def lay_words(game: RallyRunGame) -> str:
     kind = game.tiles[game.pending]
     assert kind is not None and game.current_player is not None
     traps = trapping_rotations(game)
-    text = _("Only some ways make the roads meet. Here these fit: {choices}.").format(
-        choices=join_words([Tile(kind.kind, r).way() for r in game.rotations()], "or"))
+    choices = join_words([Tile(kind.kind, r).way() for r in game.rotations()], "or")
+    if game.first_move_dead_end():
+        text = _("On a first move, a dead end may also face a face-down neighbor. Here these fit: {choices}.").format(
+            choices=choices)
+    else:
+        text = _("Only some ways make the roads meet. Here these fit: {choices}.").format(choices=choices)
     if traps:
         text += " " + _("Careful: in this app, laid as {way}, {name}'s car could never drive on.").format(
             way=Tile(kind.kind, traps[0]).way(), name=game.names[game.current_player])

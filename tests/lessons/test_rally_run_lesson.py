@@ -42,9 +42,12 @@ CASES = [
     ("set-up", 1, "3", "4", "The yellow one stays in the box"),
     # M3: a straight entered from the north must open north: it lies north-south only.
     ("laying", 0, "Only road ↑ ↓", "Road ↑ ↓ or road → ←, as he likes", "Only ↑ ↓ meets the road from B1"),
-    # M3, R3: Gus's first move: a dead end on E5 faces E4 (north) or D5 (west), never the green start.
-    ("dead ends", 0, "Open to north or to west, as he likes", "Only open to east, toward his start",
-     "road ↑ or road ←"),
+    # M3, R3: Gus's first move: a dead end on E5 may face E4 (north) or D5 (west), or meet the
+    # road from the green start, which traps his car.
+    ("dead ends", 0, "Open to north, to west or to east (east traps his car)", "Open to north or to west, as he likes",
+     "road ↑, road → or road ←"),
+    ("dead ends", 0, "Open to north, to west or to east (east traps his car)", "Only open to east, toward his start",
+     "it is stuck for good"),
     # M3: later, Bo's dead end entered from the north must open north, back toward B1.
     ("dead ends", 1, "Open to north, back toward B1", "Any of the four ways", "faces back toward B1"),
     # M3, R11: B2 laid east-west has no road north, so Bo on B1 cannot join Gus there; were Gus
@@ -197,8 +200,8 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "go at the corners, each beside a corner tile. 4.",  # the rulebook: "on each corner of the grid"
                     "In this app, the start-finish tiles lie beside the corners, on the left and right edges.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook allows this “in the first round” but does not say what that means. In this app, it is "
-                    "each car's first move, and a must.",  # R3: the rulebook's "first round" read, and its "may" a must
+                    "The rulebook says “in the first round”. In this app, that means while a car is still on its "
+                    "start-finish tile.",  # R3
                     "You may drive onto it if your road leads there. In this app, both roads must meet.",  # R11: its road must open back
                     "You may drive onto the pit stop too. In this app, it is open on every side and stays face up.",  # M1
                     "In this app: - The pit stop has a road "

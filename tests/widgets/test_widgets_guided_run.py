@@ -146,7 +146,7 @@ def test_a_tap_that_does_what_the_tip_asks_puts_the_tip_away_and_counts():
     traps = run._queue[0].fact("rotations") if run._queue else ()
     assert traps  # the guided seed's A1 can trap the car: the ⚠ tip waits behind this one
     assert not run.board.rotate(traps[0]) and run.moment.kind == "lay_tile"  # a way the tips warn of: refused
-    assert run.board.game.awaiting_rotation and run.board.status == "If you lay it the way marked ⚠, your car can never drive on: better choose another way."
+    assert run.board.game.awaiting_rotation and run.board.status == "In this app, the way marked ⚠ traps your car for good. Better choose another way."
     safe = next(r["rotation"] for r in run.board.rotations if r["rotation"] not in traps)
     assert run.board.rotate(safe) and not run.board.game.awaiting_rotation  # the other way: laid
     assert not run.board.game.is_stuck_for_good(LEARNER)
@@ -372,7 +372,7 @@ def test_a_way_marked_with_a_warning_tapped_while_its_tip_is_up_says_why():
     ringed = [int(place.split(":")[1]) for place in run.board.highlight]
     before = len(run.board.game.events)
     assert not run.board.rotate(ringed[0])
-    assert run.board.status == "If you lay it the way marked ⚠, your car can never drive on: better choose another way."
+    assert run.board.status == "In this app, the way marked ⚠ traps your car for good. Better choose another way."
     assert len(run.board.game.events) == before and run.board.game.awaiting_rotation
 
 

@@ -17,7 +17,7 @@ from typing import Sequence
 from rally.rally_run import Cell, RallyRunGame, StartFinish
 from rally.rally_run.traps import trapping_rotations
 
-from ..i18n import _, join_clauses, join_words, ngettext, pgettext
+from ..i18n import _, join_clauses, join_sentences, join_words, ngettext, pgettext
 
 
 def color_noun(color: str) -> str:
@@ -112,13 +112,14 @@ def lay_prompt(game: RallyRunGame) -> str:
     text = _("Lay the tile on {cell}: choose which ways its road goes.").format(
         cell=Cell.of(game.pending))
     if trapping_rotations(game):
-        text += " " + trap_warning()
+        text = join_sentences([text, trap_warning()])
     return text
 
 
 def trap_warning() -> str:
     """What a way to lay the tile marked ⚠ means (and why a guide refuses it while its ⚠ tip is up)."""
-    return _("⚠ If you lay it the way marked ⚠, your car can never drive on: better choose another way.")
+    # Stuck for good is the project's reading (R5, R7): said so.
+    return _("⚠ In this app, the way marked ⚠ traps your car for good. Better choose another way.")
 
 
 #: From how many turns left a player is told, on each turn, how many remain.
