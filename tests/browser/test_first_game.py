@@ -392,8 +392,18 @@ LABELS_OVER_CARS = r"""(root) => [...root.querySelectorAll('.js-plotly-plot')].f
   const cars = traces.filter(([meta]) => meta.startsWith('car:'))
     .flatMap(([meta, g]) => shown(g.querySelectorAll('.points path')).map(([, r]) => [meta.slice(4), r]));
   const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-  return traces.filter(([meta]) => meta === 'choices').flatMap(([, g]) => shown(g.querySelectorAll('.textpoint text')))
-    .flatMap(([label, r]) => cars.filter(([, car]) => over(r, car)).map(([name]) => `${label.textContent} over ${name}`));
+  // A choice's label, or its ring (walk 76: a ring covered the cars beside it), over a car.
+  const labels = traces.filter(([meta]) => meta === 'choice labels').flatMap(([, g]) => shown(g.querySelectorAll('.textpoint text')))
+    .map(([label, r]) => [label.textContent, r]);
+  // A ring is a circle: it covers a car when its edge comes inside the car's box.
+  const ringOver = (r, car) => {
+    const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
+    const dx = Math.max(car.left - cx, 0, cx - car.right), dy = Math.max(car.top - cy, 0, cy - car.bottom);
+    return Math.hypot(dx, dy) < r.width / 2 - 1;
+  };
+  const rings = traces.filter(([meta]) => meta === 'choices').flatMap(([, g]) => shown(g.querySelectorAll('.points path')));
+  return [...labels.flatMap(([label, r]) => cars.filter(([, car]) => over(r, car)).map(([name]) => `${label} over ${name}`)),
+          ...rings.flatMap(([, r]) => cars.filter(([, car]) => ringOver(r, car)).map(([name]) => `a ring over ${name}`))];
 })"""
 
 

@@ -133,7 +133,11 @@ def test_choices_clicks_and_five_cars_in_the_narrow_layout():
     turbo = move(track, [0] * 5, 1, 4)
     fig.show_choices([("turbo", turbo)], caption="Bo chooses")
     check_narrow(fig, 330)
-    assert fig.plot.data[CARS_FIRST + 5].text == ("turbo",) and fig.plot.data[CARS_FIRST + 5].marker.size >= 25
+    # The ring goes round the end space's marker, 16 px across or more on a phone; its label
+    # stands beside where the car would stand.
+    ring, label = fig.plot.data[CARS_FIRST + 5], fig.plot.data[CARS_FIRST + 6]
+    assert (ring.x[0], ring.y[0]) == fig.space_xy(turbo.final)
+    assert label.text == ("turbo",) and ring.marker.size >= 16
     clicked = []
     fig.on_space_click(clicked.append)
     fig.probe.set_state({"room": 500})  # a window turned: laid out again, still clickable

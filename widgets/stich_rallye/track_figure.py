@@ -64,8 +64,9 @@ from ..plotly_view import PlotlyView, narrow_width, plotly_figure
 from ..style import short_labels
 from .track_layout import TrackLook, car_spot, grid_half, narrow_look, stadium_point, text_height, wide_look, wrap
 from .track_traces import (
-    CAPTION, CARS_FIRST, DIRECTION_NOTE, GRID_NOTE, PINS, RING, SPACES, SUMMARY, TRAIL, TRAIL_LABELS, car_pins, car_update,
-    choice_marks, direction_note, figure_layout, figure_traces, note_boxes, space_sizes, trail_marks, trail_update,
+    CAPTION, CARS_FIRST, DIRECTION_NOTE, GRID_NOTE, PINS, SPACES, SUMMARY, TRAIL, TRAIL_LABELS, car_pins, car_update,
+    choice_marks, direction_note, figure_layout, figure_traces, note_boxes, ring_size, space_sizes, trail_marks,
+    trail_update,
 )
 from .track_words import cars_by_color, cars_table, move_opening, space_hovers, track_in_words, track_sentence
 
@@ -229,7 +230,8 @@ class TrackFigure(PlotlyView):
         self.plot.data[TRAIL_LABELS].textfont.size = look.text
         for seat in range(cars):
             self.plot.data[CARS_FIRST + seat].update(marker={"size": look.car}, textfont={"size": look.text})
-        self.plot.data[CARS_FIRST + cars].update(marker={"size": look.car * RING}, textfont={"size": look.choice})
+        self.plot.data[CARS_FIRST + cars].marker.size = ring_size(look)
+        self.plot.data[CARS_FIRST + cars + 1].textfont.size = look.choice
         grid = grid_half(cars, look.grid_gap)
         self.plot.layout.shapes[0].update(x0=-grid, x1=grid)
         notes = self.plot.layout.annotations
@@ -272,7 +274,7 @@ class TrackFigure(PlotlyView):
     def show_choices(self, choices: Sequence[tuple[str, Move]], caption: str = "") -> None:
         """Mark where each option would take the car deciding now: ``choices`` holds
         ``(label, move)`` pairs (moves from :func:`rally.move` or a game's preview),
-        all of one car. Each end space gets a ring in the car's color with its label;
+        all of one car. Each end space gets a ring round its marker, with its label;
         the cars stand where the moves start. The marks stay until the next move or
         :meth:`set_positions`."""
         items = _checked_choices(choices)
@@ -435,8 +437,9 @@ class TrackFigure(PlotlyView):
         cars = [car_update(names[seat], p, n, car_words[seat], spots[seat], seat == jumper)
                 for seat, p in enumerate(positions)]
         pins = car_pins(spots, positions, self._tf_space_xy)
-        marks = choice_marks([(label, self._choice_spot(positions, choice), self._describe(choice)) for label, choice
-                              in self._tf_choices], self._tf_look, spots, note_boxes(self._tf_look, len(names)))
+        rings, labels = choice_marks([(label, self._tf_space_xy[choice.final % n], self._describe(choice))
+                                      for label, choice in self._tf_choices],
+                                     self._tf_look, spots, note_boxes(self._tf_look, len(names)), self._tf_space_xy)
         trail_key = tuple((f.progress, f.how) for f in trail)
         # What the last render sent (all but the hover texts sent anew in a new look).
         shown = {"hover": self._tf_drawn.get("hover")} if relaid else self._tf_drawn
@@ -455,26 +458,20 @@ class TrackFigure(PlotlyView):
             if self.plot.layout.annotations[DIRECTION_NOTE].visible is not direction:
                 self.plot.layout.annotations[DIRECTION_NOTE].visible = direction
             for key, index, drawn in [*((seat, CARS_FIRST + seat, car) for seat, car in enumerate(cars)),
-                                      ("pins", PINS, pins), ("choices", CARS_FIRST + len(cars), marks)]:
+                                      ("pins", PINS, pins), ("choices", CARS_FIRST + len(cars), rings),
+                                      ("labels", CARS_FIRST + len(cars) + 1, labels)]:
                 if shown.get(key) != drawn:
                     self.plot.data[index].update(**drawn)
             if shown.get("caption") != (caption, summary):
                 self._say(caption, summary, relaid)
-        self._tf_drawn = {"hover": hover, "trail": trail_key, "caption": (caption, summary), "choices": marks, "pins": pins,
-                          **dict(enumerate(cars))}
+        self._tf_drawn = {"hover": hover, "trail": trail_key, "caption": (caption, summary), "choices": rings,
+                          "labels": labels, "pins": pins, **dict(enumerate(cars))}
         self.redrawn()
         self._tf_positions = tuple(positions)
         self._word_cars(self._tf_positions)
         self._tf_caption, self._tf_summary = caption, summary
         for callback in self._tf_watchers:
             callback()
-
-    def _choice_spot(self, positions: Sequence[int], choice: Move) -> tuple[float, float]:
-        """Where ``choice`` would leave its car, the other cars at ``positions``."""
-        seat = self._seat_of(choice.mover)
-        end = list(positions)
-        end[seat] = choice.final
-        return self.car_spot(end, seat)
 
     def stop_playing(self) -> None:
         """Stop a move being played on a timer (see :meth:`play`); the frames not shown

@@ -122,13 +122,6 @@ def inset(point: tuple[float, float, float, float], depth: float) -> tuple[float
     return (x - nx * depth, y - ny * depth)
 
 
-def inward_text_position(x: float, y: float) -> str:
-    """Plotly's ``textposition`` for a label at ``(x, y)`` that points into the loop, away
-    from the legend and the page's edges."""
-    return ("middle left" if x > STRAIGHT / 2 else "middle right" if x < -STRAIGHT / 2
-            else "bottom center" if y > 0 else "top center")
-
-
 def outward_text_position(x: float, y: float) -> str:
     """Plotly's ``textposition`` for a label at ``(x, y)`` that points out of the loop."""
     return ("middle right" if x > STRAIGHT / 2 else "middle left" if x < -STRAIGHT / 2

@@ -26,14 +26,27 @@ from rally import SpaceKind, Track
 from ..i18n import _
 from ..style import CAR_HEX, CAR_TEXT_HEX, OUTLINE_HEX, laps_done
 from .track_layout import (CAR_INSET, GRID_HEIGHT, RADIUS, STRAIGHT, TrackLook, grid_half, inset,
-                           inward_text_position, outward_text_position, stadium_point, wrap)
+                           outward_text_position, stadium_point, wrap)
 from .track_words import KIND_LEGEND, car_hover, legend_name, trail_word
 
 #: A box in plot units: ``(x0, y0, x1, y1)``.
 Box = tuple[float, float, float, float]
 
-#: A choice's ring is this many times a car's size: it goes round the car that would stand there.
-RING = 1.25
+
+
+def ring_size(look: TrackLook) -> float:
+    """A choice's ring in px: round the marker of the space where the choice ends, on the
+    track itself, so it names that space and stays clear of the cars, which stand inside
+    the loop (walk 76: a ring round where the car would stand covered the cars beside it).
+
+    >>> from .track_layout import narrow_look, wide_look
+    >>> wide = wide_look(720, 350, ["Ada", "Bo"], 31)
+    >>> ring_size(wide) > wide.space, ring_size(narrow_look(360, wide, ["Ada", "Bo"], 31)) >= 16
+    (True, True)
+    """
+    # Just round the space's marker: a car on the next space stands a car's half inside
+    # the loop and a space along, so a ring this small stays clear of it.
+    return look.space + 8
 
 #: Marker color and symbol per space kind: never color alone.
 KIND_STYLE: dict[SpaceKind, tuple[str, str]] = {
@@ -52,7 +65,7 @@ HOW_STYLE: dict[str, tuple[str, str]] = {
 #: The stable key (Plotly's ``meta``) of the spaces trace; a car's is ``CAR_KEY + name``.
 SPACES_KEY = "spaces"
 CAR_KEY = "car:"
-# Trace order; car traces follow, one per seat, then the choices.
+# Trace order; car traces follow, one per seat, then the choices' rings and their labels.
 LOOP, PINS, SPACES, TRAIL, TRAIL_LABELS, KEY_FIRST = 0, 1, 2, 3, 4, 5
 CARS_FIRST = KEY_FIRST + len(KIND_STYLE)
 # Annotation order.
@@ -103,11 +116,13 @@ def figure_traces(track: Track, space_xy: Sequence[SpacePoint], names: Sequence[
         marker={"color": CAR_HEX[color], "symbol": "square", "size": look.car,
                 "line": {"color": OUTLINE_HEX, "width": 2}},
     ) for name, color, label in zip(names, colors, labels)]
-    traces.append(dict(x=[], y=[], mode="markers+text", name="choices", meta="choices", showlegend=False,
-                       hoverinfo="text",
-                       textposition="top center", textfont={"size": look.choice, "color": "#111827"},
-                       marker={"symbol": "square-open", "size": look.car * RING, "color": OUTLINE_HEX,
-                               "line": {"width": 3, "color": OUTLINE_HEX}}, cliponaxis=False))
+    traces.append(dict(x=[], y=[], mode="markers", name="choices", meta="choices", showlegend=False,
+                       hoverinfo="text", marker={"symbol": "circle-open", "size": ring_size(look), "color": OUTLINE_HEX,
+                                                 "line": {"width": 3, "color": OUTLINE_HEX}}, cliponaxis=False))
+    # Each label stands where choice_marks finds room beside its ring.
+    traces.append(dict(x=[], y=[], mode="text", name="choice labels", meta="choice labels", showlegend=False,
+                       hoverinfo="skip", textposition="middle center", textfont={"size": look.choice, "color": "#111827"},
+                       cliponaxis=False))
     return traces
 
 
@@ -302,74 +317,97 @@ def car_update(name: str, progress: int, track_length: int, car_words: str, spot
     return {"x": [spot[0]], "y": [spot[1]], "name": legend_name(name, progress, n, jumping), "hovertext": [hover]}
 
 
-#: How near two choices' rings may be (in the track's units, a phone's 80 px or so) before
-#: the later one's label points out of the loop, so the two labels do not print over each other.
-CHOICES_APART = 0.9
-
-
-def choice_marks(choices: Sequence[tuple[str, tuple[float, float], str]], look: TrackLook,
+def choice_marks(choices: Sequence[tuple[str, SpacePoint, str]], look: TrackLook,
                  cars: Sequence[tuple[float, float]] = (),
-                 notes: Sequence[Box] = ()) -> dict[str, list]:
-    """What the choices' trace shows for each ``(label, spot, description)``: a ring at the
-    spot where the choice's move would leave the car, with its label pointing into the loop,
-    or out of it when an earlier choice's ring is near; where that label would cover a car
-    (at ``cars``), a ring, a note (``notes``: :func:`note_boxes`) or an earlier label, it points the other way, or else to the first
-    side of its ring where it covers none (walk 74: "card alone" lay over a car on a phone);
-    never past the plot's edge (:data:`PLOT_BOX`).
+                 notes: Sequence[Box] = (), spaces: Sequence[SpacePoint] = ()) -> tuple[dict[str, list], dict[str, list]]:
+    """What the choices' two traces show for each ``(label, space, description)``: a ring
+    round the ``space`` (:func:`stadium_point`'s ``(x, y, nx, ny)``) where the choice's move
+    would leave the car, on the track itself, so it names that space and covers no car
+    (walk 76: a ring round where the car would stand covered the cars beside it); and its
+    label just beside its ring: into the loop if that covers nothing, else the first place
+    round the ring that covers no car (at ``cars``), ring, note (``notes``:
+    :func:`note_boxes`), earlier label or space's marker (``spaces``: a hill's triangle
+    says what the space does), else (a crowded phone) one a little further out,
+    else the one that covers least (walk 74: "card alone" lay over a car on a phone); never
+    past the plot's edge (:data:`PLOT_BOX`).
 
     >>> from .track_layout import wide_look
     >>> look = wide_look(720, 350, ["Ada", "Bo"], 31)
-    >>> choice_marks([("card alone", (1.2, 1.0), "..."), ("turbo", (1.6, 0.8), "...")], look)["textposition"]
-    ['middle left', 'middle right']
-    >>> choice_marks([("card alone", (1.2, 1.0), "...")], look, cars=[(0.9, 1.0)])["textposition"]
-    ['middle right']
+    >>> rings, labels = choice_marks([("turbo", (0.0, 1.0, 0.0, 1.0), "...")], look)
+    >>> rings["x"], rings["y"], labels["x"][0] == 0.0 and labels["y"][0] < 1.0  # below the top straight: in the loop
+    ([0.0], [1.0], True)
+    >>> labels = choice_marks([("turbo", (0.0, 1.0, 0.0, 1.0), "...")], look, cars=[(0.0, 0.7)])[1]
+    >>> labels["y"][0] > 1.0 or abs(labels["x"][0]) > 0.2  # not over the car in the loop
+    True
     """
-    marks: dict[str, list] = {"x": [], "y": [], "text": [], "hovertext": [], "textposition": []}
-    ring = look.car * RING / 2 / max(look.ppu, 1.0)
-    half = look.car / 2 / max(look.ppu, 1.0)
+    rings: dict[str, list] = {"x": [], "y": [], "hovertext": []}
+    labels: dict[str, list] = {"x": [], "y": [], "text": []}
+    ppu = max(look.ppu, 1.0)
+    # A car's and a ring's outlines, and a few px of air round them.
+    ring = (ring_size(look) / 2 + 3) / ppu
+    half = (look.car / 2 + 3) / ppu
     kept = [(x - half, y - half, x + half, y + half) for x, y in cars]
-    kept += [(x - ring, y - ring, x + ring, y + ring) for _label, (x, y), _words in choices]
+    cars_kept = len(kept)
+    kept += [(x - ring, y - ring, x + ring, y + ring) for _label, (x, y, _nx, _ny), _words in choices]
     kept += list(notes)
-    for label, (x, y), description in choices:
-        near = any(math.dist((x, y), spot) < CHOICES_APART for spot in zip(marks["x"], marks["y"]))
-        inward, outward = inward_text_position(x, y), outward_text_position(x, y)
-        first, then = (outward, inward) if near else (inward, outward)
-        sides = [first, then, *(side for side in LABEL_SIDES if side not in (first, then))]
-        boxes = {side: label_box(label, (x, y), side, look) for side in sides}
-        inside = [side for side in sides if within(boxes[side], PLOT_BOX)] or [first]
-        clear = [side for side in inside if not any(overlap(boxes[side], box) for box in kept)]
-        side = clear[0] if clear else inside[0]
-        kept.append(boxes[side])
-        marks["x"].append(x)
-        marks["y"].append(y)
-        marks["text"].append(html.escape(label))  # plain: the site's picture cleaner keeps no <tspan>
-        marks["hovertext"].append(f"{html.escape(label)}: {html.escape(description)}")
-        marks["textposition"].append(side)
-    return marks
+    dot = look.space / 2 / ppu
+    kept += [(x - dot, y - dot, x + dot, y + dot) for x, y, _nx, _ny in spaces]
+    for label, (x, y, nx, ny), description in choices:
+        boxes = label_places(label, (x, y), (-nx, -ny), look)
+        inside = [box for box in boxes if within(box, PLOT_BOX)] or boxes[:1]
+        box = min(inside, key=lambda box: (covered(box, kept, cars_kept), inside.index(box)))
+        kept.append(box)
+        rings["x"].append(x)
+        rings["y"].append(y)
+        rings["hovertext"].append(f"{html.escape(label)}: {html.escape(description)}")
+        labels["x"].append((box[0] + box[2]) / 2)
+        labels["y"].append((box[1] + box[3]) / 2)
+        labels["text"].append(html.escape(label))  # plain: the site's picture cleaner keeps no <tspan>
+    return rings, labels
 
 
-#: The sides of a choice's ring its label may stand on (Plotly's ``textposition``).
-LABEL_SIDES = ("middle left", "middle right", "bottom center", "top center")
-
-
-def label_box(label: str, spot: tuple[float, float], side: str, look: TrackLook) -> Box:
-    """About where Plotly draws a choice's ``label`` on ``side`` of its ring at ``spot``: ``(x0,
-    y0, x1, y1)`` in plot units (a character about 0.6 of the font size wide, a line 1.3 high).
+def label_places(label: str, spot: tuple[float, float], inward: tuple[float, float], look: TrackLook) -> list[Box]:
+    """Where a choice's ``label`` may stand round its ring at ``spot``, best first: just
+    beside the ring, into the loop (``inward``: a unit vector) first, then round the ring
+    toward the outside; then the same a car's size further out. Each is the label's box
+    ``(x0, y0, x1, y1)`` in plot units (a character about 0.6 of the font size wide, a
+    line 1.3 high).
 
     >>> from .track_layout import wide_look
     >>> look = wide_look(720, 350, ["Ada", "Bo"], 31)
-    >>> x0, y0, x1, y1 = label_box("turbo", (0.0, 0.0), "middle right", look)
-    >>> 0 < x0 < x1 and y0 < 0 < y1
+    >>> x0, y0, x1, y1 = label_places("turbo", (0.0, 0.0), (0.0, -1.0), look)[0]
+    >>> abs(x0 + x1) < 1e-9 and y1 < 0  # centred below the ring
     True
     """
     ppu = max(look.ppu, 1.0)
     wide, high = 0.6 * look.choice * len(label) / ppu, 1.3 * look.choice / ppu
-    gap = (look.car * RING / 2 + 2) / ppu  # the ring's half and Plotly's few px beside it
-    vertical, horizontal = side.split()
-    x, y = spot
-    x0 = {"left": x - gap - wide, "right": x + gap, "center": x - wide / 2}[horizontal]
-    y0 = {"top": y + gap, "bottom": y - gap - high, "middle": y - high / 2}[vertical]
-    return (x0, y0, x0 + wide, y0 + high)
+    base = math.atan2(inward[1], inward[0])
+    turns = sorted(range(8), key=lambda k: (min(k, 8 - k), k))  # 0, 1, 7, 2, 6, 3, 5, 4: nearest the inside first
+    places = []
+    for extra in (0.0, look.car / ppu):
+        gap = ring_size(look) / 2 / ppu + 3 / ppu + extra
+        for k in turns:
+            ux, uy = math.cos(base + k * math.pi / 4), math.sin(base + k * math.pi / 4)
+            # The box's centre far enough along (ux, uy) that its near edge clears the ring.
+            reach = gap + min(wide / 2 / max(abs(ux), 1e-9), high / 2 / max(abs(uy), 1e-9))
+            cx, cy = spot[0] + ux * reach, spot[1] + uy * reach
+            places.append((cx - wide / 2, cy - high / 2, cx + wide / 2, cy + high / 2))
+    return places
+
+
+def covered(box: Box, kept: Sequence[Box], cars: int) -> float:
+    """How much of ``kept`` a label's ``box`` covers, in plot units squared; the first
+    ``cars`` boxes of ``kept`` (the cars) count ten times: a covered car is worst.
+
+    >>> covered((0, 0, 1, 1), [(0.5, 0.5, 2, 2), (0.9, 0, 2, 1)], 1)
+    2.6
+    """
+    total = 0.0
+    for i, other in enumerate(kept):
+        if overlap(box, other):
+            area = (min(box[2], other[2]) - max(box[0], other[0])) * (min(box[3], other[3]) - max(box[1], other[1]))
+            total += area * (10 if i < cars else 1)
+    return round(total, 9)
 
 
 #: The plot's extent (``x0, y0, x1, y1``, plot units, as :func:`figure_layout` sets its axes):
