@@ -397,3 +397,20 @@ def test_on_a_phone_a_car_a_lane_further_in_is_pinned_to_its_space():
     assert pins.x[2] is None
     fig.fit_room(0)
     assert list(fig.plot.data[PINS].x) == []
+
+
+def test_every_place_for_a_choice_label_keeps_clear_of_its_ring():
+    """Walk 77: on a phone "card alone" stood over its own ring. Every place label_places
+    offers, in every direction round the ring, leaves the whole ring uncovered."""
+    from widgets.stich_rallye.track_layout import narrow_look, wide_look
+    from widgets.stich_rallye.track_traces import label_places, ring_size
+
+    names = ["Ada", "Bo", "Cy", "Di"]
+    wide = wide_look(720, 350, names, 31)
+    for look in (wide, narrow_look(360, wide, names, 31)):
+        ring = ring_size(look) / 2 / look.ppu
+        for inward in ((0.0, -1.0), (1.0, 0.0), (math.sqrt(0.5), math.sqrt(0.5))):
+            for label in ("turbo", "card alone", "B5 or B7"):
+                for x0, y0, x1, y1 in label_places(label, (0.0, 0.0), inward, look):
+                    nearest = math.hypot(max(x0, 0.0, -x1), max(y0, 0.0, -y1))
+                    assert nearest >= ring, (label, inward, (x0, y0, x1, y1))

@@ -388,8 +388,9 @@ def label_places(label: str, spot: tuple[float, float], inward: tuple[float, flo
         gap = ring_size(look) / 2 / ppu + 3 / ppu + extra
         for k in turns:
             ux, uy = math.cos(base + k * math.pi / 4), math.sin(base + k * math.pi / 4)
-            # The box's centre far enough along (ux, uy) that its near edge clears the ring.
-            reach = gap + min(wide / 2 / max(abs(ux), 1e-9), high / 2 / max(abs(uy), 1e-9))
+            # The box's centre far enough along (ux, uy) that the whole box lies beyond the
+            # ring: its half-extent in that direction, past the gap.
+            reach = gap + abs(ux) * wide / 2 + abs(uy) * high / 2
             cx, cy = spot[0] + ux * reach, spot[1] + uy * reach
             places.append((cx - wide / 2, cy - high / 2, cx + wide / 2, cy + high / 2))
     return places
