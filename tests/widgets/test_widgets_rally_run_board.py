@@ -610,11 +610,15 @@ def test_people_sharing_the_screen_are_not_each_called_you():
 def test_a_turn_with_only_swaps_left_says_so_instead_of_asking_for_a_tile():
     """Round 26's walk: a car whose roads lead off the board and back to its start has no
     tile to tap; the prompt must not ask for one (a child thinks the board froze)."""
-    stuck = RallyRunGame.arrange(2, tiles={"A1": "C:NW"}, cars=["A1", "green"])
-    assert not stuck.can_move(0)
-    board = RallyRunBoard(stuck, bots="none")
+    # Bo's dead end faces Gus's tile, which does not open back; Gus may drive on later.
+    blocked = RallyRunGame.arrange(2, tiles={"B2": "D:N", "B1": "S:EW"}, cars=["B2", "B1"])
+    assert not blocked.can_move(0) and not blocked.is_stuck_for_good(0)
+    board = RallyRunBoard(blocked, bots="none")
     assert board.prompt == "No road leads on from here. Press “Swap two tiles” and swap two face-down tiles."
     assert set(targets(board).values()) <= {"swap"}  # nothing to reveal or drive onto
+    # A car stuck for good is told so (walk 77): swapping can never free it.
+    stuck = RallyRunBoard(RallyRunGame.arrange(2, tiles={"A1": "C:NW"}, cars=["A1", "green"]), bots="none")
+    assert stuck.prompt.startswith("In this app, your car is stuck for good")
     free = RallyRunBoard(players=2, seed=3, bots="none")
     assert free.game.can_move(0) and free.prompt.startswith("Choose a tile marked reveal or drive")
 
@@ -672,3 +676,19 @@ def test_the_heading_counts_down_the_last_turns_before_the_limit():
             board.click(first), board.click(second)
     counts = [int(m.group(1)) if (m := re.search(r"Only (\d+) turns? left", h)) else None for h in told]
     assert counts[:2] == [None, None] and counts[2:] == list(range(TURNS_WARNED, 0, -1)), counts
+
+
+def test_a_car_stuck_for_good_is_told_so_not_sent_to_swap():
+    """Walk 77: after the ⚠ way on lesson 7's first move, every turn said "No road leads on
+    from here. Press 'Swap two tiles'", which can never free the car."""
+    game = RallyRunGame.arrange(2, tiles={"A1": "D:N"})
+    board = RallyRunBoard(game, bots=["forgetful:3"])
+    board.click("A1")
+    trap = next(r["rotation"] for r in board.rotations if r["trap"])
+    board.rotate(trap)
+    assert board.game.current_player == 0 and board.game.is_stuck_for_good(0)
+    assert "your car is stuck for good" in board.prompt and "New game" in board.prompt
+    free = RallyRunBoard(RallyRunGame.arrange(2, tiles={"A1": "D:N"}), bots=["forgetful:3"])
+    free.click("A1")
+    free.rotate(next(r["rotation"] for r in free.rotations if not r["trap"]))
+    assert free.game.current_player == 0 and "stuck for good" not in free.prompt

@@ -179,6 +179,9 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
     if mode == "swap":
         return head, _("Swap mode: choose two face-down tiles marked {sign}, or press “{back}” to go back.").format(
             sign=buttons["badge_swap"], back=buttons["move_button"])
+    if game.is_stuck_for_good(me):  # walk 77: swapping can never free it; say so, not "swap"
+        return head, _("In this app, your car is stuck for good: it can never drive on. You may still swap two "
+                       "tiles, or press “{new}” to play again.").format(new=buttons["new_game"])
     if not game.can_move(me):  # no tile to tap: say so, or the board looks frozen (round 26's walk)
         return head, _("No road leads on from here. Press “{swap}” and swap two face-down tiles.").format(
             swap=buttons["swap_button"])

@@ -355,7 +355,10 @@ def choice_marks(choices: Sequence[tuple[str, SpacePoint, str]], look: TrackLook
     for label, (x, y, nx, ny), description in choices:
         boxes = label_places(label, (x, y), (-nx, -ny), look)
         inside = [box for box in boxes if within(box, PLOT_BOX)] or boxes[:1]
-        box = min(inside, key=lambda box: (covered(box, kept, cars_kept), inside.index(box)))
+        # A label nearer another choice's ring than its own would name the wrong ring (walk 77).
+        others = [(ox, oy) for _other, (ox, oy, _onx, _ony), _words in choices if (ox, oy) != (x, y)]
+        box = min(inside, key=lambda box: (any(apart_from(box, o) <= apart_from(box, (x, y)) for o in others),
+                                            covered(box, kept, cars_kept), inside.index(box)))
         kept.append(box)
         rings["x"].append(x)
         rings["y"].append(y)
@@ -394,6 +397,15 @@ def label_places(label: str, spot: tuple[float, float], inward: tuple[float, flo
             cx, cy = spot[0] + ux * reach, spot[1] + uy * reach
             places.append((cx - wide / 2, cy - high / 2, cx + wide / 2, cy + high / 2))
     return places
+
+
+def apart_from(box: Box, spot: tuple[float, float]) -> float:
+    """How far ``box`` lies from ``spot`` (0 when it covers it).
+
+    >>> apart_from((1.0, 0.0, 2.0, 1.0), (0.0, 0.5)), apart_from((1.0, 0.0, 2.0, 1.0), (1.5, 0.5))
+    (1.0, 0.0)
+    """
+    return math.hypot(max(box[0] - spot[0], 0.0, spot[0] - box[2]), max(box[1] - spot[1], 0.0, spot[1] - box[3]))
 
 
 def covered(box: Box, kept: Sequence[Box], cars: int) -> float:
