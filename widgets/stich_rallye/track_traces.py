@@ -33,7 +33,6 @@ from .track_words import KIND_LEGEND, car_hover, legend_name, trail_word
 Box = tuple[float, float, float, float]
 
 
-
 def ring_size(look: TrackLook) -> float:
     """A choice's ring in px: round the marker of the space where the choice ends, on the
     track itself, so it names that space and stays clear of the cars, which stand inside
@@ -47,6 +46,7 @@ def ring_size(look: TrackLook) -> float:
     # Just round the space's marker: a car on the next space stands a car's half inside
     # the loop and a space along, so a ring this small stays clear of it.
     return look.space + 8
+
 
 #: Marker color and symbol per space kind: never color alone.
 KIND_STYLE: dict[SpaceKind, tuple[str, str]] = {
