@@ -238,6 +238,20 @@ class Run:
     def state(self) -> dict:
         return self.root.evaluate(f"(el, a) => ({STATE})([el, ...a])", [self.ref.go, self.ref.turbo])
 
+    def tap_when_still(self, target) -> None:
+        """Tap ``target`` once it stands still (two readings of its place 150 ms apart agree,
+        within 5 s), as a child taps what they see: a tip scrolls itself into view, and a
+        tap made while the page still moves lands on whatever passes under the finger (the
+        fresh clone of stop 77, under load, tapped the track)."""
+        box = None
+        for _ in range(34):
+            now = target.bounding_box()
+            if now is not None and now == box:
+                break
+            box = now
+            self.page.wait_for_timeout(150)
+        target.tap()
+
     def wait(self, ready, what: str, timeout: float = STEP_TIMEOUT) -> dict:
         """Poll the page until ``ready(state)``; fail saying ``what`` was awaited."""
         deadline = time.monotonic() + timeout
@@ -314,7 +328,7 @@ def play(page, lab, ref: Reference, screen: str, full: bool) -> Run:
                 break
             before = words
             if run.touch:
-                button(root, ref.go).tap()
+                run.tap_when_still(button(root, ref.go))
             else:
                 run.page.keyboard.press("Enter")  # the focus is on "Go on" (checked at the stop)
             run.wait(lambda s: s["tip"] != before, "the tip to go after Go on", 30)
@@ -591,7 +605,7 @@ def test_on_a_phone_each_tip_comes_into_view_with_what_it_marks(browser, lab, ga
                     _lab.screenshot(page, f"first-game-{game}-{lang}-{screen}-in-view-stop{len(run.stops)}-{kind}")
                 if len(run.stops) >= FIRST_STOPS:
                     break
-                button(run.root, ref.go).tap()
+                run.tap_when_still(button(run.root, ref.go))
                 run.wait(lambda s, before=words: s["tip"] != before, "the tip to go after Go on", 30)
                 continue
             page.wait_for_timeout(150)
