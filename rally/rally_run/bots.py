@@ -40,7 +40,7 @@ from .board import CELLS, COLORS, NEIGHBOURS, PIT, distance
 from .events import CarMoved, RunEvent, TileHidden, TilesSwapped, TileTurned
 from .game import RallyRunGame
 from .observation import Observation
-from .rules import DEAD_END, direction
+from .rules import DEAD_END, direction, meeting_rotations
 from .state import MAX_TURNS
 from .tiles import BITS, MASKS, PERIODS, opposite
 
@@ -313,8 +313,8 @@ def _lay(obs: Observation, known: dict[int, int], target: int, actions: Sequence
     if src >= CELLS and kind == DEAD_END:
         # A first move's dead end may face the start (M3), which traps the car for good:
         # a bot lays it so only when nothing else is offered.
-        back = BITS[opposite(direction(src, cell))]
-        turns = [t for t in turns if not t[2] & back] or turns
+        back = {MASKS[kind * 4 + r] for r in meeting_rotations(kind, src, cell)}
+        turns = [t for t in turns if t[2] not in back] or turns
     best = _plan(obs, known, target, turns, rng)
     return best if best is not None else turns[int(rng.random() * len(turns))][3]
 

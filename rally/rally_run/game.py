@@ -331,8 +331,8 @@ class RallyRunGame(RunRefusals):
             cell = self._pending
             assert cell is not None  # refusal allows a rotation only then
             # Logged as the exception only when the dead end turns away from the start.
-            exception = (rules.rotations(tiles, self._cars, current, cell)[1] and act.rotation
-                         not in rules.meeting_rotations(tiles[cell] >> 2, self._cars[current], cell))
+            exception = self.first_move_dead_end() and act.rotation not in rules.meeting_rotations(
+                tiles[cell] >> 2, self._cars[current], cell)
             tiles[cell] = (tiles[cell] & ~3) | act.rotation
             log.append(TileTurned.trusted(current, cell, tiles[cell], exception))
             self._pending = None

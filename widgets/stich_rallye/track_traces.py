@@ -48,6 +48,12 @@ def ring_size(look: TrackLook) -> float:
     return look.space + 8
 
 
+def ring_clearance(look: TrackLook) -> float:
+    """How far from a choice's space a label must keep, in plot units: the ring's half
+    and its outline, and a few px of air."""
+    return (ring_size(look) / 2 + 3) / max(look.ppu, 1.0)
+
+
 #: Marker color and symbol per space kind: never color alone.
 KIND_STYLE: dict[SpaceKind, tuple[str, str]] = {
     SpaceKind.START: ("#111827", "star"),
@@ -344,7 +350,7 @@ def choice_marks(choices: Sequence[tuple[str, SpacePoint, str]], look: TrackLook
     labels: dict[str, list] = {"x": [], "y": [], "text": []}
     ppu = max(look.ppu, 1.0)
     # A car's and a ring's outlines, and a few px of air round them.
-    ring = (ring_size(look) / 2 + 3) / ppu
+    ring = ring_clearance(look)
     half = (look.car / 2 + 3) / ppu
     kept = [(x - half, y - half, x + half, y + half) for x, y in cars]
     cars_kept = len(kept)
@@ -388,7 +394,7 @@ def label_places(label: str, spot: tuple[float, float], inward: tuple[float, flo
     turns = sorted(range(8), key=lambda k: (min(k, 8 - k), k))  # 0, 1, 7, 2, 6, 3, 5, 4: nearest the inside first
     places = []
     for extra in (0.0, look.car / ppu):
-        gap = ring_size(look) / 2 / ppu + 3 / ppu + extra
+        gap = ring_clearance(look) + extra
         for k in turns:
             ux, uy = math.cos(base + k * math.pi / 4), math.sin(base + k * math.pi / 4)
             # The box's centre far enough along (ux, uy) that the whole box lies beyond the
