@@ -190,7 +190,7 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   N_("Each arrow shows an open side of the tile.")), ()),
     "trap": ((N_("Careful: in this app, the ⚠ way traps your car for good."),
               N_("Its road leads nowhere your car may drive.")), ()),
-    "tile_hidden": ((N_("The tile behind turns face down, if no car stands on it."), N_("Try to remember its road!")), ()),
+    "tile_hidden": ((N_("The tile behind turns face down, if no car stands on it."), N_("Try to remember what kind of tile it is!")), ()),
     "dead_end": ((N_("Dead end: your road stops here."), N_("In this app, only its open end leads out.")),
                  (N_("Dead end: {name}'s road stops here."), N_("In this app, only its open end leads out."))),
     "swap": ((N_("You swapped two face-down tiles, without looking."), N_("Their roads changed places!")),

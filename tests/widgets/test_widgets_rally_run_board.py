@@ -692,3 +692,18 @@ def test_a_car_stuck_for_good_is_told_so_not_sent_to_swap():
     free.click("A1")
     free.rotate(next(r["rotation"] for r in free.rotations if not r["trap"]))
     assert free.game.current_player == 0 and "stuck for good" not in free.prompt
+
+
+def test_a_tile_waiting_to_be_laid_is_drawn_only_as_it_may_lie():
+    """Walk 77: lesson 7's dead end on A1 came up open to the north, off the board, and the
+    board drew it so while it waited, a way no rule allows and the choices never offered."""
+    board = RallyRunBoard(RallyRunGame.arrange(2, tiles={"A1": "D:N"}), bots="none")
+    came_up = board.game.tile(Cell.parse("A1")).openings
+    board.click("A1")
+    drawn = cell(board, "A1")
+    offered = {tuple(r["openings"]): r["trap"] for r in board.rotations}
+    assert drawn["pending"] and tuple(came_up) not in offered
+    assert offered.get(tuple(drawn["openings"])) is False  # an offered way, and not the trap
+    last = board.rotations[-1]
+    board.rotate(last["rotation"])
+    assert cell(board, "A1")["openings"] == last["openings"] and not cell(board, "A1")["pending"]

@@ -58,7 +58,7 @@ from ..messages import StatusLine
 from ..i18n import _
 from .board_rows import (
     CAR_SHAPES, COLOR_LETTERS, RUN_HEX, car_and_player_rows, cell_rows, name_cars_in_places,
-    rotation_rows, start_rows, swap_partners, touched_places,
+    rotation_rows, start_rows, swap_partners, touched_places, waiting_rotation,
 )
 from .board_words import board_in_words, color_adjective, color_noun, heading_and_prompt, page_labels
 
@@ -378,7 +378,7 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         game, me = self.game, self.human
         obs = game.observation(me)
         targets = self._targets()
-        cells, starts = cell_rows(obs, targets), start_rows(targets)
+        cells, starts = cell_rows(obs, targets, waiting_rotation(game)), start_rows(targets)
         cars, infos = car_and_player_rows(game, obs, me, self.interactive, shared=len(self.people) > 1)
         name_cars_in_places(cars, [*cells, *starts])
         rotations = rotation_rows(game) if game.awaiting_rotation and game.current_player == me else []

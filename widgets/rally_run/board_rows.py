@@ -38,9 +38,10 @@ def spot(place: Cell | StartFinish) -> str:
     return place.color if isinstance(place, StartFinish) else str(place)
 
 
-def cell_rows(obs, targets: Mapping[str, str]) -> list[dict]:
+def cell_rows(obs, targets: Mapping[str, str], waiting: int | None = None) -> list[dict]:
     """Each cell of the observation ``obs``: the pit stop, a face-down tile or a face-up one
-    with its roads, and what a click on it does (``targets``: place -> what it does)."""
+    with its roads, and what a click on it does (``targets``: place -> what it does). A tile
+    just revealed is drawn at rotation ``waiting`` (see :func:`waiting_rotation`) when given."""
     no_swap = set(obs.no_swap)
     cells = []
     for i, code in enumerate(obs.codes):
@@ -56,6 +57,8 @@ def cell_rows(obs, targets: Mapping[str, str]) -> list[dict]:
             row.update(state="down", label=_("{cell}: a face-down tile").format(cell=cell))
         else:
             tile = Tile.from_code(code)
+            if i == obs.pending and waiting is not None:
+                tile = Tile(tile.kind, waiting)
             row.update(state="up", tile=str(tile), kind=tile.kind.letter, openings=list(tile.openings),
                        label=_("{cell}: {tile}").format(cell=cell, tile=tile.describe()))
         cells.append(row)
@@ -113,6 +116,26 @@ def name_cars_in_places(cars: Sequence[dict], places: Sequence[dict]) -> None:
         key = row["cell"] if "cell" in row else row["color"]
         if key in here:
             row["label"] = _("{place}; here: {cars}").format(place=row["label"], cars=join_words(here[key]))
+
+
+def waiting_rotation(game: RallyRunGame) -> int | None:
+    """How the tile just revealed is drawn while it waits to be laid: the first way offered
+    that traps no car, else the first way offered; ``None`` when no tile waits. The tile as it
+    came up may face a way no rule allows (a dead end open to the board's edge), and the board
+    never shows a tile lying where it could not lie.
+
+    >>> game = RallyRunGame.arrange(2, tiles={"A1": "D:N"}, seed=1)
+    >>> game.apply("reveal A1")
+    >>> game.tile(Cell.parse("A1")).rotation in game.rotations()   # came up open to the edge
+    False
+    >>> waiting_rotation(game) in game.rotations()
+    True
+    """
+    offered = game.rotations()
+    if not offered:
+        return None
+    traps = trapping_rotations(game)
+    return next((r for r in offered if r not in traps), offered[0])
 
 
 def rotation_rows(game: RallyRunGame) -> list[dict]:
