@@ -40,10 +40,11 @@ from .board import CELLS, COLORS, NEIGHBOURS, PIT, distance
 from .events import CarMoved, RunEvent, TileHidden, TilesSwapped, TileTurned
 from .game import RallyRunGame
 from .observation import Observation
-from .rules import DEAD_END, direction, meeting_rotations
+from .rules import direction
 from .state import MAX_TURNS
 from .tiles import BITS, MASKS, PERIODS, opposite
 
+DEAD_END = 3
 #: The longest bot name read (``"forgetful:10000"``).
 MAX_BOT_TEXT = 40
 #: What a bot decides from: an observation, or a game (the bot then takes the current player's observation).
@@ -168,8 +169,13 @@ class MemoryBot:
             known[src] = obs.codes[src]  # the tile under the car: seen now, re-laid on a return
         held = obs.held[seat]
         target = PIT if held is None else CELLS + COLORS.index(held)
-        if obs.pending is not None:
-            return _lay(obs, known, target, actions, rng)
+        cell = obs.pending
+        if cell is not None:  # the rotations of the tile just revealed
+            kind = obs.codes[cell] >> 2
+            turns: list[Source] = [(0.0, cell, MASKS[kind * 4 + a.rotation], a)
+                                   for a in actions if isinstance(a, Rotate)]
+            best = _plan(obs, known, target, turns, rng)
+            return best if best is not None else actions[int(rng.random() * len(actions))]
         sources: list[Source] = []
         swaps_from = len(actions)
         for i, a in enumerate(actions):
@@ -299,24 +305,6 @@ _DIST = tuple(tuple(distance(a, b) for a in range(len(NEIGHBOURS))) for b in ran
 
 #: A place to plan from: ``(cost, cell, how, action)`` (see :func:`_plan`).
 Source = tuple[float, int, int, RunAction]
-
-
-def _lay(obs: Observation, known: dict[int, int], target: int, actions: Sequence[RunAction],
-         rng: random.Random) -> RunAction:
-    """The rotation to lay the tile just revealed at: the one with the cheapest way on
-    to ``target``, or any one when no way is known."""
-    cell = obs.pending
-    assert cell is not None
-    src = obs.places[obs.seat]
-    kind = obs.codes[cell] >> 2
-    turns: list[Source] = [(0.0, cell, MASKS[kind * 4 + a.rotation], a) for a in actions if isinstance(a, Rotate)]
-    if src >= CELLS and kind == DEAD_END:
-        # A first move's dead end may face the start (M3), which traps the car for good:
-        # a bot lays it so only when nothing else is offered.
-        back = {MASKS[kind * 4 + r] for r in meeting_rotations(kind, src, cell)}
-        turns = [t for t in turns if t[2] not in back] or turns
-    best = _plan(obs, known, target, turns, rng)
-    return best if best is not None else turns[int(rng.random() * len(turns))][3]
 
 
 def _plan(obs: Observation, known: dict[int, int], target: int, sources: Sequence[Source],

@@ -105,7 +105,7 @@ class TileTurned(RunEvent):
 
     def _words(self, names: Sequence[str]) -> str:
         if self.exception:
-            template = _("{name} lays it as {tile} (on a first move, a dead end may face a face-down neighbor).")
+            template = _("{name} lays it as {tile} (on a first move, a dead end faces a face-down neighbor).")
         else:
             template = _("{name} lays it as {tile}.")
         return template.format(name=names[self.seat], tile=self.tile.shown())

@@ -254,15 +254,14 @@ class RallyRunGame(RunRefusals):
     # -------------------------------------------------------------- the rules
     def rotations(self) -> list[int]:
         """The rotations allowed for the tile just revealed (M3; R3 for a first move's
-        dead end, which may also face a face-down neighbour), smallest first; ``[]`` when
-        no tile is waiting."""
+        dead end), smallest first; ``[]`` when no tile is waiting."""
         if self._phase != ROTATE or self._pending is None:
             return []
         return rules.rotations(self._tiles, self._cars, self._seat_to_move, self._pending)[0]
 
     def first_move_dead_end(self) -> bool:
         """True when the tile just revealed is a dead end on its car's first move, which
-        may face a face-down neighbour instead of meeting the road (M3, R3)."""
+        faces a face-down neighbour instead of meeting the road (M3, R3)."""
         if self._phase != ROTATE or self._pending is None:
             return False
         return rules.rotations(self._tiles, self._cars, self._seat_to_move, self._pending)[1]
@@ -330,9 +329,7 @@ class RallyRunGame(RunRefusals):
         if isinstance(act, Rotate):
             cell = self._pending
             assert cell is not None  # refusal allows a rotation only then
-            # Logged as the exception only when the dead end turns away from the start.
-            exception = self.first_move_dead_end() and act.rotation not in rules.meeting_rotations(
-                tiles[cell] >> 2, self._cars[current], cell)
+            exception = self.first_move_dead_end()
             tiles[cell] = (tiles[cell] & ~3) | act.rotation
             log.append(TileTurned.trusted(current, cell, tiles[cell], exception))
             self._pending = None

@@ -37,7 +37,7 @@ from ..common.i18n import _, join_words, language, ngettext
 from ..common.problem import Problem
 from ..common.refusal import wording
 from .board import CELL_LIST, CELLS, COLORS, NEIGHBOURS, PIT, START_CORNERS, Cell, color_adjective, color_noun, distance
-from .rules import all_stuck_for_good, goal, options, stuck_for_good, standings
+from .rules import DEAD_END, all_stuck_for_good, goal, options, stuck_for_good, standings
 from .state import OVER, ROTATE, RunState
 from .tiles import BY_CODE, KINDS, MASKS, kind_count
 
@@ -226,9 +226,8 @@ def _pit_without_trophy(facts: Mapping[str, Any]) -> str:
 
 # ------------------------------------------------------------------ V8: the tile under a car
 def _tile_under_car_problems(b: _Board) -> list[Problem]:
-    """V8: a car's tile opens toward a place the car can have come from: a neighbouring
-    cell, or its own start-finish tile (M3, R3, R11). A first move's dead end turned
-    away from the start opens toward a cell, so it passes too."""
+    """V8: a car came onto its tile from a neighbour its road meets: a cell, or (not for
+    a dead end, R3) its own start-finish tile (M3, R3, R11)."""
     problems = []
     for seat, p in enumerate(b.cars):
         if p >= CELLS or p == PIT:
@@ -236,7 +235,7 @@ def _tile_under_car_problems(b: _Board) -> list[Problem]:
         code = b.codes[p]
         mask = MASKS[code]
         came = [n for d, n in enumerate(NEIGHBOURS[p]) if mask & (1 << d) and (
-            0 <= n < CELLS or n == b.starts[seat])]
+            0 <= n < CELLS or (n == b.starts[seat] and code >> 2 != DEAD_END))]
         if not came:
             problems.append(Problem("V8.no_way_in", {**b.seat(seat), "cell": CELL_LIST[p], "tile": BY_CODE[code]}))
     return problems
@@ -245,8 +244,8 @@ def _tile_under_car_problems(b: _Board) -> list[Problem]:
 @wording("V8.no_way_in")
 def _no_way_in(facts: Mapping[str, Any]) -> str:
     return _("{name}'s car stands on {cell}, {tile}: that road meets no place the car can have come from (a "
-             "neighbouring cell, or for a first move its own start-finish tile).").format(
-                 name=facts["name"], cell=facts["cell"], tile=facts["tile"].describe())
+             "neighbouring cell, or for a first move its own start-finish tile, which a dead end never "
+             "faces).").format(name=facts["name"], cell=facts["cell"], tile=facts["tile"].describe())
 
 
 # ------------------------------------------------------------------ V9: how far the cars can have come

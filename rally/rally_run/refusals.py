@@ -343,16 +343,18 @@ def _same_look_words(facts: Mapping[str, Any]) -> str:
 def _dead_end_words(facts: Mapping[str, Any]) -> str:
     r, toward = facts["rotation"], facts["toward"]
     words = {"r": r, "direction": mask_words(Tile(facts["kind"], r).mask), "choices": _rotation_choices(facts)}
-    # Its own start is among the choices, and no other start-finish tile touches a corner
-    # cell: what is refused faces the edge or a face-up neighbour (a car stands there).
     if toward < 0:
         template = _("Laid as rotate {r}, the dead end would open to the {direction}, toward the edge of the "
-                     "board; on a car's first move a dead end may face only its start-finish tile or a "
-                     "face-down neighbour: {choices}.")
+                     "board; on a car's first move a dead end must face a face-down neighbour instead: "
+                     "{choices}.")
+    elif toward >= CELLS:
+        template = _("Laid as rotate {r}, the dead end would open to the {direction}, toward the {color} "
+                     "start-finish tile; on a car's first move a dead end must face a face-down neighbour "
+                     "instead: {choices}.")
+        words["color"] = color_adjective(COLORS[toward - CELLS])
     else:
-        template = _("Laid as rotate {r}, the dead end would open to the {direction}, toward {cell}, where a car "
-                     "stands; on a car's first move a dead end may face only its start-finish tile or a "
-                     "face-down neighbour: {choices}.")
+        template = _("Laid as rotate {r}, the dead end would open to the {direction}, toward {cell}; on a "
+                     "car's first move a dead end must face a face-down neighbour instead: {choices}.")
         words["cell"] = place_name(toward)
     return template.format(**words)
 

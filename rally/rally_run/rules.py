@@ -122,35 +122,32 @@ def can_move(codes: Codes, cars: Places, held: Held, seat: int) -> bool:
 def rotations(codes: Codes, cars: Places, seat: int, cell: int) -> tuple[list[int], bool]:
     """``(rotations, exception)``: the rotations ``seat`` may lay the tile just revealed
     on ``cell`` at, smallest first (M3, R10), and whether the first-move dead-end
-    exception (R3) adds to them.
+    exception (R3) decides them.
 
-    On a car's first move a dead end may meet the road from the start, as any tile, or
-    instead open toward a face-down neighbour of the corner cell (M3):
+    On a car's first move a dead end opens toward a face-down neighbour of its cell,
+    never toward a start-finish tile (M3):
 
     >>> codes = [0] * CELLS
     >>> codes[0] = DEAD_END * 4  # a dead end on A1, the red corner cell
-    >>> rotations(codes, [25, 27], 0, 0)  # Bo on the red start: east, south or west
-    ([1, 2, 3], True)
+    >>> rotations(codes, [25, 27], 0, 0)  # Bo on the red start: east or south, not west
+    ([1, 2], True)
     """
     src = cars[seat]
-    kind = codes[cell] >> 2
-    meeting = meeting_rotations(kind, src, cell)
-    if src < CELLS or kind != DEAD_END:
-        return meeting, False
-    hidden = []
-    for r in range(4):
-        dst = NEIGHBOURS[cell][MASKS[kind * 4 + r].bit_length() - 1]
-        if 0 <= dst < CELLS and dst != PIT and dst not in cars:
-            hidden.append(r)
-    return sorted(set(meeting) | set(hidden)), True
-
-
-def meeting_rotations(kind: int, src: int, cell: int) -> list[int]:
-    """The rotations of a tile of ``kind`` on ``cell`` whose road meets the road from
-    the neighbouring place ``src``, smallest first (M3, R10): the rule for every tile
-    but a first move's dead end, and the way back to the start for that one."""
+    code = codes[cell]
+    kind = code >> 2
+    if src >= CELLS and kind == DEAD_END:
+        # A first move (the car is still on its start-finish tile): the dead end
+        # opens toward a face-down neighbour instead of back to the start (M3, R3).
+        hidden, grid = [], []
+        for r in range(4):
+            dst = NEIGHBOURS[cell][MASKS[kind * 4 + r].bit_length() - 1]
+            if 0 <= dst < CELLS:
+                grid.append(r)
+                if dst != PIT and dst not in cars:
+                    hidden.append(r)
+        return (hidden or grid), True
     back = BITS[opposite(direction(src, cell))]
-    return [r for r in range(PERIODS[kind]) if MASKS[kind * 4 + r] & back]
+    return [r for r in range(PERIODS[kind]) if MASKS[kind * 4 + r] & back], False
 
 
 def swap_block(cars: Places, last_swap: Sequence[int] | None, cell: int) -> str | None:

@@ -2,9 +2,8 @@
 
 A tile just revealed may be offered at a rotation after which its car can never move
 again (decision R7, :meth:`~rally.rally_run.RallyRunGame.is_stuck_for_good`): on a
-car's first move, a curve on the corner cell laid to open toward the board's edge, or a
-dead end laid to face the start (M3 lets it face a face-down neighbour instead), leaves
-only the road back to the start-finish tile, which is not the car's finish. The
+car's first move, a curve on the corner cell laid to open toward the board's edge
+leaves only the road back to the start-finish tile, which is not the car's finish. The
 rules allow it; a board should say so before the learner lays the tile that way. What
 counts is decided once, here, by laying the tile on a copy of the game and asking the
 engine's own :meth:`~rally.rally_run.RallyRunGame.is_stuck_for_good`.
@@ -113,8 +112,8 @@ def lay_words(game: RallyRunGame) -> str:
     traps = trapping_rotations(game)
     choices = join_words([Tile(kind.kind, r).way() for r in game.rotations()], "or")
     if game.first_move_dead_end():
-        text = _("On a first move, a dead end may also face a face-down neighbor. Here these fit: {choices}.").format(
-            choices=choices)
+        text = _("On a first move, a dead end faces a face-down neighbor, never a start-finish tile. Here these "
+                 "fit: {choices}.").format(choices=choices)
     else:
         text = _("Only some ways make the roads meet. Here these fit: {choices}.").format(choices=choices)
     if traps:

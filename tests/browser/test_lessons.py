@@ -329,19 +329,16 @@ def check_rally_run_driving(page):
     assert [t.text_content() for t in first.locator(".rally-run__board .rr-car title").all()] == [
         "Bo's red car", "Gus's green car"]
     # The revealed tile waits to be laid, one button per rotation the engine offers (the first
-    # move's dead end: east or south, toward face-down tiles, or west to the start, marked ⚠).
+    # move's dead end: east or south, never toward the start).
     # (Its badge says so: the badges stand over the tiles, in a group of their own.)
     assert first.locator("g.rr-cell--up").count() == 1 and first.locator("g.rr-cell--up .rr-pending").count() == 1
     assert "lay it" in first.locator(".rally-run__board .rr-badges").first.text_content()
     game = RallyRunGame.arrange(2, tiles={"A1": "D:N"}, seed=1)
     game.apply("reveal A1")
-    # The child tries it (Bo against the computer's Gus): the three ways are buttons, the one
-    # that traps the car marked; a tap lays the tile, Bo drives onto it, Gus plays, and it is
-    # Bo's turn again.
+    # The child tries it (Bo against the computer's Gus): the two ways are buttons; a tap lays
+    # the tile, Bo drives onto it, Gus plays, and it is Bo's turn again.
     ways = first.locator("button.rally-run__rotation")
-    assert ways.count() == len(game.rotations()) == 3
-    trap = first.locator("button.rally-run__rotation--trap")
-    assert trap.count() == 1 and trap.inner_text().startswith("⚠")
+    assert ways.count() == len(game.rotations()) == 2
     assert "Your turn, Bo" in first.locator(".rally-run__heading").inner_text()
     ways.first.click()
     expect(first.locator(".rally-run__log")).to_contain_text("Turn 1: Bo", timeout=30_000)

@@ -87,7 +87,7 @@ def test_a_review_speaks_german(game_review: tuple[rally.Review, rally.Review]) 
            [(d.chosen.label, d.best.label, d.cost) for d in english.decisions]
     made, best = len(german.choices), sum(d.cost == 0 for d in german.choices)
     name = german.names[german.seat]
-    assert german.sentence(lang="de").startswith(f"{name} hatte {made}-mal eine echte Wahl und hat dabei {best}-mal "
+    assert german.sentence(lang="de").startswith(f"{name} hatte {made}-mal eine echte Wahl und hat {best}-mal so "
                                                  f"gewählt wie der Ratgeber")
     assert english.sentence(lang="en").startswith(f"{name} had a real choice {made} times; {best} of those")
     assert german.table(lang="de").splitlines()[0].split() == ["#", "Runde", "Stich", "Gewählt", "Gewinnchance", "Beste",

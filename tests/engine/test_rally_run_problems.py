@@ -222,17 +222,14 @@ def test_v8_the_tile_under_a_car_meets_a_place_it_can_have_come_from():
     one_problem(swapped, "V8.no_way_in", seat=seat, name=state.names[seat], cell=edge, tile=dead_end)
 
 
-def test_v8_a_first_move_dead_end_may_face_its_own_start():
-    # M3 lets a first move's dead end meet the road from the start, as any tile (it then
-    # traps the car for good), or face a face-down neighbour: both positions are reached.
-    for rotation, way in ((3, "D:W"), (2, "D:S")):
-        game = RallyRunGame.arrange(2, tiles={"A1": "D:N"})
-        game.apply("reveal A1")
-        game.apply(f"rotate {rotation}")
-        state = game.state()
-        assert state.tiles[0] == Tile.parse(way) and state.cars[0] == Cell.parse("A1")
-        assert state_issues(state) == []
-        assert RallyRunGame.from_state(state).is_stuck_for_good(0) is (rotation == 3)
+def test_v8_a_dead_end_never_faces_its_own_start():
+    # Bo's first move reveals A1: whatever it is, it is laid to meet the road from the
+    # red start, or (a dead end, R3) to face a cell. A dead end facing the start: never.
+    state = moment(lambda g: moving(g) and g.car_place(0) == Cell(0, 0) and g.turn == 1)
+    dead = free_tile(state, TileKind.DEAD_END)
+    p = one_problem(with_tiles(state, A1=Tile.parse("D:W"), **{str(dead): state.tiles[0]}), "V8.no_way_in",
+                    seat=0, name="Bo", cell=Cell.parse("A1"), tile=Tile.parse("D:W"))
+    assert p.words("en").startswith("Bo's car stands on A1, a dead end open to west")
 
 
 # ------------------------------------------------------------------ V9-V10: turns and moves

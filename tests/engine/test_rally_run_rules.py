@@ -13,7 +13,6 @@ from rally.rally_run import (
     COLORS, DEFAULT_TILE_MIX, PIT_STOP, START_FINISH, Cell, DriveTo, Finish, ForgetfulBot, NoMemoryBot,
     PerfectMemoryBot, RallyRunGame, Reveal, Rotate, StartFinish, Swap, Tile, TileKind, TrophyTaken, play_out,
 )
-from rally.rally_run.traps import trapping_rotations
 
 
 def kinds_on_board(game: RallyRunGame) -> Counter:
@@ -140,32 +139,21 @@ def test_m3_the_car_moves_onto_the_revealed_tile_even_if_it_leads_nowhere():
     assert legal_texts(game) == ["reveal B2"]  # the only way out is back
 
 
-def test_m3_first_move_dead_end_may_face_a_face_down_neighbour_or_the_start():
+def test_m3_first_move_dead_end_may_face_a_face_down_neighbour_never_the_start():
     game = RallyRunGame.arrange(2, tiles={"A1": "D:N"})
     game.apply("reveal A1")
-    assert game.first_move_dead_end()
-    # toward B1 (east) or A2 (south), both face down, or west to meet the start's road
-    assert game.rotations() == [1, 2, 3]
-    assert "toward the edge of the board" in game.why_illegal(Rotate(0))
-    assert trapping_rotations(game) == (3,)  # facing the start, the car is stuck for good
-    back = game.clone()
-    back.apply("rotate 3")
-    assert back.events[-2].exception is False and back.is_stuck_for_good(0)
+    assert game.rotations() == [1, 2]  # toward B1 (east) or A2 (south); not west, to the start
+    assert "face-down neighbour" in game.why_illegal(Rotate(3))
     game.apply("rotate 2")
-    assert game.events[-2].exception is True and not game.first_move_dead_end()
+    assert game.events[-2].exception is True
     game.apply("swap C4 C5")
     assert legal_texts(game) == ["reveal A2"]
 
 
-def test_m3_first_move_dead_end_with_a_car_on_a_neighbour():
+def test_m3_first_move_dead_end_with_a_car_on_one_neighbour():
     game = RallyRunGame.arrange(3, tiles={"A1": "D:N", "B1": "S:EW"}, cars=["red", "B1", "green"])
     game.apply("reveal A1")
-    assert game.rotations() == [2, 3]  # B1 is face up under Ed's car: A2 is face down, or the start
-    assert "toward B1, where a car stands" in game.why_illegal(Rotate(1))
-    both = RallyRunGame.arrange(4, tiles={"A1": "D:N", "B1": "S:EW", "A2": "S:NS"},
-                                cars=["red", "B1", "green", "A2"])
-    both.apply("reveal A1")
-    assert both.rotations() == [3]  # no face-down neighbour: only the road to the start is left
+    assert game.rotations() == [2]  # B1 is face up under Ed's car: only A2 is face down
 
 
 def test_m3_later_dead_ends_have_no_exception():

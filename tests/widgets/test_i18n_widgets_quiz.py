@@ -104,7 +104,7 @@ def test_the_motor_and_moving_quizzes_count_in_german():
         assert motor_quiz().questions[4].prompt.startswith("Der Pfeil zeigt auf 10. Du verlierst noch 2 Stiche.")
         assert_german(quiz_texts(quiz))
         ends = round_end_quiz()
-        assert ends.questions[0].prompt.startswith("Bo hat den letzten Stich der Runde gewonnen. Abschnitt 1: Ada auf Feld 24")
+        assert ends.questions[0].prompt.startswith("Bo hat den letzten Stich der Runde gewonnen. Im 1. Abschnitt: Ada auf Feld 24")
         assert_german(quiz_texts(ends))
 
 

@@ -679,16 +679,16 @@ def test_the_heading_counts_down_the_last_turns_before_the_limit():
 
 
 def test_a_car_stuck_for_good_is_told_so_not_sent_to_swap():
-    """Walk 77: after the ⚠ way on lesson 7's first move, every turn said "No road leads on
+    """Walk 77: after a ⚠ way on a first move (a curve on A1 open to the edge), every turn said "No road leads on
     from here. Press 'Swap two tiles'", which can never free the car."""
-    game = RallyRunGame.arrange(2, tiles={"A1": "D:N"})
+    game = RallyRunGame.arrange(2, tiles={"A1": "C:NE"})
     board = RallyRunBoard(game, bots=["forgetful:3"])
     board.click("A1")
     trap = next(r["rotation"] for r in board.rotations if r["trap"])
     board.rotate(trap)
     assert board.game.current_player == 0 and board.game.is_stuck_for_good(0)
     assert "your car is stuck for good" in board.prompt and "New game" in board.prompt
-    free = RallyRunBoard(RallyRunGame.arrange(2, tiles={"A1": "D:N"}), bots=["forgetful:3"])
+    free = RallyRunBoard(RallyRunGame.arrange(2, tiles={"A1": "C:NE"}), bots=["forgetful:3"])
     free.click("A1")
     free.rotate(next(r["rotation"] for r in free.rotations if not r["trap"]))
     assert free.game.current_player == 0 and "stuck for good" not in free.prompt

@@ -232,8 +232,8 @@ def curve_from_west() -> Question:
 
 
 def first_move_dead_end() -> Question:
-    """Gus's first move reveals a dead end on E5 (M3, R3): it may face a face-down
-    neighbour, or meet the road from his start as any tile, which traps his car (R7)."""
+    """Gus's first move reveals a dead end on E5 (M3, R3): it faces a face-down
+    neighbour, never his start."""
     from rally.rally_run import RallyRunGame
 
     game = RallyRunGame.arrange(2, tiles={"E5": "D:N"}, turn=1)
@@ -243,11 +243,11 @@ def first_move_dead_end() -> Question:
         _("{name}'s car still stands on the green start-finish tile, just east of E5: this is his first "
           "move.").format(name=name),
         {_("Only open to east, toward his start"): frozenset("E"),
+         _("Only open to north"): frozenset("N"),
          _("Open to north or to west, as he likes"): frozenset("NW"),
-         _("Open to north, to west or to east (east traps his car)"): frozenset("NEW"),
          _("Any of the four ways"): frozenset("NESW")},
-        why=_("The rulebook lets a dead end face a face-down neighbor instead: E4 (north) or D5 (west). Facing "
-              "east, toward his start, it traps his car: in this app, it is stuck for good."),
+        why=_("On a first move, a dead end may not face a start-finish tile. It faces a face-down neighbor: E4 "
+              "(north) or D5 (west)."),
         hint=_("On a car's first move a dead end gets special help: where may its opening face, and where not?"),
     )
 
