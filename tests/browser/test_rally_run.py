@@ -230,6 +230,12 @@ def test_a_new_game_from_a_typed_seed(board):
     seed = board.root.locator(".rally-run__seed input")
     state = board.act(board.root.locator("button.rally-run__new"), {"type": "new"})
     assert seed.input_value() == "12" and state["log"] == []
+    # The number it shows, typed again: that same game, to play a board once more (walk 78: it
+    # dealt the next one, though lesson 8 says "same Game number, same board").
+    board.click("A1")
+    seed.fill("12")
+    state = board.act(board.root.locator("button.rally-run__new"), {"type": "new", "seed": "12"})
+    assert seed.input_value() == "12" and state["log"] == []
 
 
 def test_the_keyboard_sees_where_it_is_on_the_board(board):

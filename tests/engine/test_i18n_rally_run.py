@@ -98,7 +98,7 @@ def test_refusals_say_why_in_german():
         game.apply("drive C3")
     assert str(refused.value) == (
         "Das Auto von Gus steht auf dem grünen Start-Ziel-Plättchen, und C3 liegt nicht daneben. Von dort führt die "
-        "Straße nur nach E5. Gus darf: E5 aufdecken oder zwei verdeckte Plättchen vertauschen.")
+        "Straße nur zu E5. Gus darf: E5 aufdecken oder zwei verdeckte Plättchen vertauschen.")
     with pytest.raises(IllegalAction) as refused:
         game.apply("drive C3")
     assert str(refused.value) == (

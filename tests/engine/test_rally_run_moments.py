@@ -217,7 +217,7 @@ def test_german_words_read_as_german():
     with rally.language("de"):
         words = moment_words(Moment("pit_stop_trophy", 3, 0, (("color", "green"),)), ("Ada", "Bo"), learner=0)
         other = moment_words(Moment("swap", 3, 1), ("Ada", "Bo"), learner=0)
-    assert "grün" in " ".join(words) and "Boxenstopp" in " ".join(words)  # the German rulebook's word for the moment
+    assert "grün" in " ".join(words) and "In der Boxengasse" in " ".join(words)  # the place, as the lessons name it
     assert other[0].startswith("Bo ") and "vertauscht" in other[0]
 
 

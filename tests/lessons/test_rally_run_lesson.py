@@ -197,13 +197,12 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "go at the corners, each beside a corner tile. 4.",  # the rulebook: "on each corner of the grid"
                     "In this app, the start-finish tiles lie beside the corners, on the left and right edges.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook says “in the first round”. In this app, that means while a car is still on its "
+                    "The rulebook says “in the first round”. In this app, that means while your car is still on its "
                     "start-finish tile.",  # R3: the rulebook's "first round" read
                     "You may drive onto its tile if your road leads there. In this app, both roads must meet.",  # R11: its road must open back
                     "You may drive onto the pit stop too. In this app, it is open on every side and stays face up.",  # M1
-                    "In this app: - The pit stop has a road "
-                    "on each side and room for every car. - A car always takes one on its first visit, and never a "
-                    "second.",                                                  # the rulebook: "may take"
+                    "In this app: - The pit stop has room for every car. - A car always takes one on its first visit, "
+                    "and never a second.",                                                  # the rulebook: "may take"
                     "The app also starts each car on the tile of its own color. The app's trophies have the colors of "
                     "the cars playing.",                                        # the rulebook: colors unsaid
                     "“Next to your car” means beside it: roads never meet corner to corner. In this app, it must also "

@@ -707,3 +707,14 @@ def test_a_tile_waiting_to_be_laid_is_drawn_only_as_it_may_lie():
     last = board.rotations[-1]
     board.rotate(last["rotation"])
     assert cell(board, "A1")["openings"] == last["openings"] and not cell(board, "A1")["pending"]
+
+
+def test_a_car_stuck_for_good_is_sent_to_the_button_the_page_shows():
+    """Walk 78: lesson 0's guided game hides "New game" and plays again with its own button,
+    but the stuck car's line still said to press "New game"."""
+    board = RallyRunBoard(RallyRunGame.arrange(2, tiles={"A1": "C:NE"}), bots=["forgetful:3"])
+    board.again_words = "Start this game again ▶"
+    board.click("A1")
+    board.rotate(next(r["rotation"] for r in board.rotations if r["trap"]))
+    assert board.game.is_stuck_for_good(0)
+    assert "“Start this game again ▶”" in board.prompt and "New game" not in board.prompt

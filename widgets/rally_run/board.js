@@ -222,10 +222,15 @@ function render({ model, el }) {
     button.addEventListener("click", () => send({ type: "mode", mode }));
   }
   newButton.type = "button";
-  // The game number as it was dealt: the next game (a new board); a number typed: that game.
+  // The game number as it was dealt, untouched: the next game (a new board). A number typed
+  // into the field, even the one it showed: that game (walk 78: a child who typed the number
+  // of the game just lost got the next board, though the lesson says "same number, same board").
+  let typedSeed = false;
+  seedInput.addEventListener("input", () => { typedSeed = true; });
   newButton.addEventListener("click", () => {
     const typed = seedInput.value.trim();
-    send(typed === String(model.get("seed")) ? { type: "new" } : { type: "new", seed: typed });
+    send(typedSeed || typed !== String(model.get("seed")) ? { type: "new", seed: typed } : { type: "new" });
+    typedSeed = false;
   });
 
   let refocusing = false;  // keepFocus is putting the focus back after a redraw

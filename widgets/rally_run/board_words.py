@@ -181,7 +181,7 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
             sign=buttons["badge_swap"], back=buttons["move_button"])
     if game.is_stuck_for_good(me):  # walk 77: swapping can never free it; say so, not "swap"
         return head, _("In this app, your car is stuck for good: it can never drive on. You may still swap two "
-                       "tiles, or press “{new}” to play again.").format(new=buttons["new_game"])
+                       "tiles, or press “{new}” to play again.").format(new=again or buttons["new_game"])
     if not game.can_move(me):  # no tile to tap: say so, or the board looks frozen (round 26's walk)
         return head, _("No road leads on from here. Press “{swap}” and swap two face-down tiles.").format(
             swap=buttons["swap_button"])

@@ -84,7 +84,7 @@ class ReviewChart(PlotlyView):
             title={"text": html.escape(_("{name}'s win chance after each decision").format(
                        name=review.names[review.seat])),
                    "font": {"size": 14}, "x": 0.01, "xanchor": "left"},
-            xaxis={"title": html.escape(_("your decisions, in the order you made them")), "fixedrange": True,
+            xaxis={"title": html.escape(_("all your decisions in order, even those with no choice")), "fixedrange": True,
                    "range": [0.4, max(xs, default=1) + 0.6], "dtick": 5, "gridcolor": "#f3f4f6"},
             # A little room under 0 %: a costly choice's ring at 0 % is drawn whole, not cut by the axis.
             yaxis={"title": _("win chance (%)"), "range": [-7, 107], "tickvals": [0, 20, 40, 60, 80, 100],
@@ -94,7 +94,7 @@ class ReviewChart(PlotlyView):
             hoverlabel={"font": {"size": 13}}, shapes=shapes, annotations=rounds,
         )
         self._title = _("{name}'s win chance after each decision").format(name=review.names[review.seat])
-        self._x_title = _("your decisions, in the order you made them")
+        self._x_title = _("all your decisions in order, even those with no choice")
         self._decisions = len(decisions)
         self.redrawn()
 
