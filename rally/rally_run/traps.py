@@ -112,8 +112,8 @@ def lay_words(game: RallyRunGame) -> str:
     traps = trapping_rotations(game)
     choices = join_words([Tile(kind.kind, r).way() for r in game.rotations()], "or")
     if game.first_move_dead_end():
-        text = _("On a first move, a dead end faces a face-down neighbor, never a start-finish tile. Here these "
-                 "fit: {choices}.").format(choices=choices)
+        text = _("In this app, on a first move, a dead end faces a face-down neighbor, never a start-finish tile. Here "
+                 "these fit: {choices}.").format(choices=choices)
     else:
         text = _("Only some ways make the roads meet. Here these fit: {choices}.").format(choices=choices)
     if traps:

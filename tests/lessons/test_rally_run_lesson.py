@@ -44,7 +44,7 @@ CASES = [
     ("laying", 0, "Only road ↑ ↓", "Road ↑ ↓ or road → ←, as he likes", "Only ↑ ↓ meets the road from B1"),
     # M3, R3: Gus's first move: a dead end on E5 faces E4 (north) or D5 (west), never the green start.
     ("dead ends", 0, "Open to north or to west, as he likes", "Only open to east, toward his start",
-     "may not face a start-finish tile"),
+     "must face a face-down neighbor"),
     # M3: later, Bo's dead end entered from the north must open north, back toward B1.
     ("dead ends", 1, "Open to north, back toward B1", "Any of the four ways", "faces back toward B1"),
     # M3, R11: B2 laid east-west has no road north, so Bo on B1 cannot join Gus there; were Gus
@@ -197,8 +197,10 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "go at the corners, each beside a corner tile. 4.",  # the rulebook: "on each corner of the grid"
                     "In this app, the start-finish tiles lie beside the corners, on the left and right edges.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "The rulebook says “in the first round”. In this app, that means while your car is still on its "
-                    "start-finish tile.",  # R3: the rulebook's "first round" read
+                    "So the rulebook lets you turn the open end toward a face-down neighbor (below: right or down). In "
+                    "this app, you must.",  # R3: the rulebook's "may" made a must
+                    "The rulebook says “in the first round”: in this app, while your car is still on its start-finish "
+                    "tile.",  # R3: the rulebook's "first round" read
                     "You may drive onto its tile if your road leads there. In this app, both roads must meet.",  # R11: its road must open back
                     "You may drive onto the pit stop too. In this app, it is open on every side and stays face up.",  # M1
                     "In this app: - The pit stop has room for every car. - A car always takes one on its first visit, "
@@ -207,7 +209,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "the cars playing.",                                        # the rulebook: colors unsaid
                     "“Next to your car” means beside it: roads never meet corner to corner. In this app, it must also "
                     "be where your road leads.",                                       # M3 in lesson 7
-                    "In this app, at least one way always fits; if several do, you choose.",  # it follows from M3's reading
+                    "In this app, at least one way always fits.",  # it follows from M3's reading
                     "In this app, your car could then never leave the tile: it would be stuck for good.",  # R5, R7
                     "In this app, a car may enter just one start-finish tile: its finish.",  # R5
                     "In this app, a car is stuck for good",                                # R7, R8

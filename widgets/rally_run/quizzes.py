@@ -232,8 +232,8 @@ def curve_from_west() -> Question:
 
 
 def first_move_dead_end() -> Question:
-    """Gus's first move reveals a dead end on E5 (M3, R3): it faces a face-down
-    neighbour, never his start."""
+    """Gus's first move reveals a dead end on E5 (M3, R3): in this app it faces a
+    face-down neighbour, never his start."""
     from rally.rally_run import RallyRunGame
 
     game = RallyRunGame.arrange(2, tiles={"E5": "D:N"}, turn=1)
@@ -246,9 +246,11 @@ def first_move_dead_end() -> Question:
          _("Only open to north"): frozenset("N"),
          _("Open to north or to west, as he likes"): frozenset("NW"),
          _("Any of the four ways"): frozenset("NESW")},
-        why=_("On a first move, a dead end may not face a start-finish tile. It faces a face-down neighbor: E4 "
-              "(north) or D5 (west)."),
+        why=_("In this app, a first move's dead end must face a face-down neighbor: E4 (north) or D5 (west)."),
         hint=_("On a car's first move a dead end gets special help: where may its opening face, and where not?"),
+        # The rulebook lets the dead end face a face-down neighbour and not the start; whether that
+        # is a may or a must, readers differ: the app makes it a must (R3), and says so.
+        reading=True,
     )
 
 
