@@ -40,11 +40,10 @@ from .board import CELLS, COLORS, NEIGHBOURS, PIT, distance
 from .events import CarMoved, RunEvent, TileHidden, TilesSwapped, TileTurned
 from .game import RallyRunGame
 from .observation import Observation
-from .rules import direction
+from .rules import DEAD_END, direction
 from .state import MAX_TURNS
 from .tiles import BITS, MASKS, PERIODS, opposite
 
-DEAD_END = 3
 #: The longest bot name read (``"forgetful:10000"``).
 MAX_BOT_TEXT = 40
 #: What a bot decides from: an observation, or a game (the bot then takes the current player's observation).

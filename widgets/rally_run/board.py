@@ -378,10 +378,11 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         game, me = self.game, self.human
         obs = game.observation(me)
         targets = self._targets()
-        cells, starts = cell_rows(obs, targets, waiting_rotation(game)), start_rows(targets)
+        waiting = rotation_rows(game) if game.awaiting_rotation else []  # drawn for anyone, offered to me
+        cells, starts = cell_rows(obs, targets, waiting_rotation(waiting)), start_rows(targets)
         cars, infos = car_and_player_rows(game, obs, me, self.interactive, shared=len(self.people) > 1)
         name_cars_in_places(cars, [*cells, *starts])
-        rotations = rotation_rows(game) if game.awaiting_rotation and game.current_player == me else []
+        rotations = waiting if game.current_player == me else []
         with self.hold_sync():
             self.cells, self.starts, self.cars, self.players_info = cells, starts, cars, infos
             self.trophies_left = obs.trophies_left

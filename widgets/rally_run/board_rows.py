@@ -118,24 +118,23 @@ def name_cars_in_places(cars: Sequence[dict], places: Sequence[dict]) -> None:
             row["label"] = _("{place}; here: {cars}").format(place=row["label"], cars=join_words(here[key]))
 
 
-def waiting_rotation(game: RallyRunGame) -> int | None:
-    """How the tile just revealed is drawn while it waits to be laid: the first way offered
-    that traps no car, else the first way offered; ``None`` when no tile waits. The tile as it
-    came up may face a way no rule allows (a dead end open to the board's edge), and the board
-    never shows a tile lying where it could not lie.
+def waiting_rotation(rows: Sequence[dict]) -> int | None:
+    """How the tile just revealed is drawn while it waits to be laid, from its
+    :func:`rotation_rows`: the first way offered that traps no car, else the first way
+    offered; ``None`` when no tile waits. The tile as it came up may face a way no rule
+    allows (a dead end open to the board's edge), and the board never shows a tile lying
+    where it could not lie.
 
     >>> game = RallyRunGame.arrange(2, tiles={"A1": "D:N"}, seed=1)
     >>> game.apply("reveal A1")
     >>> game.tile(Cell.parse("A1")).rotation in game.rotations()   # came up open to the edge
     False
-    >>> waiting_rotation(game) in game.rotations()
+    >>> waiting_rotation(rotation_rows(game)) in game.rotations()
     True
     """
-    offered = game.rotations()
-    if not offered:
+    if not rows:
         return None
-    traps = trapping_rotations(game)
-    return next((r for r in offered if r not in traps), offered[0])
+    return next((row["rotation"] for row in rows if not row["trap"]), rows[0]["rotation"])
 
 
 def rotation_rows(game: RallyRunGame) -> list[dict]:
