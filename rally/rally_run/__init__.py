@@ -96,7 +96,7 @@ start-finish tile: you win); ``Swap(a, b)``. Text forms: ``"reveal B3"``, ``"rot
 [1]
 >>> game.apply(Rotate(1))
 >>> game.narrate()
-['Bo reveals A1: a straight.', 'Bo lays it as a straight: road → ←.', 'Bo drives from the red start-finish tile to A1.']
+['Bo reveals A1: a straight.', 'Bo lays it: road → ←.', 'Bo drives from the red start-finish tile to A1.']
 >>> game.observation(1).tiles[0]
 Tile.parse('S:EW')
 """

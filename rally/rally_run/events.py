@@ -13,7 +13,7 @@ language spoken, or ``lang=``: :mod:`rally.common.i18n`).
 >>> for event in game.events:
 ...     print(event.describe(game.names))
 Bo reveals A1: a straight.
-Bo lays it as a straight: road → ←.
+Bo lays it: road → ←.
 Bo drives from the red start-finish tile to A1.
 """
 
@@ -104,11 +104,12 @@ class TileTurned(RunEvent):
         return BY_CODE[self.code]
 
     def _words(self, names: Sequence[str]) -> str:
+        # Its road only: the reveal just before said its kind (a German editor: said twice, it read as a stammer).
         if self.exception:
-            template = _("{name} lays it as {tile} (on a first move, a dead end faces a face-down neighbor).")
+            template = _("{name} lays it: {road} (on a first move, a dead end faces a face-down neighbor).")
         else:
-            template = _("{name} lays it as {tile}.")
-        return template.format(name=names[self.seat], tile=self.tile.shown())
+            template = _("{name} lays it: {road}.")
+        return template.format(name=names[self.seat], road=self.tile.way())
 
 
 @dataclass(frozen=True)

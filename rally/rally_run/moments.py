@@ -133,7 +133,7 @@ def _decision_moments(game: RallyRunGame, learner: int) -> list[Moment]:
         return found
     found = []
     reveals = tuple(place_name(a.cell.index) for a in game.legal_actions() if isinstance(a, Reveal))
-    going_nowhere = _back_and_forth(game, learner)
+    going_nowhere = going_back_and_forth(game, learner)
     if going_nowhere:  # pointing at the tiles it may turn over, or at the car
         found.append(Moment("back_and_forth", None, learner,
                             (("places", reveals or (str(game.car_place(learner)),)),) + asked
@@ -146,11 +146,15 @@ def _decision_moments(game: RallyRunGame, learner: int) -> list[Moment]:
     return found
 
 
-def _back_and_forth(game: RallyRunGame, learner: int) -> tuple[int, int] | None:
+def going_back_and_forth(game: RallyRunGame, learner: int) -> tuple[int, int] | None:
     """Whether ``learner``'s car is going nowhere: its last :data:`BACK_AND_FORTH_MOVES`
     moves (or more) all went between the same two places, and none took a trophy. If so,
     which time this is to say it: the learner's move where the to and fro began, and 1
-    (it has lasted :data:`BACK_AND_FORTH_MOVES` moves) or 2 (twice that, or more); else ``None``."""
+    (it has lasted :data:`BACK_AND_FORTH_MOVES` moves) or 2 (twice that, or more); else ``None``.
+
+    >>> going_back_and_forth(RallyRunGame.new(2, seed=6), 0) is None
+    True
+    """
     ends = [e.end for e in game.events if isinstance(e, CarMoved) and e.seat == learner]
     places: set[int] = set()
     begun = len(ends)
@@ -232,6 +236,20 @@ def nudged_again(moment: Moment) -> bool:
     """
     again = moment.fact("again")
     return moment.kind == "back_and_forth" and isinstance(again, tuple) and again[-1] > 1
+
+
+def nudge_words(game: RallyRunGame, seat: int) -> tuple[str, ...]:
+    """The back-and-forth nudge's sentences for ``seat`` now, in the language spoken, or
+    none while its car is not going back and forth (:func:`going_back_and_forth`): a free
+    game's board says them where a guided game shows its tip.
+
+    >>> nudge_words(RallyRunGame.new(2, seed=6), 0)
+    ()
+    """
+    going = going_back_and_forth(game, seat)
+    if going is None:
+        return ()
+    return moment_words(Moment("back_and_forth", None, seat, (("again", going),)), game.names, learner=seat)
 
 
 def moment_words(moment: Moment, names: Sequence[str], learner: int | None = None) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ moment of each event is the game right after the decision that logged it.
 >>> game.apply("reveal A1"); game.apply("rotate 1")
 >>> moments = replay_states(game)
 >>> [m.text for m in moments]
-['Bo reveals A1: a straight.', 'Bo lays it as a straight: road → ←.', 'Bo drives from the red start-finish tile to A1.']
+['Bo reveals A1: a straight.', 'Bo lays it: road → ←.', 'Bo drives from the red start-finish tile to A1.']
 >>> moments[0].state.phase, str(moments[-1].state.cars[0])
 ('rotate', 'A1')
 """

@@ -31,10 +31,12 @@ STATE = """el => ({
   rotationLabels: [...el.querySelectorAll('button.rally-run__rotation')].map(b => b.getAttribute('aria-label')),
   noSwap: [...el.querySelectorAll('g.rr-cell')].filter(g => g.querySelector('.rr-no-swap')).map(g => g.dataset.place),
 })"""
-#: JavaScript: the board has changed since ``before`` and the kernel is idle again.
+#: JavaScript: the board has changed since ``before`` and the kernel is idle again (in
+#: JupyterLab; the app view shows no kernel's state, and its board changes only by the kernel).
 CHANGED = f"""([el, before]) => {{
   const now = JSON.stringify(({STATE})(el));
-  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status;
+  const lab = window.jupyterapp?.shell?.currentWidget?.sessionContext;
+  const kernel = lab ? lab.session?.kernel?.status : 'idle';
   return now !== before && kernel === 'idle';
 }}"""
 CORNERS = {"red": "A1", "blue": "E1", "green": "E5", "yellow": "A5"}
@@ -121,9 +123,11 @@ def distance(a: str, b: str) -> int:
     return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1]) - int(b[1]))
 
 
-def play_a_turn(board: Board, state: dict) -> dict:
+def play_a_turn(board: Board, state: dict, badge_clear: bool = True) -> dict:
     """One turn as a sensible learner plays it: finish if you can, else reveal or drive
-    toward the goal, else swap."""
+    toward the goal, else swap. ``badge_clear``: a tile being laid shows its road beside its
+    "lay it" badge (not on a phone, where the badge is a third of the tile: the ways offered
+    under the board draw the road)."""
     targets = dict(state["targets"])
     if "finish" in targets.values():
         return board.click(next(p for p, kind in targets.items() if kind == "finish"))
@@ -132,11 +136,12 @@ def play_a_turn(board: Board, state: dict) -> dict:
         return board.swap()
     goal = goal_cell(state["heading"])
     state = board.click(min(moves, key=lambda p: (distance(p, goal), p)))
-    if state["rotations"]:
+    if state["rotations"] and badge_clear:
         # The badge leaves the road to judge in view: at most the end of one arm (when the road runs
         # both up and down) lies under it.
         under = board.root.evaluate(ROAD_UNDER_BADGE)
         assert under in ([], ["N"]), under
+    if state["rotations"]:
         state = board.rotate(0)
     return state
 

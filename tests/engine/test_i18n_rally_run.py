@@ -57,12 +57,12 @@ def test_the_events_of_a_seeded_game_are_told_in_german_and_english_stays():
     game = first_moves()
     assert game.narrate(lang="de") == [
         "Bo deckt A1 auf – eine Gerade.",
-        "Bo legt das Plättchen hin (eine Gerade: Straße → ←).",
+        "Bo legt das Plättchen hin: Straße → ←.",
         "Bo fährt vom roten Start-Ziel-Plättchen nach A1.",
     ]
     assert game.narrate() == [
         "Bo reveals A1: a straight.",
-        "Bo lays it as a straight: road → ←.",
+        "Bo lays it: road → ←.",
         "Bo drives from the red start-finish tile to A1.",
     ]
     assert game.events[0].describe(game.names, lang="de") == "Bo deckt A1 auf – eine Gerade."

@@ -35,8 +35,10 @@ def drive(quiz, index: int, answer: str):
 CASES = [
     # Lesson 00. The losers wind up their motors, as the engine logged for the game's first trick.
     (start_quiz, 0, "They wind up their motors", "Their cars move back", "each wind their motor one position on"),
-    # Two laps win at once (S13), as the seeded game that ended so shows.
-    (start_quiz, 2, "2", "1", "The first car to finish 2 laps wins at once"),
+    # Two laps win at once (S13), in the middle of round 3, as the seeded game that ended so shows.
+    (start_quiz, 2, "Cy wins the race at once", "The round is played to its end; then the car furthest ahead wins",
+     "other tricks are not played"),
+    (start_quiz, 2, "Cy wins the race at once", "Cy must drive one more lap to win", "wins the race at once"),
     # Cy G6, Di G13, Ada G3, Bo G12: one color, Di's G13 wins. Lesson 0 says who won, not
     # who takes the flag: the flag is taught in lesson 1.
     (start_quiz, 1, "Di", "Ada", "Di won this trick, so Di plays the first card of the next one."),

@@ -56,10 +56,12 @@ CASES = [
     # R9: Gus did not swap on his last turn, so Bo may swap A4 (his own earlier swap does not count),
     # though A4 and D2 are far apart.
     ("swap", 0, "Yes", "No", "Bo's own swap does not count"),
-    ("swap", 0, "Yes", "Only if the two tiles lie next to each other", "Bo's own swap does not count"),
+    # The tempting misreading: his own swap bars him.
+    ("swap", 0, "Yes", "No: Bo swapped A4 himself on his last turn", "Bo's own swap does not count"),
     # M3: E5 lies face up under Gus's car, so it cannot be swapped, with any tile.
     ("swap", 1, "No", "Yes", "only face-down tiles may be swapped"),
-    ("swap", 1, "No", "Only if the two tiles lie next to each other", "only face-down tiles may be swapped"),
+    # The tempting misreading: any tile left out of the last swap may be swapped.
+    ("swap", 1, "No", "Yes: E5 was not in the last swap", "only face-down tiles may be swapped"),
     # M4: the trophy's color names the finish: Gus turns over Bo's red, so his finish is the red
     # start-finish tile, Bo's start (going home is the tempting wrong answer).
     ("pit stop", 0, "The one Bo started on", "The one he started on himself", "wherever a car started"),
@@ -103,7 +105,8 @@ def test_every_question_of_every_part_is_covered_and_has_one_right_answer():
 def test_the_questions_use_the_engines_names_and_ask_in_their_heading_only():
     """Every game keeps its default names (Bo red, Gus green, Ed blue: NAMES_BY_COLOR); the
     heading asks the question, and the prompt beneath it tells the case without asking it
-    again. A may-question offers a third answer, "Only if …", besides Yes and No."""
+    again. A may-question offers a third answer besides Yes and No: "Only if …", or a yes or no
+    with a reason that is true of the game but not the rule."""
     for part in PARTS:
         for question in rally_run_quiz(part).questions:
             texts = [question.prompt, question.heading, *question.choices,

@@ -133,6 +133,7 @@ def test_the_nudges_second_time_rings_the_swap_button_and_a_tap_there_goes_throu
     else:
         pytest.fail("no second nudge in 600 steps")
     assert run.tip_text == "Still going back and forth? Swap two face-down tiles!"
+    assert "back and forth" not in run.board.prompt  # the tip says it; the board's line does not say it again
     assert run.board.highlight[0] == "swap" and run.board.highlight[1:] == list(moment.fact("places"))
     assert not run.board.set_mode("move") and run.moment is moment  # not what the tip asks: refused
     assert run.board.set_mode("swap") and run.moment is None and run.board.mode == "swap"

@@ -718,3 +718,25 @@ def test_a_car_stuck_for_good_is_sent_to_the_button_the_page_shows():
     board.rotate(next(r["rotation"] for r in board.rotations if r["trap"]))
     assert board.game.is_stuck_for_good(0)
     assert "“Start this game again ▶”" in board.prompt and "New game" not in board.prompt
+
+
+def test_a_car_going_back_and_forth_in_a_free_game_is_nudged_to_swap():
+    """Walk 78: lesson 8's game 7 shuts Bo in four tiles; a child who kept driving went to
+    and fro for 36 turns while the line above the board kept asking for a tile to reveal."""
+    board = RallyRunBoard(players=2, seed=7, names=["Bo", "Gus"], bots=["forgetful:3"])
+    said = []
+    for _turn in range(40):
+        game = board.game
+        if game.is_over:
+            break
+        if game.awaiting_rotation:
+            assert board.rotate(board.rotations[0]["rotation"])
+        else:
+            first = next(place for place, what in targets(board).items() if what in ("reveal", "drive"))
+            assert board.click(first)
+        said.append(board.prompt)
+    nudged = [i for i, line in enumerate(said) if line.startswith("Going back and forth? Try another way, or swap")]
+    assert nudged and all("back and forth" not in line for line in said[:nudged[0]])
+    assert any(line.startswith("Still going back and forth? Swap two face-down tiles!") for line in said)
+    board.set_mode("swap")
+    assert "back and forth" not in board.prompt  # swapping now: the line says how

@@ -273,17 +273,27 @@ function render({ model, el }) {
   // lines close up to 0.8 of the text size where there are many. A pit the car may enter has
   // its badge at the bottom, and the plate stays above it: with fewer lines to hold, the
   // count goes on one line (squeezed to fit), and on a phone's board only the word stays (the
-  // tile's label still says the count).
-  function drawPit(g, x, y, badged) {
+  // tile's label still says the count). Cars on the pit stand in a row along its top
+  // (pitCars) and the plate goes below them: a car in a corner hid the word (walk 78: "BIT").
+  // Where a car and a badge leave no room for the word, the tile's label still says it.
+  // Cars in a row on one tile (a start-finish tile, the pit stop), a seat each: four spread
+  // no wider than the tile, the outer cars' edges (and outlines) stay on it.
+  function rowCarRadius() { return T * 0.625; }
+  function carsApart(r) { return Math.min(S * 0.18, (S / 2 - r - 3) / 1.5); }
+
+  function drawPit(g, x, y, badged, occupied) {
     svg("rect", { x, y, width: S, height: S, fill: `url(#${uid}-checker)`, class: "rr-pit" }, g);
     const room = S - 12;
-    const tall = S - 6 - (badged ? T + 8 : 0);
+    const from = occupied ? y + 2 * rowCarRadius() + 4 : y + 3;
+    const tall = y + S - 3 - (badged ? T + 8 : 0) - from;
+    if (tall < 0.8 * T + 6) return;
     const most = Math.max(1, Math.floor((tall - 6) / (0.8 * T)));
     let lines = [word("pit"), ...wrap(g, word("trophies"), "rr-pit-count", room)];
     if (lines.length > most) lines = most >= 2 ? [word("pit"), word("trophies")] : [word("pit")];
     const pitch = Math.min(T + 2, (tall - 6) / lines.length);
     const high = lines.length * pitch + 6;
-    const top = Math.max(y + 3, Math.min(y + 38 - high / 2, y + 3 + tall - high));
+    const top = occupied ? from + (tall - high) / 2
+      : Math.max(y + 3, Math.min(y + 38 - high / 2, y + 3 + tall - high));
     svg("rect", { x: x + 3, y: top, width: S - 6, height: high, rx: 4, class: "rr-pit-plate" }, g);
     lines.forEach((line, i) => {
       const text = svg("text", { x: x + S / 2, y: top + 3 + i * pitch + pitch / 2 + T * 0.35,
@@ -313,6 +323,8 @@ function render({ model, el }) {
     }
     const spots = {};
     const badges = [];  // drawn after every tile, which would cover a wide one's ends
+    const carsAt = new Set(model.get("cars").map((car) => car.place));
+    const pit = model.get("cells").find((c) => c.state === "pit")?.cell;
     for (const cell of model.get("cells")) {
       const x = xOf(cell.col);
       const y = yOf(cell.row);
@@ -324,7 +336,7 @@ function render({ model, el }) {
         svg("text", { x: x + S / 2, y: y + S / 2 + T * 0.375, class: "rr-hidden-mark" }, g).textContent =
           cell.target ? "" : "?";
       } else if (cell.state === "pit") {
-        drawPit(g, x, y, Boolean(cell.target));
+        drawPit(g, x, y, Boolean(cell.target), carsAt.has(cell.cell));
       } else {
         drawTile(g, x, y, S, cell.kind, cell.openings);
       }
@@ -374,13 +386,19 @@ function render({ model, el }) {
       }
       clickable(g, sf.color, label, interactive, sf.target, x, y);
     }
+    // A guide points at places (the highlight trait): a thick ring round each, never catching a
+    // click; under the badges and cars, which it would cut (walk 78: "revea|l").
+    for (const place of model.get("highlight") || []) {
+      if (!spots[place]) continue;
+      const [x, y] = spots[place];
+      svg("rect", { x: x - 3, y: y - 3, width: S + 6, height: S + 6, rx: 8, class: "rr-highlight" }, board);
+    }
     // Over the tiles but never catching a click (the tile under it takes it), and said by
     // each tile's own label, not a second time.
     const plates = svg("g", { class: "rr-badges", "pointer-events": "none", "aria-hidden": "true" }, board);
     // A plate may reach over a cell beside it that shows only its "?" (face down, no badge,
     // no car), short of its middle: never over a road, the pit stop or a car (a start tile's
     // plate stays on its tile).
-    const carsAt = new Set(model.get("cars").map((car) => car.place));
     const plain = new Set(model.get("cells").filter((c) => c.state === "down" && !c.target && !c.pending
       && !carsAt.has(c.cell)).map((c) => `${c.col},${c.row}`));
     const free = (col, row) => plain.has(`${col},${row}`);
@@ -396,21 +414,16 @@ function render({ model, el }) {
       if (startColors.has(car.place)) {
         // On a start-finish tile: on its road, side by side, clear of the color word (on a
         // small board, raised above the word's accents: "Grün" keeps its dots).
-        // Four seats spread no wider than the tile: the outer cars' edges (and outlines) stay on it.
-        const r = T * 0.625;
+        const r = rowCarRadius();
         const above = y + S - 4 - T / 8 - 0.95 * T - r - 1;
-        const apart = Math.min(S * 0.18, (S / 2 - r - 3) / 1.5);
-        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * apart, Math.max(y + r + 1, Math.min(y + S / 2, above)), r);
+        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * carsApart(r), Math.max(y + r + 1, Math.min(y + S / 2, above)), r);
+      } else if (car.place === pit) {
+        const r = rowCarRadius();
+        drawCar(g, car, x + S / 2 + (car.seat - 1.5) * carsApart(r), y + r + 2, r);
       } else {
         const [sx, sy] = SLOTS[car.seat];
         drawCar(g, car, x + S / 2 + sx * S * SLOT, y + S / 2 + sy * S * SLOT, T * 0.75);
       }
-    }
-    // A guide points at places (the highlight trait): a thick ring over each, never catching a click.
-    for (const place of model.get("highlight") || []) {
-      if (!spots[place]) continue;
-      const [x, y] = spots[place];
-      svg("rect", { x: x - 3, y: y - 3, width: S + 6, height: S + 6, rx: 8, class: "rr-highlight" }, board);
     }
   }
 

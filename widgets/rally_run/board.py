@@ -31,7 +31,7 @@ True
 >>> board.rotate(1)          # Bo drives onto A1; Gus's bot answers at once
 True
 >>> board.log[:3]
-['Turn 1: Bo reveals A1: a straight.', 'Turn 1: Bo lays it as a straight: road → ←.', 'Turn 1: Bo drives from the red start-finish tile to A1.']
+['Turn 1: Bo reveals A1: a straight.', 'Turn 1: Bo lays it: road → ←.', 'Turn 1: Bo drives from the red start-finish tile to A1.']
 >>> board.click("C3")
 False
 >>> board.status
@@ -146,6 +146,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
         #: The words of the button that starts another game, named at the game's end; None:
         #: the board's own "New game" (a guide that hides it names its own button).
         self.again_words: str | None = None
+        #: Whether the prompt nudges a car going back and forth to swap (a guide with its own tip says no).
+        self.nudges = True
         self.set_trait("interactive", bool(interactive))
         if game is None:
             if players is None:
@@ -392,7 +394,8 @@ class RallyRunBoard(StableRepr, StatusLine, anywidget.AnyWidget):
             self.seed = game.seed
             self.labels = page_labels(obs.trophies_left)
             self.heading, self.prompt = heading_and_prompt(
-                game, me, self.interactive, self.mode, shared=len(self.people) > 1, again=self.again_words)
+                game, me, self.interactive, self.mode, shared=len(self.people) > 1, again=self.again_words,
+                nudge=self.nudges)
             self.over = game.is_over
 
     def _targets(self) -> dict[str, str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from rally.rally_run import Cell, RallyRunGame, StartFinish
+from rally.rally_run.moments import nudge_words
 from rally.rally_run.traps import trapping_rotations
 
 from ..i18n import _, join_clauses, join_sentences, join_words, ngettext, pgettext
@@ -144,11 +145,12 @@ def ending_words(game: RallyRunGame, me: int, again: str | None = None) -> str:
 
 
 def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str,
-                       shared: bool = False, again: str | None = None) -> tuple[str, str]:
+                       shared: bool = False, again: str | None = None, nudge: bool = True) -> tuple[str, str]:
     """The line above the board and what ``me`` is asked to do, in ``mode`` (``"move"`` or
     ``"swap"``); no prompt on a board only shown (not ``interactive``) or on another's turn.
     At the end, a board played by one person (not ``shared``) tells them how they did, and
-    which button (``again``: :func:`ending_words`) plays again."""
+    which button (``again``: :func:`ending_words`) plays again. A car going back and forth
+    is nudged to swap (``nudge``; a guide that shows its own tip for it says no)."""
     names = game.names
     if game.is_over:  # the winner in the heading: the line below says why (a finish, or the limit)
         assert game.winner is not None  # a game of Rally Run always ends with a winner
@@ -185,8 +187,10 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
     if not game.can_move(me):  # no tile to tap: say so, or the board looks frozen (round 26's walk)
         return head, _("No road leads on from here. Press “{swap}” and swap two face-down tiles.").format(
             swap=buttons["swap_button"])
-    return head, _("Choose a tile marked reveal or drive (or your finish), or press “{swap}”.").format(
+    ask = _("Choose a tile marked reveal or drive (or your finish), or press “{swap}”.").format(
         swap=buttons["swap_button"])
+    # Walk 78: a free game's deal may shut a car in a few tiles; only a swap lets it out.
+    return head, join_sentences([*(nudge_words(game, me) if nudge else ()), ask])
 
 
 def board_in_words(game: RallyRunGame, seat: int) -> str:

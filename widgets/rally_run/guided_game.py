@@ -148,6 +148,7 @@ class GuidedRun(StableRepr, w.VBox):
         self.example_box = w.VBox()
         self.board = RallyRunBoard(guided_game(seed, names), bots=[bot], pause_hook=self._hold)
         self.board.again_words = _(AGAIN)  # its own "New game" is hidden: lesson 0's button plays again
+        self.board.nudges = False  # its own 🔁 tip says it
         self.board.add_class("rally-run-big")
         # A tap on the board while a tip is up is refused in the board's status line: the
         # tip it asks to read comes into view with it.

@@ -340,10 +340,9 @@ def when_face_down() -> Question:
 def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
     """'May Bo swap these two tiles now?' after ``actions`` played from the deal of
     seed 1 (two players) — the story is the engine's own narration, the verdict its
-    ``why_illegal``; 'Only if they lie next to each other' by swapping the first of
-    them with a neighbour instead."""
-    from rally.rally_run import Cell, RallyRunGame, Swap
-    from rally.rally_run.board import NEIGHBOURS
+    ``why_illegal``; the third choice a misreading of the swap rule that this game makes
+    tempting (:func:`_swap_misreading`)."""
+    from rally.rally_run import RallyRunGame, Swap
 
     game = RallyRunGame.new(2, seed=1)
     for action in actions:
@@ -352,13 +351,16 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
         raise SetupError(_("The swap question is asked on the first player's turn."))
     name, other = game.names
     story = join_sentences(game.narrate())
-    first = Cell.parse(swap[0])
-    beside = next(str(Cell.of(n)) for n in NEIGHBOURS[first.index] if 0 <= n < 25 and str(Cell.of(n)) != swap[1])
-    choices, check = _yes_no_or_only_if(
-        game, Swap(*swap), lambda: _(
-            "Yes: both are face down, and only the two tiles the player just before him swapped are barred. "
-            "{other} did not swap; {name}'s own swap does not count.").format(name=name, other=other),
-        _("Only if the two tiles lie next to each other"), (game, Swap(swap[0], beside)))
+    allowed = game.why_illegal(Swap(*swap)) is None
+    choices = (_("Yes"), _("No"), _swap_misreading(game, swap))
+
+    def check(answer: str) -> Feedback:
+        if allowed:
+            return Feedback(answer == choices[0], _(
+                "Yes: both are face down, and only the two tiles the player just before him swapped are barred. "
+                "{other} did not swap; {name}'s own swap does not count.").format(name=name, other=other))
+        reason = _without_options(game, game.why_illegal(Swap(*swap)) or "")  # in the language spoken now
+        return Feedback(answer == choices[1], _("No. {reason}").format(reason=reason))
 
     return Question(
         _("So far: {story} Now it is {name}'s turn.").format(story=story, name=name),
@@ -367,6 +369,29 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
         hint=_("Only face-down tiles may be swapped, and not the two the player just before you swapped."),
         heading=_("May {name} swap {a} and {b}?").format(name=name, a=swap[0], b=swap[1]),
     )
+
+
+def _swap_misreading(game: RallyRunGame, swap: tuple[str, str]) -> str:
+    """A wrong answer with a reason that is true of ``game`` but not the rule (a fresh
+    fact-checker: "only if the two tiles lie next to each other" tested no misreading
+    anyone has): a player's own swap barring him; only the tiles he swapped himself being
+    barred; a tile left out of the last swap being free to swap though face up."""
+    from rally.rally_run import Cell, TilesSwapped
+
+    seat = game.current_player
+    name = game.names[seat]
+    cells = [Cell.parse(c) for c in swap]
+    own = [e for e in game.events if isinstance(e, TilesSwapped) and e.seat == seat]
+    swapped = [e for e in game.events if isinstance(e, TilesSwapped)]
+    codes = [None if (r := game.swap_refusal(c)) is None else r.code for c in cells]
+    for cell, code in zip(cells, codes):
+        if code is None and own and cell.index in (own[-1].a, own[-1].b):
+            return _("No: {name} swapped {cell} himself on his last turn").format(name=name, cell=cell)
+        if code == "R9.just_swapped" and not any(cell.index in (e.a, e.b) for e in own):
+            return _("Yes: {name} did not swap {cell} himself").format(name=name, cell=cell)
+        if code == "M3.face_up" and not (swapped and cell.index in (swapped[-1].a, swapped[-1].b)):
+            return _("Yes: {cell} was not in the last swap").format(cell=cell)
+    raise SetupError(_("This swap question has no misreading to offer: choose other tiles."))
 
 
 # ------------------------------------------------------------ the pit stop
@@ -402,9 +427,12 @@ def trophy_taken() -> Question:
                           "a car started.").format(driver=first, color=color_adjective(got)))
 
     return Question(
-        _("{first} and {second} are playing. In this app, each car started on the tile of its color. {second} "
-          "stands on {place}, next to the pit stop. He drives onto the pit stop and turns over the top trophy: it is "
-          "{color}.").format(first=first, second=second, place=place, color=color_adjective(got)),
+        # Each car's color said here (a fact-checker: the question needs it, and lesson 8 says it only below).
+        _("{first} ({first_color} car) and {second} ({second_color} car) are playing. In this app, each car started "
+          "on the tile of its color. {second} stands on {place}, next to the pit stop. He drives onto the pit stop "
+          "and turns over the top trophy: it is {color}.").format(
+            first=first, second=second, first_color=color_adjective(other), second_color=color_adjective(own),
+            place=place, color=color_adjective(got)),
         tuple(choices),
         check,
         hint=_("What does the trophy's color tell its driver?"),

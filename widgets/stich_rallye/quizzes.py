@@ -19,11 +19,11 @@ from rally import (
     Dealt, Moved, RoundEnded, SetupError, TrickWon,
     deck, explain_trick, legal_plays, parse_cards, play_until, release_order, trick_move, why_illegal,
 )
-from rally.stich_rallye.cards import format_cards
+from rally.stich_rallye.cards import HAND_SIZES, format_cards
 from rally.stich_rallye.replay import round_end_span
 
 from rally.stich_rallye.track import get_track
-from ..i18n import _, join_words, ngettext
+from ..i18n import _, join_sentences, join_words, ngettext
 from ..quiz import Feedback, Question, Quiz
 from .motor_dial import MotorDial
 
@@ -128,20 +128,33 @@ def what_losers_do(players: int, seed: int) -> Question:
 
 
 def laps_to_win(players: int, seed: int) -> Question:
-    """'How many laps win the race at once?' — judged by a seeded game that ended that way."""
+    """'What happens when a car finishes its second lap in the middle of a round?' — judged
+    by a seeded game that ended that way: the race is won at once, the round's other tricks
+    unplayed. (Asking only how many laps win, a fresh fact-checker found, asked again what
+    the guided game's last tip had just said.)"""
     game = _careful_game(players, seed, lambda g: False)
     won = next(e for e in game.events if isinstance(e, GameWon))
-    laps = game.laps[won.seat] if won.reason == "second lap" else 2
+    tricks = [e for e in game.events if isinstance(e, TrickWon)]
+    played = len(tricks) - sum(HAND_SIZES[: game.round - 1])  # the tricks of the last round played
+    if won.reason != "second lap" or played >= HAND_SIZES[game.round - 1] or game.laps[won.seat] != 2:
+        raise SetupError(_("The laps question needs a game won by a second lap before its round is over."))
+    name = game.names[won.seat]
+    choices = (_("{name} wins the race at once").format(name=name),
+               _("The round is played to its end; then the car furthest ahead wins"),
+               _("{name} must drive one more lap to win").format(name=name))
 
     def check(answer: str) -> Feedback:
-        return Feedback(int(answer) == laps, ngettext(
-            "The first car to finish {laps} lap wins at once. If none does by the end of round 3, the car in front "
-            "wins.",
-            "The first car to finish {laps} laps wins at once. If none does by the end of round 3, the car in front "
-            "wins.", laps).format(laps=laps))
+        return Feedback(answer == choices[0], join_sentences([
+            won.describe(game.names),
+            _("The round's other tricks are not played. Only if no car finishes two laps by the end of round 3 "
+              "does the car in front win.")]))
 
-    return Question(_("How many laps must a car finish to win the race at once?"), ("1", "2", "3"),
-                    check, hint=_("Think of the end of a race: what must a car do before the others?"))
+    return Question(
+        _("{name}'s car has finished 1 lap. In round {round}, {name} wins trick {trick} of {tricks}, and the car "
+          "crosses the finish line again.").format(
+            name=name, round=game.round, trick=played, tricks=HAND_SIZES[game.round - 1]),
+        choices, check, hint=_("Think of the end of a race: what must a car do before the others?"),
+        heading=_("What happens now?"))
 
 
 def start_quiz() -> Quiz:
