@@ -114,9 +114,10 @@ class LessonDone(_CourseWidget):
         item = lesson_named(lesson)
         title = item.title()
         kwargs.setdefault("labels", {
-            # The button says what it does: it ticks the lesson off on lesson 0's course map (which says
-            # the ticks stay in this browser only), so it needs no note of its own until it is pressed.
-            "tick": _("✓ Tick off this lesson") if item.number == 0 else _("✓ Tick off this lesson in lesson 0"),
+            # The button says what it does: it marks the lesson done, and the tick shows on lesson 0's
+            # course map (which says the ticks stay in this browser only), so it needs no note of its own
+            # until it is pressed. ("Tick off this lesson in lesson 0" read as ticking off lesson 0: walk 79.)
+            "tick": _("✓ Tick off this lesson") if item.number == 0 else _("✓ Mark as done (shows in lesson 0)"),
             "ticked": _("✓ Finished: {title}").format(title=title),
             "note_ticked": _("The tick shows on the course map in lesson 0. Press again to take it away."),
             "note_open": "",

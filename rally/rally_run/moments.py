@@ -98,7 +98,8 @@ def _event_moment(game: RallyRunGame, index: int) -> Moment | None:
         car = game.cars[event.seat]  # where the car ahead stands: a cell, or a start-finish tile's color
         place = car.color if isinstance(car, StartFinish) else str(car)
         return Moment("finish", index, event.seat, (("places", (place,)), ("reason", event.reason),
-                                                     ("turns", game.max_turns // game.players)))
+                                                     ("turns", game.max_turns // game.players),
+                                                     ("all", game.max_turns)))
     return None
 
 
@@ -148,17 +149,21 @@ def _decision_moments(game: RallyRunGame, learner: int) -> list[Moment]:
 
 def going_back_and_forth(game: RallyRunGame, learner: int) -> tuple[int, int] | None:
     """Whether ``learner``'s car is going nowhere: its last :data:`BACK_AND_FORTH_MOVES`
-    moves (or more) all went between the same two places, and none took a trophy. If so,
+    moves (or more) since its last swap all went between the same two places, and none took a trophy. If so,
     which time this is to say it: the learner's move where the to and fro began, and 1
     (it has lasted :data:`BACK_AND_FORTH_MOVES` moves) or 2 (twice that, or more); else ``None``.
 
     >>> going_back_and_forth(RallyRunGame.new(2, seed=6), 0) is None
     True
     """
+    # Counted from the learner's last swap: a nudge to swap, once followed, goes (walk 79: it stayed).
+    since = max((i + 1 for i, e in enumerate(game.events) if isinstance(e, TilesSwapped) and e.seat == learner),
+                default=0)
     ends = [e.end for e in game.events if isinstance(e, CarMoved) and e.seat == learner]
+    first = sum(isinstance(e, CarMoved) and e.seat == learner for e in game.events[:since])
     places: set[int] = set()
     begun = len(ends)
-    while begun > 0 and ends[begun - 1] != PIT and len(places | {ends[begun - 1]}) <= 2:
+    while begun > first and ends[begun - 1] != PIT and len(places | {ends[begun - 1]}) <= 2:
         begun -= 1
         places.add(ends[begun])
     lasted = len(ends) - begun
@@ -211,7 +216,8 @@ _WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                (N_("{name} reached the finish with the trophy."), N_("{name} wins the race!"))),
 }
 #: The game's end when nobody reached the finish (R7, R8): why it stops, then who wins.
-_NO_FINISH = {"turn limit": N_("In this app, a first game is short: {turns} turns each."),
+# Both counts: the board's heading and its log count every player's turns ("Game over after 80 turns").
+_NO_FINISH = {"turn limit": N_("In this app, a first game is short: {turns} turns each, {all} in all."),
               "all stuck": N_("In this app, a game stops when no car can ever move.")}
 _AHEAD = (N_("Nobody finished; in this app, the car closest to winning wins: yours!"),
           N_("Nobody finished; in this app, the car closest to winning wins: {name}'s!"))
@@ -270,7 +276,7 @@ def moment_words(moment: Moment, names: Sequence[str], learner: int | None = Non
     name = names[seat] if seat is not None and 0 <= seat < len(names) else ""
     color = moment.fact("color")
     words = {"name": name, "color": color_adjective(color) if isinstance(color, str) else "",
-             "turns": moment.fact("turns")}
+             "turns": moment.fact("turns"), "all": moment.fact("all")}
     return tuple(_(sentence).format(**words) for sentence in chosen)
 
 

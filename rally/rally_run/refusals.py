@@ -475,5 +475,7 @@ def _face_up_words(facts: Mapping[str, Any]) -> str:
 
 @wording("R9.just_swapped")
 def _just_swapped_words(facts: Mapping[str, Any]) -> str:
-    return _("{name} has just swapped {a} and {b}: neither may be swapped again right away. Choose two other "
-             "face-down tiles.").format(name=facts["name"], a=place_name(facts["a"]), b=place_name(facts["b"]))
+    # No "choose two others": the board marks the tiles that may be swapped, and a self-check or a
+    # guide's "Why?" asks for no swap (walk 78: an order inside a quiz's answer).
+    return _("{name} has just swapped {a} and {b}: neither may be swapped again right away.").format(
+        name=facts["name"], a=place_name(facts["a"]), b=place_name(facts["b"]))

@@ -121,9 +121,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "round_end_motors": (N_("Round {round} is over: now every motor drives its car, last place first."),),
     "round_end_motors_value": (N_("Round {round} is over: now every motor drives its car, last place first."),
                                N_("{name}'s motor had {value}: the car drove that many empty spaces, and the motor went back to 0.")),
-    "new_deal": (N_("Round {round}: in this app, all the cards are shuffled again, and everyone gets {cards} new "
-                    "cards."),
-                 N_("The rulebook is not clear here, so the app does this.")),
+    "new_deal": (N_("Round {round}: all the cards are shuffled again, and everyone gets {cards} new cards."),
+                 N_("The cards lying aside would be too few.")),
     "lap": (N_("{name}'s car reached the finish line: lap {lap} done!"),
             N_("The motor flips to its red side: one more lap to go.")),
     "lap_on_line": (N_("{name}'s car stopped on the start/finish: in this app, that counts as lap {lap} done!"),
@@ -140,8 +139,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
 }
 #: How round 2 and 3 are dealt (S3), said once: the "why" of a new deal.
 DEAL_RULE = N_("Each player gets 5 cards in round 1, 7 in round 2 and 9 in round 3. Cards left over lie aside, "
-               "face down. The cars stay where they are. The rulebook does not say clearly which cards are dealt "
-               "again. So in this app, all the cards are gathered and shuffled at the start of every round.")
+               "face down. The cars stay where they are. The cards lying aside are too few for the next round. "
+               "So all the cards are gathered and shuffled at the start of every round.")
 
 
 def guide(learner: int = 0) -> MomentGuide:

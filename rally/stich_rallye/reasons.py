@@ -170,6 +170,8 @@ def turbo_reason(position: Position, use: bool) -> str:
     if use:
         return ngettext("{card} + {value} = {steps} space, {where}{after}",
                         "{card} + {value} = {steps} spaces, {where}{after}", move.steps).format(**facts)
+    if won is not None and won.seat == seat and not after:  # the race is over: no motor kept for anything
+        return ngettext("{steps} space, {where}", "{steps} spaces, {where}", move.steps).format(**facts)
     if not position.hand:
         return ngettext("{steps} space, {where}, keeping the motor's {value} to drive you at the round's end{after}",
                         "{steps} spaces, {where}, keeping the motor's {value} to drive you at the round's end{after}",

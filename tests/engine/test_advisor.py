@@ -12,6 +12,8 @@ from rally import Card, Game, HeuristicBot, Position, PositionError, RandomBot, 
 from rally import advise
 from rally.stich_rallye.advisor import ALPHA, RESERVE, Z99, Advice, OptionResult, play_test_game
 from rally.common.stats import sign_test, wilson_interval
+from rally.stich_rallye.game import turbo_move
+from rally.stich_rallye.reasons import turbo_reason
 
 TRACK20 = "S......D......U....."  # 20 spaces: 2 laps end at progress 40
 
@@ -348,3 +350,26 @@ def test_advising_a_finished_game_or_nonsense_is_refused():
     play_out(game, [RandomBot()] * 3, random.Random(1))
     with pytest.raises(PositionError, match="game is over"):
         advise(game)
+
+
+# ------------------------------------------------------------ the turbo's reasons
+def first_turbo_where_both_win(seed: int) -> Position:
+    """The first turbo decision of a seeded game of careful players where the card alone
+    and the turbo both take the car over the finish line a second time."""
+    game, bot, rng = Game.new(4, seed=seed), HeuristicBot(), random.Random(seed)
+    while not game.is_over:
+        if game.awaiting_turbo:
+            alone, turbo = turbo_move(game, False), turbo_move(game, True)
+            if min(alone.final, turbo.final) >= 2 * alone.track_length:
+                return Position.from_game(game)
+        game.apply(bot.choose(game, game.legal_actions(), rng))
+    raise AssertionError(f"seed {seed}: no such turbo decision")
+
+
+def test_a_card_that_wins_the_race_alone_keeps_no_motor_for_later():
+    """A German editor: "keeping the motor's 2 for later" beside a move that wins the race."""
+    position = first_turbo_where_both_win(0)
+    alone, turbo = turbo_reason(position, False), turbo_reason(position, True)
+    assert alone == "7 spaces, over the finish line, winning the race"
+    assert turbo.endswith("= 9 spaces, over the finish line, winning the race")
+    assert "later" not in alone and "keeping" not in alone

@@ -67,7 +67,7 @@ def german_of(game: Game, event: object) -> str | None:
         return {
             "trick": f"{names[event.seat]} nimmt die Startspieler-Fahne und eröffnet den nächsten Stich.",
             "last trick": f"{names[event.seat]} hat den letzten Stich der Runde gewonnen und behält die Fahne, "
-                          "während die Motoren die Autos bewegen; danach bekommt sie, wer vorn liegt.",
+                          "während die Motoren die Autos bewegen. Danach bekommt sie, wer vorn liegt.",
             "leader": f"{names[event.seat]} liegt vorn und nimmt die Startspieler-Fahne für die nächste Runde.",
         }[event.reason]
     if isinstance(event, LapCompleted):
@@ -202,7 +202,7 @@ def test_errors_in_german():
     with rally.language("de"):
         with pytest.raises(CardError, match=r"^„G16“ ist keine Karte: Schreib einen Farbbuchstaben R, G oder B"):
             Card.parse("G16")
-        with pytest.raises(TrackError, match=r"^Eine Strecke beginnt mit dem Start/Ziel-Feld S, aber „\.\.S\.\.“ beginnt mit „\.“\.$"):
+        with pytest.raises(TrackError, match=r"^Eine Strecke beginnt mit dem Feld Start/Ziel \(S\), aber „\.\.S\.\.“ beginnt mit „\.“\.$"):
             rally.Track.parse("..S..")
         with pytest.raises(TrackError, match=r"^„x“ auf Feld 2 ist kein Streckenbuchstabe: ein Buchstabe für jedes Feld"):
             rally.Track.parse("S.x..")

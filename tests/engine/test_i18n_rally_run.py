@@ -57,7 +57,7 @@ def test_the_events_of_a_seeded_game_are_told_in_german_and_english_stays():
     game = first_moves()
     assert game.narrate(lang="de") == [
         "Bo deckt A1 auf – eine Gerade.",
-        "Bo legt das Plättchen hin: Straße → ←.",
+        "Bo legt das Plättchen hin – Straße → ←.",
         "Bo fährt vom roten Start-Ziel-Plättchen nach A1.",
     ]
     assert game.narrate() == [

@@ -80,7 +80,7 @@ ILLEGAL = [
     ("swap a tile under a car", base, Swap("C2", "A3"), None, IllegalAction, ["face up under Ed's car",
                                                                               "face-down"]),
     ("swap what was just swapped", base, Swap("D4", "A3"), None, IllegalAction,
-     ["just swapped B4 and D4", "two other face-down tiles"]),
+     ["just swapped B4 and D4", "neither may be swapped again right away"]),
     ("out of turn", base, Reveal("B1"), 1, IllegalAction, ["Bo's turn, not Ed's"]),
     ("no such seat", base, Reveal("B1"), 7, IllegalAction, ["no seat 7", "0 to 2"]),
     # False == 0 and 0.0 == 0 in Python: still not seats.

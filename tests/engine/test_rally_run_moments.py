@@ -226,9 +226,14 @@ def going_nowhere(game: RallyRunGame, learner: int) -> tuple[int, int] | None:
     """The learner's to and fro, found by walking the log apart from the detector (a
     window that only moves forward): the move where it began and how many times
     BACK_AND_FORTH_MOVES moves it has lasted, when its moves all went between the same two
-    places, none onto the pit stop, for BACK_AND_FORTH_MOVES moves or more."""
-    places = [e.end for e in game.events if isinstance(e, CarMoved) and e.seat == learner]
-    begun = 0
+    places, none onto the pit stop, for BACK_AND_FORTH_MOVES moves or more, since the
+    learner last swapped (a swap is what the nudge asks for: walk 79)."""
+    places, begun = [], 0
+    for e in game.events:
+        if isinstance(e, CarMoved) and e.seat == learner:
+            places.append(e.end)
+        elif isinstance(e, TilesSwapped) and e.seat == learner:
+            begun = len(places)
     for end in range(1, len(places) + 1):
         while len(set(places[begun:end])) > 2 or Cell.parse("C3").index in places[begun:end]:
             begun += 1
@@ -380,8 +385,11 @@ def test_a_game_stopped_by_the_turn_limit_says_so_and_who_is_ahead():
     finish = [m for m in seen.seen if m.kind == "finish"]
     assert len(finish) == 1 and finish[0].fact("reason") == "turn limit"
     each = game.max_turns // game.players  # the limit is said per player, as lesson 8 says it
-    for lang, stops, ahead in [("en", f"In this app, a first game is short: {each} turns each.", "closest to winning"),
-                               ("de", f"ist das erste Spiel kurz: {each} Züge für jeden", "dem Sieg am nächsten")]:
+    # and in all, as the board's heading counts it ("Game over after 80 turns": walk 79)
+    for lang, stops, ahead in [("en", f"In this app, a first game is short: {each} turns each, {game.max_turns} in all.",
+                                "closest to winning"),
+                               ("de", f"ist das erste Spiel kurz: {each} Züge für jeden, {game.max_turns} insgesamt",
+                                "dem Sieg am nächsten")]:
         with rally.language(lang):
             words = moment_words(finish[0], game.names, learner=0)
         assert len(words) == 2 and stops in words[0] and ahead in words[1], words

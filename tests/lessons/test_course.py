@@ -139,11 +139,11 @@ def test_the_tick_and_the_map_speak_the_lesson_language_and_keep_no_state_in_pyt
     assert done.lesson == "02_motor_and_turbo"  # one key for both languages: a tick counts for the lesson
     # The button says plainly what it does (issue 41): it ticks the lesson off in lesson 0, whose course map
     # says the ticks stay in this browser.
-    assert done.labels["tick"] == "✓ Diese Lektion in Lektion 0 abhaken"
+    assert done.labels["tick"] == "✓ Fertig (Haken erscheint in Lektion 0)"
     assert done.labels["ticked"] == "✓ Geschafft: Lektion 2: Motor und Turbo"
     assert done.labels["note_open"] == ""
     assert "Kursübersicht in Lektion 0" in done.labels["note_ticked"]
-    assert LessonDone("02_motor_and_turbo").labels["tick"] == "✓ Tick off this lesson in lesson 0"
+    assert LessonDone("02_motor_and_turbo").labels["tick"] == "✓ Mark as done (shows in lesson 0)"
     assert LessonDone("00_start_here").labels["tick"] == "✓ Tick off this lesson"  # lesson 0 is where the ticks show
     assert repr(done) == "Ein Knopf, der Lektion 2 abhakt, wenn du mit ihr fertig bist."
     assert [item["name"] for item in progress.lessons] == [lesson.english for lesson in COURSE]

@@ -99,7 +99,7 @@ CASES = [
     # 4 players, seed 0: round 2 deals 7 each (28 cards); round 1 left only 36 - 20 = 16 aside (S3).
     (round_end_quiz, 4, "No, too few", "Yes, with some left over",
      "4 players need 7 cards each: 28 in all. Only 16 were never dealt."),
-    (round_end_quiz, 4, "No, too few", "Yes, just enough for everyone", "all the cards are shuffled first"),
+    (round_end_quiz, 4, "No, too few", "Yes, just enough for everyone", "all the cards are gathered and shuffled first"),
     # Rally Run's questions: tests/lessons/test_rally_run_lesson.py.
 ]
 

@@ -74,7 +74,7 @@ CASES = [
     ("finish", 1, "No", "Yes", "finish is the green start-finish tile beside E5"),
     # R5 (the project's reading, labelled as such): no car drives onto another start-finish tile.
     ("finish", 1, "No", "Only if no other car stands on the red start-finish tile",
-     "No. In this app, a car may enter just one start-finish tile: its finish. Bo's finish"),
+     "The answer is “No”. In this app, a car may enter just one start-finish tile: its finish. Bo's finish"),
     # R5, R7: on E1 a curve open north and east leads off the board and onto Ed's own start.
     ("endings", 0, "Open to north and east", "Neither way", "where a car without its trophy never drives"),
     # R8: a trophy in hand counts before the steps, so Bo (6 steps to go) beats Gus (1 step).
@@ -210,8 +210,8 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "and never a second.",                                                  # the rulebook: "may take"
                     "The app also starts each car on the tile of its own color. The app's trophies have the colors of "
                     "the cars playing.",                                        # the rulebook: colors unsaid
-                    "“Next to your car” means beside it: roads never meet corner to corner. In this app, it must also "
-                    "be where your road leads.",                                       # M3 in lesson 7
+                    "“Next to your car” means beside it, on a side your road leads out of. Only there can the new "
+                    "tile carry your road on.",  # M3: why, from the rulebook's "a road for your car to continue on"
                     "In this app, at least one way always fits.",  # it follows from M3's reading
                     "In this app, your car could then never leave the tile: it would be stuck for good.",  # R5, R7
                     "In this app, a car may enter just one start-finish tile: its finish.",  # R5

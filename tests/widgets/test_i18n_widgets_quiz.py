@@ -143,7 +143,7 @@ def test_the_rally_run_quiz_names_colors_and_trophies_in_german():
         assert "Das Kanister-Plättchen in Gelb bleibt in der Schachtel." in trophies.check("3").message
         finish = rally_run_quiz("finish").questions[0]
         assert finish.choices == ("Ja", "Nein", "Nur wenn kein anderes Auto auf dem roten Start-Ziel-Plättchen "
-                                  "steht") and finish.check("Nein").message.startswith("Nein. ")
+                                  "steht") and finish.check("Nein").message.startswith("Die Antwort ist „Nein“. ")
         assert finish.heading == "Darf Bo in der App jetzt auf das rote Start-Ziel-Plättchen fahren?"
         assert rally_run_quiz("sharing").questions[0].prompt.startswith("Das Auto von Bo steht auf B1 (dort liegt eine Kurve: Straße ↓ ←).")
 

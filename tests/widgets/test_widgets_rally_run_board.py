@@ -725,18 +725,22 @@ def test_a_car_going_back_and_forth_in_a_free_game_is_nudged_to_swap():
     and fro for 36 turns while the line above the board kept asking for a tile to reveal."""
     board = RallyRunBoard(players=2, seed=7, names=["Bo", "Gus"], bots=["forgetful:3"])
     said = []
-    for _turn in range(40):
+    while not said or not said[-1].startswith("🔁 Still going back and forth?"):
         game = board.game
-        if game.is_over:
-            break
+        assert not game.is_over, said
         if game.awaiting_rotation:
             assert board.rotate(board.rotations[0]["rotation"])
         else:
             first = next(place for place, what in targets(board).items() if what in ("reveal", "drive"))
             assert board.click(first)
         said.append(board.prompt)
-    nudged = [i for i, line in enumerate(said) if line.startswith("Going back and forth? Try another way, or swap")]
+    nudged = [i for i, line in enumerate(said) if line.startswith("🔁 Going back and forth? Try another way, or swap")]
     assert nudged and all("back and forth" not in line for line in said[:nudged[0]])
-    assert any(line.startswith("Still going back and forth? Swap two face-down tiles!") for line in said)
-    board.set_mode("swap")
-    assert "back and forth" not in board.prompt  # swapping now: the line says how
+    assert said[-1].startswith("🔁 Still going back and forth? Swap two face-down tiles!")
+    assert board.set_mode("swap") and "back and forth" not in board.prompt  # swapping now: the line says how
+    # Walk 79: the nudge stayed after the child swapped as told. It goes, and comes back only
+    # if the car goes back and forth again as long.
+    down = [place for place, what in targets(board).items() if what == "swap"]
+    assert board.click(down[0]) and board.click(down[1])
+    assert board.game.current_player == 0 and not board.game.is_over
+    assert board.mode == "move" and "back and forth" not in board.prompt

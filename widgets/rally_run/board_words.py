@@ -189,8 +189,10 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
             swap=buttons["swap_button"])
     ask = _("Choose a tile marked reveal or drive (or your finish), or press “{swap}”.").format(
         swap=buttons["swap_button"])
-    # Walk 78: a free game's deal may shut a car in a few tiles; only a swap lets it out.
-    return head, join_sentences([*(nudge_words(game, me) if nudge else ()), ask])
+    # Walk 78: a free game's deal may shut a car in a few tiles; only a swap lets it out. Its picture
+    # (the guided game's tip's) makes it stand out in the line (walk 79: missed as plain words).
+    said = nudge_words(game, me) if nudge else ()
+    return head, join_sentences([*(("🔁 " + said[0], *said[1:]) if said else ()), ask])
 
 
 def board_in_words(game: RallyRunGame, seat: int) -> str:

@@ -58,7 +58,7 @@ def _yes_no_or_only_if(game: RallyRunGame, action: RunAction, yes: Callable[[], 
             return Feedback(answer == choices[0], yes())
         reason = _without_options(game, game.why_illegal(action) or "")  # in the language spoken now
         reason = join_sentences([reading(), reason]) if reading is not None else reason
-        return Feedback(answer == choices[1], _("No. {reason}").format(reason=reason))
+        return Feedback(answer == choices[1], _("The answer is “No”. {reason}").format(reason=reason))
 
     return choices, check
 
@@ -287,8 +287,8 @@ def may_drive(tiles: dict[str, str], cars: tuple[str, str], target: str) -> Ques
                                 cars=[cars[0], "green"])
     choices, check = _yes_no_or_only_if(
         game, DriveTo(target), lambda: _(
-            "Yes: the roads of {here} and {there} meet, so {mover} drives onto {there} beside {other}'s car. "
-            "Nothing is revealed.").format(here=cars[0], there=target, mover=mover, other=other),
+            "The answer is “Yes”. The roads of {here} and {there} meet, so {mover} drives onto {there} beside "
+            "{other}'s car. Nothing is revealed.").format(here=cars[0], there=target, mover=mover, other=other),
         _("Only if {other} drives off {target} first").format(other=other, target=target), (gone, DriveTo(target)))
 
     return Question(
@@ -357,10 +357,10 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
     def check(answer: str) -> Feedback:
         if allowed:
             return Feedback(answer == choices[0], _(
-                "Yes: both are face down, and only the two tiles the player just before him swapped are barred. "
-                "{other} did not swap; {name}'s own swap does not count.").format(name=name, other=other))
+                "The answer is “Yes”. Both are face down, and only the two tiles the player just before him swapped "
+                "are barred. {other} did not swap; {name}'s own swap does not count.").format(name=name, other=other))
         reason = _without_options(game, game.why_illegal(Swap(*swap)) or "")  # in the language spoken now
-        return Feedback(answer == choices[1], _("No. {reason}").format(reason=reason))
+        return Feedback(answer == choices[1], _("The answer is “No”. {reason}").format(reason=reason))
 
     return Question(
         _("So far: {story} Now it is {name}'s turn.").format(story=story, name=name),
@@ -453,8 +453,8 @@ def may_finish(tile: str, trophy: str) -> Question:
     # "Only if" below holds already, and the engine's verdict on this very game refutes it.
     choices, check = _yes_no_or_only_if(
         game, Finish(), lambda: _(
-            "Yes: he holds the {color} trophy and A1's road leads west (←) onto the {color} start-finish tile. He "
-            "drives onto it and wins.").format(color=color_adjective(trophy)),
+            "The answer is “Yes”. He holds the {color} trophy and A1's road leads west (←) onto the {color} "
+            "start-finish tile. He drives onto it and wins.").format(color=color_adjective(trophy)),
         _("Only if no other car stands on the red start-finish tile"), (game, Finish()),
         None if trophy == "red" else lambda: _("In this app, a car may enter just one start-finish tile: its finish."))
 
