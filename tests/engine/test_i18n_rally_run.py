@@ -161,7 +161,7 @@ def test_the_memory_experiment_and_the_bots_in_german():
         result = memory_win_rates([0, None], games=4, seed=1)
     table = result.table(lang="de").splitlines()
     assert table[0].split() == ["Gedächtnis", "Siege", "Gewonnen", "So", "ungefähr", "(95", "%", "sicher)"]
-    assert table[1].startswith("ohne") and table[2].startswith("perfekt")
+    assert table[1].startswith("keins") and table[2].startswith("perfekt")
     assert table[3].startswith("(je 4 Spiele, 2 Spieler; Gegner: ein Computerspieler ohne Gedächtnis;")
     assert result.table().splitlines()[0].split() == ["memory", "wins", "win", "rate", "95%", "interval"]
     assert NoMemoryBot().describe(lang="de") == "ein Computerspieler ohne Gedächtnis"

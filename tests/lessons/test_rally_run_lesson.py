@@ -210,8 +210,8 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "and never a second.",                                                  # the rulebook: "may take"
                     "The app also starts each car on the tile of its own color. The app's trophies have the colors of "
                     "the cars playing.",                                        # the rulebook: colors unsaid
-                    "“Next to your car” means beside it, on a side your road leads out of. Only there can the new "
-                    "tile carry your road on.",  # M3: why, from the rulebook's "a road for your car to continue on"
+                    "The rulebook only says the new tile must touch yours. In this app, it must also lie where your "
+                    "road leads.",  # M3: the rulebook's "border", then the reading, labelled
                     "In this app, at least one way always fits.",  # it follows from M3's reading
                     "In this app, your car could then never leave the tile: it would be stuck for good.",  # R5, R7
                     "In this app, a car may enter just one start-finish tile: its finish.",  # R5

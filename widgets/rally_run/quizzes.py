@@ -240,14 +240,17 @@ def first_move_dead_end() -> Question:
     name = game.names[1]
     return which_way(
         game, "E5", name,
-        _("{name}'s car still stands on the green start-finish tile, just east of E5: this is his first "
-          "move.").format(name=name),
+        _("{name}'s car still stands on the green start-finish tile, just east of E5: it has not left its "
+          "start yet.").format(name=name),
         {_("Only open to east, toward his start"): frozenset("E"),
          _("Only open to north"): frozenset("N"),
          _("Open to north or to west, as he likes"): frozenset("NW"),
          _("Any of the four ways"): frozenset("NESW")},
-        why=_("In this app, a first move's dead end must face a face-down neighbor: E4 (north) or D5 (west)."),
-        hint=_("On a car's first move a dead end gets special help: where may its opening face, and where not?"),
+        # Said as lesson 7 says it ("while your car is still on its start-finish tile"): a car
+        # that swapped first is still there (a German editor: the English said "first move").
+        why=_("In this app, a dead end revealed from the start must face a face-down neighbor: E4 (north) or D5 "
+              "(west)."),
+        hint=_("From the start, a dead end gets special help: where may its opening face, and where not?"),
         # The rulebook lets the dead end face a face-down neighbour and not the start; whether that
         # is a may or a must, readers differ: the app makes it a must (R3), and says so.
         reading=True,

@@ -199,8 +199,10 @@ def who_leads_next(players: int, seed: int, number: int, codes_told: bool = True
     def check(answer: str) -> Feedback:
         return Feedback(answer == NAMES[flag.seat], said)
 
-    prompt = _("In this trick {plays} were played, in that order. Who plays the first card of the next "
-               "trick?").format(plays=plays)
+    # Which trick it was, when mid-round: after a round's last trick the car in front leads (a fact-checker).
+    prompt = join_sentences([_("In this trick {plays} were played, in that order.").format(plays=plays),
+                             *([_("It was not the round's last trick.")] if flag.reason == "trick" else []),
+                             _("Who plays the first card of the next trick?")])
     if not codes_told:
         first = trick.cards[0]
         # TRANSLATORS: {code} is a card's code, like G6; {words} says it, like "green 6".
