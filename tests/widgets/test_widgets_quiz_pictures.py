@@ -120,3 +120,30 @@ def test_a_question_without_a_picture_shows_none_and_the_end_clears_it():
         pictured.answer(right_and_wrong(pictured.question)[0])
         pictured.next()
     assert pictured.finished and pictured.picture.children == ()
+
+
+@pytest.mark.parametrize("room", [0, 320])  # the wide figure, and a phone's room
+@pytest.mark.parametrize("index", range(len(TRACK_QUESTIONS)))
+def test_a_numbered_tracks_space_numbers_keep_clear_of_the_starting_grids_word(index, room):
+    """Walk 79: on a phone the number of the space before the start stood on "starting grid"
+    ("starting gri10d"). Each number's box, as Plotly places it beside its space, is held
+    against the word's box (:func:`note_boxes`), in plot units."""
+    from widgets.stich_rallye.track_traces import SPACES, note_boxes
+
+    quiz = show(moving_quiz(), index)
+    (figure,) = quiz.picture.children
+    figure.fit_room(room)
+    look, spaces = figure.look, figure.plot.data[SPACES]
+    ppu = max(look.ppu, 1.0)
+    size, marker = spaces.textfont.size / ppu, look.space / ppu
+    (gx0, gy0, gx1, gy1), _note = note_boxes(look, len(figure.names))
+    for (x, y), text, place in zip(zip(spaces.x, spaces.y), spaces.text, spaces.textposition):
+        if not text:
+            continue
+        w, h = 0.6 * size * len(text), 1.3 * size
+        box = {"top center": (x - w / 2, y + marker / 2, x + w / 2, y + marker / 2 + h),
+               "bottom center": (x - w / 2, y - marker / 2 - h, x + w / 2, y - marker / 2),
+               "middle left": (x - marker / 2 - w, y - h / 2, x - marker / 2, y + h / 2),
+               "middle right": (x + marker / 2, y - h / 2, x + marker / 2 + w, y + h / 2)}[place]
+        apart = box[2] <= gx0 or gx1 <= box[0] or box[3] <= gy0 or gy1 <= box[1]
+        assert apart, (text, place, box, (gx0, gy0, gx1, gy1))

@@ -210,9 +210,13 @@ def space_numbers(spots: Sequence[tuple[float, float]], size: int) -> dict:
     >>> space_numbers([(0.0, 1.0), (0.5, 1.0), (2.9, 0.0)], 12)["text"]
     ['', '1', '2']
     """
+    places = [outward_text_position(x, y) for x, y in spots]
+    # The last space's number, above the top row just before the start, stood on "starting grid"
+    # ("starting gri10d" on a phone: walk 79): beside its space, left, it keeps clear of it.
+    if places and places[-1] == "top center" and spots[-1][0] < 0:
+        places[-1] = "middle left"
     return dict(mode="markers+text", text=[str(i) if i else "" for i in range(len(spots))],
-                textposition=[outward_text_position(x, y) for x, y in spots],
-                textfont={"size": size, "color": "#111827"}, cliponaxis=False)
+                textposition=places, textfont={"size": size, "color": "#111827"}, cliponaxis=False)
 
 
 def trail_update(trail: Sequence[tuple[int, str]], space_xy: Sequence[SpacePoint]) -> dict:
