@@ -156,11 +156,13 @@ def going_back_and_forth(game: RallyRunGame, learner: int) -> tuple[int, int] | 
     >>> going_back_and_forth(RallyRunGame.new(2, seed=6), 0) is None
     True
     """
-    # Counted from the learner's last swap: a nudge to swap, once followed, goes (walk 79: it stayed).
-    since = max((i + 1 for i, e in enumerate(game.events) if isinstance(e, TilesSwapped) and e.seat == learner),
-                default=0)
-    ends = [e.end for e in game.events if isinstance(e, CarMoved) and e.seat == learner]
-    first = sum(isinstance(e, CarMoved) and e.seat == learner for e in game.events[:since])
+    ends: list[int] = []
+    first = 0  # the learner's first move since its last swap: a nudge to swap, once followed, goes (walk 79)
+    for event in game.events:
+        if isinstance(event, CarMoved) and event.seat == learner:
+            ends.append(event.end)
+        elif isinstance(event, TilesSwapped) and event.seat == learner:
+            first = len(ends)
     places: set[int] = set()
     begun = len(ends)
     while begun > first and ends[begun - 1] != PIT and len(places | {ends[begun - 1]}) <= 2:

@@ -268,19 +268,19 @@ function render({ model, el }) {
     return Math.min(TEXT_MAX, Math.max(TEXT, wanted));
   }
 
+  // Cars in a row on one tile (a start-finish tile, the pit stop), a seat each: four spread
+  // no wider than the tile, the outer cars' edges (and outlines) stay on it.
+  function rowCarRadius() { return T * 0.625; }
+  function carsApart(r) { return Math.min(S * 0.18, (S / 2 - r - 3) / 1.5); }
+
   // The pit stop: a white plate on the checks with its word and the trophies left, the
   // count broken into lines (at spaces, after hyphens) where it is wider than the plate; the
   // lines close up to 0.8 of the text size where there are many. A pit the car may enter has
   // its badge at the bottom, and the plate stays above it: with fewer lines to hold, the
   // count goes on one line (squeezed to fit), and on a phone's board only the word stays (the
   // tile's label still says the count). Cars on the pit stand in a row along its top
-  // (pitCars) and the plate goes below them: a car in a corner hid the word (walk 78: "BIT").
-  // Where a car and a badge leave no room for the word, the tile's label still says it.
-  // Cars in a row on one tile (a start-finish tile, the pit stop), a seat each: four spread
-  // no wider than the tile, the outer cars' edges (and outlines) stay on it.
-  function rowCarRadius() { return T * 0.625; }
-  function carsApart(r) { return Math.min(S * 0.18, (S / 2 - r - 3) / 1.5); }
-
+  // (rowCarRadius) and the plate goes below them: a car in a corner hid the word (walk 78:
+  // "BIT"). Where a car and a badge leave no room for the word, the tile's label still says it.
   function drawPit(g, x, y, badged, occupied) {
     svg("rect", { x, y, width: S, height: S, fill: `url(#${uid}-checker)`, class: "rr-pit" }, g);
     const room = S - 12;

@@ -21,6 +21,10 @@ from rally.rally_run.traps import trapping_rotations
 from ..i18n import _, join_clauses, join_sentences, join_words, ngettext, pgettext
 
 
+#: The back-and-forth nudge's picture: the guided game's tip shows it, and a free game's line starts with it.
+NUDGE_PICTURE = "🔁"
+
+
 def color_noun(color: str) -> str:
     """A Rally Run color as a word on its own (a tile's word, an item of a list), in the
     language spoken: ``"red"`` (German ``"Rot"``)."""
@@ -192,7 +196,7 @@ def heading_and_prompt(game: RallyRunGame, me: int, interactive: bool, mode: str
     # Walk 78: a free game's deal may shut a car in a few tiles; only a swap lets it out. Its picture
     # (the guided game's tip's) makes it stand out in the line (walk 79: missed as plain words).
     said = nudge_words(game, me) if nudge else ()
-    return head, join_sentences([*(("🔁 " + said[0], *said[1:]) if said else ()), ask])
+    return head, join_sentences([*((f"{NUDGE_PICTURE} {said[0]}", *said[1:]) if said else ()), ask])
 
 
 def board_in_words(game: RallyRunGame, seat: int) -> str:

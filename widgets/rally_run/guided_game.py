@@ -42,14 +42,14 @@ from ..page_style import PageStyle
 from ..read_aloud import SpeakButton
 from ..tip_scroll import GUIDED_CLASS, TIP_CLASS, TipScroll
 from .board import RallyRunBoard
-from .board_words import trap_warning
+from .board_words import NUDGE_PICTURE, trap_warning
 from .board_rows import RUN_HEX
 
 #: A picture for each kind, shown before the words (a tile is drawn beside it when the
 #: moment names one).
 PICTURES = {"reveal": "👆", "lay_tile": "🔄", "trap": "⚠️", "tile_hidden": "🙈", "dead_end": "⛔",
             "swap": "🔀", "swap_ban": "🚫🔀", "drive_to_car": "🚗🚗", "pit_stop_trophy": "⛽", "finish": "🏁",
-            "back_and_forth": "🔁"}
+            "back_and_forth": NUDGE_PICTURE}
 #: What each kind is called in the list at the end (shown translated).
 TITLES = {"reveal": N_("turning a tile over"), "lay_tile": N_("laying a tile so the roads meet"),
           "trap": N_("a trap for your car"), "tile_hidden": N_("a tile turning face down again"),

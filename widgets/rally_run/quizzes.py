@@ -37,19 +37,21 @@ def _without_options(game: RallyRunGame, reason: str) -> str:
 
 
 def _yes_no_or_only_if(game: RallyRunGame, action: RunAction, yes: Callable[[], str], only_if: str,
-                       then: tuple[RallyRunGame, RunAction], reading: Callable[[], str] | None = None
+                       then: tuple[RallyRunGame, RunAction] | None, reading: Callable[[], str] | None = None
                        ) -> tuple[tuple[str, str, str], Callable[[str], Feedback]]:
     """The choices and the check of a question "may ``action`` be played on ``game``?":
     *Yes*, *No*, and ``only_if``, a condition the rules might seem to set (*Only if …*).
     The engine judges all three: *Yes* when ``game`` allows the action (``yes()`` explains
     why); ``only_if`` when ``game`` refuses it but ``then`` — the same action in a game
     where the condition holds — allows it; *No* when both refuse it. A question whose
-    ``only_if`` the engine would allow is refused: it would have two right answers. The
-    games must not change after this. ``reading()``, when given, is said before the
-    engine's reason for *No*: the project's reading the refusal rests on, labelled as such."""
+    ``only_if`` the engine would allow is refused: it would have two right answers. With
+    no ``then``, ``only_if`` is a misreading that is wrong as it is made (a yes or a no
+    with a reason the rule does not give: :func:`_swap_misreading`). The games must not
+    change after this. ``reading()``, when given, is said before the engine's reason for
+    *No*: the project's reading the refusal rests on, labelled as such."""
     choices = (_("Yes"), _("No"), only_if)
     allowed = game.why_illegal(action) is None
-    if not allowed and then[0].why_illegal(then[1]) is None:
+    if not allowed and then is not None and then[0].why_illegal(then[1]) is None:
         raise SetupError(_("The choice “{choice}” would be right as well as “No”: choose another.").format(
             choice=only_if))
 
@@ -354,16 +356,11 @@ def may_swap_after(actions: tuple[str, ...], swap: tuple[str, str]) -> Question:
         raise SetupError(_("The swap question is asked on the first player's turn."))
     name, other = game.names
     story = join_sentences(game.narrate())
-    allowed = game.why_illegal(Swap(*swap)) is None
-    choices = (_("Yes"), _("No"), _swap_misreading(game, swap))
-
-    def check(answer: str) -> Feedback:
-        if allowed:
-            return Feedback(answer == choices[0], _(
-                "The answer is “Yes”. Both are face down, and only the two tiles the player just before him swapped "
-                "are barred. {other} did not swap; {name}'s own swap does not count.").format(name=name, other=other))
-        reason = _without_options(game, game.why_illegal(Swap(*swap)) or "")  # in the language spoken now
-        return Feedback(answer == choices[1], _("The answer is “No”. {reason}").format(reason=reason))
+    choices, check = _yes_no_or_only_if(
+        game, Swap(*swap), lambda: _(
+            "The answer is “Yes”. Both are face down, and only the two tiles the player just before him swapped "
+            "are barred. {other} did not swap; {name}'s own swap does not count.").format(name=name, other=other),
+        _swap_misreading(game, swap), None)
 
     return Question(
         _("So far: {story} Now it is {name}'s turn.").format(story=story, name=name),

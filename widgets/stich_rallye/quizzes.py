@@ -385,8 +385,8 @@ def last_trick_first(players: int, seed: int, round_number: int) -> Question:
 def new_deal(players: int, seed: int) -> Question:
     """'Are the cards left aside enough for round 2?' — counted from the deals of a seeded
     game of careful players: round 2's hands need more cards than round 1 left aside, which
-    is why all the cards are gathered and shuffled first (S3: the only
-    way to deal round 2, so no label of the app's). The learner counts: the
+    is why all the cards are gathered and shuffled first (S3: the only way to deal round 2,
+    so it carries no "in this app"). The learner counts: the
     question does not say how many cards round 2 deals (a printed rule, taught in lesson 4),
     and the lesson's sentence about the reshuffle does not give the answer away."""
     game = _careful_game(players, seed, lambda g: sum(isinstance(e, Dealt) for e in g.events) >= 2)
