@@ -1,6 +1,7 @@
 // The learner's ticks on the course, kept in the browser (localStorage under the model's
 // `storage_key`: a JSON list of lesson names). kind "done": a button that ticks its lesson
-// off or takes the tick back; kind "progress": every lesson with ✓ or – (a dash: nothing to tap). Every view on the
+// off or takes the tick back; kind "progress": every lesson with ✓ or – (a dash: nothing to tap), its
+// title a link where the page links the lesson. Every view on the
 // page (and in other tabs) follows a change at once. Words come from Python (`labels`).
 
 function read(key) {
@@ -24,6 +25,21 @@ function write(key, names) {
 
 function fill(text, values) {
   return (text || "").replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+// The page's own link to a lesson's notebook `file` (lesson 0 links every lesson in its text),
+// or null: a link whose address, as the page resolves it, ends with the file's name (and is not
+// this page's own).
+function pageLink(file) {
+  if (!file) return null;
+  for (const link of document.querySelectorAll("a[href]")) {
+    if (link.closest(".rally-course")) continue;
+    try {
+      const path = decodeURIComponent(new URL(link.href, document.baseURI).pathname);
+      if (path.endsWith(`/${file}`) && path !== decodeURIComponent(location.pathname)) return link;
+    } catch (err) { /* an address the page cannot read: not a lesson's */ }
+  }
+  return null;
 }
 
 function render({ model, el }) {
@@ -51,10 +67,23 @@ function render({ model, el }) {
       mark.className = "rally-course__mark";
       mark.textContent = isDone ? "✓" : "–";
       mark.setAttribute("aria-hidden", "true");
-      const words = document.createElement("span");
+      const link = pageLink(lesson.file);
+      const words = document.createElement(link ? "a" : "span");
       words.textContent = lesson.title;
-      // The mark shows the state; a screen reader hears it in words.
-      item.setAttribute("aria-label", `${lesson.title} (${isDone ? labels().done : labels().open})`);
+      if (link) {
+        words.href = link.href;
+        // The page's own link knows how this page opens a lesson (the app view, JupyterLab,
+        // the site): a tap on the row is a tap on it.
+        words.addEventListener("click", (event) => {
+          if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          link.click();
+        });
+      }
+      // The mark shows the state; a screen reader hears it in words (on the link, where it goes).
+      const said = `${lesson.title} (${isDone ? labels().done : labels().open})`;
+      item.setAttribute("aria-label", said);
+      if (link) words.setAttribute("aria-label", said);
       item.append(mark, words);
       list.append(item);
     }

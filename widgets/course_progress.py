@@ -21,7 +21,7 @@ import traitlets
 
 from ._display import StableRepr
 from .messages import PageWrites
-from .course import course, lesson_named
+from .course import course, course_language, lesson_named
 from .i18n import _, ngettext
 from .page_style import PAGE_CSS
 
@@ -32,8 +32,12 @@ STORAGE_KEY = "rally-notebooks:finished"
 _CSS = """
 .rally-course { font-size: 14px; line-height: 1.5; }
 .rally-course ol { list-style: none; padding-left: 0; margin: 4px 0; }
-.rally-course li { padding: 2px 0; }
-.rally-course__mark { display: inline-block; width: 1.6em; font-weight: bold; }
+.rally-course li { padding: 2px 0; display: flex; align-items: center; }
+.rally-course__mark { flex: none; width: 1.6em; font-weight: bold; }
+/* A lesson's row is a link where the page links that lesson: it looks like one, and a long
+   title wraps inside it, beside its mark. */
+.rally-course li a[href] { display: flex; align-items: center; color: #1d4ed8; text-decoration: underline; }
+.rally-course li a[href]:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .rally-course__done .rally-course__mark { color: #166534; }
 .rally-course__button { padding: 6px 14px; border: 1px solid #374151; border-radius: 6px; background: #f3f4f6;
                         cursor: pointer; font-size: 14px; min-height: 36px; }
@@ -42,6 +46,7 @@ _CSS = """
   /* A link in a lesson's list (lesson 0's list of the lessons) is a finger's target too: a
      phone's line alone is 21 px. */
   .jp-RenderedMarkdown li a[href] { display: inline-flex; align-items: center; min-height: 44px; }
+  .rally-course li a[href] { min-height: 44px; }
 }
 .rally-course__button[aria-pressed="true"] { background: #dcfce7; border-color: #166534; }
 .rally-course__button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
@@ -56,6 +61,14 @@ _CSS = """
 }
 #rendered_cells div:not(:has(~ div)) > .jp-MarkdownCell p:has(> strong:first-child) > a[href$=".ipynb"]:focus-visible {
   outline: 3px solid #1d4ed8; outline-offset: 2px;
+}
+/* The "·" between the two buttons is left out (its text has no size): on a phone it stood alone at
+   the start of the second line. The buttons' own margins keep them apart. */
+#rendered_cells div:not(:has(~ div)) > .jp-MarkdownCell p:has(> strong:first-child):has(> a[href$=".ipynb"]) {
+  font-size: 0;
+}
+#rendered_cells div:not(:has(~ div)) > .jp-MarkdownCell p:has(> strong:first-child):has(> a[href$=".ipynb"]) > * {
+  font-size: var(--jp-content-font-size1, 14px);
 }
 /* JupyterLab breaks a printed line anywhere, even inside a word ("t/he hill"). The lessons'
    printed text is sentences: wrap it at spaces, and only a word longer than the line may
@@ -73,7 +86,7 @@ class _CourseWidget(StableRepr, PageWrites, anywidget.AnyWidget):
     kind = traitlets.Unicode("progress").tag(sync=True)
     storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
     #: Every lesson of the course of the language spoken (``widgets.course.course``): its course
-    #: id (its English name) and its title in that language.
+    #: id (its English name), its title and its notebook's file name in that language.
     lessons = traitlets.List().tag(sync=True)
     #: The lesson a ``done`` button ticks off (its English name).
     lesson = traitlets.Unicode("").tag(sync=True)
@@ -81,7 +94,9 @@ class _CourseWidget(StableRepr, PageWrites, anywidget.AnyWidget):
     labels = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("lessons", [{"name": item.english, "title": item.title()} for item in course()])
+        lang = course_language()
+        kwargs.setdefault("lessons", [{"name": item.english, "title": item.title(), "file": f"{item.name(lang)}.ipynb"}
+                                      for item in course()])
         super().__init__(**kwargs)
 
 
@@ -116,8 +131,9 @@ class LessonDone(_CourseWidget):
         kwargs.setdefault("labels", {
             # The button says what it does: it marks the lesson done, and the tick shows on lesson 0's
             # course map (which says the ticks stay in this browser only), so it needs no note of its own
-            # until it is pressed. ("Tick off this lesson in lesson 0" read as ticking off lesson 0: walk 79.)
-            "tick": _("✓ Tick off this lesson") if item.number == 0 else _("✓ Mark as done (shows in lesson 0)"),
+            # until it is pressed ("Tick off this lesson in lesson 0" read as ticking off lesson 0: walk 79).
+            # Lesson 0 shows its own tick on its map, right above the button.
+            "tick": _("✓ Mark as done") if item.number == 0 else _("✓ Mark as done (shows in lesson 0)"),
             "ticked": _("✓ Finished: {title}").format(title=title),
             "note_ticked": _("The tick shows on the course map in lesson 0. Press again to take it away."),
             "note_open": "",

@@ -45,7 +45,23 @@ TOUCH_TARGET = 44
 #: The focus ring's color: dark blue, 8.6:1 against white.
 FOCUS_COLOR = "#1d4ed8"
 
+#: The CSS class of a replay's buttons and its line of words (:class:`~widgets.stich_rallye.game_replay.GameReplay`).
+REPLAY_CONTROLS = "rally-replay-controls"
+
 PAGE_CSS = f"""
+/* A replay's buttons stay at the top of a phone's screen while the child scrolls down its box to
+   the trick they step through (under the track and the dials there). */
+@media (max-width: 760px) {{
+  .jp-OutputArea-output .{REPLAY_CONTROLS} {{
+    position: sticky; top: 0; z-index: 3; background: #fff; overflow: visible; padding-bottom: 4px;
+    border-bottom: 1px solid #93c5fd; box-shadow: 0 -16px 0 #fff;  /* white over the scroller's top padding too */
+  }}
+  /* Its two step buttons share a row; the slider, as wide as the row, comes under them. */
+  .jp-OutputArea-output .{REPLAY_CONTROLS} .widget-slider {{ order: 1; }}
+  /* Sticky holds within the nearest box that scrolls: the output's boxes around a replay let
+     the page do the scrolling (its widgets are never wider than the page). */
+  :is(.jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output):has(.{REPLAY_CONTROLS}) {{ overflow: visible; }}
+}}
 .jp-OutputArea-output .jupyter-widgets :is(button, input, select, textarea, summary, [tabindex]):focus-visible,
 .jp-OutputArea-output .jupyter-widgets .noUi-handle:focus-visible {{
   outline: 3px solid {FOCUS_COLOR} !important; outline-offset: 2px; box-shadow: none;
@@ -154,4 +170,4 @@ class PageStyle(StableRepr, PageWrites, anywidget.AnyWidget):
         return _("The lessons' page style (focus rings, whole labels, touch targets).")
 
 
-__all__ = ["PageStyle", "PAGE_CSS", "TOUCH_TARGET"]
+__all__ = ["PageStyle", "PAGE_CSS", "REPLAY_CONTROLS", "TOUCH_TARGET"]

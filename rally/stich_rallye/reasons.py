@@ -24,7 +24,8 @@ from .cards import Card
 from .events import GameWon, Moved
 from .game import Action, Turbo, turbo_move
 from ..common.i18n import _, ngettext
-from .movement import Move
+from .motor import Motor
+from .movement import Move, move
 from .position import Position
 from .stakes import TrickStakes, trick_stakes
 from .tricks import seat_and_lowest
@@ -180,6 +181,62 @@ def turbo_reason(position: Position, use: bool) -> str:
                     "{steps} spaces, {where}, keeping the motor's {value} for later{after}", move.steps).format(**facts)
 
 
+def kept_motor_reasons(position: Position) -> list[str]:
+    """Why keeping the motor at a turbo choice may pay later in the round: losing more
+    tricks winds it on from where it is, while a used motor starts again from 0; at the
+    round's end it drives the car (S8, S11, S12). Said for the most the tricks left can
+    wind each to, and that the kept one carries the car over the finish line when it does
+    and the used one would not. Empty when the kept motor can reach no more than the used one.
+
+    >>> from rally import examples
+    >>> for sentence in kept_motor_reasons(examples.turbo_dilemma()):
+    ...     print(sentence)
+    Kept, your motor winds on: losing 1 more trick this round takes it from 11 to 16.
+    Used now, it starts again from 0 and reaches at most 1 this round.
+    At the round's end, the motor drives your car on by its value.
+    """
+    seat, tricks = position.decider, len(position.hand)
+    kept, losses = _most_wound(Motor(position.motors[seat], position.dial), tricks)
+    used, _losses = _most_wound(Motor(0, position.dial), tricks)
+    if kept.value <= used.value:
+        return []
+    facts = {"losses": losses, "value": position.dial[position.motors[seat]], "best": kept.value,
+             "zero": position.dial[0], "used": used.value}
+    sentences = [ngettext("Kept, your motor winds on: losing {losses} more trick this round takes it from {value} "
+                          "to {best}.",
+                          "Kept, your motor winds on: losing {losses} more tricks this round takes it from {value} "
+                          "to {best}.", losses).format(**facts) if losses else
+                 _("Kept, your motor's {value} can still drive your car at the round's end.").format(**facts),
+                 _("Used now, it starts again from {zero} and reaches at most {used} this round.").format(**facts)
+                 if used.value > facts["zero"] else _("Used now, it starts again from {zero}.").format(**facts)]
+    if not tricks:  # the round's last trick: the turbo's own reason says the motor drives the car at its end
+        del sentences[0]
+    finish = 2 * len(position.track)
+    if _round_end_reach(position, False, kept.value) >= finish > _round_end_reach(position, True, used.value):
+        sentences.append(_("At the round's end, {best} would carry your car over the finish line.").format(**facts))
+    elif tricks:
+        sentences.append(_("At the round's end, the motor drives your car on by its value."))
+    return sentences
+
+
+def _most_wound(motor: Motor, tricks: int) -> tuple[Motor, int]:
+    """The highest-valued motor ``motor`` becomes by losing at most ``tricks`` more tricks,
+    and the fewest losses that take it there."""
+    reach = [motor]
+    for _trick in range(tricks):
+        reach.append(reach[-1].wound())
+    losses = max(range(len(reach)), key=lambda j: (reach[j].value, -j))
+    return reach[losses], losses
+
+
+def _round_end_reach(position: Position, use: bool, motor: int) -> int:
+    """Where the decider's car ends when, after the turbo choice ``use``, it moves ``motor``
+    at the round's end with every other car where it stands now."""
+    positions = list(position.positions)  # a trick moves its winner only
+    positions[position.decider] = turbo_move(position.to_game(0), use).final  # the table alone settles it
+    return move(position.track, positions, position.decider, motor).final
+
+
 def turbo_gains_nothing(position: Position) -> bool:
     """True when the turbo and the card alone end on the same space (a hill rolls both
     back, or the car ahead blocks both): then the turbo only spends the motor."""
@@ -228,4 +285,4 @@ def _move(position: Position, action: Action) -> Move:
     return immediate_moves(position, action)[0]
 
 
-__all__ = ["both_lose_reasons", "card_reason", "immediate_moves", "stakes_reasons", "turbo_reason", "turbo_gains_nothing", "where"]
+__all__ = ["both_lose_reasons", "card_reason", "immediate_moves", "kept_motor_reasons", "stakes_reasons", "turbo_reason", "turbo_gains_nothing", "where"]

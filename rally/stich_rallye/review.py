@@ -52,7 +52,8 @@ from ..common.i18n import _, join_words, language, ngettext, percent, pgettext
 from ..common.errors import SetupError
 from .game import Action, Game, Turbo, decision_of
 from .position import Position
-from .reasons import (both_lose_reasons, card_reason, kept_for_later, stakes_reasons, turbo_gains_nothing,
+from .reasons import (both_lose_reasons, card_reason, kept_for_later, kept_motor_reasons, stakes_reasons,
+                      turbo_gains_nothing,
                       turbo_reason)
 from .stakes import trick_stakes
 from .state import PLAY
@@ -681,6 +682,8 @@ def _explain_turbo(position: Position, advice: Advice, chosen: OptionResult, cle
     if turbo_gains_nothing(position):
         text += " " + _("Both choices end on the same space, so the turbo gains nothing here: keeping the motor "
                         "saves it for later.")
+    if chosen.action.use and chosen is not best and clear:  # the turbo cost: say what the kept motor would do
+        text = " ".join([text, *kept_motor_reasons(position)])
     if chosen is not best and followed:
         text += " " + _followed()
     elif chosen is not best and not clear:

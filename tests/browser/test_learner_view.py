@@ -27,6 +27,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import expect
 from english_phrases import RALLY_POT, WIDGETS_POT, english_phrases
 from lesson_words import PYTHON, WORDS  # tests/lesson_words.py (pytest puts tests/ on sys.path)
 from path_budgets import MOST_WORDS_A_PAGE, PAGE_WORDS, most_words_in_all, words
@@ -261,6 +262,32 @@ def test_app_next_link_opens_the_next_lesson_and_the_last_leads_back(page, lab, 
     _lab.open_app(page, lab, last)
     page.locator(f"#rendered_cells a[href$='{first.split('/')[-1]}']").last.click()
     page.wait_for_url(lab.app_url(first), wait_until="commit", timeout=120_000)
+
+
+@pytest.mark.parametrize("view", ["app", "jupyterlab"])
+def test_lesson_0_s_course_map_ticks_the_lessons_done_and_opens_any_lesson(page, lab, view):
+    """A child back in lesson 0 after lessons 1-6 goes on from the course map: it counts the
+    ticks, and a tap on a lesson's row opens that lesson the way the page opens its own links
+    (the rows were plain words: walk 79b)."""
+    lessons = course("en")
+    done = [item.english for item in lessons[1:7]]
+    page.add_init_script(f"localStorage.setItem('rally-notebooks:finished', {json.dumps(json.dumps(done))})")
+    start, seventh = lessons[0].file("en"), lessons[7].file("en")
+    if view == "app":
+        _lab.open_app(page, lab, start)
+    else:
+        _lab.open_notebook(page, lab, start)
+        _lab.run_all(page)
+    course_map = page.locator(".rally-course").filter(has=page.locator("ol")).first
+    expect(course_map).to_contain_text("6 of 10 lessons finished", timeout=60_000)
+    assert course_map.locator("li.rally-course__done").count() == 6
+    row = course_map.locator("li", has_text=lessons[7].title()).locator("a")
+    expect(row).to_have_attribute("aria-label", f"{lessons[7].title()} (not finished yet)")
+    row.click()
+    if view == "app":
+        page.wait_for_url(lab.app_url(seventh), wait_until="commit", timeout=120_000)
+    else:  # JupyterLab opens it beside lesson 0, in the same page
+        _lab.wait_for_lesson(page, lab.lesson_path(seventh), timeout=120_000)
 
 
 def test_app_widgets_answer_clicks(page, lab):

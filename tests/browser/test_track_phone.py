@@ -88,6 +88,11 @@ def test_the_track_reads_on_a_phone(screen_page, lab, lesson):
         assert figure["left"] >= -1 and figure["right"] <= width + 1, (figure, width)
         assert figure["zoom"] == 1, f"the figure is scaled down: {figure}"
     check(page, screen, lesson)
+    # The self-check's first track, made before the page showed it, numbers its spaces as
+    # the later ones do (the numbers were lost: walk 79b).
+    quiz = page.locator("#rendered_cells .jp-OutputArea-output").filter(has=page.locator(".widget-radio")).first
+    drawn = {text.strip() for text in quiz.locator(".js-plotly-plot text").all_text_contents()}
+    assert {str(space) for space in range(1, 12)} <= drawn, drawn
     # The rulebook's example, stepped to its end: the words stand below the track, the
     # track stays where it is, and no word is smaller.
     example = page.locator("#rendered_cells .jp-OutputArea-output").filter(
@@ -214,3 +219,12 @@ def test_lesson_4_s_replay_shows_its_slider_and_every_car(screen_page, lab):
     assert sliders_cut(replay) == []
     assert covered == []
     _lab.screenshot(page, f"replay_{screen}_04_end", replay)
+    # Scrolled down to the trick (under the track and the dials on a phone), the child still
+    # has the buttons and the line in sight, clear of the trick (walk 79b: 870 px above it).
+    trick = replay.locator(".rally-trick").first
+    trick.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    height = page.evaluate("() => window.innerHeight")
+    back, seen, line = (_lab.output_button(replay, "◀ Step back").bounding_box(), trick.bounding_box(),
+                        status.bounding_box())
+    assert 0 <= back["y"] and line["y"] + line["height"] <= seen["y"] + 1 and seen["y"] < height, (back, line, seen)

@@ -373,3 +373,56 @@ def test_a_card_that_wins_the_race_alone_keeps_no_motor_for_later():
     assert alone == "7 spaces, over the finish line, winning the race"
     assert turbo.endswith("= 9 spaces, over the finish line, winning the race")
     assert "later" not in alone and "keeping" not in alone
+
+
+def first_turbo_where_the_kept_motor_finishes(seed: int) -> tuple[Game, Position]:
+    """The first turbo decision of a seeded game of careful players, with tricks still to
+    come this round, where the kept motor could carry the car over the finish line at the
+    round's end and the used one could not (the game waits for the choice)."""
+    from rally.stich_rallye.reasons import kept_motor_reasons
+
+    game, bot, rng = Game.new(4, seed=seed), HeuristicBot(), random.Random(seed)
+    while not game.is_over:
+        if game.awaiting_turbo:
+            position = Position.from_game(game)
+            if position.hand and any("finish line" in s for s in kept_motor_reasons(position)):
+                return game, position
+        game.apply(bot.choose(game, game.legal_actions(), rng))
+    raise AssertionError(f"seed {seed}: no such turbo decision")
+
+
+def test_a_costly_turbo_says_how_far_the_kept_motor_would_wind_and_carry_the_car():
+    """Walk 79b: a review led with a turbo that cost 97 points and said only "keeps the
+    motor's 4 for later". It now says what the kept motor does, and each fact is the rules':
+    the dial wound trick by trick, and the round's end move on the track as it stands."""
+    from rally import DEFAULT_DIAL, Motor, move
+    from rally.stich_rallye.review import _explain_turbo
+
+    game, position = first_turbo_where_the_kept_motor_finishes(0)
+    seat, track = position.decider, len(position.track)
+    before = Motor(position.motors[seat], position.dial)
+    alone, turbo = game.clone(), game.clone()
+    alone.apply(Turbo(False))
+    turbo.apply(Turbo(True))
+    assert turbo.motor_values[seat] == 0 < alone.motor_values[seat] == before.value
+    # The most each motor reaches by losing the tricks left, and the fewest losses to it.
+    wound = [before]
+    for _ in position.hand:
+        wound.append(wound[-1].wound())
+    losses = max(range(len(wound)), key=lambda j: (wound[j].value, -j))
+    fresh = max(DEFAULT_DIAL[:len(position.hand) + 1])
+    assert move(position.track, alone.positions, seat, wound[losses].value).final >= 2 * track
+    assert move(position.track, turbo.positions, seat, fresh).final < 2 * track
+
+    def result(action: Turbo, wins: int) -> OptionResult:
+        return OptionResult(action, 1000, wins, 0.0, wilson_interval(wins, 1000, Z99))
+
+    used, kept = result(Turbo(True), 20), result(Turbo(False), 990)
+    advice = Advice(position, seat, (used, kept), False, 1000, 0, "heuristic")
+    text = _explain_turbo(position, advice, used, clear=True, followed=False)
+    assert (f"losing {losses} more tricks this round takes it from {before.value} to {wound[losses].value}."
+            in text), text
+    assert f"Used now, it starts again from 0 and reaches at most {fresh} this round." in text
+    assert f"At the round's end, {wound[losses].value} would carry your car over the finish line." in text
+    # Where the test games cannot tell the two apart, no reason is made up for a cost.
+    assert "Kept, your motor" not in _explain_turbo(position, advice, used, clear=False, followed=False)

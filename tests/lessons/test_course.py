@@ -144,10 +144,12 @@ def test_the_tick_and_the_map_speak_the_lesson_language_and_keep_no_state_in_pyt
     assert done.labels["note_open"] == ""
     assert "Kursübersicht in Lektion 0" in done.labels["note_ticked"]
     assert LessonDone("02_motor_and_turbo").labels["tick"] == "✓ Mark as done (shows in lesson 0)"
-    assert LessonDone("00_start_here").labels["tick"] == "✓ Tick off this lesson"  # lesson 0 is where the ticks show
+    # Lesson 0's own tick shows on its course map, right above: the same words, with no note.
+    assert LessonDone("00_start_here").labels["tick"] == "✓ Mark as done"
     assert repr(done) == "Ein Knopf, der Lektion 2 abhakt, wenn du mit ihr fertig bist."
     assert [item["name"] for item in progress.lessons] == [lesson.english for lesson in COURSE]
     assert progress.lessons[7]["title"] == "Lektion 7: Der Spielplan und das Fahren (Memo-Car-Race)"
+    assert progress.lessons[7]["file"] == "07_rally_run_fahren.ipynb"  # a row links the lesson the page links
     assert progress.storage_key == done.storage_key
     assert repr(CourseProgress()).startswith("The course, 10 lessons")
 

@@ -147,3 +147,18 @@ def test_a_numbered_tracks_space_numbers_keep_clear_of_the_starting_grids_word(i
                "middle right": (x + marker / 2, y - h / 2, x + marker / 2 + w, y + h / 2)}[place]
         apart = box[2] <= gx0 or gx1 <= box[0] or box[3] <= gy0 or gy1 <= box[1]
         assert apart, (text, place, box, (gx0, gy0, gx1, gy1))
+
+
+@pytest.mark.parametrize("index", range(len(TRACK_QUESTIONS)))
+def test_a_numbered_track_keeps_its_numbers_in_the_words_size_of_a_phones_layout(index):
+    """The numbers stay when the page tells a phone's room, drawn as big as the figure's
+    other words there. (That the first question's numbers reach the page at all is held in
+    the browser: tests/browser/test_track_phone.py.)"""
+    from widgets.stich_rallye.track_traces import SPACES
+
+    quiz = show(moving_quiz(), index)
+    (figure,) = quiz.picture.children
+    figure.fit_room(320)
+    spaces = figure.plot.data[SPACES]
+    assert list(spaces.text) == ["", *(str(s) for s in range(1, len(figure.track)))]
+    assert spaces.textfont.size == figure.look.text

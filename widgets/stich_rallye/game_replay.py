@@ -29,7 +29,7 @@ from rally.common import inputs
 from rally.stich_rallye.replay import ReplayState, replay_states
 
 from .._display import StableRepr
-from ..page_style import PageStyle
+from ..page_style import REPLAY_CONTROLS, PageStyle
 from ..i18n import _
 from ..style import laps_done
 from .motor_dial import MotorDial
@@ -96,12 +96,15 @@ class GameReplay(StableRepr, w.VBox):
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
         right = w.VBox([w.HBox(self.dials, layout=w.Layout(flex_flow="row wrap")), self.trick_table, self.last_trick],
                        layout=w.Layout(width="470px", max_width="100%"))
+        # The buttons and the line saying what happened stay in sight while a phone scrolls down
+        # to the trick they step through (below the track and the dials there): REPLAY_CONTROLS.
+        controls = w.VBox([w.HBox([self.back, self.slider, self.forward, self.again],
+                                  layout=w.Layout(flex_flow="row wrap")), self.status])
+        controls.add_class(REPLAY_CONTROLS)
         super().__init__(
-            [w.HTML(f"<b>{html.escape(title)}</b>"),
-             w.HBox([self.back, self.slider, self.forward, self.again], layout=w.Layout(flex_flow="row wrap")),
-             self.status,
+            [w.HTML(f"<b>{html.escape(title)}</b>"), controls,
              w.HBox([self.figure, right], layout=w.Layout(flex_flow="row wrap")), PageStyle()],
-            layout=w.Layout(max_width="1120px", border="2px solid #1d4ed8", padding="4px 8px"),
+            layout=w.Layout(max_width="1120px", border="2px solid #1d4ed8", padding="4px 8px", overflow="visible"),
         )
         self._show(0)
 

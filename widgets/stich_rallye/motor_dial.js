@@ -92,13 +92,14 @@ function render({ model, el }) {
     const words = { name: who, value: model.get("value"), position, positions: dial.length, label: model.get("label") };
     name.textContent = who;
     value.textContent = fill(texts.value, words) || String(words.value);
-    // "lap 1 · yellow side" may wrap in the dial's width, but only at its dot: never "yellow / side".
+    // "lap 1 · yellow side" may wrap in the dial's width, but only before its dot: never "yellow /
+    // side", and never a dot left at a line's end ("lap 1 ·" / "yellow side").
     const parts = String(model.get("label")).split(" · ");
     side.replaceChildren(...parts.flatMap((part, i) => {
       const span = document.createElement("span");
       span.className = "rally-dial__part";
-      span.textContent = part;
-      return i ? [" · ", span] : [span];
+      span.textContent = i ? `· ${part}` : part;
+      return i ? [" ", span] : [span];
     }));
     side.dataset.side = model.get("side");
     picture.setAttribute(

@@ -151,7 +151,7 @@ def laps_to_win(players: int, seed: int) -> Question:
 
     return Question(
         _("{name}'s car has finished 1 lap. In round {round}, {name} wins trick {trick} of {tricks}, and the car "
-          "crosses the finish line again.").format(
+          "crosses the start/finish again.").format(
             name=name, round=game.round, trick=played, tricks=HAND_SIZES[game.round - 1]),
         choices, check, hint=_("Think of the end of a race: what must a car do before the others?"),
         heading=_("What happens now?"))

@@ -51,6 +51,7 @@ def where_does_it_end(track_text: str, positions: dict[str, int], mover: str, st
         figure = TrackFigure(track, positions=list(positions.values()), names=list(positions))
         # The child answers with a space's number, so each space shows its own.
         figure.plot.data[SPACES].update(**space_numbers([figure.space_xy(s) for s in range(n)], figure.look.text))
+        figure.redrawn()  # made before the page shows it (the first question), it is sent whole: else lost
         return figure
 
     return Question(
