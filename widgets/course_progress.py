@@ -32,11 +32,12 @@ STORAGE_KEY = "rally-notebooks:finished"
 _CSS = """
 .rally-course { font-size: 14px; line-height: 1.5; }
 .rally-course ol { list-style: none; padding-left: 0; margin: 4px 0; }
-.rally-course li { padding: 2px 0; display: flex; align-items: center; }
-.rally-course__mark { flex: none; width: 1.6em; font-weight: bold; }
-/* A lesson's row is a link where the page links that lesson: it looks like one, and a long
-   title wraps inside it, beside its mark. */
-.rally-course li a[href] { display: flex; align-items: center; color: #1d4ed8; text-decoration: underline; }
+/* A lesson's row: its mark, then its title, which wraps under the title, not under the mark. The
+   two stay on one line of the page's text (a flex row would read as two lines). */
+.rally-course li { padding: 2px 0 2px 1.6em; text-indent: -1.6em; }
+.rally-course__mark { display: inline-block; width: 1.6em; text-indent: 0; font-weight: bold; }
+/* The title is a link where the page links that lesson, and looks like one. */
+.rally-course li a[href] { color: #1d4ed8; text-decoration: underline; }
 .rally-course li a[href]:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .rally-course__done .rally-course__mark { color: #166534; }
 .rally-course__button { padding: 6px 14px; border: 1px solid #374151; border-radius: 6px; background: #f3f4f6;
@@ -46,7 +47,9 @@ _CSS = """
   /* A link in a lesson's list (lesson 0's list of the lessons) is a finger's target too: a
      phone's line alone is 21 px. */
   .jp-RenderedMarkdown li a[href] { display: inline-flex; align-items: center; min-height: 44px; }
-  .rally-course li a[href] { min-height: 44px; }
+  /* A finger's target: each row and its link as tall as 44 px. */
+  .rally-course li { padding-top: 12px; padding-bottom: 12px; }
+  .rally-course li a[href] { padding: 14px 0; }
 }
 .rally-course__button[aria-pressed="true"] { background: #dcfce7; border-color: #166534; }
 .rally-course__button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
