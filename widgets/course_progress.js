@@ -42,6 +42,23 @@ function pageLink(file) {
   return null;
 }
 
+// A lesson's title: a link where the page links the lesson (a tap on it is a tap on the page's own
+// link, which knows how this page opens a lesson: the app view, JupyterLab, the site), else words.
+function lessonLink(lesson) {
+  const link = pageLink(lesson.file);
+  const words = document.createElement(link ? "a" : "span");
+  words.textContent = lesson.title;
+  if (link) {
+    words.href = link.href;
+    words.addEventListener("click", (event) => {
+      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      link.click();
+    });
+  }
+  return words;
+}
+
 function render({ model, el }) {
   el.classList.add("rally-course");
   const labels = () => model.get("labels") || {};
@@ -67,30 +84,29 @@ function render({ model, el }) {
       mark.className = "rally-course__mark";
       mark.textContent = isDone ? "✓" : "–";
       mark.setAttribute("aria-hidden", "true");
-      const link = pageLink(lesson.file);
-      const words = document.createElement(link ? "a" : "span");
-      words.textContent = lesson.title;
-      if (link) {
-        words.href = link.href;
-        // The page's own link knows how this page opens a lesson (the app view, JupyterLab,
-        // the site): a tap on the row is a tap on it.
-        words.addEventListener("click", (event) => {
-          if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-          event.preventDefault();
-          link.click();
-        });
-      }
+      const words = lessonLink(lesson);
       // The mark shows the state; a screen reader hears it in words (on the link, where it goes).
       const said = `${lesson.title} (${isDone ? labels().done : labels().open})`;
       item.setAttribute("aria-label", said);
-      if (link) words.setAttribute("aria-label", said);
+      if (words.href) words.setAttribute("aria-label", said);
       item.append(mark, words);
       list.append(item);
     }
     const count = document.createElement("p");
     count.className = "rally-course__count";
     count.textContent = fill(labels().count, { done, total: lessons.length });
-    el.append(count, list);
+    el.append(count);
+    // A child who has ticked lessons off goes on with the first lesson after lesson 0 not ticked yet.
+    const next = done ? lessons.slice(1).find((lesson) => !finished.includes(lesson.name)) : null;
+    if (next && pageLink(next.file)) {
+      const line = document.createElement("p");
+      line.className = "rally-course__next";
+      const lead = document.createElement("strong");
+      lead.textContent = labels().next || "";
+      line.append(lead, " ", lessonLink(next));
+      el.append(line);
+    }
+    el.append(list);
   }
 
   function showDone() {

@@ -37,9 +37,10 @@ _CSS = """
 .rally-course li { padding: 2px 0 2px 1.6em; text-indent: -1.6em; }
 .rally-course__mark { display: inline-block; width: 1.6em; text-indent: 0; font-weight: bold; }
 /* The title is a link where the page links that lesson, and looks like one. */
-.rally-course li a[href] { color: #1d4ed8; text-decoration: underline; }
-.rally-course li a[href]:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.rally-course a[href] { color: #1d4ed8; text-decoration: underline; }
+.rally-course a[href]:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .rally-course__done .rally-course__mark { color: #166534; }
+.rally-course__next { margin: 10px 0; }
 .rally-course__button { padding: 6px 14px; border: 1px solid #374151; border-radius: 6px; background: #f3f4f6;
                         cursor: pointer; font-size: 14px; min-height: 36px; }
 @media (pointer: coarse) {
@@ -49,7 +50,7 @@ _CSS = """
   .jp-RenderedMarkdown li a[href] { display: inline-flex; align-items: center; min-height: 44px; }
   /* A finger's target: each row and its link as tall as 44 px. */
   .rally-course li { padding-top: 12px; padding-bottom: 12px; }
-  .rally-course li a[href] { padding: 14px 0; }
+  .rally-course li a[href], .rally-course__next a[href] { padding: 14px 0; }
 }
 .rally-course__button[aria-pressed="true"] { background: #dcfce7; border-color: #166534; }
 .rally-course__button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
@@ -112,6 +113,7 @@ class CourseProgress(_CourseWidget):
             "done": _("finished"),
             "open": _("not finished yet"),
             "count": _("{done} of {total} lessons finished"),
+            "next": _("Go on with:"),
             "storage": _("This browser cannot keep ticks (its storage is off)."),
         })
         super().__init__(kind="progress", **kwargs)

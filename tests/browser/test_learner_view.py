@@ -267,8 +267,9 @@ def test_app_next_link_opens_the_next_lesson_and_the_last_leads_back(page, lab, 
 @pytest.mark.parametrize("view", ["app", "jupyterlab"])
 def test_lesson_0_s_course_map_ticks_the_lessons_done_and_opens_any_lesson(page, lab, view):
     """A child back in lesson 0 after lessons 1-6 goes on from the course map: it counts the
-    ticks, and a tap on a lesson's row opens that lesson the way the page opens its own links
-    (the rows were plain words: walk 79b)."""
+    ticks, names the first lesson not ticked yet, and a tap on it or on a lesson's row opens
+    that lesson the way the page opens its own links (the rows were plain words, and the
+    page's last line still said "Next: Lesson 1": walk 79b)."""
     lessons = course("en")
     done = [item.english for item in lessons[1:7]]
     page.add_init_script(f"localStorage.setItem('rally-notebooks:finished', {json.dumps(json.dumps(done))})")
@@ -283,7 +284,9 @@ def test_lesson_0_s_course_map_ticks_the_lessons_done_and_opens_any_lesson(page,
     assert course_map.locator("li.rally-course__done").count() == 6
     row = course_map.locator("li", has_text=lessons[7].title()).locator("a")
     expect(row).to_have_attribute("aria-label", f"{lessons[7].title()} (not finished yet)")
-    row.click()
+    # Above the rows, the first lesson not ticked yet, to go on with.
+    expect(course_map.locator(".rally-course__next")).to_have_text(f"Go on with: {lessons[7].title()}")
+    (row if view == "jupyterlab" else course_map.locator(".rally-course__next a")).click()
     if view == "app":
         page.wait_for_url(lab.app_url(seventh), wait_until="commit", timeout=120_000)
     else:  # JupyterLab opens it beside lesson 0, in the same page
