@@ -191,8 +191,8 @@ def kept_motor_reasons(position: Position) -> list[str]:
     >>> from rally import examples
     >>> for sentence in kept_motor_reasons(examples.turbo_dilemma()):
     ...     print(sentence)
-    Kept, your motor winds on: losing 1 more trick this round takes it from 11 to 16.
-    Used now, it starts again from 0 and reaches at most 1 this round.
+    On this app's dial, a kept motor winds on: 1 more lost trick this round takes it from 11 to 16.
+    A used motor starts again from 0 and reaches at most 1 this round.
     At the round's end, the motor drives your car on by its value.
     """
     seat, tricks = position.decider, len(position.hand)
@@ -202,13 +202,14 @@ def kept_motor_reasons(position: Position) -> list[str]:
         return []
     facts = {"losses": losses, "value": position.dial[position.motors[seat]], "best": kept.value,
              "zero": position.dial[0], "used": used.value}
-    sentences = [ngettext("Kept, your motor winds on: losing {losses} more trick this round takes it from {value} "
-                          "to {best}.",
-                          "Kept, your motor winds on: losing {losses} more tricks this round takes it from {value} "
-                          "to {best}.", losses).format(**facts) if losses else
-                 _("Kept, your motor's {value} can still drive your car at the round's end.").format(**facts),
-                 _("Used now, it starts again from {zero} and reaches at most {used} this round.").format(**facts)
-                 if used.value > facts["zero"] else _("Used now, it starts again from {zero}.").format(**facts)]
+    sentences = [ngettext("On this app's dial, a kept motor winds on: {losses} more lost trick this round takes it "
+                          "from {value} to {best}.",
+                          "On this app's dial, a kept motor winds on: {losses} more lost tricks this round take it "
+                          "from {value} to {best}.", losses).format(**facts) if losses else
+                 _("A kept motor's {value} can still drive your car at the round's end.").format(**facts),
+                 _("A used motor starts again from {zero} and reaches at most {used} this round.").format(**facts)
+                 if used.value > facts["zero"] else
+                 _("A used motor is back at {zero}: it cannot move your car at the round's end.").format(**facts)]
     if not tricks:  # the round's last trick: the turbo's own reason says the motor drives the car at its end
         del sentences[0]
     finish = 2 * len(position.track)

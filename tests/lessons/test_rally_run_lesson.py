@@ -200,10 +200,9 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "go at the corners, each beside a corner tile. 4.",  # the rulebook: "on each corner of the grid"
                     "In this app, the start-finish tiles lie beside the corners, on the left and right edges.",  # M1
                     "The app's tiles are 8 straights, 8 curves, 4 crossroads and 4 dead ends.",  # M2
-                    "So the rulebook lets you turn the open end toward a face-down neighbor (below: right or down). In "
-                    "this app, you must.",  # R3: the rulebook's "may" made a must
-                    "The rulebook says “in the first round”: in this app, while your car is still on its start-finish "
-                    "tile.",  # R3: the rulebook's "first round" read
+                    "The rulebook forbids that “in the first round”: turn the open end toward a face-down neighbor.",
+                    # R3: the rulebook's own ban ("may not border a start-finish tile"), and its "first round" read:
+                    "In this app, “the first round” means while your car is still on its start-finish tile.",
                     "You may drive onto its tile if your road leads there. In this app, both roads must meet.",  # R11: its road must open back
                     "You may drive onto the pit stop too. In this app, it is open on every side and stays face up.",  # M1
                     "In this app: - The pit stop has room for every car. - A car always takes one on its first visit, "
@@ -211,7 +210,7 @@ def test_the_lesson_labels_the_projects_own_readings():
                     "The app also starts each car on the tile of its own color. The app's trophies have the colors of "
                     "the cars playing.",                                        # the rulebook: colors unsaid
                     "The rulebook only says the new tile must touch yours. In this app, it must also lie where your "
-                    "road leads.",  # M3: the rulebook's "border", then the reading, labelled
+                    "road leads. Do the same at the table.",  # M3: the rulebook's "border", then the reading, labelled
                     "In this app, at least one way always fits.",  # it follows from M3's reading
                     "In this app, your car could then never leave the tile: it would be stuck for good.",  # R5, R7
                     "In this app, a car may enter just one start-finish tile: its finish.",  # R5
