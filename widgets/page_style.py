@@ -49,8 +49,8 @@ FOCUS_COLOR = "#1d4ed8"
 REPLAY_CONTROLS = "rally-replay-controls"
 
 PAGE_CSS = f"""
-/* A replay's buttons stay at the top of a phone's screen while the child scrolls down its box to
-   the trick they step through (under the track and the dials there). */
+/* A replay's buttons stay at the top of a phone's screen while the child scrolls down to the
+   trick they step through (under the track and the dials there): lesson 4's replay, a game's. */
 @media (max-width: 760px) {{
   .jp-OutputArea-output .{REPLAY_CONTROLS} {{
     position: sticky; top: 0; z-index: 3; background: #fff; overflow: visible; padding-bottom: 4px;
@@ -60,7 +60,9 @@ PAGE_CSS = f"""
   .jp-OutputArea-output .{REPLAY_CONTROLS} .widget-slider {{ order: 1; }}
   /* Sticky holds within the nearest box that scrolls: the output's boxes around a replay let
      the page do the scrolling (its widgets are never wider than the page). */
-  :is(.jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output):has(.{REPLAY_CONTROLS}) {{ overflow: visible; }}
+  :is(.jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output, .widget-box):has(.{REPLAY_CONTROLS}) {{
+    overflow: visible;
+  }}
 }}
 .jp-OutputArea-output .jupyter-widgets :is(button, input, select, textarea, summary, [tabindex]):focus-visible,
 .jp-OutputArea-output .jupyter-widgets .noUi-handle:focus-visible {{

@@ -188,7 +188,7 @@ def test_a_whole_game_with_turbo_and_replay(game):
     page.wait_for_timeout(3000)  # two steps' time: nothing moves while paused
     assert where.inner_text() == paused
     # The keyboard's End and Home reach the replay's last and first steps.
-    handle = replay.locator('.noUi-handle[role="slider"]')
+    handle = game.root.locator('.rally-replay-controls .noUi-handle[role="slider"]')  # the row under the replay
     handle.press("End")
     page.get_by_text(f"Step {total} of {total}").first.wait_for()
     handle.press("Home")

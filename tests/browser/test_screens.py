@@ -141,6 +141,15 @@ def test_lesson_5_game_and_review_fit_every_screen(screen_page, lab):
     game.root.locator("button").filter(has_text=re.compile(r"^Replay from the first deal")).first.click()
     page.wait_for_timeout(300)
     assert sliders_cut(game.root) == []
+    # Scrolled down to the trick the replay steps through, the child still has its buttons in
+    # sight on a phone, clear of the trick (walk 80: 824 px above it, off the screen).
+    if SCREENS[screen]["viewport"]["width"] < 700:
+        trick = game.root.locator(".rally-trick").first
+        trick.evaluate("el => el.scrollIntoView({block: 'center'})")
+        page.wait_for_timeout(300)
+        bar, seen = game.root.locator(".rally-replay-controls").bounding_box(), trick.bounding_box()
+        assert 0 <= bar["y"] and bar["y"] + bar["height"] <= seen["y"] + 1, (bar, seen)
+        _lab.screenshot(page, f"screens-{screen}-05-replay-trick")
 
 
 def answer_self_check(page, screen: str, touch: bool) -> int:

@@ -163,7 +163,7 @@ def test_the_replay_plays_by_itself_from_the_deal_and_a_step_taken_pauses_it(mon
     view = GameView(game=game)
     panel, last = view.replay_box, len(game.events) - 1
     play = panel.play_button
-    assert play in panel.children[2].children and play.description == "▶ Play"
+    assert play in panel.controls.children and panel.controls in view.children and play.description == "▶ Play"
     # At the end "Replay from the first deal ▶" plays the game again: Play stands aside there.
     assert play.layout.display == "none"
     play.click()  # no event loop (a script): nothing plays, nothing breaks

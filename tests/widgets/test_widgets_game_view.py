@@ -137,8 +137,8 @@ def test_turbo_buttons_appear_only_for_the_humans_choice():
 
 
 def test_the_turbo_box_says_why_both_choices_end_on_one_space():
-    """The buttons say where each choice ends; when both end on the same space, the box
-    says which move rolls there, in the move's own words (no track needed: on a phone it
+    """The buttons say where each choice ends; when both end on the same space, the box says
+    so, and which move rolls there, in the move's own words (no track needed: on a phone it
     is scrolled away). Otherwise it points to the buttons and the track's rings."""
     seen = set()
     for seed in range(12):
@@ -153,9 +153,15 @@ def test_the_turbo_box_says_why_both_choices_end_on_one_space():
             text = re.sub("<[^>]+>", "", view.turbo_text.value)
             assert "beside" not in view.hand.prompt and "below the trick" in view.hand.prompt
             rolled = [use for use in moves if moves[use].roll is not None]
-            if moves[True].final != moves[False].final or not rolled:
+            same = moves[True].final == moves[False].final < 2 * len(view.game.track)
+            # One space either way is said plainly, and the turbo's button is not coloured then (walk 80).
+            assert ("Both choices end on the same space: the turbo gains nothing here." in text) is same, text
+            assert view.turbo_yes.button_style == ("" if same else "warning")
+            if not same:
                 assert text.endswith("Each button says where you end. Rings on the track show it too."), text
                 seen.add("apart")
+            elif not rolled:
+                assert text.endswith("the turbo gains nothing here."), text
             elif len(rolled) == 2:
                 assert text.endswith("Either way, your car " + min(
                     (moves[use].captions(view.game.names)[-1] for use in rolled), key=len) + "."), text

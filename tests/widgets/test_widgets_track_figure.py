@@ -414,3 +414,20 @@ def test_every_place_for_a_choice_label_keeps_clear_of_its_ring():
                 for x0, y0, x1, y1 in label_places(label, (0.0, 0.0), inward, look):
                     nearest = math.hypot(max(x0, 0.0, -x1), max(y0, 0.0, -y1))
                     assert nearest >= ring, (label, inward, (x0, y0, x1, y1))
+
+
+@pytest.mark.parametrize("room", [0, 360])  # wide, and a phone's narrow look
+def test_marked_choices_hide_the_note_on_the_direction_until_they_go(room):
+    """Walk 80: "turbo or card alone" stood over "cars run clockwise" in lesson 5's turbo
+    choice. While choices are marked, the rings say where the car goes, and the note is off."""
+    from widgets.stich_rallye.track_traces import DIRECTION_NOTE
+
+    track = Track.parse("S.........D..U....")
+    figure = TrackFigure(track, positions=[2, 3], names=["Cy", "Bo"])
+    figure.fit_room(room)
+    note = figure.plot.layout.annotations[DIRECTION_NOTE]
+    assert note.visible is not False
+    figure.show_choices([("turbo", move(track, [2, 3], 0, 4)), ("card alone", move(track, [2, 3], 0, 3))])
+    assert figure.plot.layout.annotations[DIRECTION_NOTE].visible is False
+    figure.set_positions([2, 3])
+    assert figure.plot.layout.annotations[DIRECTION_NOTE].visible is True

@@ -96,13 +96,13 @@ class GameReplay(StableRepr, w.VBox):
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
         right = w.VBox([w.HBox(self.dials, layout=w.Layout(flex_flow="row wrap")), self.trick_table, self.last_trick],
                        layout=w.Layout(width="470px", max_width="100%"))
-        # The buttons and the line saying what happened stay in sight while a phone scrolls down
-        # to the trick they step through (below the track and the dials there): REPLAY_CONTROLS.
-        controls = w.VBox([w.HBox([self.back, self.slider, self.forward, self.again],
-                                  layout=w.Layout(flex_flow="row wrap")), self.status])
+        # The buttons stay in sight while a phone scrolls down to the trick they step through
+        # (below the track and the dials there): REPLAY_CONTROLS. The line saying what happened
+        # stays put: kept in sight, its four or five lines covered the trick (walk 80).
+        controls = w.HBox([self.back, self.slider, self.forward, self.again], layout=w.Layout(flex_flow="row wrap"))
         controls.add_class(REPLAY_CONTROLS)
         super().__init__(
-            [w.HTML(f"<b>{html.escape(title)}</b>"), controls,
+            [w.HTML(f"<b>{html.escape(title)}</b>"), controls, self.status,
              w.HBox([self.figure, right], layout=w.Layout(flex_flow="row wrap")), PageStyle()],
             layout=w.Layout(max_width="1120px", border="2px solid #1d4ed8", padding="4px 8px", overflow="visible"),
         )

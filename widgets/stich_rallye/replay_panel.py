@@ -24,6 +24,7 @@ from rally.stich_rallye.replay import ReplayState, replay_states, trick_span
 from ..closing import replace_children, running_loop
 from ..i18n import _, ngettext
 from ..occasion import Occasion
+from ..page_style import REPLAY_CONTROLS
 from ..scroll_anchor import ScrollAnchor
 
 #: Seconds between two steps of the replay playing by itself: time to read a step's line.
@@ -65,14 +66,20 @@ class ReplayPanel(w.VBox):
         self._playing: asyncio.Task | None = None
         self._stepping_itself = False
         self.slider = self._new_slider(0)
+        #: The buttons and the slider: a row of their own for the page to place under the panel,
+        #: where on a phone they stay in sight while the child scrolls down to the table they
+        #: step through (:data:`~widgets.page_style.REPLAY_CONTROLS`; inside the panel they
+        #: could not outstay it: walk 80). Shown with the panel.
         self.controls = w.HBox([self.back, self.slider, self.forward, self.play_button],
-                               layout=w.Layout(flex_flow="row wrap", align_items="center"))
+                               layout=w.Layout(flex_flow="row wrap", align_items="center", display="none",
+                                               border="2px solid #1d4ed8", padding="4px 8px", max_width="850px"))
+        self.controls.add_class(REPLAY_CONTROLS)
         self.text = w.HTML()
         self.anchor = ScrollAnchor()
         super().__init__(
             [self.anchor,
              w.HTML(_("<b>Replay</b>: step through everything that happened, from the first deal.")),
-             self.controls, self.text],
+             self.text],
             layout=w.Layout(display="none", border="2px solid #1d4ed8", padding="4px 8px", max_width="850px"),
         )
         self.back.on_click(lambda _: self.step(-1))
@@ -106,7 +113,7 @@ class ReplayPanel(w.VBox):
         ended; its forward button then starts again from the first deal."""
         self.states = replay_states(game)
         self._names = tuple(game.names)
-        self.layout.display = "flex"
+        self.layout.display = self.controls.layout.display = "flex"
         last = len(self.states) - 1
         self.pause()
         old, self.slider = self.slider, self._new_slider(last)

@@ -454,7 +454,9 @@ class TrackFigure(PlotlyView):
                 self.plot.data[TRAIL_LABELS].update(**trail_marks(trail_key, self._tf_space_xy,
                                                                   self._tf_look.word_out))
             # A narrow look's note on the direction stands where a move's words go: the steps' numbers say it.
-            direction = not (self._tf_look.below and trail_key)
+            # Marked choices' labels may stand where it does ("turbo or card alone" over "cars run
+            # clockwise": walk 80); the rings say where the car goes.
+            direction = not (self._tf_look.below and trail_key) and not self._tf_choices
             if self.plot.layout.annotations[DIRECTION_NOTE].visible is not direction:
                 self.plot.layout.annotations[DIRECTION_NOTE].visible = direction
             for key, index, drawn in [*((seat, CARS_FIRST + seat, car) for seat, car in enumerate(cars)),

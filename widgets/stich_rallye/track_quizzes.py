@@ -71,7 +71,8 @@ def moving_quiz() -> Quiz:
         _("Moving and hills"),
         [
             where_does_it_end("S...........", {"Ada": 6, "Bo": 3, "Cy": 9}, "Ada", 2, decoys=(4, 7),
-                              hint=_("Cars drive clockwise, toward the higher space numbers; only an uphill rolls a car back.")),
+                              hint=_("Cars drive clockwise, toward higher numbers. Count from the next space, "
+                                     "not the one the car stands on.")),
             where_does_it_end("S..........", {"Ada": 3, "Bo": 4, "Cy": 5}, "Ada", 2, decoys=(6,),
                               hint=_("A space with a car on it is jumped and not counted, whoever is there.")),
             where_does_it_end("S....U.......", {"Ada": 2, "Bo": 9}, "Ada", 4, decoys=(4,),

@@ -57,7 +57,10 @@ class TurboButtons(w.VBox):
         rolls = {use: moves[use].captions(game.names)[-1] for use in moves if same and moves[use].roll is not None}
         if len(rolls) == 2:  # the shorter words: a car one of them passes on the way may be left out
             rolls = {None: min(rolls.values(), key=len)}
-        ends = "".join(html.escape(_(ROLL_WORDS[use]).format(roll=roll)) for use, roll in rolls.items())
+        ends = " ".join(html.escape(_(ROLL_WORDS[use]).format(roll=roll)) for use, roll in rolls.items())
+        if same:  # said plainly, not only through the roll that takes one of them there (walk 80)
+            ends = " ".join(filter(None, [html.escape(_("Both choices end on the same space: the turbo gains nothing "
+                                                       "here.")), ends]))
         self.turbo_text.value = "<div style='font-size:13px;line-height:1.35'>" + _(
             "<b>You won the trick.</b> Your motor shows {value}: use it now, or save it for later (it also drives "
             "you at the round's end).").format(value=offer.value) + " " + (
@@ -65,6 +68,8 @@ class TurboButtons(w.VBox):
         self.turbo_yes.description = _("Use turbo: {card} + {motor} → {where}").format(
             card=offer.lowest, motor=offer.value, where=where[True])
         self.turbo_no.description = _("Card alone: {card} → {where}").format(card=offer.lowest, where=where[False])
+        # The turbo's colour draws the eye: none when it gains nothing.
+        self.turbo_yes.button_style = "" if same else "warning"
         self.layout.display = "flex"
         if not self.offered:  # the choice has just appeared: bring the keyboard to it, once
             self.offered = True
