@@ -45,7 +45,9 @@ TOUCH_TARGET = 44
 #: The focus ring's color: dark blue, 8.6:1 against white.
 FOCUS_COLOR = "#1d4ed8"
 
-#: The CSS class of a replay's buttons and its line of words (:class:`~widgets.stich_rallye.game_replay.GameReplay`).
+#: The CSS class of a replay's row of buttons, which stays in sight on a phone
+#: (:class:`~widgets.stich_rallye.game_replay.GameReplay`, a game's
+#: :class:`~widgets.stich_rallye.replay_panel.ReplayPanel`).
 REPLAY_CONTROLS = "rally-replay-controls"
 
 PAGE_CSS = f"""

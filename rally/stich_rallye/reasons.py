@@ -202,16 +202,16 @@ def kept_motor_reasons(position: Position) -> list[str]:
         return []
     facts = {"losses": losses, "value": position.dial[position.motors[seat]], "best": kept.value,
              "zero": position.dial[0], "used": used.value}
-    sentences = [ngettext("On this app's dial, a kept motor winds on: {losses} more lost trick this round takes it "
-                          "from {value} to {best}.",
-                          "On this app's dial, a kept motor winds on: {losses} more lost tricks this round take it "
-                          "from {value} to {best}.", losses).format(**facts) if losses else
-                 _("A kept motor's {value} can still drive your car at the round's end.").format(**facts),
-                 _("A used motor starts again from {zero} and reaches at most {used} this round.").format(**facts)
-                 if used.value > facts["zero"] else
-                 _("A used motor is back at {zero}: it cannot move your car at the round's end.").format(**facts)]
-    if not tricks:  # the round's last trick: the turbo's own reason says the motor drives the car at its end
-        del sentences[0]
+    sentences = []
+    if tricks:  # (on the round's last trick the turbo's own reason says the kept motor drives the car at its end)
+        sentences.append(ngettext("On this app's dial, a kept motor winds on: {losses} more lost trick this round "
+                                  "takes it from {value} to {best}.",
+                                  "On this app's dial, a kept motor winds on: {losses} more lost tricks this round "
+                                  "take it from {value} to {best}.", losses).format(**facts) if losses else
+                         _("A kept motor's {value} can still drive your car at the round's end.").format(**facts))
+    sentences.append(_("A used motor starts again from {zero} and reaches at most {used} this round.").format(**facts)
+                     if used.value > facts["zero"] else
+                     _("A used motor is back at {zero}: it cannot move your car at the round's end.").format(**facts))
     finish = 2 * len(position.track)
     if _round_end_reach(position, False, kept.value) >= finish > _round_end_reach(position, True, used.value):
         sentences.append(_("At the round's end, {best} would carry your car over the finish line.").format(**facts))
@@ -286,4 +286,5 @@ def _move(position: Position, action: Action) -> Move:
     return immediate_moves(position, action)[0]
 
 
-__all__ = ["both_lose_reasons", "card_reason", "immediate_moves", "kept_motor_reasons", "stakes_reasons", "turbo_reason", "turbo_gains_nothing", "where"]
+__all__ = ["both_lose_reasons", "card_reason", "immediate_moves", "kept_motor_reasons", "stakes_reasons", "turbo_reason",
+           "turbo_gains_nothing", "where"]

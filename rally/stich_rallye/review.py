@@ -53,8 +53,7 @@ from ..common.errors import SetupError
 from .game import Action, Game, Turbo, decision_of
 from .position import Position
 from .reasons import (both_lose_reasons, card_reason, kept_for_later, kept_motor_reasons, stakes_reasons,
-                      turbo_gains_nothing,
-                      turbo_reason)
+                      turbo_gains_nothing, turbo_reason)
 from .stakes import trick_stakes
 from .state import PLAY
 from .tricks import seat_and_lowest

@@ -104,7 +104,7 @@ class GameReplay(StableRepr, w.VBox):
         super().__init__(
             [w.HTML(f"<b>{html.escape(title)}</b>"), controls, self.status,
              w.HBox([self.figure, right], layout=w.Layout(flex_flow="row wrap")), PageStyle()],
-            layout=w.Layout(max_width="1120px", border="2px solid #1d4ed8", padding="4px 8px", overflow="visible"),
+            layout=w.Layout(max_width="1120px", border="2px solid #1d4ed8", padding="4px 8px"),
         )
         self._show(0)
 

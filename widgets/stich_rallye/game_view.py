@@ -530,7 +530,10 @@ def _page(view: GameView) -> list[w.Widget]:
     # four dials stand in one row there (walk 74: a 255-px column with the rest of the screen empty).
     side = w.VBox([view.last_trick, dials, view.speed], layout=w.Layout(flex="1 1 255px", min_width="255px",
                                                                         max_width="100%"))
-    return [w.VBox([view.end_anchor, view.status, view.alert]), view.review_box, view.replay_box, view.replay_box.controls,
+    # The replay's buttons are a row of their own under it, in this box: on a phone they stay in
+    # sight while the child scrolls down to the table (ReplayPanel.controls).
+    return [w.VBox([view.end_anchor, view.status, view.alert]), view.review_box, view.replay_box,
+            view.replay_box.controls,
             w.HBox([play, side], layout=w.Layout(flex_flow="row wrap")), view.event_log, view.announcer, PageStyle()]
 
 
