@@ -83,6 +83,17 @@ class Motor:
         """The motor after losing one more trick."""
         return Motor(next_position(self.position, self.dial), self.dial)
 
+    def winding(self, losses: int) -> tuple["Motor", ...]:
+        """This motor, then the motor after each of ``losses`` more lost tricks, in order.
+
+        >>> [m.value for m in Motor().winding(4)]
+        [0, 1, 2, 4, 7]
+        """
+        motors = [self]
+        for _loss in range(losses):
+            motors.append(motors[-1].wound())
+        return tuple(motors)
+
     def released(self) -> "Motor":
         """The motor after it has been used: back at position 0."""
         return Motor(0, self.dial)

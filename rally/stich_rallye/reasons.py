@@ -223,9 +223,7 @@ def kept_motor_reasons(position: Position) -> list[str]:
 def _most_wound(motor: Motor, tricks: int) -> tuple[Motor, int]:
     """The highest-valued motor ``motor`` becomes by losing at most ``tricks`` more tricks,
     and the fewest losses that take it there."""
-    reach = [motor]
-    for _trick in range(tricks):
-        reach.append(reach[-1].wound())
+    reach = motor.winding(tricks)
     losses = max(range(len(reach)), key=lambda j: (reach[j].value, -j))
     return reach[losses], losses
 

@@ -487,6 +487,9 @@ def test_s11_default_dial_and_winding_with_over_winding():
         values.append((motor.position, motor.value))
     # Nine positions, then past the ninth back to position 0: the energy is lost.
     assert values == [(1, 1), (2, 2), (3, 4), (4, 7), (5, 11), (6, 16), (7, 10), (8, 5), (0, 0)]
+    # The same walk, motor by motor from where it starts (the review counts a kept motor on by it).
+    assert [(m.position, m.value) for m in Motor().winding(9)] == [(0, 0), *values]
+    assert Motor(7).winding(3) == (Motor(7), Motor(8), Motor(0), Motor(1)) and Motor(7).winding(0) == (Motor(7),)
     assert Motor(6).over_winds_next() and not Motor(5).over_winds_next()
     assert Motor(7).released() == Motor(0)
 

@@ -232,10 +232,7 @@ def tricks_quiz() -> Quiz:
 
 def wound_motor(turns: int, dial: tuple[int, ...] = DEFAULT_DIAL) -> Motor:
     """The motor after ``turns`` lost tricks in a round, wound on from 0 by :class:`rally.Motor`."""
-    motor = Motor(0, dial)
-    for _loss in range(turns):
-        motor = motor.wound()
-    return motor
+    return Motor(0, dial).winding(turns)[-1]
 
 
 def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAULT_DIAL) -> Question:
@@ -243,9 +240,7 @@ def motor_value_after(losses: int, start: int = 0, dial: tuple[int, ...] = DEFAU
     The question shows the dial (:class:`~widgets.stich_rallye.motor_dial.MotorDial`) with its
     arrow where ``start`` lost tricks of a round put it; its words say the value, never the position."""
     before = wound_motor(start, dial)
-    path = [before]
-    for _loss in range(losses):
-        path.append(path[-1].wound())
+    path = before.winding(losses)
     motor = path[-1]
     values = sorted(set(dial))
 
