@@ -191,8 +191,8 @@ def kept_motor_reasons(position: Position) -> list[str]:
     >>> from rally import examples
     >>> for sentence in kept_motor_reasons(examples.turbo_dilemma()):
     ...     print(sentence)
-    On this app's dial, a kept motor winds on: 1 more lost trick this round takes it from 11 to 16.
-    A used motor starts again from 0 and reaches at most 1 this round.
+    A kept motor winds on. On this app's dial, 1 more lost trick this round takes it from 11 to 16.
+    On this app's dial, a used motor starts again from 0 and reaches at most 1 this round.
     At the round's end, the motor drives your car on by its value.
     """
     seat, tricks = position.decider, len(position.hand)
@@ -204,12 +204,13 @@ def kept_motor_reasons(position: Position) -> list[str]:
              "zero": position.dial[0], "used": used.value}
     sentences = []
     if tricks:  # (on the round's last trick the turbo's own reason says the kept motor drives the car at its end)
-        sentences.append(ngettext("On this app's dial, a kept motor winds on: {losses} more lost trick this round "
+        sentences.append(ngettext("A kept motor winds on. On this app's dial, {losses} more lost trick this round "
                                   "takes it from {value} to {best}.",
-                                  "On this app's dial, a kept motor winds on: {losses} more lost tricks this round "
+                                  "A kept motor winds on. On this app's dial, {losses} more lost tricks this round "
                                   "take it from {value} to {best}.", losses).format(**facts) if losses else
                          _("A kept motor's {value} can still drive your car at the round's end.").format(**facts))
-    sentences.append(_("A used motor starts again from {zero} and reaches at most {used} this round.").format(**facts)
+    sentences.append(_("On this app's dial, a used motor starts again from {zero} and reaches at most {used} this "
+                       "round.").format(**facts)
                      if used.value > facts["zero"] else
                      _("A used motor is back at {zero}: it cannot move your car at the round's end.").format(**facts))
     finish = 2 * len(position.track)

@@ -420,9 +420,9 @@ def test_a_costly_turbo_says_how_far_the_kept_motor_would_wind_and_carry_the_car
     used, kept = result(Turbo(True), 20), result(Turbo(False), 990)
     advice = Advice(position, seat, (used, kept), False, 1000, 0, "heuristic")
     text = _explain_turbo(position, advice, used, clear=True, followed=False)
-    assert (f"On this app's dial, a kept motor winds on: {losses} more lost tricks this round take it from "
+    assert (f"A kept motor winds on. On this app's dial, {losses} more lost tricks this round take it from "
             f"{before.value} to {wound[losses].value}." in text), text
-    assert f"A used motor starts again from 0 and reaches at most {fresh} this round." in text
+    assert f"On this app's dial, a used motor starts again from 0 and reaches at most {fresh} this round." in text
     assert f"At the round's end, {wound[losses].value} would carry your car over the finish line." in text
     # Where the test games cannot tell the two apart, no reason is made up for a cost.
     assert "a kept motor" not in _explain_turbo(position, advice, used, clear=False, followed=False)
